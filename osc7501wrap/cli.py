@@ -1,0 +1,247 @@
+"""The thin command on top: `wrap CMD...` and `osc7501wrap SUBCOMMAND ...`.
+
+Every subcommand lives in its own module as `cmd_<name>(args) -> int`; this file only
+parses arguments, imports lazily (start-up time matters for `wrap`), and turns errors into
+one line on stderr. No traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from . import __version__
+from .errors import WrapError
+
+PROG = "wrap"
+
+RUN_USAGE = """\
+usage: wrap [OPTIONS] [--] CMD [ARGS...]
+       osc7501wrap run [OPTIONS] [--] CMD [ARGS...]
+
+Run CMD in its own pseudo-terminal, pass every byte through unchanged, and report
+its state (working, blocked, done, error, idle) to the terminal as OSC 7501.
+
+options:
+  --agent NAME        use the rules of this agent (default: chosen from CMD)
+  --emit MODE         auto (probe the terminal), always, or never (default: auto)
+  --id ID             the OSC 7501 record id to report under (default: wrap/<pid>)
+  --log FILE          append every state change, with the deciding signal, to FILE
+  --no-hooks          do not add agent hooks (Claude Code --settings)
+  --version           print the version and exit
+  -h, --help          print this help and exit
+
+other commands (osc7501wrap COMMAND --help):
+  emit, explain, record, replay, shell-init, config, doctor, ls, send, man
+
+exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
+found; 126 if it could not be executed; 2 for a usage error.
+"""
+
+_VALUE_OPTS = {"--agent": "agent", "--emit": "emit", "--id": "id", "--log": "log"}
+_FLAG_OPTS = {"--no-hooks": "no_hooks"}
+EMIT_MODES = ("auto", "always", "never")
+
+
+def parse_run_args(argv: Sequence[str]) -> dict[str, object]:
+    """Parse `wrap` options up to the first non-option word (the command).
+
+    Options after the command belong to the command; `--` ends wrap's options.
+    Raises WrapError (status 2) on a usage error; returns {"help": True} or
+    {"version": True} for those flags.
+    """
+    opts: dict[str, object] = {"agent": None, "emit": None, "id": None, "log": None,
+                               "no_hooks": False, "command": []}
+    i = 0
+    args = list(argv)
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            i += 1
+            break
+        if a in ("-h", "--help"):
+            return {"help": True}
+        if a == "--version":
+            return {"version": True}
+        if a in _FLAG_OPTS:
+            opts[_FLAG_OPTS[a]] = True
+            i += 1
+            continue
+        name, eq, value = a.partition("=")
+        if name in _VALUE_OPTS:
+            if not eq:
+                if i + 1 >= len(args):
+                    raise WrapError(f"option {name} needs a value")
+                value = args[i + 1]
+                i += 1
+            opts[_VALUE_OPTS[name]] = value
+            i += 1
+            continue
+        if a.startswith("-") and a != "-":
+            raise WrapError(f"unknown option {a} (try wrap --help)")
+        break
+    opts["command"] = args[i:]
+    if opts["emit"] is not None and opts["emit"] not in EMIT_MODES:
+        raise WrapError(f"--emit must be one of {', '.join(EMIT_MODES)}, not {opts['emit']!r}")
+    if not opts["command"]:
+        raise WrapError("no command given (usage: wrap [OPTIONS] [--] CMD [ARGS...])")
+    return opts
+
+
+def _run(argv: Sequence[str]) -> int:
+    opts = parse_run_args(argv)
+    if opts.get("help"):
+        sys.stdout.write(RUN_USAGE)
+        return 0
+    if opts.get("version"):
+        sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
+        return 0
+    from .session import RunOptions, run
+
+    return run(RunOptions(
+        command=list(opts["command"]),  # type: ignore[arg-type]
+        agent=opts["agent"],  # type: ignore[arg-type]
+        emit=opts["emit"],  # type: ignore[arg-type]
+        record_id=opts["id"],  # type: ignore[arg-type]
+        log=opts["log"],  # type: ignore[arg-type]
+        hooks=not opts["no_hooks"],
+    ))
+
+
+def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:
+    def call(args: argparse.Namespace) -> int:
+        import importlib
+
+        mod = importlib.import_module(f"osc7501wrap.{module}")
+        return int(getattr(mod, func)(args) or 0)
+
+    return call
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="osc7501wrap",
+        description="Report a program's state to the terminal as OSC 7501.",
+    )
+    p.add_argument("--version", action="version", version=f"osc7501wrap {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("run", help="run CMD in a transparent pty and report its state",
+                   add_help=False)
+
+    e = sub.add_parser("emit", help="write one OSC 7501 report to this terminal")
+    e.add_argument("state", choices=["working", "blocked", "done", "error", "idle", "clear"])
+    e.add_argument("--id", dest="record_id", help="record id, e.g. build/frontend")
+    e.add_argument("--progress", type=int, help="0..100 (working and blocked only)")
+    e.add_argument("--kind", choices=["permission", "question", "auth"])
+    e.add_argument("--title", help="a short label for the record")
+    e.add_argument("--msg", help="one line of text")
+    e.add_argument("--app", help="a stable machine name, e.g. cargo")
+    e.add_argument("--emit", choices=EMIT_MODES, default=None,
+                   help="auto: probe the terminal first (default); always; never")
+    e.add_argument("--print", dest="print_only", action="store_true",
+                   help="print the bytes to stdout instead of writing to /dev/tty")
+    e.set_defaults(func=_subcommand("emit", "cmd_emit"))
+
+    x = sub.add_parser("explain", help="show which rule matches a screen or capture, and why")
+    x.add_argument("file", nargs="?", help="a screen text file or a capture (default: stdin)")
+    x.add_argument("--agent", help="manifest to use (default: from the capture, else generic)")
+    x.add_argument("--session", help="explain a live session (pid or id from `ls`)")
+    x.add_argument("--json", action="store_true", help="machine-readable output")
+    x.set_defaults(func=_subcommand("explain", "cmd_explain"))
+
+    r = sub.add_parser("record", help="run CMD and write a raw capture of the session")
+    r.add_argument("-o", "--output", required=True, help="capture file to write")
+    r.add_argument("--agent", help="agent name stored in the capture")
+    r.add_argument("cmd", nargs=argparse.REMAINDER, help="-- CMD [ARGS...]")
+    r.set_defaults(func=_subcommand("record", "cmd_record"))
+
+    rp = sub.add_parser("replay", help="print the state timeline wrap would produce for a capture")
+    rp.add_argument("file")
+    rp.add_argument("--agent", help="manifest to use (default: the one named in the capture)")
+    rp.add_argument("--json", action="store_true")
+    rp.set_defaults(func=_subcommand("record", "cmd_replay"))
+
+    si = sub.add_parser("shell-init", help="print shell integration (eval it in your rc file)")
+    si.add_argument("shell", choices=["bash", "zsh", "fish"])
+    si.set_defaults(func=_subcommand("shellinit", "cmd_shell_init"))
+
+    c = sub.add_parser("config", help="show the effective configuration and where each value came from")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=_subcommand("config", "cmd_config"))
+
+    d = sub.add_parser("doctor", help="check the terminal, tmux, manifests and paths")
+    d.set_defaults(func=_subcommand("doctor", "cmd_doctor"))
+
+    ls = sub.add_parser("ls", help="list live wrapped sessions")
+    ls.add_argument("--json", action="store_true")
+    ls.set_defaults(func=_subcommand("registry", "cmd_ls"))
+
+    s = sub.add_parser("send", help="type TEXT into a session (refused while it is blocked)")
+    s.add_argument("session", help="pid or id from `osc7501wrap ls`")
+    s.add_argument("text")
+    s.add_argument("--answer", action="store_true", help="allow sending while blocked")
+    s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
+    s.set_defaults(func=_subcommand("registry", "cmd_send"))
+
+    h = sub.add_parser("hook", help=argparse.SUPPRESS)
+    h.add_argument("event")
+    h.set_defaults(func=_subcommand("hooks", "cmd_hook"))
+
+    m = sub.add_parser("man", help="print the wrap(1) manual page")
+    m.set_defaults(func=_subcommand("manpage", "cmd_man"))
+    return p
+
+
+def _guard(fn: Callable[[], int], prog: str) -> int:
+    try:
+        return fn()
+    except WrapError as err:
+        sys.stderr.write(f"{prog}: {err}\n")
+        return err.status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # stdout closed early (`osc7501wrap ls | head`): not an error worth a message.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+    except Exception as err:  # never a traceback on the user's terminal
+        sys.stderr.write(f"{prog}: internal error: {type(err).__name__}: {err}\n")
+        if os.environ.get("OSC7501WRAP_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
+        return 70
+
+
+def wrap_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `wrap` command."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    return _guard(lambda: _run(args), PROG)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `osc7501wrap` command."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args and args[0] == "run":
+        return _guard(lambda: _run(args[1:]), "osc7501wrap")
+
+    def go() -> int:
+        parser = build_parser()
+        ns = parser.parse_args(args)
+        if not getattr(ns, "func", None):
+            parser.print_help()
+            return 2
+        return ns.func(ns)
+
+    return _guard(go, "osc7501wrap")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
