@@ -1,0 +1,151 @@
+"""Raw session captures: what `osc7501wrap record` writes and `replay` / `explain` read.
+
+A capture is JSON Lines. Line 1 is a header object::
+
+    {"format": "osc7501wrap-capture", "version": 1, "cols": 120, "rows": 40,
+     "argv": ["claude"], "agent": "claude", "agent_version": "2.1.328", "term": "xterm-256color"}
+
+Every following line is one event, ``[t, type, payload]`` with ``t`` in seconds since the
+start:
+
+    ``[t, "o", "<base64>"]``   bytes the program wrote (before any filtering)
+    ``[t, "i", "<base64>"]``   bytes typed to the program
+    ``[t, "r", "COLSxROWS"]``  the terminal was resized
+    ``[t, "m", "<label>"]``    a ground-truth marker (``working``, ``blocked:permission``...)
+    ``[t, "x", <status>]``     the program exited with this wrap exit status
+    ``[t, "h", {...}]``        a hook event (``{"event": ..., "data": {...}}``)
+
+Output and input are base64 because they are raw bytes (invalid UTF-8, escape
+sequences). Unknown event types are skipped by readers, so the format can grow.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .errors import WrapError
+
+FORMAT = "osc7501wrap-capture"
+VERSION = 1
+
+
+@dataclass
+class Event:
+    t: float
+    type: str
+    payload: Any
+
+    @property
+    def data(self) -> bytes:
+        """Decoded bytes of an "o" or "i" event."""
+        return base64.b64decode(self.payload)
+
+
+@dataclass
+class Capture:
+    header: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def cols(self) -> int:
+        return int(self.header.get("cols", 80))
+
+    @property
+    def rows(self) -> int:
+        return int(self.header.get("rows", 24))
+
+    def output(self) -> bytes:
+        return b"".join(e.data for e in self.events if e.type == "o")
+
+    def markers(self) -> list[tuple[float, str]]:
+        return [(e.t, str(e.payload)) for e in self.events if e.type == "m"]
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """"COLSxROWS" -> (rows, cols)."""
+    cols, _, rows = text.partition("x")
+    return int(rows), int(cols)
+
+
+def read_capture(path: str | Path) -> Capture:
+    """Read a capture file; a broken one raises WrapError with one line saying where."""
+    p = Path(path)
+    try:
+        fh = p.open("r", encoding="utf-8")
+    except OSError as err:
+        raise WrapError(f"{p}: {err.strerror or err}") from None
+    with fh:
+        return _read(fh, str(p))
+
+
+def _read(fh: IO[str], name: str) -> Capture:
+    first = fh.readline()
+    try:
+        header = json.loads(first)
+    except ValueError:
+        raise WrapError(f"{name}: line 1: not a capture header (JSON expected)") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise WrapError(f"{name}: not an {FORMAT} file")
+    if int(header.get("version", 0)) > VERSION:
+        raise WrapError(f"{name}: capture version {header.get('version')} is newer than this wrap")
+    cap = Capture(header)
+    for lineno, line in enumerate(fh, start=2):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            t, typ, payload = json.loads(line)
+            cap.events.append(Event(float(t), str(typ), payload))
+        except (ValueError, TypeError):
+            raise WrapError(f"{name}: line {lineno}: not a capture event") from None
+    return cap
+
+
+class CaptureWriter:
+    """Appends events to a capture file as they happen (flushed, so a crash keeps them)."""
+
+    def __init__(self, path: str | Path, *, rows: int, cols: int, argv: list[str],
+                 **header: Any) -> None:
+        try:
+            self._fh: IO[str] = Path(path).open("w", encoding="utf-8")
+        except OSError as err:
+            raise WrapError(f"{path}: {err.strerror or err}") from None
+        self._t0 = time.monotonic()
+        head = {"format": FORMAT, "version": VERSION, "cols": cols, "rows": rows,
+                "argv": list(argv), **header}
+        self._fh.write(json.dumps(head, ensure_ascii=False) + "\n")
+
+    def now(self) -> float:
+        return round(time.monotonic() - self._t0, 6)
+
+    def event(self, typ: str, payload: Any, t: float | None = None) -> None:
+        if self._fh.closed:
+            return
+        stamp = self.now() if t is None else t
+        self._fh.write(json.dumps([stamp, typ, payload], ensure_ascii=False) + "\n")
+        self._fh.flush()
+
+    def output(self, data: bytes) -> None:
+        self.event("o", base64.b64encode(data).decode("ascii"))
+
+    def input(self, data: bytes) -> None:
+        self.event("i", base64.b64encode(data).decode("ascii"))
+
+    def resize(self, rows: int, cols: int) -> None:
+        self.event("r", f"{cols}x{rows}")
+
+    def close(self) -> None:
+        if not self._fh.closed:
+            self._fh.close()
+
+
+def iter_events(cap: Capture, *types: str) -> Iterator[Event]:
+    for e in cap.events:
+        if not types or e.type in types:
+            yield e
