@@ -1,0 +1,220 @@
+"""Timing around the rules engine: when to look at the screen, and when to believe it.
+
+The session tells the classifier that the screen changed (:meth:`Classifier.screen_changed`),
+asks when it wants to run next (:meth:`Classifier.due`), and calls :meth:`Classifier.step`
+then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
+and returns a :class:`ScreenReading` only when the *published* screen state changes.
+
+When an evaluation is due (all times injected; this module never reads a clock):
+
+- the output settled: no change for `settle` seconds (40 ms), so a half-drawn frame is
+  not read;
+- or `max_wait` seconds (100 ms) after the first change that has not been evaluated, so
+  a program that redraws a spinner ten times a second never starves evaluation;
+- the slow `sweep` (1 s) is a heartbeat after `sweep` seconds without an evaluation; it
+  costs nothing: evaluation is skipped, and the snapshot never taken, when nothing
+  changed since the last evaluation (a pending change is evaluated when it settles).
+
+What gets published (the "holds"):
+
+- a verdict equal to the published state cancels any pending change and publishes
+  nothing (except a new `kind`, or a new message while blocked or in error: a second
+  dialog is news; a spinner's ticking text is not);
+- working -> idle is held for `idle_hold` seconds (700 ms) unless the idle verdict is
+  *visible* evidence (`Verdict.visible`, e.g. a finished-turn line). A working verdict
+  within the hold cancels it, so a spinner that blinks never produces
+  working -> idle -> working. When the hold ends with output still unsettled, the
+  screen is evaluated once more first;
+- blocked is never held: it is published on the first due step;
+- everything else is published as soon as it is seen;
+- no rule matched (`Verdict.state is None`) keeps the published state and any pending
+  hold; the classifier records that nothing matched, for `explain`.
+
+What it does not do: match rules (:mod:`osc7501wrap.rules`), combine the screen with
+hooks, native reports or the process table (:mod:`osc7501wrap.fusion`), or write
+anything. It does no I/O at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import rules
+
+#: Message changes are news only in these states (a spinner's text is not).
+_MSG_STATES = ("blocked", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenReading:
+    """One published screen state.
+
+    `since` is the time it was published (the step that decided it). `rule_id` and
+    `manifest_version` trace it to the rule that matched; `visible` says the rule is
+    visible evidence rather than the absence of something.
+    """
+
+    state: str
+    kind: str | None
+    msg: str | None
+    rule_id: str | None
+    manifest_version: str | None
+    visible: bool
+    since: float
+
+    @property
+    def detail(self) -> str:
+        """`rule_id@manifest_version`, as logs and `Decision.detail` show it."""
+        rid = self.rule_id or "?"
+        return f"{rid}@{self.manifest_version}" if self.manifest_version else rid
+
+
+class Classifier:
+    """Decides when to evaluate the screen and which verdicts to publish.
+
+    `manifest` is a :class:`osc7501wrap.rules.Manifest` (anything `rules.evaluate`
+    accepts). See the module docstring for the timing rules.
+    """
+
+    def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
+                 sweep: float = 1.0, max_wait: float = 0.1) -> None:
+        self.manifest = manifest
+        self.settle = max(0.0, settle)
+        self.idle_hold = max(0.0, idle_hold)
+        self.sweep = sweep if sweep > 0 else 0.0
+        self.max_wait = max(self.settle, max_wait) if max_wait > 0 else self.settle
+        self._dirty = False
+        self._first_change = 0.0  # first change not yet evaluated
+        self._last_change = 0.0
+        self._last_sweep: float | None = None
+        self._published: ScreenReading | None = None
+        self._held: rules.Verdict | None = None  # idle verdict waiting out the hold
+        self._hold_until = 0.0
+        #: the latest verdict (also a no-match), when it was taken, and how many so far
+        self.last_verdict: rules.Verdict | None = None
+        self.last_eval_at: float | None = None
+        self.evaluations = 0
+
+    # ------------------------------------------------------------------ inputs
+
+    def screen_changed(self, now: float) -> None:
+        """The screen model's version changed at `now`."""
+        if not self._dirty:
+            self._dirty = True
+            self._first_change = now
+        self._last_change = now
+        if self._last_sweep is None:
+            self._last_sweep = now
+
+    def set_manifest(self, manifest: Any, now: float) -> None:
+        """Use another manifest (a reload); the screen is evaluated again."""
+        self.manifest = manifest
+        self.screen_changed(now)
+
+    # ------------------------------------------------------------------ timing
+
+    def _eval_at(self) -> float:
+        return min(self._last_change + self.settle, self._first_change + self.max_wait)
+
+    def due(self, now: float | None = None) -> float | None:
+        """The next time :meth:`step` has something to do, or None (nothing pending).
+
+        `now` is accepted for symmetry with the other parts and not needed.
+        """
+        times: list[float] = []
+        if self._dirty:
+            times.append(self._eval_at())
+        if self._held is not None:
+            times.append(self._hold_until)
+        if self.sweep and self._last_sweep is not None:
+            times.append(self._last_sweep + self.sweep)
+        return min(times) if times else None
+
+    # ------------------------------------------------------------------ stepping
+
+    @property
+    def published(self) -> ScreenReading | None:
+        """The published screen state (None until a rule first matched)."""
+        return self._published
+
+    @property
+    def unmatched(self) -> bool:
+        """True if the latest evaluation matched no rule."""
+        return self.last_verdict is not None and self.last_verdict.state is None
+
+    @property
+    def holding(self) -> bool:
+        """True while a working -> idle change waits out the hold."""
+        return self._held is not None
+
+    def step(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
+        """Do what is due at `now`; return a new reading if the published state changed.
+
+        `snapshot_fn` is called (at most once) only when an evaluation is due.
+        """
+        out: ScreenReading | None = None
+        sweep_due = (self.sweep > 0 and self._last_sweep is not None
+                     and now >= self._last_sweep + self.sweep)
+        hold_due = self._held is not None and now >= self._hold_until
+        if self._dirty and (now >= self._eval_at() or hold_due):
+            out = self._evaluate(now, snapshot_fn) or out
+        if self._held is not None and now >= self._hold_until:
+            verdict, self._held = self._held, None
+            out = self._publish(verdict, now)
+        if sweep_due or self.last_eval_at == now:
+            self._last_sweep = now
+        return out
+
+    def _evaluate(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
+        self._dirty = False
+        verdict = rules.evaluate(self.manifest, snapshot_fn())
+        self.last_verdict = verdict
+        self.last_eval_at = now
+        self.evaluations += 1
+        state = verdict.state
+        if state is None:
+            return None  # no match: keep what is published, and any pending hold
+        pub = self._published
+        if pub is not None and state == pub.state:
+            self._held = None
+            if verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg):
+                return self._publish(verdict, now)
+            return None
+        if (state == "idle" and pub is not None and pub.state == "working"
+                and not verdict.visible and self.idle_hold > 0):
+            if self._held is None:
+                self._hold_until = now + self.idle_hold
+            self._held = verdict  # the latest idle verdict is the one published
+            return None
+        self._held = None
+        return self._publish(verdict, now)
+
+    def _publish(self, verdict: rules.Verdict, now: float) -> ScreenReading:
+        assert verdict.state is not None
+        reading = ScreenReading(
+            state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
+            manifest_version=verdict.manifest_version, visible=verdict.visible, since=now)
+        self._published = reading
+        return reading
+
+    # ------------------------------------------------------------------ explain
+
+    def explain(self) -> dict[str, object]:
+        """What the classifier knows, for `explain --session` and logs (no screen text)."""
+        v = self.last_verdict
+        pub = self._published
+        return {
+            "published": None if pub is None else {
+                "state": pub.state, "kind": pub.kind, "rule": pub.detail,
+                "visible": pub.visible, "since": pub.since},
+            "last_verdict": None if v is None else {
+                "state": v.state, "kind": v.kind, "rule": v.rule_id,
+                "manifest": f"{v.manifest} {v.manifest_version}", "visible": v.visible},
+            "matched": v is not None and v.state is not None,
+            "last_eval_at": self.last_eval_at,
+            "evaluations": self.evaluations,
+            "holding_idle_until": self._hold_until if self._held is not None else None,
+            "pending_change": self._dirty,
+        }

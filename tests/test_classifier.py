@@ -1,0 +1,279 @@
+"""Classifier timing: settle, max wait, the working->idle hold, blocked first, cheap sweeps.
+
+A fake clock and scripted screens drive the real rules engine with a small manifest.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.classifier import Classifier, ScreenReading
+
+MANIFEST = r'''
+[manifest]
+name = "fake"
+version = "1.2"
+app = "fake-agent"
+
+[[rule]]
+id = "dialog"
+state = "blocked"
+kind = "permission"
+region = "screen"
+line_regex = ['Do you want to proceed\?']
+msg_line = '^\s*(?P<msg>(?:Bash|Edit)\(.*\))\s*$'
+
+[[rule]]
+id = "api_error"
+state = "error"
+region = "bottom:5"
+contains = "API Error"
+msg = "first"
+
+[[rule]]
+id = "spinner"
+state = "working"
+region = "bottom:5"
+line_regex = ['^[✻✶·✢] \S+… \(\d+s']
+msg_line = '^[✻✶·✢] (?P<msg>\S+…)'
+
+[[rule]]
+id = "turn_done"
+state = "idle"
+region = "bottom:5"
+line_regex = ['^✻ Worked for \d+s']
+visible = true
+
+[[rule]]
+id = "prompt"
+state = "idle"
+region = "bottom:3"
+line_regex = ['^❯']
+'''
+
+PROMPT = ["─" * 20, "❯ ", "─" * 20]
+
+
+@pytest.fixture(scope="module")
+def manifest() -> rules.Manifest:
+    return rules.parse_manifest_text(MANIFEST)
+
+
+class FakeScreen:
+    """The screen model: lines plus a count of snapshots taken."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.snapshots = 0
+
+    def snapshot(self) -> rules.Snapshot:
+        self.snapshots += 1
+        return rules.Snapshot(list(self.lines))
+
+
+def spinner(sec: int, glyph: str = "✻") -> list[str]:
+    return ["output", f"{glyph} Cogitating… ({sec}s · esc to interrupt)", *PROMPT]
+
+
+def drive(clf: Classifier, screen: FakeScreen, script: list[tuple[float, list[str]]],
+          until: float) -> list[tuple[float, ScreenReading]]:
+    """Run the session loop: screen updates at scripted times, steps at every due time."""
+    out: list[tuple[float, ScreenReading]] = []
+    events = sorted(script, key=lambda e: e[0])
+    i = 0
+    while True:
+        due = clf.due()
+        nxt = events[i][0] if i < len(events) else None
+        cands = [t for t in (due, nxt) if t is not None]
+        if not cands:
+            break
+        t = min(cands)
+        if t > until:
+            break
+        while i < len(events) and events[i][0] <= t:
+            screen.lines = list(events[i][1])
+            clf.screen_changed(events[i][0])
+            i += 1
+        due = clf.due()
+        if due is not None and due <= t:
+            r = clf.step(t, screen.snapshot)
+            if r is not None:
+                out.append((t, r))
+    return out
+
+
+def states(readings: list[tuple[float, ScreenReading]]) -> list[str]:
+    return [r.state for _, r in readings]
+
+
+def test_first_reading_is_published_after_settle(manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest)
+    screen = FakeScreen(PROMPT)
+    clf.screen_changed(0.0)
+    assert clf.due() == pytest.approx(0.04)
+    assert clf.step(0.01, screen.snapshot) is None
+    assert screen.snapshots == 0  # not due: no snapshot taken
+    r = clf.step(0.04, screen.snapshot)
+    assert r is not None and r.state == "idle" and r.rule_id == "prompt"
+    assert r.manifest_version == "1.2" and r.detail == "prompt@1.2" and r.since == 0.04
+    assert not r.visible
+
+
+def test_spinner_flicker_never_produces_working_idle_working(manifest: rules.Manifest) -> None:
+    # A 10 Hz spinner whose line vanishes for one frame in five (a redraw gap), for 5 s.
+    script: list[tuple[float, list[str]]] = [(0.0, PROMPT)]
+    for k in range(1, 50):
+        t = round(k * 0.1, 3)
+        script.append((t, PROMPT if k % 5 == 0 else spinner(k // 10, "✻✶✢·"[k % 4])))
+    # the turn really ends at 5.0 (spinner gone, prompt only, no visible marker)
+    script.append((5.0, PROMPT))
+    clf = Classifier(manifest)
+    screen = FakeScreen([])
+    readings = drive(clf, screen, script, until=8.0)
+    assert states(readings) == ["idle", "working", "idle"]
+    t_idle = readings[-1][0]
+    assert 5.0 + 0.7 <= t_idle <= 5.0 + 0.7 + 0.05  # held, then published at once
+
+
+def test_visible_idle_marker_skips_the_hold(manifest: rules.Manifest) -> None:
+    script = [(0.0, spinner(1)), (1.0, ["✻ Worked for 12s", *PROMPT])]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=3.0)
+    assert states(readings) == ["working", "idle"]
+    t, r = readings[1]
+    assert r.visible and r.rule_id == "turn_done"
+    assert t == pytest.approx(1.04)
+
+
+def test_dialog_is_blocked_on_first_due_step_even_while_spinner_runs(
+        manifest: rules.Manifest) -> None:
+    dialog = ["Bash command", "  Bash(rm -rf build)", "Do you want to proceed?",
+              "❯ 1. Yes", "  2. No"]
+    script: list[tuple[float, list[str]]] = []
+    for k in range(30):  # the spinner redraws every 20 ms: output never settles
+        t = round(k * 0.02, 3)
+        script.append((t, spinner(k) if t < 0.3 else dialog + spinner(k)))
+    clf = Classifier(manifest)
+    screen = FakeScreen([])
+    readings = drive(clf, screen, script, until=1.0)
+    assert states(readings) == ["working", "blocked"]
+    t, r = readings[1]
+    assert r.kind == "permission" and r.msg == "Bash(rm -rf build)"
+    # first change showing the dialog at 0.30; evaluated no later than max_wait after it
+    assert 0.3 <= t <= 0.3 + 0.1 + 1e-9
+
+
+def test_blocked_is_never_held_and_idle_after_blocked_is_not_held(
+        manifest: rules.Manifest) -> None:
+    dialog = ["Do you want to proceed?", "❯ 1. Yes"]
+    script = [(0.0, spinner(1)), (1.0, dialog), (2.0, PROMPT)]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=4.0)
+    assert [(round(t, 3), r.state) for t, r in readings] == [
+        (0.04, "working"), (1.04, "blocked"), (2.04, "idle")]
+
+
+def test_no_match_keeps_state_and_is_recorded(manifest: rules.Manifest) -> None:
+    script = [(0.0, spinner(1)), (1.0, ["something else entirely"])]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=3.0)
+    assert states(readings) == ["working"]
+    assert clf.unmatched
+    assert clf.published is not None and clf.published.state == "working"
+    info = clf.explain()
+    assert info["matched"] is False
+    assert info["published"]["state"] == "working"  # type: ignore[index]
+
+
+def test_no_match_during_hold_does_not_cancel_it(manifest: rules.Manifest) -> None:
+    script = [(0.0, spinner(1)), (1.0, PROMPT), (1.2, ["garbage"]), (1.4, PROMPT)]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=3.0)
+    assert states(readings) == ["working", "idle"]
+    assert readings[1][0] == pytest.approx(1.04 + 0.7)
+
+
+def test_hold_expiry_with_unsettled_output_reads_the_screen_again(
+        manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest)
+    screen = FakeScreen(spinner(1))
+    clf.screen_changed(0.0)
+    assert clf.step(0.04, screen.snapshot).state == "working"  # type: ignore[union-attr]
+    screen.lines = PROMPT
+    clf.screen_changed(1.0)
+    assert clf.step(1.04, screen.snapshot) is None  # idle held
+    assert clf.holding and clf.due() == pytest.approx(1.74)
+    # The spinner is back just before the hold ends; the step at the hold's end must
+    # look again rather than publish the stale idle.
+    screen.lines = spinner(2)
+    clf.screen_changed(1.735)
+    assert clf.step(1.74, screen.snapshot) is None
+    assert not clf.holding
+    assert clf.published is not None and clf.published.state == "working"
+
+
+def test_sweep_is_cheap_when_nothing_changed(manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest, sweep=1.0)
+    screen = FakeScreen(PROMPT)
+    clf.screen_changed(0.0)
+    clf.step(0.04, screen.snapshot)
+    assert screen.snapshots == 1
+    t = 0.04
+    for _ in range(10):
+        due = clf.due()
+        assert due is not None and due > t
+        t = due
+        assert clf.step(t, screen.snapshot) is None
+    assert screen.snapshots == 1  # ten sweeps, no evaluation
+    assert clf.evaluations == 1
+
+
+def test_max_wait_bounds_latency_under_continuous_output(manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest)
+    screen = FakeScreen(PROMPT)
+    clf.screen_changed(0.0)
+    clf.screen_changed(0.03)
+    clf.screen_changed(0.06)
+    assert clf.due() == pytest.approx(0.1)  # not 0.06 + 0.04
+    assert clf.step(0.099, screen.snapshot) is None and screen.snapshots == 0
+    assert clf.step(0.1, screen.snapshot) is not None and screen.snapshots == 1
+
+
+def test_new_dialog_message_is_news_spinner_text_is_not(manifest: rules.Manifest) -> None:
+    d1 = ["  Bash(ls)", "Do you want to proceed?"]
+    d2 = ["  Bash(make)", "Do you want to proceed?"]
+    script = [(0.0, spinner(1)), (0.5, spinner(2, "✶")), (1.0, d1), (2.0, d2)]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=3.0)
+    assert [(r.state, r.msg) for _, r in readings] == [
+        ("working", "Cogitating…"), ("blocked", "Bash(ls)"), ("blocked", "Bash(make)")]
+
+
+def test_error_rule_publishes_immediately(manifest: rules.Manifest) -> None:
+    script = [(0.0, spinner(1)), (1.0, ["API Error: 529 overloaded", *PROMPT])]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=2.0)
+    assert states(readings) == ["working", "error"]
+    assert readings[1][1].msg == "API Error: 529 overloaded"
+
+
+def test_nothing_due_before_first_change(manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest)
+    screen = FakeScreen(PROMPT)
+    assert clf.due() is None
+    assert clf.step(5.0, screen.snapshot) is None
+    assert screen.snapshots == 0 and clf.published is None
+
+
+def test_manifest_swap_reevaluates(manifest: rules.Manifest) -> None:
+    other = rules.parse_manifest_text(
+        '[manifest]\nname = "other"\nversion = "9"\n\n[[rule]]\nid = "any"\n'
+        'state = "working"\nregion = "screen"\ncontains = "❯"\n')
+    clf = Classifier(manifest)
+    screen = FakeScreen(PROMPT)
+    clf.screen_changed(0.0)
+    assert clf.step(0.04, screen.snapshot).state == "idle"  # type: ignore[union-attr]
+    clf.set_manifest(other, 1.0)
+    r = clf.step(1.04, screen.snapshot)
+    assert r is not None and r.state == "working" and r.detail == "any@9"
