@@ -1,0 +1,341 @@
+"""The per-session control socket: one datagram socket, one readable fd in the proxy loop.
+
+Each wrapped session listens on an AF_UNIX SOCK_DGRAM socket at
+``<runtime_dir>/<wrap pid>.sock`` (mode 0600 in a 0700 directory). Hooks report events to
+it, ``osc7501wrap send`` types through it, ``osc7501wrap explain --session`` asks it for
+the session's fused view. The proxy loop is single-threaded, so the server side is one
+non-blocking fd: poll/select it, call :meth:`ControlServer.receive` when it is readable.
+
+Wire format (version 1). Every datagram is one UTF-8 JSON object, at most
+``MAX_DATAGRAM`` (64 KiB) bytes::
+
+    request  {"token": "<hex>", "kind": "<kind>", ...the kind's fields...}
+    reply    {...}                    (a JSON object, sent back to the sender's address)
+
+``token`` authenticates the sender. A session has two tokens: the *control* token (in the
+registry file, 0600; allows every kind) and an optional *hook* token (in the agent's
+environment; allows only ``hook``, so programs the agent runs cannot type into the
+session). A datagram with neither token, with bad JSON, that is not an object, has no
+string ``kind`` or is over the size limit is dropped silently. Kinds:
+
+    hook     {"event": "PreToolUse", "data": {...a small subset of the hook input...}}
+             no reply (the hook does not wait).
+    send     {"text": "...", "answer": false, "enter": true}
+             reply {"ok": true} or {"ok": false, "error": "<one line>"}
+             (see :func:`osc7501wrap.registry.handle_send`).
+    explain  {}
+             reply {"ok": true, "decision": {...}, "screen": {...}, "signals": [...]}
+             (the session's current decision, last screen verdict and rule, recent
+             signals; filled in by the session).
+
+A requester that wants a reply binds its own socket (``c<pid>-<random>.sock`` in the same
+directory, 0600, removed afterwards); the server answers to the address the kernel reports
+for the datagram. An unbound sender gets no reply.
+
+Socket paths: AF_UNIX paths are limited to 104 bytes on macOS (108 on Linux). When the
+runtime directory is too long for that (deep $HOME, long $TMPDIR), sockets go to
+``/tmp/osc7501wrap-<uid>/`` instead: created 0700, and used only if it is a real
+directory owned by this user with no group/other access. On macOS each side also raises
+SO_SNDBUF/SO_RCVBUF, because the default AF_UNIX datagram limit there is 2 KiB.
+
+This module does not decide anything: it moves authenticated JSON between a session and
+its clients. It never raises on the client side and never blocks on the server side.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+
+TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+MAX_DATAGRAM = 64 * 1024
+#: AF_UNIX sun_path size on macOS/BSD (Linux allows 108); the path plus a NUL must fit.
+SUN_PATH_MAX = 104
+#: How many datagrams one receive() call drains at most (the loop comes back for more).
+MAX_PER_RECEIVE = 256
+_BUF = 256 * 1024
+KINDS = ("hook", "send", "explain")
+
+
+class Message:
+    """One authenticated request. ``data`` is the JSON object without token and kind;
+    ``reply_to`` is the sender's socket path (None if it cannot get a reply)."""
+
+    __slots__ = ("data", "kind", "reply_to")
+
+    def __init__(self, kind: str, data: dict[str, Any], reply_to: str | None = None) -> None:
+        self.kind = kind
+        self.data = data
+        self.reply_to = reply_to
+
+    def __repr__(self) -> str:
+        return f"Message(kind={self.kind!r}, data={self.data!r}, reply_to={self.reply_to!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.kind, self.data, self.reply_to) == (
+            other.kind, other.data, other.reply_to)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def new_token() -> str:
+    """A fresh random token (128 bits, hex)."""
+    import secrets
+
+    return secrets.token_hex(16)
+
+
+def _fits(path: str) -> bool:
+    return len(os.fsencode(path)) < SUN_PATH_MAX
+
+
+def fallback_dir(create: bool = True) -> Path:
+    """``/tmp/osc7501wrap-<uid>``: the short directory for sockets whose path is too long.
+
+    Raises OSError if it exists but is not a private directory of this user.
+    """
+    import stat
+    from pathlib import Path
+
+    path = Path("/tmp") / f"osc7501wrap-{os.getuid()}"
+    if create:
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+    st = os.lstat(path)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+        raise OSError(f"{path} is not a directory owned by this user")
+    if st.st_mode & 0o077:
+        os.chmod(path, 0o700)
+    return path
+
+
+def socket_dir(create: bool = True) -> Path:
+    """The directory for sockets: the runtime dir, or :func:`fallback_dir` if too long.
+
+    "Too long" means a 40-byte file name would not fit in sun_path.
+    """
+    from .paths import runtime_dir
+
+    rd = runtime_dir(create=create)
+    if _fits(os.path.join(str(rd), "x" * 40)):
+        return rd
+    return fallback_dir(create=create)
+
+
+def socket_path(pid: int | None = None) -> Path:
+    """Where the session with wrap pid `pid` (default: this process) listens."""
+    return socket_dir(create=True) / f"{os.getpid() if pid is None else pid}.sock"
+
+
+def _grow_buffers(sock: socket.socket) -> None:
+    for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+        try:
+            if sock.getsockopt(socket.SOL_SOCKET, opt) < _BUF:
+                sock.setsockopt(socket.SOL_SOCKET, opt, _BUF)
+        except OSError:
+            pass
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+class ControlServer:
+    """The session's end: bind, expose :meth:`fileno`, drain with :meth:`receive`.
+
+    ``hook_token``, if given, is a second token that authenticates ``hook`` messages only.
+    Raises OSError if the socket cannot be created (the session then runs without one).
+    """
+
+    def __init__(self, path: Path | str, token: str, hook_token: str | None = None) -> None:
+        self.path = str(path)
+        if not _fits(self.path):
+            raise OSError(f"socket path too long for AF_UNIX: {self.path}")
+        self._token = token.encode()
+        self._hook_token = hook_token.encode() if hook_token else None
+        self._sock: socket.socket | None = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        try:
+            _unlink(self.path)  # a stale socket from an earlier process with this pid
+            self._sock.bind(self.path)
+            os.chmod(self.path, 0o600)
+            self._sock.setblocking(False)
+            _grow_buffers(self._sock)
+        except OSError:
+            self._sock.close()
+            self._sock = None
+            raise
+
+    def fileno(self) -> int:
+        return self._sock.fileno() if self._sock is not None else -1
+
+    def _authenticate(self, token: object, kind: str) -> bool:
+        import hmac
+
+        if not isinstance(token, str):
+            return False
+        given = token.encode("utf-8", "replace")
+        if hmac.compare_digest(given, self._token):
+            return True
+        return (self._hook_token is not None and kind == "hook"
+                and hmac.compare_digest(given, self._hook_token))
+
+    def _parse(self, raw: bytes, addr: object) -> Message | None:
+        if len(raw) > MAX_DATAGRAM:
+            return None
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return None
+        if not isinstance(obj, dict):
+            return None
+        kind = obj.pop("kind", None)
+        token = obj.pop("token", None)
+        if not isinstance(kind, str) or kind not in KINDS or not self._authenticate(token, kind):
+            return None
+        if kind == "hook":
+            obj = _hook_data(obj)
+            if obj is None:
+                return None
+        reply_to = addr if isinstance(addr, str) and addr else None
+        return Message(kind=kind, data=obj, reply_to=reply_to)
+
+    def receive(self) -> list[Message]:
+        """Every pending valid message (never blocks; invalid datagrams are dropped)."""
+        out: list[Message] = []
+        if self._sock is None:
+            return out
+        for _ in range(MAX_PER_RECEIVE):
+            try:
+                raw, addr = self._sock.recvfrom(MAX_DATAGRAM + 1)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                break
+            msg = self._parse(raw, addr)
+            if msg is not None:
+                out.append(msg)
+        return out
+
+    def reply(self, msg: Message, payload: dict[str, Any]) -> bool:
+        """Answer `msg` with `payload` (best effort: never blocks, never raises)."""
+        if self._sock is None or not msg.reply_to:
+            return False
+        try:
+            data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+            if len(data) > MAX_DATAGRAM:
+                return False
+            self._sock.sendto(data, msg.reply_to)
+            return True
+        except (OSError, TypeError, ValueError):
+            return False
+
+    def close(self) -> None:
+        """Close the socket and remove its file."""
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+            _unlink(self.path)
+
+    def __enter__(self) -> ControlServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _hook_data(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """A hook message's fields as {"event", "data"}; a ``raw`` hook input is reduced here."""
+    event = obj.get("event")
+    if not isinstance(event, str):
+        return None
+    data = obj.get("data")
+    if "raw" in obj:
+        from .hooks import hook_subset
+
+        data = hook_subset(event, obj["raw"])
+    return {"event": event, "data": data if isinstance(data, dict) else {}}
+
+
+def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: float = 1.0,
+            want_reply: bool = True) -> dict[str, Any] | None:
+    """Send `payload` (which carries its ``kind``) to the session at `path`.
+
+    With ``want_reply``: wait up to `timeout` seconds and return the reply object.
+    Without: return ``{}`` once the datagram is sent. None on timeout, on a reply that is
+    not a JSON object, or on any error (no such socket, nobody listening, too big...).
+    Never raises.
+    """
+    own: str | None = None
+    sock: socket.socket | None = None
+    try:
+        body = dict(payload)
+        body["token"] = token
+        data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+        if len(data) > MAX_DATAGRAM:
+            return None
+        deadline = time.monotonic() + max(0.0, timeout)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        if want_reply:
+            own = _bind_private(sock)
+        _grow_buffers(sock)
+        sock.settimeout(max(0.001, timeout))
+        sock.sendto(data, str(path))
+        if not want_reply:
+            return {}
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            sock.settimeout(left)
+            raw = sock.recv(MAX_DATAGRAM + 1)
+            if len(raw) > MAX_DATAGRAM:
+                continue
+            try:
+                obj = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                continue
+            if isinstance(obj, dict):
+                return obj
+    except Exception:
+        return None
+    finally:
+        if sock is not None:
+            sock.close()
+        if own is not None:
+            _unlink(own)
+
+
+def _bind_private(sock: socket.socket) -> str:
+    """Bind `sock` to a fresh private path next to the session sockets; return it."""
+    import secrets
+
+    base = str(socket_dir(create=True))
+    for _ in range(8):
+        path = os.path.join(base, f"c{os.getpid()}-{secrets.token_hex(4)}.sock")
+        try:
+            sock.bind(path)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            import errno
+
+            if err.errno == errno.EADDRINUSE:
+                continue
+            raise
+        try:
+            os.chmod(path, 0o600)
+        except OSError:
+            pass
+        return path
+    raise OSError("could not bind a reply socket")
