@@ -1,0 +1,529 @@
+"""The live-session registry behind `osc7501wrap ls`, and `osc7501wrap send`.
+
+Each running `wrap` keeps one file, ``<runtime_dir>/<wrap pid>.json`` (0600 in a 0700
+directory, written atomically: temp file + rename), describing itself::
+
+    pid, child_pid, id (the OSC 7501 record id), agent, manifest_version, argv, cwd,
+    state, kind, msg (sanitized, one line), since (epoch seconds of the last state change),
+    started (epoch seconds), socket (control socket path), token (control token),
+    tty (ttyname of wrap's stdin, or null), tmux_pane ($TMUX_PANE, or null)
+
+The file holds the control token and the screen-derived message, so it is for the same
+user only. Entries whose wrap pid is gone (a wrap killed by SIGKILL never removes its
+file) are removed, with their sockets, by the next :func:`list_sessions`.
+
+`osc7501wrap ls --json` prints a list of objects with these stable keys (no token):
+pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane.
+
+`osc7501wrap send SESSION TEXT` finds a session by wrap pid or record id (a unique prefix
+is enough) and asks it, over its control socket, to type TEXT. The *session* decides:
+:func:`handle_send` re-reads the current state right before typing and refuses while the
+agent is blocked, unless ``--answer`` is given, because text typed into a permission
+dialog answers it (a pasted prompt ending in Enter confirms the highlighted "1. Yes").
+
+This module does not classify anything and does not talk to the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import WrapError
+
+#: Keys of `ls --json` objects, in order (documented in wrap(1)).
+PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
+               "tmux_pane")
+#: Minimum seconds between two writes of a session file (updates in between coalesce).
+MIN_WRITE_INTERVAL = 0.25
+SEND_TIMEOUT = 3.0
+_MAX_FILE = 256 * 1024
+_PID_START_SLACK = 5.0
+
+
+def _registry_dir(create: bool = False) -> Path:
+    from .paths import runtime_dir
+
+    return runtime_dir(create=create)
+
+
+def _tty_name() -> str | None:
+    try:
+        return os.ttyname(0)
+    except OSError:
+        return None
+
+
+def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
+                  manifest_version: str | int | None, argv: list[str], socket: str | None,
+                  token: str | None, state: str = "working", kind: str | None = None,
+                  msg: str = "", cwd: str | None = None) -> dict[str, Any]:
+    """A complete registry entry for this process (fills pid, started, since, tty, tmux)."""
+    now = time.time()
+    if cwd is None:
+        try:
+            cwd = os.getcwd()
+        except OSError:
+            cwd = ""
+    return {
+        "pid": os.getpid(), "child_pid": child_pid, "id": record_id, "agent": agent,
+        "manifest_version": manifest_version, "argv": list(argv), "cwd": cwd,
+        "state": state, "kind": kind, "msg": msg, "since": now, "started": now,
+        "socket": socket, "token": token, "tty": _tty_name(),
+        "tmux_pane": os.environ.get("TMUX_PANE") or None,
+    }
+
+
+class SessionFile:
+    """This session's registry file. Nothing here raises: the registry is a side channel.
+
+    ``update`` writes at most every MIN_WRITE_INTERVAL seconds; a faster update is kept
+    and written by the next ``update`` or ``flush`` (call ``flush()`` from the loop tick;
+    ``next_flush_in()`` says when it is due). ``last_error`` keeps the last OSError text.
+    """
+
+    def __init__(self, pid: int | None = None, directory: Path | None = None) -> None:
+        self.pid = os.getpid() if pid is None else pid
+        self._dir = directory
+        self.entry: dict[str, Any] = {}
+        self.path: Path | None = None
+        self._last_write = 0.0
+        self._dirty = False
+        self.last_error: str | None = None
+
+    def create(self, entry: Mapping[str, Any]) -> bool:
+        try:
+            directory = self._dir if self._dir is not None else _registry_dir(create=True)
+        except OSError as err:
+            self.last_error = str(err)
+            return False
+        self.path = directory / f"{self.pid}.json"
+        self.entry = dict(entry)
+        self.entry["pid"] = self.pid
+        return self._write()
+
+    def update(self, **fields: Any) -> bool:
+        """Merge `fields` into the entry; write now unless the last write was too recent.
+
+        Returns True if the file was written by this call.
+        """
+        if fields.get("state") is not None and fields["state"] != self.entry.get("state") \
+                and "since" not in fields:
+            fields["since"] = time.time()
+        self.entry.update(fields)
+        self._dirty = True
+        return self.flush()
+
+    def next_flush_in(self) -> float | None:
+        """Seconds until a pending update is due (0 if due now), None if nothing pending."""
+        if not self._dirty:
+            return None
+        return max(0.0, self._last_write + MIN_WRITE_INTERVAL - time.monotonic())
+
+    def flush(self, force: bool = False) -> bool:
+        """Write a pending update if it is due (or `force`). True if written."""
+        if not self._dirty or self.path is None:
+            return False
+        if not force and time.monotonic() - self._last_write < MIN_WRITE_INTERVAL:
+            return False
+        return self._write()
+
+    def _write(self) -> bool:
+        if self.path is None:
+            return False
+        tmp = self.path.with_name(f".{self.pid}.json.tmp")
+        try:
+            data = json.dumps(self.entry, ensure_ascii=False, default=str).encode()
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                         0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
+        except (OSError, TypeError, ValueError) as err:
+            self.last_error = str(err)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            return False
+        self._last_write = time.monotonic()
+        self._dirty = False
+        return True
+
+    def remove(self) -> None:
+        if self.path is not None:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+        self._dirty = False
+
+
+# --- reading -------------------------------------------------------------------------------
+
+def pid_alive(pid: int) -> bool:
+    """True unless `pid` surely does not exist (ESRCH). EPERM means alive."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def _process_start_time(pid: int) -> float | None:
+    """Epoch start time of `pid` from /proc (Linux); None where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+        fields = stat[stat.rindex(b")") + 2:].split()
+        ticks = int(fields[19])
+        with open("/proc/stat", "rb") as f:
+            for line in f:
+                if line.startswith(b"btime "):
+                    btime = int(line.split()[1])
+                    break
+            else:
+                return None
+        return btime + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _entry_alive(pid: int, entry: Mapping[str, Any]) -> bool:
+    if not pid_alive(pid):
+        return False
+    started = entry.get("started")
+    if isinstance(started, int | float):
+        begun = _process_start_time(pid)
+        # A process that began after the session was registered reuses a dead wrap's pid.
+        if begun is not None and begun > started + _PID_START_SLACK:
+            return False
+    return True
+
+
+def _socket_dirs() -> list[Path]:
+    dirs = [_registry_dir()]
+    try:
+        from .channel import fallback_dir
+
+        dirs.append(fallback_dir(create=False))
+    except OSError:
+        pass
+    return dirs
+
+
+def _remove_stale(directory: Path, pid: int, entry: Mapping[str, Any] | None) -> None:
+    names = [f"{pid}.json", f".{pid}.json.tmp", f"{pid}.sock"]
+    for name in names:
+        try:
+            os.unlink(directory / name)
+        except OSError:
+            pass
+    sock = entry.get("socket") if entry else None
+    if isinstance(sock, str) and os.path.basename(sock) == f"{pid}.sock":
+        # Only our own socket name, and only in one of our directories.
+        parent = os.path.dirname(sock)
+        for d in _socket_dirs():
+            if os.path.abspath(parent) == os.path.abspath(d):
+                try:
+                    os.unlink(sock)
+                except OSError:
+                    pass
+
+
+def _read_entry(path: Path) -> dict[str, Any] | None:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(_MAX_FILE + 1)
+        if len(raw) > _MAX_FILE:
+            return None
+        obj = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def _pid_of(name: str, prefix: str = "", suffix: str = "") -> int | None:
+    if not (name.startswith(prefix) and name.endswith(suffix)):
+        return None
+    core = name[len(prefix):len(name) - len(suffix)]
+    return int(core) if core.isdigit() else None
+
+
+def list_sessions(clean: bool = True) -> list[dict[str, Any]]:
+    """Every live session's entry (with token), sorted by pid.
+
+    With `clean`, files of dead sessions (and their sockets, temp files and stray reply
+    sockets) are removed. Unreadable files are skipped; a file that is not valid JSON is
+    removed only if its pid is dead.
+    """
+    directory = _registry_dir()
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    out: list[dict[str, Any]] = []
+    for name in names:
+        pid = _pid_of(name, suffix=".json")
+        if pid is None:
+            if clean:
+                _clean_leftover(directory, name)
+            continue
+        entry = _read_entry(directory / name)
+        if entry is None or entry.get("pid") != pid:
+            if clean and not pid_alive(pid):
+                _remove_stale(directory, pid, None)
+            continue
+        if not _entry_alive(pid, entry):
+            if clean:
+                _remove_stale(directory, pid, entry)
+            continue
+        out.append(entry)
+    if clean:
+        try:
+            from .channel import fallback_dir
+
+            fb = fallback_dir(create=False)
+            if fb != directory:
+                for name in os.listdir(fb):
+                    _clean_leftover(fb, name, registry=directory)
+        except OSError:
+            pass
+    out.sort(key=lambda e: e.get("pid", 0))
+    return out
+
+
+def _clean_leftover(directory: Path, name: str, registry: Path | None = None) -> None:
+    """Remove a temp file or socket whose owning pid is dead."""
+    pid = (_pid_of(name, prefix=".", suffix=".json.tmp") or _pid_of(name, suffix=".sock"))
+    if pid is None and name.startswith("c") and name.endswith(".sock") and "-" in name:
+        pid = _pid_of(name.split("-", 1)[0], prefix="c")
+    if pid is None or pid_alive(pid):
+        return
+    # A session socket stays while a registry file for its pid exists (removed together).
+    if name.endswith(".sock") and not name.startswith("c") and (
+            (directory / f"{pid}.json").exists()
+            or (registry is not None and (registry / f"{pid}.json").exists())):
+        return
+    try:
+        os.unlink(directory / name)
+    except OSError:
+        pass
+
+
+def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The `ls --json` object for an entry: PUBLIC_KEYS only, text fields cleaned."""
+    out: dict[str, Any] = {}
+    for key in PUBLIC_KEYS:
+        value = entry.get(key)
+        if key in ("msg", "cwd", "id", "agent", "state", "kind", "tty", "tmux_pane") \
+                and isinstance(value, str):
+            value = clean_text(value)
+        elif key == "argv" and isinstance(value, list):
+            value = [clean_text(str(a)) for a in value]
+        out[key] = value
+    return out
+
+
+def clean_text(text: str) -> str:
+    """Replace control characters (C0, DEL, C1) and bidi overrides with spaces."""
+    return "".join(" " if _is_control(ch) else ch for ch in text)
+
+
+def _is_control(ch: str) -> bool:
+    o = ord(ch)
+    return o < 0x20 or 0x7F <= o <= 0x9F or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069
+
+
+# --- ls ------------------------------------------------------------------------------------
+
+def human_age(seconds: float) -> str:
+    """3s, 4m, 2h, 5d."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m"
+    if s < 86400:
+        return f"{s // 3600}h"
+    return f"{s // 86400}d"
+
+
+def _short_path(path: str, width: int) -> str:
+    home = os.path.expanduser("~")
+    if home and home != "/" and (path == home or path.startswith(home + "/")):
+        path = "~" + path[len(home):]
+    if len(path) > width:
+        path = "…" + path[-(width - 1):]
+    return path
+
+
+def _truncate(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+
+
+def format_table(entries: list[dict[str, Any]], width: int = 100,
+                 now: float | None = None) -> str:
+    now = time.time() if now is None else now
+    rows = [("PID", "AGENT", "STATE", "SINCE", "CWD", "MSG")]
+    for e in entries:
+        v = public_view(e)
+        state = str(v.get("state") or "?")
+        if v.get("kind"):
+            state += f":{v['kind']}"
+        since = v.get("since")
+        rows.append((
+            str(v.get("pid", "")),
+            str(v.get("agent") or "-"),
+            state,
+            human_age(now - since) if isinstance(since, int | float) else "-",
+            _short_path(str(v.get("cwd") or ""), 30),
+            str(v.get("msg") or ""),
+        ))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = []
+    for r in rows:
+        head = "  ".join(r[i].ljust(widths[i]) for i in range(5))
+        room = width - len(head) - 2
+        lines.append((head + "  " + _truncate(r[5], max(room, 20))).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def cmd_ls(args: Any) -> int:
+    import sys
+
+    entries = list_sessions(clean=True)
+    if getattr(args, "json", False):
+        sys.stdout.write(json.dumps([public_view(e) for e in entries], ensure_ascii=False) + "\n")
+        return 0
+    import shutil
+
+    width = shutil.get_terminal_size((100, 24)).columns
+    sys.stdout.write(format_table(entries, width=width))
+    return 0
+
+
+# --- send ----------------------------------------------------------------------------------
+
+def find_session(ident: str, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The live session whose wrap pid equals `ident`, or whose record id equals or
+    uniquely starts with it. Raises WrapError (status 1) if none or ambiguous."""
+    entries = list_sessions(clean=True) if entries is None else entries
+    ident = ident.strip()
+    if not ident:
+        raise WrapError("no session given", status=1)
+    if ident.isdigit():
+        for e in entries:
+            if e.get("pid") == int(ident):
+                return e
+    exact = [e for e in entries if e.get("id") == ident]
+    if len(exact) == 1:
+        return exact[0]
+    matches = [e for e in entries if isinstance(e.get("id"), str) and e["id"].startswith(ident)]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1 or len(exact) > 1:
+        ids = ", ".join(sorted(clean_text(str(e.get("id"))) for e in (exact or matches)))
+        raise WrapError(f"session {ident!r} is ambiguous ({ids}); give more of the id or the pid",
+                        status=1)
+    raise WrapError(f"no live session {ident!r} (see osc7501wrap ls)", status=1)
+
+
+def request_session(entry: Mapping[str, Any], payload: dict[str, Any],
+                    timeout: float = SEND_TIMEOUT) -> dict[str, Any]:
+    """Send `payload` to a session's control socket and return its reply.
+
+    Raises WrapError (status 1) if the entry has no socket or the session does not answer.
+    """
+    from .channel import request
+
+    sock, token = entry.get("socket"), entry.get("token")
+    if not isinstance(sock, str) or not isinstance(token, str):
+        raise WrapError(f"session {entry.get('pid')} has no control socket", status=1)
+    reply = request(sock, token, payload, timeout=timeout)
+    if reply is None:
+        raise WrapError(f"session {entry.get('pid')} did not answer within {timeout:g}s",
+                        status=1)
+    return reply
+
+
+def cmd_send(args: Any) -> int:
+    from .channel import MAX_DATAGRAM
+
+    text = args.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if len(text.encode()) > MAX_DATAGRAM // 2:
+        raise WrapError(f"text too long (at most {MAX_DATAGRAM // 2} bytes)", status=1)
+    entry = find_session(args.session)
+    reply = request_session(entry, {
+        "kind": "send", "text": text, "answer": bool(args.answer),
+        "enter": not bool(args.no_enter),
+    })
+    if reply.get("ok") is True:
+        return 0
+    error = reply.get("error")
+    error = _truncate(clean_text(error), 300) if isinstance(error, str) and error else \
+        "the session refused the text"
+    raise WrapError(error, status=1)
+
+
+StateFn = Callable[[], "tuple[str, str | None, str | None]"]
+
+
+def handle_send(message: Any, *, current_state: StateFn,
+                write_child: Callable[[bytes], None],
+                schedule: Callable[[float, Callable[[], None]], None] | None = None,
+                enter_delay: float = 0.05) -> dict[str, Any]:
+    """The session side of `send`: check, then type. Returns the reply object.
+
+    `message` is a channel Message (or its ``data`` dict): {"text", "answer", "enter"}.
+    `current_state()` must re-classify right now and return (state, kind, msg).
+    While the state is ``blocked`` and ``answer`` is not true the text is refused:
+    ``{"ok": false, "error": "session is blocked (permission): Bash: rm -rf build; use
+    --answer to answer it"}``. Otherwise TEXT is written as-is (UTF-8, no bracketed
+    paste), then Enter (b"\\r") unless ``enter`` is false, and ``{"ok": true}`` returned.
+
+    Enter: with `schedule` (``schedule(delay, fn)`` runs fn after delay seconds from the
+    loop), Enter is written `enter_delay` seconds after the text, so a program that takes
+    one fast burst for a paste sees Enter as a key press. Without it, Enter follows at once.
+    """
+    data = getattr(message, "data", message)
+    if not isinstance(data, Mapping):
+        return {"ok": False, "error": "malformed send request"}
+    text, answer, enter = data.get("text"), data.get("answer", False), data.get("enter", True)
+    if not isinstance(text, str) or not isinstance(answer, bool) or not isinstance(enter, bool):
+        return {"ok": False, "error": "malformed send request"}
+    try:
+        state, kind, msg = current_state()
+    except Exception as err:
+        return {"ok": False, "error": f"cannot read the session state: {type(err).__name__}"}
+    if state == "blocked" and not answer:
+        what = f"session is blocked ({kind})" if kind else "session is blocked"
+        if msg:
+            what += f": {_truncate(clean_text(msg), 200)}"
+        return {"ok": False, "error": f"{what}; use --answer to answer it"}
+    try:
+        if text:
+            write_child(text.encode("utf-8", "replace"))
+        if enter:
+            if schedule is not None and text and enter_delay > 0:
+                schedule(enter_delay, lambda: write_child(b"\r"))
+            else:
+                write_child(b"\r")
+    except OSError as err:
+        return {"ok": False, "error": f"cannot write to the program: {err.strerror or err}"}
+    return {"ok": True}
