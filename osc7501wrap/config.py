@@ -1,0 +1,518 @@
+"""The user's configuration: `config.toml` in the config directory, plus environment overrides.
+
+What it does: reads the file with stdlib `tomllib`, checks every value against the keys
+listed in :data:`KEYS`, and returns a frozen :class:`Config` with typed fields, where each
+effective value came from (``config.sources``) and one line per problem (``config.problems``).
+A bad value, an unknown key or a TOML syntax error never raises: it becomes one line such as
+``config: ~/.config/osc7501wrap/config.toml:7: fallbacks.cooldown: expected a number, got "x";
+using 30`` and the default stays in force.
+
+Precedence, lowest first: built-in default, the file's top level, the file's
+``[agents.<name>]`` table (through :meth:`Config.for_agent`), the environment
+(``OSC7501WRAP_EMIT``, ``OSC7501WRAP_SCREEN``, ``OSC7501WRAP_HOOKS``), the command line
+(applied by the caller).
+
+What it does not do: write the file, or run anything. No key names a program or a command,
+and a key that tries to (``command``, ``exec``, ...) is reported and ignored; the config can
+only choose between behaviours wrap already has.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from . import paths
+
+EMIT_MODES = ("auto", "always", "never")
+SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
+NOTIFY_STATES = ("blocked", "done", "error")
+NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
+
+#: The agents the shell integration knows; `[agents.<name>]` may name others too.
+KNOWN_AGENTS = ("claude", "codex", "gemini", "aider", "opencode", "copilot", "cursor-agent",
+                "qwen", "amp")
+
+_NAME_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
+_BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
+               "0": False, "false": False, "no": False, "off": False}
+# Keys that would make the config name a program. None exists; these get a clearer message.
+_COMMAND_LIKE = {"command", "cmd", "exec", "run", "program", "shell", "script", "hook_command",
+                 "argv", "args", "path", "executable", "notify_command", "on_blocked",
+                 "on_done", "on_error"}
+
+MAX_MS = 3_600_000
+MAX_COOLDOWN = 86_400
+
+
+@dataclass(frozen=True)
+class Fallbacks:
+    """What wrap writes besides OSC 7501, for terminals (or tmux) that lack it."""
+
+    progress: bool = True  # mirror the state to OSC 9;4
+    title: bool = False  # put a state marker in the window title
+    notify: tuple[str, ...] = ("blocked",)  # states that raise a desktop notification
+    notify_via: str = "auto"  # auto | osc9 | osc777 | osc99 | bel
+    cooldown: float = 30.0  # seconds between two notifications for one session and state
+
+
+@dataclass(frozen=True)
+class Classifier:
+    """Timing of the screen classifier (milliseconds)."""
+
+    settle_ms: int = 40
+    idle_hold_ms: int = 700
+    sweep_ms: int = 1000
+    hook_ttl_ms: int = 15000
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """One `[agents.<name>]` table. None means "not set here"."""
+
+    emit: str | None = None
+    hooks: bool | None = None
+    manifest: str | None = None
+    app: str | None = None
+    enabled: bool | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective configuration. Build it with :func:`load_config`."""
+
+    emit: str = "auto"
+    screen: str = "auto"
+    hooks: bool = True
+    fallbacks: Fallbacks = field(default_factory=Fallbacks)
+    classifier: Classifier = field(default_factory=Classifier)
+    agents: Mapping[str, AgentConfig] = field(default_factory=dict)
+    # Set by for_agent(): the agent these values are for, and its overrides.
+    agent: str | None = None
+    manifest: str | None = None
+    app: str | None = None
+    enabled: bool = True
+    path: Path | None = None
+    sources: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def for_agent(self, name: str) -> Config:
+        """The configuration with `[agents.<name>]` applied (the environment still wins)."""
+        over = self.agents.get(name)
+        sources = dict(self.sources)
+        changes: dict[str, Any] = {"agent": name}
+        if over is not None:
+            for key in ("emit", "hooks", "manifest", "app", "enabled"):
+                value = getattr(over, key)
+                if value is None:
+                    continue
+                if key in ("emit", "hooks") and sources.get(key, "").startswith("env "):
+                    continue
+                changes[key] = value
+                sources[key] = sources.get(f"agents.{name}.{key}", "config")
+        return replace(self, sources=sources, problems=list(self.problems), **changes)
+
+    def disabled_agents(self) -> list[str]:
+        """Agents that `[agents.<name>] enabled = false` keeps out of the shell integration."""
+        return sorted(n for n, a in self.agents.items() if a.enabled is False)
+
+    def effective(self) -> dict[str, Any]:
+        """Every effective value by dotted key (JSON-compatible), in documentation order."""
+        out: dict[str, Any] = {
+            "emit": self.emit, "screen": self.screen, "hooks": self.hooks,
+        }
+        for f in fields(Fallbacks):
+            v = getattr(self.fallbacks, f.name)
+            out[f"fallbacks.{f.name}"] = list(v) if isinstance(v, tuple) else v
+        for f in fields(Classifier):
+            out[f"classifier.{f.name}"] = getattr(self.classifier, f.name)
+        if self.agent is not None:
+            out["manifest"] = self.manifest
+            out["app"] = self.app
+            out["enabled"] = self.enabled
+        for name in sorted(self.agents):
+            for f in fields(AgentConfig):
+                v = getattr(self.agents[name], f.name)
+                if v is not None:
+                    out[f"agents.{name}.{f.name}"] = v
+        return out
+
+
+#: Every key the file may hold, with its type description (used by checks and docs).
+KEYS: dict[str, str] = {
+    "emit": "auto | always | never",
+    "screen": "auto | pyte | ghostty",
+    "hooks": "true | false",
+    "fallbacks.progress": "true | false",
+    "fallbacks.title": "true | false",
+    "fallbacks.notify": "list of blocked, done, error",
+    "fallbacks.notify_via": "auto | osc9 | osc777 | osc99 | bel",
+    "fallbacks.cooldown": "seconds",
+    "classifier.settle_ms": "milliseconds",
+    "classifier.idle_hold_ms": "milliseconds",
+    "classifier.sweep_ms": "milliseconds",
+    "classifier.hook_ttl_ms": "milliseconds",
+    "agents.NAME.emit": "auto | always | never",
+    "agents.NAME.hooks": "true | false",
+    "agents.NAME.manifest": "manifest name",
+    "agents.NAME.app": "app name reported in OSC 7501",
+    "agents.NAME.enabled": "true | false",
+}
+
+ENV_VARS = ("OSC7501WRAP_EMIT", "OSC7501WRAP_SCREEN", "OSC7501WRAP_HOOKS")
+
+EXAMPLE = """\
+# ~/.config/osc7501wrap/config.toml (every key is optional; these are the defaults)
+
+emit = "auto"        # auto: probe the terminal; always; never
+screen = "auto"      # screen model: auto, pyte, ghostty (libghostty-vt through pyghostty)
+hooks = true         # add Claude Code hooks through --settings
+
+[fallbacks]
+progress = true      # mirror the state to OSC 9;4 (progress bars, tmux >= 3.7)
+title = false        # put a state marker in the window title
+notify = ["blocked"] # states that raise a desktop notification; [] turns them off
+notify_via = "auto"  # auto, osc9, osc777, osc99, bel
+cooldown = 30        # seconds between two notifications for one session and state
+
+[classifier]
+settle_ms = 40       # wait for output to settle before classifying
+idle_hold_ms = 700   # hold working this long before dropping to idle
+sweep_ms = 1000      # re-classify a quiet screen this often
+hook_ttl_ms = 15000  # how long a hook or native report outranks the screen
+
+[agents.codex]
+emit = "never"       # per agent: emit, hooks, manifest, app, enabled
+enabled = false      # keep codex out of the shell integration
+"""
+
+
+# ----------------------------------------------------------------------------- locating lines
+
+_HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEYLINE_RE = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
+_PART_RE = re.compile(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""")
+
+
+def _split_key(text: str) -> list[str]:
+    return [p[1:-1] if p[:1] in "\"'" else p for p in _PART_RE.findall(text)]
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """Map dotted keys (and table names) to the line that sets them (best effort)."""
+    lines: dict[str, int] = {}
+    table: list[str] = []
+    in_multiline: str | None = None
+    for n, line in enumerate(text.splitlines(), start=1):
+        if in_multiline:
+            if line.count(in_multiline) % 2 == 1:
+                in_multiline = None
+            continue
+        m = _HEADER_RE.match(line)
+        if m and not line.lstrip().startswith("[["):
+            table = _split_key(m.group(1))
+            lines.setdefault(".".join(table), n)
+            continue
+        m = _KEYLINE_RE.match(line)
+        if m:
+            key = ".".join([*table, *_split_key(m.group(1))])
+            lines.setdefault(key, n)
+            rest = line[m.end():]
+            for q in ('"""', "'''"):
+                if rest.count(q) % 2 == 1:
+                    in_multiline = q
+    return lines
+
+
+# ----------------------------------------------------------------------------- checking values
+
+class _Loader:
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.lines = _key_lines(text)
+        self.sources: dict[str, str] = {}
+        self.problems: list[str] = []
+
+    def where(self, key: str) -> str:
+        line = self.lines.get(key)
+        return f"{_show(self.path)}:{line}" if line else _show(self.path)
+
+    def problem(self, key: str, message: str) -> None:
+        self.problems.append(f"config: {self.where(key)}: {key}: {message}")
+
+    def bad(self, key: str, expected: str, got: object, default: object) -> None:
+        self.problem(key, f"expected {expected}, got {_repr(got)}; using {_repr(default)}")
+
+    def unknown(self, key: str, allowed: list[str]) -> None:
+        last = key.rsplit(".", 1)[-1]
+        if last.lower() in _COMMAND_LIKE:
+            self.problem(key, "wrap never runs a program named in its config "
+                              "(there is no such key); ignored")
+        else:
+            self.problem(key, f"unknown key (known here: {', '.join(allowed)}); ignored")
+
+    def take(self, key: str, raw: object, check: Any, default: object) -> Any:
+        ok, value, expected = check(raw)
+        if not ok:
+            self.bad(key, expected, raw, default)
+            return default
+        self.sources[key] = self.where(key)
+        return value
+
+
+def _show(path: Path) -> str:
+    home = str(Path.home())
+    s = str(path)
+    if home not in ("", "/") and (s == home or s.startswith(home + os.sep)):
+        return "~" + s[len(home):]
+    return s
+
+
+def _repr(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_repr(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=True)
+    return str(value)
+
+
+def _enum(choices: tuple[str, ...]) -> Any:
+    expected = ", ".join(choices[:-1]) + " or " + choices[-1]
+
+    def check(raw: object) -> tuple[bool, object, str]:
+        return (isinstance(raw, str) and raw in choices, raw, expected)
+
+    return check
+
+
+def _bool(raw: object) -> tuple[bool, object, str]:
+    return (isinstance(raw, bool), raw, "true or false")
+
+
+def _number(maximum: float, integer: bool) -> Any:
+    def check(raw: object) -> tuple[bool, object, str]:
+        expected = f"a number from 0 to {maximum:g}"
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return (False, raw, expected)
+        if not math.isfinite(raw) or raw < 0 or raw > maximum:
+            return (False, raw, expected)
+        return (True, round(raw) if integer else float(raw), expected)
+
+    return check
+
+
+def _name(raw: object) -> tuple[bool, object, str]:
+    return (isinstance(raw, str) and _NAME_RE.fullmatch(raw) is not None, raw,
+            "a name of 1 to 32 letters, digits or _.+-")
+
+
+def _notify(raw: object) -> tuple[bool, object, str]:
+    expected = 'a list of "blocked", "done", "error" (or [])'
+    if not isinstance(raw, list) or not all(isinstance(s, str) and s in NOTIFY_STATES
+                                            for s in raw):
+        return (False, raw, expected)
+    return (True, tuple(dict.fromkeys(raw)), expected)
+
+
+_TOP_CHECKS: dict[str, Any] = {
+    "emit": _enum(EMIT_MODES),
+    "screen": _enum(SCREEN_BACKENDS),
+    "hooks": _bool,
+}
+_FALLBACK_CHECKS: dict[str, Any] = {
+    "progress": _bool,
+    "title": _bool,
+    "notify": _notify,
+    "notify_via": _enum(NOTIFY_VIA),
+    "cooldown": _number(MAX_COOLDOWN, integer=False),
+}
+_CLASSIFIER_CHECKS: dict[str, Any] = {
+    "settle_ms": _number(MAX_MS, integer=True),
+    "idle_hold_ms": _number(MAX_MS, integer=True),
+    "sweep_ms": _number(MAX_MS, integer=True),
+    "hook_ttl_ms": _number(MAX_MS, integer=True),
+}
+_AGENT_CHECKS: dict[str, Any] = {
+    "emit": _enum(EMIT_MODES),
+    "hooks": _bool,
+    "manifest": _name,
+    "app": _name,
+    "enabled": _bool,
+}
+
+
+def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, Any],
+             defaults: Any) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, raw in table.items():
+        dotted = f"{prefix}{key}"
+        if key not in checks:
+            ld.unknown(dotted, list(checks))
+            continue
+        default = getattr(defaults, key)
+        values[key] = ld.take(dotted, raw, checks[key], default)
+    return values
+
+
+def _from_file(path: Path, data: dict[str, Any], text: str) -> tuple[dict[str, Any], _Loader]:
+    ld = _Loader(path, text)
+    base = Config()
+    out: dict[str, Any] = {}
+    for key, raw in data.items():
+        if key in _TOP_CHECKS:
+            out[key] = ld.take(key, raw, _TOP_CHECKS[key], getattr(base, key))
+        elif key in ("fallbacks", "classifier"):
+            if not isinstance(raw, dict):
+                ld.bad(key, "a table", raw, "the defaults")
+                continue
+            checks = _FALLBACK_CHECKS if key == "fallbacks" else _CLASSIFIER_CHECKS
+            defaults = base.fallbacks if key == "fallbacks" else base.classifier
+            values = _section(ld, f"{key}.", raw, checks, defaults)
+            out[key] = replace(defaults, **values)
+        elif key == "agents":
+            if not isinstance(raw, dict):
+                ld.bad(key, "a table of [agents.NAME] tables", raw, "no overrides")
+                continue
+            agents: dict[str, AgentConfig] = {}
+            for name, table in raw.items():
+                if _NAME_RE.fullmatch(name) is None:
+                    ld.problem(f"agents.{name}", "an agent name is 1 to 32 letters, digits or "
+                                                 "_.+-; ignored")
+                    continue
+                if not isinstance(table, dict):
+                    ld.bad(f"agents.{name}", "a table", table, "no overrides")
+                    continue
+                values = _section(ld, f"agents.{name}.", table, _AGENT_CHECKS, AgentConfig())
+                agents[name] = AgentConfig(**values)
+            out["agents"] = agents
+        else:
+            ld.unknown(key, [*_TOP_CHECKS, "fallbacks", "classifier", "agents"])
+    return out, ld
+
+
+def _env_overrides(cfg: dict[str, Any], sources: dict[str, str], problems: list[str],
+                   env: Mapping[str, str]) -> None:
+    for var, key, choices in (("OSC7501WRAP_EMIT", "emit", EMIT_MODES),
+                              ("OSC7501WRAP_SCREEN", "screen", SCREEN_BACKENDS)):
+        raw = env.get(var, "").strip()
+        if not raw:
+            continue
+        if raw in choices:
+            cfg[key] = raw
+            sources[key] = f"env {var}"
+        else:
+            current = cfg.get(key, getattr(Config(), key))
+            problems.append(f"config: env {var}: expected {', '.join(choices[:-1])} or "
+                            f"{choices[-1]}, got {_repr(raw)}; using {_repr(current)}")
+    raw = env.get("OSC7501WRAP_HOOKS", "").strip()
+    if raw:
+        flag = _BOOL_WORDS.get(raw.lower())
+        if flag is None:
+            current = cfg.get("hooks", True)
+            problems.append(f"config: env OSC7501WRAP_HOOKS: expected 0 or 1, got {_repr(raw)}; "
+                            f"using {_repr(current)}")
+        else:
+            cfg["hooks"] = flag
+            sources["hooks"] = "env OSC7501WRAP_HOOKS"
+
+
+def load_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -> Config:
+    """Read `path` (default: the user's config.toml) and the environment; never raises.
+
+    A missing file is not a problem (every value is its default). Each problem is one
+    line in ``config.problems``; the value concerned keeps its default.
+    """
+    path = paths.config_file() if path is None else Path(path)
+    problems: list[str] = []
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    try:
+        raw_bytes = path.read_bytes()
+    except FileNotFoundError:
+        raw_bytes = None
+    except IsADirectoryError:
+        raw_bytes = None
+        problems.append(f"config: {_show(path)}: is a directory, not a file; using the defaults")
+    except OSError as err:
+        raw_bytes = None
+        problems.append(f"config: {_show(path)}: cannot read it ({err.strerror or err}); "
+                        "using the defaults")
+    if raw_bytes is not None:
+        try:
+            text = raw_bytes.decode("utf-8")
+            data = tomllib.loads(text)
+        except UnicodeDecodeError as err:
+            problems.append(f"config: {_show(path)}: not UTF-8 text (byte {err.start}); "
+                            "using the defaults")
+        except tomllib.TOMLDecodeError as err:
+            problems.append(f"config: {_show(path)}: TOML syntax error: {_one_line(err)}; "
+                            "using the defaults")
+        else:
+            values, ld = _from_file(path, data, text)
+            sources.update(ld.sources)
+            problems.extend(ld.problems)
+    _env_overrides(values, sources, problems, env)
+    cfg = Config(path=path, problems=problems, **values)
+    all_sources = {k: "default" for k in cfg.effective() if not k.startswith("agents.")}
+    all_sources.update(sources)
+    return replace(cfg, sources=all_sources)
+
+
+def _one_line(err: Exception) -> str:
+    return " ".join(str(err).split())
+
+
+# ----------------------------------------------------------------------------- the command
+
+def _toml_value(value: object) -> str:
+    if value is None:
+        return "(unset)"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return _repr(value)
+
+
+def cmd_config(args: Any) -> int:
+    """`osc7501wrap config [--json]`: effective values, where each came from, and problems.
+
+    Exit status 0, or 1 if the file or the environment has a problem.
+    """
+    import sys
+
+    cfg = load_config()
+    eff = cfg.effective()
+    if getattr(args, "json", False):
+        doc = {
+            "file": str(cfg.path),
+            "file_exists": bool(cfg.path and cfg.path.is_file()),
+            "values": eff,
+            "sources": {k: cfg.sources.get(k, "default") for k in eff},
+            "problems": cfg.problems,
+        }
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return 1 if cfg.problems else 0
+    exists = cfg.path is not None and cfg.path.is_file()
+    sys.stdout.write(f"# file: {_show(cfg.path) if cfg.path else '-'}"
+                     f"{'' if exists else ' (not found; every value is its default)'}\n")
+    width = max(len(f"{k} = {_toml_value(v)}") for k, v in eff.items())
+    for key, value in eff.items():
+        left = f"{key} = {_toml_value(value)}"
+        sys.stdout.write(f"{left.ljust(width)}  # {cfg.sources.get(key, 'default')}\n")
+    for line in cfg.problems:
+        sys.stderr.write(line + "\n")
+    return 1 if cfg.problems else 0
