@@ -1,0 +1,90 @@
+"""Cheap facts about the wrapped process tree, each with a graceful fallback.
+
+All of these are cheap enough for a classifier tick (microseconds): ``tcgetpgrp`` on the
+pty master, and single small files under ``/proc`` on Linux. Off Linux they return None
+(unknown) rather than running ``ps``: callers treat None as "no signal". Nothing here
+scans all of ``/proc``.
+
+What this module does not do: decide anything from these facts (fusion does that).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+__all__ = ["child_pids", "foreground_pgrp", "is_alive", "process_name"]
+
+_LINUX = sys.platform.startswith("linux")
+
+
+def foreground_pgrp(master_fd: int) -> int | None:
+    """The process group that owns the pty's foreground, or None if unknown."""
+    try:
+        pgrp = os.tcgetpgrp(master_fd)
+    except OSError:
+        return None
+    return pgrp if pgrp > 0 else None
+
+
+def process_name(pid: int) -> str | None:
+    """The short command name of `pid` (``/proc/<pid>/comm``, else argv[0]'s base name).
+
+    None when the process is gone or the platform has no cheap way to tell.
+    """
+    if not _LINUX or pid <= 0:
+        return None
+    try:
+        with open(f"/proc/{pid}/comm", "rb") as f:
+            name = f.read().rstrip(b"\n")
+        if name:
+            return name.decode("utf-8", "replace")
+    except OSError:
+        pass
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            argv0 = f.read().split(b"\0", 1)[0]
+    except OSError:
+        return None
+    return os.path.basename(argv0).decode("utf-8", "replace") or None
+
+
+def child_pids(pid: int) -> list[int] | None:
+    """The direct children of `pid` (``/proc/<pid>/task/<pid>/children``).
+
+    None when that file is not available (not Linux, old kernel, process gone). Threads
+    other than the main one are not searched: a child forked from another thread of
+    `pid` is not listed.
+    """
+    if not _LINUX or pid <= 0:
+        return None
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    return [int(p) for p in data.split()]
+
+
+def is_alive(pid: int) -> bool:
+    """True if `pid` exists and is not a zombie (zombies count as alive off Linux)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    if _LINUX:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            return False
+        # "pid (comm) S ...": the state follows the last ')'.
+        state = stat[stat.rfind(b")") + 2:stat.rfind(b")") + 3]
+        return state not in (b"Z", b"X")
+    return True
