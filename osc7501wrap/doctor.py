@@ -25,7 +25,6 @@ is printed with control characters made visible, so it cannot drive the terminal
 
 from __future__ import annotations
 
-import inspect
 import os
 import stat
 import sys
@@ -379,52 +378,25 @@ def _runtime_check(path: Path) -> Check:
 def check_screen(cfg: Config) -> Check:
     want = cfg.screen
     try:
-        model = _make_screen(want)
+        from .screen import ghostty_unavailable, make_screen
+
+        model = make_screen(24, 80, want)
+        why_not_ghostty = ghostty_unavailable()
     except Exception as err:
         return Check(FAIL, "screen", f"no screen model can be created ({visible(type(err).__name__)}"
                                      f": {visible(str(err))})",
                      "reinstall osc7501wrap with its dependencies (pyte)")
     backend = str(getattr(model, "backend", type(model).__name__))
-    reason = getattr(model, "fallback_reason", None)
-    src = cfg.sources.get("screen", "default")
-    asked = f"screen = \"{want}\" ({visible(src)})"
+    asked = f"screen = \"{want}\" ({visible(cfg.sources.get('screen', 'default'))})"
     if want == "ghostty" and backend != "ghostty":
+        reason = getattr(model, "fallback_reason", None) or why_not_ghostty or "unavailable"
         return Check(WARN, "screen", f"{visible(backend)} instead of ghostty: "
-                                     f"{visible(str(reason or 'unavailable'))}; {asked}",
+                                     f"{visible(str(reason))}; {asked}",
                      "pip install 'osc7501wrap[ghostty]' (Linux), or set screen = \"pyte\"")
-    note = f"; ghostty unavailable: {visible(str(reason))}" if reason else ""
+    note = ""
+    if backend != "ghostty" and want == "auto" and why_not_ghostty:
+        note = f" (ghostty: {visible(why_not_ghostty)})"
     return Check(OK, "screen", f"{visible(backend)}{note}; {asked}")
-
-
-def _make_screen(backend: str) -> Any:
-    """A screen model as a session would build it (through osc7501wrap.screen if present)."""
-    try:
-        from .screen import make_screen  # type: ignore[attr-defined]
-    except ImportError:
-        make_screen = None
-    if make_screen is not None:
-        params = inspect.signature(make_screen).parameters
-        kwargs: dict[str, Any] = {}
-        for key, value in (("rows", 24), ("cols", 80)):
-            if key in params:
-                kwargs[key] = value
-        for key in ("backend", "kind", "name", "screen"):
-            if key in params:
-                kwargs[key] = backend
-                break
-        if len(kwargs) == 3:
-            return make_screen(**kwargs)
-        return make_screen(24, 80, backend)
-    from .screen_pyte import PyteScreen
-
-    if backend in ("auto", "ghostty"):
-        try:
-            from .screen_ghostty import GhosttyScreen
-
-            return GhosttyScreen(24, 80)
-        except Exception as err:
-            return PyteScreen(24, 80, fallback_reason=f"{type(err).__name__}: {err}")
-    return PyteScreen(24, 80)
 
 
 # ----------------------------------------------------------------------------- running it

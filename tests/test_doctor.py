@@ -259,3 +259,25 @@ def test_inside_tmux_with_passthrough_off_then_on(tmux_server: list[str], home: 
                       timeout=30, capture_output=True).returncode == 0:
         checks = _lines(_doctor_in_tmux(tmux_server, home, tmp_path, "all"))
         assert checks["tmux"] == ["OK   tmux: inside tmux (depth 1); allow-passthrough all"]
+
+
+def test_screen_fallback_when_ghostty_is_asked_for_but_missing(home: dict[str, str],
+                                                                tmp_path: Path) -> None:
+    blocker = tmp_path / "block"
+    (blocker / "pyghostty").mkdir(parents=True)
+    (blocker / "pyghostty" / "__init__.py").write_text('raise ImportError("not here")\n')
+    env = {**home, "PYTHONPATH": os.pathsep.join(
+        [str(blocker), *filter(None, [home.get("PYTHONPATH")])]), "OSC7501WRAP_SCREEN": "ghostty"}
+    out = subprocess.run([*CLI, "doctor"], capture_output=True, text=True, env=env,
+                         stdin=subprocess.DEVNULL, start_new_session=True, timeout=60)
+    checks = _lines(out.stdout)
+    # (the reason's wording is the screen module's; it names the import error)
+    assert re.fullmatch(r'WARN screen: pyte instead of ghostty: [^;]*not here[^;]*; '
+                        r'screen = "ghostty" \(env OSC7501WRAP_SCREEN\)', checks["screen"][0])
+    assert checks["screen"][1] == ("     fix: pip install 'osc7501wrap[ghostty]' (Linux), or "
+                                   'set screen = "pyte"')
+    env["OSC7501WRAP_SCREEN"] = "auto"
+    out = subprocess.run([*CLI, "doctor"], capture_output=True, text=True, env=env,
+                         stdin=subprocess.DEVNULL, start_new_session=True, timeout=60)
+    assert re.fullmatch(r'OK   screen: pyte \(ghostty: [^;]*not here[^;]*\); screen = "auto" '
+                        r"\(env OSC7501WRAP_SCREEN\)", _lines(out.stdout)["screen"][0])
