@@ -279,3 +279,70 @@ def test_hook_path_stays_light(server: ControlServer) -> None:
     assert [m for m in loaded if m != "re"] == []
     (msg,) = messages(server)
     assert msg.data["event"] == "PreToolUse"
+
+
+# --- the real Claude Code ------------------------------------------------------------------
+
+@pytest.mark.agent
+def test_real_claude_code_reports_hooks_and_keeps_user_hooks(server: ControlServer) -> None:
+    import re
+    import time
+
+    from agentrun import AgentRun, Sandbox, claude_command, require_agent
+    from fakeapi import FakeAPI, Scenario, Text, ToolUse
+
+    require_agent("claude")
+    command = "mkdir -p build && touch build/x"
+    api = FakeAPI(Scenario([ToolUse("Bash", {"command": command, "description": "Make build"},
+                                    text="Running."), Text("All done.")])).start()
+    sb = Sandbox.create(prefix="owhook-")
+    marker = sb.root / "user-hook-ran"
+    user_hooks = {"hooks": {"Stop": [{"hooks": [{"type": "command",
+                                                 "command": f"echo stop >> {marker}"}]}]}}
+    argv, env = claude_command(sb, api.base_url, settings=user_hooks)
+    argv, note = hooks.add_hook_args(argv, hooks.claude_settings())
+    assert note is None
+    env.update(hooks.hook_env(server.path, HOOK_TOKEN))
+    got: list[Message] = []
+
+    def collect_until(event: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and event not in [m.data["event"] for m in got]:
+            got.extend(messages(server, timeout=0.2))
+
+    try:
+        with AgentRun(argv, env=env, cwd=sb.work) as run:
+            run.wait(lambda s: "manual mode on" in s, 40)
+            collect_until("SessionStart")
+            run.type("make the build dir")
+            time.sleep(0.3)
+            run.key("enter")
+            run.wait("Do you want to proceed?", 40, settle=0.8)
+            collect_until("PermissionRequest")
+            run.key("enter")
+            turn_ended = re.compile(r"(?m)^[·✢✳✶✻✽*] \S+ for \d+[smh]")
+            run.wait(lambda s: "All done." in s and turn_ended.search(s) is not None, 40,
+                     settle=0.8)
+            collect_until("Stop")
+            for _ in range(3):
+                run.key("ctrl+c")
+                time.sleep(0.5)
+                if run.exit_status is not None:
+                    break
+            run.wait_exit(15)
+            collect_until("SessionEnd")
+        user_hook_output = marker.read_text() if marker.exists() else None
+    finally:
+        api.stop()
+        sb.cleanup()
+    events = [m.data["event"] for m in got if m.data["event"] != "Notification"]
+    assert events == ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
+                      "PostToolUse", "Stop", "SessionEnd"]
+    by_event = {m.data["event"]: m.data["data"] for m in got}
+    assert by_event["PermissionRequest"]["tool_name"] == "Bash"
+    assert by_event["PermissionRequest"]["tool_input"]["command"] == command
+    assert by_event["Stop"]["stop_hook_active"] is False
+    assert all(m.kind == "hook" and m.data["data"]["hook_event_name"] == m.data["event"]
+               for m in got)
+    # --settings merges: the user's own Stop hook ran too
+    assert user_hook_output == "stop\n"
