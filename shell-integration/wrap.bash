@@ -100,8 +100,9 @@ __osc7501wrap_precmd() {
 __osc7501wrap_prompt_end() {
     local ret=$?
     if [[ -n ${__osc7501wrap_on-} ]]; then
-        [[ $PS1 == *"$__osc7501wrap_B" ]] || PS1+=$__osc7501wrap_B
+        [[ ${PS1-} == *"$__osc7501wrap_B" ]] || PS1="${PS1-}$__osc7501wrap_B"
     else
+        PS1=${PS1-}
         PS1=${PS1%"$__osc7501wrap_B"}
     fi
     return "$ret"
