@@ -487,7 +487,7 @@ StateFn = Callable[[], "tuple[str, str | None, str | None]"]
 def handle_send(message: Any, *, current_state: StateFn,
                 write_child: Callable[[bytes], None],
                 schedule: Callable[[float, Callable[[], None]], None] | None = None,
-                enter_delay: float = 0.05) -> dict[str, Any]:
+                enter_delay: float = 0.1) -> dict[str, Any]:
     """The session side of `send`: check, then type. Returns the reply object.
 
     `message` is a channel Message (or its ``data`` dict): {"text", "answer", "enter"}.
@@ -500,6 +500,9 @@ def handle_send(message: Any, *, current_state: StateFn,
     Enter: with `schedule` (``schedule(delay, fn)`` runs fn after delay seconds from the
     loop), Enter is written `enter_delay` seconds after the text, so a program that takes
     one fast burst for a paste sees Enter as a key press. Without it, Enter follows at once.
+    Pass `schedule`: Claude Code 2.1.328 takes 1.5 KB of text followed by CR in one burst
+    as a paste ("[Pasted text #1 +1 lines]") and does not submit it, while the same text
+    with CR 50 ms later is submitted (short texts are submitted either way).
     """
     data = getattr(message, "data", message)
     if not isinstance(data, Mapping):
