@@ -28,11 +28,13 @@ The small Python API for scripts::
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # `typing` is not imported at run time: hooks import this package
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "status"]
+__all__ = ["__version__", "status"]  # noqa: RUF022
 
 
 def status(state: str, **kwargs: Any) -> bool:

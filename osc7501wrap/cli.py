@@ -170,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("config", help="show the effective configuration and where each value came from")
     c.add_argument("--json", action="store_true")
+    c.add_argument("--example", action="store_true", help="print a commented example config.toml")
     c.set_defaults(func=_subcommand("config", "cmd_config"))
 
     d = sub.add_parser("doctor", help="check the terminal, tmux, manifests and paths")
@@ -185,10 +186,6 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--answer", action="store_true", help="allow sending while blocked")
     s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
     s.set_defaults(func=_subcommand("registry", "cmd_send"))
-
-    h = sub.add_parser("hook", help=argparse.SUPPRESS)
-    h.add_argument("event")
-    h.set_defaults(func=_subcommand("hooks", "cmd_hook"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
     m.set_defaults(func=_subcommand("manpage", "cmd_man"))
@@ -231,6 +228,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args and args[0] == "run":
         return _guard(lambda: _run(args[1:]), "osc7501wrap")
+    if args and args[0] == "hook":  # internal: Claude Code hooks (always exits 0, silently)
+        from .hooks import hook_main
+
+        return hook_main(args[1:])
 
     def go() -> int:
         parser = build_parser()

@@ -70,7 +70,7 @@ class Classifier:
     settle_ms: int = 40
     idle_hold_ms: int = 700
     sweep_ms: int = 1000
-    hook_ttl_ms: int = 15000
+    hook_ttl_ms: int = 1500
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ cooldown = 30        # seconds between two notifications for one session and sta
 settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
 sweep_ms = 1000      # re-classify a quiet screen this often
-hook_ttl_ms = 15000  # how long a hook or native report outranks the screen
+hook_ttl_ms = 1500   # how long a hook or native report outranks the screen
 
 [agents.codex]
 emit = "never"       # per agent: emit, hooks, manifest, app, enabled
@@ -494,6 +494,9 @@ def cmd_config(args: Any) -> int:
     """
     import sys
 
+    if getattr(args, "example", False):
+        sys.stdout.write(EXAMPLE)
+        return 0
     cfg = load_config()
     eff = cfg.effective()
     if getattr(args, "json", False):

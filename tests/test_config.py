@@ -33,7 +33,7 @@ def test_missing_file_gives_defaults_without_problems(tmp_path: Path) -> None:
     assert cfg.fallbacks == C.Fallbacks(progress=True, title=False, notify=("blocked",),
                                         notify_via="auto", cooldown=30)
     assert cfg.classifier == C.Classifier(settle_ms=40, idle_hold_ms=700, sweep_ms=1000,
-                                          hook_ttl_ms=15000)
+                                          hook_ttl_ms=1500)
     assert set(cfg.sources.values()) == {"default"}
     assert set(cfg.sources) == set(cfg.effective())
 
@@ -110,7 +110,7 @@ def test_dotted_and_inline_keys_are_found(tmp_path: Path) -> None:
     ('[classifier]\nsweep_ms = true\n', "classifier.sweep_ms",
      "expected a number from 0 to 3.6e+06, got true; using 1000"),
     ('[classifier]\nhook_ttl_ms = inf\n', "classifier.hook_ttl_ms",
-     "expected a number from 0 to 3.6e+06, got inf; using 15000"),
+     "expected a number from 0 to 3.6e+06, got inf; using 1500"),
     ('[agents.claude]\nemit = "sometimes"\n', "agents.claude.emit",
      'expected auto, always or never, got "sometimes"; using null'),
     ('[agents.claude]\napp = "claude code"\n', "agents.claude.app",
@@ -316,7 +316,7 @@ def test_cmd_config_json_and_clean_exit(tmp_path: Path) -> None:
     doc = json.loads(out.stdout)
     assert doc["file_exists"] is False
     assert doc["problems"] == []
-    assert doc["values"]["classifier.hook_ttl_ms"] == 15000
+    assert doc["values"]["classifier.hook_ttl_ms"] == 1500
     assert doc["values"]["fallbacks.notify"] == ["blocked"]
     assert set(doc["sources"].values()) == {"default"}
     _write(tmp_path, '[agents.codex]\nenabled = false\n')
