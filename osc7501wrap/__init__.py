@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "status"]  # noqa: RUF022
+__all__ = ["__version__", "status"]
 
 
 def status(state: str, **kwargs: Any) -> bool:
