@@ -113,7 +113,7 @@ class CaptureWriter:
     def __init__(self, path: str | Path, *, rows: int, cols: int, argv: list[str],
                  **header: Any) -> None:
         try:
-            self._fh: IO[str] = Path(path).open("w", encoding="utf-8")
+            self._fh: IO[str] = Path(path).open("w", encoding="utf-8")  # noqa: SIM115 (closed by close())
         except OSError as err:
             raise WrapError(f"{path}: {err.strerror or err}") from None
         self._t0 = time.monotonic()
