@@ -54,7 +54,8 @@ Regions (all computed from the visible screen; right-trimmed lines)::
     "title"           the window title (OSC 0/2), one line
     "progress"        OSC 9;4 progress as text, e.g. "3" or "1;42"
 
-Gates (several keys in one table are ANDed)::
+Gates (several keys in one table are ANDed; they are tried in the order contains,
+line_regex, regex, all, any, not, and a rule stops at the first that fails)::
 
     contains   = "text" | ["a", "b"]      case-insensitive substring(s), all must occur
     regex      = "re"   | ["re1", "re2"]  Python `re.search` on the region text (lines
@@ -288,16 +289,21 @@ class _Text:
 _EMPTY = _Text((), "")
 
 
+_RULE_RUN_RE = re.compile(f"[{''.join(sorted(_RULE_CHARS))}]{{{_MIN_RULE_LEN}}}")
+
+
 def _is_rule_line(line: str) -> bool:
-    rule = edge = other = 0
+    """A horizontal rule: at least 8 solid rule characters in a row, and rule characters
+    at least three times as many as anything else but corners, tees and blanks."""
+    if _RULE_RUN_RE.search(line) is None:  # most lines: one C-level search
+        return False
+    rule = other = 0
     for ch in line:
         if ch in _RULE_CHARS:
             rule += 1
-        elif ch in _RULE_EDGE_CHARS:
-            edge += 1
-        elif not ch.isspace():
+        elif ch not in _RULE_EDGE_CHARS and not ch.isspace():
             other += 1
-    return rule >= _MIN_RULE_LEN and rule >= 3 * other
+    return rule >= 3 * other
 
 
 def _normalize(line: str) -> str:
@@ -437,16 +443,7 @@ def _match(gate: Gate, t: _Text, trace: _Trace | None, depth: int = 0) -> bool:
                 if not hit:
                     return False
             else:
-                trace.add(depth, f"contains {s!r}", hit)
-                ok = ok and hit
-    if gate.regex:
-        for p in gate.regex:
-            hit = p.search(t.text) is not None
-            if trace is None:
-                if not hit:
-                    return False
-            else:
-                trace.add(depth, f"regex {p.pattern!r}", hit)
+                trace.add(depth, f"contains '{s}'", hit)
                 ok = ok and hit
     if gate.line_regex:
         for p in gate.line_regex:
@@ -455,7 +452,16 @@ def _match(gate: Gate, t: _Text, trace: _Trace | None, depth: int = 0) -> bool:
                 if not hit:
                     return False
             else:
-                trace.add(depth, f"line_regex {p.pattern!r}", hit)
+                trace.add(depth, f"line_regex '{p.pattern}'", hit)
+                ok = ok and hit
+    if gate.regex:
+        for p in gate.regex:
+            hit = p.search(t.text) is not None
+            if trace is None:
+                if not hit:
+                    return False
+            else:
+                trace.add(depth, f"regex '{p.pattern}'", hit)
                 ok = ok and hit
     if gate.all:
         if trace is None:
