@@ -1,0 +1,960 @@
+"""The PTY proxy loop: run a command in its own pseudo-terminal, pass bytes through.
+
+`Proxy(command).run()` is what `wrap CMD` does underneath: it starts CMD on a new pty
+with the user's terminal modes and window size, puts the real terminal in raw mode (only
+when wrap owns the foreground), and copies bytes both ways unchanged until CMD exits.
+It returns the status a shell would see: CMD's exit code, or 128+N if a signal N killed
+it. A command that cannot be found or run raises WrapError (127 / 126) before anything
+is forked.
+
+One single-threaded loop does all the work (the style of script(1) and asciinema): a
+poll (select on macOS) over the pty master, stdin, and a self-pipe that signal handlers
+write to (`signal.set_wakeup_fd`). It
+
+* forwards TERM and HUP to the child, INT and QUIT to the pty's foreground process group,
+  and keeps draining until the child is gone;
+* follows window size changes (re-reading the size every time);
+* handles job control: a child stopped with SIGSTOP, or wrap sent SIGTSTP, suspends wrap
+  with the terminal restored; on SIGCONT wrap re-enters raw mode, re-syncs the size,
+  continues the child and makes it repaint;
+* after the child exits, drains its last output (until EOF, 200 ms of quiet, or 2 s);
+* on every way out, restores the terminal modes (TCSADRAIN) and undoes the modes the
+  child left on (alternate screen, hidden cursor, mouse, bracketed paste, kitty
+  keyboard...) as seen by the StreamTracker.
+
+The session plugs its work in through `ProxyHooks` (screen model, classifier, OSC 7501
+reports); with no hooks the proxy is a plain transparent pty wrapper. This module does
+not probe the terminal, model the screen or decide anything about the child's state.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import select
+import selectors
+import signal
+import stat
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .errors import WrapError
+from .tracker import StreamTracker
+
+__all__ = ["Proxy", "ProxyHooks", "find_command"]
+
+READ_SIZE = 65536
+DRAIN_QUIET = 0.2  # after the child exits: stop after this long without output...
+DRAIN_CAP = 2.0  # ...or this long in all (a grandchild may hold the pty open)
+EOF_WAIT = 2.0  # stdin EOF: wait at most this long for the child to read pending input
+INPUT_HIGH = 256 * 1024  # stop reading stdin while this much input waits for the child
+
+CAN = b"\x18"
+FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT)
+HANDLED = (*FORWARDED, signal.SIGWINCH, signal.SIGCHLD, signal.SIGTSTP, signal.SIGCONT)
+CHILD_DEFAULTS = (
+    signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM,
+    signal.SIGHUP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD,
+    signal.SIGWINCH,
+)
+
+
+class ProxyHooks:
+    """What the session plugs into the loop. Every method is called from the loop itself
+    (never from a signal handler or a thread) and must be cheap: the loop does nothing
+    else while a hook runs. The defaults do nothing, which makes a transparent proxy.
+
+    If a hook raises, the proxy records the exception in ``proxy.hook_error``, drops the
+    hooks for the rest of the run (it stays a transparent proxy), and prints one line on
+    stderr after the terminal is restored.
+    """
+
+    def started(self, proxy: Proxy) -> None:
+        """The child runs. ``proxy.child_pid``, ``proxy.master_fd``, ``proxy.size``
+        (rows, cols), ``proxy.tracker`` and ``proxy.tty_fd`` are available."""
+
+    def output(self, data: bytes) -> bytes:
+        """Child bytes about to be written to the terminal; return what to write.
+
+        The hot path: called for every read from the pty (up to 64 KiB)."""
+        return data
+
+    def input(self, data: bytes) -> bytes:
+        """Bytes read from stdin; return what to forward to the child."""
+        return data
+
+    def to_child(self) -> bytes:
+        """Bytes to write to the child now (answers to its terminal queries, say).
+        Called after each output chunk."""
+        return b""
+
+    def injection(self) -> bytes:
+        """Bytes to write to the terminal now. Called only when ``proxy.tracker.safe``
+        is true, after an output chunk and after :meth:`tick`."""
+        return b""
+
+    def resized(self, rows: int, cols: int) -> None:
+        """The window size changed (the child's pty already has the new size)."""
+
+    def tick(self, now: float) -> float | None:
+        """Off-hot-path work. Called when the loop becomes idle (a poll finds nothing
+        to do after some activity) and when the deadline returned last time has passed.
+        ``now`` is ``time.monotonic()``; return the next deadline, or None."""
+        return None
+
+    def fds(self) -> list[tuple[int, Callable[[], None]]]:
+        """Extra readable fds (a control socket, say) and their callbacks; asked once,
+        right after :meth:`started`. Use ``proxy.remove_fd(fd)`` before closing one."""
+        return []
+
+    def suspending(self) -> None:
+        """wrap is about to stop (job control); the terminal is restored next."""
+
+    def resumed(self) -> None:
+        """wrap continued after a stop; raw mode and the size are back."""
+
+    def finish(self, status: int, signaled: int | None) -> bytes:
+        """The child is gone and drained (``status`` as wrap will exit, ``signaled`` the
+        signal that killed it, if any). Return bytes to write to the terminal; they are
+        written at a safe point, before the mode resets and the terminal restore."""
+        return b""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def find_command(name: str, env: Mapping[str, str] | None = None) -> str:
+    """The path `execve` should run for `name`, searched like a shell does.
+
+    Raises WrapError with status 127 (not found) or 126 (found but not executable).
+    """
+    if not name:
+        raise WrapError(f"{name!r}: command not found", status=127)
+    if "/" in name:
+        try:
+            st = os.stat(name)
+        except OSError:
+            raise WrapError(f"{name}: command not found", status=127) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise WrapError(f"{name}: is a directory", status=126)
+        if not os.access(name, os.X_OK):
+            raise WrapError(f"{name}: permission denied", status=126)
+        return name
+    path = (env if env is not None else os.environ).get("PATH", os.defpath)
+    denied = False
+    for d in path.split(os.pathsep):
+        candidate = os.path.join(d or ".", name)
+        try:
+            st = os.stat(candidate)
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            continue
+        if os.access(candidate, os.X_OK):
+            return candidate
+        denied = True
+    if denied:
+        raise WrapError(f"{name}: permission denied", status=126)
+    raise WrapError(f"{name}: command not found", status=127)
+
+
+def _make_raw(attrs: list[Any]) -> list[Any]:
+    """cfmakeraw() on a termios list (tty.setraw on 3.11 leaves INLCR and IGNCR on)."""
+    new = list(attrs)
+    new[0] &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP
+                | termios.INLCR | termios.IGNCR | termios.ICRNL | termios.IXON)
+    new[1] &= ~termios.OPOST
+    new[2] &= ~(termios.CSIZE | termios.PARENB)
+    new[2] |= termios.CS8
+    new[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG
+                | termios.IEXTEN)
+    cc = list(new[6])
+    cc[termios.VMIN] = 1
+    cc[termios.VTIME] = 0
+    new[6] = cc
+    return new
+
+
+def _winsize(fd: int) -> bytes | None:
+    """The raw TIOCGWINSZ struct of `fd` if it is a terminal with a real size."""
+    try:
+        ws = fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8)
+    except OSError:
+        return None
+    rows, cols = struct.unpack("HH", ws[:4])
+    return ws if rows and cols else None
+
+
+def _env_winsize() -> bytes:
+    def num(name: str, default: int) -> int:
+        try:
+            v = int(os.environ.get(name, ""))
+        except ValueError:
+            return default
+        return v if 0 < v < 65536 else default
+
+    return struct.pack("HHHH", num("LINES", 24), num("COLUMNS", 80), 0, 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` to a blocking fd that someone may have made non-blocking."""
+    while data:
+        try:
+            n = os.write(fd, data)
+        except BlockingIOError:
+            select.select([], [fd], [], 1.0)
+            continue
+        if n == len(data):
+            return
+        data = data[n:]
+
+
+def _noop_handler(signum: int, frame: object) -> None:
+    """Signal handlers only wake the loop (through the wakeup fd); the loop does the work."""
+
+
+# --------------------------------------------------------------------------- the proxy
+
+
+class Proxy:
+    """Runs `command` in a new pty and proxies the real terminal to it (see module doc).
+
+    Attributes for hooks: ``child_pid``, ``master_fd``, ``size`` (rows, cols),
+    ``tracker`` (the StreamTracker of the child's output), ``tty_fd`` (a /dev/tty fd
+    opened when stdout is not a terminal, else None), ``stdin_is_tty``,
+    ``stdout_is_tty``, ``hook_error``.
+    """
+
+    def __init__(self, command: list[str], hooks: ProxyHooks | None = None, *,
+                 env: dict[str, str] | None = None) -> None:
+        self.command = list(command)
+        self.hooks = hooks if hooks is not None else ProxyHooks()
+        self.env = env
+        self.tracker = StreamTracker()
+        self.child_pid = -1
+        self.master_fd = -1
+        self.size = (24, 80)
+        self.tty_fd: int | None = None
+        self.stdin_is_tty = False
+        self.stdout_is_tty = False
+        self.hook_error: BaseException | None = None
+        self.exit_status: int | None = None
+        self.signaled: int | None = None
+        # terminal state
+        self._saved: list[Any] | None = None  # the user's modes, restored on the way out
+        self._raw_attrs: list[Any] | None = None
+        self._raw = False
+        self._modes_reset = False  # the child's modes were undone for a suspend
+        self._winsize = b""
+        self._inject_fd: int | None = None
+        self._out_ok = True
+        # loop state
+        self._sel: selectors.BaseSelector | None = None
+        self._wake_r = -1
+        self._wake_w = -1
+        self._old_wakeup = -1
+        self._old_handlers: dict[int, object] = {}
+        self._stdin_on = False  # stdin is registered (or polled) for reading
+        self._stdin_polled = False  # could not be registered: treat as always readable
+        self._stdin_done = False
+        self._pending = b""  # input waiting for the child to read
+        self._master_events = selectors.EVENT_READ
+        self._master_eof = False
+        self._child_done = False
+        self._drain_until = 0.0
+        self._drain_cap = 0.0
+        self._eof_pending = False
+        self._eof_check = 0.0
+        self._eof_deadline = 0.0
+        self._last_input = b"\n"
+        self._slave_name: str | None = None
+        self._deadline: float | None = None
+        self._idle_pending = True
+        self._hook_fds: list[int] = []
+        self._finished = False
+
+    # ----------------------------------------------------------------- public
+
+    def run(self) -> int:
+        """Run the command to the end; return the status wrap should exit with."""
+        if not self.command:
+            raise WrapError("no command given")
+        path = find_command(self.command[0], self.env)
+        self._setup_terminal()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, HANDLED)
+        try:
+            self._install_signals()
+            try:
+                self._enter_raw()
+                self._spawn(path)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            self._call_hook("started", self)
+            self._register()
+            self._deadline = self._call_hook("tick", time.monotonic())
+            self._loop()
+            self._finish_terminal(normal=True)
+        finally:
+            self._cleanup()
+        if self.hook_error is not None:
+            err = self.hook_error
+            sys.stderr.write(f"wrap: status reporting stopped after an internal error: "
+                             f"{type(err).__name__}: {err}\n")
+        return self.exit_status if self.exit_status is not None else 1
+
+    def send_to_child(self, data: bytes) -> None:
+        """Queue `data` as input for the child (after anything already queued)."""
+        if data and self.master_fd >= 0 and not self._child_done:
+            self._send(data)
+
+    def remove_fd(self, fd: int) -> None:
+        """Stop watching an fd registered through ``hooks.fds()``."""
+        if fd in self._hook_fds and self._sel is not None:
+            self._hook_fds.remove(fd)
+            try:
+                self._sel.unregister(fd)
+            except (KeyError, ValueError, OSError):
+                pass
+
+    # ----------------------------------------------------------------- setup
+
+    def _setup_terminal(self) -> None:
+        self.stdin_is_tty = os.isatty(0)
+        self.stdout_is_tty = os.isatty(1)
+        if self.stdin_is_tty:
+            try:
+                self._saved = termios.tcgetattr(0)
+            except termios.error:
+                self._saved = None
+        if not self.stdout_is_tty:
+            try:
+                self.tty_fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY | os.O_CLOEXEC)
+            except OSError:
+                self.tty_fd = None
+        self._inject_fd = 1 if self.stdout_is_tty else self.tty_fd
+        self._winsize = self._read_winsize() or _env_winsize()
+        self.size = struct.unpack("HH", self._winsize[:4])  # type: ignore[assignment]
+
+    def _read_winsize(self) -> bytes | None:
+        for fd in (0, 1, self.tty_fd):
+            if fd is not None:
+                ws = _winsize(fd)
+                if ws is not None:
+                    return ws
+        return None
+
+    def _install_signals(self) -> None:
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._old_wakeup = signal.set_wakeup_fd(self._wake_w, warn_on_full_buffer=False)
+        for sig in HANDLED:
+            self._old_handlers[sig] = signal.signal(sig, _noop_handler)
+
+    def _spawn(self, path: str) -> None:
+        master, slave = os.openpty()
+        try:
+            if self._saved is not None:
+                termios.tcsetattr(slave, termios.TCSANOW, self._saved)
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, self._winsize)
+            try:
+                self._slave_name = os.ttyname(slave)
+            except OSError:
+                self._slave_name = None
+            pid = os.fork()
+        except BaseException:
+            os.close(master)
+            os.close(slave)
+            raise
+        if pid == 0:  # the child
+            self._exec_child(path, master, slave)
+        os.close(slave)
+        self.child_pid = pid
+        self.master_fd = master
+        os.set_blocking(master, False)
+        fcntl.ioctl(master, termios.TIOCSWINSZ, self._winsize)
+
+    def _exec_child(self, path: str, master: int, slave: int) -> None:
+        try:
+            os.close(master)
+            if hasattr(os, "login_tty"):
+                os.login_tty(slave)
+            else:  # pragma: no cover - every supported Python has login_tty
+                os.setsid()
+                fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+                for fd in (0, 1, 2):
+                    os.dup2(slave, fd)
+                if slave > 2:
+                    os.close(slave)
+            signal.set_wakeup_fd(-1)
+            for sig in CHILD_DEFAULTS:
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(signal.SIGCONT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            env = self.env if self.env is not None else os.environ
+            os.execve(path, self.command, env)
+        except OSError as exc:
+            try:
+                msg = f"wrap: {self.command[0]}: {exc.strerror or exc}\r\n"
+                os.write(2, msg.encode("utf-8", "replace"))
+            finally:
+                os._exit(127 if exc.errno == errno.ENOENT else 126)
+        finally:
+            os._exit(126)
+
+    def _register(self) -> None:
+        sel: selectors.BaseSelector
+        if sys.platform == "darwin":
+            sel = selectors.SelectSelector()
+        elif hasattr(selectors, "PollSelector"):
+            sel = selectors.PollSelector()
+        else:  # pragma: no cover
+            sel = selectors.SelectSelector()
+        self._sel = sel
+        sel.register(self._wake_r, selectors.EVENT_READ, self._on_wakeup)
+        sel.register(self.master_fd, selectors.EVENT_READ, self._on_master)
+        self._stdin_on = True
+        try:
+            sel.register(0, selectors.EVENT_READ, self._on_stdin)
+        except (OSError, ValueError):
+            self._stdin_polled = True
+        hooks = self.hooks
+        try:
+            extra = hooks.fds()
+        except Exception as exc:
+            self._hook_failed(exc)
+            extra = []
+        for fd, cb in extra:
+            try:
+                sel.register(fd, selectors.EVENT_READ, self._hook_fd_callback(cb))
+                self._hook_fds.append(fd)
+            except (OSError, ValueError, KeyError):
+                pass
+
+    def _hook_fd_callback(self, cb: Callable[[], None]) -> Callable[[int], None]:
+        def call(mask: int) -> None:
+            try:
+                cb()
+            except Exception as exc:
+                self._hook_failed(exc)
+
+        return call
+
+    # ----------------------------------------------------------------- terminal modes
+
+    def _foreground(self) -> bool:
+        try:
+            return os.tcgetpgrp(0) == os.getpgrp()
+        except OSError:
+            return False
+
+    def _enter_raw(self) -> None:
+        if self._saved is None or not self._foreground():
+            return
+        self._raw_attrs = _make_raw(self._saved)
+        try:
+            termios.tcsetattr(0, termios.TCSANOW, self._raw_attrs)
+            self._raw = True
+        except termios.error:
+            self._raw = False
+
+    def _restore_tty(self) -> None:
+        if not self._raw or self._saved is None:
+            return
+        self._raw = False
+        # From the background tcsetattr would stop us with SIGTTOU; shells ignore it too.
+        old = signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        try:
+            termios.tcsetattr(0, termios.TCSADRAIN, self._saved)
+        except termios.error:
+            pass
+        finally:
+            signal.signal(signal.SIGTTOU, old)
+
+    # ----------------------------------------------------------------- the loop
+
+    def _loop(self) -> None:
+        sel = self._sel
+        assert sel is not None
+        monotonic = time.monotonic
+        while True:
+            now = monotonic()
+            if self._child_done and (self._master_eof or now >= self._drain_until):
+                return
+            if self._stdin_polled and self._stdin_on and len(self._pending) < INPUT_HIGH:
+                self._on_stdin(selectors.EVENT_READ)
+                continue
+            timeout: float | None = None
+            if self._idle_pending:
+                timeout = 0.0
+            else:
+                nxt = self._deadline
+                if self._child_done:
+                    nxt = self._drain_until if nxt is None else min(nxt, self._drain_until)
+                elif self._master_eof:
+                    nxt = now + 0.5 if nxt is None else min(nxt, now + 0.5)
+                if self._eof_pending:
+                    nxt = self._eof_check if nxt is None else min(nxt, self._eof_check)
+                if nxt is not None:
+                    timeout = max(0.0, nxt - now)
+            events = sel.select(timeout)
+            if events:
+                self._idle_pending = True
+                for key, mask in events:
+                    key.data(mask)
+            else:
+                self._idle_pending = False
+            now = monotonic()
+            if not events or (self._deadline is not None and now >= self._deadline):
+                self._tick(now)
+            if self._eof_pending and now >= self._eof_check:
+                self._try_send_eof(now)
+            if self._master_eof and not self._child_done:
+                self._reap()
+
+    def _tick(self, now: float) -> None:
+        hooks = self.hooks
+        try:
+            self._deadline = hooks.tick(now)
+            if self.tracker.safe:
+                inj = hooks.injection()
+                if inj:
+                    self._inject(inj)
+        except Exception as exc:
+            self._hook_failed(exc)
+
+    # child output
+
+    def _on_master(self, mask: int) -> None:
+        if mask & selectors.EVENT_WRITE:
+            self._flush_input()
+        if not mask & selectors.EVENT_READ:
+            return
+        try:
+            data = os.read(self.master_fd, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError as exc:
+            if exc.errno != errno.EIO:
+                raise
+            data = b""
+        if not data:
+            self._master_closed()
+            return
+        if self._child_done:
+            self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
+        hooks = self.hooks
+        try:
+            out = hooks.output(data)
+        except Exception as exc:
+            self._hook_failed(exc)
+            out = data
+        if out:
+            if self._out_ok:
+                self._write_out(out)
+            self.tracker.feed(out)
+        hooks = self.hooks
+        try:
+            answer = hooks.to_child()
+            if answer:
+                self.send_to_child(answer)
+            if self.tracker.safe:
+                inj = hooks.injection()
+                if inj:
+                    self._inject(inj)
+        except Exception as exc:
+            self._hook_failed(exc)
+
+    def _write_out(self, data: bytes) -> None:
+        try:
+            _write_all(1, data)
+        except OSError:
+            # The terminal or the pipe is gone: keep draining the child, write nothing.
+            self._out_ok = False
+            if self._inject_fd == 1:
+                self._inject_fd = None
+            self._hangup_child()
+
+    def _inject(self, data: bytes) -> None:
+        fd = self._inject_fd
+        if fd is None:
+            return
+        if fd == 1:
+            self._write_out(data)
+            return
+        try:
+            _write_all(fd, data)
+        except OSError:
+            self._inject_fd = None
+
+    def _master_closed(self) -> None:
+        self._master_eof = True
+        if self._sel is not None:
+            try:
+                self._sel.unregister(self.master_fd)
+            except (KeyError, ValueError):
+                pass
+        self._pending = b""
+        self._stop_stdin()
+        self._reap()
+
+    # user input
+
+    def _on_stdin(self, mask: int) -> None:
+        try:
+            data = os.read(0, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._stdin_eof()
+            return
+        hooks = self.hooks
+        try:
+            data = hooks.input(data)
+        except Exception as exc:
+            self._hook_failed(exc)
+        if data and not self._child_done and not self._master_eof:
+            self._last_input = data[-1:]
+            self._send(data)
+
+    def _send(self, data: bytes) -> None:
+        if not self._pending:
+            try:
+                n = os.write(self.master_fd, data)
+            except BlockingIOError:
+                n = 0
+            except OSError:
+                return  # the child is gone; its exit is on the way
+            data = data[n:]
+            if not data:
+                return
+        self._pending += data
+        self._update_master_events()
+
+    def _flush_input(self) -> None:
+        if self._pending:
+            try:
+                n = os.write(self.master_fd, self._pending)
+            except BlockingIOError:
+                n = 0
+            except OSError:
+                n = len(self._pending)
+            self._pending = self._pending[n:]
+        self._update_master_events()
+
+    def _update_master_events(self) -> None:
+        want = selectors.EVENT_READ | (selectors.EVENT_WRITE if self._pending else 0)
+        if want != self._master_events and self._sel is not None and not self._master_eof:
+            self._sel.modify(self.master_fd, want, self._on_master)
+            self._master_events = want
+        # backpressure: stop reading stdin while the child is not reading its input
+        if self._stdin_on and not self._stdin_polled and not self._stdin_done:
+            full = len(self._pending) >= INPUT_HIGH
+            registered = 0 in self._sel.get_map() if self._sel is not None else False
+            if full and registered:
+                self._sel.unregister(0)  # type: ignore[union-attr]
+            elif not full and not registered and self._sel is not None:
+                self._sel.register(0, selectors.EVENT_READ, self._on_stdin)
+
+    def _stop_stdin(self) -> None:
+        self._stdin_done = True
+        if self._stdin_on:
+            self._stdin_on = False
+            if self._sel is not None and not self._stdin_polled:
+                try:
+                    self._sel.unregister(0)
+                except (KeyError, ValueError):
+                    pass
+
+    def _stdin_eof(self) -> None:
+        self._stop_stdin()
+        if self.stdin_is_tty or self._child_done or self._master_eof:
+            return  # a terminal that reads 0 has hung up; SIGHUP follows
+        # Like script(1): let the child read what is pending, then send VEOF.
+        now = time.monotonic()
+        self._eof_pending = True
+        self._eof_check = now + 0.01
+        self._eof_deadline = now + EOF_WAIT
+
+    def _try_send_eof(self, now: float) -> None:
+        if self._child_done or self._master_eof:
+            self._eof_pending = False
+            return
+        if not self._pending and (now >= self._eof_deadline or not self._slave_has_input()):
+            self._eof_pending = False
+            try:
+                attrs = termios.tcgetattr(self.master_fd)
+                veof = attrs[6][termios.VEOF]
+                canonical = bool(attrs[3] & termios.ICANON)
+            except termios.error:
+                veof, canonical = b"\x04", True
+            if isinstance(veof, int):
+                veof = bytes([veof])
+            # In canonical mode VEOF after a partial line only ends that line.
+            twice = canonical and self._last_input not in (b"\n", b"\r", veof)
+            self._send(veof * 2 if twice else veof)
+            return
+        self._eof_check = now + 0.05
+
+    def _slave_has_input(self) -> bool:
+        if self._slave_name is None:
+            return False
+        try:
+            fd = os.open(self._slave_name, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        except OSError:
+            return False
+        try:
+            p = select.poll()
+            p.register(fd, select.POLLIN)
+            return bool(p.poll(0))
+        except (OSError, AttributeError):
+            return False
+        finally:
+            os.close(fd)
+
+    # signals
+
+    def _on_wakeup(self, mask: int) -> None:
+        try:
+            data = os.read(self._wake_r, 512)
+        except BlockingIOError:
+            return
+        seen: list[int] = []
+        for signum in data:
+            if signum not in seen:
+                seen.append(signum)
+        for signum in seen:
+            if signum == signal.SIGCHLD:
+                self._reap()
+            elif signum == signal.SIGWINCH:
+                self._sync_size()
+            elif signum in (signal.SIGTERM, signal.SIGHUP):
+                self._signal_child(signum)
+            elif signum in (signal.SIGINT, signal.SIGQUIT):
+                self._signal_foreground(signum)
+            elif signum == signal.SIGTSTP:
+                self._suspend()
+            elif signum == signal.SIGCONT:
+                self._resume()
+
+    def _signal_child(self, signum: int) -> None:
+        if self.child_pid > 0 and not self._child_done:
+            try:
+                os.kill(self.child_pid, signum)
+            except OSError:
+                pass
+
+    def _signal_foreground(self, signum: int) -> None:
+        if self._child_done:
+            return
+        try:
+            pgrp = os.tcgetpgrp(self.master_fd)
+        except OSError:
+            pgrp = 0
+        try:
+            if pgrp > 0:
+                os.killpg(pgrp, signum)
+            else:
+                os.kill(self.child_pid, signum)
+        except OSError:
+            pass
+
+    def _hangup_child(self) -> None:
+        self._signal_child(signal.SIGHUP)
+        try:
+            pgrp = os.tcgetpgrp(self.master_fd)
+            if pgrp > 0 and pgrp != self.child_pid:
+                os.killpg(pgrp, signal.SIGHUP)
+        except OSError:
+            pass
+
+    def _reap(self) -> None:
+        while self.child_pid > 0 and not self._child_done:
+            try:
+                pid, status = os.waitpid(self.child_pid, os.WNOHANG | os.WUNTRACED)
+            except ChildProcessError:
+                self._child_exited(1, None)
+                return
+            if pid == 0:
+                return
+            if os.WIFSTOPPED(status):
+                self._suspend()
+                return
+            if os.WIFSIGNALED(status):
+                sig = os.WTERMSIG(status)
+                self._child_exited(128 + sig, sig)
+            else:
+                self._child_exited(os.waitstatus_to_exitcode(status), None)
+
+    def _child_exited(self, status: int, signaled: int | None) -> None:
+        self._child_done = True
+        self.exit_status = status
+        self.signaled = signaled
+        now = time.monotonic()
+        self._drain_cap = now + DRAIN_CAP
+        self._drain_until = now + DRAIN_QUIET
+        self._eof_pending = False
+        self._pending = b""
+        self._stop_stdin()  # type-ahead from now on belongs to the shell
+
+    def _sync_size(self) -> bool:
+        """Re-read the terminal size and give it to the child's pty; True if it changed."""
+        ws = self._read_winsize()
+        if ws is None:
+            return False
+        changed = ws != self._winsize
+        self._winsize = ws
+        if self.master_fd >= 0 and not self._master_eof:
+            try:
+                fcntl.ioctl(self.master_fd, termios.TIOCSWINSZ, ws)
+            except OSError:
+                pass
+        size = struct.unpack("HH", ws[:4])
+        if size != self.size:
+            self.size = size  # type: ignore[assignment]
+            self._call_hook("resized", size[0], size[1])
+        return changed
+
+    # job control
+
+    def _suspend(self) -> None:
+        """Stop wrap (its child stopped, or wrap got SIGTSTP) with the terminal restored."""
+        self._call_hook("suspending")
+        if self.stdout_is_tty and self._out_ok:
+            out = b""
+            if self.tracker.in_sequence:
+                out = CAN
+                self.tracker.feed(CAN)
+            reset = self.tracker.reset_sequence()
+            if out or reset:
+                self._write_out(out + reset)
+                self._modes_reset = bool(reset)
+        self._restore_tty()
+        os.kill(os.getpid(), signal.SIGSTOP)
+        # We continue here after SIGCONT; its wakeup byte makes the loop call _resume.
+
+    def _resume(self) -> None:
+        if self._saved is not None and self._foreground():
+            try:
+                current = termios.tcgetattr(0)
+            except termios.error:
+                current = None
+            # Follow changes the user made while we were stopped, unless nobody touched
+            # the terminal and it is still in our raw mode.
+            if current is not None and (self._raw_attrs is None
+                                        or current[:4] != self._raw_attrs[:4]):
+                self._saved = current
+            self._enter_raw()
+        if self._modes_reset and self._out_ok:
+            self._modes_reset = False
+            again = self.tracker.reapply_sequence()
+            if again:
+                self._write_out(again)
+        changed = self._sync_size()
+        if self.child_pid > 0 and not self._child_done:
+            for pgrp in self._child_pgrps():
+                try:
+                    os.killpg(pgrp, signal.SIGCONT)
+                except OSError:
+                    pass
+            if not changed:  # force a repaint
+                for pgrp in self._child_pgrps()[-1:]:
+                    try:
+                        os.killpg(pgrp, signal.SIGWINCH)
+                    except OSError:
+                        pass
+        self._call_hook("resumed")
+
+    def _child_pgrps(self) -> list[int]:
+        """The child's process group, then the pty's foreground group if different."""
+        groups = [self.child_pid]
+        try:
+            fg = os.tcgetpgrp(self.master_fd)
+            if fg > 0 and fg != self.child_pid:
+                groups.append(fg)
+        except OSError:
+            pass
+        return groups
+
+    # ----------------------------------------------------------------- the end
+
+    def _finish_terminal(self, normal: bool) -> None:
+        """Write the hooks' last words and undo the child's modes, at a safe point."""
+        if self._finished:
+            return
+        self._finished = True
+        out = b""
+        if self.stdout_is_tty and self.tracker.in_sequence:
+            out = CAN
+            self.tracker.feed(CAN)
+        if normal:
+            try:
+                last = self.hooks.finish(self.exit_status or 0, self.signaled)
+            except Exception as exc:
+                self._hook_failed(exc)
+                last = b""
+            if last:
+                if self._inject_fd == 1:
+                    out += last
+                else:
+                    self._inject(last)
+        if self.stdout_is_tty:
+            out += self.tracker.reset_sequence()
+        if out and self._out_ok:
+            self._write_out(out)
+
+    def _cleanup(self) -> None:
+        try:
+            if self.child_pid > 0 and not self._child_done:
+                # Leaving early (an exception): hang up on the child as a terminal would.
+                for sig in (signal.SIGHUP, signal.SIGCONT):
+                    self._signal_child(sig)
+                try:
+                    os.waitpid(self.child_pid, os.WNOHANG)
+                except OSError:
+                    pass
+            if self.master_fd >= 0 and not self._finished:
+                try:
+                    self._finish_terminal(normal=False)
+                except Exception:
+                    pass
+        finally:
+            self._restore_tty()
+            if self._old_handlers:
+                signal.set_wakeup_fd(self._old_wakeup)
+                for sig, handler in self._old_handlers.items():
+                    signal.signal(sig, handler)  # type: ignore[arg-type]
+                self._old_handlers = {}
+            if self._sel is not None:
+                self._sel.close()
+            for fd in (self._wake_r, self._wake_w, self.master_fd, self.tty_fd):
+                if fd is not None and fd >= 0:
+                    try:
+                        os.close(fd)
+                    except OSError:
+                        pass
+            self._wake_r = self._wake_w = self.master_fd = -1
+            self.tty_fd = None
+
+    # ----------------------------------------------------------------- hooks
+
+    def _call_hook(self, name: str, *args: object) -> object:
+        try:
+            return getattr(self.hooks, name)(*args)
+        except Exception as exc:
+            self._hook_failed(exc)
+            return None
+
+    def _hook_failed(self, exc: BaseException) -> None:
+        if self.hook_error is None:
+            self.hook_error = exc
+        self.hooks = ProxyHooks()
+        for fd in list(self._hook_fds):
+            self.remove_fd(fd)

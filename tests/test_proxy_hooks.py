@@ -1,0 +1,158 @@
+"""The ProxyHooks contract, through a real pty: injections land only at safe points,
+answers reach the child, input can be filtered, finish bytes come before the resets,
+ticks follow deadlines, extra fds are served."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from term import Terminal, proxy_command
+
+PY = sys.executable
+
+
+def run_hooks(terminal: Callable[..., Terminal], hooks: str, child: list[str],
+              after: str = "", **kw: object) -> Terminal:
+    return terminal([*proxy_command(hooks, after=after), *child], **kw)
+
+
+INJECT_ONCE = """
+class Hooks(ProxyHooks):
+    def __init__(self):
+        self.armed = False
+    def output(self, data):
+        if b"ARM" in data:
+            self.armed = True
+        return data
+    def injection(self):
+        if self.armed:
+            self.armed = False
+            return b"<INJ>"
+        return b""
+"""
+
+
+def py_child(code: str) -> list[str]:
+    return [PY, "-c", "import os, time, sys\n" + code]
+
+
+def test_injection_waits_for_the_end_of_a_split_sequence(
+        terminal: Callable[..., Terminal]) -> None:
+    t = run_hooks(terminal, INJECT_ONCE, py_child(
+        "os.write(1, b'ARM \\x1b]0;ti'); time.sleep(0.3); os.write(1, b'tle\\x07 after')"))
+    assert t.wait() == 0
+    assert t.output == b"ARM \x1b]0;title\x07 after<INJ>"
+
+
+def test_injection_waits_for_a_split_utf8_character(terminal: Callable[..., Terminal]) -> None:
+    t = run_hooks(terminal, INJECT_ONCE, py_child(
+        "os.write(1, b'ARM \\xe2\\x9c'); time.sleep(0.3); os.write(1, b'\\xb3 ok')"))
+    assert t.wait() == 0
+    assert t.output == "ARM ✳ ok<INJ>".encode()
+
+
+def test_injection_waits_for_the_end_of_a_synchronized_update(
+        terminal: Callable[..., Terminal]) -> None:
+    t = run_hooks(terminal, INJECT_ONCE, py_child(
+        "os.write(1, b'\\x1b[?2026hARM frame'); time.sleep(0.3);"
+        "os.write(1, b' more'); time.sleep(0.2); os.write(1, b'\\x1b[?2026l')"))
+    assert t.wait() == 0
+    assert t.output == b"\x1b[?2026hARM frame more\x1b[?2026l<INJ>"
+
+
+def test_injection_right_away_at_a_safe_point(terminal: Callable[..., Terminal]) -> None:
+    t = run_hooks(terminal, INJECT_ONCE, py_child(
+        "os.write(1, b'ARM'); time.sleep(0.3); os.write(1, b' later')"))
+    assert t.wait() == 0
+    assert t.output == b"ARM<INJ> later"
+
+
+def test_to_child_answers_reach_the_child(terminal: Callable[..., Terminal]) -> None:
+    hooks = """
+    class Hooks(ProxyHooks):
+        def __init__(self):
+            self.answers = b""
+        def output(self, data):
+            if b"\\x1b[5n" in data:
+                self.answers += b"\\x1b[0n"
+            return data
+        def to_child(self):
+            out, self.answers = self.answers, b""
+            return out
+    """
+    child = py_child(
+        "import termios\n"
+        "a = termios.tcgetattr(0); a[3] &= ~(termios.ICANON | termios.ECHO)\n"
+        "termios.tcsetattr(0, termios.TCSANOW, a)\n"
+        "os.write(1, b'\\x1b[5n')\n"
+        "got = os.read(0, 16)\n"
+        "os.write(1, b' answer=' + got[1:])\n")
+    t = run_hooks(terminal, hooks, child)
+    assert t.wait() == 0
+    assert t.output == b"\x1b[5n answer=[0n"
+
+
+def test_input_hook_filters_keystrokes(terminal: Callable[..., Terminal]) -> None:
+    hooks = """
+    class Hooks(ProxyHooks):
+        def input(self, data):
+            return data.upper()
+    """
+    t = run_hooks(terminal, hooks, ["sh", "-c", "echo ready; read line; echo got=$line"])
+    t.expect(b"ready")
+    t.type(b"quiet words\r")
+    t.expect(b"got=QUIET WORDS")
+    assert t.wait() == 0
+
+
+def test_finish_comes_before_the_resets(terminal: Callable[..., Terminal]) -> None:
+    hooks = """
+    class Hooks(ProxyHooks):
+        def finish(self, status, signaled):
+            return b"<FIN %d %r>" % (status, signaled)
+    """
+    t = run_hooks(terminal, hooks, py_child(
+        "os.write(1, b'\\x1b[?25l\\x1b]0;cut'); sys.exit(3)"))
+    assert t.wait() == 3
+    assert t.output == b"\x1b[?25l\x1b]0;cut\x18<FIN 3 None>\x1b[?25h"
+    t = run_hooks(terminal, hooks, ["sh", "-c", "kill -TERM $$"])
+    assert t.wait() == 143
+    assert t.output == b"<FIN 143 15>"
+
+
+def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None:
+    hooks = """
+    import os, time
+    class Hooks(ProxyHooks):
+        def __init__(self):
+            self.ticks = 0
+            self.sizes = []
+            self.r, self.w = os.pipe()
+        def started(self, proxy):
+            self.proxy = proxy
+            self.info = (proxy.child_pid > 0, proxy.master_fd >= 0, proxy.size)
+            os.write(self.w, b"x")
+        def fds(self):
+            return [(self.r, self.on_pipe)]
+        def on_pipe(self):
+            os.read(self.r, 1)
+            self.proxy.send_to_child(b"from-fd\\r")
+        def tick(self, now):
+            self.ticks += 1
+            return now + 0.02
+        def resized(self, rows, cols):
+            self.sizes.append((rows, cols))
+    """
+    after = """
+    sys.stdout.write(f"info={hooks.info} sizes={hooks.sizes} ticks>=5:{hooks.ticks >= 5}\\n")
+    """
+    t = run_hooks(terminal, hooks, ["sh", "-c",
+                  'trap "echo winch" WINCH; read line; echo got=$line; '
+                  "while :; do sleep 0.02; done"], after=after, rows=20, cols=70)
+    t.expect(b"got=from-fd")
+    t.resize(25, 90)
+    t.expect(b"winch")
+    t.kill(15)
+    assert t.wait() == 143
+    assert b"info=(True, True, (20, 70)) sizes=[(25, 90)] ticks>=5:True" in t.output
