@@ -1,0 +1,899 @@
+"""Run real coding agents in a pseudo-terminal against the fake LLM API.
+
+What it does:
+
+- knows the pinned agents (``tests/agents/pins.txt``) and where
+  ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`,
+  :func:`require_agent`);
+- builds an isolated sandbox per run (fresh HOME, work dir, config files that
+  skip onboarding, trust and update checks; proxies pointing at a dead local
+  port so nothing off this machine is reached): :class:`Sandbox`,
+  :func:`claude_command`, :func:`codex_command`, :func:`aider_command`;
+- runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
+  to wait on, answers the terminal queries a real terminal would (DA1, DSR,
+  OSC 10/11 colours, optionally the OSC 7501 probe), and records everything in
+  the capture format (:class:`CaptureWriter`, :func:`read_capture`).
+
+Capture format (one JSON value per line): a header object
+``{"format": "osc7501wrap-capture", "version": 1, "cols", "rows", "argv",
+"agent", "agent_version", "term", ...}`` then arrays ``[t, "o", b64]`` output,
+``[t, "i", b64]`` input (typed keys and terminal replies), ``[t, "r",
+"COLSxROWS"]`` resize, ``[t, "m", label]`` ground-truth state label
+(``idle``, ``working``, ``blocked:permission``, ``blocked:question``,
+``done``), ``[t, "x", status]`` exit status; ``t`` is seconds since start.
+
+It does not use wrap (it drives agents directly) and does not import any
+module of the package under test.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, ClassVar
+
+import pyte
+from ptyprocess import PtyProcess
+
+REPO = Path(__file__).resolve().parent.parent
+AGENTS_DIR = REPO / ".agents"
+PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
+CAPTURE_FORMAT = "osc7501wrap-capture"
+CAPTURE_VERSION = 1
+DEAD_PROXY = "http://127.0.0.1:9"
+STATES = ("idle", "working", "blocked:permission", "blocked:question", "blocked:auth", "done", "error")
+
+
+# --------------------------------------------------------------------------- pins
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One pinned agent from ``tests/agents/pins.txt``."""
+
+    name: str
+    kind: str
+    package: str
+    version: str
+    exe: Path
+
+    @property
+    def log(self) -> Path:
+        """Where ``scripts/install-agents`` wrote this agent's install log."""
+        return AGENTS_DIR / "logs" / f"{self.name}.log"
+
+
+def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
+    """All pinned agents by name."""
+    out: dict[str, Pin] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split("#", 1)[0].split()
+        if len(parts) == 5:
+            name, kind, package, version, exe = parts
+            out[name] = Pin(name, kind, package, version, AGENTS_DIR / exe)
+    return out
+
+
+def agent_exe(name: str) -> Path | None:
+    """The installed executable of agent ``name``, or None if it is not installed."""
+    pin = pins().get(name)
+    if pin and pin.exe.is_file() and os.access(pin.exe, os.X_OK):
+        return pin.exe
+    return None
+
+
+def require_agent(name: str) -> Pin:
+    """Return the pin of an installed agent; otherwise fail under CI, skip elsewhere.
+
+    Call at the start of every ``@pytest.mark.agent`` test.
+    """
+    import pytest
+
+    pin = pins().get(name)
+    if pin is None:
+        pytest.fail(f"agent {name!r} is not pinned in {PINS_FILE}")
+    if agent_exe(name) is None:
+        msg = (
+            f"agent {name} {pin.version} is not installed: run scripts/install-agents {name}"
+            f" (install log: {pin.log.relative_to(REPO)})"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(msg, pytrace=False)
+        pytest.skip(msg)
+    return pin
+
+
+# --------------------------------------------------------------------------- capture file
+
+
+class CaptureWriter:
+    """Write a raw terminal capture (see the module docstring for the format)."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        cols: int,
+        rows: int,
+        argv: list[str],
+        agent: str,
+        agent_version: str,
+        term: str = "xterm-256color",
+        **extra: Any,
+    ) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._f: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+        self._lock = threading.Lock()
+        self.t0 = time.monotonic()
+        header: dict[str, Any] = {
+            "format": CAPTURE_FORMAT,
+            "version": CAPTURE_VERSION,
+            "cols": cols,
+            "rows": rows,
+            "argv": argv,
+            "agent": agent,
+            "agent_version": agent_version,
+            "term": term,
+        }
+        header.update(extra)
+        self._f.write(json.dumps(header, ensure_ascii=False) + "\n")
+
+    def _rec(self, kind: str, value: Any, t: float | None) -> None:
+        when = (time.monotonic() if t is None else t) - self.t0
+        with self._lock:
+            if not self._f.closed:
+                self._f.write(json.dumps([round(max(0.0, when), 6), kind, value], ensure_ascii=False) + "\n")
+
+    def output(self, data: bytes, t: float | None = None) -> None:
+        """Bytes the program wrote to the terminal."""
+        self._rec("o", base64.b64encode(data).decode(), t)
+
+    def input(self, data: bytes, t: float | None = None) -> None:
+        """Bytes sent to the program (keys typed, terminal replies)."""
+        self._rec("i", base64.b64encode(data).decode(), t)
+
+    def resize(self, cols: int, rows: int, t: float | None = None) -> None:
+        """The terminal was resized."""
+        self._rec("r", f"{cols}x{rows}", t)
+
+    def mark(self, label: str, t: float | None = None) -> None:
+        """Ground truth: the program's state became ``label`` now."""
+        if label.split(":")[0] not in {s.split(":")[0] for s in STATES}:
+            raise ValueError(f"unknown state label {label!r}")
+        self._rec("m", label, t)
+
+    def exit(self, status: int, t: float | None = None) -> None:
+        """The program exited with ``status`` (negative: killed by that signal)."""
+        self._rec("x", status, t)
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        with self._lock:
+            self._f.close()
+
+
+@dataclass
+class Capture:
+    """A capture read back: header and records ``(t, kind, value)``.
+
+    ``value`` is bytes for ``o``/``i``, ``str`` for ``r``/``m``, ``int`` for ``x``.
+    """
+
+    header: dict[str, Any]
+    records: list[tuple[float, str, Any]] = field(default_factory=list)
+
+    def output(self) -> bytes:
+        """All output bytes concatenated."""
+        return b"".join(v for _, k, v in self.records if k == "o")
+
+    def marks(self) -> list[tuple[float, str]]:
+        """The ground-truth labels in order."""
+        return [(t, v) for t, k, v in self.records if k == "m"]
+
+
+def read_capture(path: str | Path) -> Capture:
+    """Read a capture file; raise ValueError with the line number on bad input."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise ValueError(f"{path}: empty capture")
+    header = json.loads(lines[0])
+    if not isinstance(header, dict) or header.get("format") != CAPTURE_FORMAT:
+        raise ValueError(f"{path}:1: not an {CAPTURE_FORMAT} header")
+    if header.get("version") != CAPTURE_VERSION:
+        raise ValueError(f"{path}:1: unsupported capture version {header.get('version')!r}")
+    cap = Capture(header)
+    for n, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            t, kind, value = json.loads(line)
+            t = float(t)
+            if kind in ("o", "i"):
+                value = base64.b64decode(value, validate=True)
+            elif kind in ("r", "m"):
+                value = str(value)
+            elif kind == "x":
+                value = int(value)
+            else:
+                raise ValueError(f"unknown record kind {kind!r}")
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"{path}:{n}: bad record: {e}") from None
+        cap.records.append((t, kind, value))
+    return cap
+
+
+# --------------------------------------------------------------------------- terminal emulation
+
+
+_QUERY = re.compile(
+    rb"\x1b\[(?P<da>[>=]?)0?c"  # DA1 / DA2 / DA3
+    rb"|\x1b\[(?P<dsrp>\??)(?P<dsr>[56])n"  # DSR status / cursor position
+    rb"|\x1b\](?P<osc>1[0-2]|7501);\?(?P<st>\x07|\x1b\\)"  # OSC colour query / 7501 probe
+    rb"|\x1b\[\?(?P<decrqm>\d+)\$p"  # DECRQM (private mode query)
+    rb"|\x1b\[>0?q"  # XTVERSION
+    rb"|\x1b\[\?u"  # kitty keyboard query
+    rb"|\x1b\[\?2026(?P<sync>[hl])"  # synchronized output begin / end
+    rb"|\x1b\]7501;(?P<report>[^\x07\x1b]*)(?:\x07|\x1b\\)"  # an OSC 7501 report
+)
+# An escape sequence that may still be incomplete at the end of a read.
+_PARTIAL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|\][^\x07\x1b]*|\x1b?)?\Z")
+
+
+class QuietScreen(pyte.Screen):
+    """A pyte screen that never answers queries itself (the driver does)."""
+
+    def write_process_input(self, data: str) -> None:
+        pass
+
+
+@dataclass
+class TerminalProfile:
+    """How the emulated terminal answers queries."""
+
+    da1: bytes = b"\x1b[?62;22c"
+    da2: bytes = b"\x1b[>1;10;0c"
+    fg: str = "rgb:d8d8/d8d8/d8d8"
+    bg: str = "rgb:1e1e/1e1e/1e1e"
+    answer_7501: bool = False
+    sync_mode_state: int = 2  # DECRQM answer for mode 2026: 2 = supported, currently reset
+
+
+class Terminal:
+    """A pyte screen plus query answering; feed it program output, get replies back."""
+
+    def __init__(self, cols: int, rows: int, profile: TerminalProfile | None = None) -> None:
+        self.screen = QuietScreen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.profile = profile or TerminalProfile()
+        self.in_sync = False
+        self.queries: list[tuple[str, bytes]] = []
+        self.reports: list[str] = []
+        self._carry = b""
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the screen model."""
+        self.screen.resize(rows, cols)
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Feed program output; return the replies a real terminal would send."""
+        buf = self._carry + data
+        m = _PARTIAL.search(buf)
+        if m and len(buf) - m.start() < 4096:
+            self._carry = buf[m.start() :]
+            buf = buf[: m.start()]
+        else:
+            self._carry = b""
+        replies: list[bytes] = []
+        pos = 0
+        for q in _QUERY.finditer(buf):
+            self.stream.feed(buf[pos : q.end()])
+            pos = q.end()
+            reply = self._answer(q)
+            if reply is not None:
+                replies.append(reply)
+        self.stream.feed(buf[pos:])
+        return replies
+
+    def _answer(self, q: re.Match[bytes]) -> bytes | None:
+        p = self.profile
+        text = q.group(0)
+        reply: bytes | None = None
+        name: str
+        if q.group("sync"):
+            self.in_sync = q.group("sync") == b"h"
+            return None
+        if q.group("report") is not None:
+            self.reports.append(q.group("report").decode("ascii", "replace"))
+            return None
+        if text.endswith(b"c"):
+            kind = q.group("da")
+            name = {b"": "DA1", b">": "DA2", b"=": "DA3"}[kind]
+            reply = {b"": p.da1, b">": p.da2}.get(kind)
+        elif q.group("dsr"):
+            name = "DSR" + q.group("dsr").decode()
+            if q.group("dsr") == b"5":
+                reply = b"\x1b[0n"
+            else:
+                c = self.screen.cursor
+                reply = b"\x1b[%s%d;%dR" % (q.group("dsrp"), c.y + 1, c.x + 1)
+        elif q.group("osc"):
+            code = q.group("osc").decode()
+            st = q.group("st")
+            name = f"OSC{code}?"
+            if code == "7501":
+                reply = b"\x1b]7501;?" + st if p.answer_7501 else None
+            else:
+                colour = {"10": p.fg, "11": p.bg, "12": p.fg}[code]
+                reply = f"\x1b]{code};{colour}".encode() + st
+        elif q.group("decrqm"):
+            mode = int(q.group("decrqm"))
+            name = f"DECRQM?{mode}"
+            state = p.sync_mode_state if mode == 2026 else (2 if mode in (1004, 2004, 1049, 25) else 0)
+            reply = b"\x1b[?%d;%d$y" % (mode, state)
+        elif text.endswith(b"q"):
+            name = "XTVERSION"
+        else:
+            name = "kitty-keyboard?"
+        self.queries.append((name, reply or b""))
+        return reply
+
+    def text(self) -> str:
+        """The visible screen, one line per row, trailing spaces stripped."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    @property
+    def title(self) -> str:
+        """The window title (OSC 0/2), '' if never set."""
+        return str(self.screen.title or "")
+
+
+# --------------------------------------------------------------------------- sandbox and agents
+
+
+class AgentTimeout(AssertionError):
+    """A wait on the screen or the API timed out; carries the screen for the report."""
+
+
+@dataclass
+class Sandbox:
+    """A throwaway HOME and work directory for one agent run."""
+
+    root: Path
+    keep: bool = False
+
+    @classmethod
+    def create(cls, prefix: str = "agentrun-", keep: bool = False, name: str | None = None) -> Sandbox:
+        """Make a fresh sandbox under the system temp dir.
+
+        With ``name`` the path is stable (``$TMPDIR/osc7501wrap-sandbox/<name>``,
+        emptied first), so that recorded screens do not change from run to run.
+        """
+        if name:
+            root = Path(tempfile.gettempdir()) / "osc7501wrap-sandbox" / name
+            shutil.rmtree(root, ignore_errors=True)
+            root.mkdir(parents=True)
+        else:
+            root = Path(tempfile.mkdtemp(prefix=prefix))
+        (root / "home").mkdir()
+        (root / "work").mkdir()
+        return cls(root, keep)
+
+    @property
+    def home(self) -> Path:
+        """The HOME of the run."""
+        return self.root / "home"
+
+    @property
+    def work(self) -> Path:
+        """The working directory the agent starts in."""
+        return self.root / "work"
+
+    def base_env(self, term: str = "xterm-256color") -> dict[str, str]:
+        """A clean environment: nothing inherited but PATH; proxies point at a dead port."""
+        node_dir = shutil.which("node")
+        path = "/usr/local/bin:/usr/bin:/bin"
+        if node_dir:
+            path = f"{Path(node_dir).parent}:{path}"
+        return {
+            "PATH": path,
+            "HOME": str(self.home),
+            "USER": "tester",
+            "LOGNAME": "tester",
+            "SHELL": "/bin/bash",
+            "TERM": term,
+            "COLORTERM": "truecolor",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "TMPDIR": str(self.root),
+            "XDG_CONFIG_HOME": str(self.home / ".config"),
+            "XDG_CACHE_HOME": str(self.home / ".cache"),
+            "XDG_DATA_HOME": str(self.home / ".local" / "share"),
+            "HTTPS_PROXY": DEAD_PROXY,
+            "HTTP_PROXY": DEAD_PROXY,
+            "https_proxy": DEAD_PROXY,
+            "http_proxy": DEAD_PROXY,
+            "ALL_PROXY": DEAD_PROXY,
+            "NO_PROXY": "127.0.0.1,localhost",
+            "no_proxy": "127.0.0.1,localhost",
+        }
+
+    def cleanup(self) -> None:
+        """Remove the sandbox unless ``keep`` is set."""
+        if not self.keep:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+CLAUDE_API_KEY = "sk-ant-api03-fakeapi-0000000000000000000000000000"
+
+
+def claude_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    trust: bool = True,
+    args: list[str] | None = None,
+    settings: dict[str, Any] | None = None,
+    state: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Claude Code in ``sb`` talking to the fake API at ``base_url``.
+
+    ``trust=False`` leaves the work dir untrusted (the folder trust dialog shows).
+    ``settings`` is merged into ``~/.claude/settings.json``; ``state`` into
+    ``~/.claude.json``.
+    """
+    pin = pins()["claude"]
+    work = str(sb.work)
+    project: dict[str, Any] = {
+        "allowedTools": [],
+        "hasTrustDialogAccepted": trust,
+        "hasCompletedProjectOnboarding": True,
+        "projectOnboardingSeenCount": 1,
+        "hasClaudeMdExternalIncludesApproved": False,
+        "hasClaudeMdExternalIncludesWarningShown": False,
+    }
+    cfg: dict[str, Any] = {
+        "numStartups": 3,
+        "installMethod": "npm-global",
+        "autoUpdates": False,
+        "hasCompletedOnboarding": True,
+        "lastOnboardingVersion": pin.version,
+        "lastReleaseNotesSeen": pin.version,
+        "theme": "dark",
+        "bypassPermissionsModeAccepted": True,
+        "hasAcknowledgedCostThreshold": True,
+        "hasSeenTasksHint": True,
+        "hasSeenAutoDefaultNudge": True,
+        "hasSeenAutoDefaultNotice": True,
+        "hasSeenAutoModeEntryWarning": True,
+        "tipsHistory": {},
+        "customApiKeyResponses": {"approved": [CLAUDE_API_KEY[-20:]], "rejected": []},
+        "projects": {work: project} if trust else {},
+    }
+    cfg.update(state or {})
+    (sb.home / ".claude.json").write_text(json.dumps(cfg, indent=2))
+    (sb.home / ".claude").mkdir(exist_ok=True)
+    st: dict[str, Any] = {
+        "theme": "dark",
+        "autoUpdates": False,
+        "includeCoAuthoredBy": False,
+        "spinnerTipsEnabled": False,
+        "skipWebFetchPreflight": True,
+        "permissions": {"defaultMode": "default"},
+        "env": {},
+    }
+    st.update(settings or {})
+    (sb.home / ".claude" / "settings.json").write_text(json.dumps(st, indent=2))
+    env = sb.base_env()
+    env.update(
+        {
+            "ANTHROPIC_BASE_URL": base_url,
+            "ANTHROPIC_API_KEY": CLAUDE_API_KEY,
+            "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "DISABLE_TELEMETRY": "1",
+            "DISABLE_ERROR_REPORTING": "1",
+            "DISABLE_BUG_COMMAND": "1",
+            "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY": "1",
+            "CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL": "1",
+            "IS_SANDBOX": "1",
+        }
+    )
+    return [str(pin.exe), *(args or [])], env
+
+
+def codex_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    trust: bool = True,
+    approval: str = "untrusted",
+    sandbox_mode: str = "read-only",
+    args: list[str] | None = None,
+    extra_toml: str = "",
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Codex in ``sb`` with a model provider at the fake API.
+
+    ``approval="untrusted"`` makes it ask before running commands;
+    ``trust=False`` leaves the work dir untrusted (the trust screen shows).
+    """
+    pin = pins()["codex"]
+    codex_home = sb.home / ".codex"
+    codex_home.mkdir(exist_ok=True)
+    trust_block = f'\n[projects."{sb.work}"]\ntrust_level = "trusted"\n' if trust else ""
+    (codex_home / "config.toml").write_text(
+        f"""model = "gpt-5"
+model_provider = "fake"
+approval_policy = "{approval}"
+sandbox_mode = "{sandbox_mode}"
+check_for_update_on_startup = false
+hide_agent_reasoning = false
+show_raw_agent_reasoning = false
+
+[model_providers.fake]
+name = "fake"
+base_url = "{base_url}/v1"
+env_key = "FAKE_OPENAI_API_KEY"
+wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
+stream_idle_timeout_ms = 300000
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[otel]
+exporter = "none"
+
+[notice]
+hide_full_access_warning = true
+hide_rate_limit_model_nudge = true
+{trust_block}{extra_toml}"""
+    )
+    env = sb.base_env()
+    env.update(
+        {
+            "CODEX_HOME": str(codex_home),
+            "FAKE_OPENAI_API_KEY": "sk-fake",
+            "OPENAI_API_KEY": "sk-fake",
+            "CODEX_DISABLE_TELEMETRY": "1",
+            "RUST_LOG": "error",
+        }
+    )
+    return [str(pin.exe), *(args or [])], env
+
+
+def aider_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    git: bool = False,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aider in ``sb`` using the fake API as an OpenAI endpoint."""
+    pin = pins()["aider"]
+    argv = [
+        str(pin.exe),
+        "--model",
+        "openai/gpt-4o",
+        "--openai-api-base",
+        f"{base_url}/v1",
+        "--openai-api-key",
+        "sk-fake",
+        "--no-check-update",
+        "--no-analytics",
+        "--no-show-model-warnings",
+        "--no-show-release-notes",
+        "--no-detect-urls",
+        "--no-auto-lint",
+        "--no-auto-test",
+        "--no-fancy-input",
+        "--map-tokens",
+        "0",
+        "--edit-format",
+        "whole",
+        "--stream",
+    ]
+    if not git:
+        argv.append("--no-git")
+    else:
+        argv += ["--no-auto-commits", "--no-dirty-commits", "--no-gitignore"]
+    argv += args or []
+    env = sb.base_env()
+    env.update(
+        {
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "AIDER_ANALYTICS": "false",
+            "AIDER_CHECK_UPDATE": "false",
+            "PYTHONWARNINGS": "ignore",
+        }
+    )
+    return argv, env
+
+
+# --------------------------------------------------------------------------- the run
+
+
+Pred = Callable[[str], bool]
+
+
+def _as_pred(cond: str | re.Pattern[str] | Pred) -> Pred:
+    if isinstance(cond, str):
+        return lambda s: cond in s
+    if isinstance(cond, re.Pattern):
+        return lambda s: cond.search(s) is not None
+    return cond
+
+
+class AgentRun:
+    """One agent process in a real pty, with a screen model and an optional capture."""
+
+    KEYS: ClassVar[dict[str, bytes]] = {
+        "enter": b"\r",
+        "esc": b"\x1b",
+        "tab": b"\t",
+        "shift+tab": b"\x1b[Z",
+        "up": b"\x1b[A",
+        "down": b"\x1b[B",
+        "right": b"\x1b[C",
+        "left": b"\x1b[D",
+        "ctrl+c": b"\x03",
+        "ctrl+d": b"\x04",
+        "backspace": b"\x7f",
+    }
+
+    def __init__(
+        self,
+        argv: list[str],
+        *,
+        env: dict[str, str],
+        cwd: str | Path,
+        cols: int = 120,
+        rows: int = 40,
+        capture: CaptureWriter | None = None,
+        answer_7501: bool = False,
+    ) -> None:
+        self.argv = argv
+        self.cols, self.rows = cols, rows
+        self.capture = capture
+        self.term = Terminal(cols, rows, TerminalProfile(answer_7501=answer_7501))
+        self.t0 = capture.t0 if capture else time.monotonic()
+        self.exit_status: int | None = None
+        self.output_bytes = 0
+        self.last_output = time.monotonic()
+        self._cond = threading.Condition()
+        self._proc = PtyProcess.spawn(argv, cwd=str(cwd), env=env, dimensions=(rows, cols))
+        self._reader = threading.Thread(target=self._read_loop, name="agentrun-reader", daemon=True)
+        self._reader.start()
+
+    # ------------------------------------------------------------------ reading
+    def _read_loop(self) -> None:
+        fd = self._proc.fd
+        while True:
+            try:
+                r, _, _ = select.select([fd], [], [], 0.1)
+            except (OSError, ValueError):
+                break
+            if not r:
+                if not self._proc.isalive():
+                    break
+                continue
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            now = time.monotonic()
+            if self.capture:
+                self.capture.output(data, now)
+            with self._cond:
+                replies = self.term.feed(data)
+                self.output_bytes += len(data)
+                self.last_output = now
+                self._cond.notify_all()
+            for rep in replies:
+                self._write(rep)
+        status = self._wait_exit()
+        with self._cond:
+            self.exit_status = status
+            if self.capture:
+                self.capture.exit(status)
+            self._cond.notify_all()
+
+    def _wait_exit(self) -> int:
+        try:
+            self._proc.wait()
+        except Exception:
+            pass
+        if self._proc.signalstatus:
+            return -int(self._proc.signalstatus)
+        return int(self._proc.exitstatus or 0)
+
+    def _write(self, data: bytes) -> None:
+        if self.capture:
+            self.capture.input(data)
+        try:
+            os.write(self._proc.fd, data)
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------------ input
+    def send(self, data: str | bytes, *, mark: str | None = None) -> None:
+        """Send bytes to the program; ``mark`` labels the state that starts now."""
+        raw = data.encode() if isinstance(data, str) else data
+        if mark and self.capture:
+            self.capture.mark(mark)
+        self._write(raw)
+
+    def key(self, name: str, *, mark: str | None = None) -> None:
+        """Send a named key (see :attr:`KEYS`)."""
+        self.send(self.KEYS[name], mark=mark)
+
+    def type(self, text: str, *, delay: float = 0.01) -> None:
+        """Type ``text`` one character at a time, like a person (no Enter)."""
+        for ch in text:
+            self.send(ch)
+            time.sleep(delay)
+
+    def mark(self, label: str) -> None:
+        """Label the state that starts now (ground truth)."""
+        if self.capture:
+            self.capture.mark(label)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the pty and the screen model."""
+        with self._cond:
+            self.cols, self.rows = cols, rows
+            self.term.resize(cols, rows)
+        if self.capture:
+            self.capture.resize(cols, rows)
+        self._proc.setwinsize(rows, cols)
+
+    # ------------------------------------------------------------------ screen
+    def screen(self) -> str:
+        """The visible screen text now (rows joined with newlines)."""
+        with self._cond:
+            return self.term.text()
+
+    @property
+    def title(self) -> str:
+        """The window title now."""
+        with self._cond:
+            return self.term.title
+
+    @property
+    def reports(self) -> list[str]:
+        """OSC 7501 report bodies the program emitted so far."""
+        with self._cond:
+            return list(self.term.reports)
+
+    def wait(
+        self,
+        cond: str | re.Pattern[str] | Pred,
+        timeout: float = 30.0,
+        *,
+        settle: float = 0.0,
+    ) -> str:
+        """Wait until the screen satisfies ``cond`` (outside a synchronized update).
+
+        ``settle``: then wait until no output arrived for that many seconds
+        (the frame is complete). Returns the screen text; raises AgentTimeout.
+        """
+        pred = _as_pred(cond)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                if not self.term.in_sync:
+                    text = self.term.text()
+                    if pred(text):
+                        break
+                if self.exit_status is not None:
+                    raise AgentTimeout(f"program exited ({self.exit_status}) while waiting; screen:\n{self.term.text()}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AgentTimeout(f"timed out after {timeout} s waiting for {cond!r}; screen:\n{self.term.text()}")
+                self._cond.wait(min(left, 0.2))
+        if settle:
+            self.wait_quiet(settle, timeout=max(5.0, settle * 4))
+            text = self.screen()
+        return text
+
+    def wait_quiet(self, seconds: float, timeout: float = 30.0) -> None:
+        """Wait until no output arrived for ``seconds`` (gives up quietly at ``timeout``)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._cond:
+                idle = time.monotonic() - self.last_output
+                if idle >= seconds and not self.term.in_sync:
+                    return
+            time.sleep(min(0.05, seconds))
+
+    def wait_exit(self, timeout: float = 15.0) -> int:
+        """Wait for the program to exit; returns its status (raises AgentTimeout)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self.exit_status is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AgentTimeout("program did not exit")
+                self._cond.wait(left)
+            return self.exit_status
+
+    def snapshot(self, stem: str | Path) -> str:
+        """Write the screen to ``<stem>.txt`` (and ``<stem>.title`` if a title is set)."""
+        stem = Path(stem)
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        with self._cond:
+            text, title = self.term.text(), self.term.title
+        stem.with_suffix(".txt").write_text(text + "\n", encoding="utf-8")
+        tpath = stem.with_suffix(".title")
+        if title:
+            tpath.write_text(title + "\n", encoding="utf-8")
+        elif tpath.exists():
+            tpath.unlink()
+        return text
+
+    def close(self, timeout: float = 5.0) -> int:
+        """Terminate the program if still running; return its exit status."""
+        if self.exit_status is None and self._proc.isalive():
+            for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+                try:
+                    self._proc.kill(sig)
+                except OSError:
+                    break
+                try:
+                    return self.wait_exit(timeout)
+                except AgentTimeout:
+                    continue
+        self._reader.join(timeout)
+        return self.exit_status if self.exit_status is not None else -1
+
+    def __enter__(self) -> AgentRun:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def screens_dir(agent: str, version: str) -> Path:
+    """Where rendered screens of ``agent`` ``version`` live."""
+    return REPO / "tests" / "screens" / f"{agent}-{version}"
+
+
+def captures_dir(agent: str, version: str) -> Path:
+    """Where raw captures of ``agent`` ``version`` live."""
+    return REPO / "tests" / "captures" / f"{agent}-{version}"
+
+
+def iter_captures(root: Path | None = None) -> Iterator[Path]:
+    """Every capture file in the corpus."""
+    yield from sorted((root or REPO / "tests" / "captures").glob("*/*.jsonl"))
+
+
+def render(cap: Capture, until: float | None = None) -> Terminal:
+    """Replay a capture's output (and resizes) into a fresh screen, up to time ``until``."""
+    term = Terminal(int(cap.header["cols"]), int(cap.header["rows"]))
+    for t, kind, value in cap.records:
+        if until is not None and t > until:
+            break
+        if kind == "o":
+            term.feed(value)
+        elif kind == "r":
+            cols, rows = (int(x) for x in value.split("x"))
+            term.resize(cols, rows)
+    return term
