@@ -1,12 +1,40 @@
-"""Wires the parts together for `wrap CMD`: proxy -> tracker/screen -> rules -> fusion -> emitter.
+"""`wrap CMD`: wires the detection pipeline and the emitter to the proxy loop.
 
-(Stub: for now a plain transparent proxy. The full session plugs a ProxyHooks
-implementation into the loop.)
+    run()  ─ config, manifest, terminal handshake, hook arguments, child environment
+      └─ Proxy(argv, hooks=Session)          the loop (proxy.py)
+            Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
+            Session.tick    ─▶ Pipeline.tick (screen, rules, fusion) ─▶ decisions
+                                 ─▶ Emitter (reports), registry file, log
+            Session.injection ─▶ Emitter.pending (only at safe points of the stream)
+            control socket  ─▶ hook events, `send`, `explain --session`
+
+Everything here is I/O and plumbing; deciding lives in the pipeline (:mod:`pipeline`), and
+what bytes to write in the emitter (:mod:`emitter`). A failure in any side channel
+(registry, socket, log) degrades that channel only; the passthrough never depends on it.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .proxy import Proxy, ProxyHooks
+
+if TYPE_CHECKING:
+    from .capture import CaptureWriter
+    from .config import Config
+    from .emitter import Emitter
+    from .fusion import Decision
+    from .pipeline import Pipeline
+    from .probe import ReplyFilter
+    from .rules import Manifest
+
+FG_PERIOD = 0.25  # how often the foreground process group is sampled
+PROBE_TIMEOUT = 0.3
 
 
 @dataclass
@@ -20,7 +48,455 @@ class RunOptions:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def run(opts: RunOptions) -> int:
-    from .proxy import Proxy
+@dataclass
+class Setup:
+    """Everything decided before the child starts."""
 
-    return Proxy(opts.command).run()
+    argv: list[str]
+    env: dict[str, str]
+    config: Config
+    manifest: Manifest
+    record_id: str
+    emit: bool  # write OSC 7501 (else: fallbacks only)
+    host: bool  # strip and answer the child's own OSC 7501 (off with --emit never)
+    report: bool  # write anything at all to the terminal
+    emit_reason: str
+    tmux_depth: int
+    typeahead: bytes = b""
+    pending_replies: list[str] = field(default_factory=list)
+    token: str = ""
+    hook_token: str = ""
+    socket_path: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _probe(depth: int) -> Any:
+    """Probe the terminal on stdin/stdout, or None when that is impossible."""
+    from . import probe
+
+    try:
+        if not (os.isatty(0) and os.isatty(1)) or os.tcgetpgrp(0) != os.getpgrp():
+            return None
+    except OSError:
+        return None
+    try:
+        with probe.raw_mode(0):
+            return probe.probe_terminal(0, 1, timeout=PROBE_TIMEOUT, tmux_depth=depth)
+    except OSError:
+        return None
+
+
+def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
+    """Decide everything that must be known before the child starts."""
+    from . import channel, hooks, probe, rules, tmux
+    from .config import load_config
+
+    environ = dict(os.environ if env is None else env)
+    cfg = load_config(env=environ)
+    catalog = rules.load_manifests()
+    manifest = rules.select_manifest(catalog, opts.command, forced=opts.agent)
+    cfg = cfg.for_agent(manifest.name)
+    if cfg.manifest and cfg.manifest != manifest.name and not opts.agent:
+        manifest = rules.select_manifest(catalog, opts.command, forced=cfg.manifest)
+    notes = [*cfg.problems, *catalog.errors]
+
+    record_id = opts.record_id or f"wrap/{os.getpid()}"
+    from .protocol import valid_id
+
+    if not valid_id(record_id):
+        from .errors import WrapError
+
+        raise WrapError(f"--id {record_id!r} is not a valid OSC 7501 id "
+                        "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
+                        "separated by /)")
+
+    depth = tmux.tmux_depth(environ)
+    mode = opts.emit or cfg.emit
+    stdout_tty = os.isatty(1)
+    if mode == "never":
+        decision = probe.Decision(False, "--emit never" if opts.emit else "config emit = never")
+    elif not stdout_tty and mode != "always":
+        decision = probe.Decision(False, "standard output is not a terminal")
+    else:
+        decision = probe.decide_emit(None if mode == "auto" else mode, environ,
+                                     lambda: _probe(depth))
+    never = mode == "never"
+    result = decision.probe
+    setup = Setup(
+        argv=list(opts.command), env=environ, config=cfg, manifest=manifest,
+        record_id=record_id, emit=decision.emit, host=not never,
+        report=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
+        tmux_depth=depth, notes=notes,
+        typeahead=result.typeahead if result is not None else b"",
+        pending_replies=list(result.pending) if result is not None else [],
+    )
+
+    # The child's environment: who we are (no double wrapping), the hook channel.
+    environ["OSC7501WRAP_SESSION"] = record_id
+    setup.token = channel.new_token()
+    setup.hook_token = channel.new_token()
+    try:
+        setup.socket_path = str(channel.socket_path())
+    except OSError as err:
+        notes.append(f"no control socket: {err}")
+    use_hooks = opts.hooks and cfg.hooks and manifest.name == "claude"
+    if use_hooks and setup.socket_path:
+        environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
+        argv, note = hooks.add_hook_args(setup.argv, hooks.claude_settings())
+        setup.argv = argv
+        if note:
+            notes.append(note)
+    return setup
+
+
+class Session(ProxyHooks):
+    """The proxy hooks of one wrapped program. See the module docstring."""
+
+    def __init__(self, setup: Setup, *, log_path: str | None = None,
+                 capture: CaptureWriter | None = None) -> None:
+        self.setup = setup
+        self.proxy: Proxy | None = None
+        self.pipeline: Pipeline | None = None
+        self.emitter: Emitter | None = None
+        self.capture = capture
+        self.filter: ReplyFilter | None = None
+        self.server: Any = None
+        self.registry: Any = None
+        self._log: Any = None
+        self._log_path = log_path
+        self._timers: list[tuple[float, Callable[[], None]]] = []
+        self._fg: int | None = None
+        self._fg_next = 0.0
+        self._decision: Decision | None = None
+
+    # ----------------------------------------------------------------- set-up
+
+    def started(self, proxy: Proxy) -> None:
+        from .pipeline import Pipeline, Timings
+
+        s = self.setup
+        now = time.monotonic()
+        self.proxy = proxy
+        self._fg = proxy.child_pid
+        c = s.config.classifier
+        timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
+                          sweep=c.sweep_ms / 1000, guard=c.hook_ttl_ms / 1000)
+        rows, cols = proxy.size
+        self.pipeline = Pipeline(s.manifest, rows=rows, cols=cols, now=now, timings=timings,
+                                 backend=s.config.screen, host=s.host, tracker=proxy.tracker)
+        self._open_log()
+        for note in s.notes:
+            self._write_log(f"note {note}")
+        self._write_log(f"start argv={s.argv[:1]} manifest={s.manifest.name}@"
+                        f"{s.manifest.version} emit={s.emit} ({s.emit_reason})")
+        if s.report:
+            self.emitter = self._make_emitter()
+        if s.pending_replies:
+            from .probe import ReplyFilter
+
+            self.filter = ReplyFilter(s.pending_replies, now)
+        if s.typeahead:
+            proxy.send_to_child(s.typeahead)
+        self._open_channels(proxy)
+        self._publish(self.pipeline.fusion.current(), now)
+
+    def _make_emitter(self) -> Emitter:
+        from .emitter import Emitter
+
+        s = self.setup
+        fb = s.config.fallbacks
+        via = fb.notify_via
+        if via == "auto":
+            from .doctor import notify_channel
+
+            via = notify_channel(via, s.env)
+        title = os.path.basename(os.getcwd() or "") or None
+        return Emitter(record_id=s.record_id, app=s.config.app or s.manifest.app,
+                       title=title, seven501=s.emit, tmux_depth=s.tmux_depth,
+                       progress_fallback=fb.progress, notify=frozenset(fb.notify),
+                       notify_via=via, cooldown=float(fb.cooldown))
+
+    def _open_channels(self, proxy: Proxy) -> None:
+        s = self.setup
+        if s.socket_path:
+            from .channel import ControlServer
+
+            try:
+                self.server = ControlServer(s.socket_path, s.token, s.hook_token)
+            except OSError as err:
+                self._write_log(f"note no control socket: {err}")
+        from .registry import SessionFile, session_entry
+
+        self.registry = SessionFile()
+        self.registry.create(session_entry(
+            child_pid=proxy.child_pid, record_id=s.record_id, agent=s.manifest.name,
+            manifest_version=s.manifest.version, argv=s.argv[:1] + s.argv[1:][:16],
+            socket=s.socket_path if self.server else None, token=s.token, state="idle"))
+
+    def fds(self) -> list[tuple[int, Callable[[], None]]]:
+        if self.server is not None and self.server.fileno() >= 0:
+            return [(self.server.fileno(), self._on_control)]
+        return []
+
+    # ----------------------------------------------------------------- hot path
+
+    def output(self, data: bytes) -> bytes:
+        if self.capture is not None:
+            self.capture.output(data)
+        assert self.pipeline is not None
+        return self.pipeline.output(data, time.monotonic())
+
+    def to_child(self) -> bytes:
+        p = self.pipeline
+        return p.take_answers() if p is not None and p.answers else b""
+
+    def injection(self) -> bytes:
+        if self.emitter is None:
+            return b""
+        return self.emitter.pending(time.monotonic())
+
+    def input(self, data: bytes) -> bytes:
+        now = time.monotonic()
+        if self.filter is not None:
+            data = self.filter.feed(data, now)
+            if self.filter.late_7501_reply_seen and self.emitter is not None:
+                self._late_support()
+            if not self.filter.active:
+                self.filter = None
+        if data:
+            if self.capture is not None:
+                self.capture.input(data)
+            if self.pipeline is not None and self.proxy is not None:
+                self.pipeline.input(data, now, agent_in_front=self._fg == self.proxy.child_pid)
+        return data
+
+    def _late_support(self) -> None:
+        """The terminal answered the 7501 query after the probe gave up."""
+        if self.emitter is not None and not self.setup.emit:
+            self.setup.emit = True
+            self._write_log("note the terminal answered the OSC 7501 query late; emitting")
+            self.emitter = self._make_emitter()
+            if self._decision is not None:
+                self.emitter.update(self._decision, time.monotonic())
+
+    def resized(self, rows: int, cols: int) -> None:
+        if self.capture is not None:
+            self.capture.resize(rows, cols)
+        if self.pipeline is not None:
+            self.pipeline.resize(rows, cols, time.monotonic())
+
+    # ----------------------------------------------------------------- off the hot path
+
+    def tick(self, now: float) -> float | None:
+        p = self.pipeline
+        if p is None:
+            return None
+        deadlines: list[float] = []
+        if self.filter is not None:
+            held = self.filter.feed(b"", now)
+            if held and self.proxy is not None:
+                self.proxy.send_to_child(held)
+            d = self.filter.deadline
+            if d is not None:
+                deadlines.append(d)
+            if not self.filter.active:
+                self.filter = None
+        self._run_timers(now, deadlines)
+        self._sample_foreground(now)
+        deadlines.append(self._fg_next)
+        d = p.tick(now)
+        if d is not None:
+            deadlines.append(d)
+        for decision in p.fusion.drain():
+            self._publish(decision, now)
+        if p.subreports and self.emitter is not None:
+            for rep in p.subreports:
+                self.emitter.subrecord(rep.id or "", rep, now)
+        p.subreports.clear()
+        if self.emitter is not None:
+            d = self.emitter.due(now) if hasattr(self.emitter, "due") else None
+            if d is not None:
+                deadlines.append(d)
+        if self.registry is not None:
+            wait = self.registry.next_flush_in()
+            if wait is not None:
+                if wait <= 0:
+                    self.registry.flush()
+                else:
+                    deadlines.append(now + wait)
+        return min(deadlines) if deadlines else None
+
+    def _sample_foreground(self, now: float) -> None:
+        if now < self._fg_next or self.proxy is None or self.pipeline is None:
+            return
+        self._fg_next = now + FG_PERIOD
+        from .procinfo import foreground_pgrp, process_name
+
+        pg = foreground_pgrp(self.proxy.master_fd)
+        if pg is None or pg == self._fg:
+            return
+        self._fg = pg
+        is_agent = pg == self.proxy.child_pid
+        name = process_name(pg) or ""
+        self.pipeline.foreground(pg, name, is_agent, now)
+
+    def _run_timers(self, now: float, deadlines: list[float]) -> None:
+        if not self._timers:
+            return
+        due = [t for t in self._timers if t[0] <= now]
+        self._timers = [t for t in self._timers if t[0] > now]
+        for _, fn in due:
+            fn()
+        deadlines.extend(t[0] for t in self._timers)
+
+    def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        self._timers.append((time.monotonic() + delay, fn))
+
+    def _publish(self, decision: Decision, now: float) -> None:
+        prev = self._decision
+        self._decision = decision
+        if self.emitter is not None:
+            self.emitter.update(decision, now)
+        if prev is not None and (prev.state, prev.kind, prev.msg) == (
+                decision.state, decision.kind, decision.msg):
+            return
+        self._write_log(f"state {decision.state}"
+                        + (f":{decision.kind}" if decision.kind else "")
+                        + f" signal={decision.signal} detail={decision.detail}"
+                        + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
+        if self.registry is not None:
+            self.registry.update(state=decision.state, kind=decision.kind,
+                                 msg=_one_line(decision.msg or ""))
+
+    # ----------------------------------------------------------------- control socket
+
+    def _on_control(self) -> None:
+        if self.server is None:
+            return
+        now = time.monotonic()
+        for msg in self.server.receive():
+            if msg.kind == "hook":
+                event = str(msg.data.get("event", ""))
+                data = msg.data.get("data") or {}
+                if self.capture is not None:
+                    self.capture.event("h", {"event": event, "data": data})
+                if self.pipeline is not None:
+                    self.pipeline.hook(event, data if isinstance(data, dict) else {}, now)
+            elif msg.kind == "send":
+                from .registry import handle_send
+
+                reply = handle_send(msg, current_state=self._state_now,
+                                    write_child=self._write_child, schedule=self._schedule)
+                self.server.reply(msg, reply)
+            elif msg.kind == "explain":
+                self.server.reply(msg, self._explain())
+
+    def _write_child(self, data: bytes) -> None:
+        if self.proxy is not None:
+            self.proxy.send_to_child(data)
+
+    def _state_now(self) -> tuple[str, str | None, str | None]:
+        """Re-classify right now (for `send`): a dialog on screen counts even if the
+        published state has not caught up yet."""
+        p = self.pipeline
+        if p is None:
+            return ("idle", None, None)
+        verdict = p.evaluate_now(time.monotonic())
+        if verdict.state == "blocked":
+            return ("blocked", verdict.kind, verdict.msg)
+        cur = p.fusion.current()
+        return (cur.state, cur.kind, cur.msg)
+
+    def _explain(self) -> dict[str, Any]:
+        p = self.pipeline
+        out: dict[str, Any] = {"ok": True}
+        if p is not None:
+            cur = p.fusion.current()
+            out["decision"] = {"state": cur.state, "kind": cur.kind, "signal": cur.signal,
+                               "detail": cur.detail}
+            verdict = p.evaluate_now(time.monotonic())
+            out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
+                             "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
+                             "lines": p.screen.lines()}
+            out["signals"] = _jsonable(p.explain())
+        return out
+
+    # ----------------------------------------------------------------- the end
+
+    def finish(self, status: int, signaled: int | None) -> bytes:
+        now = time.monotonic()
+        out = b""
+        p = self.pipeline
+        if p is not None:
+            out += p.scanner.flush()
+            decision = p.exited(status, signaled is not None, now)
+            for d in p.fusion.drain():
+                self._publish(d, now)
+            if self._decision is not decision:
+                self._publish(decision, now)
+        if self.capture is not None:
+            self.capture.event("x", status)
+        if self.emitter is not None:
+            out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
+        return out
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        if self.registry is not None:
+            self.registry.remove()
+            self.registry = None
+        if self.capture is not None:
+            self.capture.close()
+        if self._log is not None:
+            try:
+                self._log.close()
+            except OSError:
+                pass
+            self._log = None
+
+    # ----------------------------------------------------------------- log
+
+    def _open_log(self) -> None:
+        if not self._log_path:
+            return
+        try:
+            self._log = open(self._log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        except OSError as err:
+            sys.stderr.write(f"wrap: --log {self._log_path}: {err.strerror or err}\n")
+
+    def _write_log(self, text: str) -> None:
+        if self._log is None:
+            return
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime())
+        frac = f"{time.time() % 1:.3f}"[1:]
+        try:
+            self._log.write(f"{stamp}{frac} {text}\n")
+        except (OSError, ValueError):
+            self._log = None
+
+
+def _one_line(text: str | None) -> str:
+    from .protocol import sanitize_text
+
+    return sanitize_text(text or "", 300)
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in obj]
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    return str(obj)
+
+
+def run(opts: RunOptions) -> int:
+    setup = prepare(opts)
+    session = Session(setup, log_path=opts.log)
+    try:
+        return Proxy(setup.argv, hooks=session, env=setup.env).run()
+    finally:
+        session.close()

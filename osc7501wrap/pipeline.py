@@ -1,0 +1,225 @@
+"""The detection engine without I/O: bytes and events in, decisions out, time injected.
+
+    output bytes ─▶ ReportScanner ─▶ passthrough ─▶ (tracker) ─▶ Backlog ─▶ screen model
+                         │                                                    │
+                         └─ the child's own 7501 reports and probe            ▼
+    hooks, foreground, Enter, exit ─────────────────────▶ Fusion ◀── Classifier (rules)
+
+A live session (:mod:`osc7501wrap.session`) drives it from the proxy loop;
+``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
+run exactly this code, so a replayed capture yields the timeline a live run would have.
+
+What happens where:
+
+* :meth:`Pipeline.output` is on the hot path: one scanner call (which returns the chunk
+  itself when there is no OSC 7501 in it) and one O(1) backlog append. Nothing else.
+* :meth:`Pipeline.tick` is off the hot path: it feeds the screen model from the backlog
+  within a time budget, notices title and progress changes, lets the classifier evaluate
+  the rules when output has settled, and lets fusion age its edges. It returns the next
+  deadline.
+* Decisions are read with ``pipeline.fusion.drain()``.
+
+Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
+from the passthrough; a ``?`` probe is answered (exactly once per probe, queued in
+:attr:`Pipeline.answers` for the child, so it arrives before the terminal's DA1 reply);
+root reports go to fusion and reports with an id to :attr:`Pipeline.subreports`.
+With ``host=False`` (``--emit never``) the child's sequences pass through untouched and
+nothing is answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import rules
+from .classifier import Classifier, ScreenReading
+from .fusion import Decision, Fusion
+from .protocol import Invalid, Query, Report, ReportScanner, query_reply
+from .screen import Backlog, make_screen
+from .tracker import StreamTracker
+
+PASTE_START = b"\x1b[200~"
+PASTE_END = b"\x1b[201~"
+
+
+@dataclass(frozen=True)
+class Timings:
+    """Classifier and fusion timings in seconds (config ``[classifier]`` is in ms)."""
+
+    settle: float = 0.04
+    max_wait: float = 0.1
+    idle_hold: float = 0.7
+    sweep: float = 1.0
+    guard: float = 1.5
+    feed_budget: float = 0.008  # screen feeding per tick while output keeps coming
+    feed_period: float = 0.02  # how soon to come back while the backlog is not empty
+
+
+class Pipeline:
+    """One wrapped program's detection state. See the module docstring."""
+
+    def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
+                 timings: Timings | None = None, backend: str = "auto", host: bool = True,
+                 shell: bool | None = None, tracker: StreamTracker | None = None) -> None:
+        self.manifest = manifest
+        self.timings = t = timings or Timings()
+        self.host = host
+        self.scanner = ReportScanner(strip=host)
+        self._own_tracker = tracker is None
+        self.tracker = tracker if tracker is not None else StreamTracker()
+        self.screen = make_screen(rows, cols, backend)
+        self.backlog = Backlog()
+        self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
+                                     sweep=t.sweep, max_wait=t.max_wait)
+        self.fusion = Fusion(now, guard=t.guard, shell=shell)
+        self.answers = bytearray()  # bytes for the child (answers to its 7501 probe)
+        self.subreports: list[Report] = []  # the child's reports with an id
+        self.native_reports = 0
+        self.queries_answered = 0
+        self.invalid_reports = 0
+        self._version = self.screen.version
+        self._title: str | None = None
+        self._progress: tuple[int, int | None] | None = None
+        self._in_paste = False
+        self.last_reading: ScreenReading | None = None
+
+    # ----------------------------------------------------------------- hot path
+
+    def output(self, data: bytes, now: float) -> bytes:
+        """Child output; returns the bytes to pass through to the terminal."""
+        passthrough, events = self.scanner.feed(data)
+        if events:
+            self._native(events, now)
+        if passthrough:
+            self.backlog.append(passthrough)
+            if self._own_tracker:
+                self.tracker.feed(passthrough)
+        return passthrough
+
+    def _native(self, events: list[Report | Query | Invalid], now: float) -> None:
+        for ev in events:
+            if isinstance(ev, Query):
+                if self.host:
+                    self.answers += query_reply(ev)
+                    self.queries_answered += 1
+            elif isinstance(ev, Report):
+                self.native_reports += 1
+                if ev.id is None:
+                    self.fusion.native(ev, now)
+                else:
+                    self.subreports.append(ev)
+            else:
+                self.invalid_reports += 1
+
+    def take_answers(self) -> bytes:
+        out = bytes(self.answers)
+        self.answers.clear()
+        return out
+
+    # ----------------------------------------------------------------- other inputs
+
+    def input(self, data: bytes, now: float, *, agent_in_front: bool = True) -> None:
+        """Bytes the user typed (after any reply filtering). An Enter outside a bracketed
+        paste, at an idle or finished prompt, with the program's own UI in front, starts
+        a turn as far as the input side can tell (fusion confirms or reverts it)."""
+        enter = self._enter_outside_paste(data)
+        if not enter or not agent_in_front:
+            return
+        if self.fusion.current().state in ("idle", "done", "error"):
+            self.fusion.input_submitted(now)
+
+    def _enter_outside_paste(self, data: bytes) -> bool:
+        if not self._in_paste and PASTE_START not in data:
+            return b"\r" in data
+        enter = False
+        rest = data
+        while rest:
+            if self._in_paste:
+                end = rest.find(PASTE_END)
+                if end < 0:
+                    return enter
+                self._in_paste = False
+                rest = rest[end + len(PASTE_END):]
+            else:
+                start = rest.find(PASTE_START)
+                head = rest if start < 0 else rest[:start]
+                enter = enter or b"\r" in head
+                if start < 0:
+                    return enter
+                self._in_paste = True
+                rest = rest[start + len(PASTE_START):]
+        return enter
+
+    def hook(self, event: str, data: dict[str, object] | None, now: float) -> None:
+        self.fusion.hook(event, dict(data or {}), now)
+
+    def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
+        self.fusion.foreground(pgid, name, is_agent, now)
+
+    def resize(self, rows: int, cols: int, now: float) -> None:
+        # Feed what the old size drew first, so the model reflects the new geometry only
+        # for bytes written after the resize (as the real terminal does).
+        self.backlog.feed_some(self.screen, 1.0)
+        self.screen.resize(rows, cols)
+        self._version = -1
+        self.classifier.screen_changed(now)
+
+    def exited(self, status: int, signaled: bool, now: float) -> Decision:
+        return self.fusion.exited(status, signaled, now)
+
+    # ----------------------------------------------------------------- off the hot path
+
+    def snapshot(self) -> rules.Snapshot:
+        progress = None
+        if self._progress is not None:
+            st, pr = self._progress
+            progress = f"{st}" if pr is None else f"{st};{pr}"
+        return rules.Snapshot(lines=self.screen.lines(), title=self._title, progress=progress,
+                              alt_screen=self.screen.alt_screen, cursor=self.screen.cursor())
+
+    def tick(self, now: float, budget: float | None = None) -> float | None:
+        """Do the pending work; return the next deadline (None: nothing pending)."""
+        t = self.timings
+        if self.backlog:
+            self.backlog.feed_some(self.screen, t.feed_budget if budget is None else budget)
+        changed = self.screen.version != self._version
+        tr = self.tracker
+        if tr.title != self._title or tr.progress != self._progress:
+            self._title, self._progress = tr.title, tr.progress
+            changed = True
+        if changed:
+            self._version = self.screen.version
+            self.classifier.screen_changed(now)
+        reading = self.classifier.step(now, self.snapshot)
+        if reading is not None:
+            self.last_reading = reading
+            self.fusion.screen(reading, now)
+        due = self.fusion.due()
+        if due is not None and due <= now:
+            self.fusion.tick(now)
+        return self.next_deadline(now)
+
+    def next_deadline(self, now: float) -> float | None:
+        times = [x for x in (self.classifier.due(now), self.fusion.due()) if x is not None]
+        if self.backlog:
+            times.append(now + self.timings.feed_period)
+        return min(times) if times else None
+
+    def evaluate_now(self, now: float) -> rules.Verdict:
+        """Feed everything and evaluate the rules right now (``send`` asks this)."""
+        self.backlog.feed_some(self.screen, 1.0)
+        return rules.evaluate(self.manifest, self.snapshot())
+
+    def explain(self) -> dict[str, object]:
+        """The fused view, for ``explain --session``."""
+        return {
+            "manifest": self.manifest.label if hasattr(self.manifest, "label") else "",
+            "classifier": self.classifier.explain(),
+            "fusion": self.fusion.explain(),
+            "native_reports": self.native_reports,
+            "queries_answered": self.queries_answered,
+        }
+
+
+Clock = Callable[[], float]
