@@ -1,0 +1,574 @@
+"""Fusion: every signal about the wrapped program, one state, and which signal decided it.
+
+Inputs (each timestamped by the caller; this module reads no clock and does no I/O):
+
+- :meth:`Fusion.screen` - a :class:`~osc7501wrap.classifier.ScreenReading` (published
+  screen state changes only);
+- :meth:`Fusion.native` - the program's own OSC 7501 reports for the root record
+  (reports with an id are sub-records: the session hands them to the emitter);
+- :meth:`Fusion.hook` - agent hook events (Claude Code: UserPromptSubmit, PreToolUse,
+  PostToolUse, PermissionRequest, Notification, Stop, StopFailure, SubagentStop,
+  SessionStart, SessionEnd) with the reduced hook data;
+- :meth:`Fusion.foreground` - the terminal's foreground process group changed;
+- :meth:`Fusion.input_submitted` - the user pressed Enter at an idle prompt;
+- :meth:`Fusion.exited` - the program exited.
+
+Output: a :class:`Decision` (state, kind, msg, progress, signal, detail, at). `signal` is
+one of ``start screen native hook process input exit`` and `detail` names the rule (with
+its manifest version) or the event, so every state wrap reports can be traced.
+
+THE CONTRACT (precedence, highest first)
+========================================
+
+1. A blocked dialog visible on screen wins.
+2. Then the newest *edge*: a native OSC 7501 report or a hook event (and, briefly, the
+   user's Enter). An edge is trusted for a guard window (`guard`, 1.5 s) over
+   contradicting screen readings; after that, a screen transition newer than the edge
+   wins. So the screen can end a turn that no hook ended (Esc fires no hook), and a
+   stale guess never contradicts what is visible. Within the guard, only a screen
+   transition that is visible evidence (a rule marked ``visible``), or a change of the
+   foreground process, overrides an edge. "Newer" allows for the screen's own latency:
+   a reading counts from `screen_lag` (0.15 s) before it was published.
+3. Then the foreground process: the agent handed the terminal to an editor or pager ->
+   idle (the user is typing); to anything else -> working. For a plain shell (``wrap
+   bash``): the shell in front -> idle, a job in front -> working.
+4. Then the other screen rules (working, idle, error).
+
+Edges never revive stale states:
+
+- Edges that only make sense inside a turn (PreToolUse, PostToolUse, PermissionRequest,
+  Notification) are ignored while no turn runs (idle, done, error). Only
+  UserPromptSubmit, a native ``working`` report, the user's Enter, the screen and the
+  foreground process start a turn.
+- A permission or elicitation Notification arrives 6-8 s after its dialog. It is
+  dropped when the state is already blocked (an echo), when a dialog was seen in the last
+  `notify_lag` (10 s) seconds (that dialog was seen and is gone), or when anything
+  answered a dialog (a tool finished, the turn ended, a dialog closed on screen) after
+  the last tool request that could have asked for it.
+- A hook or native ``blocked`` is ignored when the screen shows a different visible
+  state newer than the edge.
+- ``idle_prompt`` (60 s late by design) only confirms idle or done; it never changes the
+  state. SubagentStop never affects the root state.
+- A Stop with ``is_interrupt`` ends the turn as idle, not done.
+
+State machine on top
+====================
+
+``idle`` at start. ``working`` while a turn runs; ``blocked`` (kind, msg) for a dialog.
+A turn that ends (working -> idle, or Stop, or a native ``done``) is ``done``; ``done``
+stays until the next turn starts (an idle reading does not turn it back into idle; the
+agent's own ``idle`` or a new session does). A dialog refused (blocked -> idle with no
+working in between, e.g. Esc) -> ``idle``, not done. An interrupted turn -> ``idle``:
+a turn whose start the hooks or native reports saw but whose end only the screen saw
+(no Stop: Esc), or an idle screen reading whose rule id contains ``interrupt``. A late
+Stop still turns that idle into done. A turn that only the user's Enter suggested and
+nothing confirmed within the guard reverts to the state before it. ``error`` comes from
+an error rule, StopFailure, a native ``error``, or the exit; like done, it stays until
+the next turn. Exit: status 0 -> ``clear`` (the record is removed); non-zero ->
+``error`` "exited with status N"; killed -> ``error`` "killed by SIGNAME".
+
+Not in scope: classifying the screen (:mod:`osc7501wrap.classifier`), writing reports
+(:mod:`osc7501wrap.emitter`), sub-records, or deciding when the user's Enter counts.
+"""
+
+from __future__ import annotations
+
+import os
+import signal as _signal
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .classifier import ScreenReading
+from .protocol import KINDS, MAX_MSG, Report, sanitize_text
+
+SIGNALS = ("start", "screen", "native", "hook", "process", "input", "exit")
+
+#: Foreground programs that mean "the user is typing" rather than "something runs".
+EDITORS = frozenset({
+    "vi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "emacs", "emacsclient",
+    "micro", "hx", "helix", "kak", "joe", "jed", "mg", "ne", "ed", "ex", "less", "more",
+    "most", "man", "bat", "pager", "tig", "lazygit", "mcedit", "code", "subl", "zed",
+})
+#: Programs that are a plain shell when they are the wrapped program itself.
+SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", "csh",
+                    "ash", "nu", "xonsh", "elvish", "pwsh", "oil", "osh", "yash"})
+
+_TURN_STATES = ("working", "blocked")
+_EDGE_SIGNALS = ("native", "hook", "input")
+#: Hook events that only make sense inside a turn.
+_IN_TURN_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
+                   "Notification")
+
+
+def signal_name(number: int) -> str:
+    """SIGKILL for 9; "signal N" for a number this platform does not name."""
+    try:
+        return _signal.Signals(number).name
+    except (ValueError, TypeError):
+        return f"signal {number}"
+
+
+def exit_message(status: int, signaled: bool) -> str | None:
+    """The error message for an exit, or None for a clean exit (status 0)."""
+    if signaled:
+        return f"killed by {signal_name(status)}"
+    if status == 0:
+        return None
+    return f"exited with status {status}"
+
+
+def _text(value: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    text = sanitize_text(value, MAX_MSG)
+    return text or None
+
+
+def _base(name: str) -> str:
+    base = os.path.basename(name.strip()).lower()
+    if base.startswith("-"):  # login shells: "-bash"
+        base = base[1:]
+    return base
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decided state. `msg` is untrusted text, kept out of repr()."""
+
+    state: str
+    kind: str | None
+    msg: str | None = field(repr=False)
+    progress: int | None
+    signal: str
+    detail: str
+    at: float
+
+    def describe(self) -> str:
+        """One line for logs: ``blocked:permission <- hook PermissionRequest @12.300``."""
+        what = f"{self.state}:{self.kind}" if self.kind else self.state
+        return f"{what} <- {self.signal} {self.detail} @{self.at:.3f}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """What one signal says, and since when."""
+
+    state: str
+    kind: str | None
+    msg: str | None
+    progress: int | None
+    signal: str
+    detail: str
+    at: float
+    visible: bool = False
+    ends_turn: bool = True  # an idle that can end a turn as done (not "user is typing")
+    interrupt: bool = False  # an idle that says the turn was interrupted
+    expires: float | None = None  # the user's Enter: only until confirmed
+
+
+class Fusion:
+    """Combines every signal into one :class:`Decision`; see the module docstring."""
+
+    def __init__(self, now: float = 0.0, *, guard: float = 1.5, screen_lag: float = 0.15,
+                 notify_lag: float = 10.0, notify_min_lag: float = 4.0,
+                 shell: bool | None = None) -> None:
+        self.guard = guard
+        self.screen_lag = screen_lag
+        self.notify_lag = notify_lag
+        self.notify_min_lag = notify_min_lag
+        self.shell = shell  # None: a shell if the wrapped program's name says so
+        start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
+        self._start = start
+        self._cur = Decision("idle", None, None, None, "start", "start", now)
+        self._edge: _Claim | None = None
+        self._screen: _Claim | None = None
+        self._reading: ScreenReading | None = None
+        self._proc: _Claim | None = None
+        self._fg: tuple[int, str, bool] | None = None
+        self._queue: deque[Decision] = deque(maxlen=256)
+        self._exited = False
+        self._now = now  # the latest time decided at
+        # turn bookkeeping
+        self._pre_turn = self._cur
+        self._turn_confirmed = True
+        self._turn_tracked = False
+        # dialog bookkeeping (for late Notifications)
+        self._dialog_at: float | None = None  # last blocked claim from any signal
+        self._answered_at: float | None = None  # last sign that a dialog was answered
+        self._asks: deque[float] = deque(maxlen=64)  # PreToolUse times
+        self._native_live = False
+        self.last_event: tuple[str, float] | None = None  # for explain
+        self.ignored: deque[tuple[float, str, str]] = deque(maxlen=32)  # (at, what, why)
+
+    # ------------------------------------------------------------------ outputs
+
+    def current(self) -> Decision:
+        return self._cur
+
+    def changed(self) -> bool:
+        """True if decisions are waiting in the queue (see :meth:`drain`)."""
+        return bool(self._queue)
+
+    def drain(self) -> list[Decision]:
+        """Every decision since the last drain, oldest first."""
+        out = list(self._queue)
+        self._queue.clear()
+        return out
+
+    def due(self) -> float | None:
+        """When time alone may change the decision (an edge's guard ends, the user's
+        Enter expires); None if nothing is pending. Call :meth:`tick` then."""
+        if self._exited:
+            return None
+        times: list[float] = []
+        e = self._edge
+        if e is not None:
+            if e.expires is not None:
+                times.append(e.expires)
+            if self._newer_than(self._screen, e) or self._newer_than(self._proc, e):
+                times.append(e.at + self.guard)
+        times = [t for t in times if t > self._now]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> Decision | None:
+        """Re-decide at `now` (time-based ageing)."""
+        return self._decide(now)
+
+    # ------------------------------------------------------------------ inputs
+
+    def screen(self, reading: ScreenReading, now: float) -> Decision | None:
+        """A new published screen state."""
+        if self._exited:
+            return None
+        prev = self._screen
+        if prev is not None and prev.state == "blocked" and reading.state != "blocked":
+            self._answered_at = now
+        if reading.state == "blocked":
+            self._dialog_at = now
+        interrupt = reading.state == "idle" and "interrupt" in (reading.rule_id or "").lower()
+        self._reading = reading
+        self._screen = _Claim(
+            reading.state, reading.kind if reading.state == "blocked" else None,
+            _text(reading.msg), None, "screen", reading.detail, now,
+            visible=reading.visible, interrupt=interrupt)
+        if reading.state == "working" and self._cur.state in _TURN_STATES:
+            self._turn_confirmed = True
+        return self._decide(now)
+
+    def native(self, report: Report, now: float) -> Decision | None:
+        """The program's own OSC 7501 report. Reports with an id are ignored here."""
+        if self._exited or report.id is not None:
+            return None
+        state = report.state
+        self.last_event = (f"native {state}", now)
+        if state == "clear":
+            self._ignore(now, "native clear", "the exit decides")
+            return None
+        self._native_live = True
+        kind = report.kind if state == "blocked" and report.kind in KINDS else None
+        progress = report.progress if state in _TURN_STATES else None
+        claim = _Claim(state, kind, _text(report.msg), progress, "native", f"native {state}", now,
+                       ends_turn=False)
+        if state == "blocked":
+            if self._screen_contradicts(claim):
+                return None
+            self._dialog_at = now
+        elif self._cur.state == "blocked":
+            self._answered_at = now
+        if state == "working" and self._cur.state in _TURN_STATES:
+            self._turn_tracked = self._turn_confirmed = True
+        return self._edge_in(claim, now)
+
+    def hook(self, event: str, data: dict[str, Any] | None, now: float) -> Decision | None:
+        """A hook event with its (reduced) data."""
+        if self._exited:
+            return None
+        data = data if isinstance(data, dict) else {}
+        event = str(event)
+        self.last_event = (event, now)
+        in_turn = self._cur.state in _TURN_STATES
+        if event in _IN_TURN_EVENTS and not in_turn:
+            self._ignore(now, event, "no turn is running")
+            return None
+        if (data.get("agent_id") and self._cur.state == "blocked"
+                and event not in ("PermissionRequest", "Notification")):
+            self._ignore(now, event, "a subagent's event while a dialog is open")
+            return None
+        tool = _text(data.get("tool_name"))
+        tin = data.get("tool_input") if isinstance(data.get("tool_input"), dict) else {}
+        claim: _Claim | None = None
+        if event == "UserPromptSubmit":
+            self._answered_at = now
+            claim = self._hook_claim("working", None, None, event, now)
+        elif event == "PreToolUse":
+            self._asks.append(now)
+            msg = (_text(tin.get("description")) or _text(tin.get("command"))
+                   or _tool_arg(tool, tin))
+            claim = self._hook_claim("working", None, msg, event, now)
+            if self._native_live and self._cur.state == "working":
+                claim = None  # the agent's own report says this better; just a confirmation
+        elif event in ("PostToolUse", "PostToolUseFailure"):
+            self._answered_at = now
+            claim = self._hook_claim("working", None, None, event, now)
+            if self._native_live and self._cur.state == "working":
+                claim = None
+        elif event == "PermissionRequest":
+            kind = "question" if tool == "AskUserQuestion" else "permission"
+            if kind == "question":
+                msg = _text(tin.get("question")) or tool
+            else:
+                arg = _tool_arg(None, tin)
+                msg = f"{tool}: {arg}" if tool and arg else (tool or arg)
+            claim = self._hook_claim("blocked", kind, msg, event, now)
+            if self._screen_contradicts(claim):
+                return None
+            self._dialog_at = now
+        elif event == "Notification":
+            ntype = data.get("notification_type")
+            if ntype in ("permission_prompt", "elicitation_dialog"):
+                why = self._late_notification(now)
+                if why:
+                    self._ignore(now, f"Notification {ntype}", why)
+                    return None
+                kind = "permission" if ntype == "permission_prompt" else "question"
+                claim = self._hook_claim("blocked", kind, _text(data.get("message")),
+                                         f"Notification {ntype}", now)
+                if self._screen_contradicts(claim):
+                    return None
+                self._dialog_at = now
+            else:
+                self._ignore(now, f"Notification {ntype}", "does not change the state")
+                return None
+        elif event == "Stop":
+            self._answered_at = now
+            if data.get("is_interrupt") is True:
+                claim = self._hook_claim("idle", None, None, "Stop (interrupt)", now)
+                claim = replace(claim, interrupt=True)
+            else:
+                claim = self._hook_claim("done", None, None, event, now)
+        elif event == "StopFailure":
+            self._answered_at = now
+            msg = (_text(data.get("error")) or _text(data.get("message"))
+                   or _text(data.get("reason")) or "the turn failed")
+            claim = self._hook_claim("error", None, msg, event, now)
+        elif event == "SessionStart":
+            if in_turn or data.get("source") == "compact":
+                self._ignore(now, event, "a compaction inside the turn")
+                return None
+            self._answered_at = now
+            claim = self._hook_claim("idle", None, None, event, now)
+        else:  # SubagentStop, SessionEnd, anything new
+            self._ignore(now, event, "does not change the root state")
+            return None
+        if claim is None:
+            return self._decide(now)
+        if claim.state == "working" and in_turn:
+            self._turn_tracked = self._turn_confirmed = True
+        return self._edge_in(claim, now)
+
+    def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> Decision | None:
+        """The terminal's foreground process group is now `pgid` running `name`;
+        `is_agent` says it is the wrapped program itself."""
+        if self._exited:
+            return None
+        base = _base(name)
+        key = (pgid, base, bool(is_agent))
+        if key == self._fg:
+            return None
+        self._fg = key
+        shell = self.shell if self.shell is not None else base in SHELLS
+        if is_agent:
+            if shell:
+                self._proc = _Claim("idle", None, None, None, "process", f"{base} in front", now)
+            else:
+                self._proc = None
+        elif base in EDITORS:
+            self._proc = _Claim("idle", None, None, None, "process",
+                                f"{base} in front (editor or pager)", now, ends_turn=False)
+        else:
+            self._proc = _Claim("working", None, None, None, "process", f"{base} in front", now)
+            if self._cur.state in _TURN_STATES:
+                self._turn_confirmed = True
+        return self._decide(now)
+
+    def input_submitted(self, now: float) -> Decision | None:
+        """The user pressed Enter at an idle prompt: working until something contradicts
+        it, for at most `guard` seconds unless another signal confirms the turn."""
+        if self._exited or self._cur.state in _TURN_STATES:
+            return None
+        claim = _Claim("working", None, None, None, "input", "Enter at the prompt", now,
+                       expires=now + self.guard)
+        return self._edge_in(claim, now)
+
+    def exited(self, status: int, signaled: bool, now: float) -> Decision:
+        """The program exited: clear (status 0) or error. Nothing changes after this."""
+        if self._exited:
+            return self._cur
+        msg = exit_message(status, signaled)
+        if msg is None:
+            d = Decision("clear", None, None, None, "exit", "exit status 0", now)
+        else:
+            detail = f"killed by signal {status}" if signaled else f"exit status {status}"
+            d = Decision("error", None, msg, None, "exit", detail, now)
+        self._exited = True
+        self._cur = d
+        self._queue.append(d)
+        return d
+
+    # ------------------------------------------------------------------ explain
+
+    def explain(self) -> dict[str, object]:
+        """What each signal says now, for `explain --session` and logs (no msg text)."""
+        def claim(c: _Claim | None) -> dict[str, object] | None:
+            if c is None:
+                return None
+            return {"state": c.state, "kind": c.kind, "signal": c.signal, "detail": c.detail,
+                    "at": c.at, "visible": c.visible}
+
+        return {
+            "decision": self._cur.describe(),
+            "screen": claim(self._screen),
+            "edge": claim(self._edge),
+            "process": claim(self._proc),
+            "last_event": self.last_event,
+            "ignored": [f"{what} @{at:.3f}: {why}" for at, what, why in self.ignored],
+            "turn": {"tracked": self._turn_tracked, "confirmed": self._turn_confirmed},
+        }
+
+    # ------------------------------------------------------------------ internals
+
+    def _ignore(self, now: float, what: str, why: str) -> None:
+        self.ignored.append((now, what, why))
+
+    def _hook_claim(self, state: str, kind: str | None, msg: str | None, detail: str,
+                    now: float) -> _Claim:
+        return _Claim(state, kind, msg, None, "hook", detail, now, ends_turn=False)
+
+    def _edge_in(self, claim: _Claim, now: float) -> Decision | None:
+        e = self._edge
+        if e is None or claim.at >= e.at:
+            self._edge = claim
+        else:
+            self._ignore(now, claim.detail, "older than the newest edge")
+        return self._decide(now)
+
+    def _screen_contradicts(self, claim: _Claim) -> bool:
+        """A blocked edge while the screen shows a different visible state newer than it."""
+        s = self._screen
+        if s is not None and s.visible and s.state != "blocked" and s.at > claim.at:
+            self._ignore(claim.at, claim.detail, f"the screen shows {s.state} ({s.detail})")
+            return True
+        return False
+
+    def _late_notification(self, now: float) -> str | None:
+        """Why a permission/elicitation Notification is stale, or None if it is news."""
+        if self._cur.state == "blocked":
+            return "already blocked (echo)"
+        if self._dialog_at is not None and self._dialog_at >= now - self.notify_lag:
+            return "its dialog was seen and has closed"
+        cutoff = now - self.notify_min_lag
+        asked = max((t for t in self._asks if t <= cutoff), default=None)
+        if asked is None:
+            asked = now - self.notify_lag
+        if self._answered_at is not None and self._answered_at > asked:
+            return "a dialog was answered since"
+        return None
+
+    def _newer_than(self, c: _Claim | None, e: _Claim) -> bool:
+        if c is None:
+            return False
+        at = c.at - self.screen_lag if c.signal == "screen" else c.at
+        return at > e.at
+
+    def _resolve(self, now: float) -> _Claim:
+        s = self._screen
+        if s is not None and s.state == "blocked":
+            return s  # 1. a blocked dialog on screen wins
+        e = self._edge
+        if e is not None and e.expires is not None and now >= e.expires:
+            self._ignore(now, e.detail, "not confirmed in time")
+            self._edge = e = None
+        p = self._proc
+        lower = p if p is not None else s  # 3. the process before 4. the screen
+        if e is None:
+            return lower if lower is not None else self._start
+        newer_p = self._newer_than(p, e)
+        newer_s = self._newer_than(s, e)
+        if not (newer_p or newer_s):
+            return e
+        if newer_p or now >= e.at + self.guard or (newer_s and s is not None and s.visible):
+            assert lower is not None
+            return lower
+        return e  # 2. within its guard, the edge holds
+
+    def _decide(self, now: float) -> Decision | None:
+        self._now = max(self._now, now)
+        raw = self._resolve(now)
+        cur = self._cur
+        st = raw.state
+        new: Decision
+        if st == "working":
+            if cur.state not in _TURN_STATES:
+                self._pre_turn = cur
+                self._turn_confirmed = raw.signal != "input"
+                self._turn_tracked = raw.signal in ("native", "hook")
+            elif raw.signal in ("native", "hook"):
+                self._turn_tracked = True
+            new = self._from(raw, now)
+        elif st == "idle":
+            if cur.state == "working" and not self._turn_confirmed:
+                p = self._pre_turn
+                new = Decision(p.state, p.kind, p.msg, p.progress, raw.signal,
+                               f"{raw.detail}; the turn never started", now)
+            elif cur.state == "working":
+                done = (raw.ends_turn and raw.signal in ("screen", "process")
+                        and not raw.interrupt and not self._turn_tracked)
+                new = self._from(raw, now, state="done" if done else "idle")
+            elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
+                return None  # done and error stay until the next turn
+            else:
+                new = self._from(raw, now)  # blocked -> idle: refused, not done
+        else:  # blocked, done, error
+            new = self._from(raw, now)
+        if cur.state == "blocked" and new.state != "blocked":
+            self._answered_at = now
+        return self._set(new)
+
+    def _from(self, c: _Claim, now: float, state: str | None = None) -> Decision:
+        st = state or c.state
+        return Decision(st, c.kind if st == "blocked" else None, c.msg,
+                        c.progress if st in _TURN_STATES else None, c.signal, c.detail, now)
+
+    def _set(self, new: Decision) -> Decision | None:
+        cur = self._cur
+        if (new.state, new.kind) == (cur.state, cur.kind):
+            if (new.msg, new.progress) == (cur.msg, cur.progress):
+                return None
+            if new.signal != cur.signal and not self._refines(new, cur):
+                return None  # another signal agrees: the first one keeps the record
+        self._cur = new
+        self._queue.append(new)
+        return new
+
+    def _refines(self, new: Decision, cur: Decision) -> bool:
+        """May `new`, from another signal, replace the message/progress of `cur`?
+
+        Only an edge with something to say: never the screen or the process (a spinner's
+        text is not news), never a hook when the agent reports natively (its own words
+        win, so one dialog is not reported twice in different words)."""
+        if new.signal == "native":
+            return new.msg is not None or new.progress != cur.progress
+        if new.signal == "hook" and not self._native_live:
+            return new.msg is not None
+        return False
+
+
+def _tool_arg(tool: str | None, tin: dict[str, Any]) -> str | None:
+    """What a tool works on (command, file, url, question), prefixed by the tool name."""
+    for key in ("command", "file_path", "url", "question", "description"):
+        v = _text(tin.get(key))
+        if v:
+            return f"{tool}: {v}" if tool else v
+    return tool
+

@@ -1,0 +1,488 @@
+"""Fusion: scripted fake-agent timelines through the real Fusion with a fake clock.
+
+Each timeline states the truth (what the agent really was doing, and since when) and the
+signals a session would see: screen readings as the classifier publishes them, hook
+events, native OSC 7501 reports, foreground changes, Enter, exit. The fused state must
+equal the truth everywhere except within 100 ms after each true transition, and must not
+change more often than the truth does (no flicker, no duplicates).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from osc7501wrap.classifier import ScreenReading
+from osc7501wrap.fusion import Decision, Fusion, exit_message
+from osc7501wrap.protocol import Report
+
+TOLERANCE = 0.1
+
+
+def scr(state: str, rule: str = "rule", *, visible: bool = False, kind: str | None = None,
+        msg: str | None = None) -> ScreenReading:
+    return ScreenReading(state=state, kind=kind, msg=msg, rule_id=rule, manifest_version="7",
+                         visible=visible, since=0.0)
+
+
+Event = tuple[Any, ...]
+
+
+class Sim:
+    """Feeds a script to Fusion in time order, ticking at every due time."""
+
+    def __init__(self, **kw: Any) -> None:
+        self.f = Fusion(0.0, **kw)
+        self.log: list[Decision] = [self.f.current()]
+
+    def _tick_until(self, t: float) -> None:
+        while True:
+            due = self.f.due()
+            if due is None or due > t:
+                return
+            self.f.tick(due)
+            self.log.extend(self.f.drain())
+
+    def run(self, script: list[Event], until: float) -> Sim:
+        for ev in script:
+            t, what, *args = ev
+            self._tick_until(t)
+            if what == "screen":
+                r = args[0]
+                self.f.screen(ScreenReading(r.state, r.kind, r.msg, r.rule_id,
+                                            r.manifest_version, r.visible, t), t)
+            elif what == "hook":
+                self.f.hook(args[0], args[1] if len(args) > 1 else {}, t)
+            elif what == "native":
+                self.f.native(args[0], t)
+            elif what == "fg":
+                self.f.foreground(args[0], args[1], args[2], t)
+            elif what == "enter":
+                self.f.input_submitted(t)
+            elif what == "exit":
+                self.f.exited(args[0], args[1], t)
+            else:  # pragma: no cover - a typo in a script
+                raise AssertionError(what)
+            self.log.extend(self.f.drain())
+        self._tick_until(until)
+        return self
+
+    def state_at(self, t: float) -> str:
+        st = self.log[0].state
+        for d in self.log:
+            if d.at <= t + 1e-9:
+                st = d.state
+        return st
+
+    def states(self) -> list[str]:
+        return [d.state for d in self.log]
+
+    def check(self, truth: list[tuple[float, str]], until: float) -> None:
+        """The fused state equals the truth except within TOLERANCE after a transition."""
+        times = [t for t, _ in truth]
+        k = 0
+        t = 0.0
+        while t <= until:
+            while k + 1 < len(truth) and truth[k + 1][0] <= t:
+                k += 1
+            if t >= times[k] + TOLERANCE or k == 0:
+                assert self.state_at(t) == truth[k][1], (
+                    f"at {t:.2f}: fused {self.state_at(t)!r}, truth {truth[k][1]!r}; "
+                    f"log: {[d.describe() for d in self.log]}")
+            t = round(t + 0.01, 2)
+        fused = [s for i, s in enumerate(self.states()) if i == 0 or s != self.states()[i - 1]]
+        assert fused == [s for _, s in truth], [d.describe() for d in self.log]
+
+
+def ups() -> tuple[str, dict[str, Any]]:
+    return ("UserPromptSubmit", {"hook_event_name": "UserPromptSubmit"})
+
+
+def pre(cmd: str, desc: str | None = None) -> tuple[str, dict[str, Any]]:
+    tin = {"command": cmd}
+    if desc:
+        tin["description"] = desc
+    return ("PreToolUse", {"tool_name": "Bash", "tool_input": tin})
+
+
+def perm(cmd: str) -> tuple[str, dict[str, Any]]:
+    return ("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": cmd}})
+
+
+def post() -> tuple[str, dict[str, Any]]:
+    return ("PostToolUse", {"tool_name": "Bash"})
+
+
+def notif(ntype: str, message: str = "Claude needs your permission to use Bash"
+          ) -> tuple[str, dict[str, Any]]:
+    return ("Notification", {"notification_type": ntype, "message": message})
+
+
+def h(t: float, event: tuple[str, dict[str, Any]]) -> Event:
+    return (t, "hook", *event)
+
+
+# --------------------------------------------------------------------------- timelines
+
+
+def test_esc_interrupt_without_stop_ends_the_turn_as_idle() -> None:
+    script = [
+        (0.04, "screen", scr("idle", "prompt")),
+        h(1.0, ups()), (1.1, "screen", scr("working", "spinner")),
+        h(3.0, pre("pytest", "Run the tests")), h(5.0, post()),
+        # Esc at 9.0: no hook fires; the screen shows "Interrupted" 50 ms later
+        (9.05, "screen", scr("idle", "interrupted", visible=True)),
+    ]
+    sim = Sim().run(script, until=40.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (9.0, "idle")], until=40.0)
+    last = sim.log[-1]
+    assert (last.signal, last.detail) == ("screen", "interrupted@7")
+
+
+def test_esc_interrupt_seen_as_plain_idle_with_hooks_is_idle_not_done() -> None:
+    # The prompt rule is not visible evidence: the classifier published it after its hold.
+    script = [
+        h(1.0, ups()), (1.1, "screen", scr("working")),
+        (9.7, "screen", scr("idle", "prompt")),
+    ]
+    sim = Sim().run(script, until=20.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (9.7, "idle")], until=20.0)
+    # ... and a Stop arriving after all means the turn completed: done.
+    sim.run([h(21.0, ("Stop", {}))], until=22.0)
+    assert sim.f.current().state == "done"
+
+
+def test_stop_with_is_interrupt_is_idle() -> None:
+    sim = Sim().run([h(1.0, ups()), h(4.0, ("Stop", {"is_interrupt": True}))], until=6.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (4.0, "idle")], until=6.0)
+
+
+def test_permission_notification_6s_late_after_approval_is_ignored() -> None:
+    script = [
+        (0.04, "screen", scr("idle", "prompt")),
+        h(1.0, ups()), (1.1, "screen", scr("working")),
+        h(2.0, pre("rm -rf build")),
+        h(2.025, perm("rm -rf build")),
+        (2.05, "screen", scr("blocked", "dialog", kind="permission", msg="Bash(rm -rf build)")),
+        # approved at 4.0
+        (4.05, "screen", scr("working")),
+        h(5.0, post()),
+        h(8.025, notif("permission_prompt")),  # 6 s late
+        h(12.0, ("Stop", {})), (12.05, "screen", scr("idle", "done", visible=True)),
+    ]
+    sim = Sim().run(script, until=20.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (2.0, "blocked"), (4.0, "working"),
+               (12.0, "done")], until=20.0)
+    blocked = [d for d in sim.log if d.state == "blocked"]
+    assert len(blocked) == 1
+    assert (blocked[0].kind, blocked[0].msg, blocked[0].signal) == (
+        "permission", "Bash: rm -rf build", "hook")
+    assert any("Notification" in x for x in sim.f.explain()["ignored"])  # type: ignore[union-attr]
+
+
+def test_late_notification_without_permission_hook_or_screen_dialog() -> None:
+    # Neither PermissionRequest nor the screen saw the dialog (2.0 - 4.0). The late
+    # Notification must not report a dialog that was answered (PostToolUse at 5.0)...
+    script = [
+        h(1.0, ups()), (1.1, "screen", scr("working")),
+        h(2.0, pre("make")), h(5.0, post()),
+        h(3.0, ("PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "a.py"}})),
+        h(8.0, notif("permission_prompt")),
+    ]
+    sim = Sim().run(sorted(script, key=lambda e: e[0]), until=12.0)
+    assert "blocked" not in sim.states()
+    # ... but a dialog nothing answered is reported when its Notification arrives.
+    script2 = [
+        h(1.0, ups()), h(2.0, post()), h(3.0, pre("make deploy")),
+        h(9.0, notif("permission_prompt")),
+        h(15.0, post()),
+    ]
+    sim2 = Sim().run(script2, until=16.0)
+    sim2.check([(0.0, "idle"), (1.0, "working"), (9.0, "blocked"), (15.0, "working")],
+               until=16.0)
+    blocked = [d for d in sim2.log if d.state == "blocked"]
+    assert [(d.msg, d.detail) for d in blocked] == [
+        ("Claude needs your permission to use Bash", "Notification permission_prompt")]
+
+
+def test_idle_prompt_60s_late_while_a_new_turn_runs() -> None:
+    script = [
+        h(1.0, ups()), (1.1, "screen", scr("working")),
+        h(5.0, ("Stop", {})), (5.75, "screen", scr("idle", "prompt")),
+        h(64.0, ups()), (64.1, "screen", scr("working")),
+        h(65.0, notif("idle_prompt", "Claude is waiting for your input")),  # for turn 1
+        h(80.0, ("Stop", {})),
+        h(140.0, notif("idle_prompt", "Claude is waiting for your input")),  # confirms done
+    ]
+    sim = Sim().run(script, until=150.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (5.0, "done"), (64.0, "working"),
+               (80.0, "done")], until=150.0)
+
+
+def test_subagent_stop_after_the_main_turn_ended() -> None:
+    script = [
+        h(1.0, ups()),
+        h(2.0, ("PreToolUse", {"tool_name": "Task", "tool_input": {"description": "explore"}})),
+        h(10.0, ("Stop", {})),
+        h(10.4, ("SubagentStop", {"agent_id": "a1"})),
+        h(10.5, post()),  # a late post-tool hook must not pin working either
+        h(10.6, ("PreToolUse", {"tool_name": "Read", "agent_id": "a1",
+                                "tool_input": {"file_path": "x"}})),
+    ]
+    sim = Sim().run(script, until=20.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (10.0, "done")], until=20.0)
+
+
+def test_screen_alone_when_hooks_never_fire() -> None:
+    script = [
+        (0.05, "screen", scr("idle", "prompt")),
+        (2.05, "screen", scr("working", "spinner")),
+        (5.05, "screen", scr("blocked", "dialog", kind="permission", msg="Bash(ls)")),
+        (7.05, "screen", scr("working", "spinner")),
+        (12.05, "screen", scr("idle", "worked_for", visible=True)),
+        (20.05, "screen", scr("working", "spinner")),
+        (25.05, "screen", scr("idle", "interrupted", visible=True)),  # Esc
+        (30.05, "screen", scr("working", "spinner")),
+        (32.05, "screen", scr("blocked", "dialog", kind="permission", msg="Bash(rm)")),
+        (34.05, "screen", scr("idle", "prompt", visible=True)),  # dialog refused with Esc
+    ]
+    sim = Sim().run(script, until=40.0)
+    sim.check([(0.0, "idle"), (2.0, "working"), (5.0, "blocked"), (7.0, "working"),
+               (12.0, "done"), (20.0, "working"), (25.0, "idle"), (30.0, "working"),
+               (32.0, "blocked"), (34.0, "idle")], until=40.0)
+    first_blocked = next(d for d in sim.log if d.state == "blocked")
+    assert (first_blocked.msg, first_blocked.detail) == ("Bash(ls)", "dialog@7")
+
+
+def test_hooks_alone_when_no_screen_rule_matches() -> None:
+    script = [
+        h(1.0, ups()),
+        h(2.0, pre("npm test", "Run the test suite")),
+        h(3.0, perm("npm test")),
+        h(6.0, post()),
+        h(9.0, ("Stop", {})),
+        h(20.0, ups()),
+        h(25.0, ("StopFailure", {"error": "rate_limit: try again later"})),
+        h(30.0, ups()),
+    ]
+    sim = Sim().run(script, until=35.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (3.0, "blocked"), (6.0, "working"),
+               (9.0, "done"), (20.0, "working"), (25.0, "error"), (30.0, "working")],
+              until=35.0)
+    by_time = {d.at: d for d in sim.log}
+    assert by_time[2.0].msg == "Run the test suite"
+    assert by_time[3.0].msg == "Bash: npm test" and by_time[3.0].kind == "permission"
+    assert by_time[6.0].msg is None
+    assert by_time[25.0].msg == "rate_limit: try again later"
+    assert all(d.signal in ("start", "hook") for d in sim.log)
+
+
+def test_native_reports_fused_into_one_record() -> None:
+    approve = "approve Bash: rm x"
+    script = [
+        (0.4, "native", Report("idle", app="claude-code")),
+        (0.45, "screen", scr("idle", "prompt")),
+        (1.0, "native", Report("working", app="claude-code")),
+        h(1.003, ups()),
+        (1.1, "screen", scr("working", "spinner", msg="Cogitating…")),
+        (2.0, "native", Report("working", app="claude-code", msg="Delete the file")),
+        h(2.003, pre("rm x", "Delete the file")),
+        (3.0, "native", Report("blocked", kind="permission", app="claude-code", msg=approve)),
+        (3.01, "screen", scr("idle", "prompt")),  # a stale guess from a half-drawn frame
+        h(3.025, perm("rm x")),
+        (3.03, "screen", scr("blocked", "dialog", kind="permission", msg="Bash(rm x)")),
+        (5.0, "native", Report("working", app="claude-code")),
+        (5.04, "screen", scr("working", "spinner")),
+        h(5.5, post()),
+        h(8.975, ("Stop", {})),
+        (9.0, "native", Report("done", app="claude-code")),
+        (9.05, "screen", scr("idle", "worked_for", visible=True)),
+        (9.1, "native", Report("working", id="sub1", app="claude-code")),  # a sub-record
+    ]
+    sim = Sim().run(script, until=15.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (3.0, "blocked"), (5.0, "working"),
+               (8.975, "done")], until=15.0)
+    blocked = [d for d in sim.log if d.state == "blocked"]
+    assert len(blocked) == 1 and blocked[0].msg == approve and blocked[0].signal == "native"
+    working_msgs = [d.msg for d in sim.log if d.state == "working"]
+    assert working_msgs == [None, "Delete the file", None]
+
+
+def test_native_blocked_contradicted_by_newer_visible_screen_is_ignored() -> None:
+    f = Fusion(0.0)
+    f.native(Report("working"), 1.0)
+    f.screen(scr("idle", "worked_for", visible=True), 5.0)
+    assert f.current().state == "idle"  # the agent reported the turn, not its end: Esc
+    assert f.native(Report("blocked", kind="permission"), 4.9) is None  # dated before it
+    assert f.current().state == "idle"
+    assert f.native(Report("blocked", kind="permission"), 5.2) is not None
+    assert f.current().state == "blocked"
+
+
+def test_long_silent_working_phase_stays_working() -> None:
+    script = [
+        (0.04, "screen", scr("idle", "prompt")),
+        h(1.0, ups()),
+        # nothing at all for 30 s: no screen change, no hook
+    ]
+    sim = Sim().run(script, until=31.0)
+    sim.check([(0.0, "idle"), (1.0, "working")], until=31.0)
+    assert sim.f.due() is None  # nothing to wake up for
+    # Same with a spinner that drew once and froze, and a stale idle guess right after
+    # the prompt was submitted (within the screen's own latency).
+    sim2 = Sim().run([(0.04, "screen", scr("idle", "prompt")), h(1.0, ups()),
+                      (1.1, "screen", scr("idle", "prompt"))], until=31.0)
+    sim2.check([(0.0, "idle"), (1.0, "working")], until=31.0)
+
+
+def test_stale_working_blip_after_stop_does_not_revive_the_turn() -> None:
+    script = [
+        h(1.0, ups()), (1.1, "screen", scr("working")),
+        h(10.0, ("Stop", {})),
+        (10.3, "screen", scr("working")),  # a late frame still showing the spinner
+        (10.6, "screen", scr("idle", "prompt")),
+    ]
+    sim = Sim().run(script, until=15.0)
+    sim.check([(0.0, "idle"), (1.0, "working"), (10.0, "done")], until=15.0)
+
+
+def test_edge_guard_then_newer_screen_transition_wins() -> None:
+    # A working edge, then the screen (not visible evidence) says the turn ended 0.5 s
+    # later: the edge holds for its guard, then the newer screen transition wins.
+    script = [(0.04, "screen", scr("working")), h(1.0, ups()),
+              (1.5, "screen", scr("idle", "prompt"))]
+    sim = Sim().run(script, until=5.0)
+    assert [(d.state, d.at) for d in sim.log] == [
+        ("idle", 0.0), ("working", 0.04), ("idle", 2.5)]
+    assert sim.log[-1].signal == "screen"
+
+
+def test_blocked_refused_is_idle_and_done_stays_until_next_turn() -> None:
+    f = Fusion(0.0)
+    f.screen(scr("working"), 1.0)
+    f.screen(scr("blocked", kind="question", msg="Which one?"), 2.0)
+    assert (f.current().state, f.current().kind) == ("blocked", "question")
+    f.screen(scr("idle", "prompt"), 3.0)
+    assert f.current().state == "idle"
+    f.screen(scr("working"), 4.0)
+    f.screen(scr("idle", "prompt"), 6.0)
+    assert f.current().state == "done"
+    f.screen(scr("idle", "other_idle", visible=True), 7.0)
+    assert f.current().state == "done"
+    f.screen(scr("error", "api_error", msg="API Error: 529"), 8.0)
+    assert (f.current().state, f.current().msg) == ("error", "API Error: 529")
+    f.screen(scr("idle", "prompt"), 9.0)
+    assert f.current().state == "error"  # stays until the next turn
+    f.screen(scr("working"), 10.0)
+    assert f.current().state == "working"
+
+
+def test_foreground_shell_jobs_and_editors() -> None:
+    f = Fusion(0.0)
+    f.foreground(100, "-bash", True, 0.1)
+    assert f.current().state == "idle" and not f.changed()
+    f.foreground(200, "make", False, 1.0)
+    assert (f.current().state, f.current().signal, f.current().detail) == (
+        "working", "process", "make in front")
+    f.foreground(100, "bash", True, 5.0)
+    assert f.current().state == "done"
+    f.foreground(100, "bash", True, 5.5)  # same again: no change, no event
+    f.drain()
+    f.foreground(300, "vim", False, 6.0)
+    assert f.current().state == "done" and not f.changed()
+    f.foreground(400, "cargo", False, 7.0)
+    f.foreground(500, "less", False, 8.0)
+    assert f.current().state == "idle"  # a pager in front: the user is reading, not done
+
+
+def test_foreground_editor_inside_an_agent_turn() -> None:
+    f = Fusion(0.0, shell=False)
+    f.foreground(10, "claude", True, 0.0)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    f.foreground(20, "nvim", False, 3.0)  # the agent opened an editor: the user types
+    assert (f.current().state, f.current().signal) == ("idle", "process")
+    f.foreground(10, "claude", True, 9.0)  # back: the turn goes on
+    assert f.current().state == "working"
+
+
+def test_enter_at_prompt_is_working_until_contradicted() -> None:
+    sim = Sim().run([(0.04, "screen", scr("idle", "prompt")), (5.0, "enter")], until=10.0)
+    # Nothing confirmed the turn (e.g. a slash command): back to idle after the guard.
+    assert [(d.state, d.signal) for d in sim.log] == [
+        ("idle", "start"), ("working", "input"), ("idle", "screen")]
+    assert sim.log[-1].at == pytest.approx(6.5)
+    sim2 = Sim().run([(0.04, "screen", scr("idle", "prompt")), (5.0, "enter"),
+                      (5.2, "screen", scr("working")), (9.0, "screen", scr("idle", "prompt"))],
+                     until=15.0)
+    assert [d.state for d in sim2.log] == ["idle", "working", "done"]
+
+
+def test_enter_reverts_to_done_when_nothing_follows() -> None:
+    f = Fusion(0.0)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook("Stop", {}, 2.0)
+    f.input_submitted(10.0)
+    assert f.current().state == "working"
+    assert f.due() == pytest.approx(11.5)
+    f.tick(11.5)
+    assert f.current().state == "done"
+
+
+def test_session_start_and_compaction() -> None:
+    f = Fusion(0.0)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook("SessionStart", {"source": "compact"}, 2.0)
+    assert f.current().state == "working"
+    f.hook("Stop", {}, 3.0)
+    f.hook("SessionStart", {"source": "clear"}, 4.0)
+    assert f.current().state == "idle"
+
+
+def test_permission_for_a_question_tool_and_elicitation() -> None:
+    f = Fusion(0.0)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook("PermissionRequest", {"tool_name": "AskUserQuestion",
+                                 "tool_input": {"question": "Which database?"}}, 2.0)
+    d = f.current()
+    assert (d.state, d.kind, d.msg) == ("blocked", "question", "Which database?")
+    f.hook("PostToolUse", {}, 3.0)
+    f.hook("Notification", {"notification_type": "elicitation_dialog",
+                            "message": "MCP server asks"}, 20.0)
+    d = f.current()
+    assert (d.state, d.kind) == ("blocked", "question")
+
+
+@pytest.mark.parametrize(("status", "signaled", "state", "msg"), [
+    (0, False, "clear", None),
+    (3, False, "error", "exited with status 3"),
+    (9, True, "error", "killed by SIGKILL"),
+    (15, True, "error", "killed by SIGTERM"),
+])
+def test_exit(status: int, signaled: bool, state: str, msg: str | None) -> None:
+    f = Fusion(0.0)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    d = f.exited(status, signaled, 2.0)
+    assert (d.state, d.msg, d.signal) == (state, msg, "exit")
+    assert exit_message(status, signaled) == msg
+    assert f.drain()[-1] == d
+    # nothing changes after the exit
+    assert f.hook("UserPromptSubmit", {}, 3.0) is None
+    assert f.screen(scr("working"), 3.0) is None
+    assert f.current() == d and f.due() is None
+
+
+def test_every_decision_names_its_signal_and_detail() -> None:
+    script = [
+        (0.4, "native", Report("idle")), (0.5, "screen", scr("idle", "prompt")),
+        h(1.0, ups()), (1.1, "screen", scr("working", "spinner")),
+        (20.0, "screen", scr("idle", "worked_for", visible=True)),
+        (30.0, "exit", 1, False),
+    ]
+    sim = Sim().run(script, until=31.0)
+    for d in sim.log:
+        assert d.signal in ("start", "screen", "native", "hook", "process", "input", "exit")
+        assert d.detail
+    assert sim.log[-2].detail == "worked_for@7"
+    assert sim.log[-1].msg == "exited with status 1"
+    assert "exited" not in repr(sim.log[-1])  # untrusted text stays out of repr()
