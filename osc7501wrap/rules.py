@@ -72,7 +72,9 @@ once, at load time. A snapshot's regions are computed once and shared by all rul
 Message (optional; only for the winning rule; the first source that yields text wins)::
 
     msg_regex = 're' | [...]   searched on the region text; the group named `msg` (else
-                               the whole match) is the message; newlines collapse to spaces
+                               the whole match) is the message, prefixed with the group
+                               named `label` and ": " when there is one; newlines
+                               collapse to spaces
     msg_line  = 're' | [...]   the first region line matching it (its `msg` group if any)
     msg = "line"               the first region line that matches one of the rule's
                                line_regex patterns (those under `not` excepted)
@@ -533,7 +535,9 @@ def _extract_msg(rule: Rule, t: _Text) -> str | None:
         if m:
             got = trim_msg(m.group("msg") if "msg" in p.groupindex else m.group(0))
             if got:
-                return got
+                label = m.group("label") if "label" in p.groupindex else None
+                label = trim_msg(label) if label else None
+                return trim_msg(f"{label}: {got}") if label else got
     for p in rule.msg_line:
         for x in t.lines:
             m = p.search(x)

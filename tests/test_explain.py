@@ -67,7 +67,7 @@ def test_screen_file_lists_every_rule_and_the_winner(tmp_path: Path, config: Pat
     assert "[    no] composer" in out
     assert f"manifest: claude {claude.version}" in out
     assert "verdict: blocked (permission) by rule permission_dialog" in out
-    assert "message: rm -rf build" in out
+    assert "message: Bash: rm -rf build" in out
     assert "+ line_regex" in out and "- contains 'esc to exit'" in out
     assert p.stderr == ""
 
@@ -151,7 +151,7 @@ def test_capture_renders_the_final_screen(tmp_path: Path, config: Path) -> None:
     p = run(str(cap), "--json", config=config)
     rep = json.loads(p.stdout)
     assert rep["capture"]["cols"] == 80 and rep["capture"]["agent"] == "claude"
-    assert rep["verdict"]["state"] == "blocked" and rep["verdict"]["msg"] == "rm -rf build"
+    assert rep["verdict"]["state"] == "blocked" and rep["verdict"]["msg"] == "Bash: rm -rf build"
     assert rep["snapshot"]["title"] == "✳ Claude Code"
 
 

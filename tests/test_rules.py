@@ -275,6 +275,20 @@ def test_msg_regex_named_group_and_joined_lines() -> None:
         "rm -rf build"
 
 
+def test_msg_regex_label_group_prefixes_the_message() -> None:
+    body = r"""
+        [[rule]]
+        id = "r"
+        state = "blocked"
+        kind = "permission"
+        region = "screen"
+        contains = "proceed"
+        msg_regex = ['(?P<label>Bash|Edit) command[^\n]*\n[\s│]*(?P<msg>[^\n]+)']
+    """
+    assert msg_of(body, "│ Bash command │", "│  ls -la  │", "Do you want to proceed?") == \
+        "Bash: ls -la"
+
+
 def test_msg_line_and_fallbacks() -> None:
     body = r"""
         [[rule]]
