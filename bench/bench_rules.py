@@ -104,7 +104,31 @@ def main() -> int:
     print("typical = the agent's own test screens padded to 120x40; worst = a full screen "
           "of text no rule matches.\n'x base' = how many baseline searches one evaluation "
           "costs.")
+    print()
+    adversarial(catalog, base)
     return 0
+
+
+def adversarial(catalog: rules.Catalog, base: float) -> None:
+    """The slowest single evaluation over screens built to make regexes backtrack:
+    40 identical lines of one repeated character or fragment, 120 and 400 columns wide."""
+    pieces = [*" ·✻●*│❯>›─╌(1.?…:[yn]/a\t",
+              "1. ", "(1s ", "esc to ", "Yes ", "? ", "│ ", "● 1. ", "(y/n) ", "password ", "for "]
+    worst = (0.0, "", "", 0)
+    for name, m in sorted(catalog.manifests.items()):
+        for piece in pieces:
+            for width in (120, 400):
+                line = (piece * width)[:width]
+                for lines in ([line] * 40, ["─" * 120, *[line] * 37, "─" * 120, "❯ x"]):
+                    snap = rules.Snapshot(lines, title=line, progress=line[:20], cursor=(39, 0))
+                    t0 = time.perf_counter()
+                    rules.evaluate(m, snap)
+                    dt = time.perf_counter() - t0
+                    if dt > worst[0]:
+                        worst = (dt, name, piece, width)
+    dt, name, piece, width = worst
+    print(f"adversarial worst: {dt * 1e3:.2f} ms ({dt * base:.0f} x base) for {name} on "
+          f"40 lines of {piece!r} x {width} columns")
 
 
 if __name__ == "__main__":
