@@ -139,6 +139,7 @@ class FixedScreen(pyte.Screen):
         self.last_char = ""
         self._cells_key: Char | None = None
         self._cells = _Cells(Char(" "))
+        self._cells_by_attrs: dict[tuple[Any, ...], _Cells] = {}
         super().__init__(columns, lines)
 
     # -- state ---------------------------------------------------------------------------
@@ -266,8 +267,13 @@ class FixedScreen(pyte.Screen):
     def _cells_for(self, attrs: Char) -> _Cells:
         if attrs is not self._cells_key:
             self._cells_key = attrs
-            if tuple(attrs[1:]) != self._cells.tail:
-                self._cells = _Cells(attrs)
+            tail = tuple(attrs[1:])
+            cells = self._cells_by_attrs.get(tail)
+            if cells is None:
+                if len(self._cells_by_attrs) >= 256:
+                    self._cells_by_attrs.clear()
+                cells = self._cells_by_attrs[tail] = _Cells(attrs)
+            self._cells = cells
         return self._cells
 
     def _wrap_line(self) -> None:
@@ -300,8 +306,10 @@ class FixedScreen(pyte.Screen):
             data = data.translate(self.g1_charset)
         elif self.g0_charset is not _LAT1:
             data = data.translate(self.g0_charset)
-        if data.isascii() and _IRM not in self.mode:
-            self._draw_ascii(data)
+        if _IRM not in self.mode and (
+            data.isascii() or all(char_width(c) == 1 for c in set(data))
+        ):
+            self._draw_narrow(data)
         else:
             self._draw_any(data)
         # REP repeats the last printed character as received (before charset mapping)
@@ -310,7 +318,8 @@ class FixedScreen(pyte.Screen):
                 self.last_char = ch
                 break
 
-    def _draw_ascii(self, data: str) -> None:
+    def _draw_narrow(self, data: str) -> None:
+        """Draw a run of one-column characters (no zero-width, no wide ones), row by row."""
         cursor = self.cursor
         columns = self.columns
         cells = self._cells_for(cursor.attrs)
@@ -345,45 +354,65 @@ class FixedScreen(pyte.Screen):
             cursor.x = end
 
     def _draw_any(self, data: str) -> None:
+        """Draw characters of any width, one by one (zero-width ones attach)."""
         cursor = self.cursor
         columns = self.columns
+        buffer = self.buffer
         cells = self._cells_for(cursor.attrs)
+        stub = cells[""]
         autowrap = _DECAWM in self.mode
         insert = _IRM in self.mode
         dirty = self.dirty
-        width = char_width
+        widths = _WIDTHS
+        y = cursor.y
+        line = buffer[y]
+        x = cursor.x
         for ch in data:
-            w = 1 if " " <= ch <= "~" else width(ch)
+            w = 1 if " " <= ch <= "~" else widths.get(ch)
+            if w is None:
+                w = char_width(ch)
             if w == 0:
+                cursor.x = x
                 self._attach(ch)
                 continue
-            x = cursor.x
             if x >= columns:
                 if autowrap:
-                    self._wrap_line()
+                    dirty.add(y)
+                    cursor.x = 0
+                    self.index()
+                    y = cursor.y
+                    line = buffer[y]
                     x = 0
                 else:
-                    x = cursor.x = columns - 1
+                    x = columns - 1
             if w == 2 and x >= columns - 1:
                 if columns < 2 or not autowrap:
                     continue  # cannot fit: dropped, as in Ghostty
-                line = self.buffer[cursor.y]
                 self._unsplit(line, x)
                 line.pop(x, None)  # xterm leaves the last column blank and wraps
-                dirty.add(cursor.y)
-                self._wrap_line()
+                dirty.add(y)
+                cursor.x = 0
+                self.index()
+                y = cursor.y
+                line = buffer[y]
                 x = 0
             if insert:
+                cursor.x = x
                 self.insert_characters(w)
-            line = self.buffer[cursor.y]
-            self._unsplit(line, x)
+            old = line.get(x)
+            if old is not None and old.data == "" and x > 0:
+                del line[x]  # overwriting the right half of a wide character
+                line.pop(x - 1, None)
             line[x] = cells[ch]
             if w == 2:
-                line[x + 1] = cells[""]
-            if x + w < columns:
-                self._untail(line, x + w)
-            dirty.add(cursor.y)
-            cursor.x = x + w
+                line[x + 1] = stub
+            x += w
+            if x < columns:
+                old = line.get(x)
+                if old is not None and old.data == "":
+                    del line[x]  # the left half of that wide character was overwritten
+        cursor.x = x
+        dirty.add(y)
 
     def _attach(self, ch: str) -> None:
         """Attach a zero-width character to the cell before the cursor (dropped at column 0)."""
