@@ -101,14 +101,13 @@ class _Cells(dict[str, Char]):
 
 
 class _Saved(NamedTuple):
-    """One DECSC slot: cursor (position, attributes), charsets, origin and wrap modes."""
+    """One DECSC slot: cursor (position, attributes), charsets, origin mode."""
 
     cursor: Cursor
     g0: str
     g1: str
     charset: int
     origin: bool
-    wrap: bool
 
 
 Row = StaticDefaultDict[int, Char]
@@ -228,7 +227,6 @@ class FixedScreen(pyte.Screen):
             self.g1_charset,
             self.charset,
             _DECOM in self.mode,
-            _DECAWM in self.mode,
         )
 
     def restore_cursor(self) -> None:
