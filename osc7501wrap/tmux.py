@@ -17,7 +17,6 @@ the 7501 query; see :mod:`osc7501wrap.probe`), and changing tmux options.
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Mapping
 
 DEPTH_ENV = "OSC7501WRAP_TMUX_DEPTH"
@@ -62,6 +61,8 @@ def allow_passthrough(*, socket_name: str | None = None, target: str | None = No
     when tmux is missing, not running, slow (`timeout` seconds) or says something else.
     Never raises. Spawns a process: call it from ``doctor`` or the probe only.
     """
+    import subprocess  # not at module level: emit runs in prompts and hooks
+
     base = ["tmux"] + (["-L", socket_name] if socket_name else [])
     pane = target or env.get("TMUX_PANE")
     attempts = [base + ["show", "-Apv"] + (["-t", pane] if pane else []) + ["allow-passthrough"],
