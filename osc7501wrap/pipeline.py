@@ -36,7 +36,7 @@ from . import rules
 from .classifier import Classifier, ScreenReading
 from .fusion import Decision, Fusion
 from .protocol import Invalid, Query, Report, ReportScanner, query_reply
-from .screen import Backlog, make_screen
+from .screen import Backlog, ScreenModel, make_screen
 from .tracker import StreamTracker
 
 PASTE_START = b"\x1b[200~"
@@ -68,7 +68,9 @@ class Pipeline:
         self.scanner = ReportScanner(strip=host)
         self._own_tracker = tracker is None
         self.tracker = tracker if tracker is not None else StreamTracker()
-        self.screen = make_screen(rows, cols, backend)
+        self._backend = backend
+        self._size = (rows, cols)
+        self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
         self.backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
                                      sweep=t.sweep, max_wait=t.max_wait)
@@ -78,11 +80,17 @@ class Pipeline:
         self.native_reports = 0
         self.queries_answered = 0
         self.invalid_reports = 0
-        self._version = self.screen.version
+        self._version = -1
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
         self.last_reading: ScreenReading | None = None
+
+    @property
+    def screen(self) -> ScreenModel:
+        if self._screen is None:
+            self._screen = make_screen(*self._size, self._backend)
+        return self._screen
 
     # ----------------------------------------------------------------- hot path
 
@@ -160,6 +168,9 @@ class Pipeline:
     def resize(self, rows: int, cols: int, now: float) -> None:
         # Feed what the old size drew first, so the model reflects the new geometry only
         # for bytes written after the resize (as the real terminal does).
+        self._size = (rows, cols)
+        if self._screen is None:
+            return
         self.backlog.feed_some(self.screen, 1.0)
         self.screen.resize(rows, cols)
         self._version = -1
@@ -183,13 +194,14 @@ class Pipeline:
         t = self.timings
         if self.backlog:
             self.backlog.feed_some(self.screen, t.feed_budget if budget is None else budget)
-        changed = self.screen.version != self._version
+        changed = self._screen is not None and self._screen.version != self._version
         tr = self.tracker
         if tr.title != self._title or tr.progress != self._progress:
             self._title, self._progress = tr.title, tr.progress
             changed = True
         if changed:
-            self._version = self.screen.version
+            if self._screen is not None:
+                self._version = self._screen.version
             self.classifier.screen_changed(now)
         reading = self.classifier.step(now, self.snapshot)
         if reading is not None:
