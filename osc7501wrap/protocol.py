@@ -81,6 +81,9 @@ zeros), no empty text, canonical padded base64 with zero pad bits, and a body of
     until RIS; ``9;4;0`` maps to ``idle`` (the tmux fork), not ``clear`` (pst).
 11. The priority order blocked > error > done > working > idle is a convention of
     several terminals, not found in the spec; nothing here depends on it.
+12. Which terminals support the protocol (Solo, Otty, the Ghostty app) and how OSC 26
+    maps to it are open questions that do not touch the wire format; the handshake
+    (:mod:`osc7501wrap.probe`) answers them per terminal at run time.
 """
 
 from __future__ import annotations
