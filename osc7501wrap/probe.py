@@ -303,8 +303,9 @@ class ReplyFilter:
 
     @property
     def active(self) -> bool:
-        """True while some reply shape is still being watched for."""
-        return bool(self._matcher.pending)
+        """True while a reply shape is still watched for or bytes are held back: until
+        then, keep feeding (and calling ``feed(b"", now)`` at :meth:`deadline`)."""
+        return bool(self._matcher.pending) or bool(self._held)
 
     def deadline(self) -> float | None:
         """When held bytes must be released (call ``feed(b"", now)`` then), or None."""
@@ -326,6 +327,9 @@ class ReplyFilter:
                 self.late_7501_reply_seen = True
             else:
                 self.late_da1_reply_seen = True
+        if not self._matcher.pending:  # nothing left to filter: hold nothing back
+            self._held = b""
+            return out + tail
         if tail:
             continuing = bool(self._held) and len(tail) == len(buf)
             if not continuing:

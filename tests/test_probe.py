@@ -256,6 +256,14 @@ def test_filter_hold_is_not_extended_by_more_partial_bytes() -> None:
     assert f.feed(b"", 1.051) == b"\x1b["
 
 
+def test_filter_stays_active_while_holding_bytes() -> None:
+    f = ReplyFilter([REPLY_DA1, REPLY_7501], 0.0)
+    assert f.feed(DA1 + b"\x1b[20", 0.1) == b""  # may be the start of a bracketed paste
+    assert f.active
+    assert f.feed(REPLY_ST, 0.12) == b"\x1b[20"  # not a paste; last reply gone: all released
+    assert not f.active
+
+
 def test_filter_gives_up_after_its_lifetime() -> None:
     f = ReplyFilter([REPLY_DA1], 0.0, lifetime=3.0)
     assert f.feed(b"\x1b[?6", 2.9) == b""
