@@ -210,11 +210,28 @@ class Session(ProxyHooks):
             from .doctor import notify_channel
 
             via = notify_channel(via, s.env)
-        title = os.path.basename(os.getcwd() or "") or None
-        return Emitter(record_id=s.record_id, app=s.config.app or s.manifest.app,
+        try:
+            title = os.path.basename(os.getcwd()) or None
+        except OSError:
+            title = None
+        return Emitter(record_id=s.record_id, app=self._app(),
                        title=title, seven501=s.emit, tmux_depth=s.tmux_depth,
                        progress_fallback=fb.progress, notify=frozenset(fb.notify),
                        notify_via=via, cooldown=float(fb.cooldown))
+
+    def _app(self) -> str:
+        """The app name in reports: the config's, the agent manifest's, or (for the
+        generic manifest) the program's own name when it is a valid app name."""
+        import re
+
+        s = self.setup
+        if s.config.app:
+            return s.config.app
+        if s.manifest.name == "generic" and s.argv:
+            name = re.sub(r"[^A-Za-z0-9_.+-]", "", os.path.basename(s.argv[0]))[:32]
+            if name:
+                return name
+        return s.manifest.app
 
     def _open_channels(self, proxy: Proxy) -> None:
         s = self.setup
