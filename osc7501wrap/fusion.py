@@ -109,10 +109,23 @@ def signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def exit_message(status: int, signaled: bool) -> str | None:
+def exit_signal(status: int, signaled: bool | int | None) -> int | None:
+    """The signal that killed the program, or None if it exited.
+
+    `signaled` is either the signal number itself, or a flag; with a flag, `status` is
+    the signal number or the shell-style 128+N."""
+    if signaled is None or signaled is False:
+        return None
+    if not isinstance(signaled, bool) and isinstance(signaled, int) and signaled > 0:
+        return signaled
+    return status - 128 if status > 128 else status
+
+
+def exit_message(status: int, signaled: bool | int | None) -> str | None:
     """The error message for an exit, or None for a clean exit (status 0)."""
-    if signaled:
-        return f"killed by {signal_name(status)}"
+    sig = exit_signal(status, signaled)
+    if sig is not None:
+        return f"killed by {signal_name(sig)}"
     if status == 0:
         return None
     return f"exited with status {status}"
@@ -401,15 +414,18 @@ class Fusion:
                        expires=now + self.guard)
         return self._edge_in(claim, now)
 
-    def exited(self, status: int, signaled: bool, now: float) -> Decision:
-        """The program exited: clear (status 0) or error. Nothing changes after this."""
+    def exited(self, status: int, signaled: bool | int | None, now: float) -> Decision:
+        """The program exited: clear (status 0) or error. Nothing changes after this.
+
+        `signaled`: the killing signal's number, or a flag (see :func:`exit_signal`)."""
         if self._exited:
             return self._cur
         msg = exit_message(status, signaled)
+        sig = exit_signal(status, signaled)
         if msg is None:
             d = Decision("clear", None, None, None, "exit", "exit status 0", now)
         else:
-            detail = f"killed by signal {status}" if signaled else f"exit status {status}"
+            detail = f"signal {sig}" if sig is not None else f"exit status {status}"
             d = Decision("error", None, msg, None, "exit", detail, now)
         self._exited = True
         self._cur = d

@@ -455,11 +455,14 @@ def test_permission_for_a_question_tool_and_elicitation() -> None:
 
 @pytest.mark.parametrize(("status", "signaled", "state", "msg"), [
     (0, False, "clear", None),
+    (0, None, "clear", None),
     (3, False, "error", "exited with status 3"),
     (9, True, "error", "killed by SIGKILL"),
-    (15, True, "error", "killed by SIGTERM"),
+    (137, True, "error", "killed by SIGKILL"),  # shell-style 128+N
+    (143, 15, "error", "killed by SIGTERM"),  # the signal number itself
+    (1, 99, "error", "killed by signal 99"),
 ])
-def test_exit(status: int, signaled: bool, state: str, msg: str | None) -> None:
+def test_exit(status: int, signaled: bool | int | None, state: str, msg: str | None) -> None:
     f = Fusion(0.0)
     f.hook("UserPromptSubmit", {}, 1.0)
     d = f.exited(status, signaled, 2.0)
