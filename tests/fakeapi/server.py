@@ -162,7 +162,9 @@ class FakeAPI:
 
     def start(self) -> FakeAPI:
         """Serve in a background thread."""
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fakeapi", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="fakeapi", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -171,10 +173,11 @@ class FakeAPI:
         self._stopping.set()
         for g in list(self._gates.values()):
             g.set()
-        self._httpd.shutdown()
-        self._httpd.server_close()
         if self._thread:
+            self._httpd.shutdown()
             self._thread.join(timeout=5)
+            self._thread = None
+        self._httpd.server_close()
 
     def __enter__(self) -> FakeAPI:
         return self.start()
