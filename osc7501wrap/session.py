@@ -191,12 +191,14 @@ class Session(ProxyHooks):
                         f"{s.manifest.version} emit={s.emit} ({s.emit_reason})")
         if s.report:
             self.emitter = self._make_emitter()
+        typeahead = s.typeahead
         if s.pending_replies:
             from .probe import ReplyFilter
 
             self.filter = ReplyFilter(s.pending_replies, now)
-        if s.typeahead:
-            proxy.send_to_child(s.typeahead)
+            typeahead = self.filter.feed(typeahead, now)
+        if typeahead:
+            proxy.send_to_child(typeahead)
         self._open_channels(proxy)
         self._publish(self.pipeline.fusion.current(), now)
 
