@@ -40,11 +40,14 @@ import struct
 import sys
 import termios
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
 
 from .errors import WrapError
 from .tracker import StreamTracker
+
+TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 __all__ = ["Proxy", "ProxyHooks", "find_command"]
 
@@ -296,7 +299,7 @@ class Proxy:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             self._call_hook("started", self)
             self._register()
-            self._deadline = self._call_hook("tick", time.monotonic())
+            self._tick(time.monotonic())
             self._loop()
             self._finish_terminal(normal=True)
         finally:
@@ -520,7 +523,10 @@ class Proxy:
     def _tick(self, now: float) -> None:
         hooks = self.hooks
         try:
-            self._deadline = hooks.tick(now)
+            deadline = hooks.tick(now)
+            if deadline is not None and not isinstance(deadline, (int, float)):
+                raise TypeError(f"tick() returned {type(deadline).__name__}, not a time")
+            self._deadline = deadline
             if self.tracker.safe:
                 inj = hooks.injection()
                 if inj:
@@ -546,6 +552,22 @@ class Proxy:
         if not data:
             self._master_closed()
             return
+        if len(data) < READ_SIZE:
+            # A pty hands out at most a few KiB per read: take what else is already
+            # there, so that one poll, one write and one feed cover up to 64 KiB.
+            parts = [data]
+            total = len(data)
+            while total < READ_SIZE:
+                try:
+                    more = os.read(self.master_fd, READ_SIZE - total)
+                except OSError:  # EAGAIN; or EIO, which the next poll reports again
+                    break
+                if not more:
+                    break
+                parts.append(more)
+                total += len(more)
+            if len(parts) > 1:
+                data = b"".join(parts)
         if self._child_done:
             self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
         hooks = self.hooks

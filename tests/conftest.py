@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from term import Terminal
+from term import FRONTS, Front, Terminal
 
 
 @pytest.fixture
@@ -24,12 +24,18 @@ def terminal() -> Iterator[Callable[..., Terminal]]:
         t.close()
 
 
+@pytest.fixture(params=sorted(FRONTS))
+def front(request: pytest.FixtureRequest) -> Front:
+    """Each way of running a transparent wrap: the bare proxy (``wrap-proxy``) and the
+    real command with reporting off (``wrap --emit never``)."""
+    return Front(request.param, FRONTS[request.param])
+
+
 @pytest.fixture
-def wrap_term(terminal: Callable[..., Terminal]) -> Callable[..., Terminal]:
-    """Factory: ``wrap_term(args, **kw)`` runs ``wrap args...`` in a Terminal."""
-    from term import wrap_command
+def wrap_term(terminal: Callable[..., Terminal], front: Front) -> Callable[..., Terminal]:
+    """Factory: ``wrap_term(args, **kw)`` runs ``<front> args...`` in a Terminal."""
 
     def make(args: Sequence[str], **kwargs: Any) -> Terminal:
-        return terminal([*wrap_command(), *args], **kwargs)
+        return terminal([*front.argv, *args], **kwargs)
 
     return make

@@ -19,7 +19,9 @@ What it offers:
 * ``Terminal(argv, rows=, cols=, env=, cwd=, raw=, answer_7501=, answer_da1=)`` starts
   `argv` (``raw=True`` puts the pty in raw mode first, for programs that do not).
   ``Terminal.wrap(args, ...)`` starts ``wrap args...`` from this source tree (through a
-  small launcher script, see :func:`wrap_command`). ``Terminal.shell()`` starts an
+  small launcher script, see :func:`wrap_command`; ``wrap-proxy`` next to it runs the
+  bare Proxy, and :data:`FRONTS` / :class:`Front` name both ways of running a
+  transparent wrap, for tests that must hold for each). ``Terminal.shell()`` starts an
   interactive bash with job control and the prompt ``PROMPT>`` (see ``PROMPT``), for
   job-control scenarios. :func:`proxy_command` builds a program that runs the Proxy
   with hooks written in the test, to test hook behaviour through a real pty.
@@ -63,6 +65,7 @@ import errno
 import os
 import re
 import select
+import shlex
 import shutil
 import signal
 import sys
@@ -71,6 +74,7 @@ import termios
 import textwrap
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -84,22 +88,38 @@ ANSWER_DA1 = b"\x1b[?62;22c"
 
 _bin_dir: str | None = None
 
+_WRAP_LAUNCHER = """#!{python}
+import sys
+sys.path.insert(0, {repo!r})
+from osc7501wrap.cli import wrap_main
+sys.exit(wrap_main())
+"""
+
+# The proxy alone (no session hooks), with the same one-line errors as `wrap`.
+_PROXY_LAUNCHER = """#!{python}
+import sys
+sys.path.insert(0, {repo!r})
+from osc7501wrap.errors import WrapError
+from osc7501wrap.proxy import Proxy
+try:
+    sys.exit(Proxy(sys.argv[1:]).run())
+except WrapError as err:
+    sys.stderr.write(f"wrap: {{err}}\\n")
+    sys.exit(err.status)
+"""
+
 
 def wrap_bin_dir() -> str:
-    """A directory holding an executable ``wrap`` that runs this source tree's wrap."""
+    """A directory with two executables running this source tree: ``wrap`` (the real
+    command) and ``wrap-proxy`` (the bare Proxy with no hooks)."""
     global _bin_dir
     if _bin_dir is None:
         d = tempfile.mkdtemp(prefix="osc7501wrap-test-bin-")
         atexit.register(shutil.rmtree, d, True)
-        script = Path(d) / "wrap"
-        script.write_text(
-            f"#!{sys.executable}\n"
-            "import sys\n"
-            f"sys.path.insert(0, {str(REPO)!r})\n"
-            "from osc7501wrap.cli import wrap_main\n"
-            "sys.exit(wrap_main())\n"
-        )
-        script.chmod(0o755)
+        for name, text in (("wrap", _WRAP_LAUNCHER), ("wrap-proxy", _PROXY_LAUNCHER)):
+            script = Path(d) / name
+            script.write_text(text.format(python=sys.executable, repo=str(REPO)))
+            script.chmod(0o755)
         _bin_dir = d
     return _bin_dir
 
@@ -107,6 +127,31 @@ def wrap_bin_dir() -> str:
 def wrap_command() -> list[str]:
     """argv prefix that runs ``wrap`` from this source tree."""
     return [os.path.join(wrap_bin_dir(), "wrap")]
+
+
+# The ways to run a transparent wrap: the bare proxy, and the real command with
+# reporting off (no probe, no reports: what it writes must be the child's bytes).
+FRONTS = {
+    "proxy": ["wrap-proxy"],
+    "wrap": ["wrap", "--emit", "never"],
+}
+
+
+@dataclass
+class Front:
+    """One way to run a transparent wrap (see FRONTS): ``argv`` to spawn directly,
+    ``sh`` to use inside a shell command line (the launchers are on PATH)."""
+
+    name: str
+    words: list[str]
+
+    @property
+    def argv(self) -> list[str]:
+        return [os.path.join(wrap_bin_dir(), self.words[0]), *self.words[1:]]
+
+    @property
+    def sh(self) -> str:
+        return " ".join(shlex.quote(w) for w in self.words)
 
 
 _PROXY_DRIVER = """\

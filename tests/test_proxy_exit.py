@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import PROMPT, Terminal, base_env, proxy_command
+from term import PROMPT, Front, Terminal, base_env, proxy_command
 
 from osc7501wrap import procinfo
 
@@ -108,11 +108,12 @@ def test_not_executable(wrap_term: Callable[..., Terminal], tmp_path: Path) -> N
     assert t.output == f"wrap: {tmp_path}: is a directory\r\n".encode()
 
 
-def test_not_executable_on_path(terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+def test_not_executable_on_path(terminal: Callable[..., Terminal], tmp_path: Path,
+                                front: Front) -> None:
     f = tmp_path / "tool"
     f.write_text("#!/bin/sh\necho hi\n")
     f.chmod(0o644)
-    t = terminal(["sh", "-c", f"PATH={tmp_path}:$PATH; exec wrap tool"])
+    t = terminal(["sh", "-c", f"PATH={tmp_path}:$PATH; exec {front.sh} tool"])
     assert t.wait() == 126
     assert t.output == b"wrap: tool: permission denied\r\n"
 
@@ -128,13 +129,11 @@ def test_not_executable_on_path(terminal: Callable[..., Terminal], tmp_path: Pat
     ("child killed", 137),
     ("exception", 99),
 ])
-def test_terminal_restored_on_every_path(terminal: Callable[..., Terminal], how: str,
-                                         status: int) -> None:
-    from term import wrap_command
-
+def test_terminal_restored_on_every_path(terminal: Callable[..., Terminal], front: Front,
+                                         how: str, status: int) -> None:
     child = [PY, "-c", MODE_CHILD, "exit" if how == "exit" else "wait"]
-    front = proxy_command(BOOM_HOOKS) if how == "exception" else wrap_command()
-    t = terminal([*front, *child])
+    argv = proxy_command(BOOM_HOOKS) if how == "exception" else front.argv
+    t = terminal([*argv, *child])
     if how != "exception":  # there, the chunk with "ready" is never written
         t.expect(b"ready\r\n")
     if how.startswith("SIG"):

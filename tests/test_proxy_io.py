@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import Terminal
+from term import Front, Terminal
 
 from osc7501wrap.tracker import StreamTracker
 
@@ -83,9 +83,9 @@ def test_typed_bytes_are_exact(tmp_path: Path, wrap_term: Callable[..., Terminal
     assert dest.read_bytes() == keys
 
 
-def test_child_starts_with_the_users_modes_and_size(terminal: Callable[..., Terminal]) -> None:
+def test_child_starts_with_the_users_modes_and_size(terminal: Callable[..., Terminal], front: Front) -> None:
     # The user's shell sets unusual modes, then runs wrap: the child must see them.
-    t = terminal(["sh", "-c", "stty erase ^H intr ^G -iutf8; exec wrap stty -a"],
+    t = terminal(["sh", "-c", f"stty erase ^H intr ^G -iutf8; exec {front.sh} stty -a"],
                  rows=33, cols=111)
     assert t.wait() == 0
     text = t.text
@@ -121,21 +121,21 @@ def test_raw_mode_while_running_and_restored_after(wrap_term: Callable[..., Term
     assert t.termios() == fresh_pty_modes()
 
 
-def test_background_wrap_leaves_the_terminal_alone(terminal: Callable[..., Terminal]) -> None:
+def test_background_wrap_leaves_the_terminal_alone(terminal: Callable[..., Terminal], front: Front) -> None:
     # In the background (own process group, not the foreground one), wrap must not
     # touch the terminal modes: tcsetattr would stop it with SIGTTOU.
     t = terminal(["bash", "--norc", "--noprofile", "-c",
-                  "set -m; wrap sh -c 'echo bg-ran' & wait $!; echo status=$?"])
+                  f"set -m; {front.sh} sh -c 'echo bg-ran' & wait $!; echo status=$?"])
     t.expect(b"bg-ran")
     t.expect(b"status=0")
     assert t.wait() == 0
 
 
-def test_child_signal_dispositions_are_default(terminal: Callable[..., Terminal]) -> None:
+def test_child_signal_dispositions_are_default(terminal: Callable[..., Terminal], front: Front) -> None:
     # wrap itself starts with signals ignored (and Python ignores PIPE and XFSZ); the
     # child must still get default dispositions and an empty signal mask.
     t = terminal(["sh", "-c", 'trap "" INT QUIT TERM HUP TSTP TTIN TTOU; '
-                  "exec wrap grep -E '^Sig(Ign|Blk)' /proc/self/status"])
+                  f"exec {front.sh} grep -E '^Sig(Ign|Blk)' /proc/self/status"])
     assert t.wait() == 0
     assert b"SigBlk:\t0000000000000000" in t.output
     assert b"SigIgn:\t0000000000000000" in t.output
@@ -152,35 +152,35 @@ def test_tail_is_never_lost(wrap_term: Callable[..., Terminal]) -> None:
 # --------------------------------------------------------------------------- not a tty
 
 
-def test_stdin_from_a_file(tmp_path: Path, terminal: Callable[..., Terminal]) -> None:
+def test_stdin_from_a_file(tmp_path: Path, terminal: Callable[..., Terminal], front: Front) -> None:
     src = tmp_path / "in.txt"
     src.write_bytes(b"line one\nline two\n")
     out = tmp_path / "out.txt"
-    t = terminal(["sh", "-c", f"wrap sh -c 'cat > {out}' < {src}; echo rc=$?"])
+    t = terminal(["sh", "-c", f"{front.sh} sh -c 'cat > {out}' < {src}; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
     assert out.read_bytes() == b"line one\nline two\n"
     assert b"Traceback" not in t.output
 
 
-def test_piped_stdin_without_final_newline(terminal: Callable[..., Terminal]) -> None:
+def test_piped_stdin_without_final_newline(terminal: Callable[..., Terminal], front: Front) -> None:
     # The last line has no newline: EOF must still reach the child.
-    t = terminal(["sh", "-c", "printf 'hello\\nworld' | wrap cat; echo rc=$?"])
+    t = terminal(["sh", "-c", f"printf 'hello\\nworld' | {front.sh} cat; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
     assert t.output.count(b"world") >= 1
     assert b"Traceback" not in t.output
 
 
-def test_stdin_is_dev_null(terminal: Callable[..., Terminal]) -> None:
-    t = terminal(["sh", "-c", "wrap cat < /dev/null; echo rc=$?"])
+def test_stdin_is_dev_null(terminal: Callable[..., Terminal], front: Front) -> None:
+    t = terminal(["sh", "-c", f"{front.sh} cat < /dev/null; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
 
 
-def test_stdout_to_a_file(tmp_path: Path, terminal: Callable[..., Terminal]) -> None:
+def test_stdout_to_a_file(tmp_path: Path, terminal: Callable[..., Terminal], front: Front) -> None:
     out = tmp_path / "out.txt"
-    t = terminal(["sh", "-c", f"wrap printf 'a\\nb\\033[?25l' > {out}; echo rc=$?"])
+    t = terminal(["sh", "-c", f"{front.sh} printf 'a\\nb\\033[?25l' > {out}; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
     # The pty turns \n into \r\n; no mode reset is written into the file.
@@ -188,17 +188,17 @@ def test_stdout_to_a_file(tmp_path: Path, terminal: Callable[..., Terminal]) -> 
     assert t.termios() == fresh_pty_modes()
 
 
-def test_stdout_piped(terminal: Callable[..., Terminal]) -> None:
-    t = terminal(["sh", "-c", "wrap printf 'piped' | od -An -c; echo rc=$?"])
+def test_stdout_piped(terminal: Callable[..., Terminal], front: Front) -> None:
+    t = terminal(["sh", "-c", f"{front.sh} printf 'piped' | od -An -c; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
     assert b"p   i   p   e   d" in t.output
 
 
 def test_neither_stdin_nor_stdout_a_terminal(tmp_path: Path,
-                                             terminal: Callable[..., Terminal]) -> None:
+                                             terminal: Callable[..., Terminal], front: Front) -> None:
     out = tmp_path / "out.txt"
-    t = terminal(["sh", "-c", f"echo in | wrap cat > {out}; echo rc=$?"])
+    t = terminal(["sh", "-c", f"echo in | {front.sh} cat > {out}; echo rc=$?"])
     t.expect(b"rc=0")
     assert t.wait() == 0
     assert b"in\r\n" in out.read_bytes()
@@ -206,10 +206,10 @@ def test_neither_stdin_nor_stdout_a_terminal(tmp_path: Path,
 
 @pytest.mark.parametrize("size", [0, 100_000])
 def test_many_lines_on_stdin(tmp_path: Path, terminal: Callable[..., Terminal],
-                             size: int) -> None:
+                             size: int, front: Front) -> None:
     src = tmp_path / "in.txt"
     src.write_bytes(b"".join(b"%07d\n" % i for i in range(size // 8)))
     out = tmp_path / "out.txt"
-    t = terminal(["sh", "-c", f"wrap sh -c 'cat > {out}' < {src} > /dev/null; echo rc=$?"])
+    t = terminal(["sh", "-c", f"{front.sh} sh -c 'cat > {out}' < {src} > /dev/null; echo rc=$?"])
     t.expect(b"rc=0", timeout=30)
     assert out.read_bytes() == src.read_bytes()

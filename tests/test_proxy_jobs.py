@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import PROMPT, Terminal
+from term import PROMPT, Front, Terminal
 
 PY = sys.executable
 
@@ -120,10 +120,10 @@ def test_resize_while_stopped(wrap_term: Callable[..., Terminal], child_script: 
 
 
 @pytest.mark.parametrize("stop", ["child SIGSTOP", "wrap SIGTSTP"])
-def test_job_control_from_bash(child_script: Path, stop: str) -> None:
+def test_job_control_from_bash(child_script: Path, front: Front, stop: str) -> None:
     t = Terminal.shell()
     try:
-        t.type(f"wrap {PY} {child_script}\r".encode())
+        t.type(f"{front.sh} {PY} {child_script}\r".encode())
         m = t.expect(PID_RE)
         child, wrap = int(m.group(1)), int(m.group(2))
         if stop == "child SIGSTOP":
@@ -134,7 +134,7 @@ def test_job_control_from_bash(child_script: Path, stop: str) -> None:
         t.expect(PROMPT)
         wait_state(wrap, "T")
         t.type(b"jobs\r")
-        t.expect(re.compile(rb"\[1\]\+ +Stopped +wrap "))
+        t.expect(re.compile(rb"\[1\]\+ +Stopped +" + re.escape(front.sh.encode())))
         t.expect(PROMPT)
         mark = len(t.output)
         t.type(b"fg\r")
