@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from term import Terminal, proxy_command
 
@@ -156,3 +157,33 @@ def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None
     t.kill(15)
     assert t.wait() == 143
     assert b"info=(True, True, (20, 70)) sizes=[(25, 90)] ticks>=5:True" in t.output
+
+
+def test_injections_go_to_the_terminal_when_stdout_is_redirected(
+        terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    driver = tmp_path / "driver.py"
+    driver.write_text(proxy_command(INJECT_ONCE)[2])
+    out = tmp_path / "out.txt"
+    t = terminal(["sh", "-c", f"{PY} {driver} printf ARM > {out}; echo rc=$?"])
+    t.expect(b"rc=0")
+    assert t.wait() == 0
+    assert out.read_bytes() == b"ARM"
+    assert t.output == b"<INJ>rc=0\r\n"
+
+
+def test_terminal_answers_queries_in_order(terminal: Callable[..., Terminal]) -> None:
+    """The harness itself: automatic answers to OSC 7501 and DA1 queries."""
+    child = py_child(
+        "import termios\n"
+        "a = termios.tcgetattr(0); a[3] &= ~(termios.ICANON | termios.ECHO)\n"
+        "termios.tcsetattr(0, termios.TCSANOW, a)\n"
+        "os.write(1, b'\\x1b]7501;?\\x07\\x1b[c\\x1b]7501;?\\x1b\\\\')\n"
+        "want = b'\\x1b]7501;?\\x1b\\\\\\x1b[?62;22c\\x1b]7501;?\\x1b\\\\'\n"
+        "got = b''\n"
+        "while len(got) < len(want):\n"
+        "    got += os.read(0, 64)\n"
+        "os.write(1, b' ok' if got == want else b' bad ' + repr(got).encode())\n")
+    t = terminal(child, answer_7501=True, answer_da1=True)
+    t.expect(b" ok")
+    assert t.wait() == 0
+    assert t.queries == [b"\x1b]7501;?\x07", b"\x1b[c", b"\x1b]7501;?\x1b\\"]

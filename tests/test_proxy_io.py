@@ -213,3 +213,20 @@ def test_many_lines_on_stdin(tmp_path: Path, terminal: Callable[..., Terminal],
     t = terminal(["sh", "-c", f"{front.sh} sh -c 'cat > {out}' < {src} > /dev/null; echo rc=$?"])
     t.expect(b"rc=0", timeout=30)
     assert out.read_bytes() == src.read_bytes()
+
+
+def test_standard_fds_stay_blocking(terminal: Callable[..., Terminal], front: Front) -> None:
+    # O_NONBLOCK lives on the open file, shared with the shell: wrap must never set it.
+    check = f"{PY} -c 'import os; print(\"blocking\", os.get_blocking(0), os.get_blocking(1))'"
+    t = terminal(["sh", "-c", f"{front.sh} sh -c 'echo hi'; {check}"])
+    t.expect(b"blocking True True")
+    assert t.wait() == 0
+
+
+def test_reader_gone_ends_the_child(terminal: Callable[..., Terminal], front: Front) -> None:
+    # `wrap cmd | head -1`: once nobody reads wrap's output, the child is hung up on
+    # instead of running forever.
+    t = terminal(["sh", "-c", f"{front.sh} sh -c 'while :; do echo y; done' | head -1; "
+                  "echo rc=$?"])
+    t.expect(b"rc=0", timeout=20)
+    assert t.wait() == 0
