@@ -18,8 +18,9 @@ When an evaluation is due (all times injected; this module never reads a clock):
 What gets published (the "holds"):
 
 - a verdict equal to the published state cancels any pending change and publishes
-  nothing (except a new `kind`, or a new message while blocked or in error: a second
-  dialog is news; a spinner's ticking text is not);
+  nothing, except a new `kind`, a new message while blocked or in error (a second
+  dialog is news; a spinner's ticking text is not), or visible evidence where the
+  published state had none (a turn-end marker drawn after the prompt came back);
 - working -> idle is held for `idle_hold` seconds (700 ms) unless the idle verdict is
   *visible* evidence (`Verdict.visible`, e.g. a finished-turn line). A working verdict
   within the hold cancels it, so a spinner that blinks never produces
@@ -53,7 +54,9 @@ class ScreenReading:
 
     `since` is the time it was published (the step that decided it). `rule_id` and
     `manifest_version` trace it to the rule that matched; `visible` says the rule is
-    visible evidence rather than the absence of something.
+    visible evidence rather than the absence of something. `turn_marker` says the
+    manifest shows completed turns visibly (see :func:`marks_turns`), so an idle reading
+    without `visible` that ends a turn means the turn was cut short, not completed.
     """
 
     state: str
@@ -63,12 +66,21 @@ class ScreenReading:
     manifest_version: str | None
     visible: bool
     since: float
+    turn_marker: bool = False
 
     @property
     def detail(self) -> str:
         """`rule_id@manifest_version`, as logs and `Decision.detail` show it."""
         rid = self.rule_id or "?"
         return f"{rid}@{self.manifest_version}" if self.manifest_version else rid
+
+
+def marks_turns(manifest: Any) -> bool:
+    """True if `manifest` has a visible idle rule that is not about an interrupt: the
+    agent prints a marker when a turn completes (Claude Code's "✻ Worked for 12s")."""
+    return any(getattr(r, "state", None) == "idle" and getattr(r, "visible", False)
+               and "interrupt" not in str(getattr(r, "id", "")).lower()
+               for r in getattr(manifest, "rules", ()))
 
 
 class Classifier:
@@ -81,6 +93,7 @@ class Classifier:
     def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
                  sweep: float = 1.0, max_wait: float = 0.1) -> None:
         self.manifest = manifest
+        self.turn_marker = marks_turns(manifest)
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
         self.sweep = sweep if sweep > 0 else 0.0
@@ -111,6 +124,7 @@ class Classifier:
     def set_manifest(self, manifest: Any, now: float) -> None:
         """Use another manifest (a reload); the screen is evaluated again."""
         self.manifest = manifest
+        self.turn_marker = marks_turns(manifest)
         self.screen_changed(now)
 
     # ------------------------------------------------------------------ timing
@@ -179,7 +193,8 @@ class Classifier:
         pub = self._published
         if pub is not None and state == pub.state:
             self._held = None
-            if verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg):
+            if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
+                    or (verdict.visible and not pub.visible)):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
@@ -195,7 +210,8 @@ class Classifier:
         assert verdict.state is not None
         reading = ScreenReading(
             state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
-            manifest_version=verdict.manifest_version, visible=verdict.visible, since=now)
+            manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,
+            turn_marker=self.turn_marker)
         self._published = reading
         return reading
 

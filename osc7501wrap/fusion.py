@@ -59,9 +59,12 @@ A turn that ends (working -> idle, or Stop, or a native ``done``) is ``done``; `
 stays until the next turn starts (an idle reading does not turn it back into idle; the
 agent's own ``idle`` or a new session does). A dialog refused (blocked -> idle with no
 working in between, e.g. Esc) -> ``idle``, not done. An interrupted turn -> ``idle``:
-a turn whose start the hooks or native reports saw but whose end only the screen saw
-(no Stop: Esc), or an idle screen reading whose rule id contains ``interrupt``. A late
-Stop still turns that idle into done. A turn that only the user's Enter suggested and
+an idle screen reading whose rule id contains ``interrupt``; a Stop with
+``is_interrupt``; the agent's own ``idle``; with an agent whose manifest marks completed
+turns visibly (``turn_marker``: Claude Code's "✻ Worked for 12s"), a turn the screen
+ends without that marker; otherwise a turn whose start hooks or native reports saw but
+whose end only the screen saw (no Stop: Esc fires no hook). A late Stop, native
+``done`` or turn-end marker still turns that idle into done. A turn that only the user's Enter suggested and
 nothing confirmed within the guard reverts to the state before it. ``error`` comes from
 an error rule, StopFailure, a native ``error``, or the exit; like done, it stays until
 the next turn. Exit: status 0 -> ``clear`` (the record is removed); non-zero ->
@@ -185,12 +188,13 @@ class Fusion:
 
     def __init__(self, now: float = 0.0, *, guard: float = 1.5, screen_lag: float = 0.15,
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
-                 shell: bool | None = None) -> None:
+                 shell: bool | None = None, turn_marker: bool | None = None) -> None:
         self.guard = guard
         self.screen_lag = screen_lag
         self.notify_lag = notify_lag
         self.notify_min_lag = notify_min_lag
         self.shell = shell  # None: a shell if the wrapped program's name says so
+        self.turn_marker = turn_marker  # None: as the screen readings say
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
         self._cur = Decision("idle", None, None, None, "start", "start", now)
@@ -206,6 +210,7 @@ class Fusion:
         self._pre_turn = self._cur
         self._turn_confirmed = True
         self._turn_tracked = False
+        self._unproven_end = False  # the last turn ended as idle without a sign of success
         # dialog bookkeeping (for late Notifications)
         self._dialog_at: float | None = None  # last blocked claim from any signal
         self._answered_at: float | None = None  # last sign that a dialog was answered
@@ -538,9 +543,12 @@ class Fusion:
                 new = Decision(p.state, p.kind, p.msg, p.progress, raw.signal,
                                f"{raw.detail}; the turn never started", now)
             elif cur.state == "working":
-                done = (raw.ends_turn and raw.signal in ("screen", "process")
-                        and not raw.interrupt and not self._turn_tracked)
+                done = self._completes(raw)
                 new = self._from(raw, now, state="done" if done else "idle")
+                self._unproven_end = not done and not raw.interrupt
+            elif (cur.state == "idle" and self._unproven_end and raw.at > cur.at
+                  and self._marker(raw)):
+                new = self._from(raw, now, state="done")  # the turn-end marker came late
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
                 return None  # done and error stay until the next turn
             else:
@@ -549,7 +557,29 @@ class Fusion:
             new = self._from(raw, now)
         if cur.state == "blocked" and new.state != "blocked":
             self._answered_at = now
+        if new.state != "idle":
+            self._unproven_end = False
         return self._set(new)
+
+    def _marks_turns(self) -> bool:
+        if self.turn_marker is not None:
+            return self.turn_marker
+        return self._reading is not None and self._reading.turn_marker
+
+    def _marker(self, c: _Claim) -> bool:
+        """`c` is the screen's visible sign that a turn completed."""
+        return (c.signal == "screen" and c.visible and not c.interrupt
+                and self._marks_turns())
+
+    def _completes(self, c: _Claim) -> bool:
+        """Does idle claim `c`, ending a running turn, mean the turn completed (done)?"""
+        if c.interrupt or not c.ends_turn:
+            return False
+        if c.signal == "screen" and self._marks_turns():
+            return c.visible  # no marker: the turn was cut short (Esc)
+        if c.signal in ("screen", "process"):
+            return not self._turn_tracked  # hooks or native reports would have said Stop
+        return False
 
     def _from(self, c: _Claim, now: float, state: str | None = None) -> Decision:
         st = state or c.state

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.classifier import Classifier, ScreenReading
+from osc7501wrap.classifier import Classifier, ScreenReading, marks_turns
 
 MANIFEST = r'''
 [manifest]
@@ -277,3 +277,19 @@ def test_manifest_swap_reevaluates(manifest: rules.Manifest) -> None:
     clf.set_manifest(other, 1.0)
     r = clf.step(1.04, screen.snapshot)
     assert r is not None and r.state == "working" and r.detail == "any@9"
+
+
+def test_turn_marker_and_late_visible_marker_is_published(manifest: rules.Manifest) -> None:
+    assert marks_turns(manifest)
+    no_marker = rules.parse_manifest_text(
+        '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "interrupted"\n'
+        'state = "idle"\nregion = "screen"\ncontains = "Interrupted"\nvisible = true\n')
+    assert not marks_turns(no_marker)
+    # the prompt comes back first (held, then published), the marker line a bit later
+    script = [(0.0, spinner(1)), (1.0, PROMPT), (2.0, ["✻ Worked for 3s", *PROMPT]),
+              (3.0, ["✻ Worked for 3s", "more", *PROMPT])]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=5.0)
+    assert [(r.state, r.rule_id, r.visible) for _, r in readings] == [
+        ("working", "spinner", False), ("idle", "prompt", False), ("idle", "turn_done", True)]
+    assert all(r.turn_marker for _, r in readings)
