@@ -36,10 +36,12 @@ THE CONTRACT (precedence, highest first)
 
 Edges never revive stale states:
 
-- Edges that only make sense inside a turn (PreToolUse, PostToolUse, PermissionRequest,
-  Notification) are ignored while no turn runs (idle, done, error). Only
-  UserPromptSubmit, a native ``working`` report, the user's Enter, the screen and the
-  foreground process start a turn.
+- Edges that can arrive after their turn ended (PostToolUse, PostToolUseFailure,
+  Notification, a subagent's PreToolUse) are ignored while no turn runs (idle, done,
+  error). A turn is started by UserPromptSubmit, the main agent's PreToolUse (the agent
+  waits for that hook before the tool runs, so it is never late), PermissionRequest
+  (likewise), a native ``working`` or ``blocked`` report, the user's Enter, the screen,
+  or the foreground process.
 - A permission or elicitation Notification arrives 6-8 s after its dialog. It is
   dropped when the state is already blocked (an echo), when a dialog was seen in the last
   `notify_lag` (10 s) seconds (that dialog was seen and is gone), or when anything
@@ -99,9 +101,8 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
 
 _TURN_STATES = ("working", "blocked")
 _EDGE_SIGNALS = ("native", "hook", "input")
-#: Hook events that only make sense inside a turn.
-_IN_TURN_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
-                   "Notification")
+#: Hook events that only make sense inside a turn (they may arrive after it ended).
+_IN_TURN_EVENTS = ("PostToolUse", "PostToolUseFailure", "Notification")
 
 
 def signal_name(number: int) -> str:
@@ -306,7 +307,8 @@ class Fusion:
         event = str(event)
         self.last_event = (event, now)
         in_turn = self._cur.state in _TURN_STATES
-        if event in _IN_TURN_EVENTS and not in_turn:
+        if not in_turn and (event in _IN_TURN_EVENTS
+                            or (event == "PreToolUse" and data.get("agent_id"))):
             self._ignore(now, event, "no turn is running")
             return None
         if (data.get("agent_id") and self._cur.state == "blocked"

@@ -465,6 +465,22 @@ def test_enter_reverts_to_done_when_nothing_follows() -> None:
     assert f.current().state == "done"
 
 
+def test_main_agent_tool_call_revives_a_turn_the_screen_ended_too_early() -> None:
+    # The screen guessed the turn was over (no marker: an interrupt?), but the agent's
+    # own PreToolUse hook - which it waits for before running the tool - says otherwise.
+    f = Fusion(0.0, turn_marker=True)
+    f.hook("UserPromptSubmit", {}, 1.0)
+    f.screen(scr("working"), 1.1)
+    f.screen(scr("idle", "composer"), 5.0)
+    assert f.current().state == "idle"
+    f.hook("PostToolUse", {"tool_name": "Bash"}, 5.2)  # late: ignored
+    assert f.current().state == "idle"
+    f.hook("PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "a.py"}}, 6.0)
+    assert (f.current().state, f.current().msg) == ("working", "Read: a.py")
+    f.hook("Stop", {}, 9.0)
+    assert f.current().state == "done"
+
+
 def test_session_start_and_compaction() -> None:
     f = Fusion(0.0)
     f.hook("UserPromptSubmit", {}, 1.0)
