@@ -5,7 +5,9 @@ Layout::
     tests/screens/<agent>-<version>/<state>--<class>.txt     rendered from real captures
     tests/screens/synthetic/<agent>/<state>--<class>.txt     written by hand from the
                                                               agents' own strings, with
-                                                              wording/order varied
+                                                              wording/order varied; those
+                                                              named `--rec-<version>-` were
+                                                              recorded from the real agent
 
 `<state>` is `blocked-permission`, `blocked-question`, `blocked-auth`, `blocked` (any
 kind), `working`, `idle`, `done` (a finished turn: must classify idle), `error`, or
