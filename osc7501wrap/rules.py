@@ -100,6 +100,7 @@ import os
 import re
 import shlex
 import tomllib
+import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -633,8 +634,10 @@ def _compile(pats: list[str], key: str, budget: _Budget) -> tuple[re.Pattern[str
         if budget.patterns > MAX_PATTERNS:
             raise ManifestError(f"more than {MAX_PATTERNS} patterns in one manifest")
         try:
-            out.append(re.compile(p))
-        except re.error as err:
+            with warnings.catch_warnings():  # e.g. FutureWarning "nested set": not noise
+                warnings.simplefilter("ignore")  # on the user's terminal
+                out.append(re.compile(p))
+        except (re.error, RecursionError, OverflowError, ValueError) as err:
             raise ManifestError(f"{key} {p!r}: bad regex: {err}") from None
     return tuple(out)
 
@@ -696,7 +699,8 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
     if not isinstance(d, dict):
         raise ManifestError(f"rule #{index + 1} must be a table")
     rid = d.get("id")
-    label = f"rule {rid}" if isinstance(rid, str) and rid else f"rule #{index + 1}"
+    label = (f"rule {rid}" if isinstance(rid, str) and _ID_RE.match(rid)
+             else f"rule #{index + 1}")
     try:
         if not isinstance(rid, str) or not _ID_RE.match(rid):
             raise ManifestError("id must be a string of [A-Za-z0-9_.-]{1,64}")
@@ -847,6 +851,13 @@ def _load_one(entry: Any, builtin: bool) -> Manifest:
 
 
 _DEFAULT: Any = object()
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _line(text: str) -> str:
+    """One line for the error list: control characters (a newline in a file name...)
+    shown escaped."""
+    return _CONTROL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
 
 
 def generic_fallback() -> Manifest:
@@ -865,11 +876,11 @@ def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) ->
         try:
             m = _load_one(entry, builtin=True)
         except ManifestError as err:
-            cat.errors.append(f"rules: {entry}: {err}")
+            cat.errors.append(_line(f"rules: {entry}: {err}"))
             continue
         if m.name in cat.manifests:
-            cat.errors.append(f"rules: {entry}: manifest {m.name!r} is already defined by "
-                              f"{cat.manifests[m.name].source}")
+            cat.errors.append(_line(f"rules: {entry}: manifest {m.name!r} is already "
+                                    f"defined by {cat.manifests[m.name].source}"))
             continue
         cat.manifests[m.name] = m
     if user_dir is _DEFAULT:
@@ -885,11 +896,11 @@ def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) ->
             except ManifestError as err:
                 what = (f" (the built-in {entry.name[:-5]} manifest is used instead)"
                         if entry.name[:-5] in cat.manifests else "")
-                cat.errors.append(f"rules: {entry}: {err}{what}")
+                cat.errors.append(_line(f"rules: {entry}: {err}{what}"))
                 continue
             if m.name in user:
-                cat.errors.append(f"rules: {entry}: manifest {m.name!r} is already defined "
-                                  f"by {user[m.name].source}")
+                cat.errors.append(_line(f"rules: {entry}: manifest {m.name!r} is already "
+                                        f"defined by {user[m.name].source}"))
                 continue
             user[m.name] = m
         cat.manifests.update(user)
