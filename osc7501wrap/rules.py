@@ -883,6 +883,9 @@ def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) ->
                                     f"defined by {cat.manifests[m.name].source}"))
             continue
         cat.manifests[m.name] = m
+    if not cat.manifests:
+        cat.errors.append(_line(f"rules: no built-in manifests found in {src} "
+                                "(reinstall osc7501wrap)"))
     if user_dir is _DEFAULT:
         try:
             user_dir = paths.user_rules_dir()
