@@ -35,7 +35,8 @@ One file per agent, ``<name>.toml``::
     msg_line = '\\?\\s*$'            # optional message extraction (below)
     visible = true                   # idle/working only (below)
 
-Regions (all computed from the visible screen; right-trimmed lines)::
+Regions (all computed from the visible screen; lines right-trimmed, no-break spaces read
+as spaces)::
 
     "screen"          every line (trailing blank lines dropped)
     "bottom:N"        the last N non-empty lines
@@ -44,9 +45,9 @@ Regions (all computed from the visible screen; right-trimmed lines)::
                       (so a question the user already answered with Enter, leaving the
                       cursor on the empty line below it, is out); the last N non-empty
                       lines when the cursor is unknown
-    "after_rule"      the lines below the last horizontal rule (a line made mostly of
-                      solid ─ ━ ═ box characters, corners allowed; dashed ╌ lines are
-                      not rules); empty if there is none
+    "after_rule"      the lines below the last horizontal rule (8 or more solid ─ ━ ═
+                      in a row, and mostly such characters; corners and tees allowed;
+                      dashed ╌ lines are not rules); empty if there is none
     "prompt_box"      the lines between the last two horizontal rules (empty if < 2 rules)
     "above_prompt:N"  the last N non-empty lines above the prompt box (above the
                       second-to-last rule; above the last rule if there is only one;
@@ -91,6 +92,11 @@ visible evidence.
 Evaluation: rules are tried by state in the fixed order blocked, error, working, idle,
 and in file order within a state; the first match wins. No match at all is its own
 result (`Verdict.state is None`): it is never idle and never blocked.
+
+API: `load_manifests(user_dir)` -> `Catalog` (`.manifests`, `.errors`, `.get(name)`);
+`select_manifest(catalog, argv, forced)` -> `Manifest`; `evaluate(manifest, Snapshot)`
+-> `Verdict`; `explain(manifest, Snapshot)` -> `list[RuleTrace]`. rules/README.md has the
+same format description for manifest authors.
 """
 
 from __future__ import annotations
