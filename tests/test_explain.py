@@ -36,7 +36,9 @@ DIALOG = [
 
 def run(*args: str, stdin: bytes = b"", config: Path) -> subprocess.CompletedProcess[str]:
     """`osc7501wrap explain ARGS` as a user runs it, with its own config directory."""
-    env = dict(os.environ, OSC7501WRAP_CONFIG_DIR=str(config), PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, OSC7501WRAP_CONFIG_DIR=str(config), PYTHONIOENCODING="utf-8",
+               OSC7501WRAP_STATE_DIR=str(config / "state"),
+               OSC7501WRAP_RUNTIME_DIR=str(config / "run"))
     exe = Path(sys.executable).with_name("osc7501wrap")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "osc7501wrap"]
     p = subprocess.run([*cmd, "explain", *args], input=stdin, capture_output=True, env=env,
@@ -195,6 +197,8 @@ def test_user_manifest_is_used_by_name(tmp_path: Path, config: Path) -> None:
 @pytest.mark.parametrize(("args", "status", "text"), [
     (["--agent", "nosuch"], 2, "unknown agent 'nosuch' (known: "),
     (["/nonexistent/screen.txt"], 1, "no such file"),
+    (["--session", "999999"], 1, "no live session '999999'"),
+    (["x.txt", "--session", "1"], 2, "either FILE or --session"),
 ])
 def test_errors_are_one_line(args: list[str], status: int, text: str, config: Path) -> None:
     p = run(*args, stdin=b"x\n", config=config)
