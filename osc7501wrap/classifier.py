@@ -29,7 +29,12 @@ What gets published (the "holds"):
 - blocked is never held: it is published on the first due step;
 - everything else is published as soon as it is seen;
 - no rule matched (`Verdict.state is None`) keeps the published state and any pending
-  hold; the classifier records that nothing matched, for `explain`.
+  hold; the classifier records that nothing matched, for `explain`. The one exception
+  is a published ``blocked``: a dialog is visible evidence, and when no rule matches
+  for `gone_hold` seconds (250 ms, counted from a settled evaluation) the dialog is
+  gone, so a reading with ``state=None`` ("the screen no longer shows the dialog, and
+  nothing else") is published; a blocked light never outlives its dialog. A blocked
+  verdict within that time cancels it.
 
 What it does not do: match rules (:mod:`osc7501wrap.rules`), combine the screen with
 hooks, native reports or the process table (:mod:`osc7501wrap.fusion`), or write
@@ -59,7 +64,7 @@ class ScreenReading:
     without `visible` that ends a turn means the turn was cut short, not completed.
     """
 
-    state: str
+    state: str | None  # None: the published dialog is gone and no rule matches
     kind: str | None
     msg: str | None
     rule_id: str | None
@@ -71,7 +76,7 @@ class ScreenReading:
     @property
     def detail(self) -> str:
         """`rule_id@manifest_version`, as logs and `Decision.detail` show it."""
-        rid = self.rule_id or "?"
+        rid = self.rule_id or ("no rule matched" if self.state is None else "?")
         return f"{rid}@{self.manifest_version}" if self.manifest_version else rid
 
 
@@ -91,11 +96,12 @@ class Classifier:
     """
 
     def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
-                 sweep: float = 1.0, max_wait: float = 0.1) -> None:
+                 sweep: float = 1.0, max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
         self.manifest = manifest
         self.turn_marker = marks_turns(manifest)
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
+        self.gone_hold = max(0.0, gone_hold)
         self.sweep = sweep if sweep > 0 else 0.0
         self.max_wait = max(self.settle, max_wait) if max_wait > 0 else self.settle
         self._dirty = False
@@ -188,9 +194,12 @@ class Classifier:
         self.last_eval_at = now
         self.evaluations += 1
         state = verdict.state
-        if state is None:
-            return None  # no match: keep what is published, and any pending hold
         pub = self._published
+        if state is None:  # no match: keep what is published, and any pending hold ...
+            if pub is not None and pub.state == "blocked" and self._held is None:
+                self._held = verdict  # ... except a dialog: it is gone if this lasts
+                self._hold_until = now + self.gone_hold
+            return None
         if pub is not None and state == pub.state:
             self._held = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
@@ -207,7 +216,6 @@ class Classifier:
         return self._publish(verdict, now)
 
     def _publish(self, verdict: rules.Verdict, now: float) -> ScreenReading:
-        assert verdict.state is not None
         reading = ScreenReading(
             state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
             manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,

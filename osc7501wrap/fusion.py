@@ -20,7 +20,8 @@ its manifest version) or the event, so every state wrap reports can be traced.
 THE CONTRACT (precedence, highest first)
 ========================================
 
-1. A blocked dialog visible on screen wins.
+1. A blocked dialog visible on screen wins (only while it is visible: once no rule has
+   matched for the classifier's hold, the screen says nothing and the others decide).
 2. Then the newest *edge*: a native OSC 7501 report or a hook event (and, briefly, the
    user's Enter). An edge is trusted for a guard window (`guard`, 1.5 s) over
    contradicting screen readings; after that, a screen transition newer than the edge
@@ -198,6 +199,7 @@ class Fusion:
         self.turn_marker = turn_marker  # None: as the screen readings say
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
+        self._blank: _Claim | None = None  # the screen stopped matching any rule
         self._cur = Decision("idle", None, None, None, "start", "start", now)
         self._edge: _Claim | None = None
         self._screen: _Claim | None = None
@@ -257,7 +259,8 @@ class Fusion:
     # ------------------------------------------------------------------ inputs
 
     def screen(self, reading: ScreenReading, now: float) -> Decision | None:
-        """A new published screen state."""
+        """A new published screen state (``state`` None: the dialog it showed is gone and
+        no rule matches; the screen then says nothing and other signals decide)."""
         if self._exited:
             return None
         prev = self._screen
@@ -265,8 +268,15 @@ class Fusion:
             self._answered_at = now
         if reading.state == "blocked":
             self._dialog_at = now
-        interrupt = reading.state == "idle" and "interrupt" in (reading.rule_id or "").lower()
         self._reading = reading
+        if reading.state is None:
+            # Nothing on screen to go by. It stays the last resort (instead of the start
+            # state) so that a decision made from it still names the screen.
+            self._screen = None
+            self._blank = _Claim("idle", None, None, None, "screen", reading.detail, now,
+                                 ends_turn=False)
+            return self._decide(now)
+        interrupt = reading.state == "idle" and "interrupt" in (reading.rule_id or "").lower()
         self._screen = _Claim(
             reading.state, reading.kind if reading.state == "blocked" else None,
             _text(reading.msg), None, "screen", reading.detail, now,
@@ -515,7 +525,9 @@ class Fusion:
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
         if e is None:
-            return lower if lower is not None else self._start
+            if lower is not None:
+                return lower
+            return self._blank if self._blank is not None else self._start
         newer_p = self._newer_than(p, e)
         newer_s = self._newer_than(s, e)
         if not (newer_p or newer_s):

@@ -293,3 +293,21 @@ def test_turn_marker_and_late_visible_marker_is_published(manifest: rules.Manife
     assert [(r.state, r.rule_id, r.visible) for _, r in readings] == [
         ("working", "spinner", False), ("idle", "prompt", False), ("idle", "turn_done", True)]
     assert all(r.turn_marker for _, r in readings)
+
+
+def test_dialog_gone_without_any_match_is_published_as_no_state(
+        manifest: rules.Manifest) -> None:
+    dialog = ["Do you want to proceed?", "❯ 1. Yes"]
+    # answered at 2.0; the program prints something no rule knows (not even a prompt)
+    script = [(0.0, spinner(1)), (1.0, dialog), (2.0, ["got y", "compiling"]),
+              (5.0, dialog), (5.5, ["half drawn"]), (5.6, dialog)]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=8.0)
+    assert [(round(t, 2), r.state) for t, r in readings] == [
+        (0.04, "working"), (1.04, "blocked"), (2.29, None), (5.04, "blocked")]
+    gone = readings[2][1]
+    assert gone.detail == "no rule matched@1.2" and not gone.visible
+    # a working screen that stops matching keeps working (only a dialog must not linger)
+    clf2 = Classifier(manifest)
+    assert states(drive(clf2, FakeScreen([]), [(0.0, spinner(1)), (1.0, ["??"])],
+                        until=5.0)) == ["working"]
