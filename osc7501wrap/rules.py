@@ -43,8 +43,8 @@ as spaces)::
     "top:N"           the first N non-empty lines
     "cursor:N"        the cursor's row and the N-1 rows above it, blank ones included
                       (so a question the user already answered with Enter, leaving the
-                      cursor on the empty line below it, is out); the last N non-empty
-                      lines when the cursor is unknown
+                      cursor on the empty line below it, is out); with the cursor
+                      unknown, the last non-empty row stands for the cursor's row
     "after_rule"      the lines below the last horizontal rule (8 or more solid ─ ━ ═
                       in a row, and mostly such characters; corners and tees allowed;
                       dashed ╌ lines are not rules); empty if there is none
@@ -363,9 +363,8 @@ class _Screen:
         if k == "top":
             return _text([x for x in lines if x.strip()][: reg.n])
         if k == "cursor":
-            row = self.cursor_row
-            if row is None:
-                return _text(_last_non_empty(lines, reg.n))
+            # unknown cursor: it is taken to be on the last non-empty line
+            row = len(lines) - 1 if self.cursor_row is None else self.cursor_row
             return _text(lines[max(0, row + 1 - reg.n): row + 1])
         rows = self.rule_rows()
         if k == "after_rule":

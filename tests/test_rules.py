@@ -235,8 +235,9 @@ def test_cursor_region() -> None:
     assert region_text("cursor:1", snap(*lines, cursor=(1, 0))) == ""
     assert region_text("cursor:2", snap(*lines, cursor=(1, 0))) == "Continue? [y/N] y"
     assert region_text("cursor:2", snap("q?", "", "x", cursor=(1, 0))) == "q?\n"
-    # unknown cursor: the last non-empty line
+    # unknown cursor: the last non-empty row stands for the cursor's row
     assert region_text("cursor:1", snap(*lines)) == "Continue? [y/N] y"
+    assert region_text("cursor:2", snap("> hi", "", "answer", "", "")) == "\nanswer"
 
 
 def test_horizontal_rule_detection() -> None:
