@@ -248,6 +248,10 @@ _QUERY = re.compile(
     rb"|\x1b\]7501;(?P<report>[^\x07\x1b]*)(?:\x07|\x1b\\)"  # an OSC 7501 report
 )
 # An escape sequence that may still be incomplete at the end of a read.
+# Keyboard-protocol settings pyte 0.8.2 does not know and would print or misapply
+# (kitty ``CSI > flags u`` / ``CSI < u`` / ``CSI = flags ; mode u``, xterm
+# modifyOtherKeys ``CSI > 4 ; 2 m``): a real terminal never shows them.
+_UNKNOWN_PRIVATE_CSI = re.compile(rb"\x1b\[[<>=][\d;:]*[a-zA-Z]")
 _PARTIAL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|\][^\x07\x1b]*|\x1b?)?\Z")
 
 
@@ -298,13 +302,16 @@ class Terminal:
         replies: list[bytes] = []
         pos = 0
         for q in _QUERY.finditer(buf):
-            self.stream.feed(buf[pos : q.end()])
+            self._feed_screen(buf[pos : q.end()])
             pos = q.end()
             reply = self._answer(q)
             if reply is not None:
                 replies.append(reply)
-        self.stream.feed(buf[pos:])
+        self._feed_screen(buf[pos:])
         return replies
+
+    def _feed_screen(self, data: bytes) -> None:
+        self.stream.feed(_UNKNOWN_PRIVATE_CSI.sub(b"", data))
 
     def _answer(self, q: re.Match[bytes]) -> bytes | None:
         p = self.profile
@@ -518,14 +525,14 @@ def codex_command(
     base_url: str,
     *,
     trust: bool = True,
-    approval: str = "untrusted",
+    approval: str = "on-request",
     sandbox_mode: str = "read-only",
     args: list[str] | None = None,
     extra_toml: str = "",
 ) -> tuple[list[str], dict[str, str]]:
     """argv and env for Codex in ``sb`` with a model provider at the fake API.
 
-    ``approval="untrusted"`` makes it ask before running commands;
+    ``approval="on-request"`` makes it ask before commands that need approval;
     ``trust=False`` leaves the work dir untrusted (the trust screen shows).
     """
     pin = pins()["codex"]
@@ -574,7 +581,8 @@ hide_rate_limit_model_nudge = true
             "RUST_LOG": "error",
         }
     )
-    return [str(pin.exe), *(args or [])], env
+    # --no-daemon: no background app-server that would outlive the run.
+    return [str(pin.exe), "--no-daemon", *(args or [])], env
 
 
 def aider_command(
@@ -601,11 +609,8 @@ def aider_command(
         "--no-detect-urls",
         "--no-auto-lint",
         "--no-auto-test",
-        "--no-fancy-input",
         "--map-tokens",
         "0",
-        "--edit-format",
-        "whole",
         "--stream",
     ]
     if not git:
@@ -613,6 +618,22 @@ def aider_command(
     else:
         argv += ["--no-auto-commits", "--no-dirty-commits", "--no-gitignore"]
     argv += args or []
+    # A fresh model-info cache: Aider then does not fetch the price list.
+    info = {
+        "max_tokens": 16384,
+        "max_input_tokens": 128000,
+        "max_output_tokens": 16384,
+        "input_cost_per_token": 2.5e-06,
+        "output_cost_per_token": 1e-05,
+        "litellm_provider": "openai",
+        "mode": "chat",
+        "supports_function_calling": True,
+    }
+    cache = sb.home / ".aider" / "caches"
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "model_prices_and_context_window.json").write_text(
+        json.dumps({"gpt-4o": info, "gpt-4o-mini": info, "openai/gpt-4o": info})
+    )
     env = sb.base_env()
     env.update(
         {
