@@ -272,9 +272,13 @@ class Fusion:
         if reading.state is None:
             # Nothing on screen to go by. It stays the last resort (instead of the start
             # state) so that a decision made from it still names the screen.
+            # A dialog that closes was answered (or cancelled): the program carries on
+            # with the answer (the agent runs the approved tool, `apt` installs), so
+            # the blank screen reads as working until a rule sees a prompt again.
+            after_dialog = prev is not None and prev.state == "blocked"
             self._screen = None
-            self._blank = _Claim("idle", None, None, None, "screen", reading.detail, now,
-                                 ends_turn=False)
+            self._blank = _Claim("working" if after_dialog else "idle", None, None, None,
+                                 "screen", reading.detail, now, ends_turn=False)
             return self._decide(now)
         interrupt = reading.state == "idle" and "interrupt" in (reading.rule_id or "").lower()
         self._screen = _Claim(

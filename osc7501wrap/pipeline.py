@@ -84,6 +84,7 @@ class Pipeline:
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
+        self._line = bytearray()
         self.last_reading: ScreenReading | None = None
 
     @property
@@ -132,10 +133,44 @@ class Pipeline:
         paste, at an idle or finished prompt, with the program's own UI in front, starts
         a turn as far as the input side can tell (fusion confirms or reverts it)."""
         enter = self._enter_outside_paste(data)
+        typed = self._line_typed(data)
         if not enter or not agent_in_front:
+            return
+        # An empty Enter or a local command (/help, /clear) starts no turn.
+        if not typed or typed.startswith(b"/"):
             return
         if self.fusion.current().state in ("idle", "done", "error"):
             self.fusion.input_submitted(now)
+
+    def _line_typed(self, data: bytes) -> bytes:
+        """Track what was typed on the current input line (roughly: printable bytes,
+        backspace, ^U and ^C); returns the line when `data` holds an Enter."""
+        line = self._line
+        submitted = b""
+        i = 0
+        n = len(data)
+        while i < n:
+            b = data[i]
+            if b == 0x1B:  # skip an escape sequence (arrows, paste marks)
+                j = i + 1
+                if j < n and data[j] in b"[O":
+                    j += 1
+                    while j < n and not 0x40 <= data[j] <= 0x7E:
+                        j += 1
+                i = j + 1
+                continue
+            if b == 0x0D:
+                submitted = bytes(line).strip() or submitted
+                line.clear()
+            elif b in (0x7F, 0x08):
+                if line:
+                    line.pop()
+            elif b in (0x03, 0x15):
+                line.clear()
+            elif (b >= 0x20 or b == 0x09) and len(line) < 4096:
+                line.append(b)
+            i += 1
+        return submitted
 
     def _enter_outside_paste(self, data: bytes) -> bool:
         if not self._in_paste and PASTE_START not in data:

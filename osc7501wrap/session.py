@@ -139,7 +139,10 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         setup.socket_path = str(channel.socket_path())
     except OSError as err:
         notes.append(f"no control socket: {err}")
-    use_hooks = opts.hooks and cfg.hooks and manifest.name == "claude"
+    # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks
+    # rules, it does not make another program accept Claude's --settings flag.
+    is_claude = bool(opts.command) and os.path.basename(opts.command[0]) == "claude"
+    use_hooks = opts.hooks and cfg.hooks and manifest.name == "claude" and is_claude
     if use_hooks and setup.socket_path:
         environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
         argv, note = hooks.add_hook_args(setup.argv, hooks.claude_settings())

@@ -416,12 +416,12 @@ def test_blocked_refused_is_idle_and_done_stays_until_next_turn() -> None:
 
 def test_dialog_gone_from_screen_lets_the_others_decide() -> None:
     gone = ScreenReading(None, None, None, None, "7", False, 0.0)
-    # nothing else known: the screen's "nothing" ends the blocked state, as idle
+    # nothing else known: the dialog was answered and the program carries on: working
     f = Fusion(0.0)
     f.screen(scr("blocked", kind="question", msg="Continue? [y/N]"), 1.0)
     f.screen(gone, 2.3)
     d = f.current()
-    assert (d.state, d.signal, d.detail) == ("idle", "screen", "no rule matched@7")
+    assert (d.state, d.signal, d.detail) == ("working", "screen", "no rule matched@7")
     # a job in front of the shell says what happens after the answer
     g = Fusion(0.0)
     g.foreground(10, "bash", True, 0.0)
