@@ -489,11 +489,11 @@ class Proxy:
             now = monotonic()
             if self._child_done and (self._master_eof or now >= self._drain_until):
                 return
-            if self._stdin_polled and self._stdin_on and len(self._pending) < INPUT_HIGH:
-                self._on_stdin(selectors.EVENT_READ)
-                continue
+            # stdin that cannot be polled is read once per round, as if always readable
+            poll_stdin = (self._stdin_polled and self._stdin_on
+                          and len(self._pending) < INPUT_HIGH)
             timeout: float | None = None
-            if self._idle_pending:
+            if self._idle_pending or poll_stdin:
                 timeout = 0.0
             else:
                 nxt = self._deadline
@@ -512,6 +512,8 @@ class Proxy:
                     key.data(mask)
             else:
                 self._idle_pending = False
+            if poll_stdin:
+                self._on_stdin(selectors.EVENT_READ)
             now = monotonic()
             if not events or (self._deadline is not None and now >= self._deadline):
                 self._tick(now)
@@ -733,10 +735,9 @@ class Proxy:
         except OSError:
             return False
         try:
-            p = select.poll()
-            p.register(fd, select.POLLIN)
-            return bool(p.poll(0))
-        except (OSError, AttributeError):
+            # select(), not poll(): poll does not work on terminals on macOS.
+            return bool(select.select([fd], [], [], 0)[0])
+        except (OSError, ValueError):
             return False
         finally:
             os.close(fd)
@@ -952,7 +953,8 @@ class Proxy:
             if self._old_handlers:
                 signal.set_wakeup_fd(self._old_wakeup)
                 for sig, handler in self._old_handlers.items():
-                    signal.signal(sig, handler)  # type: ignore[arg-type]
+                    # None: the old handler was not set from Python; default is the best guess
+                    signal.signal(sig, signal.SIG_DFL if handler is None else handler)  # type: ignore[arg-type]
                 self._old_handlers = {}
             if self._sel is not None:
                 self._sel.close()
