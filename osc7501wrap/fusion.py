@@ -569,6 +569,9 @@ class Fusion:
                 new = self._from(raw, now, state="done")  # the turn-end marker came late
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
                 return None  # done and error stay until the next turn
+            elif cur.state == "blocked" and self._marker(raw):
+                # approved, and the turn completed before a working frame was drawn
+                new = self._from(raw, now, state="done")
             else:
                 new = self._from(raw, now)  # blocked -> idle: refused, not done
         else:  # blocked, done, error
