@@ -121,9 +121,12 @@ def adversarial(catalog: rules.Catalog, base: float) -> None:
                 line = (piece * width)[:width]
                 for lines in ([line] * 40, ["─" * 120, *[line] * 37, "─" * 120, "❯ x"]):
                     snap = rules.Snapshot(lines, title=line, progress=line[:20], cursor=(39, 0))
-                    t0 = time.perf_counter()
-                    rules.evaluate(m, snap)
-                    dt = time.perf_counter() - t0
+                    runs = []
+                    for _ in range(3):  # the median of three: one slow run is noise
+                        t0 = time.perf_counter()
+                        rules.evaluate(m, snap)
+                        runs.append(time.perf_counter() - t0)
+                    dt = sorted(runs)[1]
                     if dt > worst[0]:
                         worst = (dt, name, piece, width)
     dt, name, piece, width = worst

@@ -301,17 +301,16 @@ _EMPTY = _Text((), "")
 _RULE_RUN_RE = re.compile(f"[{''.join(sorted(_RULE_CHARS))}]{{{_MIN_RULE_LEN}}}")
 
 
+_NOT_OTHER = str.maketrans(dict.fromkeys([*_RULE_CHARS, *_RULE_EDGE_CHARS, " ", "\t"]))
+
+
 def _is_rule_line(line: str) -> bool:
     """A horizontal rule: at least 8 solid rule characters in a row, and rule characters
     at least three times as many as anything else but corners, tees and blanks."""
     if _RULE_RUN_RE.search(line) is None:  # most lines: one C-level search
         return False
-    rule = other = 0
-    for ch in line:
-        if ch in _RULE_CHARS:
-            rule += 1
-        elif ch not in _RULE_EDGE_CHARS and not ch.isspace():
-            other += 1
+    rule = line.count("─") + line.count("━") + line.count("═")
+    other = len(line.translate(_NOT_OTHER))
     return rule >= 3 * other
 
 
