@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 __all__ = ["Proxy", "ProxyHooks", "find_command"]
 
 READ_SIZE = 65536
+IDLE_DELAY = 0.002  # quiet time after activity before hooks.tick() is called
+GATHER = 8192  # after a short pty read, keep reading what is already there, up to this
 DRAIN_QUIET = 0.2  # after the child exits: stop after this long without output...
 DRAIN_CAP = 2.0  # ...or this long in all (a grandchild may hold the pty open)
 EOF_WAIT = 2.0  # stdin EOF: wait at most this long for the child to read pending input
@@ -105,8 +107,8 @@ class ProxyHooks:
         """The window size changed (the child's pty already has the new size)."""
 
     def tick(self, now: float) -> float | None:
-        """Off-hot-path work. Called when the loop becomes idle (a poll finds nothing
-        to do after some activity) and when the deadline returned last time has passed.
+        """Off-hot-path work. Called when the loop becomes idle (nothing happened for
+        IDLE_DELAY after some activity) and when the deadline returned last time passed.
         ``now`` is ``time.monotonic()``; return the next deadline, or None."""
         return None
 
@@ -492,19 +494,18 @@ class Proxy:
             # stdin that cannot be polled is read once per round, as if always readable
             poll_stdin = (self._stdin_polled and self._stdin_on
                           and len(self._pending) < INPUT_HIGH)
-            timeout: float | None = None
-            if self._idle_pending or poll_stdin:
+            nxt = self._deadline
+            if self._idle_pending:  # after activity: tick once nothing happens for a bit
+                nxt = now + IDLE_DELAY if nxt is None else min(nxt, now + IDLE_DELAY)
+            if self._child_done:
+                nxt = self._drain_until if nxt is None else min(nxt, self._drain_until)
+            elif self._master_eof:
+                nxt = now + 0.5 if nxt is None else min(nxt, now + 0.5)
+            if self._eof_pending:
+                nxt = self._eof_check if nxt is None else min(nxt, self._eof_check)
+            timeout = None if nxt is None else max(0.0, nxt - now)
+            if poll_stdin:
                 timeout = 0.0
-            else:
-                nxt = self._deadline
-                if self._child_done:
-                    nxt = self._drain_until if nxt is None else min(nxt, self._drain_until)
-                elif self._master_eof:
-                    nxt = now + 0.5 if nxt is None else min(nxt, now + 0.5)
-                if self._eof_pending:
-                    nxt = self._eof_check if nxt is None else min(nxt, self._eof_check)
-                if nxt is not None:
-                    timeout = max(0.0, nxt - now)
             events = sel.select(timeout)
             if events:
                 self._idle_pending = True
@@ -554,14 +555,14 @@ class Proxy:
         if not data:
             self._master_closed()
             return
-        if len(data) < READ_SIZE:
+        if len(data) < GATHER:
             # A pty hands out at most a few KiB per read: take what else is already
-            # there, so that one poll, one write and one feed cover up to 64 KiB.
+            # there, so that one poll, one write and one feed cover more.
             parts = [data]
             total = len(data)
-            while total < READ_SIZE:
+            while total < GATHER:
                 try:
-                    more = os.read(self.master_fd, READ_SIZE - total)
+                    more = os.read(self.master_fd, GATHER - total)
                 except OSError:  # EAGAIN; or EIO, which the next poll reports again
                     break
                 if not more:

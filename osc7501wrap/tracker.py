@@ -69,6 +69,9 @@ _OSC_RE = re.compile(rb"\x1b\]([^\x07\x18\x1a\x1b]*)(?:\x07|(?=\x1b))")
 _SGR_RE = re.compile(rb"\x1b\[([0-9;:]{0,256})m")
 _PARAMS_RE = re.compile(rb"[0-9;]*")
 _SGR_PARAMS_RE = re.compile(rb"[0-9;:]*")
+# A complete control sequence: group 1 is the parameter bytes when there are no
+# intermediates (those are the only ones interpreted).
+_CSI_RE = re.compile(rb"\x1b\[(?:([\x30-\x3f]{0,256})|[\x30-\x3f]*[\x20-\x2f]+[\x30-\x3f\x20-\x2f]*)[\x40-\x7e]")
 _CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
 _OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
 _STRING_END = re.compile(rb"[\x18\x1a\x1b]")
@@ -191,7 +194,14 @@ class StreamTracker:
             if last > pos:
                 self._scan_complete(data, pos, last)
             self._need = 0
-            self._machine(data, last, n, False)
+            m = _CSI_RE.match(data, last)
+            if m is not None:  # the common tail: one whole CSI, then text
+                if m.group(1) is not None:
+                    self._csi_plain(m.group(1), data[m.end() - 1])
+                self._state = GROUND
+                self._need = _utf8_need(data, m.end(), n, 0)
+            else:
+                self._machine(data, last, n, False)
         self._update_safe()
 
     def reset_sequence(self) -> bytes:
@@ -304,7 +314,9 @@ class StreamTracker:
                 if b - a <= OSC_LIMIT:
                     self._osc_dispatch(m.group(1))
         # RIS clears SGR too: only the SGRs after the last one count.
-        self._last_sgr(data, max(start, data.rfind(b"\x1bc", start, end)), end)
+        if b"\x1bc" in last:
+            start = max(start, data.rfind(b"\x1bc", start, end))
+        self._last_sgr(data, start, end)
 
     def _last_sgr(self, data: bytes, start: int, end: int) -> None:
         """Set ``sgr_dirty`` from the last SGR sequence in ``data[start:end]``, if any.
@@ -424,9 +436,11 @@ class StreamTracker:
 
     def _csi_done(self, final: int) -> None:
         """A control sequence ended with ``final`` (its bytes are in ``self._seq``)."""
-        if self._bad:
-            return
-        seq = bytes(self._seq)
+        if not self._bad:
+            self._csi_plain(bytes(self._seq), final)
+
+    def _csi_plain(self, seq: bytes, final: int) -> None:
+        """Interpret a control sequence without control bytes: params, final."""
         if seq and seq[0] in b"?<>=":
             if final in b"hlmu" and _PARAMS_RE.fullmatch(seq, 1):
                 self._csi(seq[0], seq[1:], final)
