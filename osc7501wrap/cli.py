@@ -7,13 +7,16 @@ one line on stderr. No traceback ever reaches the user.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import WrapError
+
+if TYPE_CHECKING:
+    import argparse
 
 PROG = "wrap"
 
@@ -121,6 +124,8 @@ def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse  # not on the `wrap CMD` path: start-up time matters there
+
     p = argparse.ArgumentParser(
         prog="osc7501wrap",
         description="Report a program's state to the terminal as OSC 7501.",

@@ -23,7 +23,6 @@ import json
 import math
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -451,6 +450,8 @@ def load_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -
         problems.append(f"config: {_show(path)}: cannot read it ({err.strerror or err}); "
                         "using the defaults")
     if raw_bytes is not None:
+        import tomllib  # only when there is a file: it costs start-up time
+
         try:
             text = raw_bytes.decode("utf-8")
             data = tomllib.loads(text)

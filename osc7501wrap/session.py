@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .rules import Manifest
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled
+BOOT_DELAY = 0.05  # build the pipeline this long after the start at the latest
 PROBE_TIMEOUT = 0.3
 
 
@@ -55,7 +56,8 @@ class Setup:
     argv: list[str]
     env: dict[str, str]
     config: Config
-    manifest: Manifest
+    command: list[str]  # as the user gave it (argv may carry added hook arguments)
+    forced_agent: str | None
     record_id: str
     emit: bool  # write OSC 7501 (else: fallbacks only)
     host: bool  # strip and answer the child's own OSC 7501 (off with --emit never)
@@ -68,6 +70,34 @@ class Setup:
     hook_token: str = ""
     socket_path: str | None = None
     notes: list[str] = field(default_factory=list)
+    _manifest: Manifest | None = None
+
+    @property
+    def manifest(self) -> Manifest:
+        """The rules for this program, loaded on first use: the child is already
+        running by then, so loading and compiling overlap its start-up."""
+        if self._manifest is None:
+            from . import rules
+
+            catalog = rules.load_manifests()
+            self.notes.extend(catalog.errors)
+            forced = self.forced_agent
+            m = rules.select_manifest(catalog, self.command, forced=forced)
+            agent_cfg = self.config.for_agent(m.name)
+            if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
+                m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
+            self.config = self.config.for_agent(m.name)
+            self._manifest = m
+        return self._manifest
+
+
+@dataclass(frozen=True)
+class _NoProbe:
+    """An emit decision made without the probe module (it is not needed then)."""
+
+    emit: bool
+    reason: str
+    probe: None = None
 
 
 def _probe(depth: int) -> Any:
@@ -88,17 +118,16 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from . import channel, hooks, probe, rules, tmux
+    from . import channel, hooks, tmux
     from .config import load_config
 
     environ = dict(os.environ if env is None else env)
+    base = os.path.basename(opts.command[0]) if opts.command else ""
     cfg = load_config(env=environ)
-    catalog = rules.load_manifests()
-    manifest = rules.select_manifest(catalog, opts.command, forced=opts.agent)
-    cfg = cfg.for_agent(manifest.name)
-    if cfg.manifest and cfg.manifest != manifest.name and not opts.agent:
-        manifest = rules.select_manifest(catalog, opts.command, forced=cfg.manifest)
-    notes = [*cfg.problems, *catalog.errors]
+    notes = list(cfg.problems)
+    # Per-agent settings that matter before the start (emit, hooks) are looked up by
+    # the program's name; the manifest itself is chosen after the child started.
+    early = cfg.for_agent(opts.agent or base)
 
     record_id = opts.record_id or f"wrap/{os.getpid()}"
     from .protocol import valid_id
@@ -111,20 +140,22 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
                         "separated by /)")
 
     depth = tmux.tmux_depth(environ)
-    mode = opts.emit or cfg.emit
+    mode = opts.emit or early.emit
     stdout_tty = os.isatty(1)
     if mode == "never":
-        decision = probe.Decision(False, "--emit never" if opts.emit else "config emit = never")
+        decision = _NoProbe(False, "--emit never" if opts.emit else "config emit = never")
     elif not stdout_tty and mode != "always":
-        decision = probe.Decision(False, "standard output is not a terminal")
+        decision = _NoProbe(False, "standard output is not a terminal")
     else:
+        from . import probe
+
         decision = probe.decide_emit(None if mode == "auto" else mode, environ,
                                      lambda: _probe(depth))
     never = mode == "never"
     result = decision.probe
     setup = Setup(
-        argv=list(opts.command), env=environ, config=cfg, manifest=manifest,
-        record_id=record_id, emit=decision.emit, host=not never,
+        argv=list(opts.command), env=environ, config=cfg, command=list(opts.command),
+        forced_agent=opts.agent, record_id=record_id, emit=decision.emit, host=not never,
         report=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
         tmux_depth=depth, notes=notes,
         typeahead=result.typeahead if result is not None else b"",
@@ -141,14 +172,15 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         notes.append(f"no control socket: {err}")
     # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks
     # rules, it does not make another program accept Claude's --settings flag.
-    is_claude = bool(opts.command) and os.path.basename(opts.command[0]) == "claude"
-    use_hooks = opts.hooks and cfg.hooks and manifest.name == "claude" and is_claude
+    use_hooks = opts.hooks and early.hooks and base == "claude"
     if use_hooks and setup.socket_path:
         environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
         argv, note = hooks.add_hook_args(setup.argv, hooks.claude_settings())
         setup.argv = argv
         if note:
             notes.append(note)
+    if opts.agent:
+        _ = setup.manifest  # an unknown --agent is a usage error, before anything starts
     return setup
 
 
@@ -171,29 +203,18 @@ class Session(ProxyHooks):
         self._fg: int | None = None
         self._fg_next = 0.0
         self._decision: Decision | None = None
+        self._boot_at = 0.0
 
     # ----------------------------------------------------------------- set-up
 
     def started(self, proxy: Proxy) -> None:
-        from .pipeline import Pipeline, Timings
-
+        """The child runs. Only cheap things here (the control socket, the registry
+        entry, type-ahead); the detection pipeline is built by :meth:`_boot`."""
         s = self.setup
         now = time.monotonic()
         self.proxy = proxy
         self._fg = proxy.child_pid
-        c = s.config.classifier
-        timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                          sweep=c.sweep_ms / 1000, guard=c.hook_ttl_ms / 1000)
-        rows, cols = proxy.size
-        self.pipeline = Pipeline(s.manifest, rows=rows, cols=cols, now=now, timings=timings,
-                                 backend=s.config.screen, host=s.host, tracker=proxy.tracker)
-        self._open_log()
-        for note in s.notes:
-            self._write_log(f"note {note}")
-        self._write_log(f"start argv={s.argv[:1]} manifest={s.manifest.name}@"
-                        f"{s.manifest.version} emit={s.emit} ({s.emit_reason})")
-        if s.report:
-            self.emitter = self._make_emitter()
+        self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
             from .probe import ReplyFilter
@@ -203,7 +224,37 @@ class Session(ProxyHooks):
         if typeahead:
             proxy.send_to_child(typeahead)
         self._open_channels(proxy)
-        self._publish(self.pipeline.fusion.current(), now)
+
+    def _boot(self) -> Pipeline:
+        """Build the pipeline and the emitter (manifests, screen model, rules): on the
+        first output, input or hook event, or BOOT_DELAY after the start. A program
+        that exits at once without a word never pays for it."""
+        if self.pipeline is not None:
+            return self.pipeline
+        from .pipeline import Pipeline, Timings
+
+        s = self.setup
+        assert self.proxy is not None
+        now = time.monotonic()
+        manifest = s.manifest
+        c = s.config.classifier
+        timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
+                          sweep=c.sweep_ms / 1000, guard=c.hook_ttl_ms / 1000)
+        rows, cols = self.proxy.size
+        self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
+                                     timings=timings, backend=s.config.screen, host=s.host,
+                                     tracker=self.proxy.tracker)
+        self._open_log()
+        for note in s.notes:
+            self._write_log(f"note {note}")
+        self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
+                        f"{manifest.version} emit={s.emit} ({s.emit_reason})")
+        if s.report:
+            self.emitter = self._make_emitter()
+        if self.registry is not None:
+            self.registry.update(agent=manifest.name, manifest_version=manifest.version)
+        self._publish(p.fusion.current(), now)
+        return p
 
     def _make_emitter(self) -> Emitter:
         from .emitter import Emitter
@@ -251,8 +302,9 @@ class Session(ProxyHooks):
 
         self.registry = SessionFile()
         self.registry.create(session_entry(
-            child_pid=proxy.child_pid, record_id=s.record_id, agent=s.manifest.name,
-            manifest_version=s.manifest.version, argv=s.argv[:1] + s.argv[1:][:16],
+            child_pid=proxy.child_pid, record_id=s.record_id,
+            agent=s.forced_agent or os.path.basename(s.command[0]) if s.command else None,
+            manifest_version=None, argv=s.argv[:1] + s.argv[1:][:16],
             socket=s.socket_path if self.server else None, token=s.token, state="idle"))
 
     def fds(self) -> list[tuple[int, Callable[[], None]]]:
@@ -265,8 +317,8 @@ class Session(ProxyHooks):
     def output(self, data: bytes) -> bytes:
         if self.capture is not None:
             self.capture.output(data)
-        assert self.pipeline is not None
-        return self.pipeline.output(data, time.monotonic())
+        p = self.pipeline if self.pipeline is not None else self._boot()
+        return p.output(data, time.monotonic())
 
     def to_child(self) -> bytes:
         p = self.pipeline
@@ -288,8 +340,9 @@ class Session(ProxyHooks):
         if data:
             if self.capture is not None:
                 self.capture.input(data)
-            if self.pipeline is not None and self.proxy is not None:
-                self.pipeline.input(data, now, agent_in_front=self._fg == self.proxy.child_pid)
+            if self.proxy is not None:
+                p = self.pipeline if self.pipeline is not None else self._boot()
+                p.input(data, now, agent_in_front=self._fg == self.proxy.child_pid)
         return data
 
     def _late_support(self) -> None:
@@ -312,7 +365,9 @@ class Session(ProxyHooks):
     def tick(self, now: float) -> float | None:
         p = self.pipeline
         if p is None:
-            return None
+            if now < self._boot_at:
+                return self._boot_at
+            p = self._boot()
         deadlines: list[float] = []
         if self.filter is not None:
             held = self.filter.feed(b"", now)
@@ -402,8 +457,8 @@ class Session(ProxyHooks):
                 data = msg.data.get("data") or {}
                 if self.capture is not None:
                     self.capture.event("h", {"event": event, "data": data})
-                if self.pipeline is not None:
-                    self.pipeline.hook(event, data if isinstance(data, dict) else {}, now)
+                p = self.pipeline if self.pipeline is not None else self._boot()
+                p.hook(event, data if isinstance(data, dict) else {}, now)
             elif msg.kind == "send":
                 from .registry import handle_send
 
@@ -449,6 +504,8 @@ class Session(ProxyHooks):
         now = time.monotonic()
         out = b""
         p = self.pipeline
+        if p is None and (status != 0 or self._log_path or self.capture is not None):
+            p = self._boot()  # a failure is reported even if nothing was ever printed
         if p is not None:
             out += p.scanner.flush()
             decision = p.exited(status, signaled is not None, now)
