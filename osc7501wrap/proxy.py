@@ -22,6 +22,9 @@ write to (`signal.set_wakeup_fd`). It
   child left on (alternate screen, hidden cursor, mouse, bracketed paste, kitty
   keyboard...) as seen by the StreamTracker.
 
+SIGKILL cannot be caught: a wrap killed that way leaves the terminal as the child had
+it (`stty sane` or `reset` repairs it). Everything else goes through the restore above.
+
 The session plugs its work in through `ProxyHooks` (screen model, classifier, OSC 7501
 reports); with no hooks the proxy is a plain transparent pty wrapper. This module does
 not probe the terminal, model the screen or decide anything about the child's state.
