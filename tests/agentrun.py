@@ -179,9 +179,18 @@ class CaptureWriter:
         self._rec("x", status, t)
 
     def close(self) -> None:
-        """Flush and close the file."""
+        """Close the file, with records in time order.
+
+        A label can be dated back to the output that showed the state (see
+        :meth:`AgentRun.mark`), so records are stably re-sorted by time here.
+        """
         with self._lock:
+            if self._f.closed:
+                return
             self._f.close()
+            header, *lines = self.path.read_text(encoding="utf-8").splitlines()
+            lines.sort(key=lambda line: float(json.loads(line)[0]))
+            self.path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
 
 
 @dataclass
@@ -251,7 +260,7 @@ _QUERY = re.compile(
 # Keyboard-protocol settings pyte 0.8.2 does not know and would print or misapply
 # (kitty ``CSI > flags u`` / ``CSI < u`` / ``CSI = flags ; mode u``, xterm
 # modifyOtherKeys ``CSI > 4 ; 2 m``): a real terminal never shows them.
-_UNKNOWN_PRIVATE_CSI = re.compile(rb"\x1b\[[<>=][\d;:]*[a-zA-Z]")
+_UNKNOWN_PRIVATE_CSI = re.compile(rb"\x1b\[[<>=][\d;:]*[a-zA-Z]|\x1b\[\?[\d;]*m")
 _PARTIAL = re.compile(rb"\x1b(?:\[[\x20-\x3f]*|\][^\x07\x1b]*|\x1b?)?\Z")
 
 
@@ -284,6 +293,7 @@ class Terminal:
         self.in_sync = False
         self.queries: list[tuple[str, bytes]] = []
         self.reports: list[str] = []
+        self.errors: list[str] = []
         self._carry = b""
 
     def resize(self, cols: int, rows: int) -> None:
@@ -311,7 +321,11 @@ class Terminal:
         return replies
 
     def _feed_screen(self, data: bytes) -> None:
-        self.stream.feed(_UNKNOWN_PRIVATE_CSI.sub(b"", data))
+        try:
+            self.stream.feed(_UNKNOWN_PRIVATE_CSI.sub(b"", data))
+        except Exception as e:  # pyte's parser dies on some sequences; keep the screen, new parser
+            self.errors.append(f"{type(e).__name__}: {e}")
+            self.stream = pyte.ByteStream(self.screen)
 
     def _answer(self, q: re.Match[bytes]) -> bytes | None:
         p = self.profile
@@ -646,6 +660,45 @@ def aider_command(
     return argv, env
 
 
+def gemini_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    trust: bool = True,
+    args: list[str] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Gemini CLI in ``sb`` with its API base URL at the fake API.
+
+    ``trust=False`` turns folder trust on and leaves the work dir untrusted.
+    """
+    pin = pins()["gemini"]
+    gdir = sb.home / ".gemini"
+    gdir.mkdir(exist_ok=True)
+    st: dict[str, Any] = {
+        "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+        "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": not trust}},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+        "ide": {"enabled": False, "hasSeenNudge": True},
+        "ui": {"hideTips": True},
+    }
+    st.update(settings or {})
+    (gdir / "settings.json").write_text(json.dumps(st, indent=2))
+    if trust:
+        (gdir / "trustedFolders.json").write_text(json.dumps({str(sb.work): "TRUST_FOLDER"}))
+    env = sb.base_env()
+    env.update(
+        {
+            "GEMINI_API_KEY": "fake-gemini-key",
+            "GOOGLE_GEMINI_BASE_URL": base_url,
+            "GEMINI_TELEMETRY_ENABLED": "false",
+            "NO_BROWSER": "1",
+        }
+    )
+    return [str(pin.exe), *(args or [])], env
+
+
 # --------------------------------------------------------------------------- the run
 
 
@@ -696,6 +749,8 @@ class AgentRun:
         self.exit_status: int | None = None
         self.output_bytes = 0
         self.last_output = time.monotonic()
+        self.last_typed = 0.0
+        self.matched_at: float | None = None
         self._cond = threading.Condition()
         self._proc = PtyProcess.spawn(argv, cwd=str(cwd), env=env, dimensions=(rows, cols))
         self._reader = threading.Thread(target=self._read_loop, name="agentrun-reader", daemon=True)
@@ -757,8 +812,10 @@ class AgentRun:
     def send(self, data: str | bytes, *, mark: str | None = None) -> None:
         """Send bytes to the program; ``mark`` labels the state that starts now."""
         raw = data.encode() if isinstance(data, str) else data
+        now = time.monotonic()
         if mark and self.capture:
-            self.capture.mark(mark)
+            self.capture.mark(mark, now)
+        self.last_typed = now
         self._write(raw)
 
     def key(self, name: str, *, mark: str | None = None) -> None:
@@ -771,10 +828,17 @@ class AgentRun:
             self.send(ch)
             time.sleep(delay)
 
-    def mark(self, label: str) -> None:
-        """Label the state that starts now (ground truth)."""
+    def mark(self, label: str, *, at_match: bool = False) -> None:
+        """Label the state that starts now (ground truth).
+
+        ``at_match``: date the label at the output that made the last
+        :meth:`wait` condition true (never before the last key typed).
+        """
+        t = time.monotonic()
+        if at_match and self.matched_at is not None:
+            t = max(self.matched_at, self.last_typed)
         if self.capture:
-            self.capture.mark(label)
+            self.capture.mark(label, t)
 
     def resize(self, cols: int, rows: int) -> None:
         """Resize the pty and the screen model."""
@@ -822,6 +886,7 @@ class AgentRun:
                 if not self.term.in_sync:
                     text = self.term.text()
                     if pred(text):
+                        self.matched_at = self.last_output
                         break
                 if self.exit_status is not None:
                     raise AgentTimeout(f"program exited ({self.exit_status}) while waiting; screen:\n{self.term.text()}")
@@ -830,7 +895,7 @@ class AgentRun:
                     raise AgentTimeout(f"timed out after {timeout} s waiting for {cond!r}; screen:\n{self.term.text()}")
                 self._cond.wait(min(left, 0.2))
         if settle:
-            self.wait_quiet(settle, timeout=max(5.0, settle * 4))
+            self.wait_quiet(settle, timeout=max(2.0, settle * 4))
             text = self.screen()
         return text
 

@@ -282,3 +282,59 @@ def test_binds_loopback_only() -> None:
         assert api.base_url == f"http://127.0.0.1:{api.port}" and api.port > 0
     finally:
         api.stop()
+
+
+# --------------------------------------------------------------------------- real agents
+
+
+def _drive(agent: str, make_cmd: Any, ready: str, steps: list[Any], **kw: Any) -> tuple[FakeAPI, str]:
+    """Start ``agent`` against the fake API, send one prompt, return the API and the final screen."""
+    from agentrun import AgentRun, Sandbox, require_agent
+
+    require_agent(agent)
+    sb = Sandbox.create(prefix=f"test-{agent}-")
+    api = FakeAPI(Scenario(steps)).start()
+    try:
+        argv, env = make_cmd(sb, api.base_url, **kw)
+        with AgentRun(argv, env=env, cwd=sb.work) as run:
+            run.wait(ready, 60, settle=0.5)
+            run.type("ping the fake api")
+            run.key("enter")
+            screen = run.wait("PONG-4711", 60)
+        return api, screen
+    finally:
+        api.stop()
+        sb.cleanup()
+
+
+@pytest.mark.agent
+def test_claude_code_talks_to_the_fake_api() -> None:
+    from agentrun import claude_command
+
+    api, screen = _drive("claude", claude_command, "manual mode on", [Text("PONG-4711")])
+    main = api.main_requests()
+    assert main and main[0].step == 0 and main[0].api == "anthropic"
+    assert "ping the fake api" in main[0].summary
+    assert "PONG-4711" in screen
+
+
+@pytest.mark.agent
+def test_codex_talks_to_the_fake_api() -> None:
+    from agentrun import codex_command
+
+    api, screen = _drive("codex", codex_command, "Ask Codex to do anything", [Text("PONG-4711")])
+    main = api.main_requests()
+    assert main and main[0].step == 0 and main[0].api == "responses"
+    assert "ping the fake api" in main[0].summary
+    assert "PONG-4711" in screen
+
+
+@pytest.mark.agent
+def test_aider_talks_to_the_fake_api() -> None:
+    from agentrun import aider_command
+
+    api, screen = _drive("aider", aider_command, "\n>", [Text("PONG-4711")])
+    main = api.main_requests()
+    assert main and main[0].step == 0 and main[0].api == "chat"
+    assert "ping the fake api" in main[0].summary
+    assert "PONG-4711" in screen

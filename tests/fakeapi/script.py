@@ -121,12 +121,12 @@ MainPredicate = Callable[[Request], bool]
 def default_is_main(req: Request) -> bool:
     """Guess whether a request belongs to the agent's conversation loop.
 
-    Anthropic and OpenAI Responses: a request that offers tools is a main
+    Anthropic, OpenAI Responses and Gemini: a request that offers tools is a main
     turn; title/quota/summary side calls offer none. Chat Completions (Aider,
     which uses no tools): everything except commit-message and summary calls.
     """
     body = req.body if isinstance(req.body, dict) else {}
-    if req.api in ("anthropic", "responses"):
+    if req.api in ("anthropic", "responses", "gemini"):
         return bool(body.get("tools"))
     if req.api == "chat":
         text = _all_text(body.get("messages", []))[:4000].lower()

@@ -1,7 +1,7 @@
 """A scripted fake LLM API server on 127.0.0.1 (stdlib only).
 
-Serves the Anthropic Messages API, the OpenAI Responses API and OpenAI Chat
-Completions from one port, answering main model requests from a
+Serves the Anthropic Messages API, the OpenAI Responses API, OpenAI Chat
+Completions and the Gemini generateContent API from one port, answering main model requests from a
 :class:`fakeapi.script.Scenario` and side requests with a short generic text.
 Every request is recorded (:attr:`FakeAPI.requests`) and every step of its
 life is an :class:`Event` with a ``time.monotonic()`` timestamp, so that a
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 import threading
 import time
@@ -44,8 +45,13 @@ class Event:
     summary: str
 
 
+_GEMINI = re.compile(r"^/v1(?:beta|alpha)?/models/([^/:]+):(streamGenerateContent|generateContent)$")
+
+
 def _api_for(method: str, path: str) -> str | None:
     p = path.split("?", 1)[0].rstrip("/")
+    if method == "POST" and _GEMINI.match(p):
+        return "gemini"
     if p.startswith("/v1/"):
         p = p[3:]
     if method == "POST" and p == "/messages":
@@ -82,6 +88,19 @@ def summarize(api: str, body: Any) -> str:
     tools = len(body.get("tools") or [])
     stream = bool(body.get("stream"))
     last = ""
+    if api == "gemini":
+        model = body.get("model", model)
+        contents = body.get("contents") or []
+        for c in reversed(contents):
+            if isinstance(c, dict) and c.get("role") == "user":
+                parts = c.get("parts") or []
+                texts = [str(p.get("text", "")) for p in parts if isinstance(p, dict) and "text" in p]
+                fr = [p["functionResponse"].get("name") for p in parts if isinstance(p, dict) and "functionResponse" in p]
+                last = " ".join(texts) or (f"[functionResponse {fr[0]}]" if fr else "")
+                break
+        tools = sum(len(t.get("functionDeclarations") or []) for t in body.get("tools") or [] if isinstance(t, dict))
+        last = " ".join(last.split())[:80]
+        return f"{api} model={model} stream={stream} tools={tools} items={len(contents)} last={last!r}"
     if api in ("anthropic", "chat"):
         msgs = body.get("messages") or []
         for m in reversed(msgs):
@@ -105,6 +124,45 @@ def summarize(api: str, body: Any) -> str:
                 break
     last = " ".join(last.split())[:80]
     return f"{api} model={model} stream={stream} tools={tools} items={n} last={last!r}"
+
+
+def example_for_schema(schema: Any, depth: int = 0) -> Any:
+    """A small value that satisfies a JSON schema (upper- or lower-case types)."""
+    if not isinstance(schema, dict) or depth > 8:
+        return None
+    if schema.get("enum"):
+        return schema["enum"][0]
+    kind = str(schema.get("type", "object")).lower()
+    if kind == "object":
+        props = schema.get("properties") or {}
+        keys = schema.get("required") or list(props)
+        return {k: example_for_schema(props.get(k, {}), depth + 1) for k in keys}
+    if kind == "array":
+        return []
+    if kind in ("integer", "number"):
+        return max(1, int(schema.get("minimum", 10)))
+    if kind == "boolean":
+        return False
+    return "fake"
+
+
+def response_schema(api: str, body: Any) -> Any:
+    """The JSON schema a structured-output request asks for, or None."""
+    if not isinstance(body, dict):
+        return None
+    if api == "gemini":
+        cfg = body.get("generationConfig") or {}
+        return cfg.get("responseJsonSchema") or cfg.get("responseSchema")
+    if api == "anthropic":
+        fmt = body.get("output_format") or (body.get("output_config") or {}).get("format") or {}
+        return fmt.get("schema") if isinstance(fmt, dict) else None
+    if api == "responses":
+        fmt = (body.get("text") or {}).get("format") or {}
+        return fmt.get("schema") if isinstance(fmt, dict) else None
+    if api == "chat":
+        fmt = body.get("response_format") or {}
+        return (fmt.get("json_schema") or {}).get("schema") if isinstance(fmt, dict) else None
+    return None
 
 
 def _models_body() -> dict[str, Any]:
@@ -305,7 +363,9 @@ class FakeAPI:
                 api = _api_for(method, path)
                 req = Request(api or "other", method, path, body, time.monotonic())
                 if api:
-                    req.summary = summarize(api, body)
+                    gm = _GEMINI.match(path.split("?", 1)[0]) if api == "gemini" else None
+                    shown = dict(body, model=gm.group(1)) if gm and isinstance(body, dict) else body
+                    req.summary = summarize(api, shown)
                     req.main = api_server.scenario.is_main(req)
                 else:
                     req.summary = f"{len(raw)} bytes"
@@ -327,9 +387,11 @@ class FakeAPI:
                 p = req.path.split("?", 1)[0].rstrip("/")
                 if p.startswith("/v1/"):
                     p = p[3:]
-                if p == "/messages/count_tokens":
-                    obj: Any = {"input_tokens": 100}
-                    status = 200
+                obj: Any
+                if re.match(r"^/v1(?:beta|alpha)?/models/[^/:]+:countTokens$", req.path.split("?", 1)[0]):
+                    obj, status = {"totalTokens": 100}, 200
+                elif p == "/messages/count_tokens":
+                    obj, status = {"input_tokens": 100}, 200
                 elif p == "/models" and req.method == "GET":
                     obj, status = _models_body(), 200
                 elif p.startswith("/models/") and req.method == "GET":
@@ -348,9 +410,17 @@ class FakeAPI:
                 body = req.body if isinstance(req.body, dict) else {}
                 model = str(body.get("model") or "fake-model")
                 stream = bool(body.get("stream"))
+                if api == "gemini":
+                    m = _GEMINI.match(req.path.split("?", 1)[0])
+                    model = m.group(1) if m else model
+                    stream = bool(m and m.group(2) == "streamGenerateContent")
                 sc = api_server.scenario
                 if step is None:
-                    step = Text(sc.exhausted_text if req.main else sc.side_text)
+                    schema = None if req.main else response_schema(api, body)
+                    if schema:
+                        step = Text(json.dumps(example_for_schema(schema)))
+                    else:
+                        step = Text(sc.exhausted_text if req.main else sc.side_text)
                 elif isinstance(step, Dynamic):
                     step = step.make(req)
                 if step.gate:

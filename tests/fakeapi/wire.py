@@ -9,6 +9,9 @@
   ``response.function_call_arguments.delta``, ``response.completed``, ...
 - OpenAI Chat Completions (``POST /v1/chat/completions``): ``data:`` chunks and
   ``data: [DONE]``.
+- Gemini (``POST /v1beta/models/<model>:streamGenerateContent?alt=sse`` and
+  ``:generateContent``): ``data:`` chunks of ``candidates`` with text and
+  ``functionCall`` parts.
 
 Pure functions, no I/O: :func:`encode` returns the status, content type and a
 list of body segments; a segment flagged ``True`` is a streamed delta before
@@ -316,11 +319,60 @@ def chat_message(step: Text | ToolUse, model: str) -> dict[str, Any]:
     }
 
 
+# --------------------------------------------------------------------------- Gemini
+
+
+def _gemini_parts(step: Text | ToolUse) -> list[dict[str, Any]]:
+    parts: list[dict[str, Any]] = []
+    if step.thinking:
+        parts.append({"text": step.thinking, "thought": True})
+    if step.text:
+        parts.append({"text": step.text})
+    if isinstance(step, ToolUse):
+        parts.append({"functionCall": {"name": step.name, "args": step.input, "id": step.call_id}})
+    return parts
+
+
+def _gemini_chunk(parts: list[dict[str, Any]], model: str, finish: str | None, tokens: int) -> dict[str, Any]:
+    cand: dict[str, Any] = {"content": {"parts": parts, "role": "model"}, "index": 0}
+    if finish:
+        cand["finishReason"] = finish
+    return {
+        "candidates": [cand],
+        "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": tokens, "totalTokenCount": 100 + tokens},
+        "modelVersion": model,
+        "responseId": "fake-response",
+    }
+
+
+def gemini_stream(step: Text | ToolUse, model: str) -> list[Segment]:
+    """The streaming Gemini ``streamGenerateContent?alt=sse`` answer as ``data:`` segments."""
+    out: list[Segment] = []
+    if step.thinking:
+        for p in chunks(step.thinking, step.chunk_size):
+            out.append((sse(None, _gemini_chunk([{"text": p, "thought": True}], model, None, 1)), True))
+    if step.text:
+        for p in chunks(step.text, step.chunk_size):
+            out.append((sse(None, _gemini_chunk([{"text": p}], model, None, 1)), True))
+    tail: list[dict[str, Any]] = []
+    if isinstance(step, ToolUse):
+        tail.append({"functionCall": {"name": step.name, "args": step.input, "id": step.call_id}})
+    out.append((sse(None, _gemini_chunk(tail or [{"text": ""}], model, "STOP", _tokens(step.text))), False))
+    return out
+
+
+def gemini_message(step: Text | ToolUse, model: str) -> dict[str, Any]:
+    """The non-streaming Gemini ``generateContent`` answer."""
+    return _gemini_chunk(_gemini_parts(step), model, "STOP", _tokens(step.text))
+
+
 # --------------------------------------------------------------------------- dispatch
 
 
 def error_body(api: str, err: Error) -> dict[str, Any]:
     """The error JSON each API family uses."""
+    if api == "gemini":
+        return {"error": {"code": err.status, "message": err.message, "status": "INTERNAL"}}
     if api == "anthropic":
         kind = {429: "rate_limit_error", 529: "overloaded_error", 401: "authentication_error"}.get(
             err.status, "api_error"
@@ -330,7 +382,7 @@ def error_body(api: str, err: Error) -> dict[str, Any]:
 
 
 def encode(api: str, step: Step, model: str, stream: bool) -> Encoded:
-    """Encode ``step`` for ``api`` (``anthropic`` | ``responses`` | ``chat``)."""
+    """Encode ``step`` for ``api`` (``anthropic`` | ``responses`` | ``chat`` | ``gemini``)."""
     if isinstance(step, Error):
         return Encoded(step.status, "application/json", [(json.dumps(error_body(api, step)).encode(), False)])
     if api == "anthropic":
@@ -345,6 +397,12 @@ def encode(api: str, step: Step, model: str, stream: bool) -> Encoded:
         rid = new_id("resp")
         body = _responses_object(model, rid, "completed", _responses_items(step))
         return Encoded(200, "application/json", [(json.dumps(body).encode(), False)])
+    if api == "gemini":
+        if isinstance(step, CustomToolUse):
+            raise ValueError("CustomToolUse is an OpenAI Responses item")
+        if stream:
+            return Encoded(200, "text/event-stream", gemini_stream(step, model))
+        return Encoded(200, "application/json", [(json.dumps(gemini_message(step, model)).encode(), False)])
     if api == "chat":
         if isinstance(step, CustomToolUse):
             raise ValueError("CustomToolUse is an OpenAI Responses item")
