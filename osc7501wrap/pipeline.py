@@ -37,6 +37,7 @@ from .classifier import Classifier, ScreenReading
 from .fusion import Decision, Fusion
 from .protocol import Invalid, Query, Report, ReportScanner, query_reply
 from .screen import Backlog, ScreenModel, make_screen
+from .screen import ready as screen_ready
 from .tracker import StreamTracker
 
 PASTE_START = b"\x1b[200~"
@@ -52,8 +53,14 @@ class Timings:
     idle_hold: float = 0.7
     sweep: float = 1.0
     guard: float = 1.5
-    feed_budget: float = 0.008  # screen feeding per tick while output keeps coming
-    feed_period: float = 0.02  # how soon to come back while the backlog is not empty
+    # Feeding the screen model is off the hot path: while output keeps coming, a small
+    # budget per period (10% of a core), so a flood never slows the passthrough; once
+    # the output pauses, a larger budget, to catch up at once.
+    feed_budget: float = 0.005
+    feed_period: float = 0.05
+    idle_budget: float = 0.03
+    idle_period: float = 0.005
+    streaming: float = 0.003  # output this recent means it is still coming
 
 
 class Pipeline:
@@ -85,6 +92,7 @@ class Pipeline:
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
         self._line = bytearray()
+        self._last_output = -1.0
         self.last_reading: ScreenReading | None = None
 
     @property
@@ -97,6 +105,7 @@ class Pipeline:
 
     def output(self, data: bytes, now: float) -> bytes:
         """Child output; returns the bytes to pass through to the terminal."""
+        self._last_output = now
         passthrough, events = self.scanner.feed(data)
         if events:
             self._native(events, now)
@@ -227,8 +236,13 @@ class Pipeline:
     def tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""
         t = self.timings
+        if self._screen is None and not screen_ready():
+            # the screen backend is still loading in the background; output flows on
+            return now + t.feed_period
         if self.backlog:
-            self.backlog.feed_some(self.screen, t.feed_budget if budget is None else budget)
+            if budget is None:
+                budget = t.feed_budget if self._streaming(now) else t.idle_budget
+            self.backlog.feed_some(self.screen, budget)
         changed = self._screen is not None and self._screen.version != self._version
         tr = self.tracker
         if tr.title != self._title or tr.progress != self._progress:
@@ -250,8 +264,12 @@ class Pipeline:
     def next_deadline(self, now: float) -> float | None:
         times = [x for x in (self.classifier.due(now), self.fusion.due()) if x is not None]
         if self.backlog:
-            times.append(now + self.timings.feed_period)
+            t = self.timings
+            times.append(now + (t.feed_period if self._streaming(now) else t.idle_period))
         return min(times) if times else None
+
+    def _streaming(self, now: float) -> bool:
+        return now - self._last_output < self.timings.streaming
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "BACKENDS",
@@ -113,6 +113,32 @@ def ghostty_unavailable() -> str | None:
         why = f"pyghostty does not work here ({_one_line(exc)})"
     _GHOSTTY_PROBED, _GHOSTTY_WHY = True, why
     return why
+
+
+_PRELOAD: Any = None  # the thread probing the backend in the background, if started
+
+
+def preload(backend: str = "auto") -> None:
+    """Start probing (importing) the ghostty backend in a background thread.
+
+    Importing pyghostty parses its C declarations with cffi, which takes 0.1-0.3 s of
+    pure Python. A live session calls this right after the child started, so that cost
+    does not stall the passthrough loop; :func:`ready` says when :func:`make_screen`
+    will no longer block on it. Call it only after forking: never before a fork.
+    """
+    global _PRELOAD
+    if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_PROBED or _PRELOAD:
+        return
+    import threading
+
+    _PRELOAD = threading.Thread(target=ghostty_unavailable, name="screen-preload",
+                                daemon=True)
+    _PRELOAD.start()
+
+
+def ready() -> bool:
+    """True unless a :func:`preload` is still running."""
+    return _PRELOAD is None or not _PRELOAD.is_alive()
 
 
 def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:

@@ -215,6 +215,9 @@ class Session(ProxyHooks):
         self.proxy = proxy
         self._fg = proxy.child_pid
         self._boot_at = now + BOOT_DELAY
+        from .screen import preload
+
+        preload(s.config.screen)  # the child runs: safe to start a thread now
         typeahead = s.typeahead
         if s.pending_replies:
             from .probe import ReplyFilter
