@@ -1,0 +1,71 @@
+"""`wrap` inside a real tmux: its reports reach the outer terminal through passthrough."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import time
+
+import pytest
+from term import wrap_command
+from test_tmux import Client, PrivateTmux, needs_tmux
+
+from osc7501wrap.protocol import Report, parse_body
+
+OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)\x1b\\")
+ASK = "sleep 0.5; printf 'Continue? [y/N] '; read a; echo got:$a; sleep 1"
+
+
+def reports(seen: bytes) -> list[Report]:
+    out = []
+    for m in OSC7501.finditer(seen):
+        r = parse_body(m.group(1))
+        assert r is not None, m.group(0)
+        if isinstance(r, Report):
+            out.append(r)
+    return out
+
+
+@pytest.mark.tmux
+@needs_tmux
+@pytest.mark.parametrize("passthrough", ["on", "off"])
+def test_wrap_in_tmux_reports_through_passthrough(passthrough: str) -> None:
+    server = PrivateTmux()
+    try:
+        server.cmd("set", "-g", "allow-passthrough", passthrough)
+        client = Client(server)
+        try:
+            pane = " ".join(["env", "OSC7501WRAP_EMIT=always",
+                             *map(shlex.quote, wrap_command()),
+                             "--id", "tm", "sh", "-c", shlex.quote(ASK)])
+            server.cmd("respawn-pane", "-k", "-t", "t", pane)
+            client.wait_for("Continue")
+            deadline = time.monotonic() + 5
+            while passthrough == "on" and not any(
+                    r.state == "blocked" for r in reports(client.seen)):
+                assert time.monotonic() < deadline, client.seen[-400:]
+                client.read_some()
+            server.cmd("send-keys", "-t", "t", "y", "Enter")
+            client.wait_for("got:y")
+            deadline = time.monotonic() + 5
+            while passthrough == "on" and not any(
+                    r.state == "clear" for r in reports(client.seen)):
+                assert time.monotonic() < deadline, client.seen[-400:]
+                client.read_some()
+            seen = client.seen
+            if passthrough == "off":
+                time.sleep(1.5)
+                client.read_some()
+                assert b"7501" not in client.seen  # tmux drops them; nothing leaks
+                return
+            reps = reports(seen)
+            # unwrapped by tmux: bare, valid reports under wrap's id, in order
+            assert b"Ptmux;" not in seen
+            assert [r.state for r in reps][:2] == ["idle", "blocked"]
+            assert reps[1].kind == "question" and reps[1].msg == "Continue? [y/N]"
+            assert reps[-1] == Report("clear", id="tm")
+            assert all(r.id == "tm" for r in reps)
+        finally:
+            client.close()
+    finally:
+        server.kill()
