@@ -168,7 +168,9 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
                 status = int(ev.payload)
             except (TypeError, ValueError):
                 status = 0
-            advance(now + 2.0)
+            # As a live session: the program's end is reported at once, with no ticks
+            # after it (fusion decides nothing after an exit).
+            advance(now)
             p.exited(status, status > 128, now)
             collect()
             continue
