@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled
 BOOT_DELAY = 0.05  # build the pipeline this long after the start at the latest
+TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 PROBE_TIMEOUT = 0.3
 
 
@@ -204,6 +205,10 @@ class Session(ProxyHooks):
         self._fg_next = 0.0
         self._decision: Decision | None = None
         self._boot_at = 0.0
+        self._title_on = False
+        self._title_shown: str | None = None
+        self._title_out = b""
+        self._title_marked = False
 
     # ----------------------------------------------------------------- set-up
 
@@ -254,6 +259,7 @@ class Session(ProxyHooks):
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
         if s.report:
             self.emitter = self._make_emitter()
+            self._title_on = s.config.fallbacks.title and not s.emit
         if self.registry is not None:
             self.registry.update(agent=manifest.name, manifest_version=manifest.version)
         self._publish(p.fusion.current(), now)
@@ -275,7 +281,9 @@ class Session(ProxyHooks):
             title = None
         return Emitter(record_id=s.record_id, app=self._app(),
                        title=title, seven501=s.emit, tmux_depth=s.tmux_depth,
-                       progress_fallback=fb.progress, notify=frozenset(fb.notify),
+                       progress_fallback=fb.progress,
+                       # notifications are a fallback: a 7501 terminal alerts by itself
+                       notify=frozenset() if s.emit else frozenset(fb.notify),
                        notify_via=via, cooldown=float(fb.cooldown))
 
     def _app(self) -> str:
@@ -330,7 +338,28 @@ class Session(ProxyHooks):
     def injection(self) -> bytes:
         if self.emitter is None:
             return b""
-        return self.emitter.pending(time.monotonic())
+        out = self.emitter.pending(time.monotonic())
+        if self._title_out:
+            out, self._title_out = out + self._title_out, b""
+        return out
+
+    def _title_marker(self) -> None:
+        """``[fallbacks] title``: without 7501, show the state in the window title, as a
+        mark before the program's own title (set again whenever the program sets its
+        title or the state changes)."""
+        if not self._title_on or self._decision is None or self.proxy is None:
+            return
+        from .protocol import sanitize_text
+
+        mark = TITLE_MARKS.get(self._decision.state, "")
+        own = sanitize_text(self.proxy.tracker.title or "", 160) or self._app()
+        text = f"{mark} {own}" if mark else own
+        if not mark and self._title_shown is None and not self._title_marked:
+            return  # nothing marked yet: leave the program's own title alone
+        self._title_marked = self._title_marked or bool(mark)
+        if text != self._title_shown:
+            self._title_shown = text
+            self._title_out = b"\x1b]2;" + text.encode() + b"\x1b\\"
 
     def input(self, data: bytes) -> bytes:
         now = time.monotonic()
@@ -397,6 +426,10 @@ class Session(ProxyHooks):
             d = self.emitter.due(now) if hasattr(self.emitter, "due") else None
             if d is not None:
                 deadlines.append(d)
+        if self._title_on and self.proxy is not None:
+            if any(code == "title" for code, _ in self.proxy.tracker.take_events()):
+                self._title_shown = None  # the program set its title: mark it again
+            self._title_marker()
         if self.registry is not None:
             wait = self.registry.next_flush_in()
             if wait is not None:
@@ -520,6 +553,11 @@ class Session(ProxyHooks):
             self.capture.event("x", status)
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
+        if self._title_marked and self.proxy is not None:
+            from .protocol import sanitize_text
+
+            own = sanitize_text(self.proxy.tracker.title or "", 160)
+            out += b"\x1b]2;" + own.encode() + b"\x1b\\"  # the program's own title back
         return out
 
     def close(self) -> None:

@@ -254,3 +254,15 @@ def test_log_names_the_deciding_signal_and_rule(tmp_path: Path) -> None:
     assert re.search(r"state blocked:question signal=screen detail=\S+@\S+ msg=Continue\? "
                      r"\[y/N\]", text)
     assert re.search(r"state clear signal=exit", text)
+
+
+def test_title_fallback_marks_the_state_and_gives_the_title_back(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text("[fallbacks]\ntitle = true\n")
+    env = base_env(OSC7501WRAP_CONFIG_DIR=str(tmp_path))
+    t = run_wrap(["sh", "-c", "printf '\\033]2;mytitle\\007'; " + ASK],
+                 answer_7501=False, env=env)
+    titles = re.findall(rb"\x1b\]2;([^\x1b\x07]*)", t.output)
+    assert titles[0] == b"mytitle"  # the program's own, untouched while idle
+    assert "⏸ mytitle".encode() in titles  # blocked
+    assert titles[-1] == b"mytitle"  # given back at the exit
+    assert reports(t.output) == []  # this terminal has no 7501: title and 9;4 only
