@@ -426,6 +426,23 @@ class Fusion:
                 self._turn_confirmed = True
         return self._decide(now)
 
+    def activity(self, busy: bool, detail: str, now: float) -> Decision | None:
+        """A program with no agent rules (the generic manifest) is busy (using CPU,
+        running child processes, writing output nobody typed) or has been quiet a while.
+        It counts as the process signal while that program itself is in front."""
+        if self._exited:
+            return None
+        fg = self._fg
+        if fg is not None and not fg[2]:
+            return None  # another process is in front: foreground() decides
+        if self.shell is True or (fg is not None and fg[1] in SHELLS):
+            return None  # a shell: its foreground job says it all
+        state = "working" if busy else "idle"
+        if self._proc is not None and self._proc.state == state:
+            return None
+        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False)
+        return self._decide(now)
+
     def input_submitted(self, now: float) -> Decision | None:
         """The user pressed Enter at an idle prompt: working until something contradicts
         it, for at most `guard` seconds unless another signal confirms the turn."""

@@ -93,6 +93,8 @@ class Pipeline:
         self._in_paste = False
         self._line = bytearray()
         self._last_output = -1.0
+        self.output_bytes = 0
+        self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
 
     @property
@@ -106,6 +108,7 @@ class Pipeline:
     def output(self, data: bytes, now: float) -> bytes:
         """Child output; returns the bytes to pass through to the terminal."""
         self._last_output = now
+        self.output_bytes += len(data)
         passthrough, events = self.scanner.feed(data)
         if events:
             self._native(events, now)
@@ -141,6 +144,7 @@ class Pipeline:
         """Bytes the user typed (after any reply filtering). An Enter outside a bracketed
         paste, at an idle or finished prompt, with the program's own UI in front, starts
         a turn as far as the input side can tell (fusion confirms or reverts it)."""
+        self.last_input = now
         enter = self._enter_outside_paste(data)
         typed = self._line_typed(data)
         if not enter or not agent_in_front:

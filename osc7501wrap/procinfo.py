@@ -66,6 +66,29 @@ def child_pids(pid: int) -> list[int] | None:
     return [int(p) for p in data.split()]
 
 
+_TICKS = 0.0
+
+
+def cpu_time(pid: int) -> float | None:
+    """CPU seconds `pid` has used so far (user + system, ``/proc/<pid>/stat``).
+
+    None when not available (not Linux, process gone): callers then do without it.
+    """
+    global _TICKS
+    if not _LINUX or pid <= 0:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+        fields = stat[stat.rfind(b")") + 2:].split()
+        if not _TICKS:
+            _TICKS = float(os.sysconf("SC_CLK_TCK")) or 100.0
+        # fields[0] is the state (field 3); utime and stime are fields 14 and 15
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def is_alive(pid: int) -> bool:
     """True if `pid` exists and is not a zombie (zombies count as alive off Linux)."""
     if pid <= 0:

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled
 BOOT_DELAY = 0.05  # build the pipeline this long after the start at the latest
+ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
+ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
+QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 PROBE_TIMEOUT = 0.3
 
@@ -209,6 +212,12 @@ class Session(ProxyHooks):
         self._title_shown: str | None = None
         self._title_out = b""
         self._title_marked = False
+        self._generic = False
+        self._act_next = 0.0
+        self._act_cpu: float | None = None
+        self._act_out = 0
+        self._act_last = 0.0
+        self._act_busy = False
 
     # ----------------------------------------------------------------- set-up
 
@@ -257,6 +266,7 @@ class Session(ProxyHooks):
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
+        self._generic = manifest.name == "generic"
         if s.report:
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
@@ -413,6 +423,9 @@ class Session(ProxyHooks):
         self._run_timers(now, deadlines)
         self._sample_foreground(now)
         deadlines.append(self._fg_next)
+        if self._generic:
+            self._sample_activity(p, now)
+            deadlines.append(self._act_next)
         d = p.tick(now)
         if d is not None:
             deadlines.append(d)
@@ -452,6 +465,34 @@ class Session(ProxyHooks):
         is_agent = pg == self.proxy.child_pid
         name = process_name(pg) or ""
         self.pipeline.foreground(pg, name, is_agent, now)
+
+    def _sample_activity(self, p: Pipeline, now: float) -> None:
+        """For a program without agent rules: busy while it uses CPU, runs child
+        processes or writes output the user did not just type; idle after QUIET_IDLE
+        seconds of none of that. /proc of that one pid only; without /proc, output."""
+        if now < self._act_next or self.proxy is None:
+            return
+        self._act_next = now + ACTIVITY_PERIOD
+        from .procinfo import child_pids, cpu_time
+
+        pid = self.proxy.child_pid
+        cpu, kids = cpu_time(pid), child_pids(pid)
+        typed = now - p.last_input < 0.5  # echo and key handling are not work
+        why = ""
+        if kids:
+            why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"
+        elif not typed and cpu is not None and self._act_cpu is not None \
+                and cpu - self._act_cpu >= ACTIVITY_CPU:
+            why = "using CPU"
+        elif not typed and p.output_bytes > self._act_out:
+            why = "writing output"
+        self._act_cpu, self._act_out = cpu, p.output_bytes
+        if why:
+            self._act_last = now
+        busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
+        if busy != self._act_busy:
+            self._act_busy = busy
+            p.fusion.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
 
     def _run_timers(self, now: float, deadlines: list[float]) -> None:
         if not self._timers:

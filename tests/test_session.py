@@ -266,3 +266,19 @@ def test_title_fallback_marks_the_state_and_gives_the_title_back(tmp_path: Path)
     assert "⏸ mytitle".encode() in titles  # blocked
     assert titles[-1] == b"mytitle"  # given back at the exit
     assert reports(t.output) == []  # this terminal has no 7501: title and 9;4 only
+
+
+def test_program_without_agent_rules_is_working_while_busy_and_idle_when_quiet() -> None:
+    code = ("import time\n"
+            "end = time.time() + 1.5\n"
+            "while time.time() < end: pass  # busy: CPU\n"
+            "print('quiet now', flush=True)\n"
+            "time.sleep(6.5)\n"
+            "print('bye', flush=True)\n")
+    t = run_wrap(["--id", "g", sys.executable, "-c", code], answer_7501=True, expect=None)
+    got = [s for s in states(t.output)]
+    assert got[0] == "idle"
+    assert "working" in got
+    i = got.index("working")
+    assert "idle" in got[i + 1:], got  # quiet for 5 s: idle again, before the exit
+    assert got[-1] == "clear"
