@@ -1,0 +1,271 @@
+"""Real coding agents run through `wrap` in a pty that plays an OSC 7501 terminal.
+
+Shared by ``tests/test_e2e_*.py``. What it adds to the scripted terminal of
+:mod:`term` (which owns the pty and records every byte wrap writes):
+
+* a screen model of that output and the answers a real terminal gives to the queries
+  agents send (DA1, DSR, OSC 10/11 colours, DECRQM, and the OSC 7501 probe), both from
+  the agent harness :mod:`agentrun` (:class:`WrapTerm`);
+* the arrival time of every chunk, so that each OSC 7501 report found in the output has
+  a time (:meth:`WrapTerm.seen`) and a screen condition has the time of the chunk that
+  made it true (:meth:`WrapTerm.wait_screen`);
+* one run of an agent under ``wrap --id ID --log FILE``, in its own sandbox against the
+  fake LLM API (:func:`wrapped`), and the lines of wrap's log (:func:`log_states`).
+
+Its one check of its own: every OSC 7501 sequence it reads must parse (wrap never writes
+an invalid one). The tests assert the rest. It never changes the agent or the harness.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import agentrun
+from fakeapi import FakeAPI, Scenario, Step
+from term import Terminal, wrap_bin_dir, wrap_command
+
+from osc7501wrap.protocol import Report, parse_body
+
+OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)(?:\x1b\\|\x07)")
+ROWS, COLS = 40, 120
+
+Cond = str | re.Pattern[str] | Callable[[str], bool]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One OSC 7501 report wrap wrote, with when it arrived and where in the output."""
+
+    t: float
+    end: int
+    report: Report
+
+    @property
+    def label(self) -> str:
+        r = self.report
+        return r.state + (f":{r.kind}" if r.kind else "")
+
+
+class WrapTerm(Terminal):
+    """A :class:`term.Terminal` with a screen model, full query answering and times."""
+
+    def __init__(self, argv: list[str], *, rows: int, cols: int, env: dict[str, str],
+                 cwd: str | Path, answer_7501: bool = True) -> None:
+        self.model = agentrun.Terminal(cols, rows,
+                                       agentrun.TerminalProfile(answer_7501=answer_7501))
+        self.chunks: list[float] = []  # arrival time of each chunk
+        self.ends: list[int] = []  # output length after each chunk
+        # The screen model answers every query (DA1 and 7501 included), so term's own
+        # answering stays off: one answer per query, as from a real terminal.
+        super().__init__(argv, rows=rows, cols=cols, env=env, cwd=cwd,
+                         answer_7501=False, answer_da1=False)
+
+    def _read_now(self) -> bytes:
+        data = super()._read_now()
+        if data:
+            self.chunks.append(time.monotonic())
+            self.ends.append(len(self._buf))
+            for reply in self.model.feed(data):
+                self._write(reply)
+        return data
+
+    # ------------------------------------------------------------------ screen
+
+    def screen(self) -> str:
+        return self.model.text()
+
+    def wait_screen(self, cond: Cond, timeout: float = 30.0) -> float:
+        """Read until the screen (outside a synchronized update) satisfies `cond`;
+        return the arrival time of the chunk that made it true."""
+        pred = _pred(cond)
+        end = time.monotonic() + timeout
+        while True:
+            if not self.model.in_sync and pred(self.model.text()):
+                return self.chunks[-1] if self.chunks else time.monotonic()
+            left = end - time.monotonic()
+            if left <= 0 or self.eof:
+                why = "EOF" if self.eof else f"timeout ({timeout} s)"
+                raise AssertionError(f"{why} waiting for the screen to show {cond!r}; "
+                                     f"screen:\n{self.screen()}\nreports: {self.labels()}")
+            self.read(min(left, 0.05))
+
+    def settle(self, quiet: float = 0.3, cap: float = 5.0) -> None:
+        """Read until no output came for `quiet` seconds (the frame is complete)."""
+        self.drain(quiet=quiet, cap=cap)
+
+    def resize(self, rows: int, cols: int) -> None:
+        self.model.resize(cols, rows)
+        super().resize(rows, cols)
+
+    def press(self, data: bytes) -> float:
+        """Type `data`; return when it was sent."""
+        self.type(data)
+        return time.monotonic()
+
+    # ------------------------------------------------------------------ reports
+
+    def seen(self, since: int = 0) -> list[Seen]:
+        """Every OSC 7501 report in the output (after offset `since`), with its time."""
+        out: list[Seen] = []
+        for m in OSC7501.finditer(self._buf, since):
+            body = parse_body(m.group(1))
+            assert body is not None, f"wrap wrote an invalid report: {m.group(0)!r}"
+            if isinstance(body, Report):
+                i = bisect.bisect_left(self.ends, m.end())
+                t = self.chunks[min(i, len(self.chunks) - 1)]
+                out.append(Seen(t, m.end(), body))
+        return out
+
+    def labels(self, since: int = 0, record: str | None = None) -> list[str]:
+        """The state labels of the reports, consecutive repeats collapsed."""
+        out: list[str] = []
+        for s in self.seen(since):
+            if record is not None and s.report.id != record:
+                continue
+            if not out or out[-1] != s.label:
+                out.append(s.label)
+        return out
+
+    def wait_report(self, pred: Callable[[Seen], bool], timeout: float = 10.0,
+                    since: int = 0) -> Seen:
+        """Read until a report after offset `since` satisfies `pred`; return it."""
+        end = time.monotonic() + timeout
+        while True:
+            for s in self.seen(since):
+                if pred(s):
+                    return s
+            left = end - time.monotonic()
+            if left <= 0 or self.eof:
+                why = "EOF" if self.eof else f"timeout ({timeout} s)"
+                raise AssertionError(f"{why} waiting for a report; reports since: "
+                                     f"{self.labels(since)}; all: {self.labels()}; "
+                                     f"screen:\n{self.screen()}")
+            self.read(min(left, 0.05))
+
+    def wait_state(self, label: str, timeout: float = 10.0, since: int = 0) -> Seen:
+        """The first report labelled `label` (e.g. ``blocked:permission``) after `since`."""
+        return self.wait_report(lambda s: s.label == label, timeout, since)
+
+    @property
+    def offset(self) -> int:
+        """The output length now (a mark for `since`)."""
+        return len(self._buf)
+
+
+def _pred(cond: Cond) -> Callable[[str], bool]:
+    if isinstance(cond, str):
+        return lambda s: cond in s
+    if isinstance(cond, re.Pattern):
+        return lambda s: cond.search(s) is not None
+    return cond
+
+
+# --------------------------------------------------------------------------- wrap's log
+
+
+@dataclass(frozen=True)
+class LogState:
+    """One ``state`` line of ``wrap --log``."""
+
+    label: str
+    signal: str
+    detail: str
+    msg: str
+
+
+_LOG_STATE = re.compile(r"^\S+ state (?P<label>\S+) signal=(?P<signal>\S+) "
+                        r"detail=(?P<detail>.*?)(?: msg=(?P<msg>.*))?$")
+
+
+def log_states(path: Path) -> list[LogState]:
+    """The state changes wrap logged, in order."""
+    out: list[LogState] = []
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        m = _LOG_STATE.match(line)
+        if m:
+            out.append(LogState(m["label"], m["signal"], m["detail"], m["msg"] or ""))
+    return out
+
+
+# --------------------------------------------------------------------------- one run
+
+
+@dataclass
+class Run:
+    """An agent under wrap: its terminal, the fake API, its sandbox and wrap's log."""
+
+    term: WrapTerm
+    api: FakeAPI
+    sb: agentrun.Sandbox
+    record: str
+    log: Path
+    notes: list[str] = field(default_factory=list)
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8") if self.log.exists() else ""
+
+    def note(self, text: str) -> None:
+        """A figure or fact worth seeing in the test output (printed at the end)."""
+        self.notes.append(text)
+        print(text, flush=True)
+
+
+AGENT_BIN = {
+    "claude": agentrun.AGENTS_DIR / "npm" / "claude" / "node_modules" / ".bin",
+    "codex": agentrun.AGENTS_DIR / "npm" / "codex" / "node_modules" / ".bin",
+    "aider": agentrun.AGENTS_DIR / "aider-venv" / "bin",
+}
+
+
+@contextmanager
+def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
+            command: Callable[[agentrun.Sandbox, str], tuple[list[str], dict[str, str]]],
+            record: str, rows: int = ROWS, cols: int = COLS, answer_7501: bool = True,
+            wrap_args: tuple[str, ...] = (), env: dict[str, str] | None = None
+            ) -> Iterator[Run]:
+    """Run `agent` (by its plain name, found on PATH as wrap would find it) under
+    ``wrap --id RECORD --log FILE`` in a fresh sandbox against the fake API.
+
+    `command(sandbox, base_url)` is one of agentrun's ``*_command`` functions (it writes
+    the agent's config into the sandbox and returns argv and env); `steps(sandbox)` is
+    the scripted model's turns; `env` is added to the agent's environment. Everything
+    is torn down on the way out; on a failure the sandbox is kept and its path printed.
+    """
+    sb = agentrun.Sandbox.create(prefix=f"e2e-{agent}-")
+    api = FakeAPI()
+    api.start()
+    term: WrapTerm | None = None
+    ok = False
+    try:
+        api.set_scenario(Scenario(steps(sb), name=agent))
+        argv, agent_env = command(sb, api.base_url)
+        agent_env.update(env or {})
+        # The agent by its plain name, as a user runs it: wrap adds Claude Code's hooks
+        # only when the program is called `claude`.
+        agent_env["PATH"] = f"{wrap_bin_dir()}:{AGENT_BIN[agent]}:{agent_env['PATH']}"
+        argv = [agent, *argv[1:]]
+        log = sb.root / "wrap.log"
+        term = WrapTerm([*wrap_command(), "--id", record, "--log", str(log), *wrap_args,
+                         *argv], rows=rows, cols=cols, env=agent_env, cwd=sb.work,
+                        answer_7501=answer_7501)
+        yield Run(term, api, sb, record, log)
+        ok = True
+    finally:
+        if term is not None:
+            term.close()
+            print("wrap's state changes: " + ", ".join(
+                f"{s.label}<-{s.signal}({s.detail})" for s in log_states(sb.root / "wrap.log")),
+                flush=True)
+        api.stop()
+        if ok:
+            sb.cleanup()
+        else:
+            print(f"sandbox kept for inspection: {sb.root}", flush=True)

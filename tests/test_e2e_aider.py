@@ -1,0 +1,120 @@
+"""Aider, the real one, through `wrap` under a pty playing an OSC 7501 terminal.
+
+The pinned Aider runs in its own sandbox against the scripted fake API (OpenAI Chat
+Completions), as ``wrap --id e2e/aider --log FILE aider ...``. Aider reports nothing
+itself, so the screen rules decide: idle at its prompt, ``working`` for a prompt, a
+``(Y)es/(N)o`` confirmation is ``blocked`` with the kind the manifest gives it ("Run
+shell command?" asks permission, "Add command output to the chat?" is a question),
+answering goes on, and the turn ends ``done``. Figures are printed (``-s``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import agentrun
+import pytest
+from e2e import Run, WrapTerm, wrapped
+from fakeapi import Step, Text
+
+from osc7501wrap.protocol import Report
+
+pytestmark = pytest.mark.agent
+
+RECORD = "e2e/aider"
+PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
+BLOCKED_BOUND = 1.0
+WORKING_BOUND = 1.0
+
+
+def aider_cmd(sb: agentrun.Sandbox, url: str) -> tuple[list[str], dict[str, str]]:
+    return agentrun.aider_command(sb, url)
+
+
+def steps(_sb: agentrun.Sandbox) -> list[Step]:
+    # The model takes a moment (a working phase shorter than the emitter's coalescing
+    # window would rightly never be reported).
+    return [Text("You can list the files with:\n\n```bash\nls -la\n```\n", pause=1.0)]
+
+
+def at_prompt(text: str) -> bool:
+    """Aider's input prompt is the last non-empty line."""
+    last = text.rstrip().rsplit("\n", 1)[-1]
+    return PROMPT.search(last + "\n") is not None
+
+
+def confirm(run: Run, question: str, label: str, since: int) -> None:
+    """Wait for a (Y)es/(N)o confirmation and its blocked report."""
+    t = run.term
+    drawn = t.wait_screen(lambda s: re.search(re.escape(question) + r".*\[Yes\]: ?$", s,
+                                              re.M) is not None, 30)
+    blocked = t.wait_report(lambda s: s.report.state == "blocked", 10, since=since)
+    run.note(f"aider: blocked ({question}) after it was drawn: "
+             f"{(blocked.t - drawn) * 1000:.0f} ms")
+    assert blocked.label == label, (blocked.label, t.labels(since))
+    assert blocked.t - drawn <= BLOCKED_BOUND
+    assert (blocked.report.msg or "").startswith(question), blocked.report.msg
+
+
+def started(run: Run) -> None:
+    run.term.wait_screen(at_prompt, 90)
+    run.term.settle(1.5)
+
+
+def test_idle_at_its_prompt_after_start() -> None:
+    """Nothing was asked yet: the first prompt is idle, never a finished turn."""
+    agentrun.require_agent("aider")
+    with wrapped("aider", steps, command=aider_cmd, record=RECORD) as run:
+        started(run)
+        t = run.term
+        try:
+            assert t.labels() == ["idle"], t.labels()
+        finally:
+            t.press(b"\x04")
+            t.wait(30)
+
+
+def test_confirmations_block_and_answers_go_on() -> None:
+    agentrun.require_agent("aider")
+    with wrapped("aider", steps, command=aider_cmd, record=RECORD) as run:
+        t: WrapTerm = run.term
+        started(run)
+        assert t.labels()[-1] in ("idle", "done"), t.labels()  # see the test above
+        t.type(b"how do I list the files")
+        t.pump(0.4)
+        mark = t.offset
+        sent = t.press(b"\r")
+        working = t.wait_state("working", 10, since=mark)
+        run.note(f"aider: working after Enter: {(working.t - sent) * 1000:.0f} ms")
+        assert working.t - sent <= WORKING_BOUND
+        confirm(run, "Run shell command?", "blocked:permission", mark)
+        t.settle(0.3)
+        answered = t.offset
+        t.type(b"y")
+        t.pump(0.2)
+        t.press(b"\r")
+        confirm(run, "Add command output to the chat?", "blocked:question", answered)
+        t.settle(0.3)
+        second = t.offset
+        t.type(b"n")
+        t.pump(0.2)
+        sent = t.press(b"\r")
+        t.wait_screen(lambda s: at_prompt(s) and "Add command output" not in
+                      s.rstrip().rsplit("\n", 1)[-1], 20)
+        end = t.wait_report(lambda s: s.report.state in ("done", "idle"), 10, since=second)
+        run.note(f"aider: {end.label} after the last answer: {(end.t - sent) * 1000:.0f} ms")
+        t.pump(1.5)
+        # The answered question never outlives its prompt.
+        assert "blocked" not in " ".join(t.labels(second)), t.labels(second)
+        assert t.labels(mark)[:4] == ["working", "blocked:permission", "working",
+                                      "blocked:question"], t.labels(mark)
+        ended_as = t.labels()[-1]
+        t.press(b"\x04")  # Ctrl-D at the prompt leaves Aider
+        status = t.wait(30)
+        reps = t.seen()
+        assert all(s.report.id == RECORD for s in reps), t.labels()
+        assert reps[-1].report == Report("clear", id=RECORD), t.labels()
+        assert status == 0
+        # The turn ran the command and ended at the prompt: done, not idle (idle is for
+        # a refused dialog or an interrupted turn).
+        assert ended_as == "done", t.labels(mark)
