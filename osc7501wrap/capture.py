@@ -84,26 +84,64 @@ def read_capture(path: str | Path) -> Capture:
         return _read(fh, str(p))
 
 
-def _read(fh: IO[str], name: str) -> Capture:
-    first = fh.readline()
-    try:
-        header = json.loads(first)
-    except ValueError:
-        raise WrapError(f"{name}: line 1: not a capture header (JSON expected)") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise WrapError(f"{name}: not an {FORMAT} file")
-    if int(header.get("version", 0)) > VERSION:
-        raise WrapError(f"{name}: capture version {header.get('version')} is newer than this wrap")
-    cap = Capture(header)
-    for lineno, line in enumerate(fh, start=2):
-        line = line.strip()
-        if not line:
-            continue
+def _int(header: dict[str, Any], key: str, default: int, name: str, lo: int, hi: int) -> int:
+    value = header.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise WrapError(f"{name}: line 1: {key} must be a whole number from {lo} to {hi}, "
+                        f"not {value!r}")
+    return value
+
+
+def _check_event(ev: Event, name: str, lineno: int) -> None:
+    """Raise WrapError unless the payload fits the event type (unknown types pass)."""
+    where = f"{name}: line {lineno}"
+    if ev.type in ("o", "i"):
+        if not isinstance(ev.payload, str):
+            raise WrapError(f"{where}: {ev.type!r} data must be a base64 string")
         try:
-            t, typ, payload = json.loads(line)
-            cap.events.append(Event(float(t), str(typ), payload))
-        except (ValueError, TypeError):
-            raise WrapError(f"{name}: line {lineno}: not a capture event") from None
+            base64.b64decode(ev.payload, validate=True)
+        except ValueError:
+            raise WrapError(f"{where}: {ev.type!r} data is not valid base64") from None
+    elif ev.type == "r":
+        try:
+            rows, cols = parse_size(str(ev.payload))
+        except ValueError:
+            rows = cols = 0
+        if not (0 < rows <= 10000 and 0 < cols <= 10000):
+            raise WrapError(f"{where}: a resize must read COLSxROWS, not {ev.payload!r}")
+    elif ev.type == "x" and (isinstance(ev.payload, bool) or not isinstance(ev.payload, int)):
+        raise WrapError(f"{where}: an exit status must be a whole number")
+
+
+def _read(fh: IO[str], name: str) -> Capture:
+    try:
+        first = fh.readline()
+        try:
+            header = json.loads(first)
+        except ValueError:
+            raise WrapError(f"{name}: line 1: not a capture header (JSON expected)") from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise WrapError(f"{name}: not an {FORMAT} file")
+        version = _int(header, "version", VERSION, name, 1, 1 << 30)
+        if version > VERSION:
+            raise WrapError(f"{name}: capture version {version} is newer than this wrap")
+        _int(header, "cols", 80, name, 1, 10000)
+        _int(header, "rows", 24, name, 1, 10000)
+        cap = Capture(header)
+        for lineno, line in enumerate(fh, start=2):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                t, typ, payload = json.loads(line)
+                ev = Event(float(t), str(typ), payload)
+            except (ValueError, TypeError):
+                raise WrapError(f"{name}: line {lineno}: not a capture event "
+                                "([time, type, data] expected)") from None
+            _check_event(ev, name, lineno)
+            cap.events.append(ev)
+    except UnicodeDecodeError:
+        raise WrapError(f"{name}: not UTF-8 text (a capture is JSON Lines)") from None
     return cap
 
 

@@ -54,6 +54,11 @@ def cmd_record(args: Any) -> int:
         cmd = cmd[1:]
     if not cmd:
         raise WrapError("record: no command given (usage: osc7501wrap record -o FILE -- CMD...)")
+    try:  # a capture that cannot be written is an error before anything runs
+        with open(args.output, "w", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise WrapError(f"{args.output}: {err.strerror or err}") from None
     opts = RunOptions(command=cmd, agent=args.agent)
     setup = prepare(opts)
     session = _RecordingSession(setup, args.output, args.agent, None)

@@ -118,9 +118,6 @@ def test_record_without_a_command_is_a_usage_error(tmp_path: Path) -> None:
     assert not (tmp_path / "x.jsonl").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="record opens the capture file only once the command "
-                   "runs: the command runs unrecorded and the error reads 'status reporting "
-                   "stopped after an internal error: WrapError: ...'")
 def test_record_to_an_unwritable_file_does_not_run_the_command(tmp_path: Path) -> None:
     out = tmp_path / "missing-dir" / "x.jsonl"
     marker = tmp_path / "ran"
@@ -227,14 +224,11 @@ def _broken(name: str) -> bytes:
     }[name]
 
 
-_UNCHECKED = ("read_capture does not validate this, and replay fails with "
-              "'internal error: <exception>' instead of a line that says what is wrong")
 BROKEN = [
     "not-json", "empty", "wrong-format", "header-not-object", "newer-version",
-    "truncated-line", "event-not-a-list", "time-not-a-number",
-    *(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=_UNCHECKED))
-      for name in ("output-not-base64", "output-not-a-string", "bad-resize", "not-utf8",
-                   "version-not-a-number", "cols-not-a-number")),
+    "truncated-line", "event-not-a-list", "time-not-a-number", "output-not-base64",
+    "output-not-a-string", "bad-resize", "not-utf8", "version-not-a-number",
+    "cols-not-a-number",
 ]
 
 
@@ -257,9 +251,7 @@ def test_replay_of_a_broken_capture_is_one_line(name: str, tmp_path: Path) -> No
 
 @pytest.mark.parametrize("name", [
     "truncated-line", "newer-version", "time-not-a-number", "output-not-base64",
-    "output-not-a-string",
-    *(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=_UNCHECKED.replace(
-        "replay", "explain"))) for name in ("version-not-a-number", "cols-not-a-number")),
+    "output-not-a-string", "version-not-a-number", "cols-not-a-number",
 ])
 def test_explain_of_a_broken_capture_is_one_line(name: str, tmp_path: Path) -> None:
     """(A file that is not a capture at all is a screen text file to explain.)"""

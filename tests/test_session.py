@@ -57,9 +57,12 @@ def test_terminal_that_answers_gets_full_reports_in_order() -> None:
     # the probe comes first, before any child byte
     assert out.startswith(b"\x1b]7501;?\x1b\\\x1b[c")
     reps = reports(out)
-    assert [r.state for r in reps][:2] == ["idle", "blocked"]
+    # before the question: idle, or working while `sleep` runs as a child process
+    first_blocked = [r.state for r in reps].index("blocked")
+    assert {r.state for r in reps[:first_blocked]} <= {"idle", "working"}
+    assert first_blocked >= 1
     assert reps[-1] == Report("clear", id="job/1")
-    blocked = reps[1]
+    blocked = reps[first_blocked]
     assert (blocked.id, blocked.kind, blocked.app) == ("job/1", "question", "sh")
     assert blocked.msg == "Continue? [y/N]"
     # every report repeats app and title (a report replaces its record whole)
@@ -178,9 +181,11 @@ def test_native_reports_reemitted_under_wraps_id(tmp_path: Path) -> None:
     reps = reports(out)
     # no report from the child reaches the terminal as such: all are under wrap's id
     assert all(r.id is not None and (r.id == "w" or r.id.startswith("w/")) for r in reps)
-    root = [r for r in reps if r.id == "w"]
-    assert [r.state for r in root] == ["idle", "working", "blocked", "done", "clear"]
-    blocked = root[2]
+    root = [r.state for r in reps if r.id == "w"]
+    # idle at the start (or working while the program starts up), then its own reports
+    assert root[0] in ("idle", "working")
+    assert root[-4:] == ["working", "blocked", "done", "clear"], root
+    blocked = [r for r in reps if r.id == "w" and r.state == "blocked"][0]
     assert (blocked.kind, blocked.msg) == ("permission", "approve Bash: ls")
     assert any(r.id == "w/sub1" and r.state == "working" for r in reps)
     # the child's clear-all never became a clear-all
