@@ -6,6 +6,7 @@ import http.client
 import json
 import socket
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -125,6 +126,43 @@ def test_side_requests_do_not_consume_steps() -> None:
         assert [r.main for r in api.requests] == [True, False, True, True]
         assert "Generate a title" in api.requests[1].summary
         assert sc.consumed == 2
+
+
+def test_claude_compaction_request_is_a_side_call() -> None:
+    compact = messages("CRITICAL: Respond with TEXT ONLY. Do NOT call any tools.", stream=False, tools=TOOLS)
+    with FakeAPI(Scenario([Text("main")], side_text="<summary>s</summary>")) as api:
+        raw = post(api, "/v1/messages", compact)[2]
+        assert json.loads(raw)["content"][0]["text"] == "<summary>s</summary>"
+        assert api.scenario.consumed == 0 and not api.requests[0].main
+
+
+def test_structured_side_request_gets_json_matching_its_schema() -> None:
+    schema = {"type": "OBJECT", "properties": {"score": {"type": "INTEGER"}, "why": {"type": "STRING"},
+                                                "mode": {"type": "STRING", "enum": ["flash", "pro"]}},
+              "required": ["score", "why", "mode"]}
+    body = {"contents": [{"role": "user", "parts": [{"text": "route me"}]}],
+            "generationConfig": {"responseMimeType": "application/json", "responseJsonSchema": schema}}
+    with FakeAPI() as api:
+        status, _, raw = post(api, "/v1beta/models/gemini-test:generateContent", body)
+    assert status == 200
+    answer = json.loads(json.loads(raw)["candidates"][0]["content"]["parts"][0]["text"])
+    assert answer == {"score": 10, "why": "fake", "mode": "flash"}
+
+
+def test_gemini_stream_function_call() -> None:
+    body = {"contents": [{"role": "user", "parts": [{"text": "go"}]}], "tools": [{"functionDeclarations": [{}]}]}
+    step = ToolUse("run_shell_command", {"command": "ls"}, text="Listing.", chunk_size=3)
+    with FakeAPI(Scenario([step])) as api:
+        status, _, raw = post(api, "/v1beta/models/gemini-test:streamGenerateContent?alt=sse", body)
+        assert "model=gemini-test" in api.requests[0].summary and api.requests[0].step == 0
+    assert status == 200
+    chunks = [json.loads(d) for _, d in parse_sse(raw)]
+    parts = [p for c in chunks for p in c["candidates"][0]["content"]["parts"]]
+    assert "".join(p.get("text", "") for p in parts) == "Listing."
+    assert [p["functionCall"] for p in parts if "functionCall" in p] == [
+        {"name": "run_shell_command", "args": {"command": "ls"}, "id": step.call_id}
+    ]
+    assert chunks[-1]["candidates"][0]["finishReason"] == "STOP"
 
 
 def test_error_step_answers_with_status_and_json() -> None:
@@ -299,6 +337,7 @@ def _drive(agent: str, make_cmd: Any, ready: str, steps: list[Any], **kw: Any) -
         with AgentRun(argv, env=env, cwd=sb.work) as run:
             run.wait(ready, 60, settle=0.5)
             run.type("ping the fake api")
+            time.sleep(0.3)  # Enter right after the text would read as part of a paste
             run.key("enter")
             screen = run.wait("PONG-4711", 60)
         return api, screen
@@ -336,5 +375,16 @@ def test_aider_talks_to_the_fake_api() -> None:
     api, screen = _drive("aider", aider_command, "\n>", [Text("PONG-4711")])
     main = api.main_requests()
     assert main and main[0].step == 0 and main[0].api == "chat"
+    assert "ping the fake api" in main[0].summary
+    assert "PONG-4711" in screen
+
+
+@pytest.mark.agent
+def test_gemini_cli_talks_to_the_fake_api() -> None:
+    from agentrun import gemini_command
+
+    api, screen = _drive("gemini", gemini_command, "Type your message", [Text("PONG-4711")])
+    main = api.main_requests()
+    assert main and main[0].step == 0 and main[0].api == "gemini"
     assert "ping the fake api" in main[0].summary
     assert "PONG-4711" in screen

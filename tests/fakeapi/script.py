@@ -122,10 +122,15 @@ def default_is_main(req: Request) -> bool:
     """Guess whether a request belongs to the agent's conversation loop.
 
     Anthropic, OpenAI Responses and Gemini: a request that offers tools is a main
-    turn; title/quota/summary side calls offer none. Chat Completions (Aider,
+    turn; title/quota/summary side calls offer none (Claude Code's compaction
+    request offers tools but forbids them: side). Chat Completions (Aider,
     which uses no tools): everything except commit-message and summary calls.
     """
     body = req.body if isinstance(req.body, dict) else {}
+    if req.api == "anthropic" and body.get("tools"):
+        # Claude Code's /compact keeps the tools but forbids calling them.
+        last = _all_text((body.get("messages") or [])[-1:])
+        return "Do NOT call any tools" not in last
     if req.api in ("anthropic", "responses", "gemini"):
         return bool(body.get("tools"))
     if req.api == "chat":
@@ -157,12 +162,14 @@ class Scenario:
         name: str = "scenario",
         is_main: MainPredicate = default_is_main,
         side_text: str = "OK",
+        side_pause: float = 0.0,
         exhausted_text: str = "Done.",
     ) -> None:
         self.name = name
         self.steps: list[Step] = list(steps)
         self.is_main = is_main
         self.side_text = side_text
+        self.side_pause = side_pause
         self.exhausted_text = exhausted_text
         self._next = 0
         self._lock = threading.Lock()

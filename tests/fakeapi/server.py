@@ -96,7 +96,7 @@ def summarize(api: str, body: Any) -> str:
                 parts = c.get("parts") or []
                 texts = [str(p.get("text", "")) for p in parts if isinstance(p, dict) and "text" in p]
                 fr = [p["functionResponse"].get("name") for p in parts if isinstance(p, dict) and "functionResponse" in p]
-                last = " ".join(texts) or (f"[functionResponse {fr[0]}]" if fr else "")
+                last = texts[-1] if texts else (f"[functionResponse {fr[0]}]" if fr else "")
                 break
         tools = sum(len(t.get("functionDeclarations") or []) for t in body.get("tools") or [] if isinstance(t, dict))
         last = " ".join(last.split())[:80]
@@ -364,7 +364,9 @@ class FakeAPI:
                 req = Request(api or "other", method, path, body, time.monotonic())
                 if api:
                     gm = _GEMINI.match(path.split("?", 1)[0]) if api == "gemini" else None
-                    shown = dict(body, model=gm.group(1)) if gm and isinstance(body, dict) else body
+                    shown = body
+                    if gm and isinstance(body, dict):
+                        shown = dict(body, model=gm.group(1), stream=gm.group(2) == "streamGenerateContent")
                     req.summary = summarize(api, shown)
                     req.main = api_server.scenario.is_main(req)
                 else:
@@ -419,8 +421,10 @@ class FakeAPI:
                     schema = None if req.main else response_schema(api, body)
                     if schema:
                         step = Text(json.dumps(example_for_schema(schema)))
+                    elif req.main:
+                        step = Text(sc.exhausted_text)
                     else:
-                        step = Text(sc.exhausted_text if req.main else sc.side_text)
+                        step = Text(sc.side_text, pause=sc.side_pause)
                 elif isinstance(step, Dynamic):
                     step = step.make(req)
                 if step.gate:
