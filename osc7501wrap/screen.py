@@ -141,6 +141,17 @@ def ready() -> bool:
     return _PRELOAD is None or not _PRELOAD.is_alive()
 
 
+def finish_preload(timeout: float = 2.0) -> bool:
+    """Wait for a running :func:`preload` (True when none is left running).
+
+    Call it before the process exits: an interpreter shutting down while the thread is
+    still inside the native library can crash (SIGSEGV) instead of exiting cleanly.
+    """
+    if _PRELOAD is not None and _PRELOAD.is_alive():
+        _PRELOAD.join(timeout)
+    return ready()
+
+
 def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
     """A screen model of ``rows`` x ``cols``. Never raises.
 

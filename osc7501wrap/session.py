@@ -229,9 +229,6 @@ class Session(ProxyHooks):
         self.proxy = proxy
         self._fg = proxy.child_pid
         self._boot_at = now + BOOT_DELAY
-        from .screen import preload
-
-        preload(s.config.screen)  # the child runs: safe to start a thread now
         typeahead = s.typeahead
         if s.pending_replies:
             from .probe import ReplyFilter
@@ -249,9 +246,11 @@ class Session(ProxyHooks):
         if self.pipeline is not None:
             return self.pipeline
         from .pipeline import Pipeline, Timings
+        from .screen import preload
 
         s = self.setup
         assert self.proxy is not None
+        preload(s.config.screen)  # the child runs: a thread is safe now (joined in close)
         now = time.monotonic()
         manifest = s.manifest
         c = s.config.classifier
@@ -602,6 +601,10 @@ class Session(ProxyHooks):
         return out
 
     def close(self) -> None:
+        if self.pipeline is not None:
+            from .screen import finish_preload
+
+            finish_preload()
         if self.server is not None:
             self.server.close()
             self.server = None
