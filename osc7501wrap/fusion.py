@@ -640,7 +640,12 @@ class Fusion:
 
         Only an edge with something to say: never the screen or the process (a spinner's
         text is not news), never a hook when the agent reports natively (its own words
-        win, so one dialog is not reported twice in different words)."""
+        win, so one dialog is not reported twice in different words) -- except that
+        any signal may fill in the message of a dialog or error reported without one
+        (Codex 0.169 reports its own ``blocked`` with no message; the screen shows the
+        command)."""
+        if cur.msg is None and new.msg is not None and new.state in ("blocked", "error"):
+            return True
         if new.signal == "native":
             return new.msg is not None or new.progress != cur.progress
         if new.signal == "hook" and not self._native_live:

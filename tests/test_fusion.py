@@ -565,3 +565,19 @@ def test_every_decision_names_its_signal_and_detail() -> None:
     assert sim.log[-2].detail == "worked_for@7"
     assert sim.log[-1].msg == "exited with status 1"
     assert "exited" not in repr(sim.log[-1])  # untrusted text stays out of repr()
+
+
+def test_screen_fills_in_the_message_of_a_native_dialog_reported_without_one() -> None:
+    f = Fusion(0.0)
+    f.native(Report("working"), 1.0)
+    f.native(Report("blocked", kind="permission"), 2.0)  # Codex 0.169: no msg
+    assert (f.current().state, f.current().msg) == ("blocked", None)
+    f.screen(scr("blocked", "approval_overlay", kind="permission", msg="$ rm -rf build"), 2.8)
+    d = f.current()
+    assert (d.state, d.kind, d.msg) == ("blocked", "permission", "$ rm -rf build")
+    # but a dialog that already has its words keeps them (no second wording)
+    g = Fusion(0.0)
+    g.native(Report("working"), 1.0)
+    g.native(Report("blocked", kind="permission", msg="approve Bash: ls"), 2.0)
+    g.screen(scr("blocked", "permission_dialog", kind="permission", msg="Bash: ls"), 2.1)
+    assert g.current().msg == "approve Bash: ls"

@@ -185,7 +185,7 @@ def test_native_reports_reemitted_under_wraps_id(tmp_path: Path) -> None:
     # idle at the start (or working while the program starts up), then its own reports
     assert root[0] in ("idle", "working")
     assert root[-4:] == ["working", "blocked", "done", "clear"], root
-    blocked = [r for r in reps if r.id == "w" and r.state == "blocked"][0]
+    blocked = next(r for r in reps if r.id == "w" and r.state == "blocked")
     assert (blocked.kind, blocked.msg) == ("permission", "approve Bash: ls")
     assert any(r.id == "w/sub1" and r.state == "working" for r in reps)
     # the child's clear-all never became a clear-all
