@@ -69,3 +69,33 @@ def test_wrap_in_tmux_reports_through_passthrough(passthrough: str) -> None:
             client.close()
     finally:
         server.kill()
+
+
+@pytest.mark.tmux
+@needs_tmux
+def test_wrap_in_tmux_probes_the_outer_terminal_through_passthrough(tmp_path) -> None:
+    """tmux answers DA1 itself but forwards the outer terminal's 7501 reply to the pane,
+    so the handshake works inside tmux when passthrough is on."""
+    log = tmp_path / "wrap.log"
+    server = PrivateTmux()
+    try:
+        server.cmd("set", "-g", "allow-passthrough", "on")
+        client = Client(server)
+        try:
+            pane = " ".join([*map(shlex.quote, wrap_command()), "--log", shlex.quote(str(log)),
+                             "--id", "tp", "sh", "-c", shlex.quote(ASK)])
+            server.cmd("respawn-pane", "-k", "-t", "t", pane)
+            deadline = time.monotonic() + 10
+            while b"\x1b]7501;?" not in client.seen:
+                assert time.monotonic() < deadline, client.seen[-300:]
+                client.read_some()
+            client.child.send(b"\x1b]7501;?\x1b\\")  # the outer terminal answers
+            client.wait_for("Continue")
+            while not any(r.state == "blocked" for r in reports(client.seen)):
+                assert time.monotonic() < deadline, client.seen[-300:]
+                client.read_some()
+            assert "emit=True (the terminal answered the OSC 7501 query" in log.read_text()
+        finally:
+            client.close()
+    finally:
+        server.kill()
