@@ -1,0 +1,356 @@
+"""CPU that wrap itself costs per session, around a 10 Hz spinner of 60-byte frames.
+
+A spinner like an agent's "working" line (bench/common.py ``SPINNER``: 10 frames a second,
+60 bytes each, paced on a fixed schedule) runs on a real pty driven by a scripted
+terminal (tests/term.py) that drains the output and answers the OSC 7501 and DA1 queries
+as a terminal supporting OSC 7501 does, so wrap probes, classifies and reports as it would
+for a user.
+
+* One session: the spinner run directly (the baseline), ``wrap --agent claude SPINNER``
+  and ``wrap --agent generic SPINNER`` run side by side in one harness, measured over
+  the same windows so background load hits all alike. Figure: wrap's own CPU time (the
+  wrap process only, every thread; from /proc/<pid>/task/*/schedstat) as % of one core.
+  Goal: <= 0.5% of one core per session. Alongside, to show where the time goes: the
+  bare proxy (no hooks), ``wrap --emit never`` (no probe, no reports) and wrap with the
+  pyte screen model; and per process the wake-ups per second (voluntary context
+  switches), so CPU per wake-up can be read off.
+* Passthrough: the CPU time of the front process (script(1), the bare proxy, wrap and
+  its variants) for ``cat`` of a ``--mb`` MB file, from start to exit; ``wrap true``
+  shows the start-up share. A companion of bench_proxy.py's throughput figure that does
+  not depend on how busy the machine is.
+* 50 sessions: 50 wraps, each around its own spinner on its own pty, all drained by one
+  select loop. Figure: the total CPU of the 50 wrap processes as % of one core; the
+  baseline is the total of the 50 spinners in the same windows. Goal: <= 10% of one core
+  in total. Run once with the claude rules and once with the generic ones.
+
+Each figure is the median over ``--windows`` consecutive windows of ``--seconds`` each,
+after ``--warmup`` seconds (start-up is not counted).
+
+    .venv/bin/python bench/bench_cpu.py [--sessions 50] [--seconds 5] [--windows 3]
+                                        [--warmup 2] [--agents claude,generic] [--json FILE]
+
+Not a test: nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import (
+    PY,
+    SPINNER,
+    Figure,
+    bench_env,
+    children,
+    cpu_seconds,
+    figures_table,
+    median,
+    wrap_argv,
+    write_figures,
+)
+from term import Terminal, wrap_bin_dir
+
+GOAL_ONE = 0.5  # % of one core per session
+GOAL_MANY = 10.0  # % of one core for 50 sessions
+
+
+@dataclass
+class Run:
+    """One program on its own pty, and the processes whose CPU is counted."""
+
+    name: str
+    term: Terminal
+    wrapped: bool
+    samples: dict[str, list[float]] = field(default_factory=dict)
+    wakeups: list[float] = field(default_factory=list)  # per second, wrap's (or spinner's)
+
+    @property
+    def wrap_pid(self) -> int | None:
+        return self.term.pid if self.wrapped else None
+
+    @property
+    def spinner_pid(self) -> int | None:
+        if not self.wrapped:
+            return self.term.pid
+        kids = children(self.term.pid)
+        return kids[0] if kids else None
+
+
+def spawn(argv: list[str], env: dict[str, str]) -> Terminal:
+    return Terminal(argv, rows=30, cols=100, env=env, answer_7501=True, answer_da1=True)
+
+
+def pump(terms: list[Terminal], seconds: float) -> None:
+    """Drain every pty for `seconds`, like a terminal emulator."""
+    end = time.monotonic() + seconds
+    fds = {t.fd: t for t in terms if not t.eof}
+    while fds and (left := end - time.monotonic()) > 0:
+        r, _, _ = select.select(list(fds), [], [], left)
+        for fd in r:
+            t = fds[fd]
+            t.read(0)
+            if t.eof:
+                del fds[fd]
+
+
+def start_all(programs: list[tuple[list[str], dict[str, str]]]) -> list[Terminal]:
+    """Start the programs one by one, draining the ones already running meanwhile (so
+    every probe is answered at once), then wait until each has drawn its first frame."""
+    terms: list[Terminal] = []
+    try:
+        for argv, env in programs:
+            terms.append(spawn(argv, env))
+            pump(terms, 0.05)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            if all(b"esc to interrupt" in t.output for t in terms):
+                return terms
+            if any(t.eof for t in terms):
+                break
+            pump(terms, 0.1)
+        bad = next(t for t in terms if b"esc to interrupt" not in t.output)
+        raise RuntimeError(f"no spinner frame from {bad.argv[:4]}: {bad.output[-300:]!r}")
+    except BaseException:
+        for t in terms:
+            t.close()
+        raise
+
+
+def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> None:
+    """Fill ``run.samples['wrap'|'spinner']`` with % of one core per window, and
+    ``run.wakeups`` with the measured process's voluntary context switches per second."""
+    terms = [r.term for r in runs]
+    pump(terms, warmup)
+    pids = {(i, role): pid for i, r in enumerate(runs)
+            for role, pid in (("wrap", r.wrap_pid), ("spinner", r.spinner_pid))
+            if pid is not None}
+    main_pid = [r.wrap_pid or r.spinner_pid or 0 for r in runs]
+    for _ in range(windows):
+        before = {k: cpu_seconds(p) for k, p in pids.items()}
+        sw0 = [wakeups(p) for p in main_pid]
+        t0 = time.monotonic()
+        pump(terms, seconds)
+        wall = time.monotonic() - t0
+        after = {k: cpu_seconds(p) for k, p in pids.items()}
+        sw1 = [wakeups(p) for p in main_pid]
+        for (i, role), b in before.items():
+            a = after[(i, role)]
+            if a is None or b is None:
+                raise RuntimeError(f"{runs[i].name}: {role} process went away")
+            runs[i].samples.setdefault(role, []).append((a - b) / wall * 100)
+        for i, r in enumerate(runs):
+            r.wakeups.append((sw1[i] - sw0[i]) / wall)
+            if r.term.eof:
+                raise RuntimeError(f"{r.name} ended early: {r.term.output[-300:]!r}")
+
+
+def wakeups(pid: int) -> int:
+    """Voluntary context switches of a process so far (each is one sleep in poll/select)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"voluntary_ctxt_switches:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def one_session(agents: list[str], args: argparse.Namespace, env: dict[str, str]
+                ) -> tuple[list[Figure], list[str]]:
+    wrap = wrap_argv()
+    spinner = [PY, "-c", SPINNER]
+    # (name, argv, env, counts for a goal)
+    contenders: list[tuple[str, list[str], dict[str, str], bool]] = [
+        ("spinner run directly", spinner, env, False)]
+    contenders += [(f"wrap --agent {a}", [*wrap, "--agent", a, *spinner], env, True)
+                   for a in agents]
+    if args.breakdown:
+        first = agents[0] if agents else "claude"
+        contenders += [
+            ("bare proxy (no hooks)", [os.path.join(wrap_bin_dir(), "wrap-proxy"), *spinner],
+             env, False),
+            (f"wrap --emit never --agent {first}",
+             [*wrap, "--emit", "never", "--agent", first, *spinner], env, False),
+            (f"wrap --agent {first}, pyte screen", [*wrap, "--agent", first, *spinner],
+             {**env, "OSC7501WRAP_SCREEN": "pyte"}, False),
+        ]
+    terms = start_all([(argv, e) for _, argv, e, _ in contenders])
+    runs = [Run(name, t, i > 0) for i, ((name, _, _, _), t) in enumerate(
+        zip(contenders, terms, strict=True))]
+    try:
+        measure(runs, args.warmup, args.seconds, args.windows)
+    finally:
+        for t in terms:
+            t.close()
+    base = median(runs[0].samples["spinner"])
+    lines = [f"one session, side by side, % of one core (median of {args.windows} windows of "
+             f"{args.seconds:g} s); wake-ups = voluntary context switches per second"]
+    figs = []
+    for r, (_, _, _, goal) in zip(runs, contenders, strict=True):
+        own = r.samples["wrap" if r.wrapped else "spinner"]
+        w = median(own)
+        wk = median(r.wakeups)
+        per = f"{w / 100 / wk * 1e6:5.0f} us/wake-up" if wk else ""
+        spin = f"its spinner {median(r.samples['spinner']):.3f}%" if r.wrapped else ""
+        lines.append(f"  {r.name:<36} {w:6.3f}%  ({'/'.join(f'{x:.3f}' for x in own)})  "
+                     f"{wk:5.1f} wake-ups/s {per}  {spin}")
+        if goal:
+            agent = r.name.split()[-1]
+            figs.append(Figure(f"CPU, 1 session, 10 Hz spinner, {agent} rules", f"{w:.2f}%",
+                               f"{base:.2f}% (spinner)", f"{w / base:.1f}x",
+                               f"<= {GOAL_ONE}% of a core", w <= GOAL_ONE))
+    return figs, lines
+
+
+def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
+                  ) -> tuple[list[Figure], list[str]]:
+    wrap = wrap_argv()
+    argv = [*wrap, "--agent", agent, PY, "-c", SPINNER]
+    t0 = time.monotonic()
+    terms = start_all([(argv, env)] * args.sessions)
+    started = time.monotonic() - t0
+    runs = [Run(f"{agent}#{i}", t, True) for i, t in enumerate(terms)]
+    try:
+        measure(runs, args.warmup, args.seconds, args.windows)
+    finally:
+        for t in terms:
+            t.close()
+    per_window_wrap = [sum(r.samples["wrap"][k] for r in runs) for k in range(args.windows)]
+    per_window_spin = [sum(r.samples["spinner"][k] for r in runs) for k in range(args.windows)]
+    w = median(per_window_wrap)
+    s = median(per_window_spin)
+    worst = max(median(r.samples["wrap"]) for r in runs)
+    wk = sum(median(r.wakeups) for r in runs)
+    n = args.sessions
+    lines = [f"{n} sessions, {agent} rules (started in {started:.1f} s): wrap total {w:.2f}% "
+             f"(windows {'/'.join(f'{x:.2f}' for x in per_window_wrap)}), "
+             f"{w / n:.3f}% per session, busiest session {worst:.3f}%, {wk:.0f} wake-ups/s "
+             f"in all; the {n} spinners {s:.2f}%"]
+    fig = Figure(f"CPU, {n} sessions, 10 Hz spinners, {agent} rules", f"{w:.2f}%",
+                 f"{s:.2f}% ({n} spinners)", f"{w / s:.1f}x", f"<= {GOAL_MANY:g}% of a core",
+                 w <= GOAL_MANY)
+    return [fig], lines
+
+
+def run_cpu_to_exit(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Run `argv` on a raw pty until it exits, draining and answering queries like a
+    terminal; return (CPU seconds of that process alone, bytes it wrote). The CPU time
+    is read once the process is a zombie (exited, not yet reaped), so it is complete and
+    does not include the children it waited for."""
+    t = Terminal(argv, raw=True, rows=40, cols=120, env=env, answer_7501=True,
+                 answer_da1=True)
+    cpu = 0.0
+    try:
+        while not t.eof:
+            t.read(30)
+            c = cpu_seconds(t.pid)
+            if c is not None:
+                cpu = c
+        end = time.monotonic() + 10
+        while time.monotonic() < end and process_state(t.pid) not in ("Z", "X", ""):
+            time.sleep(0.002)
+        c = cpu_seconds(t.pid)
+        if c is not None:
+            cpu = max(cpu, c)
+        return cpu, len(t.output)
+    finally:
+        t.close()
+
+
+def process_state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return ""
+
+
+def passthrough_cpu(args: argparse.Namespace, env: dict[str, str]
+                    ) -> tuple[list[Figure], list[str]]:
+    """CPU of the front process for `cat` of a big file: script(1), the bare proxy, wrap."""
+    from bench_proxy import make_file
+
+    wrap = wrap_argv()
+    with tempfile.TemporaryDirectory(prefix="bench-cpu-cat-") as tmp:
+        big = Path(tmp) / "big.txt"
+        make_file(big, args.mb)
+        cat = ["cat", str(big)]
+        contenders: dict[str, tuple[list[str], dict[str, str]]] = {
+            "script -qfc": (["script", "-qfc", f"cat {big}", "/dev/null"], env),
+            "bare proxy": ([os.path.join(wrap_bin_dir(), "wrap-proxy"), *cat], env),
+            "wrap": ([*wrap, *cat], env),
+            "wrap --emit never": ([*wrap, "--emit", "never", *cat], env),
+            "wrap, pyte screen": ([*wrap, *cat], {**env, "OSC7501WRAP_SCREEN": "pyte"}),
+            "wrap true (start-up only)": ([*wrap, "true"], env),
+        }
+        if not shutil.which("script"):
+            del contenders["script -qfc"]
+        cpu: dict[str, list[float]] = {k: [] for k in contenders}
+        for _ in range(args.cat_repeat):
+            for name, (argv, e) in contenders.items():
+                secs, _ = run_cpu_to_exit(argv, e)
+                cpu[name].append(secs)
+    med = {k: median(v) for k, v in cpu.items()}
+    ref = "script -qfc" if "script -qfc" in med else "bare proxy"
+    lines = [f"CPU seconds of the front process for `cat` of {args.mb} MB on a pty (median of "
+             f"{args.cat_repeat}; load-independent companion of the throughput figure)"]
+    for name, v in med.items():
+        lines.append(f"  {name:<28} {v:6.3f} s  ({v / med[ref]:.2f}x {ref}; runs "
+                     + "/".join(f"{x:.3f}" for x in cpu[name]) + ")")
+    figs = [Figure(f"CPU for cat {args.mb} MB: wrap vs {ref}", f"{med['wrap']:.2f} s",
+                   f"{med[ref]:.2f} s", f"{med['wrap'] / med[ref]:.2f}x", "", None)]
+    return figs, lines
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", type=int, default=50, help="concurrent sessions (default 50)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="length of one window")
+    ap.add_argument("--windows", type=int, default=3, help="windows per figure (median)")
+    ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
+    ap.add_argument("--agents", default="claude,generic", help="manifests to run wrap with")
+    ap.add_argument("--mb", type=int, default=64, help="size of the file to cat (0: skip)")
+    ap.add_argument("--cat-repeat", type=int, default=3, help="cat runs per contender")
+    ap.add_argument("--no-breakdown", dest="breakdown", action="store_false",
+                    help="skip the bare proxy, --emit never and pyte variants")
+    ap.add_argument("--json", help="append the summary figures to this JSON Lines file")
+    args = ap.parse_args()
+    agents = [a for a in args.agents.split(",") if a]
+
+    print(f"python {sys.version.split()[0]}; wrap = {' '.join(wrap_argv())}; spinner: "
+          f"10 Hz, 60-byte frames; figures are medians of {args.windows} windows of "
+          f"{args.seconds:g} s after {args.warmup:g} s of warm-up")
+    figs: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="bench-cpu-") as tmp:
+        env = bench_env(Path(tmp))
+        f, lines = one_session(agents, args, env)
+        figs += f
+        print("\n".join(lines), flush=True)
+        if args.mb > 0:
+            f, lines = passthrough_cpu(args, env)
+            figs += f
+            print("\n".join(lines), flush=True)
+        if args.sessions > 0:
+            for agent in agents:
+                f, lines = many_sessions(agent, args, env)
+                figs += f
+                print("\n".join(lines), flush=True)
+    print()
+    print(figures_table(figs))
+    write_figures(args.json, figs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
