@@ -236,7 +236,8 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
     lines = [f"{n} sessions, {agent} rules (started in {started:.1f} s): wrap total {w:.2f}% "
              f"(windows {'/'.join(f'{x:.2f}' for x in per_window_wrap)}), "
              f"{w / n:.3f}% per session, busiest session {worst:.3f}%, {wk:.0f} wake-ups/s "
-             f"in all; the {n} spinners {s:.2f}%"]
+             f"in all; the {n} spinners {s:.2f}% "
+             f"(windows {'/'.join(f'{x:.2f}' for x in per_window_spin)})"]
     fig = Figure(f"CPU, {n} sessions, 10 Hz spinners, {agent} rules", f"{w:.2f}%",
                  f"{s:.2f}% ({n} spinners)", f"{w / s:.1f}x", f"<= {GOAL_MANY:g}% of a core",
                  w <= GOAL_MANY)
