@@ -533,10 +533,7 @@ class Proxy:
             if deadline is not None and not isinstance(deadline, (int, float)):
                 raise TypeError(f"tick() returned {type(deadline).__name__}, not a time")
             self._deadline = deadline
-            if self.tracker.safe:
-                inj = hooks.injection()
-                if inj:
-                    self._inject(inj)
+            self._inject_if_safe()
         except Exception as exc:
             self._hook_failed(exc)
 
@@ -591,12 +588,16 @@ class Proxy:
             answer = hooks.to_child()
             if answer:
                 self.send_to_child(answer)
-            if self.tracker.safe:
-                inj = hooks.injection()
-                if inj:
-                    self._inject(inj)
+            self._inject_if_safe()
         except Exception as exc:
             self._hook_failed(exc)
+
+    def _inject_if_safe(self) -> None:
+        """Write the hooks' injection, if the child's stream is at a safe point."""
+        if self.tracker.safe:
+            inj = self.hooks.injection()
+            if inj:
+                self._inject(inj)
 
     def _write_out(self, data: bytes) -> None:
         try:

@@ -168,18 +168,10 @@ class SessionFile:
 # --- reading -------------------------------------------------------------------------------
 
 def pid_alive(pid: int) -> bool:
-    """True unless `pid` surely does not exist (ESRCH). EPERM means alive."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return True
-    return True
+    """True if `pid` runs (EPERM counts as running; a zombie does not)."""
+    from .procinfo import is_alive
+
+    return is_alive(pid)
 
 
 def _process_start_time(pid: int) -> float | None:
