@@ -8,11 +8,13 @@ What it does:
 - builds an isolated sandbox per run (fresh HOME, work dir, config files that
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
-  :func:`claude_command`, :func:`codex_command`, :func:`aider_command`;
+  :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
+  :func:`gemini_command`;
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
   to wait on, answers the terminal queries a real terminal would (DA1, DSR,
   OSC 10/11 colours, optionally the OSC 7501 probe), and records everything in
-  the capture format (:class:`CaptureWriter`, :func:`read_capture`).
+  the capture format (:class:`CaptureWriter`, :func:`read_capture`,
+  :func:`render` to replay one into a screen).
 
 Capture format (one JSON value per line): a header object
 ``{"format": "osc7501wrap-capture", "version": 1, "cols", "rows", "argv",
