@@ -68,8 +68,12 @@ class Corpus:
     after_drawn: list[float] = field(default_factory=list)  # decision - rules see the dialog
 
 
-def dialog_latencies(steps: list[record.Step]) -> list[tuple[float, str, float | None, str]]:
-    """For each blocked marker: (marker time, marker label, latency or None, note)."""
+Dialog = tuple[float, str, float | None, str, float, float]
+
+
+def dialog_latencies(steps: list[record.Step]) -> list[Dialog]:
+    """For each blocked marker: (marker time, marker label, latency or None, note,
+    previous marker time, next marker time)."""
     markers = [s for s in steps if s.marker]
     decisions = [s for s in steps if not s.marker]
     out = []
@@ -86,12 +90,12 @@ def dialog_latencies(steps: list[record.Step]) -> list[tuple[float, str, float |
                     break
                 current = d
             if current is not None and current.state == "blocked":
-                out.append((m.t, m.label, 0.0, "carried"))
+                out.append((m.t, m.label, 0.0, "carried", lo, hi))
             else:
-                out.append((m.t, m.label, None, "missed"))
+                out.append((m.t, m.label, None, "missed", lo, hi))
             continue
         note = "" if not m.kind or first.kind == m.kind else f"kind {first.kind}"
-        out.append((m.t, m.label, first.t - m.t, note))
+        out.append((m.t, m.label, first.t - m.t, note, lo, hi))
     return out
 
 
@@ -184,12 +188,14 @@ def run_corpus(paths: list[Path], base: Path) -> Corpus:
             continue
         res.captures += 1
         seen = rules_see_blocked(cap, record.choose_manifest(cap, None))
-        for t, label, lat, note in dialog_latencies(steps):
+        for t, label, lat, note, lo, hi in dialog_latencies(steps):
             if lat is not None and note != "carried":
                 decided = t + lat
-                drawn = next((x for x in reversed(seen) if t - 2.0 <= x <= decided), None)
+                # the first time the rules could see this dialog (between the markers);
+                # a decision before it (the agent's own report) is on time
+                drawn = next((x for x in seen if lo < x < hi), None)
                 if drawn is not None:
-                    res.after_drawn.append(decided - drawn)
+                    res.after_drawn.append(max(0.0, decided - drawn))
                     if not note and lat > GOAL_P50:
                         note = (f"the rules see the dialog {(drawn - t) * 1000:+.0f} ms after "
                                 f"the marker, wrap decides {(decided - drawn) * 1000:.0f} ms "
