@@ -267,6 +267,7 @@ def test_gate_holds_the_answer_until_released() -> None:
         api.release("g")
         t.join(10)
         assert b"late" in result[0]
+        api.wait_for("response_end", timeout=10)  # recorded just after the last byte went out
         kinds = [e.kind for e in api.events]
         assert kinds == ["request", "response_start", "response_end"]
         times = [e.t for e in api.events]
