@@ -9,13 +9,16 @@ for a user.
 * One session: the spinner run directly (the baseline), ``wrap --agent claude SPINNER``
   and ``wrap --agent generic SPINNER`` run side by side in one harness, measured over
   the same windows so background load hits all alike. Figure: wrap's own CPU time (the
-  wrap process only, every thread; from /proc/<pid>/task/*/schedstat) as % of one core.
+  wrap process only, every thread; from /proc/<pid>/task/*/schedstat, nanoseconds) as %
+  of one core. The warm-up lasts until wrap's start-up thread (it loads the screen
+  backend) has ended, since an ended thread's time can no longer be read.
   Goal: <= 0.5% of one core per session. Alongside, to show where the time goes: the
   bare proxy (no hooks), ``wrap --emit never`` (no probe, no reports) and wrap with the
   pyte screen model; and per process the wake-ups per second (voluntary context
   switches), so CPU per wake-up can be read off.
 * Passthrough: the CPU time of the front process (script(1), the bare proxy, wrap and
-  its variants) for ``cat`` of a ``--mb`` MB file, from start to exit; ``wrap true``
+  its variants; utime + stime of every thread, read when it has exited but is not yet
+  reaped) for ``cat`` of a ``--mb`` MB file, from start to exit; ``wrap true``
   shows the start-up share. A companion of bench_proxy.py's throughput figure that does
   not depend on how busy the machine is.
 * 50 sessions: 50 wraps, each around its own spinner on its own pty, all drained by one
@@ -55,6 +58,8 @@ from common import (
     cpu_seconds,
     figures_table,
     median,
+    process_cpu,
+    thread_cpu,
     wrap_argv,
     write_figures,
 )
@@ -128,26 +133,38 @@ def start_all(programs: list[tuple[list[str], dict[str, str]]]) -> list[Terminal
 
 def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> None:
     """Fill ``run.samples['wrap'|'spinner']`` with % of one core per window, and
-    ``run.wakeups`` with the measured process's voluntary context switches per second."""
+    ``run.wakeups`` with the measured process's voluntary context switches per second.
+
+    The warm-up lasts at least until every measured process is down to one thread (wrap
+    loads its screen backend in a thread at start): the time of a thread that ends
+    inside a window would be lost (the per-thread counters go with it)."""
     terms = [r.term for r in runs]
     pump(terms, warmup)
     pids = {(i, role): pid for i, r in enumerate(runs)
             for role, pid in (("wrap", r.wrap_pid), ("spinner", r.spinner_pid))
             if pid is not None}
+    end = time.monotonic() + 60
+    while time.monotonic() < end and any(len(thread_cpu(p)) > 1 for p in pids.values()):
+        pump(terms, 0.2)
     main_pid = [r.wrap_pid or r.spinner_pid or 0 for r in runs]
     for _ in range(windows):
-        before = {k: cpu_seconds(p) for k, p in pids.items()}
+        before = {k: thread_cpu(p) for k, p in pids.items()}
         sw0 = [wakeups(p) for p in main_pid]
         t0 = time.monotonic()
         pump(terms, seconds)
         wall = time.monotonic() - t0
-        after = {k: cpu_seconds(p) for k, p in pids.items()}
+        after = {k: thread_cpu(p) for k, p in pids.items()}
         sw1 = [wakeups(p) for p in main_pid]
         for (i, role), b in before.items():
             a = after[(i, role)]
-            if a is None or b is None:
+            if not a or not b:
                 raise RuntimeError(f"{runs[i].name}: {role} process went away")
-            runs[i].samples.setdefault(role, []).append((a - b) / wall * 100)
+            lost = set(b) - set(a)
+            if lost:
+                print(f"  note: {runs[i].name}: {len(lost)} thread(s) of the {role} process "
+                      "ended during a window; their time in it is not counted")
+            used = sum(cpu - b.get(tid, 0.0) for tid, cpu in a.items())
+            runs[i].samples.setdefault(role, []).append(used / wall * 100)
         for i, r in enumerate(runs):
             r.wakeups.append((sw1[i] - sw0[i]) / wall)
             if r.term.eof:
@@ -247,8 +264,8 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
 def run_cpu_to_exit(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
     """Run `argv` on a raw pty until it exits, draining and answering queries like a
     terminal; return (CPU seconds of that process alone, bytes it wrote). The CPU time
-    is read once the process is a zombie (exited, not yet reaped), so it is complete and
-    does not include the children it waited for."""
+    (utime + stime, every thread) is read once the process is a zombie (exited, not yet
+    reaped), so it is complete and does not include the children it waited for."""
     t = Terminal(argv, raw=True, rows=40, cols=120, env=env, answer_7501=True,
                  answer_da1=True)
     cpu = 0.0
@@ -261,7 +278,7 @@ def run_cpu_to_exit(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
         end = time.monotonic() + 10
         while time.monotonic() < end and process_state(t.pid) not in ("Z", "X", ""):
             time.sleep(0.002)
-        c = cpu_seconds(t.pid)
+        c = process_cpu(t.pid)  # every thread, the ended ones too
         if c is not None:
             cpu = max(cpu, c)
         return cpu, len(t.output)

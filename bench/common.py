@@ -6,9 +6,10 @@ statistics, tables, and the figures file that ``bench/run`` collects into its su
 * :func:`bench_env` is the scripted terminal's environment with wrap's configuration,
   state and runtime directories moved to a fresh directory, so a user's own config.toml
   or rules cannot change a figure.
-* :func:`cpu_seconds` reads how long a process has run on a CPU (all its threads) from
-  ``/proc/<pid>/task/*/schedstat`` (nanoseconds), falling back to utime+stime from
-  ``/proc/<pid>/stat`` (clock ticks); :func:`peak_rss_kib` reads ``VmHWM`` (the peak
+* :func:`thread_cpu` / :func:`cpu_seconds` read how long a process's live threads have
+  run on a CPU from ``/proc/<pid>/task/*/schedstat`` (nanoseconds); :func:`process_cpu`
+  reads utime+stime from ``/proc/<pid>/stat`` (clock ticks, but threads that have
+  exited are included, and it works on a zombie); :func:`peak_rss_kib` reads ``VmHWM`` (the peak
   resident set, what ``ru_maxrss`` reports at exit). Both return None where /proc is
   missing.
 * :class:`Figure` is one row of the final summary (figure | measured | baseline | ratio |
@@ -63,23 +64,35 @@ def bench_env(home: Path, **overrides: str) -> dict[str, str]:
 # --------------------------------------------------------------------------- /proc
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system, every thread) of a live process, in seconds."""
-    total = 0
+def thread_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds (user + system) of each live thread of a process, by thread id, from
+    /proc/<pid>/task/*/schedstat (nanoseconds). A thread that has exited is no longer
+    listed, so its time is missing here: see :func:`process_cpu`."""
+    out: dict[int, float] = {}
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        tids = []
-    ok = False
+        return out
     for tid in tids:
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat", "rb") as f:
-                total += int(f.read().split()[0])
-                ok = True
+                out[int(tid)] = int(f.read().split()[0]) / 1e9
         except (OSError, ValueError, IndexError):
             continue
-    if ok:
-        return total / 1e9
+    return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of the live threads of a process, in seconds."""
+    threads = thread_cpu(pid)
+    if threads:
+        return sum(threads.values())
+    return process_cpu(pid)
+
+
+def process_cpu(pid: int) -> float | None:
+    """utime + stime of a process from /proc/<pid>/stat, threads that have exited
+    included (also readable while it is a zombie); clock-tick resolution (10 ms)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             fields = f.read().rsplit(b")", 1)[1].split()
