@@ -36,6 +36,10 @@ What gets published (the "holds"):
   nothing else") is published; a blocked light never outlives its dialog. A blocked
   verdict within that time cancels it.
 
+Each reading also says since when the screen shows its state (`shown_from`: the first
+screen change after the last evaluation that read anything else), so fusion can tell a
+state drawn after an event from output older than it.
+
 What it does not do: match rules (:mod:`osc7501wrap.rules`), combine the screen with
 hooks, native reports or the process table (:mod:`osc7501wrap.fusion`), or write
 anything. It does no I/O at all.
@@ -62,6 +66,11 @@ class ScreenReading:
     visible evidence rather than the absence of something. `turn_marker` says the
     manifest shows completed turns visibly (see :func:`marks_turns`), so an idle reading
     without `visible` that ends a turn means the turn was cut short, not completed.
+    `interrupt_marker` says the manifest shows interrupted turns visibly (see
+    :func:`marks_interrupts`), so an idle reading without that sign was not an
+    interrupt. `shown_from` is the earliest time the screen can have shown this state:
+    the first screen change after the last evaluation that read something else (None
+    when not known); a state first drawn after an event is newer than that event.
     """
 
     state: str | None  # None: the published dialog is gone and no rule matches
@@ -72,6 +81,8 @@ class ScreenReading:
     visible: bool
     since: float
     turn_marker: bool = False
+    interrupt_marker: bool = False
+    shown_from: float | None = None
 
     @property
     def detail(self) -> str:
@@ -88,6 +99,14 @@ def marks_turns(manifest: Any) -> bool:
                for r in getattr(manifest, "rules", ()))
 
 
+def marks_interrupts(manifest: Any) -> bool:
+    """True if `manifest` has an idle rule about an interrupt (its id says "interrupt"):
+    the agent shows when a turn was cut short (Aider's "^C again to exit")."""
+    return any(getattr(r, "state", None) == "idle"
+               and "interrupt" in str(getattr(r, "id", "")).lower()
+               for r in getattr(manifest, "rules", ()))
+
+
 class Classifier:
     """Decides when to evaluate the screen and which verdicts to publish.
 
@@ -99,6 +118,7 @@ class Classifier:
                  sweep: float = 1.0, max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
         self.manifest = manifest
         self.turn_marker = marks_turns(manifest)
+        self.interrupt_marker = marks_interrupts(manifest)
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
         self.gone_hold = max(0.0, gone_hold)
@@ -111,6 +131,10 @@ class Classifier:
         self._published: ScreenReading | None = None
         self._held: rules.Verdict | None = None  # idle verdict waiting out the hold
         self._hold_until = 0.0
+        # (state, kind) of the latest evaluation, and the first screen change of the
+        # evaluation that first read it (the state cannot have been shown before that)
+        self._seen: tuple[str | None, str | None] | None = None
+        self._seen_from: float | None = None
         #: the latest verdict (also a no-match), when it was taken, and how many so far
         self.last_verdict: rules.Verdict | None = None
         self.last_eval_at: float | None = None
@@ -131,6 +155,7 @@ class Classifier:
         """Use another manifest (a reload); the screen is evaluated again."""
         self.manifest = manifest
         self.turn_marker = marks_turns(manifest)
+        self.interrupt_marker = marks_interrupts(manifest)
         self.screen_changed(now)
 
     # ------------------------------------------------------------------ timing
@@ -193,6 +218,9 @@ class Classifier:
         self.last_verdict = verdict
         self.last_eval_at = now
         self.evaluations += 1
+        seen = (verdict.state, verdict.kind)
+        if seen != self._seen:
+            self._seen, self._seen_from = seen, self._first_change
         state = verdict.state
         pub = self._published
         if state is None:  # no match: keep what is published, and any pending hold ...
@@ -216,10 +244,12 @@ class Classifier:
         return self._publish(verdict, now)
 
     def _publish(self, verdict: rules.Verdict, now: float) -> ScreenReading:
+        shown_from = self._seen_from if (verdict.state, verdict.kind) == self._seen else None
         reading = ScreenReading(
             state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
             manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,
-            turn_marker=self.turn_marker)
+            turn_marker=self.turn_marker, interrupt_marker=self.interrupt_marker,
+            shown_from=shown_from)
         self._published = reading
         return reading
 

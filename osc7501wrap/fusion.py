@@ -29,7 +29,9 @@ THE CONTRACT (precedence, highest first)
    stale guess never contradicts what is visible. Within the guard, only a screen
    transition that is visible evidence (a rule marked ``visible``), or a change of the
    foreground process, overrides an edge. "Newer" allows for the screen's own latency:
-   a reading counts from `screen_lag` (0.15 s) before it was published.
+   a reading counts from `screen_lag` (0.15 s) before it was published, unless the
+   classifier says the screen first showed it after the edge (or in the very output
+   that carried the edge: an agent reports its new state, then draws it).
 3. Then the foreground process: the agent handed the terminal to an editor or pager ->
    idle (the user is typing); to anything else -> working. For a plain shell (``wrap
    bash``): the shell in front -> idle, a job in front -> working.
@@ -60,15 +62,27 @@ State machine on top
 ``idle`` at start. ``working`` while a turn runs; ``blocked`` (kind, msg) for a dialog.
 A turn that ends (working -> idle, or Stop, or a native ``done``) is ``done``; ``done``
 stays until the next turn starts (an idle reading does not turn it back into idle; the
-agent's own ``idle`` or a new session does). A dialog refused (blocked -> idle with no
-working in between, e.g. Esc) -> ``idle``, not done. An interrupted turn -> ``idle``:
-an idle screen reading whose rule id contains ``interrupt``; a Stop with
-``is_interrupt``; the agent's own ``idle``; with an agent whose manifest marks completed
-turns visibly (``turn_marker``: Claude Code's "✻ Worked for 12s"), a turn the screen
-ends without that marker; otherwise a turn whose start hooks or native reports saw but
-whose end only the screen saw (no Stop: Esc fires no hook). A late Stop, native
-``done`` or turn-end marker still turns that idle into done. A turn that only the user's Enter suggested and
-nothing confirmed within the guard reverts to the state before it. ``error`` comes from
+agent's own ``idle`` or a new session does). A turn that nobody started cannot end as
+done: a dialog that comes while no turn runs (a start-up question such as folder trust,
+an exit confirmation) is no turn, and answering it -> ``idle`` whatever the screen shows
+next, also after the bare guess that the program carries on once the dialog closed;
+real work after it (any other working signal) starts a turn. A PermissionRequest hook
+always belongs to a turn. A dialog refused (blocked -> idle with no working in between,
+e.g. Esc) -> ``idle``, not done; but the dialog of a turn answered and the turn complete
+at once -> ``done`` when the screen shows the turn-end marker, or, with an agent whose
+manifest marks interrupted turns and not completed ones (``interrupt_marker``: Aider's
+"^C again to exit"), when its prompt comes back without the interrupt's sign. An
+interrupted turn -> ``idle``: an idle screen reading whose rule id contains
+``interrupt``; a Stop with ``is_interrupt``; the agent's own ``idle``; with an agent
+whose manifest marks completed turns visibly (``turn_marker``: Claude Code's "✻ Worked
+for 12s"), a turn the screen ends without that marker; otherwise a turn whose start
+hooks or native reports saw but whose end only the screen saw (no Stop: Esc fires no
+hook). A late Stop, native ``done`` or turn-end marker still turns that idle into done
+(a marker not after the agent's own ``idle``: then it is an older turn's). A turn that
+only the user's Enter suggested and nothing confirmed within the guard (the program
+working or showing a dialog) reverts to the state before it; the screen confirming it
+(work or a dialog drawn after the Enter) spends the Enter: from then on the screen and
+the other signals decide. ``error`` comes from
 an error rule, StopFailure, a native ``error``, or the exit; like done, it stays until
 the next turn. Exit: status 0 -> ``clear`` (the record is removed); non-zero ->
 ``error`` "exited with status N"; killed -> ``error`` "killed by SIGNAME".
@@ -183,6 +197,7 @@ class _Claim:
     ends_turn: bool = True  # an idle that can end a turn as done (not "user is typing")
     interrupt: bool = False  # an idle that says the turn was interrupted
     expires: float | None = None  # the user's Enter: only until confirmed
+    shown_from: float | None = None  # screen: not on screen before this (when known)
 
 
 class Fusion:
@@ -190,13 +205,15 @@ class Fusion:
 
     def __init__(self, now: float = 0.0, *, guard: float = 1.5, screen_lag: float = 0.15,
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
-                 shell: bool | None = None, turn_marker: bool | None = None) -> None:
+                 shell: bool | None = None, turn_marker: bool | None = None,
+                 interrupt_marker: bool | None = None) -> None:
         self.guard = guard
         self.screen_lag = screen_lag
         self.notify_lag = notify_lag
         self.notify_min_lag = notify_min_lag
         self.shell = shell  # None: a shell if the wrapped program's name says so
         self.turn_marker = turn_marker  # None: as the screen readings say
+        self.interrupt_marker = interrupt_marker  # None: as the screen readings say
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
         self._blank: _Claim | None = None  # the screen stopped matching any rule
@@ -213,6 +230,9 @@ class Fusion:
         self._pre_turn = self._cur
         self._turn_confirmed = True
         self._turn_tracked = False
+        # the running working/blocked period is a turn, not a dialog outside any turn (a
+        # start-up question) and what the program does right after answering it
+        self._is_turn = False
         self._unproven_end = False  # the last turn ended as idle without a sign of success
         # dialog bookkeeping (for late Notifications)
         self._dialog_at: float | None = None  # last blocked claim from any signal
@@ -284,9 +304,10 @@ class Fusion:
         self._screen = _Claim(
             reading.state, reading.kind if reading.state == "blocked" else None,
             _text(reading.msg), None, "screen", reading.detail, now,
-            visible=reading.visible, interrupt=interrupt)
+            visible=reading.visible, interrupt=interrupt, shown_from=reading.shown_from)
         if reading.state == "working" and self._cur.state in _TURN_STATES:
             self._turn_confirmed = True
+            self._spend_enter()
         return self._decide(now)
 
     def native(self, report: Report, now: float) -> Decision | None:
@@ -301,8 +322,10 @@ class Fusion:
         self._native_live = True
         kind = report.kind if state == "blocked" and report.kind in KINDS else None
         progress = report.progress if state in _TURN_STATES else None
+        # The agent's own idle ends a turn as interrupted (it would say done otherwise): a
+        # finished-turn line the screen shows after it is an older turn's.
         claim = _Claim(state, kind, _text(report.msg), progress, "native", f"native {state}", now,
-                       ends_turn=False)
+                       ends_turn=False, interrupt=state == "idle")
         if state == "blocked":
             if self._screen_contradicts(claim):
                 return None
@@ -487,7 +510,8 @@ class Fusion:
             "process": claim(self._proc),
             "last_event": self.last_event,
             "ignored": [f"{what} @{at:.3f}: {why}" for at, what, why in self.ignored],
-            "turn": {"tracked": self._turn_tracked, "confirmed": self._turn_confirmed},
+            "turn": {"tracked": self._turn_tracked, "confirmed": self._turn_confirmed,
+                     "is_turn": self._is_turn},
         }
 
     # ------------------------------------------------------------------ internals
@@ -529,11 +553,24 @@ class Fusion:
             return "a dialog was answered since"
         return None
 
+    def _spend_enter(self) -> None:
+        """The screen confirmed the turn the user's Enter suggested (it shows the work or
+        a dialog, drawn after the Enter): the Enter has nothing left to say, so it no
+        longer holds against the screen (whose own idle hold guards the turn's end)."""
+        e = self._edge
+        if e is not None and e.signal == "input" and self._newer_than(self._screen, e):
+            self._edge = None
+
     def _newer_than(self, c: _Claim | None, e: _Claim) -> bool:
         if c is None:
             return False
-        at = c.at - self.screen_lag if c.signal == "screen" else c.at
-        return at > e.at
+        if c.signal != "screen":
+            return c.at > e.at
+        if c.shown_from is not None and c.shown_from >= e.at:
+            # first drawn after the edge, or by the output that carried it (an agent
+            # reports its new state, then draws it)
+            return True
+        return c.at - self.screen_lag > e.at  # it may show output from before it was published
 
     def _resolve(self, now: float) -> _Claim:
         s = self._screen
@@ -569,8 +606,14 @@ class Fusion:
                 self._pre_turn = cur
                 self._turn_confirmed = raw.signal != "input"
                 self._turn_tracked = raw.signal in ("native", "hook")
-            elif raw.signal in ("native", "hook"):
-                self._turn_tracked = True
+                self._is_turn = True
+            else:
+                if raw.signal in ("native", "hook"):
+                    self._turn_tracked = True
+                if not self._is_turn and raw is not self._blank:
+                    # work after a dialog outside any turn: a turn begins (the bare guess
+                    # that a closed dialog's program carries on is no sign of one)
+                    self._is_turn = True
             new = self._from(raw, now)
         elif st == "idle":
             if cur.state == "working" and not self._turn_confirmed:
@@ -580,18 +623,25 @@ class Fusion:
             elif cur.state == "working":
                 done = self._completes(raw)
                 new = self._from(raw, now, state="done" if done else "idle")
-                self._unproven_end = not done and not raw.interrupt
+                self._unproven_end = self._is_turn and not done and not raw.interrupt
             elif (cur.state == "idle" and self._unproven_end and raw.at > cur.at
                   and self._marker(raw)):
                 new = self._from(raw, now, state="done")  # the turn-end marker came late
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
                 return None  # done and error stay until the next turn
-            elif cur.state == "blocked" and self._marker(raw):
-                # approved, and the turn completed before a working frame was drawn
+            elif cur.state == "blocked" and self._answer_completes(raw):
                 new = self._from(raw, now, state="done")
             else:
-                new = self._from(raw, now)  # blocked -> idle: refused, not done
+                # blocked -> idle: refused, or a dialog outside any turn answered: not done
+                new = self._from(raw, now)
         else:  # blocked, done, error
+            if st == "blocked" and cur.state not in _TURN_STATES:
+                # A dialog while no turn runs (a start-up question, an exit confirmation)
+                # is not a turn; a PermissionRequest hook is (a tool of a turn asks).
+                self._is_turn = raw.signal == "hook"
+            elif st == "blocked" and cur.state == "working":
+                self._turn_confirmed = True  # the program answered the Enter with a dialog
+                self._spend_enter()
             new = self._from(raw, now)
         if cur.state == "blocked" and new.state != "blocked":
             self._answered_at = now
@@ -604,6 +654,11 @@ class Fusion:
             return self.turn_marker
         return self._reading is not None and self._reading.turn_marker
 
+    def _marks_interrupts(self) -> bool:
+        if self.interrupt_marker is not None:
+            return self.interrupt_marker
+        return self._reading is not None and self._reading.interrupt_marker
+
     def _marker(self, c: _Claim) -> bool:
         """`c` is the screen's visible sign that a turn completed."""
         return (c.signal == "screen" and c.visible and not c.interrupt
@@ -611,13 +666,25 @@ class Fusion:
 
     def _completes(self, c: _Claim) -> bool:
         """Does idle claim `c`, ending a running turn, mean the turn completed (done)?"""
-        if c.interrupt or not c.ends_turn:
+        if c.interrupt or not c.ends_turn or not self._is_turn:
             return False
         if c.signal == "screen" and self._marks_turns():
             return c.visible  # no marker: the turn was cut short (Esc)
         if c.signal in ("screen", "process"):
             return not self._turn_tracked  # hooks or native reports would have said Stop
         return False
+
+    def _answer_completes(self, c: _Claim) -> bool:
+        """Does idle claim `c`, right after a dialog, mean the turn completed (done) rather
+        than that the dialog was refused or cancelled, or was no turn's (idle)?"""
+        if not self._is_turn:
+            return False  # a dialog outside any turn: nothing ran, nothing finished
+        if self._marker(c):
+            return True  # approved, and the turn completed before a working frame was drawn
+        # An agent that shows its interrupts and no turn-end marker (Aider): its prompt
+        # back after the answer, without the interrupt's sign, ends the turn as finished.
+        return (c.signal == "screen" and self._marks_interrupts() and not self._marks_turns()
+                and self._completes(c))
 
     def _from(self, c: _Claim, now: float, state: str | None = None) -> Decision:
         st = state or c.state

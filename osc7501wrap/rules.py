@@ -364,7 +364,14 @@ class _Screen:
         if k == "cursor":
             # unknown cursor: it is taken to be on the last non-empty line
             row = len(lines) - 1 if self.cursor_row is None else self.cursor_row
-            return _text(lines[max(0, row + 1 - reg.n): row + 1])
+            top = max(0, row + 1 - reg.n)
+            got = lines[top: row + 1]
+            if not got:
+                return _EMPTY  # every row of it is below the last non-empty line
+            # The cursor may sit on blank rows below the last non-empty line (trimmed
+            # off `lines`): they are the region's last rows all the same, so the line
+            # above a blank cursor row never passes for the cursor's row.
+            return _text(got + [""] * (row + 1 - top - len(got)))
         rows = self.rule_rows()
         if k == "after_rule":
             return _text(lines[rows[-1] + 1:] if rows else [])

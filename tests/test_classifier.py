@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.classifier import Classifier, ScreenReading, marks_turns
+from osc7501wrap.classifier import Classifier, ScreenReading, marks_interrupts, marks_turns
 
 MANIFEST = r'''
 [manifest]
@@ -311,3 +311,52 @@ def test_dialog_gone_without_any_match_is_published_as_no_state(
     clf2 = Classifier(manifest)
     assert states(drive(clf2, FakeScreen([]), [(0.0, spinner(1)), (1.0, ["??"])],
                         until=5.0)) == ["working"]
+
+
+def test_interrupt_marker(manifest: rules.Manifest) -> None:
+    assert not marks_interrupts(manifest)  # no idle rule about an interrupt
+    shows = rules.parse_manifest_text(
+        '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "prompt_interrupted"\n'
+        'state = "idle"\nregion = "screen"\ncontains = "^C"\n\n[[rule]]\nid = "prompt"\n'
+        'state = "idle"\nregion = "screen"\ncontains = ">"\n')
+    assert marks_interrupts(shows) and not marks_turns(shows)
+    clf = Classifier(shows)
+    r = drive(clf, FakeScreen([]), [(0.0, ["> "])], until=1.0)[0][1]
+    assert r.interrupt_marker and not r.turn_marker
+    r = drive(Classifier(manifest), FakeScreen([]), [(0.0, PROMPT)], until=1.0)[0][1]
+    assert not r.interrupt_marker and r.turn_marker
+
+
+def test_shown_from_is_the_first_change_that_showed_the_state(
+        manifest: rules.Manifest) -> None:
+    # A visible marker: published after settle, shown from the change that drew it.
+    readings = drive(Classifier(manifest), FakeScreen([]),
+                     [(0.0, spinner(1)), (1.0, ["✻ Worked for 12s", *PROMPT])], until=3.0)
+    assert [(r.state, r.since, r.shown_from) for _, r in readings] == [
+        ("working", pytest.approx(0.04), 0.0), ("idle", pytest.approx(1.04), 1.0)]
+    # A held idle: published 0.7 s later, shown from when it was first drawn; a frame no
+    # rule knows in between breaks it (shown again from then on).
+    readings = drive(Classifier(manifest), FakeScreen([]),
+                     [(0.0, spinner(1)), (1.0, PROMPT), (1.1, spinner(1)), (1.2, PROMPT)],
+                     until=3.0)
+    assert [(r.state, r.shown_from) for _, r in readings] == [("working", 0.0), ("idle", 1.2)]
+    readings = drive(Classifier(manifest), FakeScreen([]),
+                     [(0.0, spinner(1)), (1.0, PROMPT), (1.2, ["garbage"]), (1.4, PROMPT)],
+                     until=3.0)
+    assert [(r.state, r.shown_from) for _, r in readings] == [("working", 0.0), ("idle", 1.4)]
+    # A spinner redrawing every 20 ms, then a dialog: shown from a change after the last
+    # evaluation that still read working, and no later than the change that drew it.
+    dialog = ["  Bash(ls)", "Do you want to proceed?"]
+    script = [(round(k * 0.02, 3), spinner(k) if k < 15 else dialog + spinner(k))
+              for k in range(30)]
+    clf = Classifier(manifest)
+    readings = drive(clf, FakeScreen([]), script, until=1.0)
+    t, r = readings[-1]
+    assert r.state == "blocked" and r.shown_from is not None
+    assert t - 0.1 < r.shown_from <= 0.3
+    # The same state with a new message keeps the time the state was first shown.
+    d2 = ["  Bash(make)", "Do you want to proceed?"]
+    readings = drive(Classifier(manifest), FakeScreen([]),
+                     [(0.0, spinner(1)), (1.0, dialog), (2.0, d2)], until=3.0)
+    assert [(r.msg, r.shown_from) for _, r in readings] == [
+        ("Cogitating…", 0.0), ("Bash(ls)", 1.0), ("Bash(make)", 1.0)]

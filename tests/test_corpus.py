@@ -78,44 +78,15 @@ ANSWER_GRACE = 0.5  # a dialog may still read as blocked this long after its ans
 # the screen shows it too briefly to settle (and the emitter drops such short states).
 SHORT = 0.3
 
-_AIDER_START = ("Aider's start-up banner reads as working (rule output_in_progress) and the "
-                "prompt after it as done, a finished turn, instead of idle")
 _BACKGROUND_EXIT = ("at the end the harness's ctrl+c opens Claude's 'Background work is "
                     "running' exit dialog, a real dialog the capture has no marker for "
                     "(the engine is right; the capture lacks a blocked:question marker)")
-_GEMINI_CANCELLED = ("an interrupted Gemini turn ('ℹ Request cancelled.' above the composer) "
-                     "reads as done (rule title_ready): the gemini manifest has no rule for "
-                     "a cancelled request")
-_GEMINI_TRUST = ("once the start-up folder trust dialog is answered, the composer reads as "
-                 "done (rule title_ready after a dialog) instead of idle: no turn ran")
 # Known disagreements between a capture's ground truth and the engine, run as
 # xfail(strict=True). Keys are test ids without the backend
 # ("<agent>-<version>/<scenario>#<n>-<label>" for a marker, "<agent>-<version>/<scenario>:
 # <check>" for the no-false-blocked and exit checks), optionally prefixed with "<backend>|"
 # when only one screen backend disagrees. Values say what is wrong.
 KNOWN: dict[str, str] = {
-    "aider-0.86.2/add-file#0-idle": _AIDER_START,
-    "aider-0.86.2/create-file#0-idle": _AIDER_START,
-    "aider-0.86.2/interrupt#0-idle": _AIDER_START,
-    "aider-0.86.2/shell-command#0-idle": _AIDER_START,
-    "aider-0.86.2/stream#0-idle": _AIDER_START,
-    "aider-0.86.2/interrupt#2-idle": (
-        "an interrupted Aider turn ('^C again to exit' above the prompt) reads as done: "
-        "the aider manifest has no rule for an interrupted turn"),
-    "aider-0.86.2/shell-command#5-working": (
-        "after the last question ('Add command output to the chat?' -> n) the prompt is "
-        "back at once and the finished turn reads as idle, not done"),
-    "aider-0.86.2/shell-command#6-done": (
-        "after the last question ('Add command output to the chat?' -> n) the finished "
-        "turn reads as idle, not done"),
-    "claude-2.1.328/background-shell-7501#4-done": (
-        "Claude's own OSC 7501 report says working ('1 shell still running') once the turn "
-        "ended with a background shell, and wrap follows it; the screen (turn_done) and "
-        "the truth say done"),
-    "gemini-0.61.0/interrupt#2-idle": _GEMINI_CANCELLED,
-    "gemini-0.61.0/interrupt-7501#2-idle": _GEMINI_CANCELLED,
-    "gemini-0.61.0/trust-folder#1-idle": _GEMINI_TRUST,
-    "gemini-0.61.0/trust-folder-7501#1-idle": _GEMINI_TRUST,
     "claude-2.1.328/background-shell:no-false-blocked": _BACKGROUND_EXIT,
     "claude-2.1.328/background-shell-7501:no-false-blocked": _BACKGROUND_EXIT,
 }

@@ -581,3 +581,159 @@ def test_screen_fills_in_the_message_of_a_native_dialog_reported_without_one() -
     g.native(Report("blocked", kind="permission", msg="approve Bash: ls"), 2.0)
     g.screen(scr("blocked", "permission_dialog", kind="permission", msg="Bash: ls"), 2.1)
     assert g.current().msg == "approve Bash: ls"
+
+
+def shown(state: str, rule: str, at: float, *, visible: bool = False,
+          kind: str | None = None) -> ScreenReading:
+    """A reading as the classifier publishes it: first drawn at `at`."""
+    return ScreenReading(state=state, kind=kind, msg=None, rule_id=rule, manifest_version="7",
+                         visible=visible, since=at, shown_from=at)
+
+
+def test_a_dialog_outside_any_turn_never_ends_as_done() -> None:
+    # A start-up question (folder trust) answered: no turn ran, whatever the screen shows
+    # next (Gemini's "◇ Ready" title is visible evidence and counts as a turn marker).
+    f = Fusion(0.0, turn_marker=True)
+    f.screen(scr("idle", "title_ready", visible=True), 0.5)
+    f.screen(scr("blocked", "folder_trust", kind="permission", msg="Trust?"), 1.0)
+    assert f.current().state == "blocked"
+    f.screen(scr("idle", "title_ready", visible=True), 3.0)
+    assert (f.current().state, f.current().detail) == ("idle", "title_ready@7")
+    # ... also when the dialog closed onto a screen no rule knew for a while
+    g = Fusion(0.0, turn_marker=True)
+    g.screen(scr("blocked", "folder_trust", kind="permission"), 1.0)
+    g.screen(ScreenReading(None, None, None, None, "7", False, 2.0), 2.0)
+    assert g.current().state == "working"  # the program carries on with the answer
+    g.screen(scr("idle", "turn_done", visible=True), 4.0)
+    assert g.current().state == "idle"
+    # But real work after it (the agent starts on a prompt given on its command line) is
+    # a turn, and its marker makes it done; so is a turn after the dialog.
+    h_ = Fusion(0.0, turn_marker=True)
+    h_.screen(scr("blocked", "folder_trust", kind="permission"), 1.0)
+    h_.screen(scr("working", "spinner"), 2.0)
+    h_.screen(scr("idle", "turn_done", visible=True), 4.0)
+    assert h_.current().state == "done"
+    f.screen(scr("working", "spinner"), 5.0)
+    f.screen(scr("blocked", "tool", kind="permission"), 6.0)
+    f.screen(scr("idle", "title_ready", visible=True), 7.0)
+    assert f.current().state == "done"  # approved, and the turn completed at once
+    # A PermissionRequest hook is a tool's, so a turn's, even with nothing before it.
+    k = Fusion(0.0, turn_marker=True)
+    k.hook("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": "ls"}}, 1.0)
+    k.screen(scr("idle", "turn_done", visible=True), 3.0)
+    assert k.current().state == "done"
+
+
+def test_an_exit_question_after_a_finished_turn_is_no_turn() -> None:
+    f = Fusion(0.0, turn_marker=True)
+    f.screen(scr("working", "spinner"), 1.0)
+    f.screen(scr("idle", "turn_done", visible=True), 2.0)
+    assert f.current().state == "done"
+    f.screen(scr("blocked", "choice_dialog", kind="question", msg="Exit anyway?"), 3.0)
+    f.screen(scr("idle", "turn_done", visible=True), 4.0)  # cancelled: back at the prompt
+    assert f.current().state == "idle"
+
+
+def test_agent_that_shows_interrupts_ends_an_answered_dialog_as_done() -> None:
+    # Aider: no turn-end marker, but "^C again to exit" for an interrupt. The prompt back
+    # right after an answered question ("n" skips the command, not the turn) is done ...
+    f = Fusion(0.0, interrupt_marker=True)
+    f.screen(scr("idle", "prompt"), 0.5)
+    f.input_submitted(1.0)
+    f.screen(scr("blocked", "confirm", kind="permission", msg="Run shell command?"), 1.3)
+    f.screen(scr("blocked", "confirm_context", kind="question"), 2.0)
+    f.screen(scr("idle", "prompt"), 2.1)  # within the Enter's guard: the dialog spent it
+    d = f.current()
+    assert (d.state, d.signal, d.detail, d.at) == ("done", "screen", "prompt@7", 2.1)
+    # ... and the same after a ^C at the question is idle (the turn was cut short).
+    f.input_submitted(3.0)
+    f.screen(scr("blocked", "confirm", kind="permission"), 3.3)
+    f.screen(scr("idle", "interrupted", visible=True), 4.0)
+    assert f.current().state == "idle"
+    # An agent that shows neither keeps "refused": idle (see the test above).
+    g = Fusion(0.0)
+    g.screen(scr("idle", "prompt"), 0.5)
+    g.input_submitted(1.0)
+    g.screen(scr("blocked", "confirm", kind="permission"), 1.3)
+    g.screen(scr("idle", "prompt"), 2.1)
+    assert g.current().state == "idle"
+    # Nor does a start-up question of such an agent make anything done.
+    k = Fusion(0.0, interrupt_marker=True)
+    k.screen(scr("blocked", "confirm", kind="permission", msg="Add .aider* to .gitignore?"),
+             1.0)
+    k.screen(scr("idle", "prompt"), 2.0)
+    assert k.current().state == "idle"
+
+
+def test_a_dialog_confirms_the_turn_the_enter_started() -> None:
+    # Enter, a dialog, answered; the program prints what no rule knows, then its prompt
+    # is back: the turn did run (the dialog was its), so it does not revert to the state
+    # before the Enter as an unconfirmed one would.
+    f = Fusion(0.0, interrupt_marker=True)
+    f.screen(scr("idle", "prompt"), 0.5)
+    f.input_submitted(1.0)
+    f.screen(scr("blocked", "confirm", kind="permission"), 1.3)
+    f.screen(ScreenReading(None, None, None, None, "7", False, 2.0), 2.0)
+    assert f.current().state == "working"
+    f.screen(scr("idle", "prompt"), 3.0)
+    assert (f.current().state, f.current().detail) == ("done", "prompt@7")
+
+
+def test_turn_end_drawn_after_a_native_working_report_wins() -> None:
+    # Claude Code reports "working: 1 shell still running" and then, in the same output,
+    # draws "✻ Baked for 0s · 1 shell still running": the screen is newer, and a shell
+    # left running in the background is not work.
+    f = Fusion(0.0, turn_marker=True)
+    f.native(Report("working"), 1.0)
+    f.native(Report("working", msg="1 shell still running"), 4.0)
+    f.screen(shown("idle", "turn_done", 4.0, visible=True), 4.04)
+    d = f.current()
+    assert (d.state, d.signal) == ("done", "screen")
+    # Drawn before the report (the report starts a new turn right after it): the report
+    # is newer and holds.
+    g = Fusion(0.0, turn_marker=True)
+    g.native(Report("working"), 1.0)
+    g.native(Report("working", msg="next prompt"), 4.02)
+    g.screen(shown("idle", "turn_done", 4.0, visible=True), 4.04)
+    assert g.current().state == "working"
+    g.tick(10.0)
+    assert g.current().state == "working"
+    # Without knowing when it was drawn, a reading so soon after the report may show
+    # older output: the report holds.
+    k = Fusion(0.0, turn_marker=True)
+    k.native(Report("working"), 1.0)
+    k.native(Report("working", msg="1 shell still running"), 4.0)
+    k.screen(scr("idle", "turn_done", visible=True), 4.04)
+    assert k.current().state == "working"
+
+
+def test_agent_own_idle_is_an_interrupt_an_older_marker_does_not_make_it_done() -> None:
+    # Esc: Claude Code reports idle, then erases the interrupted turn, which leaves the
+    # previous turn's "✻ Worked for 3s" as the last line above the composer.
+    f = Fusion(0.0, turn_marker=True)
+    f.native(Report("working"), 1.0)
+    f.screen(shown("working", "spinner", 1.05), 1.1)
+    f.native(Report("idle"), 5.0)
+    assert f.current().state == "idle"
+    f.screen(shown("idle", "turn_done", 5.01, visible=True), 5.05)
+    f.tick(8.0)
+    assert f.current().state == "idle"
+
+
+def test_the_screen_confirming_the_turn_spends_the_enter() -> None:
+    # A short answer: the screen shows the turn working, then its prompt again (published
+    # after the classifier's own hold) before the Enter's guard is over: done at once.
+    f = Fusion(0.0)
+    f.screen(scr("idle", "prompt"), 0.5)
+    f.input_submitted(1.0)
+    f.screen(shown("working", "prompt_submitted", 1.05), 1.1)
+    f.screen(shown("idle", "prompt", 1.3), 2.0)
+    d = f.current()
+    assert (d.state, d.signal, d.at) == ("done", "screen", 2.0)
+    # A working reading from before the Enter confirms nothing and spends nothing.
+    g = Fusion(0.0)
+    g.screen(scr("idle", "prompt"), 0.5)
+    g.input_submitted(1.0)
+    g.screen(shown("working", "spinner", 0.9), 1.02)
+    g.screen(shown("idle", "prompt", 1.3), 2.0)
+    assert g.current().state == "working"  # the Enter holds for its guard

@@ -148,3 +148,27 @@ def test_blank_and_stale_screens_are_not_blocked(name: str) -> None:
         "Then it went on with the build and printed a long log.",
     ] + [f"log line {i}" for i in range(20)]
     assert rules.evaluate(m, rules.Snapshot(quoted, cursor=(len(quoted), 0))).state != "blocked"
+
+
+INTERRUPT_SCREENS = [(a, p) for a, p in SCREEN_FILES
+                     if p.stem.startswith(("idle--interrupted", "done--"))]
+
+
+@pytest.mark.parametrize(
+    ("agent", "path"), INTERRUPT_SCREENS,
+    ids=[f"{p.parent.name}/{p.stem}" for _, p in INTERRUPT_SCREENS])
+def test_interrupts_are_read_by_an_interrupt_rule(agent: str, path: Path) -> None:
+    """Fusion tells an interrupted turn (idle) from a finished one (done) by the id of the
+    idle rule that matched: an `idle--interrupted...` screen must be read by a rule whose
+    id says "interrupt", a `done--` screen (a finished turn, maybe under an old interrupt)
+    by one that does not."""
+    v = rules.evaluate(CATALOG.get(agent), load_snapshot(path))
+    assert v.state == "idle", f"{path.name}: {v.state} (rule {v.rule_id})"
+    said = "interrupt" in (v.rule_id or "").lower()
+    assert said == path.stem.startswith("idle--interrupted"), (
+        f"{path.name}: read by rule {v.rule_id}")
+
+
+def test_interrupt_screens_exist() -> None:
+    agents = {a for a, p in INTERRUPT_SCREENS if p.stem.startswith("idle--interrupted")}
+    assert {"claude", "codex", "gemini", "aider"} <= agents

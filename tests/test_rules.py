@@ -233,8 +233,12 @@ def test_cursor_region() -> None:
     assert region_text("cursor:1", snap(*lines, cursor=(0, 17))) == "Continue? [y/N] y"
     # Enter moved the cursor to the (blank) next line: the question is answered
     assert region_text("cursor:1", snap(*lines, cursor=(1, 0))) == ""
-    assert region_text("cursor:2", snap(*lines, cursor=(1, 0))) == "Continue? [y/N] y"
+    # ... and the blank cursor's row stays the region's last row, below the last
+    # non-empty line as anywhere else (the line above never passes for the cursor's row)
+    assert region_text("cursor:2", snap(*lines, cursor=(1, 0))) == "Continue? [y/N] y\n"
     assert region_text("cursor:2", snap("q?", "", "x", cursor=(1, 0))) == "q?\n"
+    assert region_text("cursor:3", snap("a", "b", "", "", cursor=(3, 0))) == "b\n\n"
+    assert region_text("cursor:2", snap("a", "", "", "", cursor=(3, 0))) == ""
     # unknown cursor: the last non-empty row stands for the cursor's row
     assert region_text("cursor:1", snap(*lines)) == "Continue? [y/N] y"
     assert region_text("cursor:2", snap("> hi", "", "answer", "", "")) == "\nanswer"
