@@ -106,8 +106,11 @@ def test_confirmations_block_and_answers_go_on() -> None:
         t.pump(1.5)
         # The answered question never outlives its prompt.
         assert "blocked" not in " ".join(t.labels(second)), t.labels(second)
-        assert t.labels(mark)[:4] == ["working", "blocked:permission", "working",
-                                      "blocked:question"], t.labels(mark)
+        # The command runs between the two questions; it may finish faster than the
+        # emitter's 100 ms coalescing window, so `working` there is optional.
+        seq = [s for i, s in enumerate(t.labels(mark))
+               if not (s == "working" and 0 < i and t.labels(mark)[i - 1].startswith("blocked"))]
+        assert seq[:3] == ["working", "blocked:permission", "blocked:question"], t.labels(mark)
         ended_as = t.labels()[-1]
         t.press(b"\x04")  # Ctrl-D at the prompt leaves Aider
         status = t.wait(30)
