@@ -109,7 +109,7 @@ def test_confirmations_block_and_answers_go_on() -> None:
         # The command runs between the two questions; it may finish faster than the
         # emitter's 100 ms coalescing window, so `working` there is optional.
         seq = [s for i, s in enumerate(t.labels(mark))
-               if not (s == "working" and 0 < i and t.labels(mark)[i - 1].startswith("blocked"))]
+               if not (s == "working" and i > 0 and t.labels(mark)[i - 1].startswith("blocked"))]
         assert seq[:3] == ["working", "blocked:permission", "blocked:question"], t.labels(mark)
         ended_as = t.labels()[-1]
         t.press(b"\x04")  # Ctrl-D at the prompt leaves Aider
