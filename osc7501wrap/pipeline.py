@@ -59,8 +59,6 @@ class Timings:
     feed_budget: float = 0.005
     feed_period: float = 0.05
     idle_budget: float = 0.03
-    idle_period: float = 0.005
-    streaming: float = 0.003  # output this recent means it is still coming
 
 
 class Pipeline:
@@ -93,6 +91,7 @@ class Pipeline:
         self._in_paste = False
         self._line = bytearray()
         self._last_output = -1.0
+        self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self.output_bytes = 0
         self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
@@ -113,6 +112,8 @@ class Pipeline:
         if events:
             self._native(events, now)
         if passthrough:
+            if not self.backlog:
+                self._pending_since = now
             self.backlog.append(passthrough)
             if self._own_tracker:
                 self.tracker.feed(passthrough)
@@ -243,10 +244,16 @@ class Pipeline:
         if self._screen is None and not screen_ready():
             # the screen backend is still loading in the background; output flows on
             return now + t.feed_period
-        if self.backlog:
+        feed_due = self._feed_due()
+        if feed_due is not None and now >= feed_due:
+            # Output settled (one feed and one evaluation per spinner frame), or a flood
+            # has been coming for a feed period (a small budget, so passthrough goes on).
+            flood = now - self._last_output < t.settle
             if budget is None:
-                budget = t.feed_budget if self._streaming(now) else t.idle_budget
+                budget = t.feed_budget if flood else t.idle_budget
             self.backlog.feed_some(self.screen, budget)
+            if self.backlog:
+                self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
         tr = self.tracker
         if tr.title != self._title or tr.progress != self._progress:
@@ -255,7 +262,8 @@ class Pipeline:
         if changed:
             if self._screen is not None:
                 self._version = self._screen.version
-            self.classifier.screen_changed(now)
+            # the change happened when the output arrived, not when it was fed
+            self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
         reading = self.classifier.step(now, self.snapshot)
         if reading is not None:
             self.last_reading = reading
@@ -266,14 +274,17 @@ class Pipeline:
         return self.next_deadline(now)
 
     def next_deadline(self, now: float) -> float | None:
-        times = [x for x in (self.classifier.due(now), self.fusion.due()) if x is not None]
-        if self.backlog:
-            t = self.timings
-            times.append(now + (t.feed_period if self._streaming(now) else t.idle_period))
+        times = [x for x in (self.classifier.due(now), self.fusion.due(), self._feed_due())
+                 if x is not None]
         return min(times) if times else None
 
-    def _streaming(self, now: float) -> bool:
-        return now - self._last_output < self.timings.streaming
+    def _feed_due(self) -> float | None:
+        """When the backlog should be fed: once output settled, or a feed period after
+        the oldest unfed output (a flood)."""
+        if not self.backlog:
+            return None
+        t = self.timings
+        return min(self._last_output + t.settle, self._pending_since + t.feed_period)
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""

@@ -208,6 +208,7 @@ class Session(ProxyHooks):
         self._fg_next = 0.0
         self._decision: Decision | None = None
         self._boot_at = 0.0
+        self._due = 0.0  # the next time tick() has work (it returns at once before)
         self._title_on = False
         self._title_shown: str | None = None
         self._title_out = b""
@@ -338,7 +339,14 @@ class Session(ProxyHooks):
         if self.capture is not None:
             self.capture.output(data)
         p = self.pipeline if self.pipeline is not None else self._boot()
-        return p.output(data, time.monotonic())
+        now = time.monotonic()
+        out = p.output(data, now)
+        due = now + p.timings.settle  # when this output will have settled
+        if due < self._due:
+            self._due = due
+        if p.answers or p.subreports or p.fusion.changed():
+            self._due = now  # native reports and probes: handle them at once
+        return out
 
     def to_child(self) -> bytes:
         p = self.pipeline
@@ -372,6 +380,7 @@ class Session(ProxyHooks):
 
     def input(self, data: bytes) -> bytes:
         now = time.monotonic()
+        self._due = now
         if self.filter is not None:
             data = self.filter.feed(data, now)
             if self.filter.late_7501_reply_seen and self.emitter is not None:
@@ -396,6 +405,7 @@ class Session(ProxyHooks):
                 self.emitter.update(self._decision, time.monotonic())
 
     def resized(self, rows: int, cols: int) -> None:
+        self._due = time.monotonic()
         if self.capture is not None:
             self.capture.resize(rows, cols)
         if self.pipeline is not None:
@@ -409,6 +419,8 @@ class Session(ProxyHooks):
             if now < self._boot_at:
                 return self._boot_at
             p = self._boot()
+        elif now < self._due:
+            return self._due  # nothing due: the loop calls this after every read
         deadlines: list[float] = []
         if self.filter is not None:
             held = self.filter.feed(b"", now)
@@ -449,7 +461,8 @@ class Session(ProxyHooks):
                     self.registry.flush()
                 else:
                     deadlines.append(now + wait)
-        return min(deadlines) if deadlines else None
+        self._due = min(deadlines) if deadlines else float("inf")
+        return self._due if deadlines else None
 
     def _sample_foreground(self, now: float) -> None:
         if now < self._fg_next or self.proxy is None or self.pipeline is None:
@@ -503,7 +516,9 @@ class Session(ProxyHooks):
         deadlines.extend(t[0] for t in self._timers)
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        self._timers.append((time.monotonic() + delay, fn))
+        when = time.monotonic() + delay
+        self._timers.append((when, fn))
+        self._due = min(self._due, when)
 
     def _publish(self, decision: Decision, now: float) -> None:
         prev = self._decision
@@ -527,6 +542,7 @@ class Session(ProxyHooks):
         if self.server is None:
             return
         now = time.monotonic()
+        self._due = now
         for msg in self.server.receive():
             if msg.kind == "hook":
                 event = str(msg.data.get("event", ""))
