@@ -460,6 +460,11 @@ class Fusion:
             return None  # another process is in front: foreground() decides
         if self.shell is True or (fg is not None and fg[1] in SHELLS):
             return None  # a shell: its foreground job says it all
+        if self._native_live:
+            return None  # the program reports its own state: no guessing from activity
+        e = self._edge
+        if e is not None and now - e.at < self.guard:
+            return None  # a fresh report or hook event says more than CPU time does
         state = "working" if busy else "idle"
         if self._proc is not None and self._proc.state == state:
             return None

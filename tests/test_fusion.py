@@ -737,3 +737,17 @@ def test_the_screen_confirming_the_turn_spends_the_enter() -> None:
     g.screen(shown("working", "spinner", 0.9), 1.02)
     g.screen(shown("idle", "prompt", 1.3), 2.0)
     assert g.current().state == "working"  # the Enter holds for its guard
+
+
+def test_activity_reads_a_plain_program_but_never_overrides_its_own_reports() -> None:
+    f = Fusion(0.0)
+    f.activity(True, "using CPU", 1.0)
+    assert (f.current().state, f.current().signal) == ("working", "process")
+    f.activity(False, "quiet for 5 s", 7.0)
+    assert f.current().state == "idle"
+    g = Fusion(0.0)
+    g.native(Report("blocked", kind="permission", msg="approve Bash: ls"), 1.0)
+    g.activity(True, "writing output", 1.2)  # its own report says more
+    assert g.current().state == "blocked"
+    g.activity(False, "quiet for 5 s", 9.0)
+    assert g.current().state == "blocked"
