@@ -36,7 +36,7 @@ from . import rules
 from .classifier import Classifier, ScreenReading
 from .fusion import Decision, Fusion
 from .protocol import Invalid, Query, Report, ReportScanner, query_reply
-from .screen import Backlog, ScreenModel, make_screen
+from .screen import Backlog, ScreenModel, make_screen, preload
 from .screen import ready as screen_ready
 from .tracker import StreamTracker
 
@@ -59,6 +59,7 @@ class Timings:
     feed_budget: float = 0.005
     feed_period: float = 0.05
     idle_budget: float = 0.03
+    flood_bytes: int = 256 << 10  # this much unfed output while it still comes: a flood
 
 
 class Pipeline:
@@ -241,19 +242,23 @@ class Pipeline:
     def tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""
         t = self.timings
-        if self._screen is None and not screen_ready():
-            # the screen backend is still loading in the background; output flows on
-            return now + t.feed_period
         feed_due = self._feed_due()
         if feed_due is not None and now >= feed_due:
-            # Output settled (one feed and one evaluation per spinner frame), or a flood
+            # Output settled (one feed and one evaluation per spinner frame), or output
             # has been coming for a feed period (a small budget, so passthrough goes on).
-            flood = now - self._last_output < t.settle
-            if budget is None:
-                budget = t.feed_budget if flood else t.idle_budget
-            self.backlog.feed_some(self.screen, budget)
-            if self.backlog:
-                self._pending_since = now  # still behind: again in a feed period
+            # In a flood the model would only be cut and reset (TUIs redraw): wait until
+            # it settles, and leave the whole loop to the passthrough meanwhile.
+            streaming = now - self._last_output < t.settle
+            if streaming and len(self.backlog) > t.flood_bytes:
+                self._pending_since = now
+            elif self._screen is None and not self._backend_ready():
+                self._pending_since = now  # the backend loads in the background
+            else:
+                if budget is None:
+                    budget = t.feed_budget if streaming else t.idle_budget
+                self.backlog.feed_some(self.screen, budget)
+                if self.backlog:
+                    self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
         tr = self.tracker
         if tr.title != self._title or tr.progress != self._progress:
@@ -277,6 +282,13 @@ class Pipeline:
         times = [x for x in (self.classifier.due(now), self.fusion.due(), self._feed_due())
                  if x is not None]
         return min(times) if times else None
+
+    def _backend_ready(self) -> bool:
+        """Start loading the screen backend off the loop (first call) and say whether it
+        is there. Started on first need, not at the start, so a flood never shares the
+        loop with it."""
+        preload(self._backend)
+        return screen_ready()
 
     def _feed_due(self) -> float | None:
         """When the backlog should be fed: once output settled, or a feed period after

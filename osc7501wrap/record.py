@@ -118,6 +118,7 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
     from .protocol import sanitize_text
 
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True)
+    _ = p.screen  # loaded now, not in the background: the clock here is the capture's
     steps: list[Step] = []
     last: tuple[str, str | None, str | None] | None = None
 

@@ -247,11 +247,9 @@ class Session(ProxyHooks):
         if self.pipeline is not None:
             return self.pipeline
         from .pipeline import Pipeline, Timings
-        from .screen import preload
 
         s = self.setup
         assert self.proxy is not None
-        preload(s.config.screen)  # the child runs: a thread is safe now (joined in close)
         now = time.monotonic()
         manifest = s.manifest
         c = s.config.classifier
