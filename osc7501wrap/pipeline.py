@@ -29,7 +29,6 @@ nothing is answered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import rules
@@ -306,12 +305,10 @@ class Pipeline:
     def explain(self) -> dict[str, object]:
         """The fused view, for ``explain --session``."""
         return {
-            "manifest": self.manifest.label if hasattr(self.manifest, "label") else "",
+            "manifest": self.manifest.label,
             "classifier": self.classifier.explain(),
             "fusion": self.fusion.explain(),
             "native_reports": self.native_reports,
             "queries_answered": self.queries_answered,
         }
 
-
-Clock = Callable[[], float]

@@ -29,8 +29,8 @@ from .session import RunOptions, Session, prepare
 class _RecordingSession(Session):
     """A live session that also writes a capture (opened once the pty size is known)."""
 
-    def __init__(self, setup: Any, path: str, agent: str | None, log_path: str | None) -> None:
-        super().__init__(setup, log_path=log_path)
+    def __init__(self, setup: Any, path: str, agent: str | None) -> None:
+        super().__init__(setup)
         self._path = path
         self._agent = agent
 
@@ -61,7 +61,7 @@ def cmd_record(args: Any) -> int:
         raise WrapError(f"{args.output}: {err.strerror or err}") from None
     opts = RunOptions(command=cmd, agent=args.agent)
     setup = prepare(opts)
-    session = _RecordingSession(setup, args.output, args.agent, None)
+    session = _RecordingSession(setup, args.output, args.agent)
     try:
         return Proxy(setup.argv, hooks=session, env=setup.env).run()
     finally:

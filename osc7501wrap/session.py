@@ -50,7 +50,6 @@ class RunOptions:
     record_id: str | None = None
     log: str | None = None
     hooks: bool = True
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass
@@ -445,7 +444,7 @@ class Session(ProxyHooks):
                 self.emitter.subrecord(rep.id or "", rep, now)
         p.subreports.clear()
         if self.emitter is not None:
-            d = self.emitter.due(now) if hasattr(self.emitter, "due") else None
+            d = self.emitter.due(now)
             if d is not None:
                 deadlines.append(d)
         if self._title_on and self.proxy is not None:
