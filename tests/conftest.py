@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,3 +42,15 @@ def wrap_term(terminal: Callable[..., Terminal], front: Front) -> Callable[..., 
         return terminal([*front.argv, *args], **kwargs)
 
     return make
+
+
+@pytest.fixture
+def rundir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private runtime directory (OSC7501WRAP_RUNTIME_DIR) for registry files and
+    sockets; under /tmp and short on purpose: pytest's tmp_path is too long for an
+    AF_UNIX socket path."""
+    base = Path(tempfile.mkdtemp(prefix="ow", dir="/tmp"))
+    d = base / "rt"
+    monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(d))
+    yield d
+    shutil.rmtree(base, ignore_errors=True)

@@ -208,6 +208,16 @@ def make_raw(attrs: list[Any]) -> list[Any]:
     return new
 
 
+def fresh_pty_modes() -> list[Any]:
+    """The modes a new pty starts with (what the Terminal's pty had before wrap)."""
+    m, s = os.openpty()
+    try:
+        return termios.tcgetattr(s)
+    finally:
+        os.close(m)
+        os.close(s)
+
+
 class Terminal:
     """The user's terminal, scripted (see the module docstring)."""
 

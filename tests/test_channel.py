@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import socket
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,14 +20,6 @@ TOKEN = "a" * 32
 HOOK_TOKEN = "b" * 32
 
 
-@pytest.fixture
-def rundir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    # short on purpose: pytest's tmp_path is too long for an AF_UNIX path
-    base = Path(tempfile.mkdtemp(prefix="owt", dir="/tmp"))
-    d = base / "rt"
-    monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(d))
-    yield d
-    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -6,10 +6,8 @@ import json
 import os
 import select
 import shlex
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,13 +33,6 @@ PRE_TOOL_USE = {
 }
 
 
-@pytest.fixture
-def rundir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    base = Path(tempfile.mkdtemp(prefix="owh", dir="/tmp"))
-    d = base / "rt"
-    monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(d))
-    yield d
-    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -7,13 +7,12 @@ import os
 import re
 import signal
 import sys
-import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import PROMPT, Front, Terminal, base_env, proxy_command
+from term import PROMPT, Front, Terminal, base_env, fresh_pty_modes, proxy_command
 
 from osc7501wrap import procinfo
 
@@ -49,14 +48,6 @@ class Hooks(ProxyHooks):
         return data
 """
 
-
-def fresh_pty_modes() -> list[object]:
-    m, s = os.openpty()
-    try:
-        return termios.tcgetattr(s)
-    finally:
-        os.close(m)
-        os.close(s)
 
 
 def child_of(pid: int, timeout: float = 10.0) -> int:

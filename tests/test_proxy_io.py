@@ -5,7 +5,6 @@ a real pseudo-terminal (tests/term.py)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import sys
 import termios
@@ -13,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import Front, Terminal
+from term import Front, Terminal, fresh_pty_modes
 
 from osc7501wrap.tracker import StreamTracker
 
@@ -40,15 +39,6 @@ with open(sys.argv[2], "wb") as f:
 os.write(1, b"done\r\n")
 """
 
-
-def fresh_pty_modes() -> list[object]:
-    """The modes a new pty starts with (what the Terminal's pty had before wrap)."""
-    m, s = os.openpty()
-    try:
-        return termios.tcgetattr(s)
-    finally:
-        os.close(m)
-        os.close(s)
 
 
 def test_output_is_byte_exact(tmp_path: Path, wrap_term: Callable[..., Terminal]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from term import PROMPT, Front, Terminal
+from term import PROMPT, Front, Terminal, fresh_pty_modes
 
 PY = sys.executable
 
@@ -44,14 +44,6 @@ def child_script(tmp_path: Path) -> Path:
     p.write_text(CHILD)
     return p
 
-
-def fresh_pty_modes() -> list[object]:
-    m, s = os.openpty()
-    try:
-        return termios.tcgetattr(s)
-    finally:
-        os.close(m)
-        os.close(s)
 
 
 def state_of(pid: int) -> str:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,13 +50,6 @@ while True:
 """
 
 
-@pytest.fixture
-def rundir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    base = Path(tempfile.mkdtemp(prefix="owr", dir="/tmp"))
-    d = base / "rt"
-    monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(d))
-    yield d
-    shutil.rmtree(base, ignore_errors=True)
 
 
 class Sessions:
