@@ -58,7 +58,8 @@ class Timings:
     feed_budget: float = 0.005
     feed_period: float = 0.05
     idle_budget: float = 0.03
-    flood_bytes: int = 256 << 10  # this much unfed output while it still comes: a flood
+    flood_bytes: int = 256 << 10  # this much output since the last feed, still coming: a flood
+    flood_feed: float = 2.0  # in a flood that goes on, still feed (and classify) this often
 
 
 class Pipeline:
@@ -92,6 +93,8 @@ class Pipeline:
         self._line = bytearray()
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
+        self._unfed = 0  # bytes of output since the model was last fed
+        self._fed_at = now  # when the model was last fed
         self.output_bytes = 0
         self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
@@ -115,6 +118,7 @@ class Pipeline:
             if not self.backlog:
                 self._pending_since = now
             self.backlog.append(passthrough)
+            self._unfed += len(passthrough)
             if self._own_tracker:
                 self.tracker.feed(passthrough)
         return passthrough
@@ -246,9 +250,11 @@ class Pipeline:
             # Output settled (one feed and one evaluation per spinner frame), or output
             # has been coming for a feed period (a small budget, so passthrough goes on).
             # In a flood the model would only be cut and reset (TUIs redraw): wait until
-            # it settles, and leave the whole loop to the passthrough meanwhile.
+            # it settles, and leave the whole loop to the passthrough meanwhile (the
+            # backlog keeps only a tail, so what came since the last feed tells a flood).
             streaming = now - self._last_output < t.settle
-            if streaming and len(self.backlog) > t.flood_bytes:
+            if (streaming and self._unfed > t.flood_bytes
+                    and now - self._fed_at < t.flood_feed):
                 self._pending_since = now
             elif self._screen is None and not self._backend_ready():
                 self._pending_since = now  # the backend loads in the background
@@ -256,6 +262,8 @@ class Pipeline:
                 if budget is None:
                     budget = t.feed_budget if streaming else t.idle_budget
                 self.backlog.feed_some(self.screen, budget)
+                self._unfed = 0
+                self._fed_at = now
                 if self.backlog:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version

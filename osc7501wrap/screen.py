@@ -304,9 +304,12 @@ class Backlog:
             dropped.append(tail[:start])
             tail = tail[start:]
         alt = None
-        for chunk in dropped:
-            for m in _ALT_TOGGLE.finditer(chunk):
-                alt = m.group(1) == b"h"
+        for chunk in reversed(dropped):  # the last toggle counts
+            if b"?" in chunk:  # one memchr spares the regex on plain output
+                for m in _ALT_TOGGLE.finditer(chunk):
+                    alt = m.group(1) == b"h"
+                if alt is not None:
+                    break
         if alt is not None:
             self._alt_after_reset = alt
         elif not self._reset_due:

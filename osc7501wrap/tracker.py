@@ -282,7 +282,17 @@ class StreamTracker:
         One C-level pass lists the sequences that matter. Usually they are all DEC
         private mode changes, which are assignments: only the last occurrence of each
         distinct sequence matters, applied in order of those last occurrences.
+
+        Plain output (logs, most of a flood) has none of ``?<>=]``: then only SGR and
+        RIS can matter, and while every mode is at its default RIS changes nothing but
+        SGR. A few memchr calls settle that, instead of a regex stopping at every ESC.
         """
+        if (b"?" not in data and b"]" not in data and b"<" not in data
+                and b">" not in data and b"=" not in data and self._at_defaults()):
+            after = self._last_sgr(data, start, end)
+            if self.sgr_dirty and data.find(b"\x1bc", max(start, after), end) >= 0:
+                self.sgr_dirty = False  # a RIS after the last SGR
+            return
         found = _INTERESTING_RE.findall(data, start, end)
         if not found:
             self._last_sgr(data, start, end)
@@ -318,8 +328,9 @@ class StreamTracker:
             start = max(start, data.rfind(b"\x1bc", start, end))
         self._last_sgr(data, start, end)
 
-    def _last_sgr(self, data: bytes, start: int, end: int) -> None:
-        """Set ``sgr_dirty`` from the last SGR sequence in ``data[start:end]``, if any.
+    def _last_sgr(self, data: bytes, start: int, end: int) -> int:
+        """Set ``sgr_dirty`` from the last SGR sequence in ``data[start:end]``, if any;
+        return where that SGR ends (``start`` if there is none).
 
         Searches growing windows from the end: a match fully inside a window is later
         than any match that straddles the window's start.
@@ -332,10 +343,16 @@ class StreamTracker:
                 pass
             if last is not None:
                 self.sgr_dirty = last.group(1) not in (b"", b"0")
-                return
+                return last.end()
             if lo == start:
-                return
+                return start
             width *= 8
+
+    def _at_defaults(self) -> bool:
+        """Every mode RIS would reset is at its default already."""
+        return not (self.modes_on or self.sync or self.alt_screen or self.modify_other_keys
+                    or self._kitty[0] or self._kitty[1] or self._kitty_base[0]
+                    or self._kitty_base[1])
 
     def _machine(self, data: bytes, i: int, n: int, stop_at_ground: bool) -> int:
         """The per-byte state machine over ``data[i:n]``; returns where it stopped.

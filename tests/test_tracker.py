@@ -290,6 +290,45 @@ def test_matches_reference_on_random_chunkings(seed: int) -> None:
     assert snapshot(whole, whole_events) == ref.snapshot()
 
 
+def plain_stream(rng: random.Random, pieces: int) -> bytes:
+    """Log-like output: SGR, cursor moves, text, now and then a RIS; none of ?<>=]
+    (the tracker's fast path), except where a mode is switched on to leave it."""
+    makers = [
+        lambda: b"\x1b[%dm" % rng.choice([0, 1, 31, 32, 33]),
+        lambda: b"\x1b[1;31m",
+        lambda: b"\x1b[m",
+        lambda: b"compiling src/main.rs:42 ok " * rng.randrange(1, 4),
+        lambda: "\u2713 \u00e9t\u00e9 ".encode(),
+        lambda: b"\r\n",
+        lambda: b"\x1b[2K\x1b[1A",
+        lambda: b"\x1bc" if rng.random() < 0.2 else b"",
+        lambda: b"\x1b[?1000h" if rng.random() < 0.05 else b"",
+        lambda: b"\xe6\x97",
+    ]
+    return b"".join(rng.choice(makers)() for _ in range(pieces))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_plain_output_matches_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    data = plain_stream(rng, 1500)
+    assert b"\x1bc" in data and b"?" in data
+    fast, ref = StreamTracker(), RefTracker()
+    events: list[tuple[str, str]] = []
+    for n, chunk in enumerate(chunkings(rng, data, 4096)):
+        fast.feed(chunk)
+        ref.feed(chunk)
+        assert snapshot(fast, events) == ref.snapshot(), (seed, n)
+
+
+def test_ris_in_plain_output() -> None:
+    assert not feed_all(b"\x1b[31mred\x1bcplain\x1b[1A").sgr_dirty
+    assert feed_all(b"\x1bc\x1b[31mred\x1b[1A").sgr_dirty
+    assert not feed_all(b"\x1b[31mred", b"plain\x1bc text\x1b[1A").sgr_dirty
+    t = feed_all(b"\x1b[?1000h", b"text\x1b[31m\x1bc more\x1b[1A")
+    assert t.modes_on == set() and not t.sgr_dirty and t.reset_sequence() == b""
+
+
 def test_reference_sees_every_kind_of_event() -> None:
     """Guard for the random test: the stream really exercises what it claims to."""
     rng = random.Random(1)

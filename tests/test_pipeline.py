@@ -1,0 +1,68 @@
+"""Pipeline: when the screen model is fed, on a fake clock.
+
+A flood (output faster than a terminal could show it) is passed through and not fed to
+the model while it lasts, except once every ``flood_feed`` seconds; once it settles the
+model is fed at once and shows the end of it.
+"""
+
+from __future__ import annotations
+
+from osc7501wrap import rules
+from osc7501wrap.pipeline import Pipeline, Timings
+
+
+def make_pipeline() -> Pipeline:
+    catalog = rules.load_manifests(user_dir=None)
+    manifest = rules.select_manifest(catalog, ["cat"])
+    return Pipeline(manifest, rows=24, cols=80, now=0.0, backend="pyte", timings=Timings())
+
+
+def flood(p: Pipeline, start: float, seconds: float, chunk: bytes) -> float:
+    """Output ``chunk`` every millisecond for ``seconds``, ticking as the loop would
+    (16 KB chunks: 16 MB/s, a flood; the model can be fed 5 MB/s on a small budget)."""
+    now = start
+    while now < start + seconds:
+        p.output(chunk, now)
+        deadline = p.next_deadline(now)
+        if deadline is not None and deadline <= now:
+            p.tick(now)
+        now += 0.001
+    return now
+
+
+def test_a_flood_is_not_fed_until_it_settles() -> None:
+    p = make_pipeline()
+    chunk = b"".join(b"line %05d of the flood\r\n" % i for i in range(640))  # 16 KB
+    end = flood(p, 0.0, 1.5, chunk)  # 16 MB/s
+    assert p.backlog.fed_bytes == 0
+    assert p.backlog.drops > 0  # only a tail is kept meanwhile
+    now = end + 0.1  # settled: fed on every tick until it caught up
+    for _ in range(200):
+        p.tick(now)
+        if not p.backlog:
+            break
+        now += 0.05
+    assert not p.backlog and p.backlog.fed_bytes < 2 << 20  # a tail, not 16 MB
+    assert p.screen.lines()[-2].startswith("line 00639 of the flood")
+
+
+def test_a_long_flood_is_still_fed_now_and_then() -> None:
+    p = make_pipeline()
+    chunk = b"x" * 16000 + b"\r\n"
+    feeds = []
+    now = 0.0
+    for seconds in (0.5, 1.0, 1.0, 1.0, 1.0):
+        before = p.backlog.fed_bytes
+        now = flood(p, now, seconds, chunk)
+        feeds.append(p.backlog.fed_bytes > before)
+    # fed 2 s and 4 s after the start, not in between
+    assert feeds == [False, False, True, False, True]
+
+
+def test_ordinary_output_is_fed_once_it_settles() -> None:
+    p = make_pipeline()
+    p.output(b"Continue? [y/N] ", 0.0)
+    assert p.next_deadline(0.0) == p.timings.settle
+    p.tick(p.timings.settle)
+    assert p.backlog.fed_bytes == 16
+    assert p.screen.lines()[0].startswith("Continue? [y/N]")
