@@ -39,6 +39,7 @@ from .screen import Backlog, ScreenModel, make_screen, preload
 from .screen import ready as screen_ready
 from .tracker import StreamTracker
 
+BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 
@@ -95,6 +96,7 @@ class Pipeline:
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
         self._fed_at = now  # when the model was last fed
+        self._not_before = 0.0  # no feeding before this (the backend is loading)
         self.output_bytes = 0
         self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
@@ -257,7 +259,9 @@ class Pipeline:
                     and now - self._fed_at < t.flood_feed):
                 self._pending_since = now
             elif self._screen is None and not self._backend_ready():
-                self._pending_since = now  # the backend loads in the background
+                # the backend loads in the background: look again a little later
+                self._pending_since = now
+                self._not_before = now + BACKEND_POLL
             else:
                 if budget is None:
                     budget = t.feed_budget if streaming else t.idle_budget
@@ -303,7 +307,8 @@ class Pipeline:
         if not self.backlog:
             return None
         t = self.timings
-        return min(self._last_output + t.settle, self._pending_since + t.feed_period)
+        due = min(self._last_output + t.settle, self._pending_since + t.feed_period)
+        return due if due >= self._not_before else self._not_before
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""

@@ -40,6 +40,7 @@ class GhosttyScreen:
         self._version = 0
         self._lines_version = -1
         self._lines: list[str] = []
+        self._reader: _TextReader | bool | None = None  # None: not tried yet
 
     def _new_terminal(self) -> Any:
         return self._pyghostty.Terminal(cols=self.cols, rows=self.rows, scrollback=0)
@@ -83,10 +84,27 @@ class GhosttyScreen:
         self.rows, self.cols = rows, cols
         self._version += 1
 
+    def _text(self) -> str:
+        """The visible screen as plain text, through :class:`_TextReader` when it works
+        with this pyghostty (else the public ``Terminal.text()``)."""
+        reader = self._reader
+        if reader is None:
+            try:
+                reader = _TextReader(self._pyghostty)
+            except Exception:
+                reader = False
+            self._reader = reader
+        if reader:
+            try:
+                return reader.text(self._term._t[0], self.cols, self.rows)
+            except Exception:
+                self._reader = False
+        return str(self._term.text())
+
     def lines(self) -> list[str]:
         if self._lines_version != self._version:
             try:
-                rows = [line.rstrip() for line in self._term.text().split("\n")]
+                rows = [line.rstrip() for line in self._text().split("\n")]
             except Exception:
                 self.errors += 1
                 rows = []
@@ -110,3 +128,54 @@ class GhosttyScreen:
         except Exception:
             self.errors += 1
         self._version += 1
+
+
+class _TextReader:
+    """Reads the visible screen as plain text, the way ``pyghostty.Terminal.text()`` does
+    (libghostty-vt's plain formatter over the active area, trailing blanks trimmed,
+    soft wraps kept) with the C structures and the output buffer made once: the public
+    call builds them on every read, which is most of its cost (it runs once per spinner
+    frame). Uses pyghostty's binding layer; any mismatch makes the caller fall back to
+    the public call for good."""
+
+    def __init__(self, pyghostty: Any) -> None:
+        core = pyghostty.core
+        ffi, lib = core.ffi, core.lib
+        self._ffi, self._lib = ffi, lib
+        self._grid_ref = core.union_fn(
+            "ghostty_terminal_grid_ref",
+            "GhosttyResult(*)(GhosttyTerminal, GhosttyPointS, GhosttyGridRef*)")
+        self._point = ffi.new("GhosttyPointS*")
+        self._point.tag = lib.GHOSTTY_POINT_TAG_ACTIVE
+        self._start = core.init_sized("GhosttyGridRef")
+        self._end = core.init_sized("GhosttyGridRef")
+        self._selection = core.init_sized("GhosttySelection")
+        opts = core.init_sized("GhosttyTerminalSelectionFormatOptions")
+        opts.emit = lib.GHOSTTY_FORMATTER_FORMAT_PLAIN
+        opts.unwrap = False
+        opts.trim = True
+        opts.selection = self._selection
+        self._opts = opts
+        self._size = ffi.new("size_t*")
+        self._buf = ffi.new("uint8_t[]", 16384)
+        self._out_of_space = lib.GHOSTTY_OUT_OF_SPACE
+
+    def text(self, term: Any, cols: int, rows: int) -> str:
+        point, grid_ref = self._point, self._grid_ref
+        point.value.x, point.value.y = 0, 0
+        if grid_ref(term, point[0], self._start):
+            raise RuntimeError("grid_ref failed")
+        point.value.x, point.value.y = cols - 1, rows - 1
+        if grid_ref(term, point[0], self._end):
+            raise RuntimeError("grid_ref failed")
+        self._selection.start = self._start[0]
+        self._selection.end = self._end[0]
+        fmt = self._lib.ghostty_terminal_selection_format_buf
+        size = self._size
+        res = fmt(term, self._opts[0], self._buf, len(self._buf), size)
+        if res == self._out_of_space:
+            self._buf = self._ffi.new("uint8_t[]", max(size[0], 2 * len(self._buf)))
+            res = fmt(term, self._opts[0], self._buf, len(self._buf), size)
+        if res:
+            raise RuntimeError(f"selection_format_buf failed: {res}")
+        return self._ffi.buffer(self._buf, size[0])[:].decode()

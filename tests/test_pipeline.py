@@ -7,6 +7,8 @@ model is fed at once and shows the end of it.
 
 from __future__ import annotations
 
+import pytest
+
 from osc7501wrap import rules
 from osc7501wrap.pipeline import Pipeline, Timings
 
@@ -66,3 +68,21 @@ def test_ordinary_output_is_fed_once_it_settles() -> None:
     p.tick(p.timings.settle)
     assert p.backlog.fed_bytes == 16
     assert p.screen.lines()[0].startswith("Continue? [y/N]")
+
+
+def test_no_busy_loop_while_the_screen_backend_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = make_pipeline()
+    loaded = False
+    monkeypatch.setattr(Pipeline, "_backend_ready", lambda self: loaded)
+    p.output(b"Continue? [y/N] ", 0.0)
+    now, ticks = p.timings.settle, 0
+    while now < 1.0:  # the loop sleeps until the next deadline, then ticks
+        p.tick(now)
+        ticks += 1
+        nxt = p.next_deadline(now)
+        assert nxt is not None and nxt > now
+        now = nxt
+    assert 20 <= ticks <= 60 and p.backlog.fed_bytes == 0  # every 20 ms or so
+    loaded = True
+    p.tick(now)
+    assert p.backlog.fed_bytes == 16

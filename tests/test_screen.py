@@ -125,6 +125,40 @@ def test_ghostty_import_failure_falls_back_to_pyte(monkeypatch: pytest.MonkeyPat
     assert asked.lines()[0] == "still works"
 
 
+@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+def test_ghostty_reads_the_same_text_as_pyghostty_itself() -> None:
+    """The screen is read with structures made once; it must give exactly what the
+    public ``Terminal.text()`` gives, also when the text outgrows the first buffer."""
+    from osc7501wrap.screen_ghostty import GhosttyScreen, _TextReader
+
+    rng = random.Random(3)
+    for rows, cols in ((5, 20), (40, 120), (100, 300)):
+        m = GhosttyScreen(rows, cols)
+        for _ in range(3):
+            m.feed("".join(rng.choice(["a", "世", "✻ ", " ", "\r\n", "\x1b[2K", "\x1b[H",
+                                       "\x1b[1;31m", "e\u0301", "\t"])
+                           for _ in range(rows * cols // 2)).encode())
+            public = [line.rstrip() for line in m._term.text().split("\n")][:rows]
+            assert m.lines() == public + [""] * (rows - len(public))
+            assert isinstance(m._reader, _TextReader)  # the fast reader did the reading
+    m.feed(b"\x1b[H" + "世".encode() * (rows * cols // 2))  # 45 KB of text
+    public = [line.rstrip() for line in m._term.text().split("\n")]
+    assert m.lines() == public and len(m._reader._buf) > 16384
+
+
+@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+def test_ghostty_falls_back_to_the_public_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    from osc7501wrap import screen_ghostty
+
+    def broken(self: object, *args: object) -> None:
+        raise AttributeError("not in this pyghostty")
+
+    monkeypatch.setattr(screen_ghostty._TextReader, "__init__", broken)
+    m = screen_ghostty.GhosttyScreen(3, 20)
+    m.feed(b"still read")
+    assert m.lines()[0] == "still read" and m._reader is False
+
+
 # --------------------------------------------------------------------------- basics
 
 
