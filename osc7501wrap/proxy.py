@@ -61,6 +61,7 @@ DRAIN_CAP = 2.0  # ...or this long in all (a grandchild may hold the pty open)
 EOF_WAIT = 2.0  # stdin EOF: wait at most this long for the child to read pending input
 INPUT_HIGH = 256 * 1024  # stop reading stdin while this much input waits for the child
 
+_INF = float("inf")
 CAN = b"\x18"
 FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT)
 HANDLED = (*FORWARDED, signal.SIGWINCH, signal.SIGCHLD, signal.SIGTSTP, signal.SIGCONT)
@@ -109,9 +110,17 @@ class ProxyHooks:
         """The window size changed (the child's pty already has the new size)."""
 
     def tick(self, now: float) -> float | None:
-        """Off-hot-path work. Called when the loop becomes idle (nothing happened for
-        IDLE_DELAY after some activity) and when the deadline returned last time passed.
+        """Off-hot-path work. Called when the deadline returned last time (or by
+        :meth:`due`) passed, and, for hooks without :meth:`due`, when the loop becomes
+        idle (nothing happened for IDLE_DELAY after some activity).
         ``now`` is ``time.monotonic()``; return the next deadline, or None."""
+        return None
+
+    def due(self) -> float | None:
+        """When :meth:`tick` has work next (``float("inf")``: none), asked after every round
+        with activity (output, input, a hook fd), so that the work it made is done in
+        time without an extra wake-up. None (the default): no idea, tick IDLE_DELAY
+        after the activity."""
         return None
 
     def fds(self) -> list[tuple[int, Callable[[], None]]]:
@@ -510,9 +519,9 @@ class Proxy:
                 timeout = 0.0
             events = sel.select(timeout)
             if events:
-                self._idle_pending = True
                 for key, mask in events:
                     key.data(mask)
+                self._ask_due()
             else:
                 self._idle_pending = False
             if poll_stdin:
@@ -524,6 +533,19 @@ class Proxy:
                 self._try_send_eof(now)
             if self._master_eof and not self._child_done:
                 self._reap()
+
+    def _ask_due(self) -> None:
+        """After activity: the hooks' next deadline, else a tick once the loop is idle."""
+        try:
+            due = self.hooks.due()
+        except Exception as exc:
+            self._hook_failed(exc)
+            due = None
+        if due is None:
+            self._idle_pending = True
+        else:
+            self._idle_pending = False
+            self._deadline = None if due == _INF else due
 
     def _tick(self, now: float) -> None:
         hooks = self.hooks

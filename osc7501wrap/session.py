@@ -11,6 +11,12 @@
 Everything here is I/O and plumbing; deciding lives in the pipeline (:mod:`pipeline`), and
 what bytes to write in the emitter (:mod:`emitter`). A failure in any side channel
 (registry, socket, log) degrades that channel only; the passthrough never depends on it.
+
+Start-up time: everything up to the child's start is paid by every ``wrap`` run, so this
+module and what it imports before then (config, paths, channel, probe, tmux) avoid
+typing, dataclasses, pathlib, socket, json and secrets. The registry entry (`ls`) is
+written when the pipeline boots (BOOT_DELAY at the latest), except with Claude Code hooks,
+whose events may come at once: a program that exits at once is never listed.
 """
 
 from __future__ import annotations
@@ -18,13 +24,14 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from .proxy import Proxy, ProxyHooks
 
+TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
     from .capture import CaptureWriter
     from .config import Config
     from .emitter import Emitter
@@ -42,38 +49,53 @@ TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"
 PROBE_TIMEOUT = 0.3
 
 
-@dataclass
 class RunOptions:
-    command: list[str]
-    agent: str | None = None
-    emit: str | None = None  # auto | always | never (None: from config, default auto)
-    record_id: str | None = None
-    log: str | None = None
-    hooks: bool = True
+    """What the command line asked for."""
+
+    __slots__ = ("agent", "command", "emit", "hooks", "log", "record_id")
+
+    def __init__(self, command: list[str], agent: str | None = None,
+                 emit: str | None = None, record_id: str | None = None,
+                 log: str | None = None, hooks: bool = True) -> None:
+        self.command = command
+        self.agent = agent
+        self.emit = emit  # auto | always | never (None: from config, default auto)
+        self.record_id = record_id
+        self.log = log
+        self.hooks = hooks
 
 
-@dataclass
 class Setup:
     """Everything decided before the child starts."""
 
-    argv: list[str]
-    env: dict[str, str]
-    config: Config
-    command: list[str]  # as the user gave it (argv may carry added hook arguments)
-    forced_agent: str | None
-    record_id: str
-    emit: bool  # write OSC 7501 (else: fallbacks only)
-    host: bool  # strip and answer the child's own OSC 7501 (off with --emit never)
-    report: bool  # write anything at all to the terminal
-    emit_reason: str
-    tmux_depth: int
-    typeahead: bytes = b""
-    pending_replies: list[str] = field(default_factory=list)
-    token: str = ""
-    hook_token: str = ""
-    socket_path: str | None = None
-    notes: list[str] = field(default_factory=list)
-    _manifest: Manifest | None = None
+    __slots__ = ("_manifest", "argv", "command", "config", "emit", "emit_reason", "env",
+                 "forced_agent", "hook_token", "hooked", "host", "notes", "pending_replies",
+                 "record_id", "report", "socket_path", "tmux_depth", "token", "typeahead")
+
+    def __init__(self, *, argv: list[str], env: dict[str, str], config: Config,
+                 command: list[str], forced_agent: str | None, record_id: str, emit: bool,
+                 host: bool, report: bool, emit_reason: str, tmux_depth: int,
+                 typeahead: bytes = b"", pending_replies: list[str] | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.argv = argv
+        self.env = env
+        self.config = config
+        self.command = command  # as the user gave it (argv may carry added hook arguments)
+        self.forced_agent = forced_agent
+        self.record_id = record_id
+        self.emit = emit  # write OSC 7501 (else: fallbacks only)
+        self.host = host  # strip and answer the child's own OSC 7501 (off with --emit never)
+        self.report = report  # write anything at all to the terminal
+        self.emit_reason = emit_reason
+        self.tmux_depth = tmux_depth
+        self.typeahead = typeahead
+        self.pending_replies: list[str] = [] if pending_replies is None else pending_replies
+        self.token = ""
+        self.hook_token = ""
+        self.socket_path: str | None = None
+        self.hooked = False  # Claude Code hooks report to the control socket
+        self.notes: list[str] = [] if notes is None else notes
+        self._manifest: Manifest | None = None
 
     @property
     def manifest(self) -> Manifest:
@@ -94,13 +116,15 @@ class Setup:
         return self._manifest
 
 
-@dataclass(frozen=True)
 class _NoProbe:
     """An emit decision made without the probe module (it is not needed then)."""
 
-    emit: bool
-    reason: str
-    probe: None = None
+    __slots__ = ("emit", "reason")
+    probe = None
+
+    def __init__(self, emit: bool, reason: str) -> None:
+        self.emit = emit
+        self.reason = reason
 
 
 def _probe(depth: int) -> Any:
@@ -121,7 +145,7 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from . import channel, hooks, tmux
+    from . import channel, tmux
     from .config import load_config
 
     environ = dict(os.environ if env is None else env)
@@ -132,15 +156,17 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     # the program's name; the manifest itself is chosen after the child started.
     early = cfg.for_agent(opts.agent or base)
 
+    # The default id is valid by construction; only --id needs the protocol module.
     record_id = opts.record_id or f"wrap/{os.getpid()}"
-    from .protocol import valid_id
+    if opts.record_id is not None:
+        from .protocol import valid_id
 
-    if not valid_id(record_id):
-        from .errors import WrapError
+        if not valid_id(record_id):
+            from .errors import WrapError
 
-        raise WrapError(f"--id {record_id!r} is not a valid OSC 7501 id "
-                        "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
-                        "separated by /)")
+            raise WrapError(f"--id {record_id!r} is not a valid OSC 7501 id "
+                            "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
+                            "separated by /)")
 
     depth = tmux.tmux_depth(environ)
     mode = opts.emit or early.emit
@@ -170,13 +196,16 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     setup.token = channel.new_token()
     setup.hook_token = channel.new_token()
     try:
-        setup.socket_path = str(channel.socket_path())
+        setup.socket_path = channel.socket_path_str()
     except OSError as err:
         notes.append(f"no control socket: {err}")
     # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks
     # rules, it does not make another program accept Claude's --settings flag.
     use_hooks = opts.hooks and early.hooks and base == "claude"
     if use_hooks and setup.socket_path:
+        from . import hooks
+
+        setup.hooked = True
         environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
         argv, note = hooks.add_hook_args(setup.argv, hooks.claude_settings())
         setup.argv = argv
@@ -409,6 +438,11 @@ class Session(ProxyHooks):
             self.pipeline.resize(rows, cols, time.monotonic())
 
     # ----------------------------------------------------------------- off the hot path
+
+    def due(self) -> float:
+        """When :meth:`tick` has work next: every path that makes work lowers
+        ``_due``, so the loop needs no extra wake-up after each read to find out."""
+        return self._boot_at if self.pipeline is None else self._due
 
     def tick(self, now: float) -> float | None:
         p = self.pipeline

@@ -4,6 +4,7 @@ ticks follow deadlines, extra fds are served."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -188,3 +189,36 @@ def test_terminal_answers_queries_in_order(terminal: Callable[..., Terminal]) ->
     t.expect(b" ok")
     assert t.wait() == 0
     assert t.queries == [b"\x1b]7501;?\x07", b"\x1b[c", b"\x1b]7501;?\x1b\\"]
+
+
+def test_due_replaces_the_idle_tick(terminal: Callable[..., Terminal]) -> None:
+    """Hooks that say when they have work are ticked then, not after every read."""
+    hooks = """
+    import time
+    class Hooks(ProxyHooks):
+        def __init__(self):
+            self.at = float("inf")
+            self.ticks = []
+        def output(self, data):
+            if b"LATER" in data:
+                self.at = time.monotonic() + 0.15
+            return data
+        def due(self):
+            return self.at
+        def tick(self, now):
+            self.ticks.append(now >= self.at)
+            self.at = float("inf")
+            return None
+    """
+    after = """
+    sys.stdout.write(f"ticks={len(hooks.ticks)} on_time={hooks.ticks.count(True)}\\n")
+    """
+    child = py_child("for i in range(20):\n"
+                     "    sys.stdout.write('x%d ' % i); sys.stdout.flush(); time.sleep(0.01)\n"
+                     "print('LATER'); time.sleep(0.4)")
+    t = run_hooks(terminal, hooks, child, after=after)
+    assert t.wait() == 0
+    # the tick when it was due, and at most one at the start and one when the child
+    # has gone: none after each of the 21 reads
+    m = re.search(rb"ticks=(\d+) on_time=(\d+)", t.output)
+    assert m is not None and int(m[1]) <= 3 and int(m[2]) == 1, t.output
