@@ -19,16 +19,16 @@ only choose between behaviours wrap already has.
 
 from __future__ import annotations
 
-import json
-import math
 import os
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from pathlib import Path
-from typing import Any
 
 from . import paths
+from .frozen import Frozen
+
+TYPE_CHECKING = False  # `typing`, pathlib and dataclasses cost start-up time: not imported
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
+    from typing import Any, ClassVar
 
 EMIT_MODES = ("auto", "always", "never")
 SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
@@ -39,7 +39,7 @@ NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
 KNOWN_AGENTS = ("claude", "codex", "gemini", "aider", "opencode", "copilot", "cursor-agent",
                 "qwen", "amp")
 
-_NAME_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
+_NAME_PATTERN = r"[A-Za-z0-9_.+-]{1,32}"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
                "0": False, "false": False, "no": False, "off": False}
 # Keys that would make the config name a program. None exists; these get a clearer message.
@@ -51,56 +51,104 @@ MAX_MS = 3_600_000
 MAX_COOLDOWN = 86_400
 
 
-@dataclass(frozen=True)
-class Fallbacks:
+class Fallbacks(Frozen):
     """What wrap writes besides OSC 7501, for terminals (or tmux) that lack it."""
 
-    progress: bool = True  # mirror the state to OSC 9;4
-    title: bool = False  # put a state marker in the window title
-    notify: tuple[str, ...] = ("blocked",)  # states that raise a desktop notification
-    notify_via: str = "auto"  # auto | osc9 | osc777 | osc99 | bel
-    cooldown: float = 30.0  # seconds between two notifications for one session and state
+    FIELDS = ("progress", "title", "notify", "notify_via", "cooldown")
+    __slots__ = FIELDS
+    progress: bool  # mirror the state to OSC 9;4
+    title: bool  # put a state marker in the window title
+    notify: tuple[str, ...]  # states that raise a desktop notification
+    notify_via: str  # auto | osc9 | osc777 | osc99 | bel
+    cooldown: float  # seconds between two notifications for one session and state
+
+    def __init__(self, progress: bool = True, title: bool = False,
+                 notify: tuple[str, ...] = ("blocked",), notify_via: str = "auto",
+                 cooldown: float = 30.0) -> None:
+        self._init(progress, title, notify, notify_via, cooldown)
 
 
-@dataclass(frozen=True)
-class Classifier:
+class Classifier(Frozen):
     """Timing of the screen classifier (milliseconds)."""
 
-    settle_ms: int = 40
-    idle_hold_ms: int = 700
-    sweep_ms: int = 1000
-    hook_ttl_ms: int = 1500
+    FIELDS = ("settle_ms", "idle_hold_ms", "sweep_ms", "hook_ttl_ms")
+    __slots__ = FIELDS
+    settle_ms: int
+    idle_hold_ms: int
+    sweep_ms: int
+    hook_ttl_ms: int
+
+    def __init__(self, settle_ms: int = 40, idle_hold_ms: int = 700, sweep_ms: int = 1000,
+                 hook_ttl_ms: int = 1500) -> None:
+        self._init(settle_ms, idle_hold_ms, sweep_ms, hook_ttl_ms)
 
 
-@dataclass(frozen=True)
-class AgentConfig:
+class AgentConfig(Frozen):
     """One `[agents.<name>]` table. None means "not set here"."""
 
-    emit: str | None = None
-    hooks: bool | None = None
-    manifest: str | None = None
-    app: str | None = None
-    enabled: bool | None = None
+    FIELDS = ("emit", "hooks", "manifest", "app", "enabled")
+    __slots__ = FIELDS
+    emit: str | None
+    hooks: bool | None
+    manifest: str | None
+    app: str | None
+    enabled: bool | None
+
+    def __init__(self, emit: str | None = None, hooks: bool | None = None,
+                 manifest: str | None = None, app: str | None = None,
+                 enabled: bool | None = None) -> None:
+        self._init(emit, hooks, manifest, app, enabled)
 
 
-@dataclass(frozen=True)
-class Config:
-    """The effective configuration. Build it with :func:`load_config`."""
+class Config(Frozen):
+    """The effective configuration. Build it with :func:`load_config`.
 
-    emit: str = "auto"
-    screen: str = "auto"
-    hooks: bool = True
-    fallbacks: Fallbacks = field(default_factory=Fallbacks)
-    classifier: Classifier = field(default_factory=Classifier)
-    agents: Mapping[str, AgentConfig] = field(default_factory=dict)
+    ``path`` is a :class:`pathlib.Path` when read (kept as a string inside: pathlib is
+    not imported on wrap's start-up path)."""
+
+    FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "agents", "agent",
+              "manifest", "app", "enabled", "path", "sources", "problems")
+    __slots__ = ("_path", "agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
+                 "hooks", "manifest", "problems", "screen", "sources")
+    _RENAMED: ClassVar[dict[str, str]] = {"path": "_path"}
+    emit: str
+    screen: str
+    hooks: bool
+    fallbacks: Fallbacks
+    classifier: Classifier
+    agents: Mapping[str, AgentConfig]
     # Set by for_agent(): the agent these values are for, and its overrides.
-    agent: str | None = None
-    manifest: str | None = None
-    app: str | None = None
-    enabled: bool = True
-    path: Path | None = None
-    sources: dict[str, str] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
+    agent: str | None
+    manifest: str | None
+    app: str | None
+    enabled: bool
+    sources: dict[str, str]
+    problems: list[str]
+
+    def __init__(self, emit: str = "auto", screen: str = "auto", hooks: bool = True,
+                 fallbacks: Fallbacks | None = None, classifier: Classifier | None = None,
+                 agents: Mapping[str, AgentConfig] | None = None, agent: str | None = None,
+                 manifest: str | None = None, app: str | None = None, enabled: bool = True,
+                 path: str | os.PathLike[str] | None = None,
+                 sources: dict[str, str] | None = None,
+                 problems: list[str] | None = None) -> None:
+        self._init(emit, screen, hooks,
+                   Fallbacks() if fallbacks is None else fallbacks,
+                   Classifier() if classifier is None else classifier,
+                   {} if agents is None else agents, agent, manifest, app, enabled,
+                   None if path is None else os.fspath(path),
+                   {} if sources is None else sources,
+                   [] if problems is None else problems)
+
+    @property
+    def path(self) -> Path | None:
+        """The config file these values were read from (or would be)."""
+        raw: str | None = object.__getattribute__(self, "_path")
+        if raw is None:
+            return None
+        from pathlib import Path
+
+        return Path(raw)
 
     def for_agent(self, name: str) -> Config:
         """The configuration with `[agents.<name>]` applied (the environment still wins)."""
@@ -116,7 +164,7 @@ class Config:
                     continue
                 changes[key] = value
                 sources[key] = sources.get(f"agents.{name}.{key}", "config")
-        return replace(self, sources=sources, problems=list(self.problems), **changes)
+        return self.replace(sources=sources, problems=list(self.problems), **changes)
 
     def disabled_agents(self) -> list[str]:
         """Agents that `[agents.<name>] enabled = false` keeps out of the shell integration."""
@@ -127,20 +175,20 @@ class Config:
         out: dict[str, Any] = {
             "emit": self.emit, "screen": self.screen, "hooks": self.hooks,
         }
-        for f in fields(Fallbacks):
-            v = getattr(self.fallbacks, f.name)
-            out[f"fallbacks.{f.name}"] = list(v) if isinstance(v, tuple) else v
-        for f in fields(Classifier):
-            out[f"classifier.{f.name}"] = getattr(self.classifier, f.name)
+        for name in Fallbacks.FIELDS:
+            v = getattr(self.fallbacks, name)
+            out[f"fallbacks.{name}"] = list(v) if isinstance(v, tuple) else v
+        for name in Classifier.FIELDS:
+            out[f"classifier.{name}"] = getattr(self.classifier, name)
         if self.agent is not None:
             out["manifest"] = self.manifest
             out["app"] = self.app
             out["enabled"] = self.enabled
         for name in sorted(self.agents):
-            for f in fields(AgentConfig):
-                v = getattr(self.agents[name], f.name)
+            for key in AgentConfig.FIELDS:
+                v = getattr(self.agents[name], key)
                 if v is not None:
-                    out[f"agents.{name}.{f.name}"] = v
+                    out[f"agents.{name}.{key}"] = v
         return out
 
 
@@ -195,17 +243,23 @@ enabled = false      # keep codex out of the shell integration
 
 # ----------------------------------------------------------------------------- locating lines
 
-_HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEYLINE_RE = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
-_PART_RE = re.compile(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""")
+# Compiled on first use (re caches them): only a config file that exists needs them.
+_HEADER_PATTERN = r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$"
+_KEYLINE_PATTERN = r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
+_PART_PATTERN = r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'"""
 
 
 def _split_key(text: str) -> list[str]:
-    return [p[1:-1] if p[:1] in "\"'" else p for p in _PART_RE.findall(text)]
+    import re
+
+    return [p[1:-1] if p[:1] in "\"'" else p for p in re.findall(_PART_PATTERN, text)]
 
 
 def _key_lines(text: str) -> dict[str, int]:
     """Map dotted keys (and table names) to the line that sets them (best effort)."""
+    import re
+
+    header_re, keyline_re = re.compile(_HEADER_PATTERN), re.compile(_KEYLINE_PATTERN)
     lines: dict[str, int] = {}
     table: list[str] = []
     in_multiline: str | None = None
@@ -214,12 +268,12 @@ def _key_lines(text: str) -> dict[str, int]:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
             continue
-        m = _HEADER_RE.match(line)
+        m = header_re.match(line)
         if m and not line.lstrip().startswith("[["):
             table = _split_key(m.group(1))
             lines.setdefault(".".join(table), n)
             continue
-        m = _KEYLINE_RE.match(line)
+        m = keyline_re.match(line)
         if m:
             key = ".".join([*table, *_split_key(m.group(1))])
             lines.setdefault(key, n)
@@ -233,7 +287,7 @@ def _key_lines(text: str) -> dict[str, int]:
 # ----------------------------------------------------------------------------- checking values
 
 class _Loader:
-    def __init__(self, path: Path, text: str) -> None:
+    def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.lines = _key_lines(text)
         self.sources: dict[str, str] = {}
@@ -266,9 +320,9 @@ class _Loader:
         return value
 
 
-def _show(path: Path) -> str:
-    home = str(Path.home())
-    s = str(path)
+def _show(path: str | os.PathLike[str]) -> str:
+    home = os.path.expanduser("~")
+    s = os.fspath(path)
     if home not in ("", "/") and (s == home or s.startswith(home + os.sep)):
         return "~" + s[len(home):]
     return s
@@ -284,6 +338,8 @@ def _repr(value: object) -> str:
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, str):
+        import json
+
         return json.dumps(value, ensure_ascii=True)
     return str(value)
 
@@ -306,6 +362,8 @@ def _number(maximum: float, integer: bool) -> Any:
         expected = f"a number from 0 to {maximum:g}"
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
             return (False, raw, expected)
+        import math
+
         if not math.isfinite(raw) or raw < 0 or raw > maximum:
             return (False, raw, expected)
         return (True, round(raw) if integer else float(raw), expected)
@@ -313,8 +371,14 @@ def _number(maximum: float, integer: bool) -> Any:
     return check
 
 
+def _valid_name(name: str) -> bool:
+    import re
+
+    return re.fullmatch(_NAME_PATTERN, name) is not None
+
+
 def _name(raw: object) -> tuple[bool, object, str]:
-    return (isinstance(raw, str) and _NAME_RE.fullmatch(raw) is not None, raw,
+    return (isinstance(raw, str) and _valid_name(raw), raw,
             "a name of 1 to 32 letters, digits or _.+-")
 
 
@@ -366,7 +430,7 @@ def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, 
     return values
 
 
-def _from_file(path: Path, data: dict[str, Any], text: str) -> tuple[dict[str, Any], _Loader]:
+def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, Any], _Loader]:
     ld = _Loader(path, text)
     base = Config()
     out: dict[str, Any] = {}
@@ -380,14 +444,14 @@ def _from_file(path: Path, data: dict[str, Any], text: str) -> tuple[dict[str, A
             checks = _FALLBACK_CHECKS if key == "fallbacks" else _CLASSIFIER_CHECKS
             defaults = base.fallbacks if key == "fallbacks" else base.classifier
             values = _section(ld, f"{key}.", raw, checks, defaults)
-            out[key] = replace(defaults, **values)
+            out[key] = defaults.replace(**values)
         elif key == "agents":
             if not isinstance(raw, dict):
                 ld.bad(key, "a table of [agents.NAME] tables", raw, "no overrides")
                 continue
             agents: dict[str, AgentConfig] = {}
             for name, table in raw.items():
-                if _NAME_RE.fullmatch(name) is None:
+                if not _valid_name(name):
                     ld.problem(f"agents.{name}", "an agent name is 1 to 32 letters, digits or "
                                                  "_.+-; ignored")
                     continue
@@ -428,18 +492,20 @@ def _env_overrides(cfg: dict[str, Any], sources: dict[str, str], problems: list[
             sources["hooks"] = "env OSC7501WRAP_HOOKS"
 
 
-def load_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -> Config:
+def load_config(path: str | os.PathLike[str] | None = None,
+                env: Mapping[str, str] = os.environ) -> Config:
     """Read `path` (default: the user's config.toml) and the environment; never raises.
 
     A missing file is not a problem (every value is its default). Each problem is one
     line in ``config.problems``; the value concerned keeps its default.
     """
-    path = paths.config_file() if path is None else Path(path)
+    path = paths.config_file_str() if path is None else paths.normalize(os.fspath(path))
     problems: list[str] = []
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     try:
-        raw_bytes = path.read_bytes()
+        with open(path, "rb") as fh:
+            raw_bytes = fh.read()
     except FileNotFoundError:
         raw_bytes = None
     except IsADirectoryError:
@@ -469,7 +535,7 @@ def load_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -
     cfg = Config(path=path, problems=problems, **values)
     all_sources = {k: "default" for k in cfg.effective() if not k.startswith("agents.")}
     all_sources.update(sources)
-    return replace(cfg, sources=all_sources)
+    return cfg.replace(sources=all_sources)
 
 
 def _one_line(err: Exception) -> str:
@@ -493,6 +559,7 @@ def cmd_config(args: Any) -> int:
 
     Exit status 0, or 1 if the file or the environment has a problem.
     """
+    import json
     import sys
 
     if getattr(args, "example", False):
