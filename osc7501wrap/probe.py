@@ -37,22 +37,25 @@ answer for an arbitrary terminal name.
 from __future__ import annotations
 
 import os
-import re
 import select
 import struct
 import sys
 import termios
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 
-from .protocol import encode_query
+from .frozen import Frozen
 from .tmux import wrap_passthrough
+
+TYPE_CHECKING = False  # `typing` costs start-up time: annotations only
+if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any
 
 REPLY_7501 = "7501"
 REPLY_DA1 = "da1"
 DA1_QUERY = b"\x1b[c"
+QUERY_7501 = b"\x1b]7501;?\x1b\\"  # protocol.encode_query(), without importing protocol
 EMIT_ENV = "OSC7501WRAP_EMIT"
 DEFAULT_TIMEOUT = 0.3
 TMUX_GRACE = 0.1
@@ -60,46 +63,72 @@ TMUX_GRACE = 0.1
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 
-_REPLY_RES: dict[str, re.Pattern[bytes]] = {
+_REPLY_PATTERNS: dict[str, bytes] = {
     # The fixed reply, matched by its prefix "?" (a later revision may add pairs).
-    REPLY_7501: re.compile(rb"\x1b\]7501;\?[^\x07\x18\x1a\x1b]{0,4087}(?:\x07|\x1b\\)"),
-    REPLY_DA1: re.compile(rb"\x1b\[\?[0-9;]{0,64}c"),
+    REPLY_7501: rb"\x1b\]7501;\?[^\x07\x18\x1a\x1b]{0,4087}(?:\x07|\x1b\\)",
+    REPLY_DA1: rb"\x1b\[\?[0-9;]{0,64}c",
 }
 # A reply that is not complete yet: the bytes from its ESC to the end of the buffer.
-_PARTIAL_RES: dict[str, re.Pattern[bytes]] = {
-    REPLY_7501: re.compile(
-        rb"\x1b(?:\](?:7(?:5(?:0(?:1(?:;(?:\?[^\x07\x18\x1a\x1b]{0,4087}\x1b?)?)?)?)?)?)?)?"),
-    REPLY_DA1: re.compile(rb"\x1b(?:\[(?:\?[0-9;]{0,64})?)?"),
+_PARTIAL_PATTERNS: dict[str, bytes] = {
+    REPLY_7501:
+        rb"\x1b(?:\](?:7(?:5(?:0(?:1(?:;(?:\?[^\x07\x18\x1a\x1b]{0,4087}\x1b?)?)?)?)?)?)?)?",
+    REPLY_DA1: rb"\x1b(?:\[(?:\?[0-9;]{0,64})?)?",
 }
+# Compiled on first use: most probes never see a partial reply, and `re` compiles cost
+# start-up time.
+_REPLY_RES: dict[str, re.Pattern[bytes]] = {}
+_PARTIAL_RES: dict[str, re.Pattern[bytes]] = {}
+
+
+def _compiled(cache: dict[str, re.Pattern[bytes]], patterns: dict[str, bytes],
+              shape: str) -> re.Pattern[bytes]:
+    found = cache.get(shape)
+    if found is None:
+        import re
+
+        found = cache[shape] = re.compile(patterns[shape])
+    return found
 
 
 # ------------------------------------------------------------------------ raw mode
 
 
-@contextmanager
-def raw_mode(fd: int) -> Iterator[None]:
+class raw_mode:  # lower case: used like a function, `with raw_mode(fd):`
     """Put the terminal `fd` in input-side raw mode; restore it (TCSADRAIN) on exit.
 
     No echo, no line editing, no signal keys, 8-bit input, read returns after one byte.
     Output processing is left alone. Entering uses TCSANOW, never TCSAFLUSH: pending
-    input (type-ahead) is kept. Raises termios.error if `fd` is not a terminal.
+    input (type-ahead) is kept. Raises termios.error (on entering the ``with``) if `fd`
+    is not a terminal. A class rather than a contextlib generator: contextlib costs
+    start-up time.
     """
-    old = termios.tcgetattr(fd)
-    new = termios.tcgetattr(fd)
-    new[0] &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP
-                | termios.INLCR | termios.IGNCR | termios.ICRNL | termios.IXON)
-    new[2] &= ~(termios.CSIZE | termios.PARENB)
-    new[2] |= termios.CS8
-    new[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG | termios.IEXTEN)
-    new[6] = list(new[6])
-    new[6][termios.VMIN] = 1
-    new[6][termios.VTIME] = 0
-    termios.tcsetattr(fd, termios.TCSANOW, new)
-    try:
-        yield
-    finally:
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._old: list[Any] | None = None
+
+    def __enter__(self) -> None:
+        fd = self.fd
+        old = termios.tcgetattr(fd)
+        new = termios.tcgetattr(fd)
+        new[0] &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP
+                    | termios.INLCR | termios.IGNCR | termios.ICRNL | termios.IXON)
+        new[2] &= ~(termios.CSIZE | termios.PARENB)
+        new[2] |= termios.CS8
+        new[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG
+                    | termios.IEXTEN)
+        new[6] = list(new[6])
+        new[6][termios.VMIN] = 1
+        new[6][termios.VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, new)
+        self._old = old
+
+    def __exit__(self, *exc: object) -> None:
+        old, self._old = self._old, None
+        if old is None:
+            return
         try:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, old)
         except (termios.error, OSError):
             pass  # the terminal went away; nothing left to restore
 
@@ -125,7 +154,8 @@ class _ReplyMatcher:
             return True
         if self.in_paste:
             return False
-        return any(_PARTIAL_RES[p].fullmatch(tail) for p in self.pending)
+        return any(_compiled(_PARTIAL_RES, _PARTIAL_PATTERNS, p).fullmatch(tail)
+                   for p in self.pending)
 
     def scan(self, buf: bytes) -> tuple[bytes, list[tuple[str, bytes]], bytes]:
         out: list[bytes] = []
@@ -151,7 +181,7 @@ class _ReplyMatcher:
             else:
                 match = None
                 for shape in self.pending:
-                    match = _REPLY_RES[shape].match(buf, j)
+                    match = _compiled(_REPLY_RES, _REPLY_PATTERNS, shape).match(buf, j)
                     if match:
                         self.pending.remove(shape)
                         found.append((shape, match.group(0)))
@@ -169,8 +199,7 @@ class _ReplyMatcher:
 # ----------------------------------------------------------------------- the probe
 
 
-@dataclass(frozen=True)
-class ProbeResult:
+class ProbeResult(Frozen):
     """What the probe learned.
 
     supported: True (7501 reply), False (DA1 reply and no 7501 reply), None (timeout).
@@ -180,11 +209,17 @@ class ProbeResult:
     ("7501", "da1"). elapsed: seconds spent.
     """
 
+    FIELDS = ("supported", "da1", "typeahead", "pending", "elapsed")
+    __slots__ = FIELDS
     supported: bool | None
     da1: bytes | None
     typeahead: bytes
-    pending: list[str] = field(default_factory=list)
-    elapsed: float = 0.0
+    pending: list[str]
+    elapsed: float
+
+    def __init__(self, supported: bool | None, da1: bytes | None, typeahead: bytes,
+                 pending: list[str] | None = None, elapsed: float = 0.0) -> None:
+        self._init(supported, da1, typeahead, [] if pending is None else pending, elapsed)
 
 
 def _wait_readable(fd: int, timeout: float) -> bool:
@@ -225,7 +260,7 @@ def probe_terminal(in_fd: int, out_fd: int, *, timeout: float = DEFAULT_TIMEOUT,
     nothing pending; a failed read ends the probe.
     """
     start = time.monotonic()
-    query = encode_query()
+    query = QUERY_7501
     if tmux_depth > 0:
         query = wrap_passthrough(query, tmux_depth)
     try:
@@ -437,14 +472,18 @@ def terminfo_has_pst(term: str | None, *, env: Mapping[str, str] = os.environ) -
 # ------------------------------------------------------------------------- decision
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Frozen):
     """Whether to write OSC 7501 reports, and why (one line, for doctor and the log).
     `probe` is the probe's result when a probe ran (its type-ahead must be forwarded)."""
 
+    FIELDS = ("emit", "reason", "probe")
+    __slots__ = FIELDS
     emit: bool
     reason: str
-    probe: ProbeResult | None = None
+    probe: ProbeResult | None
+
+    def __init__(self, emit: bool, reason: str, probe: ProbeResult | None = None) -> None:
+        self._init(emit, reason, probe)
 
 
 def decide_emit(mode: str | None, env: Mapping[str, str],

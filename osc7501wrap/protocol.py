@@ -90,8 +90,12 @@ from __future__ import annotations
 
 import binascii
 import re
-from dataclasses import dataclass, field
-from typing import Final
+
+from .frozen import Frozen
+
+TYPE_CHECKING = False  # `typing` and dataclasses cost start-up time: not imported
+if TYPE_CHECKING:
+    from typing import Final
 
 # --------------------------------------------------------------------------- constants
 
@@ -181,35 +185,61 @@ def sanitize_text(text: str, limit: int) -> str:
 # ------------------------------------------------------------------ reports and events
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(Frozen):
     """One OSC 7501 report. `id` None is the root record.
 
     `msg` is kept out of repr(): it is untrusted text and must never be echoed into logs
     or APIs by accident.
     """
 
+    FIELDS = ("state", "id", "kind", "progress", "app", "title", "msg")
+    __slots__ = FIELDS
+    _HIDDEN = ("msg",)
     state: str
-    id: str | None = None
-    kind: str | None = None
-    progress: int | None = None
-    app: str | None = None
-    title: str | None = None
-    msg: str | None = field(default=None, repr=False)
+    id: str | None
+    kind: str | None
+    progress: int | None
+    app: str | None
+    title: str | None
+    msg: str | None
+
+    def __init__(self, state: str, id: str | None = None, kind: str | None = None,
+                 progress: int | None = None, app: str | None = None,
+                 title: str | None = None, msg: str | None = None) -> None:
+        put = object.__setattr__
+        put(self, "state", state)
+        put(self, "id", id)
+        put(self, "kind", kind)
+        put(self, "progress", progress)
+        put(self, "app", app)
+        put(self, "title", title)
+        put(self, "msg", msg)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.state, self.id, self.kind, self.progress, self.app, self.title, self.msg)
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
+class Query(Frozen):
     """A program asked ``ESC ] 7501 ; ?`` with this terminator (ST or BEL)."""
 
-    terminator: bytes = ST
+    FIELDS = ("terminator",)
+    __slots__ = FIELDS
+    terminator: bytes
+
+    def __init__(self, terminator: bytes = ST) -> None:
+        object.__setattr__(self, "terminator", terminator)
 
 
-@dataclass(frozen=True, slots=True)
-class Invalid:
+class Invalid(Frozen):
     """A complete OSC 7501 sequence that a strict terminal discards (the raw bytes)."""
 
-    raw: bytes = field(repr=False)
+    FIELDS = ("raw",)
+    __slots__ = FIELDS
+    _HIDDEN = ("raw",)
+    raw: bytes
+
+    def __init__(self, raw: bytes) -> None:
+        object.__setattr__(self, "raw", raw)
 
 
 Event = Report | Query | Invalid
