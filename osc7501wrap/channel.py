@@ -40,13 +40,16 @@ SO_SNDBUF/SO_RCVBUF, because the default AF_UNIX datagram limit there is 2 KiB.
 
 This module does not decide anything: it moves authenticated JSON between a session and
 its clients. It never raises on the client side and never blocks on the server side.
+
+Sockets are made with the C module ``_socket`` (what ``socket.socket`` builds on, with
+the same methods used here), and json is imported where it is used: ``wrap`` opens its
+socket before the child starts, and the ``socket`` module alone costs milliseconds there.
 """
 
 from __future__ import annotations
 
-import json
+import _socket
 import os
-import socket
 import time
 
 TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
@@ -85,10 +88,8 @@ class Message:
 
 
 def new_token() -> str:
-    """A fresh random token (128 bits, hex)."""
-    import secrets
-
-    return secrets.token_hex(16)
+    """A fresh random token (128 bits from the OS's CSPRNG, hex; as secrets.token_hex)."""
+    return os.urandom(16).hex()
 
 
 def _fits(path: str) -> bool:
@@ -100,10 +101,15 @@ def fallback_dir(create: bool = True) -> Path:
 
     Raises OSError if it exists but is not a private directory of this user.
     """
-    import stat
     from pathlib import Path
 
-    path = Path("/tmp") / f"osc7501wrap-{os.getuid()}"
+    return Path(_fallback_dir_str(create))
+
+
+def _fallback_dir_str(create: bool = True) -> str:
+    import stat
+
+    path = f"/tmp/osc7501wrap-{os.getuid()}"
     if create:
         try:
             os.mkdir(path, 0o700)
@@ -122,24 +128,43 @@ def socket_dir(create: bool = True) -> Path:
 
     "Too long" means a 40-byte file name would not fit in sun_path.
     """
-    from .paths import runtime_dir
+    from pathlib import Path
 
-    rd = runtime_dir(create=create)
-    if _fits(os.path.join(str(rd), "x" * 40)):
+    return Path(socket_dir_str(create))
+
+
+def socket_dir_str(create: bool = True) -> str:
+    """:func:`socket_dir` as a string (pathlib is not imported)."""
+    from .paths import runtime_dir_str
+
+    rd = runtime_dir_str(create=create)
+    if _fits(os.path.join(rd, "x" * 40)):
         return rd
-    return fallback_dir(create=create)
+    return _fallback_dir_str(create=create)
 
 
 def socket_path(pid: int | None = None) -> Path:
     """Where the session with wrap pid `pid` (default: this process) listens."""
-    return socket_dir(create=True) / f"{os.getpid() if pid is None else pid}.sock"
+    from pathlib import Path
+
+    return Path(socket_path_str(pid))
 
 
-def _grow_buffers(sock: socket.socket) -> None:
-    for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+def socket_path_str(pid: int | None = None) -> str:
+    """:func:`socket_path` as a string (pathlib is not imported)."""
+    return os.path.join(socket_dir_str(create=True),
+                        f"{os.getpid() if pid is None else pid}.sock")
+
+
+def _new_socket() -> _socket.socket:
+    return _socket.socket(_socket.AF_UNIX, _socket.SOCK_DGRAM)
+
+
+def _grow_buffers(sock: _socket.socket) -> None:
+    for opt in (_socket.SO_SNDBUF, _socket.SO_RCVBUF):
         try:
-            if sock.getsockopt(socket.SOL_SOCKET, opt) < _BUF:
-                sock.setsockopt(socket.SOL_SOCKET, opt, _BUF)
+            if sock.getsockopt(_socket.SOL_SOCKET, opt) < _BUF:
+                sock.setsockopt(_socket.SOL_SOCKET, opt, _BUF)
         except OSError:
             pass
 
@@ -164,7 +189,7 @@ class ControlServer:
             raise OSError(f"socket path too long for AF_UNIX: {self.path}")
         self._token = token.encode()
         self._hook_token = hook_token.encode() if hook_token else None
-        self._sock: socket.socket | None = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._sock: _socket.socket | None = _new_socket()
         try:
             _unlink(self.path)  # a stale socket from an earlier process with this pid
             self._sock.bind(self.path)
@@ -193,6 +218,8 @@ class ControlServer:
     def _parse(self, raw: bytes, addr: object) -> Message | None:
         if len(raw) > MAX_DATAGRAM:
             return None
+        import json
+
         try:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
@@ -231,6 +258,8 @@ class ControlServer:
         """Answer `msg` with `payload` (best effort: never blocks, never raises)."""
         if self._sock is None or not msg.reply_to:
             return False
+        import json
+
         try:
             data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
             if len(data) > MAX_DATAGRAM:
@@ -276,8 +305,10 @@ def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: f
     not a JSON object, or on any error (no such socket, nobody listening, too big...).
     Never raises.
     """
+    import json
+
     own: str | None = None
-    sock: socket.socket | None = None
+    sock: _socket.socket | None = None
     try:
         body = dict(payload)
         body["token"] = token
@@ -285,7 +316,7 @@ def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: f
         if len(data) > MAX_DATAGRAM:
             return None
         deadline = time.monotonic() + max(0.0, timeout)
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock = _new_socket()
         if want_reply:
             own = _bind_private(sock)
         _grow_buffers(sock)
@@ -316,13 +347,11 @@ def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: f
             _unlink(own)
 
 
-def _bind_private(sock: socket.socket) -> str:
+def _bind_private(sock: _socket.socket) -> str:
     """Bind `sock` to a fresh private path next to the session sockets; return it."""
-    import secrets
-
-    base = str(socket_dir(create=True))
+    base = socket_dir_str(create=True)
     for _ in range(8):
-        path = os.path.join(base, f"c{os.getpid()}-{secrets.token_hex(4)}.sock")
+        path = os.path.join(base, f"c{os.getpid()}-{os.urandom(4).hex()}.sock")
         try:
             sock.bind(path)
         except FileExistsError:
