@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import WrapError
 
+TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable, Sequence
 
 PROG = "wrap"
 

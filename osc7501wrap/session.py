@@ -247,12 +247,14 @@ class Session(ProxyHooks):
         self._act_out = 0
         self._act_last = 0.0
         self._act_busy = False
+        self._exited = False
 
     # ----------------------------------------------------------------- set-up
 
     def started(self, proxy: Proxy) -> None:
-        """The child runs. Only cheap things here (the control socket, the registry
-        entry, type-ahead); the detection pipeline is built by :meth:`_boot`."""
+        """The child runs. Only cheap things here (the control socket, type-ahead, and
+        with hooks the registry entry); the detection pipeline and the registry entry
+        otherwise are made by :meth:`_boot`."""
         s = self.setup
         now = time.monotonic()
         self.proxy = proxy
@@ -266,7 +268,9 @@ class Session(ProxyHooks):
             typeahead = self.filter.feed(typeahead, now)
         if typeahead:
             proxy.send_to_child(typeahead)
-        self._open_channels(proxy)
+        self._open_server()  # now: the proxy asks for its fd once, right after this
+        if s.hooked:  # hook events may come before the boot; so may `ls` and `send`
+            self._open_registry()
 
     def _boot(self) -> Pipeline:
         """Build the pipeline and the emitter (manifests, screen model, rules): on the
@@ -298,6 +302,8 @@ class Session(ProxyHooks):
             self._title_on = s.config.fallbacks.title and not s.emit
         if self.registry is not None:
             self.registry.update(agent=manifest.name, manifest_version=manifest.version)
+        elif not self._exited:
+            self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
         return p
 
@@ -336,7 +342,7 @@ class Session(ProxyHooks):
                 return name
         return s.manifest.app
 
-    def _open_channels(self, proxy: Proxy) -> None:
+    def _open_server(self) -> None:
         s = self.setup
         if s.socket_path:
             from .channel import ControlServer
@@ -344,14 +350,24 @@ class Session(ProxyHooks):
             try:
                 self.server = ControlServer(s.socket_path, s.token, s.hook_token)
             except OSError as err:
-                self._write_log(f"note no control socket: {err}")
+                s.notes.append(f"no control socket: {err}")
+
+    def _open_registry(self, manifest: Manifest | None = None) -> None:
+        """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
+        s = self.setup
+        assert self.proxy is not None
         from .registry import SessionFile, session_entry
 
+        if manifest is not None:
+            agent: str | None = manifest.name
+            version: str | int | None = manifest.version
+        else:
+            agent = s.forced_agent or os.path.basename(s.command[0]) if s.command else None
+            version = None
         self.registry = SessionFile()
         self.registry.create(session_entry(
-            child_pid=proxy.child_pid, record_id=s.record_id,
-            agent=s.forced_agent or os.path.basename(s.command[0]) if s.command else None,
-            manifest_version=None, argv=s.argv[:1] + s.argv[1:][:16],
+            child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
+            manifest_version=version, argv=s.argv[:1] + s.argv[1:][:16],
             socket=s.socket_path if self.server else None, token=s.token, state="idle"))
 
     def fds(self) -> list[tuple[int, Callable[[], None]]]:
@@ -626,6 +642,7 @@ class Session(ProxyHooks):
     def finish(self, status: int, signaled: int | None) -> bytes:
         now = time.monotonic()
         out = b""
+        self._exited = True  # a boot from here on writes no registry entry
         p = self.pipeline
         if p is None and (status != 0 or self._log_path or self.capture is not None):
             p = self._boot()  # a failure is reported even if nothing was ever printed
