@@ -326,7 +326,11 @@ class _Screen:
     __slots__ = ("_cache", "_rules", "cursor_row", "lines", "progress", "title")
 
     def __init__(self, snap: Snapshot) -> None:
-        lines = [_normalize(x) for x in snap.lines]
+        raw = snap.lines
+        if "\xa0" in "".join(raw):
+            lines = [_normalize(x) for x in raw]
+        else:  # the usual case, without a Python call per line
+            lines = list(map(str.rstrip, raw))
         while lines and not lines[-1]:
             lines.pop()
         self.lines = lines

@@ -41,6 +41,14 @@ class GhosttyScreen:
         self._lines_version = -1
         self._lines: list[str] = []
         self._reader: _TextReader | bool | None = None  # None: not tried yet
+        # what is read back is cached per version (one read per frame at most)
+        self._cursor, self._cursor_version = (0, 0), -1
+        self._alt, self._alt_version = False, -1
+        # Terminal.feed adds a callback-error check; no callback is installed here
+        try:
+            self._write: Any = pyghostty.core.lib.ghostty_terminal_vt_write
+        except Exception:
+            self._write = None
 
     def _new_terminal(self) -> Any:
         return self._pyghostty.Terminal(cols=self.cols, rows=self.rows, scrollback=0)
@@ -51,12 +59,15 @@ class GhosttyScreen:
 
     @property
     def alt_screen(self) -> bool:
-        try:
-            screen = self._term.get("active_screen", "GhosttyTerminalScreen")
-            return bool(screen == self._pyghostty.lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE)
-        except Exception:
-            self.errors += 1
-            return False
+        if self._alt_version != self._version:
+            try:
+                screen = self._term.get("active_screen", "GhosttyTerminalScreen")
+                alt = bool(screen == self._pyghostty.lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE)
+            except Exception:
+                self.errors += 1
+                alt = False
+            self._alt, self._alt_version = alt, self._version
+        return self._alt
 
     def feed(self, data: bytes) -> None:
         if not data:
@@ -68,7 +79,10 @@ class GhosttyScreen:
             # libghostty-vt prints DEL as a character; terminals (and pyte) ignore it
             data = data.replace(b"\x7f", b"")
         try:
-            self._term.feed(data)
+            if self._write is not None:  # the library call itself, as Terminal.feed makes it
+                self._write(self._term._t[0], data, len(data))
+            else:
+                self._term.feed(data)
         except Exception:
             self.errors += 1
         self._version += 1
@@ -115,12 +129,15 @@ class GhosttyScreen:
         return list(self._lines)
 
     def cursor(self) -> tuple[int, int]:
-        try:
-            x, y = self._term.cursor
-        except Exception:
-            self.errors += 1
-            return 0, 0
-        return min(int(y), self.rows - 1), min(int(x), self.cols - 1)
+        if self._cursor_version != self._version:
+            try:
+                x, y = self._term.cursor
+                at = min(int(y), self.rows - 1), min(int(x), self.cols - 1)
+            except Exception:
+                self.errors += 1
+                at = 0, 0
+            self._cursor, self._cursor_version = at, self._version
+        return self._cursor
 
     def reset(self) -> None:
         try:
