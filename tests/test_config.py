@@ -270,6 +270,27 @@ def test_config_object_is_frozen() -> None:
         cfg.emit = "never"  # type: ignore[misc]
 
 
+def test_config_values_compare_hash_and_replace_like_frozen_dataclasses(tmp_path: Path) -> None:
+    fb = C.Fallbacks(title=True)
+    assert fb == C.Fallbacks(True, True, ("blocked",), "auto", 30.0)
+    assert fb != C.Fallbacks() and fb != C.Classifier()
+    assert hash(fb) == hash(C.Fallbacks(title=True))
+    assert repr(C.Classifier()) == ("Classifier(settle_ms=40, idle_hold_ms=700, "
+                                    "sweep_ms=1000, hook_ttl_ms=1500)")
+    assert fb.replace(cooldown=5.0) == C.Fallbacks(title=True, cooldown=5.0)
+    assert fb.cooldown == 30.0  # replace() made a copy
+    with pytest.raises(TypeError):
+        fb.replace(command="x")
+    with pytest.raises(AttributeError):
+        del fb.title
+    # `path` reads as a Path (kept as a string inside), whichever form was given
+    p = tmp_path / "config.toml"
+    assert C.Config(path=p).path == p and C.Config(path=str(p)) == C.Config(path=p)
+    assert C.Config().path is None
+    assert C.Config(path=p).replace(emit="never").path == p
+    assert fields(C.Config)[-3:] == ("path", "sources", "problems")
+
+
 def test_example_is_valid_and_shows_the_defaults(tmp_path: Path) -> None:
     cfg = load_config(_write(tmp_path, C.EXAMPLE), env={})
     assert cfg.problems == []

@@ -18,6 +18,7 @@ import pytest
 from osc7501wrap.probe import (
     PASTE_END,
     PASTE_START,
+    QUERY_7501,
     REPLY_7501,
     REPLY_DA1,
     Decision,
@@ -97,6 +98,19 @@ def probe(term: FakeTerminal, **kw: object) -> ProbeResult:
 
 
 # ------------------------------------------------------------------- probe_terminal
+
+
+def test_query_is_the_protocol_query() -> None:
+    from osc7501wrap.protocol import encode_query
+
+    assert QUERY_7501 == encode_query() == QUERY
+
+
+def test_result_and_decision_compare_by_value() -> None:
+    assert ProbeResult(True, DA1, b"") == ProbeResult(True, DA1, b"", [], 0.0)
+    assert ProbeResult(True, DA1, b"").pending == []
+    assert Decision(True, "x") != Decision(True, "x", ProbeResult(True, DA1, b""))
+    assert repr(Decision(False, "why")) == "Decision(emit=False, reason='why', probe=None)"
 
 
 def test_terminal_answers_7501_then_da1(term: FakeTerminal) -> None:
