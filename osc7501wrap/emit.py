@@ -35,15 +35,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from .errors import WrapError
 from .protocol import Report, encode
 from .tmux import tmux_depth, wrap_passthrough
 
+TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
     from argparse import Namespace
+    from collections.abc import Mapping
 
     from .probe import Decision, ProbeResult
 

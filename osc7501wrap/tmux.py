@@ -17,7 +17,10 @@ the 7501 query; see :mod:`osc7501wrap.probe`), and changing tmux options.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+
+TYPE_CHECKING = False  # `typing` is not imported at run time: annotations only
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 DEPTH_ENV = "OSC7501WRAP_TMUX_DEPTH"
 MAX_DEPTH = 8
