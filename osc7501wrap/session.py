@@ -40,7 +40,10 @@ if TYPE_CHECKING:
     from .probe import ReplyFilter
     from .rules import Manifest
 
-FG_PERIOD = 0.25  # how often the foreground process group is sampled
+FG_PERIOD = 0.25  # how often the foreground process group is sampled...
+# ...on a tick that runs anyway; a wake-up of its own only this much later. The same
+# for ACTIVITY_PERIOD: a 10 Hz spinner carries both, no extra wake-ups.
+SAMPLE_SLACK = 0.25
 BOOT_DELAY = 0.05  # build the pipeline this long after the start at the latest
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
@@ -480,10 +483,10 @@ class Session(ProxyHooks):
                 self.filter = None
         self._run_timers(now, deadlines)
         self._sample_foreground(now)
-        deadlines.append(self._fg_next)
+        deadlines.append(self._fg_next + SAMPLE_SLACK)
         if self._generic:
             self._sample_activity(p, now)
-            deadlines.append(self._act_next)
+            deadlines.append(self._act_next + SAMPLE_SLACK)
         d = p.tick(now)
         if d is not None:
             deadlines.append(d)
