@@ -48,7 +48,6 @@ from .tmux import wrap_passthrough
 
 TYPE_CHECKING = False  # `typing` costs start-up time: annotations only
 if TYPE_CHECKING:
-    import re
     from collections.abc import Callable, Iterable, Mapping
     from typing import Any
 
@@ -63,31 +62,52 @@ TMUX_GRACE = 0.1
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 
-_REPLY_PATTERNS: dict[str, bytes] = {
-    # The fixed reply, matched by its prefix "?" (a later revision may add pairs).
-    REPLY_7501: rb"\x1b\]7501;\?[^\x07\x18\x1a\x1b]{0,4087}(?:\x07|\x1b\\)",
-    REPLY_DA1: rb"\x1b\[\?[0-9;]{0,64}c",
-}
-# A reply that is not complete yet: the bytes from its ESC to the end of the buffer.
-_PARTIAL_PATTERNS: dict[str, bytes] = {
-    REPLY_7501:
-        rb"\x1b(?:\](?:7(?:5(?:0(?:1(?:;(?:\?[^\x07\x18\x1a\x1b]{0,4087}\x1b?)?)?)?)?)?)?)?",
-    REPLY_DA1: rb"\x1b(?:\[(?:\?[0-9;]{0,64})?)?",
-}
-# Compiled on first use: most probes never see a partial reply, and `re` compiles cost
-# start-up time.
-_REPLY_RES: dict[str, re.Pattern[bytes]] = {}
-_PARTIAL_RES: dict[str, re.Pattern[bytes]] = {}
+# The reply shapes, matched by hand (no `re`: it costs start-up time, before the child):
+#   7501: ESC ] 7501 ; ? BODY (BEL | ESC \\), BODY up to 4087 bytes, no BEL CAN SUB ESC
+#         (the fixed reply, matched by its prefix "?": a later revision may add pairs)
+#   DA1:  ESC [ ? PARAMS c, PARAMS up to 64 digits and semicolons
+_HEADS = {REPLY_7501: b"\x1b]7501;?", REPLY_DA1: b"\x1b[?"}
+_BODY_STOP = frozenset(b"\x07\x18\x1a\x1b")
+_BODY_MAX = 4087
+_DA1_PARAM = frozenset(b"0123456789;")
+_DA1_MAX = 64
 
 
-def _compiled(cache: dict[str, re.Pattern[bytes]], patterns: dict[str, bytes],
-              shape: str) -> re.Pattern[bytes]:
-    found = cache.get(shape)
-    if found is None:
-        import re
+def _reply_end(shape: str, buf: bytes, j: int) -> int:
+    """Where the complete reply of `shape` that starts at ``buf[j]`` ends; -1 if none."""
+    head = _HEADS[shape]
+    if not buf.startswith(head, j):
+        return -1
+    n = len(buf)
+    i = k = j + len(head)
+    if shape == REPLY_7501:
+        end = min(n, i + _BODY_MAX)
+        while k < end and buf[k] not in _BODY_STOP:
+            k += 1
+        if k < n and buf[k] == 0x07:
+            return k + 1
+        if buf.startswith(b"\x1b\\", k):
+            return k + 2
+        return -1
+    end = min(n, i + _DA1_MAX)
+    while k < end and buf[k] in _DA1_PARAM:
+        k += 1
+    return k + 1 if k < n and buf[k] == 0x63 else -1  # c
 
-        found = cache[shape] = re.compile(patterns[shape])
-    return found
+
+def _reply_prefix(shape: str, tail: bytes) -> bool:
+    """`tail` (from an ESC to the end of the input so far) may still become a reply."""
+    head = _HEADS[shape]
+    if len(tail) <= len(head):
+        return head.startswith(tail)
+    if not tail.startswith(head):
+        return False
+    rest = tail[len(head):]
+    if shape == REPLY_7501:
+        if rest.endswith(b"\x1b"):  # the start of the terminator
+            rest = rest[:-1]
+        return len(rest) <= _BODY_MAX and not any(c in _BODY_STOP for c in rest)
+    return len(rest) <= _DA1_MAX and all(c in _DA1_PARAM for c in rest)
 
 
 # ------------------------------------------------------------------------ raw mode
@@ -154,8 +174,7 @@ class _ReplyMatcher:
             return True
         if self.in_paste:
             return False
-        return any(_compiled(_PARTIAL_RES, _PARTIAL_PATTERNS, p).fullmatch(tail)
-                   for p in self.pending)
+        return any(_reply_prefix(p, tail) for p in self.pending)
 
     def scan(self, buf: bytes) -> tuple[bytes, list[tuple[str, bytes]], bytes]:
         out: list[bytes] = []
@@ -179,15 +198,15 @@ class _ReplyMatcher:
                 i = j + len(PASTE_START)
                 continue
             else:
-                match = None
+                end = -1
                 for shape in self.pending:
-                    match = _compiled(_REPLY_RES, _REPLY_PATTERNS, shape).match(buf, j)
-                    if match:
+                    end = _reply_end(shape, buf, j)
+                    if end >= 0:
                         self.pending.remove(shape)
-                        found.append((shape, match.group(0)))
+                        found.append((shape, buf[j:end]))
                         break
-                if match:
-                    i = match.end()
+                if end >= 0:
+                    i = end
                     continue
             if self._partial(buf[j:]):
                 return b"".join(out), found, buf[j:]

@@ -36,8 +36,6 @@ import errno
 import fcntl
 import os
 import select
-import selectors
-import signal
 import stat
 import struct
 import sys
@@ -46,6 +44,13 @@ import time
 
 from .errors import WrapError
 from .tracker import StreamTracker
+
+# The signal module's enum wrappers (and selectors, below) cost milliseconds of start-up:
+# the loop uses the C module under them, which takes and gives plain numbers.
+try:
+    import _signal as signal
+except ImportError:  # pragma: no cover - not CPython
+    import signal  # type: ignore[no-redef]
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
@@ -237,6 +242,86 @@ def _noop_handler(signum: int, frame: object) -> None:
 # --------------------------------------------------------------------------- the proxy
 
 
+EVENT_READ = 1
+EVENT_WRITE = 2
+
+
+class _Poller:
+    """What the loop needs of :mod:`selectors`: fds with a callback each, read and write
+    interest, one wait. poll(2); select(2) on macOS, where poll does not work on
+    terminals. A hang-up or error counts as readable and writable, as in selectors."""
+
+    def __init__(self, use_poll: bool) -> None:
+        self._callbacks: dict[int, Callable[[int], None]] = {}
+        self._events: dict[int, int] = {}
+        self._poll = select.poll() if use_poll else None
+
+    def __contains__(self, fd: int) -> bool:
+        return fd in self._callbacks
+
+    def register(self, fd: int, events: int, callback: Callable[[int], None]) -> None:
+        if fd in self._callbacks:
+            raise KeyError(f"fd {fd} is already registered")
+        if self._poll is not None:
+            self._poll.register(fd, _poll_mask(events))
+        elif fd < 0:
+            raise ValueError(f"invalid fd {fd}")
+        self._callbacks[fd] = callback
+        self._events[fd] = events
+
+    def modify(self, fd: int, events: int, callback: Callable[[int], None]) -> None:
+        if self._poll is not None:
+            self._poll.modify(fd, _poll_mask(events))
+        self._callbacks[fd] = callback
+        self._events[fd] = events
+
+    def unregister(self, fd: int) -> None:
+        del self._callbacks[fd]
+        del self._events[fd]
+        if self._poll is not None:
+            self._poll.unregister(fd)
+
+    def select(self, timeout: float | None) -> list[tuple[Callable[[int], None], int]]:
+        """Wait up to ``timeout`` seconds (None: no limit); the ready callbacks and masks."""
+        ready: list[tuple[int, int]]
+        if self._poll is not None:
+            ms = None if timeout is None else max(0, -int(-timeout * 1000 // 1))
+            try:
+                got = self._poll.poll(ms)
+            except InterruptedError:
+                return []
+            ready = [(fd, (EVENT_READ if ev & ~select.POLLOUT else 0)
+                      | (EVENT_WRITE if ev & ~select.POLLIN else 0)) for fd, ev in got]
+        else:
+            ev = self._events
+            r = [fd for fd, e in ev.items() if e & EVENT_READ]
+            w = [fd for fd, e in ev.items() if e & EVENT_WRITE]
+            try:
+                rl, wl, _ = select.select(r, w, [], timeout)
+            except InterruptedError:
+                return []
+            marks = dict.fromkeys(rl, EVENT_READ)
+            for fd in wl:
+                marks[fd] = marks.get(fd, 0) | EVENT_WRITE
+            ready = list(marks.items())
+        out = []
+        for fd, mask in ready:
+            cb = self._callbacks.get(fd)
+            mask &= self._events.get(fd, 0)
+            if cb is not None and mask:
+                out.append((cb, mask))
+        return out
+
+    def close(self) -> None:
+        self._callbacks.clear()
+        self._events.clear()
+
+
+def _poll_mask(events: int) -> int:
+    return ((select.POLLIN if events & EVENT_READ else 0)
+            | (select.POLLOUT if events & EVENT_WRITE else 0))
+
+
 class Proxy:
     """Runs `command` in a new pty and proxies the real terminal to it (see module doc).
 
@@ -270,7 +355,7 @@ class Proxy:
         self._inject_fd: int | None = None
         self._out_ok = True
         # loop state
-        self._sel: selectors.BaseSelector | None = None
+        self._sel: _Poller | None = None
         self._wake_r = -1
         self._wake_w = -1
         self._old_wakeup = -1
@@ -279,7 +364,7 @@ class Proxy:
         self._stdin_polled = False  # could not be registered: treat as always readable
         self._stdin_done = False
         self._pending = b""  # input waiting for the child to read
-        self._master_events = selectors.EVENT_READ
+        self._master_events = EVENT_READ
         self._master_eof = False
         self._child_done = False
         self._drain_until = 0.0
@@ -424,19 +509,13 @@ class Proxy:
             os._exit(126)
 
     def _register(self) -> None:
-        sel: selectors.BaseSelector
-        if sys.platform == "darwin":
-            sel = selectors.SelectSelector()
-        elif hasattr(selectors, "PollSelector"):
-            sel = selectors.PollSelector()
-        else:  # pragma: no cover
-            sel = selectors.SelectSelector()
+        sel = _Poller(use_poll=sys.platform != "darwin" and hasattr(select, "poll"))
         self._sel = sel
-        sel.register(self._wake_r, selectors.EVENT_READ, self._on_wakeup)
-        sel.register(self.master_fd, selectors.EVENT_READ, self._on_master)
+        sel.register(self._wake_r, EVENT_READ, self._on_wakeup)
+        sel.register(self.master_fd, EVENT_READ, self._on_master)
         self._stdin_on = True
         try:
-            sel.register(0, selectors.EVENT_READ, self._on_stdin)
+            sel.register(0, EVENT_READ, self._on_stdin)
         except (OSError, ValueError):
             self._stdin_polled = True
         hooks = self.hooks
@@ -447,7 +526,7 @@ class Proxy:
             extra = []
         for fd, cb in extra:
             try:
-                sel.register(fd, selectors.EVENT_READ, self._hook_fd_callback(cb))
+                sel.register(fd, EVENT_READ, self._hook_fd_callback(cb))
                 self._hook_fds.append(fd)
             except (OSError, ValueError, KeyError):
                 pass
@@ -519,13 +598,13 @@ class Proxy:
                 timeout = 0.0
             events = sel.select(timeout)
             if events:
-                for key, mask in events:
-                    key.data(mask)
+                for callback, mask in events:
+                    callback(mask)
                 self._ask_due()
             else:
                 self._idle_pending = False
             if poll_stdin:
-                self._on_stdin(selectors.EVENT_READ)
+                self._on_stdin(EVENT_READ)
             now = monotonic()
             if not events or (self._deadline is not None and now >= self._deadline):
                 self._tick(now)
@@ -561,9 +640,9 @@ class Proxy:
     # child output
 
     def _on_master(self, mask: int) -> None:
-        if mask & selectors.EVENT_WRITE:
+        if mask & EVENT_WRITE:
             self._flush_input()
-        if not mask & selectors.EVENT_READ:
+        if not mask & EVENT_READ:
             return
         # One read per wake-up, written out at once (as script(1) does): reading on
         # until more has gathered was measured to cost throughput, the terminal side
@@ -687,18 +766,18 @@ class Proxy:
         self._update_master_events()
 
     def _update_master_events(self) -> None:
-        want = selectors.EVENT_READ | (selectors.EVENT_WRITE if self._pending else 0)
+        want = EVENT_READ | (EVENT_WRITE if self._pending else 0)
         if want != self._master_events and self._sel is not None and not self._master_eof:
             self._sel.modify(self.master_fd, want, self._on_master)
             self._master_events = want
         # backpressure: stop reading stdin while the child is not reading its input
         if self._stdin_on and not self._stdin_polled and not self._stdin_done:
             full = len(self._pending) >= INPUT_HIGH
-            registered = 0 in self._sel.get_map() if self._sel is not None else False
+            registered = 0 in self._sel if self._sel is not None else False
             if full and registered:
                 self._sel.unregister(0)  # type: ignore[union-attr]
             elif not full and not registered and self._sel is not None:
-                self._sel.register(0, selectors.EVENT_READ, self._on_stdin)
+                self._sel.register(0, EVENT_READ, self._on_stdin)
 
     def _stop_stdin(self) -> None:
         self._stdin_done = True

@@ -141,7 +141,7 @@ def _preload() -> None:
     to the passthrough loop every 0.5 ms instead of every 5 ms meanwhile (keystrokes
     echoed during the import would wait that long)."""
     previous = sys.getswitchinterval()
-    sys.setswitchinterval(min(previous, 0.0005))
+    sys.setswitchinterval(min(previous, 0.0001))
     try:
         ghostty_unavailable()
     finally:

@@ -35,7 +35,9 @@ strings), and it never answers the child's queries.
 
 from __future__ import annotations
 
-import re
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 __all__ = ["EVENT_CODES", "StreamTracker"]
 
@@ -62,19 +64,39 @@ EVENT_CODES = ("title", "133", "9", "9;4", "777", "99", "7")
 
 _CTRL_DELETE = bytes([*range(0x20), 0x7F])  # controls are not part of an OSC payload
 
-# Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
-# RIS, and the start of OSC strings.
-_INTERESTING_RE = re.compile(rb"\x1b(?:\[[?<>=][0-9;]{0,255}[hlmu]|c|\])")
-_OSC_RE = re.compile(rb"\x1b\]([^\x07\x18\x1a\x1b]*)(?:\x07|(?=\x1b))")
-_SGR_RE = re.compile(rb"\x1b\[([0-9;:]{0,256})m")
-_PARAMS_RE = re.compile(rb"[0-9;]*")
-_SGR_PARAMS_RE = re.compile(rb"[0-9;:]*")
-# A complete control sequence: group 1 is the parameter bytes when there are no
-# intermediates (those are the only ones interpreted).
-_CSI_RE = re.compile(rb"\x1b\[(?:([\x30-\x3f]{0,256})|[\x30-\x3f]*[\x20-\x2f]+[\x30-\x3f\x20-\x2f]*)[\x40-\x7e]")
-_CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
-_OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
-_STRING_END = re.compile(rb"[\x18\x1a\x1b]")
+# The patterns are compiled on the first feed: `re` (and the enum module it needs) costs
+# about 4 ms of wrap's start-up, and a program that writes nothing never needs them.
+_INTERESTING_RE: re.Pattern[bytes]
+_OSC_RE: re.Pattern[bytes]
+_SGR_RE: re.Pattern[bytes]
+_PARAMS_RE: re.Pattern[bytes]
+_SGR_PARAMS_RE: re.Pattern[bytes]
+_CSI_RE: re.Pattern[bytes]
+_CONEMU_RE: re.Pattern[bytes]
+_OSC_END: re.Pattern[bytes]
+_STRING_END: re.Pattern[bytes]
+_COMPILED = False
+
+
+def _compile() -> None:
+    global _INTERESTING_RE, _OSC_RE, _SGR_RE, _PARAMS_RE, _SGR_PARAMS_RE, _CSI_RE
+    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED
+    import re
+
+    # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
+    # RIS, and the start of OSC strings.
+    _INTERESTING_RE = re.compile(rb"\x1b(?:\[[?<>=][0-9;]{0,255}[hlmu]|c|\])")
+    _OSC_RE = re.compile(rb"\x1b\]([^\x07\x18\x1a\x1b]*)(?:\x07|(?=\x1b))")
+    _SGR_RE = re.compile(rb"\x1b\[([0-9;:]{0,256})m")
+    _PARAMS_RE = re.compile(rb"[0-9;]*")
+    _SGR_PARAMS_RE = re.compile(rb"[0-9;:]*")
+    # A complete control sequence: group 1 is the parameter bytes when there are no
+    # intermediates (those are the only ones interpreted).
+    _CSI_RE = re.compile(rb"\x1b\[(?:([\x30-\x3f]{0,256})|[\x30-\x3f]*[\x20-\x2f]+[\x30-\x3f\x20-\x2f]*)[\x40-\x7e]")
+    _CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
+    _OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
+    _STRING_END = re.compile(rb"[\x18\x1a\x1b]")
+    _COMPILED = True
 
 
 def _utf8_need(data: bytes, start: int, end: int, need: int) -> int:
@@ -181,6 +203,8 @@ class StreamTracker:
         n = len(data)
         if not n:
             return
+        if not _COMPILED:
+            _compile()
         pos = 0
         if self._state != GROUND:
             pos = self._machine(data, 0, n, True)

@@ -29,8 +29,9 @@ def terminal() -> Iterator[Callable[..., Terminal]]:
 
 @pytest.fixture(params=sorted(FRONTS))
 def front(request: pytest.FixtureRequest) -> Front:
-    """Each way of running a transparent wrap: the bare proxy (``wrap-proxy``) and the
-    real command with reporting off (``wrap --emit never``)."""
+    """Each way of running a transparent wrap: the bare proxy (``wrap-proxy``, and
+    ``wrap-select`` waiting in select(2) as on macOS) and the real command with
+    reporting off (``wrap --emit never``)."""
     return Front(request.param, FRONTS[request.param])
 
 

@@ -109,14 +109,26 @@ except WrapError as err:
 """
 
 
+# The same with the loop waiting in select(2), as it does on macOS (where poll(2) does
+# not work on terminals), so that code path runs here too.
+_SELECT_LAUNCHER = _PROXY_LAUNCHER.replace(
+    "from osc7501wrap.proxy import Proxy\n",
+    "from osc7501wrap import proxy as _proxy\n"
+    "from osc7501wrap.proxy import Proxy\n"
+    "_Poller = _proxy._Poller\n"
+    "_proxy._Poller = lambda use_poll: _Poller(use_poll=False)\n")
+
+
 def wrap_bin_dir() -> str:
-    """A directory with two executables running this source tree: ``wrap`` (the real
-    command) and ``wrap-proxy`` (the bare Proxy with no hooks)."""
+    """A directory with executables running this source tree: ``wrap`` (the real
+    command), ``wrap-proxy`` (the bare Proxy with no hooks) and ``wrap-select`` (the
+    same, waiting in select(2) as on macOS)."""
     global _bin_dir
     if _bin_dir is None:
         d = tempfile.mkdtemp(prefix="osc7501wrap-test-bin-")
         atexit.register(shutil.rmtree, d, True)
-        for name, text in (("wrap", _WRAP_LAUNCHER), ("wrap-proxy", _PROXY_LAUNCHER)):
+        for name, text in (("wrap", _WRAP_LAUNCHER), ("wrap-proxy", _PROXY_LAUNCHER),
+                           ("wrap-select", _SELECT_LAUNCHER)):
             script = Path(d) / name
             script.write_text(text.format(python=sys.executable, repo=str(REPO)))
             script.chmod(0o755)
@@ -129,10 +141,12 @@ def wrap_command() -> list[str]:
     return [os.path.join(wrap_bin_dir(), "wrap")]
 
 
-# The ways to run a transparent wrap: the bare proxy, and the real command with
-# reporting off (no probe, no reports: what it writes must be the child's bytes).
+# The ways to run a transparent wrap: the bare proxy (with poll, and with select as on
+# macOS), and the real command with reporting off (no probe, no reports: what it writes
+# must be the child's bytes).
 FRONTS = {
     "proxy": ["wrap-proxy"],
+    "select": ["wrap-select"],
     "wrap": ["wrap", "--emit", "never"],
 }
 

@@ -4,6 +4,8 @@ filter, terminfo Pst detection and the emit decision."""
 from __future__ import annotations
 
 import os
+import random
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from osc7501wrap import probe as probe_mod
 from osc7501wrap.probe import (
     PASTE_END,
     PASTE_START,
@@ -405,3 +408,37 @@ def test_decide_by_probe(result: ProbeResult | None, emit: bool, words: str) -> 
     assert calls == [1]
     assert d.emit is emit and words in d.reason and "\n" not in d.reason
     assert d.probe is result
+
+
+# The reply shapes as regular expressions: the hand-written matchers must agree.
+_REPLY_RES = {
+    probe_mod.REPLY_7501: re.compile(rb"\x1b\]7501;\?[^\x07\x18\x1a\x1b]{0,4087}(?:\x07|\x1b\\)"),
+    probe_mod.REPLY_DA1: re.compile(rb"\x1b\[\?[0-9;]{0,64}c"),
+}
+_PREFIX_RES = {
+    probe_mod.REPLY_7501: re.compile(
+        rb"\x1b(?:\](?:7(?:5(?:0(?:1(?:;(?:\?[^\x07\x18\x1a\x1b]{0,4087}\x1b?)?)?)?)?)?)?)?"),
+    probe_mod.REPLY_DA1: re.compile(rb"\x1b(?:\[(?:\?[0-9;]{0,64})?)?"),
+}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_reply_matchers_agree_with_the_reply_grammar(seed: int) -> None:
+    rng = random.Random(seed)
+    heads = [b"", b"\x1b", b"\x1b]7501;?", b"\x1b]7501;", b"\x1b[?", b"\x1b["]
+    parts = [b"\x1b", b"?", b"62;22", b"c", b"\x07", b"\x1b\\", b";", b"x", b"\x18", b"0",
+             b"A" * 4000, b"A" * 87, b"1" * 40, b"1" * 24, b"1" * 25]
+    hits = {shape: 0 for shape in _REPLY_RES}
+    for _ in range(3000):
+        buf = rng.choice(heads) + b"".join(rng.choice(parts)
+                                           for _ in range(rng.randrange(0, 5)))
+        for shape in (probe_mod.REPLY_7501, probe_mod.REPLY_DA1):
+            m = _REPLY_RES[shape].match(buf)
+            assert probe_mod._reply_end(shape, buf, 0) == (m.end() if m else -1), (shape, buf)
+            hits[shape] += m is not None
+            if b"\x1b" not in buf:
+                continue  # a tail always starts at an ESC
+            tail = buf[buf.find(b"\x1b"):]
+            assert probe_mod._reply_prefix(shape, tail) == bool(
+                _PREFIX_RES[shape].fullmatch(tail)), (shape, tail)
+    assert min(hits.values()) >= 10  # the grammar was exercised, not only its misses

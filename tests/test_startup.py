@@ -2,7 +2,8 @@
 
 Every `wrap` run pays for each module imported before its child starts, and a few of the
 standard library's are expensive (typing, dataclasses with inspect/ast/dis/tokenize,
-pathlib, socket, json, secrets with hashlib/hmac/random: each a millisecond or more).
+pathlib, socket, json, secrets with hashlib/hmac/random, re with enum, selectors: each a
+millisecond or more).
 These tests fail when one of them comes back on that path: at import of the modules `wrap`
 loads first, and in a real run, up to the moment the child runs, with a terminal that
 answers the OSC 7501 probe and with reporting off.
@@ -24,6 +25,8 @@ HEAVY = (
     "typing", "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib", "socket",
     "json", "secrets", "hashlib", "hmac", "random", "contextlib", "argparse", "tomllib",
     "subprocess", "threading",
+    # re (and enum under it), selectors, the signal module's enum wrappers: ~7 ms together
+    "re", "enum", "selectors", "signal",
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
     "osc7501wrap.protocol", "osc7501wrap.registry", "osc7501wrap.hooks",
     "osc7501wrap.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
