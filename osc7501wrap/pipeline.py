@@ -96,7 +96,7 @@ class Pipeline:
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
         self._fed_at = now  # when the model was last fed
-        self._not_before = 0.0  # no feeding before this (the backend is loading)
+        self._not_before = 0.0  # no feeding before this (backend loading, late start)
         self.output_bytes = 0
         self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
@@ -124,6 +124,16 @@ class Pipeline:
             if self._own_tracker:
                 self.tracker.feed(passthrough)
         return passthrough
+
+    def caught_up(self, began: float, now: float) -> None:
+        """The output fed in so far came before the pipeline existed (kept by the
+        session until its boot, which began at ``began``). If it was still coming then,
+        nothing was read while the pipeline was built: that pause is not the output
+        settling. Wait a settle time from now before feeding, so that a flood still
+        going on is seen as one first."""
+        if self.backlog and began - self._last_output < self.timings.settle:
+            self._pending_since = now
+            self._not_before = now + self.timings.settle
 
     def _native(self, events: list[Report | Query | Invalid], now: float) -> None:
         for ev in events:

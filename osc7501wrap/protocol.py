@@ -458,15 +458,28 @@ def parse_body(body: bytes | str) -> Report | Query | None:
 _TERM_RE = re.compile(rb"[\x07\x18\x1a\x1b]")  # BEL, CAN, SUB, ESC end an OSC
 
 
-def _plain(chunk: bytes) -> bool:
+def plain_chunk(chunk: bytes) -> bool:
     """No OSC 7501 starts in ``chunk``, and it does not end in a prefix of one."""
+    return _prefix_tail(chunk) == len(chunk)
+
+
+def split_plain(chunk: bytes) -> tuple[bytes, bytes] | None:
+    """None if an OSC 7501 may start in ``chunk``; else (what can pass at once, the
+    start of a 7501 prefix at its end that must wait for the next chunk, or b"")."""
+    j = _prefix_tail(chunk)
+    return None if j < 0 else (chunk[:j], chunk[j:]) if j < len(chunk) else (chunk, b"")
+
+
+def _prefix_tail(chunk: bytes) -> int:
+    """-1 if an OSC 7501 may start in ``chunk``; else where a prefix of one starts at
+    its end (``len(chunk)`` if none)."""
     # One memchr for "]" settles most chunks; the multi-byte search alone is ten times
     # slower on SGR-heavy output, where it stops at every ESC.
     if b"]" in chunk and b"\x1b]75" in chunk:
-        return False
+        return -1
     n = len(chunk)
     j = chunk.rfind(b"\x1b", n - 3 if n > 3 else 0)  # "\x1b]75" would have been found
-    return j < 0 or not PREFIX.startswith(chunk[j:])
+    return j if j >= 0 and PREFIX.startswith(chunk[j:]) else n
 
 
 class ReportScanner:
@@ -508,7 +521,7 @@ class ReportScanner:
         return held if self.strip else b""
 
     def feed(self, chunk: bytes) -> tuple[bytes, list[Event]]:
-        if not self._held and not self._skipping and _plain(chunk):
+        if not self._held and not self._skipping and plain_chunk(chunk):
             return chunk, []
         try:
             return self._scan(chunk)

@@ -44,7 +44,9 @@ FG_PERIOD = 0.25  # how often the foreground process group is sampled...
 # ...on a tick that runs anyway; a wake-up of its own only this much later. The same
 # for ACTIVITY_PERIOD: a 10 Hz spinner carries both, no extra wake-ups.
 SAMPLE_SLACK = 0.25
-BOOT_DELAY = 0.05  # build the pipeline this long after the start at the latest
+BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
+BOOT_WAIT_MAX = 1.0  # after output, once it settles, or this long after its first byte
+EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
@@ -251,6 +253,11 @@ class Session(ProxyHooks):
         self._act_last = 0.0
         self._act_busy = False
         self._exited = False
+        self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
+        self._early_bytes = 0
+        self._early_cut = False  # the start of the early output was dropped
+        self._early_tail = b""  # a 7501 prefix at the end of the last early output
+        self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
 
     # ----------------------------------------------------------------- set-up
 
@@ -277,10 +284,12 @@ class Session(ProxyHooks):
 
     def _boot(self) -> Pipeline:
         """Build the pipeline and the emitter (manifests, screen model, rules): on the
-        first output, input or hook event, or BOOT_DELAY after the start. A program
-        that exits at once without a word never pays for it."""
+        first input or hook event, on output that may hold the child's own OSC 7501,
+        once the first output settles (see :meth:`_boot_due`), or BOOT_DELAY after the
+        start. A program that exits at once without a word never pays for it."""
         if self.pipeline is not None:
             return self.pipeline
+        began = time.monotonic()
         from .pipeline import Pipeline, Timings
 
         s = self.setup
@@ -308,7 +317,29 @@ class Session(ProxyHooks):
         elif not self._exited:
             self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
+        self._replay_early(p, began)
         return p
+
+    def _replay_early(self, p: Pipeline, began: float) -> None:
+        """Hand the output that came before the boot to the pipeline, as it came."""
+        early, self._early = self._early, []
+        self._early_bytes = 0
+        if early and self._early_cut:  # its start was dropped: begin at a sequence
+            first, at = early[0]  # or a line, as the backlog does when it drops
+            start = first.find(b"\x1b")
+            if start < 0:
+                newline = first.find(b"\n")
+                start = newline + 1 if newline >= 0 else len(first)
+            early[0] = (first[start:], at)
+        for data, at in early:
+            if data:
+                p.output(data, at)
+        if self._early_tail:  # the scanner holds it until the next output, as it would
+            p.output(self._early_tail, early[-1][1] if early else began)
+            self._early_tail = b""
+        if early:
+            p.caught_up(began, time.monotonic())
+            self._due = min(self._due, early[-1][1] + p.timings.settle)
 
     def _make_emitter(self) -> Emitter:
         from .emitter import Emitter
@@ -383,8 +414,15 @@ class Session(ProxyHooks):
     def output(self, data: bytes) -> bytes:
         if self.capture is not None:
             self.capture.output(data)
-        p = self.pipeline if self.pipeline is not None else self._boot()
         now = time.monotonic()
+        p = self.pipeline
+        if p is None:
+            if self._early_tail:
+                data, self._early_tail = self._early_tail + data, b""
+            passed = self._defer_boot(data, now)
+            if passed is not None:
+                return passed
+            p = self._boot()
         out = p.output(data, now)
         due = now + p.timings.settle  # when this output will have settled
         if due < self._due:
@@ -461,13 +499,50 @@ class Session(ProxyHooks):
     def due(self) -> float:
         """When :meth:`tick` has work next: every path that makes work lowers
         ``_due``, so the loop needs no extra wake-up after each read to find out."""
-        return self._boot_at if self.pipeline is None else self._due
+        return self._boot_due() if self.pipeline is None else self._due
+
+    def _boot_due(self) -> float:
+        """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
+        start without output; after output, once it settles (as the screen model would
+        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming."""
+        if not self._early:
+            return self._boot_at
+        settle = self.setup.config.classifier.settle_ms / 1000
+        return min(self._early[-1][1] + settle, self._early[0][1] + BOOT_WAIT_MAX)
+
+    def _defer_boot(self, data: bytes, now: float) -> bytes | None:
+        """Output before the boot: keep it for the pipeline and return what passes
+        through at once; None if it may hold the child's own OSC 7501 (its probe is
+        answered, its reports are taken out: that needs the pipeline now). A prefix of
+        one at the end waits for the next chunk, as the pipeline's scanner would make
+        it. Building the pipeline takes tens of milliseconds: the first output is not
+        held back for it, and a flood (`cat` of a big file) is not stalled by it."""
+        if self.setup.host:
+            split = self._split_plain
+            if split is None:
+                from .protocol import split_plain as split
+
+                self._split_plain = split
+            parts = split(data)
+            if parts is None:
+                return None
+            data, self._early_tail = parts
+        # else the child's OSC 7501 passes untouched, and the pipeline reads it later
+        if data:
+            early = self._early
+            early.append((data, now))
+            self._early_bytes += len(data)
+            while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
+                self._early_bytes -= len(early.pop(0)[0])
+                self._early_cut = True
+        return data
 
     def tick(self, now: float) -> float | None:
         p = self.pipeline
         if p is None:
-            if now < self._boot_at:
-                return self._boot_at
+            due = self._boot_due()
+            if now < due:
+                return due
             p = self._boot()
         elif now < self._due:
             return self._due  # nothing due: the loop calls this after every read
