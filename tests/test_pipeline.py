@@ -86,3 +86,21 @@ def test_no_busy_loop_while_the_screen_backend_loads(monkeypatch: pytest.MonkeyP
     loaded = True
     p.tick(now)
     assert p.backlog.fed_bytes == 16
+
+
+def test_output_kept_from_before_the_pipeline_waits_a_settle_if_it_was_coming() -> None:
+    """Nothing was read while the pipeline was built: that pause is not the output
+    settling, so the first feed waits until more output had a chance to arrive."""
+    p = make_pipeline()
+    for i in range(10):  # output kept by the session while it came, replayed at the boot
+        p.output(b"x" * 4000 + b"\r\n", 0.001 * i)
+    p.caught_up(began=0.011, now=0.040)  # the boot began 2 ms after the last read
+    assert p.next_deadline(0.040) == 0.040 + p.timings.settle
+    p.tick(0.041)
+    assert p.backlog.fed_bytes == 0
+    # output that had settled when the boot began is fed at once
+    q = make_pipeline()
+    q.output(b"Continue? [y/N] ", 0.0)
+    q.caught_up(began=0.5, now=0.52)
+    q.tick(0.52)
+    assert q.backlog.fed_bytes == 16
