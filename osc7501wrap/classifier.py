@@ -212,6 +212,32 @@ class Classifier:
             self._last_sweep = now
         return out
 
+    def confirm(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> bool:
+        """Evaluate a change at once, before it settles. True if the screen reads as what
+        is published (a spinner frame under ``working``: nothing to publish, no hold to
+        start): the change is then done with and nothing is due for it. Else it stays
+        pending, and its settled evaluation decides as usual (a changed state is never
+        published from a screen that may still be half drawn)."""
+        if not self._dirty:
+            return self._held is None
+        pub = self._published
+        if self._held is not None:
+            return False
+        verdict = rules.evaluate(self.manifest, snapshot_fn())
+        if verdict.state is None:  # no match keeps what is published, but a dialog's
+            if pub is not None and pub.state == "blocked":  # end needs the settled look
+                return False
+        elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
+                or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
+                or (verdict.visible and not pub.visible)):
+            return False
+        self._dirty = False
+        self.last_verdict = verdict
+        self.last_eval_at = now
+        self.evaluations += 1
+        self._last_sweep = now
+        return True
+
     def _evaluate(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
         self._dirty = False
         verdict = rules.evaluate(self.manifest, snapshot_fn())

@@ -39,6 +39,7 @@ from .screen import Backlog, ScreenModel, make_screen, preload
 from .screen import ready as screen_ready
 from .tracker import StreamTracker
 
+EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
@@ -95,6 +96,7 @@ class Pipeline:
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
+        self._burst = False  # the latest output came after a pause of a settle time
         self._fed_at = now  # when the model was last fed
         self._not_before = 0.0  # no feeding before this (backend loading, late start)
         self.output_bytes = 0
@@ -111,6 +113,7 @@ class Pipeline:
 
     def output(self, data: bytes, now: float) -> bytes:
         """Child output; returns the bytes to pass through to the terminal."""
+        self._burst = now - self._last_output >= self.timings.settle  # after a pause
         self._last_output = now
         self.output_bytes += len(data)
         passthrough, events = self.scanner.feed(data)
@@ -124,6 +127,32 @@ class Pipeline:
             if self._own_tracker:
                 self.tracker.feed(passthrough)
         return passthrough
+
+    def eager_ready(self) -> bool:
+        """The output so far is a small first read after a pause (a spinner frame):
+        :meth:`confirm_now` may settle it at once."""
+        return (self._burst and self._screen is not None
+                and 0 < len(self.backlog) <= EAGER_BYTES)
+
+    def confirm_now(self, now: float) -> bool:
+        """Feed what came and read the screen at once, before the output settles. True
+        if nothing changed or the screen reads as what is published: nothing is due for
+        it (a spinner frame costs no second wake-up). Else the change waits for its
+        settle as usual. Call it after the output was written to the terminal."""
+        screen = self._screen
+        tr = self.tracker
+        if (screen is None or tr.title != self._title or tr.progress != self._progress
+                or len(self.backlog) > EAGER_BYTES):
+            return False
+        self.backlog.feed_some(screen, self.timings.feed_budget)
+        if self.backlog:
+            return False
+        self._unfed = 0
+        self._fed_at = now
+        if screen.version != self._version:
+            self._version = screen.version
+            self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
+        return self.classifier.confirm(now, self.snapshot)
 
     def caught_up(self, began: float, now: float) -> None:
         """The output fed in so far came before the pipeline existed (kept by the

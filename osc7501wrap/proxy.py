@@ -116,16 +116,17 @@ class ProxyHooks:
 
     def tick(self, now: float) -> float | None:
         """Off-hot-path work. Called when the deadline returned last time (or by
-        :meth:`due`) passed, and, for hooks without :meth:`due`, when the loop becomes
-        idle (nothing happened for IDLE_DELAY after some activity).
+        :meth:`after_activity`) passed, and, for hooks without :meth:`after_activity`,
+        when the loop becomes idle (nothing happened for IDLE_DELAY after some activity).
         ``now`` is ``time.monotonic()``; return the next deadline, or None."""
         return None
 
-    def due(self) -> float | None:
-        """When :meth:`tick` has work next (``float("inf")``: none), asked after every round
-        with activity (output, input, a hook fd), so that the work it made is done in
-        time without an extra wake-up. None (the default): no idea, tick IDLE_DELAY
-        after the activity."""
+    def after_activity(self) -> float | None:
+        """Called after every round with activity (output, input, a hook fd), once what
+        it brought is written: do small follow-up work now if there is any, and return
+        when :meth:`tick` has work next (``float("inf")``: none), so that the work the
+        activity made is done in time without an extra wake-up. None (the default): no
+        idea, tick IDLE_DELAY after the activity."""
         return None
 
     def fds(self) -> list[tuple[int, Callable[[], None]]]:
@@ -600,7 +601,7 @@ class Proxy:
             if events:
                 for callback, mask in events:
                     callback(mask)
-                self._ask_due()
+                self._after_activity()
             else:
                 self._idle_pending = False
             if poll_stdin:
@@ -613,10 +614,11 @@ class Proxy:
             if self._master_eof and not self._child_done:
                 self._reap()
 
-    def _ask_due(self) -> None:
-        """After activity: the hooks' next deadline, else a tick once the loop is idle."""
+    def _after_activity(self) -> None:
+        """After activity: the hooks' follow-up and next deadline, else a tick once the
+        loop is idle."""
         try:
-            due = self.hooks.due()
+            due = self.hooks.after_activity()
         except Exception as exc:
             self._hook_failed(exc)
             due = None
@@ -632,7 +634,7 @@ class Proxy:
             deadline = hooks.tick(now)
             if deadline is not None and not isinstance(deadline, (int, float)):
                 raise TypeError(f"tick() returned {type(deadline).__name__}, not a time")
-            self._deadline = deadline
+            self._deadline = None if deadline == _INF else deadline
             self._inject_if_safe()
         except Exception as exc:
             self._hook_failed(exc)

@@ -61,12 +61,16 @@ class GhosttyScreen:
     def alt_screen(self) -> bool:
         if self._alt_version != self._version:
             try:
-                screen = self._term.get("active_screen", "GhosttyTerminalScreen")
-                alt = bool(screen == self._pyghostty.lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE)
+                reader = self._get_reader()
+                if reader:
+                    alt = reader.alt_screen(self._term._t[0])
+                else:
+                    screen = self._term.get("active_screen", "GhosttyTerminalScreen")
+                    alt = screen == self._pyghostty.lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE
             except Exception:
                 self.errors += 1
                 alt = False
-            self._alt, self._alt_version = alt, self._version
+            self._alt, self._alt_version = bool(alt), self._version
         return self._alt
 
     def feed(self, data: bytes) -> None:
@@ -98,9 +102,7 @@ class GhosttyScreen:
         self.rows, self.cols = rows, cols
         self._version += 1
 
-    def _text(self) -> str:
-        """The visible screen as plain text, through :class:`_TextReader` when it works
-        with this pyghostty (else the public ``Terminal.text()``)."""
+    def _get_reader(self) -> _TextReader | bool:
         reader = self._reader
         if reader is None:
             try:
@@ -108,6 +110,12 @@ class GhosttyScreen:
             except Exception:
                 reader = False
             self._reader = reader
+        return reader
+
+    def _text(self) -> str:
+        """The visible screen as plain text, through :class:`_TextReader` when it works
+        with this pyghostty (else the public ``Terminal.text()``)."""
+        reader = self._get_reader()
         if reader:
             try:
                 return reader.text(self._term._t[0], self.cols, self.rows)
@@ -131,7 +139,8 @@ class GhosttyScreen:
     def cursor(self) -> tuple[int, int]:
         if self._cursor_version != self._version:
             try:
-                x, y = self._term.cursor
+                reader = self._get_reader()
+                x, y = reader.cursor(self._term._t[0]) if reader else self._term.cursor
                 at = min(int(y), self.rows - 1), min(int(x), self.cols - 1)
             except Exception:
                 self.errors += 1
@@ -176,6 +185,28 @@ class _TextReader:
         self._size = ffi.new("size_t*")
         self._buf = ffi.new("uint8_t[]", 16384)
         self._out_of_space = lib.GHOSTTY_OUT_OF_SPACE
+        self._get = lib.ghostty_terminal_get
+        self._u16 = ffi.new("uint16_t*")
+        self._screen = ffi.new("GhosttyTerminalScreen*")
+        self._cursor_x = lib.GHOSTTY_TERMINAL_DATA_CURSOR_X
+        self._cursor_y = lib.GHOSTTY_TERMINAL_DATA_CURSOR_Y
+        self._active = lib.GHOSTTY_TERMINAL_DATA_ACTIVE_SCREEN
+        self._alternate = lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE
+
+    def cursor(self, term: Any) -> tuple[int, int]:
+        """(x, y), as ``Terminal.cursor`` gives them."""
+        u16 = self._u16
+        if self._get(term, self._cursor_x, u16):
+            raise RuntimeError("terminal_get cursor_x failed")
+        x = u16[0]
+        if self._get(term, self._cursor_y, u16):
+            raise RuntimeError("terminal_get cursor_y failed")
+        return x, u16[0]
+
+    def alt_screen(self, term: Any) -> bool:
+        if self._get(term, self._active, self._screen):
+            raise RuntimeError("terminal_get active_screen failed")
+        return bool(self._screen[0] == self._alternate)
 
     def text(self, term: Any, cols: int, rows: int) -> str:
         point, grid_ref = self._point, self._grid_ref

@@ -242,6 +242,8 @@ class Session(ProxyHooks):
         self._decision: Decision | None = None
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
+        self._tick_due = float("inf")  # the deadline the last full tick worked out
+        self._eager = False  # after_activity() may settle the latest output at once
         self._title_on = False
         self._title_shown: str | None = None
         self._title_out = b""
@@ -429,6 +431,8 @@ class Session(ProxyHooks):
             self._due = due
         if p.answers or p.subreports or p.fusion.changed():
             self._due = now  # native reports and probes: handle them at once
+        else:
+            self._eager = p.eager_ready()
         return out
 
     def to_child(self) -> bytes:
@@ -496,10 +500,24 @@ class Session(ProxyHooks):
 
     # ----------------------------------------------------------------- off the hot path
 
-    def due(self) -> float:
-        """When :meth:`tick` has work next: every path that makes work lowers
+    def after_activity(self) -> float:
+        """After a round of output/input, once it is written: a small first read after a
+        pause (a spinner frame) is fed and read at once, and if the screen still reads
+        as published nothing is due for it (one wake-up per frame instead of two).
+        Returns when :meth:`tick` has work next: every path that makes work lowers
         ``_due``, so the loop needs no extra wake-up after each read to find out."""
-        return self._boot_due() if self.pipeline is None else self._due
+        p = self.pipeline
+        if p is None:
+            return self._boot_due()
+        if self._eager:
+            self._eager = False
+            now = time.monotonic()
+            if self._due > now and p.confirm_now(now):  # nothing else is pending now
+                self._sample_foreground(now)
+                if self._generic:
+                    self._sample_activity(p, now)
+                self._due = self._sampling_due(self._tick_due, p.next_deadline(now))
+        return self._due
 
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
@@ -558,13 +576,9 @@ class Session(ProxyHooks):
                 self.filter = None
         self._run_timers(now, deadlines)
         self._sample_foreground(now)
-        deadlines.append(self._fg_next + SAMPLE_SLACK)
         if self._generic:
             self._sample_activity(p, now)
-            deadlines.append(self._act_next + SAMPLE_SLACK)
-        d = p.tick(now)
-        if d is not None:
-            deadlines.append(d)
+        pipeline_due = p.tick(now)
         for decision in p.fusion.drain():
             self._publish(decision, now)
         if p.subreports and self.emitter is not None:
@@ -586,8 +600,17 @@ class Session(ProxyHooks):
                     self.registry.flush()
                 else:
                     deadlines.append(now + wait)
-        self._due = min(deadlines) if deadlines else float("inf")
-        return self._due if deadlines else None
+        # the deadlines after_activity() does not work out again itself
+        self._tick_due = min(deadlines) if deadlines else float("inf")
+        self._due = self._sampling_due(self._tick_due, pipeline_due)
+        return self._due if self._due != float("inf") else None
+
+    def _sampling_due(self, due: float, pipeline_due: float | None) -> float:
+        """`due` with the samples' and the pipeline's next deadlines."""
+        due = min(due, self._fg_next + SAMPLE_SLACK)
+        if self._generic:
+            due = min(due, self._act_next + SAMPLE_SLACK)
+        return due if pipeline_due is None else min(due, pipeline_due)
 
     def _sample_foreground(self, now: float) -> None:
         if now < self._fg_next or self.proxy is None or self.pipeline is None:

@@ -360,3 +360,46 @@ def test_shown_from_is_the_first_change_that_showed_the_state(
                      [(0.0, spinner(1)), (1.0, dialog), (2.0, d2)], until=3.0)
     assert [(r.msg, r.shown_from) for _, r in readings] == [
         ("Cogitating…", 0.0), ("Bash(ls)", 1.0), ("Bash(make)", 1.0)]
+
+
+def test_confirm_settles_a_frame_that_reads_as_published(manifest: rules.Manifest) -> None:
+    """A spinner frame under a published `working` is done with at once (no settle);
+    anything that would change the published state waits for its settle, and the
+    settled evaluation publishes it as before."""
+    clf = Classifier(manifest)
+    screen = FakeScreen(spinner(1))
+    clf.screen_changed(0.0)
+    assert clf.step(0.04, screen.snapshot).state == "working"  # type: ignore[union-attr]
+    screen.lines = spinner(2, "✶")
+    clf.screen_changed(0.1)
+    assert clf.confirm(0.1, screen.snapshot)
+    assert clf.due() == pytest.approx(0.1 + clf.sweep)  # only the sweep left
+    assert clf.evaluations == 2 and clf.last_eval_at == 0.1
+    # a dialog: not confirmed, still pending, published once settled
+    screen.lines = ["Do you want to proceed?", " Bash(rm -rf build)", *PROMPT]
+    clf.screen_changed(0.2)
+    assert not clf.confirm(0.2, screen.snapshot)
+    due = clf.due()
+    assert due == pytest.approx(0.24)
+    r = clf.step(due, screen.snapshot)
+    assert r is not None and r.state == "blocked" and r.msg == "Bash(rm -rf build)"
+    # the dialog gone and nothing matching: the end of a dialog waits for its settle too
+    screen.lines = ["output only"]
+    clf.screen_changed(0.5)
+    assert not clf.confirm(0.5, screen.snapshot)
+    # working -> idle starts a hold: never settled here either
+    clf2 = Classifier(manifest)
+    screen2 = FakeScreen(spinner(1))
+    clf2.screen_changed(0.0)
+    clf2.step(0.04, screen2.snapshot)
+    screen2.lines = PROMPT
+    clf2.screen_changed(0.1)
+    assert not clf2.confirm(0.1, screen2.snapshot) and not clf2.holding
+
+
+def test_confirm_of_a_screen_nothing_matches(manifest: rules.Manifest) -> None:
+    clf = Classifier(manifest)
+    screen = FakeScreen(["plain output"])
+    clf.screen_changed(0.0)
+    assert clf.confirm(0.0, screen.snapshot)  # nothing published, nothing to publish
+    assert clf.published is None and clf.unmatched

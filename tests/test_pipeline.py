@@ -104,3 +104,24 @@ def test_output_kept_from_before_the_pipeline_waits_a_settle_if_it_was_coming() 
     q.caught_up(began=0.5, now=0.52)
     q.tick(0.52)
     assert q.backlog.fed_bytes == 16
+
+
+def test_a_small_first_read_after_a_pause_is_settled_at_once() -> None:
+    p = make_pipeline()
+    p.output(b"starting\r\n", 0.0)
+    p.tick(p.timings.settle)  # the first output made the screen model
+    p.output(b"compiling...\r\n", 1.0)
+    assert p.eager_ready()
+    assert p.confirm_now(1.0)  # reads as before (no rule matches): nothing is due
+    assert not p.backlog and p.screen.lines()[1] == "compiling..."
+    assert p.next_deadline(1.0) == pytest.approx(1.0 + p.classifier.sweep)  # the sweep only
+    p.output(b"more\r\n", 1.01)  # within the settle time: the same burst, settled as usual
+    assert not p.eager_ready()
+    # after a pause, output that changes the state waits for its settle, then counts
+    p.tick(p.next_deadline(1.01) or 1.05)
+    p.output(b"Continue? [y/N] ", 2.0)
+    assert p.eager_ready() and not p.confirm_now(2.0)
+    due = p.next_deadline(2.0)
+    assert due == pytest.approx(2.0 + p.timings.settle)
+    p.tick(due)
+    assert p.classifier.published is not None and p.classifier.published.state == "blocked"

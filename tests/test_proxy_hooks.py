@@ -191,7 +191,7 @@ def test_terminal_answers_queries_in_order(terminal: Callable[..., Terminal]) ->
     assert t.queries == [b"\x1b]7501;?\x07", b"\x1b[c", b"\x1b]7501;?\x1b\\"]
 
 
-def test_due_replaces_the_idle_tick(terminal: Callable[..., Terminal]) -> None:
+def test_after_activity_replaces_the_idle_tick(terminal: Callable[..., Terminal]) -> None:
     """Hooks that say when they have work are ticked then, not after every read."""
     hooks = """
     import time
@@ -203,7 +203,7 @@ def test_due_replaces_the_idle_tick(terminal: Callable[..., Terminal]) -> None:
             if b"LATER" in data:
                 self.at = time.monotonic() + 0.15
             return data
-        def due(self):
+        def after_activity(self):
             return self.at
         def tick(self, now):
             self.ticks.append(now >= self.at)

@@ -126,9 +126,10 @@ def test_ghostty_import_failure_falls_back_to_pyte(monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
-def test_ghostty_reads_the_same_text_as_pyghostty_itself() -> None:
+def test_ghostty_reads_the_same_as_pyghostty_itself() -> None:
     """The screen is read with structures made once; it must give exactly what the
-    public ``Terminal.text()`` gives, also when the text outgrows the first buffer."""
+    public ``Terminal.text()``, ``cursor`` and ``get()`` give, also when the text
+    outgrows the first buffer."""
     from osc7501wrap.screen_ghostty import GhosttyScreen, _TextReader
 
     rng = random.Random(3)
@@ -136,10 +137,15 @@ def test_ghostty_reads_the_same_text_as_pyghostty_itself() -> None:
         m = GhosttyScreen(rows, cols)
         for _ in range(3):
             m.feed("".join(rng.choice(["a", "世", "✻ ", " ", "\r\n", "\x1b[2K", "\x1b[H",
-                                       "\x1b[1;31m", "e\u0301", "\t"])
+                                       "\x1b[1;31m", "e\u0301", "\t", "\x1b[?1049h",
+                                       "\x1b[?1049l", "\x1b[5;9H"])
                            for _ in range(rows * cols // 2)).encode())
             public = [line.rstrip() for line in m._term.text().split("\n")][:rows]
             assert m.lines() == public + [""] * (rows - len(public))
+            x, y = m._term.cursor
+            assert m.cursor() == (min(y, rows - 1), min(x, cols - 1))
+            alt = m._term.get("active_screen", "GhosttyTerminalScreen")
+            assert m.alt_screen == (alt == m._pyghostty.lib.GHOSTTY_TERMINAL_SCREEN_ALTERNATE)
             assert isinstance(m._reader, _TextReader)  # the fast reader did the reading
     m.feed(b"\x1b[H" + "世".encode() * (rows * cols // 2))  # 45 KB of text
     public = [line.rstrip() for line in m._term.text().split("\n")]

@@ -100,7 +100,7 @@ def test_a_flood_boots_once_it_settles_with_its_tail(make_session: Callable[...,
     assert bytes(passed) == b"".join(lines)
     assert s.pipeline is None  # nothing was built while it came
     now = time.monotonic()
-    due = s.due()
+    due = s.after_activity()
     assert now < due <= now + 0.05  # once it settles
     assert s.tick(due) is not None and s.pipeline is not None
     p = s.pipeline
