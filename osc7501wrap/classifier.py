@@ -13,7 +13,11 @@ When an evaluation is due (all times injected; this module never reads a clock):
   a program that redraws a spinner ten times a second never starves evaluation;
 - the slow `sweep` (1 s) is a heartbeat after `sweep` seconds without an evaluation; it
   costs nothing: evaluation is skipped, and the snapshot never taken, when nothing
-  changed since the last evaluation (a pending change is evaluated when it settles).
+  changed since the last evaluation (a pending change is evaluated when it settles);
+- :meth:`Classifier.confirm` may look before that: if the screen then reads as what is
+  published (a spinner frame while ``working``), the change is done with at once and
+  nothing is due; anything else stays pending for its settled evaluation, so no state
+  is ever published from a frame that may be half drawn.
 
 What gets published (the "holds"):
 

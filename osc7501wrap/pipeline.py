@@ -17,6 +17,11 @@ What happens where:
   within a time budget, notices title and progress changes, lets the classifier evaluate
   the rules when output has settled, and lets fusion age its edges. It returns the next
   deadline.
+* :meth:`Pipeline.confirm_now` is the live session's shortcut for a small first read
+  after a pause (a spinner frame): fed and read at once, right after it was written;
+  when the screen reads as published nothing is due (no second wake-up for the frame).
+  It never publishes anything: a change still waits for :meth:`Pipeline.tick`, so a
+  replay without it yields the same states.
 * Decisions are read with ``pipeline.fusion.drain()``.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
