@@ -356,9 +356,20 @@ class StreamTracker:
         """Set ``sgr_dirty`` from the last SGR sequence in ``data[start:end]``, if any;
         return where that SGR ends (``start`` if there is none).
 
-        Searches growing windows from the end: a match fully inside a window is later
-        than any match that straddles the window's start.
+        Looks at the last few ``ESC [`` first (the last SGR is usually the last or
+        nearly the last sequence); then searches growing windows from the end: a match
+        fully inside a window is later than any match that straddles the window's start.
         """
+        k = end
+        for _ in range(4):
+            k = data.rfind(b"\x1b[", start, k)
+            if k < 0:
+                return start
+            m = _SGR_RE.match(data, k, end)
+            if m is not None:
+                self.sgr_dirty = m.group(1) not in (b"", b"0")
+                return m.end()
+        end = k  # no SGR starts at or after k, and none before it can reach past its ESC
         width = 256
         while True:
             lo = max(start, end - width)
