@@ -15,8 +15,9 @@ what bytes to write in the emitter (:mod:`emitter`). A failure in any side chann
 Start-up time: everything up to the child's start is paid by every ``wrap`` run, so this
 module and what it imports before then (config, paths, channel, probe, tmux) avoid
 typing, dataclasses, pathlib, socket, json and secrets. The registry entry (`ls`) is
-written when the pipeline boots (BOOT_DELAY at the latest), except with Claude Code hooks,
-whose events may come at once: a program that exits at once is never listed.
+written when the pipeline boots (BOOT_DELAY after the start, or once the first output
+settles), except with Claude Code hooks, whose events may come at once: a program that
+exits at once is never listed.
 """
 
 from __future__ import annotations
