@@ -58,6 +58,7 @@ from common import (
     cpu_seconds,
     figures_table,
     median,
+    proc_status,
     process_cpu,
     thread_cpu,
     wrap_argv,
@@ -173,14 +174,7 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> Non
 
 def wakeups(pid: int) -> int:
     """Voluntary context switches of a process so far (each is one sleep in poll/select)."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as f:
-            for line in f:
-                if line.startswith(b"voluntary_ctxt_switches:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
+    return proc_status(pid, "voluntary_ctxt_switches") or 0
 
 
 def one_session(agents: list[str], args: argparse.Namespace, env: dict[str, str]

@@ -106,18 +106,10 @@ def rescore(res: object) -> tuple[list[float], int, int]:
     here a dialog drawn while wrap still reports the previous dialog as blocked (the
     agent asks again right after an answer, sooner than the classifier's hold) counts
     as carried, latency 0, as in the corpus."""
-    truth: list[tuple[float, str]] = getattr(res, "truth", [])
+    from dynamic import dialog_intervals
+
+    dialogs = dialog_intervals(getattr(res, "truth", []))
     reports: list[tuple[float, str]] = getattr(res, "reports", [])
-    dialogs: list[tuple[float, float]] = []
-    opened: float | None = None
-    for ts, ev in truth:
-        if ev == "blocked":
-            opened = ts
-        elif ev == "answered" and opened is not None:
-            dialogs.append((opened, ts))
-            opened = None
-    if opened is not None:
-        dialogs.append((opened, float("inf")))
     lat: list[float] = []
     carried = missed = 0
     for start, end in dialogs:

@@ -101,16 +101,22 @@ def process_cpu(pid: int) -> float | None:
         return None
 
 
-def peak_rss_kib(pid: int) -> int | None:
-    """The peak resident set size of a live process (VmHWM), in KiB."""
+def proc_status(pid: int, field: str) -> int | None:
+    """One number of ``/proc/<pid>/status`` (``VmHWM``, ``voluntary_ctxt_switches``...)."""
+    key = field.encode() + b":"
     try:
         with open(f"/proc/{pid}/status", "rb") as f:
             for line in f:
-                if line.startswith(b"VmHWM:"):
+                if line.startswith(key):
                     return int(line.split()[1])
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+def peak_rss_kib(pid: int) -> int | None:
+    """The peak resident set size of a live process (VmHWM), in KiB."""
+    return proc_status(pid, "VmHWM")
 
 
 def children(pid: int) -> list[int]:

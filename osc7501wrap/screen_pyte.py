@@ -376,8 +376,7 @@ class FixedScreen(pyte.Screen):
             if x >= columns:
                 if autowrap:
                     dirty.add(y)
-                    cursor.x = 0
-                    self.index()
+                    self._wrap_line()
                     y = cursor.y
                     line = buffer[y]
                     x = 0
@@ -389,8 +388,7 @@ class FixedScreen(pyte.Screen):
                 self._unsplit(line, x)
                 line.pop(x, None)  # xterm leaves the last column blank and wraps
                 dirty.add(y)
-                cursor.x = 0
-                self.index()
+                self._wrap_line()
                 y = cursor.y
                 line = buffer[y]
                 x = 0

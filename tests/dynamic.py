@@ -127,12 +127,11 @@ def run(tasks: int = 30, seed: int = 1, scale: float = 1.0, *,
     return res
 
 
-def score(res: Result) -> None:
-    """Compare reports with the truth (both in CLOCK_MONOTONIC seconds)."""
-    # intervals during which a dialog was fully drawn
+def dialog_intervals(truth: list[tuple[float, str]]) -> list[tuple[float, float]]:
+    """(drawn, answered) of every dialog in the agent's truth (answered: inf if never)."""
     dialogs: list[tuple[float, float]] = []
     opened: float | None = None
-    for ts, ev in res.truth:
+    for ts, ev in truth:
         if ev == "blocked":
             opened = ts
         elif ev == "answered" and opened is not None:
@@ -140,6 +139,12 @@ def score(res: Result) -> None:
             opened = None
     if opened is not None:
         dialogs.append((opened, float("inf")))
+    return dialogs
+
+
+def score(res: Result) -> None:
+    """Compare reports with the truth (both in CLOCK_MONOTONIC seconds)."""
+    dialogs = dialog_intervals(res.truth)
     for start, end in dialogs:
         first = next((t for t, s in res.reports if s.startswith("blocked") and t >= start), None)
         if first is None or first > end:
