@@ -149,11 +149,9 @@ class Pipeline:
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
-        self.backlog.feed_some(screen, self.timings.feed_budget)
+        self._feed(self.timings.feed_budget, now)
         if self.backlog:
             return False
-        self._unfed = 0
-        self._fed_at = now
         if screen.version != self._version:
             self._version = screen.version
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
@@ -270,7 +268,7 @@ class Pipeline:
         self._size = (rows, cols)
         if self._screen is None:
             return
-        self.backlog.feed_some(self.screen, 1.0)
+        self._feed(1.0, now)
         self.screen.resize(rows, cols)
         self._version = -1
         self.classifier.screen_changed(now)
@@ -309,9 +307,7 @@ class Pipeline:
             else:
                 if budget is None:
                     budget = t.feed_budget if streaming else t.idle_budget
-                self.backlog.feed_some(self.screen, budget)
-                self._unfed = 0
-                self._fed_at = now
+                self._feed(budget, now)
                 if self.backlog:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
@@ -356,8 +352,14 @@ class Pipeline:
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""
-        self.backlog.feed_some(self.screen, 1.0)
+        self._feed(1.0, now)
         return rules.evaluate(self.manifest, self.snapshot())
+
+    def _feed(self, budget: float, now: float) -> None:
+        """Feed the screen model from the backlog for about `budget` seconds."""
+        self.backlog.feed_some(self.screen, budget)
+        self._unfed = 0
+        self._fed_at = now
 
     def explain(self) -> dict[str, object]:
         """The fused view, for ``explain --session``."""
