@@ -193,6 +193,16 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
 _ALT_TOGGLE = re.compile(rb"\x1b\[\?(?:1049|1047|47)([hl])")
 
 
+def resume_point(data: bytes) -> int:
+    """Where a screen model can start on output whose beginning was dropped: at the first
+    escape sequence, else after the first newline (else nothing of it is usable)."""
+    start = data.find(b"\x1b")
+    if start < 0:
+        newline = data.find(b"\n")
+        start = newline + 1 if newline >= 0 else len(data)
+    return start
+
+
 class Backlog:
     """Bytes the program wrote that the screen model has not seen yet.
 
@@ -309,10 +319,7 @@ class Backlog:
         if cut > 0:
             dropped.append(tail[:cut])
             tail = tail[cut:]
-        start = tail.find(b"\x1b")
-        if start < 0:
-            newline = tail.find(b"\n")
-            start = newline + 1 if newline >= 0 else len(tail)
+        start = resume_point(tail)
         if start:
             dropped.append(tail[:start])
             tail = tail[start:]

@@ -327,13 +327,11 @@ class Session(ProxyHooks):
         """Hand the output that came before the boot to the pipeline, as it came."""
         early, self._early = self._early, []
         self._early_bytes = 0
-        if early and self._early_cut:  # its start was dropped: begin at a sequence
-            first, at = early[0]  # or a line, as the backlog does when it drops
-            start = first.find(b"\x1b")
-            if start < 0:
-                newline = first.find(b"\n")
-                start = newline + 1 if newline >= 0 else len(first)
-            early[0] = (first[start:], at)
+        if early and self._early_cut:  # its start was dropped, as the backlog drops
+            from .screen import resume_point
+
+            first, at = early[0]
+            early[0] = (first[resume_point(first):], at)
         for data, at in early:
             if data:
                 p.output(data, at)
