@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from term import Terminal, base_env, wrap_command  # noqa: E402
 
-from osc7501wrap.tracker import StreamTracker  # noqa: E402
+from osc7501wrap.proxy.tracker import StreamTracker  # noqa: E402
 
 PY = sys.executable
 
@@ -64,7 +64,7 @@ while True:
 """
 
 PROXY_ONLY = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-              "from osc7501wrap.proxy import Proxy\n"
+              "from osc7501wrap.proxy.proxy import Proxy\n"
               "sys.exit(Proxy(sys.argv[1:]).run())\n")
 
 

@@ -38,7 +38,7 @@ __all__ = ["__version__", "status"]
 
 
 def status(state: str, **kwargs: Any) -> bool:
-    """Report `state` for this terminal (see :func:`osc7501wrap.emit.status`)."""
-    from .emit import status as _status
+    """Report `state` for this terminal (see :func:`osc7501wrap.start.emit.status`)."""
+    from .start.emit import status as _status
 
     return _status(state, **kwargs)

@@ -7,10 +7,10 @@ wrapped agent, so it must not pay for argparse and the subcommand tree.
 import sys
 
 if len(sys.argv) > 1 and sys.argv[1] == "hook":
-    from .hooks import hook_main
+    from .start.hook import hook_main
 
     raise SystemExit(hook_main(sys.argv[2:]))
 
-from .cli import main
+from .start.cli import main
 
 raise SystemExit(main())

@@ -35,7 +35,7 @@ controls, no bidi overrides, bounded), ``;`` is removed where the format splits 
 and an OSC 9 text never starts with ``<digits>;`` (which would read as a ConEmu
 command).
 
-Not in scope: deciding states (:mod:`osc7501wrap.fusion`), finding safe points or writing
+Not in scope: deciding states (:mod:`osc7501wrap.fusion.fusion`), finding safe points or writing
 to the terminal (the session and proxy), probing the terminal (:mod:`osc7501wrap.probe`).
 """
 
@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 
 from . import tmux
-from .fusion import Decision, exit_message
+from .fusion.fusion import Decision, exit_message
 from .protocol import (
     KINDS,
     MAX_APP,

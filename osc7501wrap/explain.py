@@ -105,8 +105,8 @@ def _is_capture(text: str) -> bool:
 def screen_from_capture(path: Path) -> Source:
     """Replay a capture's output into a screen model; the final screen, title, progress."""
     from .capture import parse_size, read_capture
+    from .proxy.tracker import StreamTracker
     from .screen import make_screen
-    from .tracker import StreamTracker
 
     cap = read_capture(path)
     scr = make_screen(cap.rows, cap.cols)
@@ -247,7 +247,7 @@ def format_report(rep: dict[str, Any]) -> str:
 
 
 def _explain_session(ident: str, as_json: bool) -> int:
-    from .registry import find_session, request_session
+    from .session.registry import find_session, request_session
 
     entry = find_session(ident)
     reply = request_session(entry, {"kind": "explain"})

@@ -18,7 +18,7 @@ In scope:
   decision with a reason string (shown by ``doctor`` and written to the log).
 
 Not in scope: choosing the file descriptors, forwarding type-ahead to a child, and
-writing reports (:mod:`osc7501wrap.emit`, the session).
+writing reports (:mod:`osc7501wrap.start.emit`, the session).
 
 Inside tmux (``tmux_depth > 0``) the query is wrapped for DCS passthrough so that the
 outer terminal sees it, while DA1 is sent bare: tmux answers DA1 itself, at once, so the

@@ -23,7 +23,7 @@ In scope:
 
 Not in scope: tmux passthrough wrapping (:mod:`osc7501wrap.tmux`), the terminal
 handshake and stdin filtering (:mod:`osc7501wrap.probe`), writing to a terminal
-(:mod:`osc7501wrap.emit`), and parsing any other escape sequence: the caller tells the
+(:mod:`osc7501wrap.start.emit`), and parsing any other escape sequence: the caller tells the
 store about prompts (OSC 133), resets (RIS) and OSC 9;4 itself.
 
 Interpretation notes

@@ -5,7 +5,7 @@
 event, resizes, hook events and the exit status, with timestamps.
 
 ``replay [--agent NAME] FILE`` prints the state timeline wrap would produce for a
-capture, by driving the same :class:`~osc7501wrap.pipeline.Pipeline` a live session uses
+capture, by driving the same :class:`~osc7501wrap.fusion.pipeline.Pipeline` a live session uses
 with the capture's timestamps on a virtual clock (ticks happen where the live loop would
 tick: right after output and at the deadlines the pipeline asks for). Markers in the
 capture (ground truth written by whoever recorded it) are printed in line, so a reader
@@ -23,7 +23,7 @@ from typing import Any
 
 from .capture import Capture, CaptureWriter, parse_size, read_capture
 from .errors import WrapError
-from .session import RunOptions, Session, prepare
+from .session.session import RunOptions, Session, prepare
 
 
 class _RecordingSession(Session):
@@ -47,7 +47,7 @@ class _RecordingSession(Session):
 
 
 def cmd_record(args: Any) -> int:
-    from .proxy import Proxy
+    from .proxy.proxy import Proxy
 
     cmd = list(args.cmd or [])
     if cmd and cmd[0] == "--":
@@ -114,7 +114,7 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
-    from .pipeline import Pipeline
+    from .fusion.pipeline import Pipeline
     from .protocol import sanitize_text
 
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True)

@@ -91,7 +91,7 @@ _bin_dir: str | None = None
 _WRAP_LAUNCHER = """#!{python}
 import sys
 sys.path.insert(0, {repo!r})
-from osc7501wrap.cli import wrap_main
+from osc7501wrap.start.cli import wrap_main
 sys.exit(wrap_main())
 """
 
@@ -100,7 +100,7 @@ _PROXY_LAUNCHER = """#!{python}
 import sys
 sys.path.insert(0, {repo!r})
 from osc7501wrap.errors import WrapError
-from osc7501wrap.proxy import Proxy
+from osc7501wrap.proxy.proxy import Proxy
 try:
     sys.exit(Proxy(sys.argv[1:]).run())
 except WrapError as err:
@@ -112,9 +112,9 @@ except WrapError as err:
 # The same with the loop waiting in select(2), as it does on macOS (where poll(2) does
 # not work on terminals), so that code path runs here too.
 _SELECT_LAUNCHER = _PROXY_LAUNCHER.replace(
-    "from osc7501wrap.proxy import Proxy\n",
-    "from osc7501wrap import proxy as _proxy\n"
-    "from osc7501wrap.proxy import Proxy\n"
+    "from osc7501wrap.proxy.proxy import Proxy\n",
+    "from osc7501wrap.proxy import proxy as _proxy\n"
+    "from osc7501wrap.proxy.proxy import Proxy\n"
     "_Poller = _proxy._Poller\n"
     "_proxy._Poller = lambda use_poll: _Poller(use_poll=False)\n")
 
@@ -171,7 +171,7 @@ class Front:
 _PROXY_DRIVER = """\
 import sys
 sys.path.insert(0, {repo!r})
-from osc7501wrap.proxy import Proxy, ProxyHooks
+from osc7501wrap.proxy.proxy import Proxy, ProxyHooks
 {code}
 hooks = {cls}()
 try:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from osc7501wrap import channel
-from osc7501wrap.channel import MAX_DATAGRAM, ControlServer, Message, request
+from osc7501wrap.session import channel
+from osc7501wrap.session.channel import MAX_DATAGRAM, ControlServer, Message, request
 
 TOKEN = "a" * 32
 HOOK_TOKEN = "b" * 32

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.classifier import Classifier, ScreenReading, marks_interrupts, marks_turns
+from osc7501wrap.fusion.classifier import Classifier, ScreenReading, marks_interrupts, marks_turns
 
 MANIFEST = r'''
 [manifest]

@@ -310,7 +310,7 @@ def _run_config(tmp_path: Path, *args: str, env: dict[str, str] | None = None,
     e = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path),
          "OSC7501WRAP_CONFIG_DIR": str(tmp_path)}
     e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "osc7501wrap.cli", "config", *args],
+    return subprocess.run([sys.executable, "-m", "osc7501wrap.start.cli", "config", *args],
                           capture_output=True, text=True, env=e, timeout=30)
 
 

@@ -244,7 +244,7 @@ def _safe(text: str) -> str:
 def snapshot_at(rep: Replayed, t: float) -> rules.Snapshot:
     """The screen (with title and progress) the engine had seen at time `t`: the
     capture's output and resizes up to `t`, through the same pipeline as the replay."""
-    from osc7501wrap.pipeline import Pipeline
+    from osc7501wrap.fusion.pipeline import Pipeline
 
     p = Pipeline(rep.manifest, rows=rep.cap.rows, cols=rep.cap.cols, now=0.0,
                  backend=rep.backend)
@@ -301,7 +301,7 @@ def explain_at(rep: Replayed, t: float, want_state: str | None) -> str:
             out.append(f"  The screen rules read this screen as {want_state}: the difference "
                        "comes from the other signals or from timing (see the signal column "
                        "of the decisions above; done versus idle is the turn tracking in "
-                       "osc7501wrap/fusion.py).")
+                       "osc7501wrap/fusion/fusion.py).")
     if snap.title is not None:
         out.append(f"  window title: {_safe(repr(snap.title))}")
     out.append("  whole screen:")

@@ -21,7 +21,7 @@ from osc7501wrap import doctor
 QUERY = b"\x1b]7501;?\x1b\\"
 DA1_QUERY = b"\x1b[c"
 DA1_REPLY = b"\x1b[?62;22c"
-CLI = [sys.executable, "-m", "osc7501wrap.cli"]
+CLI = [sys.executable, "-m", "osc7501wrap.start.cli"]
 
 
 @pytest.fixture

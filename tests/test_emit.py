@@ -11,8 +11,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from osc7501wrap.emit import status
 from osc7501wrap.errors import WrapError
+from osc7501wrap.start.emit import status
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_AND_DA1 = b"\x1b]7501;?\x1b\\\x1b[c"
@@ -29,7 +29,7 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def emit_argv(*args: str) -> list[str]:
-    return [sys.executable, "-m", "osc7501wrap.cli", "emit", *args]
+    return [sys.executable, "-m", "osc7501wrap.start.cli", "emit", *args]
 
 
 def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from osc7501wrap.classifier import ScreenReading
-from osc7501wrap.fusion import Decision, Fusion, exit_message
+from osc7501wrap.fusion.classifier import ScreenReading
+from osc7501wrap.fusion.fusion import Decision, Fusion, exit_message
 from osc7501wrap.protocol import Report
 
 TOLERANCE = 0.1

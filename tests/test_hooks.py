@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from osc7501wrap import channel, hooks
-from osc7501wrap.channel import ControlServer, Message
+from osc7501wrap.session import channel
+from osc7501wrap.session.channel import ControlServer, Message
+from osc7501wrap.start import hook as hooks
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "c0ffee" * 5 + "00"
@@ -95,7 +96,7 @@ def test_default_command_env_points_at_this_checkout_when_not_in_site_packages()
     env = hooks.default_command_env()
     assert env in ({}, {"PYTHONPATH": str(ROOT)})
     if env:
-        assert (Path(env["PYTHONPATH"]) / "osc7501wrap" / "hooks.py").is_file()
+        assert (Path(env["PYTHONPATH"]) / "osc7501wrap" / "start" / "hook.py").is_file()
 
 
 def test_add_hook_args_inserts_after_the_program_word() -> None:
@@ -158,7 +159,7 @@ def test_pre_tool_use_hook_arrives_as_a_message(server: ControlServer) -> None:
 
 
 def test_hook_through_the_full_command_line(server: ControlServer) -> None:
-    code = "import sys; from osc7501wrap.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from osc7501wrap.start.cli import main; sys.exit(main(sys.argv[1:]))"
     stop = {"session_id": "s", "hook_event_name": "Stop", "stop_hook_active": False}
     done = run_hook("Stop", json.dumps(stop).encode(), session_env(server),
                     sys.executable, "-c", code, "hook")
@@ -258,7 +259,7 @@ def test_hook_path_stays_light(server: ControlServer) -> None:
              "try:\n    runpy.run_module('osc7501wrap', run_name='__main__')\n"
              "except SystemExit:\n    pass\n"
              "heavy = {'argparse', 'json', 'socket', 're', 'pyte', 'tomllib', "
-             "'osc7501wrap.cli', 'osc7501wrap.rules', 'osc7501wrap.channel'}\n"
+             "'osc7501wrap.start.cli', 'osc7501wrap.rules', 'osc7501wrap.session.channel'}\n"
              "print(sorted(heavy & set(sys.modules)))\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("OSC7501WRAP_")}
     env.update(PYTHONPATH=str(ROOT), **session_env(server))

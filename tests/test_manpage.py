@@ -15,11 +15,11 @@ import pexpect
 import pytest
 
 from osc7501wrap import config as C
-from osc7501wrap.cli import RUN_USAGE
+from osc7501wrap.start.cli import RUN_USAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "man" / "wrap.1"
-CLI = [sys.executable, "-m", "osc7501wrap.cli"]
+CLI = [sys.executable, "-m", "osc7501wrap.start.cli"]
 
 
 # ----------------------------------------------------------------------------- roff parsing
@@ -129,7 +129,7 @@ def test_options_section_matches_wrap_help(page: str) -> None:
     documented = _options_in_tags(_sections(page)["OPTIONS"])
     real = _options_in_help(RUN_USAGE) | _options_in_help(_help())
     wrap_help = subprocess.run(
-        [sys.executable, "-c", "import sys; from osc7501wrap.cli import wrap_main; "
+        [sys.executable, "-c", "import sys; from osc7501wrap.start.cli import wrap_main; "
                                "sys.exit(wrap_main(['--help']))"],
         capture_output=True, text=True, timeout=30)
     assert wrap_help.stdout == RUN_USAGE
@@ -181,7 +181,7 @@ def test_environment_lists_every_variable_the_code_reads(page: str) -> None:
     documented = {w for tag in _tags(_sections(page)["ENVIRONMENT"])
                   for w in re.findall(r"[A-Z][A-Z0-9_]{2,}", tag)}
     used: set[str] = set()
-    for path in [*(ROOT / "osc7501wrap").glob("*.py"), *(ROOT / "shell-integration").iterdir()]:
+    for path in [*(ROOT / "osc7501wrap").rglob("*.py"), *(ROOT / "shell-integration").iterdir()]:
         used |= set(re.findall(r"OSC7501WRAP_[A-Z0-9_]+", path.read_text()))
     required = {f"OSC7501WRAP_{v}" for v in (
         "CONFIG_DIR", "STATE_DIR", "RUNTIME_DIR", "EMIT", "SCREEN", "HOOKS", "SKIP", "NO_133",

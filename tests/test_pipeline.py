@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.pipeline import Pipeline, Timings
+from osc7501wrap.fusion.pipeline import Pipeline, Timings
 
 
 def make_pipeline() -> Pipeline:

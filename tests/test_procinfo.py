@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from osc7501wrap import procinfo
+from osc7501wrap.proxy import procinfo
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc")
 

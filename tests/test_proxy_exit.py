@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from term import PROMPT, Front, Terminal, base_env, fresh_pty_modes, proxy_command
 
-from osc7501wrap import procinfo
+from osc7501wrap.proxy import procinfo
 
 PY = sys.executable
 

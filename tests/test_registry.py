@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from osc7501wrap import registry
-from osc7501wrap.channel import Message
 from osc7501wrap.errors import WrapError
-from osc7501wrap.registry import SessionFile, handle_send
+from osc7501wrap.session import registry
+from osc7501wrap.session.channel import Message
+from osc7501wrap.session.registry import SessionFile, handle_send
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # appends what it would type to a file, and stays alive until killed.
 SESSION = r"""
 import json, os, select, sys
-from osc7501wrap.channel import ControlServer, new_token, socket_path
-from osc7501wrap.registry import SessionFile, handle_send, session_entry
+from osc7501wrap.session.channel import ControlServer, new_token, socket_path
+from osc7501wrap.session.registry import SessionFile, handle_send, session_entry
 
 state = tuple(json.loads(sys.argv[1]))
 typed, record_id = sys.argv[2], sys.argv[3]
@@ -272,7 +272,7 @@ def test_send_to_unknown_or_ambiguous_session(sessions: Sessions, tmp_path: Path
 
 
 def test_send_to_a_session_that_does_not_answer(rundir: Path) -> None:
-    from osc7501wrap.channel import ControlServer
+    from osc7501wrap.session.channel import ControlServer
 
     server = ControlServer(rundir.parent / "mute.sock", "t" * 32)  # never reads
     try:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from osc7501wrap.session import EARLY_KEEP, RunOptions, Session, prepare
-from osc7501wrap.tracker import StreamTracker
+from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.session.session import EARLY_KEEP, RunOptions, Session, prepare
 
 
 class FakeProxy:

@@ -64,7 +64,7 @@ def world(tmp_path: Path) -> dict[str, Path]:
 def _init_text(shell: str, cfgdir: Path) -> str:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(cfgdir),
            "OSC7501WRAP_CONFIG_DIR": str(cfgdir)}
-    out = subprocess.run([sys.executable, "-m", "osc7501wrap.cli", "shell-init", shell],
+    out = subprocess.run([sys.executable, "-m", "osc7501wrap.start.cli", "shell-init", shell],
                          capture_output=True, env=env, check=True, timeout=30)
     assert out.stderr == b""
     return out.stdout.decode()
@@ -277,7 +277,7 @@ def test_render_comments_out_config_problems(tmp_path: Path) -> None:
 
 
 def test_unknown_shell_is_a_one_line_error() -> None:
-    out = subprocess.run([sys.executable, "-m", "osc7501wrap.cli", "shell-init", "tcsh"],
+    out = subprocess.run([sys.executable, "-m", "osc7501wrap.start.cli", "shell-init", "tcsh"],
                          capture_output=True, timeout=30)
     assert out.returncode == 2
     assert b"Traceback" not in out.stderr

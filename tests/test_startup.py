@@ -29,14 +29,14 @@ HEAVY = (
     # (`python -X importtime`)
     "re", "enum", "selectors", "signal",
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
-    "osc7501wrap.protocol", "osc7501wrap.registry", "osc7501wrap.hooks",
-    "osc7501wrap.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
+    "osc7501wrap.protocol", "osc7501wrap.session.registry", "osc7501wrap.start.hook",
+    "osc7501wrap.fusion.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
 )
 
 #: The modules `wrap CMD` imports before the child starts.
-STARTUP_MODULES = ("osc7501wrap.cli", "osc7501wrap.session", "osc7501wrap.config",
-                   "osc7501wrap.paths", "osc7501wrap.channel", "osc7501wrap.probe",
-                   "osc7501wrap.tmux", "osc7501wrap.proxy")
+STARTUP_MODULES = ("osc7501wrap.start.cli", "osc7501wrap.session.session", "osc7501wrap.config",
+                   "osc7501wrap.paths", "osc7501wrap.session.channel", "osc7501wrap.probe",
+                   "osc7501wrap.tmux", "osc7501wrap.proxy.proxy")
 
 # Runs `wrap ARGS` in this process and prints the HEAVY modules that were not loaded at
 # the start but were by the time Session.started() returned (the child runs then).
@@ -44,14 +44,14 @@ RUN_AND_REPORT = """
 import sys
 heavy = {heavy!r}
 before = set(sys.modules)
-from osc7501wrap import session
+from osc7501wrap.session import session
 seen = []
 started = session.Session.started
 def spy(self, proxy):
     started(self, proxy)
     seen.extend(sorted(m for m in heavy if m in sys.modules and m not in before))
 session.Session.started = spy
-from osc7501wrap.cli import wrap_main
+from osc7501wrap.start.cli import wrap_main
 status = wrap_main({args!r})
 sys.stdout.write("\\r\\nLOADED=" + ",".join(seen) + ";STATUS=" + str(status) + "\\r\\n")
 """
@@ -108,7 +108,7 @@ class _FakeProxy:
 
 def test_registry_entry_waits_for_the_boot_unless_hooks_report(
         rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from osc7501wrap.session import RunOptions, Session, prepare
+    from osc7501wrap.session.session import RunOptions, Session, prepare
 
     monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
     setup = prepare(RunOptions(["true"], emit="never"))

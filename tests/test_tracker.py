@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from osc7501wrap.tracker import StreamTracker
+from osc7501wrap.proxy.tracker import StreamTracker
 
 ESC = b"\x1b"
 ST = b"\x1b\\"

@@ -67,7 +67,7 @@ def default_command_env() -> dict[str, str]:
     installed in a site directory (run from a source checkout), else nothing."""
     import site
 
-    parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sites = set()
     try:
         sites.update(os.path.abspath(p) for p in site.getsitepackages())
@@ -218,7 +218,7 @@ def send_hook(event: str, data: dict[str, Any], environ: Mapping[str, str] | Non
     sock, token = env.get(ENV_SOCK), env.get(ENV_TOKEN)
     if not sock or not token:
         return False
-    from .channel import request
+    from ..session.channel import request
 
     payload = {"kind": "hook", "event": event[:100], "data": data}
     return request(sock, token, payload, timeout=SEND_TIMEOUT, want_reply=False) is not None

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import WrapError
+from ..errors import WrapError
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
 PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
@@ -46,7 +46,7 @@ _PID_START_SLACK = 5.0
 
 
 def _registry_dir(create: bool = False) -> Path:
-    from .paths import runtime_dir
+    from ..paths import runtime_dir
 
     return runtime_dir(create=create)
 
@@ -169,7 +169,7 @@ class SessionFile:
 
 def pid_alive(pid: int) -> bool:
     """True if `pid` runs (EPERM counts as running; a zombie does not)."""
-    from .procinfo import is_alive
+    from ..proxy.procinfo import is_alive
 
     return is_alive(pid)
 

@@ -45,7 +45,7 @@ screen change after the last evaluation that read anything else), so fusion can 
 state drawn after an event from output older than it.
 
 What it does not do: match rules (:mod:`osc7501wrap.rules`), combine the screen with
-hooks, native reports or the process table (:mod:`osc7501wrap.fusion`), or write
+hooks, native reports or the process table (:mod:`osc7501wrap.fusion.fusion`), or write
 anything. It does no I/O at all.
 """
 
@@ -55,7 +55,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import rules
+from .. import rules
 
 #: Message changes are news only in these states (a spinner's text is not).
 _MSG_STATES = ("blocked", "error")

@@ -26,20 +26,20 @@ import os
 import sys
 import time
 
-from .proxy import Proxy, ProxyHooks
+from ..proxy.proxy import Proxy, ProxyHooks
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from .capture import CaptureWriter
-    from .config import Config
-    from .emitter import Emitter
-    from .fusion import Decision
-    from .pipeline import Pipeline
-    from .probe import ReplyFilter
-    from .rules import Manifest
+    from ..capture import CaptureWriter
+    from ..config import Config
+    from ..emitter import Emitter
+    from ..fusion.fusion import Decision
+    from ..fusion.pipeline import Pipeline
+    from ..probe import ReplyFilter
+    from ..rules import Manifest
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled...
 # ...on a tick that runs anyway; a wake-up of its own only this much later. The same
@@ -108,7 +108,7 @@ class Setup:
         """The rules for this program, loaded on first use: the child is already
         running by then, so loading and compiling overlap its start-up."""
         if self._manifest is None:
-            from . import rules
+            from .. import rules
 
             catalog = rules.load_manifests()
             self.notes.extend(catalog.errors)
@@ -135,7 +135,7 @@ class _NoProbe:
 
 def _probe(depth: int) -> Any:
     """Probe the terminal on stdin/stdout, or None when that is impossible."""
-    from . import probe
+    from .. import probe
 
     try:
         if not (os.isatty(0) and os.isatty(1)) or os.tcgetpgrp(0) != os.getpgrp():
@@ -151,8 +151,9 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from . import channel, tmux
-    from .config import load_config
+    from .. import tmux
+    from ..config import load_config
+    from . import channel
 
     environ = dict(os.environ if env is None else env)
     base = os.path.basename(opts.command[0]) if opts.command else ""
@@ -165,10 +166,10 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     # The default id is valid by construction; only --id needs the protocol module.
     record_id = opts.record_id or f"wrap/{os.getpid()}"
     if opts.record_id is not None:
-        from .protocol import valid_id
+        from ..protocol import valid_id
 
         if not valid_id(record_id):
-            from .errors import WrapError
+            from ..errors import WrapError
 
             raise WrapError(f"--id {record_id!r} is not a valid OSC 7501 id "
                             "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
@@ -182,7 +183,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     elif not stdout_tty and mode != "always":
         decision = _NoProbe(False, "standard output is not a terminal")
     else:
-        from . import probe
+        from .. import probe
 
         decision = probe.decide_emit(None if mode == "auto" else mode, environ,
                                      lambda: _probe(depth))
@@ -209,7 +210,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     # rules, it does not make another program accept Claude's --settings flag.
     use_hooks = opts.hooks and early.hooks and base == "claude"
     if use_hooks and setup.socket_path:
-        from . import hooks
+        from ..start import hook as hooks
 
         setup.hooked = True
         environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
@@ -275,7 +276,7 @@ class Session(ProxyHooks):
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
-            from .probe import ReplyFilter
+            from ..probe import ReplyFilter
 
             self.filter = ReplyFilter(s.pending_replies, now)
             typeahead = self.filter.feed(typeahead, now)
@@ -293,7 +294,7 @@ class Session(ProxyHooks):
         if self.pipeline is not None:
             return self.pipeline
         began = time.monotonic()
-        from .pipeline import Pipeline, Timings
+        from ..fusion.pipeline import Pipeline, Timings
 
         s = self.setup
         assert self.proxy is not None
@@ -328,7 +329,7 @@ class Session(ProxyHooks):
         early, self._early = self._early, []
         self._early_bytes = 0
         if early and self._early_cut:  # its start was dropped, as the backlog drops
-            from .screen import resume_point
+            from ..screen import resume_point
 
             first, at = early[0]
             early[0] = (first[resume_point(first):], at)
@@ -343,13 +344,13 @@ class Session(ProxyHooks):
             self._due = min(self._due, early[-1][1] + p.timings.settle)
 
     def _make_emitter(self) -> Emitter:
-        from .emitter import Emitter
+        from ..emitter import Emitter
 
         s = self.setup
         fb = s.config.fallbacks
         via = fb.notify_via
         if via == "auto":
-            from .doctor import notify_channel
+            from ..doctor import notify_channel
 
             via = notify_channel(via, s.env)
         try:
@@ -452,7 +453,7 @@ class Session(ProxyHooks):
         title or the state changes)."""
         if not self._title_on or self._decision is None or self.proxy is None:
             return
-        from .protocol import sanitize_text
+        from ..protocol import sanitize_text
 
         mark = TITLE_MARKS.get(self._decision.state, "")
         own = sanitize_text(self.proxy.tracker.title or "", 160) or self._app()
@@ -537,7 +538,7 @@ class Session(ProxyHooks):
         if self.setup.host:
             split = self._split_plain
             if split is None:
-                from .protocol import split_plain as split
+                from ..protocol import split_plain as split
 
                 self._split_plain = split
             parts = split(data)
@@ -615,7 +616,7 @@ class Session(ProxyHooks):
         if now < self._fg_next or self.proxy is None or self.pipeline is None:
             return
         self._fg_next = now + FG_PERIOD
-        from .procinfo import foreground_pgrp, process_name
+        from ..proxy.procinfo import foreground_pgrp, process_name
 
         pg = foreground_pgrp(self.proxy.master_fd)
         if pg is None or pg == self._fg:
@@ -632,7 +633,7 @@ class Session(ProxyHooks):
         if now < self._act_next or self.proxy is None:
             return
         self._act_next = now + ACTIVITY_PERIOD
-        from .procinfo import child_pids, cpu_time
+        from ..proxy.procinfo import child_pids, cpu_time
 
         pid = self.proxy.child_pid
         cpu, kids = cpu_time(pid), child_pids(pid)
@@ -758,7 +759,7 @@ class Session(ProxyHooks):
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
         if self._title_marked and self.proxy is not None:
-            from .protocol import sanitize_text
+            from ..protocol import sanitize_text
 
             own = sanitize_text(self.proxy.tracker.title or "", 160)
             out += b"\x1b]2;" + own.encode() + b"\x1b\\"  # the program's own title back
@@ -766,7 +767,7 @@ class Session(ProxyHooks):
 
     def close(self) -> None:
         if self.pipeline is not None:
-            from .screen import finish_preload
+            from ..screen import finish_preload
 
             finish_preload()
         if self.server is not None:
@@ -806,7 +807,7 @@ class Session(ProxyHooks):
 
 
 def _one_line(text: str | None) -> str:
-    from .protocol import sanitize_text
+    from ..protocol import sanitize_text
 
     return sanitize_text(text or "", 300)
 

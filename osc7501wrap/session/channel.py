@@ -22,7 +22,7 @@ string ``kind`` or is over the size limit is dropped silently. Kinds:
              no reply (the hook does not wait).
     send     {"text": "...", "answer": false, "enter": true}
              reply {"ok": true} or {"ok": false, "error": "<one line>"}
-             (see :func:`osc7501wrap.registry.handle_send`).
+             (see :func:`osc7501wrap.session.registry.handle_send`).
     explain  {}
              reply {"ok": true, "decision": {...}, "screen": {...}, "signals": [...]}
              (the session's current decision, last screen verdict and rule, recent
@@ -135,7 +135,7 @@ def socket_dir(create: bool = True) -> Path:
 
 def socket_dir_str(create: bool = True) -> str:
     """:func:`socket_dir` as a string (pathlib is not imported)."""
-    from .paths import runtime_dir_str
+    from ..paths import runtime_dir_str
 
     rd = runtime_dir_str(create=create)
     if _fits(os.path.join(rd, "x" * 40)):
@@ -292,7 +292,7 @@ def _hook_data(obj: dict[str, Any]) -> dict[str, Any] | None:
         return None
     data = obj.get("data")
     if "raw" in obj:
-        from .hooks import hook_subset
+        from ..start.hook import hook_subset
 
         data = hook_subset(event, obj["raw"])
     return {"event": event, "data": data if isinstance(data, dict) else {}}

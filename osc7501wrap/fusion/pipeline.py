@@ -5,7 +5,7 @@
                          └─ the child's own 7501 reports and probe            ▼
     hooks, foreground, Enter, exit ─────────────────────▶ Fusion ◀── Classifier (rules)
 
-A live session (:mod:`osc7501wrap.session`) drives it from the proxy loop;
+A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
 ``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
 run exactly this code, so a replayed capture yields the timeline a live run would have.
 
@@ -36,13 +36,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import rules
+from .. import rules
+from ..protocol import Invalid, Query, Report, ReportScanner, query_reply
+from ..proxy.tracker import StreamTracker
+from ..screen import Backlog, ScreenModel, make_screen, preload
+from ..screen import ready as screen_ready
 from .classifier import Classifier, ScreenReading
 from .fusion import Decision, Fusion
-from .protocol import Invalid, Query, Report, ReportScanner, query_reply
-from .screen import Backlog, ScreenModel, make_screen, preload
-from .screen import ready as screen_ready
-from .tracker import StreamTracker
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there

@@ -2,7 +2,7 @@
 
 Inputs (each timestamped by the caller; this module reads no clock and does no I/O):
 
-- :meth:`Fusion.screen` - a :class:`~osc7501wrap.classifier.ScreenReading` (published
+- :meth:`Fusion.screen` - a :class:`~osc7501wrap.fusion.classifier.ScreenReading` (published
   screen state changes only);
 - :meth:`Fusion.native` - the program's own OSC 7501 reports for the root record
   (reports with an id are sub-records: the session hands them to the emitter);
@@ -87,7 +87,7 @@ an error rule, StopFailure, a native ``error``, or the exit; like done, it stays
 the next turn. Exit: status 0 -> ``clear`` (the record is removed); non-zero ->
 ``error`` "exited with status N"; killed -> ``error`` "killed by SIGNAME".
 
-Not in scope: classifying the screen (:mod:`osc7501wrap.classifier`), writing reports
+Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), writing reports
 (:mod:`osc7501wrap.emitter`), sub-records, or deciding when the user's Enter counts.
 """
 
@@ -99,8 +99,8 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
-from .protocol import KINDS, MAX_MSG, Report, sanitize_text
 
 SIGNALS = ("start", "screen", "native", "hook", "process", "input", "exit")
 

@@ -42,7 +42,7 @@ import sys
 import termios
 import time
 
-from .errors import WrapError
+from ..errors import WrapError
 from .tracker import StreamTracker
 
 # The signal module's enum wrappers (and selectors, below) cost milliseconds of start-up:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
-from . import __version__
-from .errors import WrapError
+from .. import __version__
+from ..errors import WrapError
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
-    from .session import RunOptions, run
+    from ..session.session import RunOptions, run
 
     return run(RunOptions(
         command=list(opts["command"]),  # type: ignore[arg-type]
@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="auto: probe the terminal first (default); always; never")
     e.add_argument("--print", dest="print_only", action="store_true",
                    help="print the bytes to stdout instead of writing to /dev/tty")
-    e.set_defaults(func=_subcommand("emit", "cmd_emit"))
+    e.set_defaults(func=_subcommand("start.emit", "cmd_emit"))
 
     x = sub.add_parser("explain", help="show which rule matches a screen or capture, and why")
     x.add_argument("file", nargs="?", help="a screen text file or a capture (default: stdin)")
@@ -183,14 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("ls", help="list live wrapped sessions")
     ls.add_argument("--json", action="store_true")
-    ls.set_defaults(func=_subcommand("registry", "cmd_ls"))
+    ls.set_defaults(func=_subcommand("session.registry", "cmd_ls"))
 
     s = sub.add_parser("send", help="type TEXT into a session (refused while it is blocked)")
     s.add_argument("session", help="pid or id from `osc7501wrap ls`")
     s.add_argument("text")
     s.add_argument("--answer", action="store_true", help="allow sending while blocked")
     s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
-    s.set_defaults(func=_subcommand("registry", "cmd_send"))
+    s.set_defaults(func=_subcommand("session.registry", "cmd_send"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
     m.set_defaults(func=_subcommand("manpage", "cmd_man"))
@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "run":
         return _guard(lambda: _run(args[1:]), "osc7501wrap")
     if args and args[0] == "hook":  # internal: Claude Code hooks (always exits 0, silently)
-        from .hooks import hook_main
+        from .hook import hook_main
 
         return hook_main(args[1:])
 

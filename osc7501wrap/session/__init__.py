@@ -1,0 +1,1 @@
+"""One wrapped program's run: the session wiring, its control socket and its registry entry."""
