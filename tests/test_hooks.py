@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from osc7501wrap.agents import claude_hooks
 from osc7501wrap.session import channel
 from osc7501wrap.session.channel import ControlServer, Message
-from osc7501wrap.start import hook as hooks
+from osc7501wrap.start.hook import hook_env
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "c0ffee" * 5 + "00"
@@ -59,13 +60,13 @@ def messages(srv: ControlServer, timeout: float = 5.0) -> list[Message]:
 
 
 def session_env(srv: ControlServer, token: str = HOOK_TOKEN) -> dict[str, str]:
-    return hooks.hook_env(srv.path, token)
+    return hook_env(srv.path, token)
 
 
 # --- settings ------------------------------------------------------------------------------
 
 def test_settings_register_every_event_with_a_short_timeout() -> None:
-    settings = json.loads(hooks.claude_settings({}, python="/opt/py 3/bin/python"))
+    settings = json.loads(claude_hooks.claude_settings({}, python="/opt/py 3/bin/python"))
     assert list(settings) == ["hooks"]
     assert set(settings["hooks"]) == {
         "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest", "Notification",
@@ -83,7 +84,7 @@ def test_settings_register_every_event_with_a_short_timeout() -> None:
 
 
 def test_settings_never_carry_the_session_token() -> None:
-    text = hooks.claude_settings({"PYTHONPATH": "/src dir", "OSC7501WRAP_TOKEN": "secret",
+    text = claude_hooks.claude_settings({"PYTHONPATH": "/src dir", "OSC7501WRAP_TOKEN": "secret",
                                   "OSC7501WRAP_SOCK": "/run/x.sock", "BAD NAME": "x"},
                                  python="python3")
     assert "secret" not in text and "/run/x.sock" not in text and "BAD NAME" not in text
@@ -93,17 +94,17 @@ def test_settings_never_carry_the_session_token() -> None:
 
 
 def test_default_command_env_points_at_this_checkout_when_not_in_site_packages() -> None:
-    env = hooks.default_command_env()
+    env = claude_hooks.default_command_env()
     assert env in ({}, {"PYTHONPATH": str(ROOT)})
     if env:
-        assert (Path(env["PYTHONPATH"]) / "osc7501wrap" / "start" / "hook.py").is_file()
+        assert (Path(env["PYTHONPATH"]) / "osc7501wrap" / "agents" / "claude_hooks.py").is_file()
 
 
 def test_add_hook_args_inserts_after_the_program_word() -> None:
-    argv, note = hooks.add_hook_args(["claude", "--resume", "abc"], '{"hooks":{}}')
+    argv, note = claude_hooks.add_hook_args(["claude", "--resume", "abc"], '{"hooks":{}}')
     assert argv == ["claude", "--settings", '{"hooks":{}}', "--resume", "abc"]
     assert note is None
-    argv, note = hooks.add_hook_args(["/usr/bin/claude"], "{}")
+    argv, note = claude_hooks.add_hook_args(["/usr/bin/claude"], "{}")
     assert argv == ["/usr/bin/claude", "--settings", "{}"] and note is None
 
 
@@ -112,18 +113,18 @@ def test_add_hook_args_inserts_after_the_program_word() -> None:
     ["claude", "-c", "--settings={}"],
 ])
 def test_add_hook_args_leaves_the_users_settings_alone(user_argv: list[str]) -> None:
-    argv, note = hooks.add_hook_args(user_argv, '{"hooks":{}}')
+    argv, note = claude_hooks.add_hook_args(user_argv, '{"hooks":{}}')
     assert argv == user_argv
     assert note is not None and "--settings" in note
 
 
 def test_add_hook_args_ignores_words_after_double_dash() -> None:
-    argv, note = hooks.add_hook_args(["claude", "--", "--settings"], "{}")
+    argv, note = claude_hooks.add_hook_args(["claude", "--", "--settings"], "{}")
     assert argv == ["claude", "--settings", "{}", "--", "--settings"] and note is None
 
 
 def test_hook_subset_keeps_only_the_small_fields() -> None:
-    sub = hooks.hook_subset("PreToolUse", PRE_TOOL_USE)
+    sub = claude_hooks.hook_subset("PreToolUse", PRE_TOOL_USE)
     assert sub == {
         "hook_event_name": "PreToolUse", "session_id": PRE_TOOL_USE["session_id"],
         "tool_name": "Bash",
@@ -131,19 +132,19 @@ def test_hook_subset_keeps_only_the_small_fields() -> None:
                        "description": "Remove the build directory"}}
     notification = {"hook_event_name": "Notification", "notification_type": "permission_prompt",
                     "message": "Claude needs your permission to use Bash", "cwd": "/x"}
-    assert hooks.hook_subset("Notification", notification) == {
+    assert claude_hooks.hook_subset("Notification", notification) == {
         "hook_event_name": "Notification", "notification_type": "permission_prompt",
         "message": "Claude needs your permission to use Bash"}
     stop = {"hook_event_name": "Stop", "stop_hook_active": False, "is_interrupt": True,
             "last_assistant_message": "long text"}
-    assert hooks.hook_subset("Stop", stop) == {
+    assert claude_hooks.hook_subset("Stop", stop) == {
         "hook_event_name": "Stop", "stop_hook_active": False, "is_interrupt": True}
     ask = {"tool_name": "AskUserQuestion",
            "tool_input": {"questions": [{"question": "Which DB?", "options": []}]}}
-    assert hooks.hook_subset("PreToolUse", ask) == {
+    assert claude_hooks.hook_subset("PreToolUse", ask) == {
         "tool_name": "AskUserQuestion", "tool_input": {"question": "Which DB?"}}
-    assert hooks.hook_subset("Stop", ["not", "an", "object"]) == {}
-    assert hooks.hook_subset("Stop", {"tool_name": 5, "tool_input": "x"}) == {}
+    assert claude_hooks.hook_subset("Stop", ["not", "an", "object"]) == {}
+    assert claude_hooks.hook_subset("Stop", {"tool_name": 5, "tool_input": "x"}) == {}
 
 
 # --- the real hook command -----------------------------------------------------------------
@@ -154,7 +155,7 @@ def test_pre_tool_use_hook_arrives_as_a_message(server: ControlServer) -> None:
     (msg,) = messages(server)
     assert msg.kind == "hook"
     assert msg.data == {"event": "PreToolUse",
-                        "data": hooks.hook_subset("PreToolUse", PRE_TOOL_USE)}
+                        "data": claude_hooks.hook_subset("PreToolUse", PRE_TOOL_USE)}
     assert len(msg.data["data"]["tool_input"]["command"]) == 500
 
 
@@ -193,7 +194,7 @@ def test_no_session_in_environment_exits_0_silently() -> None:
 
 
 def test_session_socket_gone_exits_0_silently(tmp_path: Path) -> None:
-    env = hooks.hook_env(str(tmp_path / "gone.sock"), HOOK_TOKEN)
+    env = hook_env(str(tmp_path / "gone.sock"), HOOK_TOKEN)
     for stdin in (json.dumps(PRE_TOOL_USE).encode(), b"garbage"):
         done = run_hook("PreToolUse", stdin, env)
         assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
@@ -292,9 +293,9 @@ def test_real_claude_code_reports_hooks_and_keeps_user_hooks(server: ControlServ
     user_hooks = {"hooks": {"Stop": [{"hooks": [{"type": "command",
                                                  "command": f"echo stop >> {marker}"}]}]}}
     argv, env = claude_command(sb, api.base_url, settings=user_hooks)
-    argv, note = hooks.add_hook_args(argv, hooks.claude_settings())
+    argv, note = claude_hooks.add_hook_args(argv, claude_hooks.claude_settings())
     assert note is None
-    env.update(hooks.hook_env(server.path, HOOK_TOKEN))
+    env.update(hook_env(server.path, HOOK_TOKEN))
     got: list[Message] = []
 
     def collect_until(event: str, timeout: float = 20.0) -> None:

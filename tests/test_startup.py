@@ -30,6 +30,7 @@ HEAVY = (
     "re", "enum", "selectors", "signal",
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
     "osc7501wrap.protocol", "osc7501wrap.session.registry", "osc7501wrap.start.hook",
+    "osc7501wrap.agents.claude_hooks",
     "osc7501wrap.fusion.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
 )
 

@@ -292,7 +292,7 @@ def _hook_data(obj: dict[str, Any]) -> dict[str, Any] | None:
         return None
     data = obj.get("data")
     if "raw" in obj:
-        from ..start.hook import hook_subset
+        from ..agents.claude_hooks import hook_subset
 
         data = hook_subset(event, obj["raw"])
     return {"event": event, "data": data if isinstance(data, dict) else {}}

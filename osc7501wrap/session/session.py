@@ -210,11 +210,12 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     # rules, it does not make another program accept Claude's --settings flag.
     use_hooks = opts.hooks and early.hooks and base == "claude"
     if use_hooks and setup.socket_path:
-        from ..start import hook as hooks
+        from ..agents import claude_hooks
+        from ..start.hook import hook_env
 
         setup.hooked = True
-        environ.update(hooks.hook_env(setup.socket_path, setup.hook_token))
-        argv, note = hooks.add_hook_args(setup.argv, hooks.claude_settings())
+        environ.update(hook_env(setup.socket_path, setup.hook_token))
+        argv, note = claude_hooks.add_hook_args(setup.argv, claude_hooks.claude_settings())
         setup.argv = argv
         if note:
             notes.append(note)
