@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from osc7501wrap.agents.claude import hook_edge
 from osc7501wrap.fusion.classifier import ScreenReading
 from osc7501wrap.fusion.fusion import Decision, Fusion, exit_message
 from osc7501wrap.protocol import Report
@@ -53,7 +54,7 @@ class Sim:
                 self.f.screen(ScreenReading(r.state, r.kind, r.msg, r.rule_id,
                                             r.manifest_version, r.visible, t), t)
             elif what == "hook":
-                self.f.hook(args[0], args[1] if len(args) > 1 else {}, t)
+                self.f.hook(hook_edge(args[0], args[1] if len(args) > 1 else {}), t)
             elif what == "native":
                 self.f.native(args[0], t)
             elif what == "fg":
@@ -169,7 +170,7 @@ def test_turn_marker_agent_turn_ended_without_marker_is_idle_and_late_marker_is_
     f.screen(scr("idle", "composer"), 12.0)
     assert f.current().state == "idle"
     # the marker is also enough when hooks track the turn and Stop has not come yet
-    f.hook("UserPromptSubmit", {}, 20.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 20.0)
     f.screen(scr("working"), 20.1)
     f.screen(scr("idle", "turn_done", visible=True), 30.0)
     assert f.current().state == "done"
@@ -431,9 +432,9 @@ def test_dialog_gone_from_screen_lets_the_others_decide() -> None:
     assert (g.current().state, g.current().signal) == ("working", "process")
     # an edge newer than the dialog decides, too
     h_ = Fusion(0.0)
-    h_.hook("UserPromptSubmit", {}, 0.5)
+    h_.hook(hook_edge("UserPromptSubmit", {}), 0.5)
     h_.screen(scr("blocked", kind="permission"), 1.0)
-    h_.hook("PostToolUse", {}, 2.0)
+    h_.hook(hook_edge("PostToolUse", {}), 2.0)
     h_.screen(gone, 2.3)
     assert (h_.current().state, h_.current().detail) == ("working", "PostToolUse")
 
@@ -459,7 +460,7 @@ def test_foreground_shell_jobs_and_editors() -> None:
 def test_foreground_editor_inside_an_agent_turn() -> None:
     f = Fusion(0.0, shell=False)
     f.foreground(10, "claude", True, 0.0)
-    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
     f.foreground(20, "nvim", False, 3.0)  # the agent opened an editor: the user types
     assert (f.current().state, f.current().signal) == ("idle", "process")
     f.foreground(10, "claude", True, 9.0)  # back: the turn goes on
@@ -480,8 +481,8 @@ def test_enter_at_prompt_is_working_until_contradicted() -> None:
 
 def test_enter_reverts_to_done_when_nothing_follows() -> None:
     f = Fusion(0.0)
-    f.hook("UserPromptSubmit", {}, 1.0)
-    f.hook("Stop", {}, 2.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
+    f.hook(hook_edge("Stop", {}), 2.0)
     f.input_submitted(10.0)
     assert f.current().state == "working"
     assert f.due() == pytest.approx(11.5)
@@ -493,38 +494,38 @@ def test_main_agent_tool_call_revives_a_turn_the_screen_ended_too_early() -> Non
     # The screen guessed the turn was over (no marker: an interrupt?), but the agent's
     # own PreToolUse hook - which it waits for before running the tool - says otherwise.
     f = Fusion(0.0, turn_marker=True)
-    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
     f.screen(scr("working"), 1.1)
     f.screen(scr("idle", "composer"), 5.0)
     assert f.current().state == "idle"
-    f.hook("PostToolUse", {"tool_name": "Bash"}, 5.2)  # late: ignored
+    f.hook(hook_edge("PostToolUse", {"tool_name": "Bash"}), 5.2)  # late: ignored
     assert f.current().state == "idle"
-    f.hook("PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "a.py"}}, 6.0)
+    f.hook(hook_edge("PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "a.py"}}), 6.0)
     assert (f.current().state, f.current().msg) == ("working", "Read: a.py")
-    f.hook("Stop", {}, 9.0)
+    f.hook(hook_edge("Stop", {}), 9.0)
     assert f.current().state == "done"
 
 
 def test_session_start_and_compaction() -> None:
     f = Fusion(0.0)
-    f.hook("UserPromptSubmit", {}, 1.0)
-    f.hook("SessionStart", {"source": "compact"}, 2.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
+    f.hook(hook_edge("SessionStart", {"source": "compact"}), 2.0)
     assert f.current().state == "working"
-    f.hook("Stop", {}, 3.0)
-    f.hook("SessionStart", {"source": "clear"}, 4.0)
+    f.hook(hook_edge("Stop", {}), 3.0)
+    f.hook(hook_edge("SessionStart", {"source": "clear"}), 4.0)
     assert f.current().state == "idle"
 
 
 def test_permission_for_a_question_tool_and_elicitation() -> None:
     f = Fusion(0.0)
-    f.hook("UserPromptSubmit", {}, 1.0)
-    f.hook("PermissionRequest", {"tool_name": "AskUserQuestion",
-                                 "tool_input": {"question": "Which database?"}}, 2.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
+    f.hook(hook_edge("PermissionRequest", {"tool_name": "AskUserQuestion",
+                                 "tool_input": {"question": "Which database?"}}), 2.0)
     d = f.current()
     assert (d.state, d.kind, d.msg) == ("blocked", "question", "Which database?")
-    f.hook("PostToolUse", {}, 3.0)
-    f.hook("Notification", {"notification_type": "elicitation_dialog",
-                            "message": "MCP server asks"}, 20.0)
+    f.hook(hook_edge("PostToolUse", {}), 3.0)
+    f.hook(hook_edge("Notification", {"notification_type": "elicitation_dialog",
+                            "message": "MCP server asks"}), 20.0)
     d = f.current()
     assert (d.state, d.kind) == ("blocked", "question")
 
@@ -540,13 +541,13 @@ def test_permission_for_a_question_tool_and_elicitation() -> None:
 ])
 def test_exit(status: int, signaled: bool | int | None, state: str, msg: str | None) -> None:
     f = Fusion(0.0)
-    f.hook("UserPromptSubmit", {}, 1.0)
+    f.hook(hook_edge("UserPromptSubmit", {}), 1.0)
     d = f.exited(status, signaled, 2.0)
     assert (d.state, d.msg, d.signal) == (state, msg, "exit")
     assert exit_message(status, signaled) == msg
     assert f.drain()[-1] == d
     # nothing changes after the exit
-    assert f.hook("UserPromptSubmit", {}, 3.0) is None
+    assert f.hook(hook_edge("UserPromptSubmit", {}), 3.0) is None
     assert f.screen(scr("working"), 3.0) is None
     assert f.current() == d and f.due() is None
 
@@ -619,7 +620,7 @@ def test_a_dialog_outside_any_turn_never_ends_as_done() -> None:
     assert f.current().state == "done"  # approved, and the turn completed at once
     # A PermissionRequest hook is a tool's, so a turn's, even with nothing before it.
     k = Fusion(0.0, turn_marker=True)
-    k.hook("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": "ls"}}, 1.0)
+    k.hook(hook_edge("PermissionRequest", {"tool_name": "Bash", "tool_input": {"command": "ls"}}), 1.0)
     k.screen(scr("idle", "turn_done", visible=True), 3.0)
     assert k.current().state == "done"
 

@@ -6,9 +6,8 @@ Inputs (each timestamped by the caller; this module reads no clock and does no I
   screen state changes only);
 - :meth:`Fusion.native` - the program's own OSC 7501 reports for the root record
   (reports with an id are sub-records: the session hands them to the emitter);
-- :meth:`Fusion.hook` - agent hook events (Claude Code: UserPromptSubmit, PreToolUse,
-  PostToolUse, PermissionRequest, Notification, Stop, StopFailure, SubagentStop,
-  SessionStart, SessionEnd) with the reduced hook data;
+- :meth:`Fusion.hook` - an agent hook event as a :class:`HookEdge` (the agent's integration
+  module in :mod:`osc7501wrap.agents` says what its events mean);
 - :meth:`Fusion.foreground` - the terminal's foreground process group changed;
 - :meth:`Fusion.input_submitted` - the user pressed Enter at an idle prompt;
 - :meth:`Fusion.exited` - the program exited.
@@ -17,75 +16,10 @@ Output: a :class:`Decision` (state, kind, msg, progress, signal, detail, at). `s
 one of ``start screen native hook process input exit`` and `detail` names the rule (with
 its manifest version) or the event, so every state wrap reports can be traced.
 
-THE CONTRACT (precedence, highest first)
-========================================
-
-1. A blocked dialog visible on screen wins (only while it is visible: once no rule has
-   matched for the classifier's hold, the screen says nothing and the others decide).
-2. Then the newest *edge*: a native OSC 7501 report or a hook event (and, briefly, the
-   user's Enter). An edge is trusted for a guard window (`guard`, 1.5 s) over
-   contradicting screen readings; after that, a screen transition newer than the edge
-   wins. So the screen can end a turn that no hook ended (Esc fires no hook), and a
-   stale guess never contradicts what is visible. Within the guard, only a screen
-   transition that is visible evidence (a rule marked ``visible``), or a change of the
-   foreground process, overrides an edge. "Newer" allows for the screen's own latency:
-   a reading counts from `screen_lag` (0.15 s) before it was published, unless the
-   classifier says the screen first showed it after the edge (or in the very output
-   that carried the edge: an agent reports its new state, then draws it).
-3. Then the foreground process: the agent handed the terminal to an editor or pager ->
-   idle (the user is typing); to anything else -> working. For a plain shell (``wrap
-   bash``): the shell in front -> idle, a job in front -> working.
-4. Then the other screen rules (working, idle, error).
-
-Edges never revive stale states:
-
-- Edges that can arrive after their turn ended (PostToolUse, PostToolUseFailure,
-  Notification, a subagent's PreToolUse) are ignored while no turn runs (idle, done,
-  error). A turn is started by UserPromptSubmit, the main agent's PreToolUse (the agent
-  waits for that hook before the tool runs, so it is never late), PermissionRequest
-  (likewise), a native ``working`` or ``blocked`` report, the user's Enter, the screen,
-  or the foreground process.
-- A permission or elicitation Notification arrives 6-8 s after its dialog. It is
-  dropped when the state is already blocked (an echo), when a dialog was seen in the last
-  `notify_lag` (10 s) seconds (that dialog was seen and is gone), or when anything
-  answered a dialog (a tool finished, the turn ended, a dialog closed on screen) after
-  the last tool request that could have asked for it.
-- A hook or native ``blocked`` is ignored when the screen shows a different visible
-  state newer than the edge.
-- ``idle_prompt`` (60 s late by design) only confirms idle or done; it never changes the
-  state. SubagentStop never affects the root state.
-- A Stop with ``is_interrupt`` ends the turn as idle, not done.
-
-State machine on top
-====================
-
-``idle`` at start. ``working`` while a turn runs; ``blocked`` (kind, msg) for a dialog.
-A turn that ends (working -> idle, or Stop, or a native ``done``) is ``done``; ``done``
-stays until the next turn starts (an idle reading does not turn it back into idle; the
-agent's own ``idle`` or a new session does). A turn that nobody started cannot end as
-done: a dialog that comes while no turn runs (a start-up question such as folder trust,
-an exit confirmation) is no turn, and answering it -> ``idle`` whatever the screen shows
-next, also after the bare guess that the program carries on once the dialog closed;
-real work after it (any other working signal) starts a turn. A PermissionRequest hook
-always belongs to a turn. A dialog refused (blocked -> idle with no working in between,
-e.g. Esc) -> ``idle``, not done; but the dialog of a turn answered and the turn complete
-at once -> ``done`` when the screen shows the turn-end marker, or, with an agent whose
-manifest marks interrupted turns and not completed ones (``interrupt_marker``: Aider's
-"^C again to exit"), when its prompt comes back without the interrupt's sign. An
-interrupted turn -> ``idle``: an idle screen reading whose rule id contains
-``interrupt``; a Stop with ``is_interrupt``; the agent's own ``idle``; with an agent
-whose manifest marks completed turns visibly (``turn_marker``: Claude Code's "✻ Worked
-for 12s"), a turn the screen ends without that marker; otherwise a turn whose start
-hooks or native reports saw but whose end only the screen saw (no Stop: Esc fires no
-hook). A late Stop, native ``done`` or turn-end marker still turns that idle into done
-(a marker not after the agent's own ``idle``: then it is an older turn's). A turn that
-only the user's Enter suggested and nothing confirmed within the guard (the program
-working or showing a dialog) reverts to the state before it; the screen confirming it
-(work or a dialog drawn after the Enter) spends the Enter: from then on the screen and
-the other signals decide. ``error`` comes from
-an error rule, StopFailure, a native ``error``, or the exit; like done, it stays until
-the next turn. Exit: status 0 -> ``clear`` (the record is removed); non-zero ->
-``error`` "exited with status N"; killed -> ``error`` "killed by SIGNAME".
+The contract (precedence of the signals, the turn and dialog rules, the state machine on
+top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
+dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
+foreground process; the other screen rules. The order is :data:`PRECEDENCE`.
 
 Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), writing reports
 (:mod:`osc7501wrap.emitter`), sub-records, or deciding when the user's Enter counts.
@@ -96,13 +30,21 @@ from __future__ import annotations
 import os
 import signal as _signal
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
 
 SIGNALS = ("start", "screen", "native", "hook", "process", "input", "exit")
+#: Who decides, highest first (see :meth:`Fusion._resolve` and docs/fusion.md).
+PRECEDENCE = (
+    ("a blocked dialog on screen", "while it is visible"),
+    ("the newest edge: native report, hook, Enter", "within its guard, unless newer visible "
+     "evidence or a foreground change contradicts it; after the guard a newer screen wins"),
+    ("the foreground process", "editor or pager: idle; anything else: working"),
+    ("the other screen rules", "working, idle, error"),
+    ("the start", "idle"),
+)
 
 #: Foreground programs that mean "the user is typing" rather than "something runs".
 EDITORS = frozenset({
@@ -116,8 +58,6 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
 
 _TURN_STATES = ("working", "blocked")
 _EDGE_SIGNALS = ("native", "hook", "input")
-#: Hook events that only make sense inside a turn (they may arrive after it ended).
-_IN_TURN_EVENTS = ("PostToolUse", "PostToolUseFailure", "Notification")
 
 
 def signal_name(number: int) -> str:
@@ -200,6 +140,27 @@ class _Claim:
     shown_from: float | None = None  # screen: not on screen before this (when known)
 
 
+@dataclass(frozen=True, slots=True)
+class HookEdge:
+    """One agent hook event, as the agent's integration module reads it: a claim (state,
+    kind, msg) and how it relates to turns and dialogs. Fusion knows no event names."""
+
+    event: str  # the event's name, for explain and the log
+    state: str | None = None  # None: no change (`ignore` says why)
+    kind: str | None = None
+    msg: str | None = None  # sanitized
+    detail: str = ""  # the claim's detail ("" : the event's name)
+    ignore: str = ""
+    ignore_in_turn: str = ""  # no change while a turn runs, and why
+    in_turn: bool = False  # meaningful only inside a turn (it may come after the turn)
+    subagent: bool = False  # a subagent's: no change while a dialog is open
+    asks: bool = False  # a tool request: it may open a dialog later
+    answers: bool = False  # a sign that any open dialog was answered
+    confirms: bool = False  # only a confirmation while the agent reports natively
+    late: bool = False  # a dialog's announcement that may come seconds after it
+    interrupt: bool = False  # an idle that says the turn was interrupted
+
+
 class Fusion:
     """Combines every signal into one :class:`Decision`; see the module docstring."""
 
@@ -234,10 +195,10 @@ class Fusion:
         # start-up question) and what the program does right after answering it
         self._is_turn = False
         self._unproven_end = False  # the last turn ended as idle without a sign of success
-        # dialog bookkeeping (for late Notifications)
+        # dialog bookkeeping (for late dialog announcements)
         self._dialog_at: float | None = None  # last blocked claim from any signal
         self._answered_at: float | None = None  # last sign that a dialog was answered
-        self._asks: deque[float] = deque(maxlen=64)  # PreToolUse times
+        self._asks: deque[float] = deque(maxlen=64)  # tool requests (edges that ask)
         self._native_live = False
         self.last_event: tuple[str, float] | None = None  # for explain
         self.ignored: deque[tuple[float, str, str]] = deque(maxlen=32)  # (at, what, why)
@@ -336,90 +297,42 @@ class Fusion:
             self._turn_tracked = self._turn_confirmed = True
         return self._edge_in(claim, now)
 
-    def hook(self, event: str, data: dict[str, Any] | None, now: float) -> Decision | None:
-        """A hook event with its (reduced) data."""
+    def hook(self, edge: HookEdge, now: float) -> Decision | None:
+        """An agent's hook event, as its integration (:mod:`osc7501wrap.agents`) reads it."""
         if self._exited:
             return None
-        data = data if isinstance(data, dict) else {}
-        event = str(event)
-        self.last_event = (event, now)
+        self.last_event = (edge.event, now)
         in_turn = self._cur.state in _TURN_STATES
-        if not in_turn and (event in _IN_TURN_EVENTS
-                            or (event == "PreToolUse" and data.get("agent_id"))):
-            self._ignore(now, event, "no turn is running")
+        if edge.in_turn and not in_turn:
+            self._ignore(now, edge.event, "no turn is running")
             return None
-        if (data.get("agent_id") and self._cur.state == "blocked"
-                and event not in ("PermissionRequest", "Notification")):
-            self._ignore(now, event, "a subagent's event while a dialog is open")
+        if edge.subagent and self._cur.state == "blocked":
+            self._ignore(now, edge.event, "a subagent's event while a dialog is open")
             return None
-        tool = _text(data.get("tool_name"))
-        tin = data.get("tool_input") if isinstance(data.get("tool_input"), dict) else {}
-        claim: _Claim | None = None
-        if event == "UserPromptSubmit":
+        detail = edge.detail or edge.event
+        if edge.ignore_in_turn and in_turn:
+            self._ignore(now, edge.event, edge.ignore_in_turn)
+            return None
+        if edge.state is None:
+            self._ignore(now, detail, edge.ignore or "does not change the state")
+            return None
+        if edge.late:
+            why = self._late_notification(now)
+            if why:
+                self._ignore(now, detail, why)
+                return None
+        if edge.answers:
             self._answered_at = now
-            claim = self._hook_claim("working", None, None, event, now)
-        elif event == "PreToolUse":
+        if edge.asks:
             self._asks.append(now)
-            msg = (_text(tin.get("description")) or _text(tin.get("command"))
-                   or _tool_arg(tool, tin))
-            claim = self._hook_claim("working", None, msg, event, now)
-            if self._native_live and self._cur.state == "working":
-                claim = None  # the agent's own report says this better; just a confirmation
-        elif event in ("PostToolUse", "PostToolUseFailure"):
-            self._answered_at = now
-            claim = self._hook_claim("working", None, None, event, now)
-            if self._native_live and self._cur.state == "working":
-                claim = None
-        elif event == "PermissionRequest":
-            kind = "question" if tool == "AskUserQuestion" else "permission"
-            if kind == "question":
-                msg = _text(tin.get("question")) or tool
-            else:
-                arg = _tool_arg(None, tin)
-                msg = f"{tool}: {arg}" if tool and arg else (tool or arg)
-            claim = self._hook_claim("blocked", kind, msg, event, now)
+        claim = _Claim(edge.state, edge.kind if edge.state == "blocked" else None, edge.msg,
+                       None, "hook", detail, now, ends_turn=False, interrupt=edge.interrupt)
+        if edge.confirms and self._native_live and self._cur.state == "working":
+            return self._decide(now)  # the agent's own report says this better
+        if claim.state == "blocked":
             if self._screen_contradicts(claim):
                 return None
             self._dialog_at = now
-        elif event == "Notification":
-            ntype = data.get("notification_type")
-            if ntype in ("permission_prompt", "elicitation_dialog"):
-                why = self._late_notification(now)
-                if why:
-                    self._ignore(now, f"Notification {ntype}", why)
-                    return None
-                kind = "permission" if ntype == "permission_prompt" else "question"
-                claim = self._hook_claim("blocked", kind, _text(data.get("message")),
-                                         f"Notification {ntype}", now)
-                if self._screen_contradicts(claim):
-                    return None
-                self._dialog_at = now
-            else:
-                self._ignore(now, f"Notification {ntype}", "does not change the state")
-                return None
-        elif event == "Stop":
-            self._answered_at = now
-            if data.get("is_interrupt") is True:
-                claim = self._hook_claim("idle", None, None, "Stop (interrupt)", now)
-                claim = replace(claim, interrupt=True)
-            else:
-                claim = self._hook_claim("done", None, None, event, now)
-        elif event == "StopFailure":
-            self._answered_at = now
-            msg = (_text(data.get("error")) or _text(data.get("message"))
-                   or _text(data.get("reason")) or "the turn failed")
-            claim = self._hook_claim("error", None, msg, event, now)
-        elif event == "SessionStart":
-            if in_turn or data.get("source") == "compact":
-                self._ignore(now, event, "a compaction inside the turn")
-                return None
-            self._answered_at = now
-            claim = self._hook_claim("idle", None, None, event, now)
-        else:  # SubagentStop, SessionEnd, anything new
-            self._ignore(now, event, "does not change the root state")
-            return None
-        if claim is None:
-            return self._decide(now)
         if claim.state == "working" and in_turn:
             self._turn_tracked = self._turn_confirmed = True
         return self._edge_in(claim, now)
@@ -545,7 +458,7 @@ class Fusion:
         return False
 
     def _late_notification(self, now: float) -> str | None:
-        """Why a permission/elicitation Notification is stale, or None if it is news."""
+        """Why a late dialog announcement is stale, or None if it is news."""
         if self._cur.state == "blocked":
             return "already blocked (echo)"
         if self._dialog_at is not None and self._dialog_at >= now - self.notify_lag:
@@ -676,7 +589,7 @@ class Fusion:
         if c.signal == "screen" and self._marks_turns():
             return c.visible  # no marker: the turn was cut short (Esc)
         if c.signal in ("screen", "process"):
-            return not self._turn_tracked  # hooks or native reports would have said Stop
+            return not self._turn_tracked  # hooks or native reports would have ended the turn
         return False
 
     def _answer_completes(self, c: _Claim) -> bool:
@@ -723,13 +636,4 @@ class Fusion:
         if new.signal == "hook" and not self._native_live:
             return new.msg is not None
         return False
-
-
-def _tool_arg(tool: str | None, tin: dict[str, Any]) -> str | None:
-    """What a tool works on (command, file, url, question), prefixed by the tool name."""
-    for key in ("command", "file_path", "url", "question", "description"):
-        v = _text(tin.get(key))
-        if v:
-            return f"{tool}: {v}" if tool else v
-    return tool
 

@@ -34,7 +34,9 @@ nothing is answered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import rules
 from ..protocol import Invalid, Query, Report, ReportScanner, query_reply
@@ -42,7 +44,10 @@ from ..proxy.tracker import StreamTracker
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
 from .classifier import Classifier, ScreenReading
-from .fusion import Decision, Fusion
+from .fusion import Decision, Fusion, HookEdge
+
+#: An agent's hook vocabulary: (event, reduced data) -> what it means.
+HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
@@ -74,8 +79,10 @@ class Pipeline:
 
     def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
                  timings: Timings | None = None, backend: str = "auto", host: bool = True,
-                 shell: bool | None = None, tracker: StreamTracker | None = None) -> None:
+                 shell: bool | None = None, tracker: StreamTracker | None = None,
+                 hooks: HookVocabulary | None = None) -> None:
         self.manifest = manifest
+        self.hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
         self.timings = t = timings or Timings()
         self.host = host
         self.scanner = ReportScanner(strip=host)
@@ -256,8 +263,9 @@ class Pipeline:
                 rest = rest[start + len(PASTE_START):]
         return enter
 
-    def hook(self, event: str, data: dict[str, object] | None, now: float) -> None:
-        self.fusion.hook(event, dict(data or {}), now)
+    def hook(self, event: str, data: dict[str, Any] | None, now: float) -> None:
+        if self.hooks is not None:
+            self.fusion.hook(self.hooks(str(event), dict(data or {})), now)
 
     def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
         self.fusion.foreground(pgid, name, is_agent, now)

@@ -295,6 +295,7 @@ class Session(ProxyHooks):
         if self.pipeline is not None:
             return self.pipeline
         began = time.monotonic()
+        from ..agents import claude
         from ..fusion.pipeline import Pipeline, Timings
 
         s = self.setup
@@ -307,7 +308,8 @@ class Session(ProxyHooks):
         rows, cols = self.proxy.size
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
-                                     tracker=self.proxy.tracker)
+                                     tracker=self.proxy.tracker,
+                                     hooks=claude.hook_edge)  # the hooks' vocabulary
         self._open_log()
         for note in s.notes:
             self._write_log(f"note {note}")
