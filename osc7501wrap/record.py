@@ -23,7 +23,8 @@ from typing import Any
 
 from .capture import Capture, CaptureWriter, parse_size, read_capture
 from .errors import WrapError
-from .session.session import RunOptions, Session, prepare
+from .session.session import Session
+from .start.prepare import RunOptions, prepare
 
 
 class _RecordingSession(Session):

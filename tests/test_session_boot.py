@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap.proxy.tracker import StreamTracker
-from osc7501wrap.session.session import EARLY_KEEP, RunOptions, Session, prepare
+from osc7501wrap.session.session import EARLY_KEEP, Session
+from osc7501wrap.start.prepare import RunOptions, prepare
 
 
 class FakeProxy:

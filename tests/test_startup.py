@@ -35,7 +35,7 @@ HEAVY = (
 )
 
 #: The modules `wrap CMD` imports before the child starts.
-STARTUP_MODULES = ("osc7501wrap.start.cli", "osc7501wrap.session.session", "osc7501wrap.config",
+STARTUP_MODULES = ("osc7501wrap.start.cli", "osc7501wrap.start.prepare", "osc7501wrap.session.session", "osc7501wrap.config",
                    "osc7501wrap.paths", "osc7501wrap.session.channel", "osc7501wrap.probe",
                    "osc7501wrap.tmux", "osc7501wrap.proxy.proxy")
 
@@ -109,7 +109,8 @@ class _FakeProxy:
 
 def test_registry_entry_waits_for_the_boot_unless_hooks_report(
         rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from osc7501wrap.session.session import RunOptions, Session, prepare
+    from osc7501wrap.session.session import Session
+    from osc7501wrap.start.prepare import RunOptions, prepare
 
     monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
     setup = prepare(RunOptions(["true"], emit="never"))

@@ -101,7 +101,8 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
-    from ..session.session import RunOptions, run
+    from ..session.session import run
+    from .prepare import RunOptions
 
     return run(RunOptions(
         command=list(opts["command"]),  # type: ignore[arg-type]

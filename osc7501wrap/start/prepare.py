@@ -1,0 +1,196 @@
+"""Preparing a run: everything `wrap CMD` decides before the child starts.
+
+:func:`prepare` reads the config, decides whether to write OSC 7501 (probing the
+terminal when that is needed), checks ``--id``, makes the control socket's path and
+tokens, and for Claude Code adds its hooks to the command line and the environment. The
+result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
+once the child runs, so loading the rules overlaps the child's start.
+
+Start-up boundary: imported by every ``wrap`` run before its child starts, so only cheap
+imports at module level (os); the rest is imported where a run needs it.
+
+Not in scope: running the child (:mod:`osc7501wrap.proxy.proxy`) or anything after its
+start (:mod:`osc7501wrap.session.session`).
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..config import Config
+    from ..rules import Manifest
+
+PROBE_TIMEOUT = 0.3
+
+
+class RunOptions:
+    """What the command line asked for."""
+
+    __slots__ = ("agent", "command", "emit", "hooks", "log", "record_id")
+
+    def __init__(self, command: list[str], agent: str | None = None,
+                 emit: str | None = None, record_id: str | None = None,
+                 log: str | None = None, hooks: bool = True) -> None:
+        self.command = command
+        self.agent = agent
+        self.emit = emit  # auto | always | never (None: from config, default auto)
+        self.record_id = record_id
+        self.log = log
+        self.hooks = hooks
+
+
+class Setup:
+    """Everything decided before the child starts."""
+
+    __slots__ = ("_manifest", "argv", "command", "config", "emit", "emit_reason", "env",
+                 "forced_agent", "hook_token", "hooked", "host", "notes", "pending_replies",
+                 "record_id", "report", "socket_path", "tmux_depth", "token", "typeahead")
+
+    def __init__(self, *, argv: list[str], env: dict[str, str], config: Config,
+                 command: list[str], forced_agent: str | None, record_id: str, emit: bool,
+                 host: bool, report: bool, emit_reason: str, tmux_depth: int,
+                 typeahead: bytes = b"", pending_replies: list[str] | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.argv = argv
+        self.env = env
+        self.config = config
+        self.command = command  # as the user gave it (argv may carry added hook arguments)
+        self.forced_agent = forced_agent
+        self.record_id = record_id
+        self.emit = emit  # write OSC 7501 (else: fallbacks only)
+        self.host = host  # strip and answer the child's own OSC 7501 (off with --emit never)
+        self.report = report  # write anything at all to the terminal
+        self.emit_reason = emit_reason
+        self.tmux_depth = tmux_depth
+        self.typeahead = typeahead
+        self.pending_replies: list[str] = [] if pending_replies is None else pending_replies
+        self.token = ""
+        self.hook_token = ""
+        self.socket_path: str | None = None
+        self.hooked = False  # Claude Code hooks report to the control socket
+        self.notes: list[str] = [] if notes is None else notes
+        self._manifest: Manifest | None = None
+
+    @property
+    def manifest(self) -> Manifest:
+        """The rules for this program, loaded on first use: the child is already
+        running by then, so loading and compiling overlap its start-up."""
+        if self._manifest is None:
+            from .. import rules
+
+            catalog = rules.load_manifests()
+            self.notes.extend(catalog.errors)
+            forced = self.forced_agent
+            m = rules.select_manifest(catalog, self.command, forced=forced)
+            agent_cfg = self.config.for_agent(m.name)
+            if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
+                m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
+            self.config = self.config.for_agent(m.name)
+            self._manifest = m
+        return self._manifest
+
+
+class _NoProbe:
+    """An emit decision made without the probe module (it is not needed then)."""
+
+    __slots__ = ("emit", "reason")
+    probe = None
+
+    def __init__(self, emit: bool, reason: str) -> None:
+        self.emit = emit
+        self.reason = reason
+
+
+def _probe(depth: int) -> Any:
+    """Probe the terminal on stdin/stdout, or None when that is impossible."""
+    from .. import probe
+
+    try:
+        if not (os.isatty(0) and os.isatty(1)) or os.tcgetpgrp(0) != os.getpgrp():
+            return None
+    except OSError:
+        return None
+    try:
+        with probe.raw_mode(0):
+            return probe.probe_terminal(0, 1, timeout=PROBE_TIMEOUT, tmux_depth=depth)
+    except OSError:
+        return None
+
+
+def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
+    """Decide everything that must be known before the child starts."""
+    from .. import tmux
+    from ..config import load_config
+    from ..session import channel
+
+    environ = dict(os.environ if env is None else env)
+    base = os.path.basename(opts.command[0]) if opts.command else ""
+    cfg = load_config(env=environ)
+    notes = list(cfg.problems)
+    # Per-agent settings that matter before the start (emit, hooks) are looked up by
+    # the program's name; the manifest itself is chosen after the child started.
+    early = cfg.for_agent(opts.agent or base)
+
+    # The default id is valid by construction; only --id needs the protocol module.
+    record_id = opts.record_id or f"wrap/{os.getpid()}"
+    if opts.record_id is not None:
+        from ..protocol import valid_id
+
+        if not valid_id(record_id):
+            from ..errors import WrapError
+
+            raise WrapError(f"--id {record_id!r} is not a valid OSC 7501 id "
+                            "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
+                            "separated by /)")
+
+    depth = tmux.tmux_depth(environ)
+    mode = opts.emit or early.emit
+    stdout_tty = os.isatty(1)
+    if mode == "never":
+        decision = _NoProbe(False, "--emit never" if opts.emit else "config emit = never")
+    elif not stdout_tty and mode != "always":
+        decision = _NoProbe(False, "standard output is not a terminal")
+    else:
+        from .. import probe
+
+        decision = probe.decide_emit(None if mode == "auto" else mode, environ,
+                                     lambda: _probe(depth))
+    never = mode == "never"
+    result = decision.probe
+    setup = Setup(
+        argv=list(opts.command), env=environ, config=cfg, command=list(opts.command),
+        forced_agent=opts.agent, record_id=record_id, emit=decision.emit, host=not never,
+        report=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
+        tmux_depth=depth, notes=notes,
+        typeahead=result.typeahead if result is not None else b"",
+        pending_replies=list(result.pending) if result is not None else [],
+    )
+
+    # The child's environment: who we are (no double wrapping), the hook channel.
+    environ["OSC7501WRAP_SESSION"] = record_id
+    setup.token = channel.new_token()
+    setup.hook_token = channel.new_token()
+    try:
+        setup.socket_path = channel.socket_path_str()
+    except OSError as err:
+        notes.append(f"no control socket: {err}")
+    # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks
+    # rules, it does not make another program accept Claude's --settings flag.
+    use_hooks = opts.hooks and early.hooks and base == "claude"
+    if use_hooks and setup.socket_path:
+        from ..agents import claude_hooks
+        from .hook import hook_env
+
+        setup.hooked = True
+        environ.update(hook_env(setup.socket_path, setup.hook_token))
+        argv, note = claude_hooks.add_hook_args(setup.argv, claude_hooks.claude_settings())
+        setup.argv = argv
+        if note:
+            notes.append(note)
+    if opts.agent:
+        _ = setup.manifest  # an unknown --agent is a usage error, before anything starts
+    return setup
