@@ -25,6 +25,7 @@ import os
 import sys
 import time
 
+from ..config import notify_channel
 from ..proxy.proxy import Proxy, ProxyHooks
 from ..start.prepare import prepare
 
@@ -183,8 +184,6 @@ class Session(ProxyHooks):
         fb = s.config.fallbacks
         via = fb.notify_via
         if via == "auto":
-            from ..doctor import notify_channel
-
             via = notify_channel(via, s.env)
         try:
             title = os.path.basename(os.getcwd()) or None
