@@ -312,13 +312,13 @@ class _Loader:
 
     def where(self, key: str) -> str:
         line = self.lines.get(key)
-        return f"{_show(self.path)}:{line}" if line else _show(self.path)
+        return f"{show_path(self.path)}:{line}" if line else show_path(self.path)
 
     def problem(self, key: str, message: str) -> None:
         self.problems.append(f"config: {self.where(key)}: {key}: {message}")
 
     def bad(self, key: str, expected: str, got: object, default: object) -> None:
-        self.problem(key, f"expected {expected}, got {_repr(got)}; using {_repr(default)}")
+        self.problem(key, f"expected {expected}, got {toml_repr(got)}; using {toml_repr(default)}")
 
     def unknown(self, key: str, allowed: list[str]) -> None:
         last = key.rsplit(".", 1)[-1]
@@ -337,7 +337,7 @@ class _Loader:
         return value
 
 
-def _show(path: str | os.PathLike[str]) -> str:
+def show_path(path: str | os.PathLike[str]) -> str:
     home = os.path.expanduser("~")
     s = os.fspath(path)
     if home not in ("", "/") and (s == home or s.startswith(home + os.sep)):
@@ -345,13 +345,13 @@ def _show(path: str | os.PathLike[str]) -> str:
     return s
 
 
-def _repr(value: object) -> str:
+def toml_repr(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_repr(v) for v in value) + "]"
+        return "[" + ", ".join(toml_repr(v) for v in value) + "]"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, str):
@@ -496,14 +496,14 @@ def _env_overrides(cfg: dict[str, Any], sources: dict[str, str], problems: list[
         else:
             current = cfg.get(key, getattr(Config(), key))
             problems.append(f"config: env {var}: expected {', '.join(choices[:-1])} or "
-                            f"{choices[-1]}, got {_repr(raw)}; using {_repr(current)}")
+                            f"{choices[-1]}, got {toml_repr(raw)}; using {toml_repr(current)}")
     raw = env.get("OSC7501WRAP_HOOKS", "").strip()
     if raw:
         flag = _BOOL_WORDS.get(raw.lower())
         if flag is None:
             current = cfg.get("hooks", True)
-            problems.append(f"config: env OSC7501WRAP_HOOKS: expected 0 or 1, got {_repr(raw)}; "
-                            f"using {_repr(current)}")
+            problems.append(f"config: env OSC7501WRAP_HOOKS: expected 0 or 1, got {toml_repr(raw)}; "
+                            f"using {toml_repr(current)}")
         else:
             cfg["hooks"] = flag
             sources["hooks"] = "env OSC7501WRAP_HOOKS"
@@ -527,10 +527,10 @@ def load_config(path: str | os.PathLike[str] | None = None,
         raw_bytes = None
     except IsADirectoryError:
         raw_bytes = None
-        problems.append(f"config: {_show(path)}: is a directory, not a file; using the defaults")
+        problems.append(f"config: {show_path(path)}: is a directory, not a file; using the defaults")
     except OSError as err:
         raw_bytes = None
-        problems.append(f"config: {_show(path)}: cannot read it ({err.strerror or err}); "
+        problems.append(f"config: {show_path(path)}: cannot read it ({err.strerror or err}); "
                         "using the defaults")
     if raw_bytes is not None:
         import tomllib  # only when there is a file: it costs start-up time
@@ -539,10 +539,10 @@ def load_config(path: str | os.PathLike[str] | None = None,
             text = raw_bytes.decode("utf-8")
             data = tomllib.loads(text)
         except UnicodeDecodeError as err:
-            problems.append(f"config: {_show(path)}: not UTF-8 text (byte {err.start}); "
+            problems.append(f"config: {show_path(path)}: not UTF-8 text (byte {err.start}); "
                             "using the defaults")
         except tomllib.TOMLDecodeError as err:
-            problems.append(f"config: {_show(path)}: TOML syntax error: {_one_line(err)}; "
+            problems.append(f"config: {show_path(path)}: TOML syntax error: {_one_line(err)}; "
                             "using the defaults")
         else:
             values, ld = _from_file(path, data, text)
@@ -557,50 +557,3 @@ def load_config(path: str | os.PathLike[str] | None = None,
 
 def _one_line(err: Exception) -> str:
     return " ".join(str(err).split())
-
-
-# ----------------------------------------------------------------------------- the command
-
-def _toml_value(value: object) -> str:
-    if value is None:
-        return "(unset)"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return _repr(value)
-
-
-def cmd_config(args: Any) -> int:
-    """`osc7501wrap config [--json]`: effective values, where each came from, and problems.
-
-    Exit status 0, or 1 if the file or the environment has a problem.
-    """
-    import json
-    import sys
-
-    if getattr(args, "example", False):
-        sys.stdout.write(EXAMPLE)
-        return 0
-    cfg = load_config()
-    eff = cfg.effective()
-    if getattr(args, "json", False):
-        doc = {
-            "file": str(cfg.path),
-            "file_exists": bool(cfg.path and cfg.path.is_file()),
-            "values": eff,
-            "sources": {k: cfg.sources.get(k, "default") for k in eff},
-            "problems": cfg.problems,
-        }
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
-        return 1 if cfg.problems else 0
-    exists = cfg.path is not None and cfg.path.is_file()
-    sys.stdout.write(f"# file: {_show(cfg.path) if cfg.path else '-'}"
-                     f"{'' if exists else ' (not found; every value is its default)'}\n")
-    width = max(len(f"{k} = {_toml_value(v)}") for k, v in eff.items())
-    for key, value in eff.items():
-        left = f"{key} = {_toml_value(value)}"
-        sys.stdout.write(f"{left.ljust(width)}  # {cfg.sources.get(key, 'default')}\n")
-    for line in cfg.problems:
-        sys.stderr.write(line + "\n")
-    return 1 if cfg.problems else 0

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from osc7501wrap.commands.ls import human_age
 from osc7501wrap.errors import WrapError
 from osc7501wrap.session import registry
 from osc7501wrap.session.channel import Message
@@ -223,7 +224,7 @@ def _dead_pid() -> int:
 
 
 def test_human_age() -> None:
-    assert [registry.human_age(s) for s in (0, 59, 60, 3599, 3600, 86399, 86400 * 3)] == [
+    assert [human_age(s) for s in (0, 59, 60, 3599, 3600, 86399, 86400 * 3)] == [
         "0s", "59s", "1m", "59m", "1h", "23h", "3d"]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from osc7501wrap import shellinit
+from osc7501wrap.commands import shell_init
 from osc7501wrap.config import load_config
 
 SHELLS = ("bash", "zsh", "fish")
@@ -262,16 +262,16 @@ def test_render_bakes_config_opt_outs(tmp_path: Path) -> None:
     cfg_file.write_text('[agents.codex]\nenabled = false\n[agents.aider]\nenabled = false\n'
                         '[agents.claude]\nenabled = true\n')
     cfg = load_config(cfg_file, env={})
-    bash = shellinit.render("bash", cfg)
+    bash = shell_init.render("bash", cfg)
     assert "__osc7501wrap_cfg_skip='aider codex'\n" in bash
-    fish = shellinit.render("fish", cfg)
+    fish = shell_init.render("fish", cfg)
     assert "set -g __osc7501wrap_cfg_skip aider codex\n" in fish
 
 
 def test_render_comments_out_config_problems(tmp_path: Path) -> None:
     cfg_file = tmp_path / "config.toml"
     cfg_file.write_text('emit = "loud"\n')
-    text = shellinit.render("zsh", load_config(cfg_file, env={}))
+    text = shell_init.render("zsh", load_config(cfg_file, env={}))
     problem_lines = [ln for ln in text.splitlines() if "loud" in ln]
     assert problem_lines and all(ln.startswith("# config: ") for ln in problem_lines)
 
@@ -286,4 +286,4 @@ def test_unknown_shell_is_a_one_line_error() -> None:
 @pytest.mark.parametrize("shell", SHELLS)
 def test_script_is_the_shipped_file(shell: str) -> None:
     shipped = Path(__file__).resolve().parent.parent / "shell-integration" / f"wrap.{shell}"
-    assert shellinit.script_text(shell) == shipped.read_text()
+    assert shell_init.script_text(shell) == shipped.read_text()

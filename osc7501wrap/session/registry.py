@@ -1,4 +1,4 @@
-"""The live-session registry behind `osc7501wrap ls`, and `osc7501wrap send`.
+"""The live-session registry behind `osc7501wrap ls` and `osc7501wrap send`.
 
 Each running `wrap` keeps one file, ``<runtime_dir>/<wrap pid>.json`` (0600 in a 0700
 directory, written atomically: temp file + rename), describing itself::
@@ -339,75 +339,12 @@ def _is_control(ch: str) -> bool:
     return o < 0x20 or 0x7F <= o <= 0x9F or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069
 
 
-# --- ls ------------------------------------------------------------------------------------
-
-def human_age(seconds: float) -> str:
-    """3s, 4m, 2h, 5d."""
-    s = max(0, int(seconds))
-    if s < 60:
-        return f"{s}s"
-    if s < 3600:
-        return f"{s // 60}m"
-    if s < 86400:
-        return f"{s // 3600}h"
-    return f"{s // 86400}d"
-
-
-def _short_path(path: str, width: int) -> str:
-    home = os.path.expanduser("~")
-    if home and home != "/" and (path == home or path.startswith(home + "/")):
-        path = "~" + path[len(home):]
-    if len(path) > width:
-        path = "…" + path[-(width - 1):]
-    return path
-
-
-def _truncate(text: str, width: int) -> str:
+def truncate(text: str, width: int) -> str:
     text = " ".join(text.split())
     if width <= 0:
         return ""
     return text if len(text) <= width else text[:max(0, width - 1)] + "…"
 
-
-def format_table(entries: list[dict[str, Any]], width: int = 100,
-                 now: float | None = None) -> str:
-    now = time.time() if now is None else now
-    rows = [("PID", "AGENT", "STATE", "SINCE", "CWD", "MSG")]
-    for e in entries:
-        v = public_view(e)
-        state = str(v.get("state") or "?")
-        if v.get("kind"):
-            state += f":{v['kind']}"
-        since = v.get("since")
-        rows.append((
-            str(v.get("pid", "")),
-            str(v.get("agent") or "-"),
-            state,
-            human_age(now - since) if isinstance(since, int | float) else "-",
-            _short_path(str(v.get("cwd") or ""), 30),
-            str(v.get("msg") or ""),
-        ))
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = []
-    for r in rows:
-        head = "  ".join(r[i].ljust(widths[i]) for i in range(5))
-        room = width - len(head) - 2
-        lines.append((head + "  " + _truncate(r[5], max(room, 20))).rstrip())
-    return "\n".join(lines) + "\n"
-
-
-def cmd_ls(args: Any) -> int:
-    import sys
-
-    entries = list_sessions(clean=True)
-    if getattr(args, "json", False):
-        sys.stdout.write(json.dumps([public_view(e) for e in entries], ensure_ascii=False) + "\n")
-        return 0
-    import shutil
-
-    width = shutil.get_terminal_size((100, 24)).columns
-    sys.stdout.write(format_table(entries, width=width))
-    return 0
 
 
 # --- send ----------------------------------------------------------------------------------
@@ -454,25 +391,6 @@ def request_session(entry: Mapping[str, Any], payload: dict[str, Any],
     return reply
 
 
-def cmd_send(args: Any) -> int:
-    from .channel import MAX_DATAGRAM
-
-    text = args.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    if len(text.encode()) > MAX_DATAGRAM // 2:
-        raise WrapError(f"text too long (at most {MAX_DATAGRAM // 2} bytes)", status=1)
-    entry = find_session(args.session)
-    reply = request_session(entry, {
-        "kind": "send", "text": text, "answer": bool(args.answer),
-        "enter": not bool(args.no_enter),
-    })
-    if reply.get("ok") is True:
-        return 0
-    error = reply.get("error")
-    error = _truncate(clean_text(error), 300) if isinstance(error, str) and error else \
-        "the session refused the text"
-    raise WrapError(error, status=1)
-
-
 StateFn = Callable[[], "tuple[str, str | None, str | None]"]
 
 
@@ -509,7 +427,7 @@ def handle_send(message: Any, *, current_state: StateFn,
     if state == "blocked" and not answer:
         what = f"session is blocked ({kind})" if kind else "session is blocked"
         if msg:
-            what += f": {_truncate(clean_text(msg), 200)}"
+            what += f": {truncate(clean_text(msg), 200)}"
         return {"ok": False, "error": f"{what}; use --answer to answer it"}
     try:
         if text:

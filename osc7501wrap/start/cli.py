@@ -172,26 +172,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     si = sub.add_parser("shell-init", help="print shell integration (eval it in your rc file)")
     si.add_argument("shell", choices=["bash", "zsh", "fish"])
-    si.set_defaults(func=_subcommand("shellinit", "cmd_shell_init"))
+    si.set_defaults(func=_subcommand("commands.shell_init", "cmd_shell_init"))
 
     c = sub.add_parser("config", help="show the effective configuration and where each value came from")
     c.add_argument("--json", action="store_true")
     c.add_argument("--example", action="store_true", help="print a commented example config.toml")
-    c.set_defaults(func=_subcommand("config", "cmd_config"))
+    c.set_defaults(func=_subcommand("commands.config", "cmd_config"))
 
     d = sub.add_parser("doctor", help="check the terminal, tmux, manifests and paths")
     d.set_defaults(func=_subcommand("doctor", "cmd_doctor"))
 
     ls = sub.add_parser("ls", help="list live wrapped sessions")
     ls.add_argument("--json", action="store_true")
-    ls.set_defaults(func=_subcommand("session.registry", "cmd_ls"))
+    ls.set_defaults(func=_subcommand("commands.ls", "cmd_ls"))
 
     s = sub.add_parser("send", help="type TEXT into a session (refused while it is blocked)")
     s.add_argument("session", help="pid or id from `osc7501wrap ls`")
     s.add_argument("text")
     s.add_argument("--answer", action="store_true", help="allow sending while blocked")
     s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
-    s.set_defaults(func=_subcommand("session.registry", "cmd_send"))
+    s.set_defaults(func=_subcommand("commands.send", "cmd_send"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
     m.set_defaults(func=_subcommand("manpage", "cmd_man"))

@@ -19,9 +19,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .config import Config, load_config
-from .errors import WrapError
+from .. import __version__
+from ..config import Config, load_config
+from ..errors import WrapError
 
 SHELLS = ("bash", "zsh", "fish")
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
@@ -38,7 +38,7 @@ def script_text(shell: str) -> str:
             return res.read_text(encoding="utf-8")
     except (OSError, ModuleNotFoundError):
         pass
-    source_tree = Path(__file__).resolve().parent.parent / "shell-integration" / name
+    source_tree = Path(__file__).resolve().parents[2] / "shell-integration" / name
     try:
         return source_tree.read_text(encoding="utf-8")
     except OSError as err:
