@@ -35,10 +35,6 @@ SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
 NOTIFY_STATES = ("blocked", "done", "error")
 NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
 
-#: The agents the shell integration knows; `[agents.<name>]` may name others too.
-KNOWN_AGENTS = ("claude", "codex", "gemini", "aider", "opencode", "copilot", "cursor-agent",
-                "qwen", "amp")
-
 _NAME_PATTERN = r"[A-Za-z0-9_.+-]{1,32}"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
                "0": False, "false": False, "no": False, "off": False}

@@ -13,7 +13,8 @@
 #    wrap was killed. Skipped when OSC7501WRAP_NO_133=1 or when the terminal's own shell
 #    integration (Ghostty, kitty, WezTerm, iTerm2, VTE) or another hook already marks prompts.
 
-__osc7501wrap_agents='claude codex gemini aider opencode copilot cursor-agent qwen amp'
+# __osc7501wrap_agents (the agents' program names, from the manifests) and
+# __osc7501wrap_cfg_skip are set by the header `osc7501wrap shell-init` prints above.
 
 # Is agent $1 opted out (OSC7501WRAP_SKIP, or `enabled = false` baked in by shell-init)?
 __osc7501wrap_skipped() {

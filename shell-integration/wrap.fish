@@ -14,7 +14,8 @@
 #    prompts itself), or when the terminal's own shell integration (Ghostty, kitty, WezTerm,
 #    iTerm2) or another hook already marks prompts.
 
-set -g __osc7501wrap_agents claude codex gemini aider opencode copilot cursor-agent qwen amp
+# __osc7501wrap_agents (the agents' program names, from the manifests) and
+# __osc7501wrap_cfg_skip are set by the header `osc7501wrap shell-init` prints above.
 
 # Is agent $argv[1] opted out (OSC7501WRAP_SKIP, or `enabled = false` baked in by shell-init)?
 function __osc7501wrap_skipped --argument-names name

@@ -16,6 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from osc7501wrap import rules
 from osc7501wrap.commands import shell_init
 from osc7501wrap.config import load_config
 
@@ -266,6 +267,30 @@ def test_render_bakes_config_opt_outs(tmp_path: Path) -> None:
     assert "__osc7501wrap_cfg_skip='aider codex'\n" in bash
     fish = shell_init.render("fish", cfg)
     assert "set -g __osc7501wrap_cfg_skip aider codex\n" in fish
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_agent_functions_are_the_manifests_programs(shell: str, tmp_path: Path) -> None:
+    user = tmp_path / "rules"
+    user.mkdir()
+    (user / "mytool.toml").write_text(
+        '[manifest]\nname = "mytool"\nversion = "1"\napp = "mytool"\n'
+        'programs = ["mytool", "bad name"]\nengine = 1\n\n'
+        '[[rule]]\nid = "p"\nstate = "idle"\nregion = "bottom:2"\ncontains = ">"\n')
+    catalog = rules.load_manifests(user_dir=user)
+    assert not catalog.errors
+    text = shell_init.render(shell, load_config(tmp_path / "none.toml", env={}), catalog)
+    (line,) = [ln for ln in text.splitlines() if "__osc7501wrap_agents" in ln
+               and not ln.startswith(("#", " "))]
+    names = line.split("__osc7501wrap_agents", 1)[1].strip(" ='").split()
+    builtin = [p for n in catalog.names for p in catalog.manifests[n].programs
+               if n != "mytool"]
+    assert "claude" in builtin and "cursor-agent" in builtin
+    assert set(names) == {*builtin, "mytool"}  # "bad name" is no function name
+    # the shipped script names no agent of its own
+    script = shell_init.script_text(shell)
+    assert not any(f" {p} " in f" {ln} " for ln in script.splitlines()
+                   if "__osc7501wrap_agents" in ln for p in builtin)
 
 
 def test_render_comments_out_config_problems(tmp_path: Path) -> None:

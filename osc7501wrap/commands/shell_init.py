@@ -2,8 +2,9 @@
 
 What it does: reads `wrap.<shell>` from the package (`osc7501wrap/shell-integration/` in an
 installed wheel, the repository's top-level `shell-integration/` in a source checkout) and
-prints it after a short header that bakes in the agents the configuration disables
-(`[agents.<name>] enabled = false`), for `eval "$(osc7501wrap shell-init zsh)"` or
+prints it after a short header that bakes in the agents' program names (the ``programs``
+of the loaded manifests, rules/*.toml and the user's) and the agents the configuration
+disables (`[agents.<name>] enabled = false`), for `eval "$(osc7501wrap shell-init zsh)"` or
 `osc7501wrap shell-init fish | source`.
 
 What it does not do: write any rc file, or look at the shell it runs in. What the
@@ -19,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .. import __version__, rules
 from ..config import Config, load_config
 from ..errors import WrapError
 
@@ -46,17 +47,34 @@ def script_text(shell: str) -> str:
                         f"({err.strerror or err})", status=70) from None
 
 
-def render(shell: str, cfg: Config | None = None) -> str:
-    """The text `shell-init` prints: a header with the config's opt-outs, then the script."""
+def agent_programs(catalog: rules.Catalog | None = None) -> list[str]:
+    """The program names that get a function: every manifest's ``programs``, in the
+    manifests' order, each once (names a shell could not take as a function are left out)."""
+    catalog = rules.load_manifests() if catalog is None else catalog
+    out: list[str] = []
+    for name in catalog.names:
+        for prog in catalog.manifests[name].programs:
+            if _SAFE_NAME.fullmatch(prog) and not prog.startswith("-") and prog not in out:
+                out.append(prog)
+    return out
+
+
+def render(shell: str, cfg: Config | None = None, catalog: rules.Catalog | None = None) -> str:
+    """The text `shell-init` prints: a header with the agents' programs and the config's
+    opt-outs, then the script."""
     cfg = load_config() if cfg is None else cfg
+    agents = agent_programs(catalog)
     skip = [n for n in cfg.disabled_agents() if _SAFE_NAME.fullmatch(n)]
     lines = [f"# osc7501wrap {__version__} shell integration for {shell}, "
              f"printed by `osc7501wrap shell-init {shell}`."]
     for problem in cfg.problems:
         lines.append("# " + " ".join(problem.split()))
     if shell == "fish":
+        lines.append("set -g __osc7501wrap_agents " + " ".join(agents))
         lines.append("set -g __osc7501wrap_cfg_skip " + " ".join(skip))
     else:
+        typeset = "typeset -g " if shell == "zsh" else ""
+        lines.append(f"{typeset}__osc7501wrap_agents='{' '.join(agents)}'")
         lines.append(f"__osc7501wrap_cfg_skip='{' '.join(skip)}'")
     return "\n".join(lines) + "\n" + script_text(shell)
 

@@ -117,7 +117,7 @@ class Decision:
     at: float
 
     def describe(self) -> str:
-        """One line for logs: ``blocked:permission <- hook PermissionRequest @12.300``."""
+        """One line for logs: ``blocked:permission <- hook <event> @12.300``."""
         what = f"{self.state}:{self.kind}" if self.kind else self.state
         return f"{what} <- {self.signal} {self.detail} @{self.at:.3f}"
 
@@ -555,7 +555,7 @@ class Fusion:
         else:  # blocked, done, error
             if st == "blocked" and cur.state not in _TURN_STATES:
                 # A dialog while no turn runs (a start-up question, an exit confirmation)
-                # is not a turn; a PermissionRequest hook is (a tool of a turn asks).
+                # is not a turn; a blocked hook edge is (a tool of a turn asks).
                 self._is_turn = raw.signal == "hook"
             elif st == "blocked" and cur.state == "working":
                 self._turn_confirmed = True  # the program answered the Enter with a dialog
