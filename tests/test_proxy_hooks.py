@@ -222,3 +222,48 @@ def test_after_activity_replaces_the_idle_tick(terminal: Callable[..., Terminal]
     # has gone: none after each of the 21 reads
     m = re.search(rb"ticks=(\d+) on_time=(\d+)", t.output)
     assert m is not None and int(m[1]) <= 3 and int(m[2]) == 1, t.output
+
+
+def test_call_at_runs_timers_in_order_once_and_not_cancelled_ones(
+        terminal: Callable[..., Terminal]) -> None:
+    hooks = """
+    import time
+    class Hooks(ProxyHooks):
+        def started(self, proxy):
+            self.proxy, self.ran = proxy, []
+            now = time.monotonic()
+            proxy.call_at(now + 0.2, lambda: self.fire("late"))
+            proxy.call_at(now + 0.1, lambda: self.fire("early"))
+            proxy.call_at(now + 0.15, lambda: self.fire("cancelled")).cancel()
+        def fire(self, name):
+            self.ran.append(name)
+            if name == "late":
+                self.proxy.send_to_child(b"go\\r")
+    """
+    after = """
+    sys.stdout.write(f"ran={hooks.ran}\\n")
+    """
+    t = run_hooks(terminal, hooks, ["sh", "-c", "read line; echo got=$line"], after=after)
+    t.expect(b"got=go")
+    assert t.wait() == 0
+    assert b"ran=['early', 'late']" in t.output
+
+
+def test_a_timer_that_keeps_rearming_in_the_past_never_stalls_the_passthrough(
+        terminal: Callable[..., Terminal]) -> None:
+    """A callback that sets a timer for a time already passed runs again only after the
+    I/O of the next round (a loop that ran it again at once would starve the output)."""
+    hooks = """
+    import time
+    class Hooks(ProxyHooks):
+        def started(self, proxy):
+            self.proxy, self.runs = proxy, 0
+            self.again()
+        def again(self):
+            self.runs += 1  # for ever: the loop must still pass the output and end
+            self.proxy.call_at(time.monotonic() - 1, self.again)
+    """
+    t = run_hooks(terminal, hooks, py_child(
+        "for i in range(5):\n    os.write(1, b'line%d ' % i); time.sleep(0.05)"))
+    assert t.wait(timeout=20) == 0
+    assert t.output == b"line0 line1 line2 line3 line4 "

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from osc7501wrap.proxy.proxy import Timer
 from osc7501wrap.proxy.tracker import StreamTracker
 from osc7501wrap.session.session import EARLY_KEEP, Session
 from osc7501wrap.start.prepare import RunOptions, prepare
@@ -27,9 +28,14 @@ class FakeProxy:
         self.size = (24, 80)
         self.tracker = StreamTracker()
         self.sent = bytearray()
+        self.timers: list[Timer] = []
 
     def send_to_child(self, data: bytes) -> None:
         self.sent += data
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        self.timers.append(Timer(when, callback))
+        return self.timers[-1]
 
     def close(self) -> None:
         os.close(self.master_fd)

@@ -26,7 +26,8 @@ SIGKILL cannot be caught: a wrap killed that way leaves the terminal as the chil
 it (`stty sane` or `reset` repairs it). Everything else goes through the restore above.
 
 The session plugs its work in through `ProxyHooks` (screen model, classifier, OSC 7501
-reports); with no hooks the proxy is a plain transparent pty wrapper. This module does
+reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, which also
+carries the hooks' ticks); with no hooks the proxy is a plain transparent pty wrapper. This module does
 not probe the terminal, model the screen or decide anything about the child's state.
 """
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import heapq
 import os
 import select
 import stat
@@ -57,7 +59,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
-__all__ = ["Proxy", "ProxyHooks", "find_command"]
+__all__ = ["Proxy", "ProxyHooks", "Timer", "find_command"]
 
 READ_SIZE = 65536
 IDLE_DELAY = 0.002  # quiet time after activity before hooks.tick() is called
@@ -75,6 +77,21 @@ CHILD_DEFAULTS = (
     signal.SIGHUP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD,
     signal.SIGWINCH,
 )
+
+
+class Timer:
+    """A callback the loop runs once at `when` (``time.monotonic()``); see
+    :meth:`Proxy.call_at`. ``cancel()`` stops it if it has not run yet."""
+
+    __slots__ = ("callback", "cancelled", "when")
+
+    def __init__(self, when: float, callback: Callable[[], None]) -> None:
+        self.when = when
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 class ProxyHooks:
@@ -118,7 +135,8 @@ class ProxyHooks:
         """Off-hot-path work. Called when the deadline returned last time (or by
         :meth:`after_activity`) passed, and, for hooks without :meth:`after_activity`,
         when the loop becomes idle (nothing happened for IDLE_DELAY after some activity).
-        ``now`` is ``time.monotonic()``; return the next deadline, or None."""
+        ``now`` is ``time.monotonic()``; return the next deadline, or None. Other
+        deadlines: :meth:`Proxy.call_at`."""
         return None
 
     def after_activity(self) -> float | None:
@@ -375,8 +393,11 @@ class Proxy:
         self._eof_deadline = 0.0
         self._last_input = b"\n"
         self._slave_name: str | None = None
-        self._deadline: float | None = None
-        self._idle_pending = True
+        self._timers: list[tuple[float, int, Timer]] = []  # a heap: the loop's one clock
+        self._timer_seq = 0
+        self._tick_timer: Timer | None = None  # hooks.tick() at the deadline it returned
+        self._idle_timer: Timer | None = None  # hooks.tick() once the loop is idle
+        self._hook_timers: list[Timer] = []  # call_at() timers of the hooks
         self._hook_fds: list[int] = []
         self._finished = False
 
@@ -399,6 +420,7 @@ class Proxy:
             self._call_hook("started", self)
             self._register()
             self._tick(time.monotonic())
+            self._after_activity_none()
             self._loop()
             self._finish_terminal(normal=True)
         finally:
@@ -413,6 +435,45 @@ class Proxy:
         """Queue `data` as input for the child (after anything already queued)."""
         if data and self.master_fd >= 0 and not self._child_done:
             self._send(data)
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        """Run `callback` from the loop once ``time.monotonic()`` reaches `when` (after the
+        round of I/O that is under way). The loop's one timer facility: the hooks' ticks
+        run on it too (the drain and EOF waits stay the loop's own state). A callback that raises is a failed hook (see :class:`ProxyHooks`)."""
+        timer = self._add_timer(when, callback)
+        self._hook_timers = [t for t in self._hook_timers if not t.cancelled]
+        self._hook_timers.append(timer)
+        return timer
+
+    def _add_timer(self, when: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(when, callback)
+        self._timer_seq += 1
+        heapq.heappush(self._timers, (when, self._timer_seq, timer))
+        return timer
+
+    def _next_timer(self) -> float | None:
+        timers = self._timers
+        while timers and timers[0][2].cancelled:
+            heapq.heappop(timers)
+        return timers[0][0] if timers else None
+
+    def _run_timers(self, now: float) -> None:
+        """Run the timers due at `now`. One set per round: a timer set from a callback
+        for a time already passed waits for the next round, after the I/O in between."""
+        timers = self._timers
+        due = []
+        while timers and timers[0][0] <= now:
+            timer = heapq.heappop(timers)[2]
+            if not timer.cancelled:
+                due.append(timer)
+        for timer in due:
+            if timer.cancelled:  # by a callback before it
+                continue
+            timer.cancelled = True  # it ran: a cancel() from here on changes nothing
+            try:
+                timer.callback()
+            except Exception as exc:
+                self._hook_failed(exc)
 
     def remove_fd(self, fd: int) -> None:
         """Stop watching an fd registered through ``hooks.fds()``."""
@@ -585,9 +646,7 @@ class Proxy:
             # stdin that cannot be polled is read once per round, as if always readable
             poll_stdin = (self._stdin_polled and self._stdin_on
                           and len(self._pending) < INPUT_HIGH)
-            nxt = self._deadline
-            if self._idle_pending:  # after activity: tick once nothing happens for a bit
-                nxt = now + IDLE_DELAY if nxt is None else min(nxt, now + IDLE_DELAY)
+            nxt = self._next_timer()
             if self._child_done:
                 nxt = self._drain_until if nxt is None else min(nxt, self._drain_until)
             elif self._master_eof:
@@ -602,13 +661,10 @@ class Proxy:
                 for callback, mask in events:
                     callback(mask)
                 self._after_activity()
-            else:
-                self._idle_pending = False
             if poll_stdin:
                 self._on_stdin(EVENT_READ)
             now = monotonic()
-            if not events or (self._deadline is not None and now >= self._deadline):
-                self._tick(now)
+            self._run_timers(now)
             if self._eof_pending and now >= self._eof_check:
                 self._try_send_eof(now)
             if self._master_eof and not self._child_done:
@@ -622,11 +678,30 @@ class Proxy:
         except Exception as exc:
             self._hook_failed(exc)
             due = None
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
         if due is None:
-            self._idle_pending = True
+            self._after_activity_none()
         else:
-            self._idle_pending = False
-            self._deadline = None if due == _INF else due
+            self._set_tick_timer(due)
+
+    def _after_activity_none(self) -> None:
+        """Tick once nothing has happened for IDLE_DELAY (hooks that cannot say when)."""
+        self._idle_timer = self._add_timer(time.monotonic() + IDLE_DELAY, self._timed_tick)
+
+    def _set_tick_timer(self, deadline: float | None) -> None:
+        timer = self._tick_timer
+        if timer is not None and not timer.cancelled and timer.when == deadline:
+            return  # the same deadline again (every round of a flood): keep the heap small
+        if timer is not None:
+            timer.cancel()
+        self._tick_timer = None
+        if deadline is not None and deadline != _INF:
+            self._tick_timer = self._add_timer(deadline, self._timed_tick)
+
+    def _timed_tick(self) -> None:
+        self._tick(time.monotonic())
 
     def _tick(self, now: float) -> None:
         hooks = self.hooks
@@ -634,7 +709,7 @@ class Proxy:
             deadline = hooks.tick(now)
             if deadline is not None and not isinstance(deadline, (int, float)):
                 raise TypeError(f"tick() returned {type(deadline).__name__}, not a time")
-            self._deadline = None if deadline == _INF else deadline
+            self._set_tick_timer(deadline)
             self._inject_if_safe()
         except Exception as exc:
             self._hook_failed(exc)
@@ -1074,5 +1149,8 @@ class Proxy:
         if self.hook_error is None:
             self.hook_error = exc
         self.hooks = ProxyHooks()
+        for timer in self._hook_timers:
+            timer.cancel()
+        self._hook_timers = []
         for fd in list(self._hook_fds):
             self.remove_fd(fd)

@@ -82,8 +82,8 @@ class SessionFile:
     """This session's registry file. Nothing here raises: the registry is a side channel.
 
     ``update`` writes at most every MIN_WRITE_INTERVAL seconds; a faster update is kept
-    and written by the next ``update`` or ``flush`` (call ``flush()`` from the loop tick;
-    ``next_flush_in()`` says when it is due). ``last_error`` keeps the last OSError text.
+    and written by the next ``update`` or ``flush`` (``flush_due()`` says when, on the
+    ``time.monotonic()`` clock: the session sets a loop timer for it). ``last_error`` keeps the last OSError text.
     """
 
     def __init__(self, pid: int | None = None, directory: Path | None = None) -> None:
@@ -118,11 +118,11 @@ class SessionFile:
         self._dirty = True
         return self.flush()
 
-    def next_flush_in(self) -> float | None:
-        """Seconds until a pending update is due (0 if due now), None if nothing pending."""
+    def flush_due(self) -> float | None:
+        """When a pending update may be written (``time.monotonic()``), None if none is."""
         if not self._dirty:
             return None
-        return max(0.0, self._last_write + MIN_WRITE_INTERVAL - time.monotonic())
+        return self._last_write + MIN_WRITE_INTERVAL
 
     def flush(self, force: bool = False) -> bool:
         """Write a pending update if it is due (or `force`). True if written."""

@@ -26,7 +26,7 @@ import sys
 import time
 
 from ..config import notify_channel
-from ..proxy.proxy import Proxy, ProxyHooks
+from ..proxy.proxy import Proxy, ProxyHooks, Timer
 from ..start.prepare import prepare
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
@@ -70,7 +70,7 @@ class Session(ProxyHooks):
         self.registry: Any = None
         self._log: Any = None
         self._log_path = log_path
-        self._timers: list[tuple[float, Callable[[], None]]] = []
+        self._flush_timer: Timer | None = None  # the registry's pending update
         self._fg: int | None = None
         self._fg_next = 0.0
         self._decision: Decision | None = None
@@ -151,7 +151,7 @@ class Session(ProxyHooks):
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
         if self.registry is not None:
-            self.registry.update(agent=manifest.name, manifest_version=manifest.version)
+            self._update_registry(agent=manifest.name, manifest_version=manifest.version)
         elif not self._exited:
             self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
@@ -406,7 +406,6 @@ class Session(ProxyHooks):
                 deadlines.append(d)
             if not self.filter.active:
                 self.filter = None
-        self._run_timers(now, deadlines)
         self._sample_foreground(now)
         if self._generic:
             self._sample_activity(p, now)
@@ -425,13 +424,6 @@ class Session(ProxyHooks):
             if any(code == "title" for code, _ in self.proxy.tracker.take_events()):
                 self._title_shown = None  # the program set its title: mark it again
             self._title_marker()
-        if self.registry is not None:
-            wait = self.registry.next_flush_in()
-            if wait is not None:
-                if wait <= 0:
-                    self.registry.flush()
-                else:
-                    deadlines.append(now + wait)
         # the deadlines after_activity() does not work out again itself
         self._tick_due = min(deadlines) if deadlines else float("inf")
         self._due = self._sampling_due(self._tick_due, pipeline_due)
@@ -486,19 +478,24 @@ class Session(ProxyHooks):
             self._act_busy = busy
             p.fusion.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
 
-    def _run_timers(self, now: float, deadlines: list[float]) -> None:
-        if not self._timers:
-            return
-        due = [t for t in self._timers if t[0] <= now]
-        self._timers = [t for t in self._timers if t[0] > now]
-        for _, fn in due:
-            fn()
-        deadlines.extend(t[0] for t in self._timers)
-
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        when = time.monotonic() + delay
-        self._timers.append((when, fn))
-        self._due = min(self._due, when)
+        if self.proxy is not None:
+            self.proxy.call_at(time.monotonic() + delay, fn)
+
+    def _update_registry(self, **fields: Any) -> None:
+        """Update the registry entry; an update it holds back is written when due."""
+        reg = self.registry
+        if reg is None:
+            return
+        reg.update(**fields)
+        due = reg.flush_due()
+        if due is not None and self._flush_timer is None and self.proxy is not None:
+            self._flush_timer = self.proxy.call_at(due, self._flush_registry)
+
+    def _flush_registry(self) -> None:
+        self._flush_timer = None
+        if self.registry is not None:
+            self.registry.flush(force=True)
 
     def _publish(self, decision: Decision, now: float) -> None:
         prev = self._decision
@@ -512,9 +509,8 @@ class Session(ProxyHooks):
                         + (f":{decision.kind}" if decision.kind else "")
                         + f" signal={decision.signal} detail={decision.detail}"
                         + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
-        if self.registry is not None:
-            self.registry.update(state=decision.state, kind=decision.kind,
-                                 msg=_one_line(decision.msg or ""))
+        self._update_registry(state=decision.state, kind=decision.kind,
+                              msg=_one_line(decision.msg or ""))
 
     # ----------------------------------------------------------------- control socket
 
