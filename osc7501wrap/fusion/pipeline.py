@@ -270,6 +270,9 @@ class Pipeline:
     def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
         self.fusion.foreground(pgid, name, is_agent, now)
 
+    def activity(self, busy: bool, detail: str, now: float) -> None:
+        self.fusion.activity(busy, detail, now)
+
     def resize(self, rows: int, cols: int, now: float) -> None:
         # Feed what the old size drew first, so the model reflects the new geometry only
         # for bytes written after the resize (as the real terminal does).

@@ -22,7 +22,6 @@ exits at once is never listed.
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 from ..config import notify_channel
@@ -41,17 +40,12 @@ if TYPE_CHECKING:
     from ..probe import ReplyFilter
     from ..rules import Manifest
     from ..start.prepare import RunOptions, Setup
+    from .log import SessionLog
+    from .sampling import Sampler
 
-FG_PERIOD = 0.25  # how often the foreground process group is sampled...
-# ...on a tick that runs anyway; a wake-up of its own only this much later. The same
-# for ACTIVITY_PERIOD: a 10 Hz spinner carries both, no extra wake-ups.
-SAMPLE_SLACK = 0.25
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 1.0  # after output, once it settles, or this long after its first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
-ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
-ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
-QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
 
@@ -68,11 +62,10 @@ class Session(ProxyHooks):
         self.filter: ReplyFilter | None = None
         self.server: Any = None
         self.registry: Any = None
-        self._log: Any = None
+        self._log: SessionLog | None = None  # opened at the boot
         self._log_path = log_path
+        self.sampler: Sampler | None = None
         self._flush_timer: Timer | None = None  # the registry's pending update
-        self._fg: int | None = None
-        self._fg_next = 0.0
         self._decision: Decision | None = None
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
@@ -82,12 +75,6 @@ class Session(ProxyHooks):
         self._title_shown: str | None = None
         self._title_out = b""
         self._title_marked = False
-        self._generic = False
-        self._act_next = 0.0
-        self._act_cpu: float | None = None
-        self._act_out = 0
-        self._act_last = 0.0
-        self._act_busy = False
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
@@ -104,7 +91,6 @@ class Session(ProxyHooks):
         s = self.setup
         now = time.monotonic()
         self.proxy = proxy
-        self._fg = proxy.child_pid
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
@@ -128,6 +114,8 @@ class Session(ProxyHooks):
         began = time.monotonic()
         from ..agents import claude
         from ..fusion.pipeline import Pipeline, Timings
+        from .log import SessionLog
+        from .sampling import Sampler
 
         s = self.setup
         assert self.proxy is not None
@@ -141,12 +129,14 @@ class Session(ProxyHooks):
                                      timings=timings, backend=s.config.screen, host=s.host,
                                      tracker=self.proxy.tracker,
                                      hooks=claude.hook_edge)  # the hooks' vocabulary
-        self._open_log()
+        self._log = SessionLog(self._log_path)
         for note in s.notes:
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
-        self._generic = manifest.name == "generic"
+        # a program without agent rules: sample whether it works, too
+        self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
+                               activity=manifest.name == "generic")
         if s.report:
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
@@ -311,7 +301,8 @@ class Session(ProxyHooks):
                 self.capture.input(data)
             if self.proxy is not None:
                 p = self.pipeline if self.pipeline is not None else self._boot()
-                p.input(data, now, agent_in_front=self._fg == self.proxy.child_pid)
+                front = self.sampler is None or self.sampler.agent_in_front
+                p.input(data, now, agent_in_front=front)
         return data
 
     def _late_support(self) -> None:
@@ -345,9 +336,7 @@ class Session(ProxyHooks):
             self._eager = False
             now = time.monotonic()
             if self._due > now and p.confirm_now(now):  # nothing else is pending now
-                self._sample_foreground(now)
-                if self._generic:
-                    self._sample_activity(p, now)
+                self._sample(p, now)
                 self._due = self._sampling_due(self._tick_due, p.next_deadline(now))
         return self._due
 
@@ -406,9 +395,7 @@ class Session(ProxyHooks):
                 deadlines.append(d)
             if not self.filter.active:
                 self.filter = None
-        self._sample_foreground(now)
-        if self._generic:
-            self._sample_activity(p, now)
+        self._sample(p, now)
         pipeline_due = p.tick(now)
         for decision in p.fusion.drain():
             self._publish(decision, now)
@@ -431,52 +418,13 @@ class Session(ProxyHooks):
 
     def _sampling_due(self, due: float, pipeline_due: float | None) -> float:
         """`due` with the samples' and the pipeline's next deadlines."""
-        due = min(due, self._fg_next + SAMPLE_SLACK)
-        if self._generic:
-            due = min(due, self._act_next + SAMPLE_SLACK)
+        if self.sampler is not None:
+            due = min(due, self.sampler.due())
         return due if pipeline_due is None else min(due, pipeline_due)
 
-    def _sample_foreground(self, now: float) -> None:
-        if now < self._fg_next or self.proxy is None or self.pipeline is None:
-            return
-        self._fg_next = now + FG_PERIOD
-        from ..proxy.procinfo import foreground_pgrp, process_name
-
-        pg = foreground_pgrp(self.proxy.master_fd)
-        if pg is None or pg == self._fg:
-            return
-        self._fg = pg
-        is_agent = pg == self.proxy.child_pid
-        name = process_name(pg) or ""
-        self.pipeline.foreground(pg, name, is_agent, now)
-
-    def _sample_activity(self, p: Pipeline, now: float) -> None:
-        """For a program without agent rules: busy while it uses CPU, runs child
-        processes or writes output the user did not just type; idle after QUIET_IDLE
-        seconds of none of that. /proc of that one pid only; without /proc, output."""
-        if now < self._act_next or self.proxy is None:
-            return
-        self._act_next = now + ACTIVITY_PERIOD
-        from ..proxy.procinfo import child_pids, cpu_time
-
-        pid = self.proxy.child_pid
-        cpu, kids = cpu_time(pid), child_pids(pid)
-        typed = now - p.last_input < 0.5  # echo and key handling are not work
-        why = ""
-        if kids:
-            why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"
-        elif not typed and cpu is not None and self._act_cpu is not None \
-                and cpu - self._act_cpu >= ACTIVITY_CPU:
-            why = "using CPU"
-        elif not typed and p.output_bytes > self._act_out:
-            why = "writing output"
-        self._act_cpu, self._act_out = cpu, p.output_bytes
-        if why:
-            self._act_last = now
-        busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
-        if busy != self._act_busy:
-            self._act_busy = busy
-            p.fusion.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
+    def _sample(self, p: Pipeline, now: float) -> None:
+        if self.sampler is not None:
+            self.sampler.sample(p, now)
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         if self.proxy is not None:
@@ -607,31 +555,12 @@ class Session(ProxyHooks):
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:
-            try:
-                self._log.close()
-            except OSError:
-                pass
+            self._log.close()
             self._log = None
-
-    # ----------------------------------------------------------------- log
-
-    def _open_log(self) -> None:
-        if not self._log_path:
-            return
-        try:
-            self._log = open(self._log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
-        except OSError as err:
-            sys.stderr.write(f"wrap: --log {self._log_path}: {err.strerror or err}\n")
 
     def _write_log(self, text: str) -> None:
-        if self._log is None:
-            return
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime())
-        frac = f"{time.time() % 1:.3f}"[1:]
-        try:
-            self._log.write(f"{stamp}{frac} {text}\n")
-        except (OSError, ValueError):
-            self._log = None
+        if self._log is not None:
+            self._log.write(text)
 
 
 def _one_line(text: str | None) -> str:

@@ -1,0 +1,94 @@
+"""Sampling the wrapped program's processes, as pipeline inputs.
+
+:class:`Sampler` reads, on the session's ticks, the terminal's foreground process group
+(every FG_PERIOD: :meth:`Pipeline.foreground`) and, for a program without agent rules,
+whether it works (every ACTIVITY_PERIOD: CPU time, child processes, output the user did
+not just type; :meth:`Pipeline.activity`). Each sample rides on a tick that runs anyway;
+:meth:`due` asks for a wake-up of its own only SAMPLE_SLACK later, so a 10 Hz spinner
+carries both and a silent session has no wake-up for them.
+
+/proc of the one child only (:mod:`osc7501wrap.proxy.procinfo`, with fallbacks); without
+/proc, the foreground comes from the pty and activity from the output alone.
+
+Not in scope: what a sample means (fusion decides), or the clock (the caller's `now`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..proxy.procinfo import child_pids, cpu_time, foreground_pgrp, process_name
+
+if TYPE_CHECKING:
+    from ..fusion.pipeline import Pipeline
+
+FG_PERIOD = 0.25  # how often the foreground process group is sampled
+SAMPLE_SLACK = 0.25  # a wake-up of its own only this much after a sample is due
+ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
+ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
+QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
+
+
+class Sampler:
+    """The samples of one child (`pid`, on the pty `master_fd`)."""
+
+    def __init__(self, pid: int, master_fd: int, *, activity: bool) -> None:
+        self.pid = pid
+        self.master_fd = master_fd
+        self.activity = activity  # sample CPU and children too (the generic manifest)
+        self.foreground = pid  # the foreground process group last seen
+        self._fg_next = 0.0
+        self._act_next = 0.0
+        self._act_cpu: float | None = None
+        self._act_out = 0
+        self._act_last = 0.0
+        self._act_busy = False
+
+    @property
+    def agent_in_front(self) -> bool:
+        return self.foreground == self.pid
+
+    def due(self) -> float:
+        """When a sample wants a wake-up of its own (see the module docstring)."""
+        due = self._fg_next + SAMPLE_SLACK
+        return min(due, self._act_next + SAMPLE_SLACK) if self.activity else due
+
+    def sample(self, p: Pipeline, now: float) -> None:
+        """Take the samples that are due at `now` and hand what changed to `p`."""
+        self._sample_foreground(p, now)
+        if self.activity:
+            self._sample_activity(p, now)
+
+    def _sample_foreground(self, p: Pipeline, now: float) -> None:
+        if now < self._fg_next:
+            return
+        self._fg_next = now + FG_PERIOD
+        pg = foreground_pgrp(self.master_fd)
+        if pg is None or pg == self.foreground:
+            return
+        self.foreground = pg
+        p.foreground(pg, process_name(pg) or "", pg == self.pid, now)
+
+    def _sample_activity(self, p: Pipeline, now: float) -> None:
+        """Busy while the program uses CPU, runs child processes or writes output the
+        user did not just type; idle after QUIET_IDLE seconds of none of that."""
+        if now < self._act_next:
+            return
+        self._act_next = now + ACTIVITY_PERIOD
+        cpu, kids = cpu_time(self.pid), child_pids(self.pid)
+        typed = now - p.last_input < 0.5  # echo and key handling are not work
+        why = ""
+        if kids:
+            why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"
+        elif not typed and cpu is not None and self._act_cpu is not None \
+                and cpu - self._act_cpu >= ACTIVITY_CPU:
+            why = "using CPU"
+        elif not typed and p.output_bytes > self._act_out:
+            why = "writing output"
+        self._act_cpu, self._act_out = cpu, p.output_bytes
+        if why:
+            self._act_last = now
+        busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
+        if busy != self._act_busy:
+            self._act_busy = busy
+            p.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
