@@ -5,40 +5,9 @@ asks when it wants to run next (:meth:`Classifier.due`), and calls :meth:`Classi
 then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
 and returns a :class:`ScreenReading` only when the *published* screen state changes.
 
-When an evaluation is due (all times injected; this module never reads a clock):
-
-- the output settled: no change for `settle` seconds (40 ms), so a half-drawn frame is
-  not read;
-- or `max_wait` seconds (100 ms) after the first change that has not been evaluated, so
-  a program that redraws a spinner ten times a second never starves evaluation;
-- the slow `sweep` (1 s) is a heartbeat after `sweep` seconds without an evaluation; it
-  costs nothing: evaluation is skipped, and the snapshot never taken, when nothing
-  changed since the last evaluation (a pending change is evaluated when it settles);
-- :meth:`Classifier.confirm` may look before that: if the screen then reads as what is
-  published (a spinner frame while ``working``), the change is done with at once and
-  nothing is due; anything else stays pending for its settled evaluation, so no state
-  is ever published from a frame that may be half drawn.
-
-What gets published (the "holds"):
-
-- a verdict equal to the published state cancels any pending change and publishes
-  nothing, except a new `kind`, a new message while blocked or in error (a second
-  dialog is news; a spinner's ticking text is not), or visible evidence where the
-  published state had none (a turn-end marker drawn after the prompt came back);
-- working -> idle is held for `idle_hold` seconds (700 ms) unless the idle verdict is
-  *visible* evidence (`Verdict.visible`, e.g. a finished-turn line). A working verdict
-  within the hold cancels it, so a spinner that blinks never produces
-  working -> idle -> working. When the hold ends with output still unsettled, the
-  screen is evaluated once more first;
-- blocked is never held: it is published on the first due step;
-- everything else is published as soon as it is seen;
-- no rule matched (`Verdict.state is None`) keeps the published state and any pending
-  hold; the classifier records that nothing matched, for `explain`. The one exception
-  is a published ``blocked``: a dialog is visible evidence, and when no rule matches
-  for `gone_hold` seconds (250 ms, counted from a settled evaluation) the dialog is
-  gone, so a reading with ``state=None`` ("the screen no longer shows the dialog, and
-  nothing else") is published; a blocked light never outlives its dialog. A blocked
-  verdict within that time cancels it.
+When to evaluate (settle, max_wait, sweep, confirm) and what gets published (the holds:
+idle_hold, gone_hold; blocked never held) is the contract in docs/fusion.md, "Screen
+timing". All times are injected: this module never reads a clock.
 
 Each reading also says since when the screen shows its state (`shown_from`: the first
 screen change after the last evaluation that read anything else), so fusion can tell a

@@ -6,37 +6,9 @@ it, ``osc7501wrap send`` types through it, ``osc7501wrap explain --session`` ask
 the session's fused view. The proxy loop is single-threaded, so the server side is one
 non-blocking fd: poll/select it, call :meth:`ControlServer.receive` when it is readable.
 
-Wire format (version 1). Every datagram is one UTF-8 JSON object, at most
-``MAX_DATAGRAM`` (64 KiB) bytes::
-
-    request  {"token": "<hex>", "kind": "<kind>", ...the kind's fields...}
-    reply    {...}                    (a JSON object, sent back to the sender's address)
-
-``token`` authenticates the sender. A session has two tokens: the *control* token (in the
-registry file, 0600; allows every kind) and an optional *hook* token (in the agent's
-environment; allows only ``hook``, so programs the agent runs cannot type into the
-session). A datagram with neither token, with bad JSON, that is not an object, has no
-string ``kind`` or is over the size limit is dropped silently. Kinds:
-
-    hook     {"event": "PreToolUse", "data": {...a small subset of the hook input...}}
-             no reply (the hook does not wait).
-    send     {"text": "...", "answer": false, "enter": true}
-             reply {"ok": true} or {"ok": false, "error": "<one line>"}
-             (see :func:`osc7501wrap.session.registry.handle_send`).
-    explain  {}
-             reply {"ok": true, "decision": {...}, "screen": {...}, "signals": [...]}
-             (the session's current decision, last screen verdict and rule, recent
-             signals; filled in by the session).
-
-A requester that wants a reply binds its own socket (``c<pid>-<random>.sock`` in the same
-directory, 0600, removed afterwards); the server answers to the address the kernel reports
-for the datagram. An unbound sender gets no reply.
-
-Socket paths: AF_UNIX paths are limited to 104 bytes on macOS (108 on Linux). When the
-runtime directory is too long for that (deep $HOME, long $TMPDIR), sockets go to
-``/tmp/osc7501wrap-<uid>/`` instead: created 0700, and used only if it is a real
-directory owned by this user with no group/other access. On macOS each side also raises
-SO_SNDBUF/SO_RCVBUF, because the default AF_UNIX datagram limit there is 2 KiB.
+The wire format (version 1: one authenticated JSON object per datagram; kinds ``hook``,
+``send``, ``explain``; replies to a bound requester; the socket paths and their /tmp
+fallback) is docs/control-socket.md.
 
 This module does not decide anything: it moves authenticated JSON between a session and
 its clients. It never raises on the client side and never blocks on the server side.
