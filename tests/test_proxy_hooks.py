@@ -135,8 +135,7 @@ def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None
             self.proxy = proxy
             self.info = (proxy.child_pid > 0, proxy.master_fd >= 0, proxy.size)
             os.write(self.w, b"x")
-        def fds(self):
-            return [(self.r, self.on_pipe)]
+            proxy.add_fd(self.r, self.on_pipe)
         def on_pipe(self):
             os.read(self.r, 1)
             self.proxy.send_to_child(b"from-fd\\r")

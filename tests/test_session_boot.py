@@ -33,6 +33,9 @@ class FakeProxy:
     def send_to_child(self, data: bytes) -> None:
         self.sent += data
 
+    def add_fd(self, fd: int, callback: Callable[[], None]) -> None:
+        self.fds = [(fd, callback)]
+
     def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
         self.timers.append(Timer(when, callback))
         return self.timers[-1]

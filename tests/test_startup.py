@@ -106,6 +106,9 @@ class _FakeProxy:
     def send_to_child(self, data: bytes) -> None:
         raise AssertionError("nothing to type ahead")
 
+    def add_fd(self, fd: int, callback: object) -> None:
+        self.fd = fd
+
 
 def test_registry_entry_waits_for_the_boot_unless_hooks_report(
         rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,7 +106,9 @@ class ProxyHooks:
 
     def started(self, proxy: Proxy) -> None:
         """The child runs. ``proxy.child_pid``, ``proxy.master_fd``, ``proxy.size``
-        (rows, cols), ``proxy.tracker`` and ``proxy.tty_fd`` are available."""
+        (rows, cols), ``proxy.tracker`` and ``proxy.tty_fd`` are available; from here on
+        the hooks may use ``proxy.call_at`` (timers), ``proxy.add_fd`` (readable fds)
+        and ``proxy.send_to_child``."""
 
     def output(self, data: bytes) -> bytes:
         """Child bytes about to be written to the terminal; return what to write.
@@ -146,17 +148,6 @@ class ProxyHooks:
         activity made is done in time without an extra wake-up. None (the default): no
         idea, tick IDLE_DELAY after the activity."""
         return None
-
-    def fds(self) -> list[tuple[int, Callable[[], None]]]:
-        """Extra readable fds (a control socket, say) and their callbacks; asked once,
-        right after :meth:`started`. Use ``proxy.remove_fd(fd)`` before closing one."""
-        return []
-
-    def suspending(self) -> None:
-        """wrap is about to stop (job control); the terminal is restored next."""
-
-    def resumed(self) -> None:
-        """wrap continued after a stop; raw mode and the size are back."""
 
     def finish(self, status: int, signaled: int | None) -> bytes:
         """The child is gone and drained (``status`` as wrap will exit, ``signaled`` the
@@ -399,6 +390,7 @@ class Proxy:
         self._idle_timer: Timer | None = None  # hooks.tick() once the loop is idle
         self._hook_timers: list[Timer] = []  # call_at() timers of the hooks
         self._hook_fds: list[int] = []
+        self._early_fds: list[tuple[int, Callable[[], None]]] = []  # add_fd() before the loop
         self._finished = False
 
     # ----------------------------------------------------------------- public
@@ -475,8 +467,20 @@ class Proxy:
             except Exception as exc:
                 self._hook_failed(exc)
 
+    def add_fd(self, fd: int, callback: Callable[[], None]) -> None:
+        """Call `callback` from the loop whenever `fd` is readable (a control socket, say);
+        from :meth:`ProxyHooks.started` on. A callback that raises is a failed hook."""
+        if self._sel is None:
+            self._early_fds.append((fd, callback))  # registered with the loop's own fds
+            return
+        try:
+            self._sel.register(fd, EVENT_READ, self._hook_fd_callback(callback))
+            self._hook_fds.append(fd)
+        except (OSError, ValueError, KeyError):
+            pass
+
     def remove_fd(self, fd: int) -> None:
-        """Stop watching an fd registered through ``hooks.fds()``."""
+        """Stop watching an fd given to :meth:`add_fd` (before closing it)."""
         if fd in self._hook_fds and self._sel is not None:
             self._hook_fds.remove(fd)
             try:
@@ -580,18 +584,9 @@ class Proxy:
             sel.register(0, EVENT_READ, self._on_stdin)
         except (OSError, ValueError):
             self._stdin_polled = True
-        hooks = self.hooks
-        try:
-            extra = hooks.fds()
-        except Exception as exc:
-            self._hook_failed(exc)
-            extra = []
-        for fd, cb in extra:
-            try:
-                sel.register(fd, EVENT_READ, self._hook_fd_callback(cb))
-                self._hook_fds.append(fd)
-            except (OSError, ValueError, KeyError):
-                pass
+        early, self._early_fds = self._early_fds, []
+        for fd, cb in early:
+            self.add_fd(fd, cb)
 
     def _hook_fd_callback(self, cb: Callable[[], None]) -> Callable[[int], None]:
         def call(mask: int) -> None:
@@ -1018,7 +1013,6 @@ class Proxy:
 
     def _suspend(self) -> None:
         """Stop wrap (its child stopped, or wrap got SIGTSTP) with the terminal restored."""
-        self._call_hook("suspending")
         if self.stdout_is_tty and self._out_ok:
             out = b""
             if self.tracker.in_sequence:
@@ -1062,7 +1056,6 @@ class Proxy:
                         os.killpg(pgrp, signal.SIGWINCH)
                     except OSError:
                         pass
-        self._call_hook("resumed")
 
     def _child_pgrps(self) -> list[int]:
         """The child's process group, then the pty's foreground group if different."""
@@ -1152,5 +1145,6 @@ class Proxy:
         for timer in self._hook_timers:
             timer.cancel()
         self._hook_timers = []
+        self._early_fds = []
         for fd in list(self._hook_fds):
             self.remove_fd(fd)

@@ -100,7 +100,9 @@ class Session(ProxyHooks):
             typeahead = self.filter.feed(typeahead, now)
         if typeahead:
             proxy.send_to_child(typeahead)
-        self._open_server()  # now: the proxy asks for its fd once, right after this
+        self._open_server()
+        if self.server is not None and self.server.fileno() >= 0:
+            proxy.add_fd(self.server.fileno(), self._on_control)
         if s.hooked:  # hook events may come before the boot; so may `ls` and `send`
             self._open_registry()
 
@@ -227,11 +229,6 @@ class Session(ProxyHooks):
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
             manifest_version=version, argv=s.argv[:1] + s.argv[1:][:16],
             socket=s.socket_path if self.server else None, token=s.token, state="idle"))
-
-    def fds(self) -> list[tuple[int, Callable[[], None]]]:
-        if self.server is not None and self.server.fileno() >= 0:
-            return [(self.server.fileno(), self._on_control)]
-        return []
 
     # ----------------------------------------------------------------- hot path
 
