@@ -34,6 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WrapError
+from ..paths import runtime_dir
+from ..proxy.procinfo import is_alive
+from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
 PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
@@ -46,8 +49,6 @@ _PID_START_SLACK = 5.0
 
 
 def _registry_dir(create: bool = False) -> Path:
-    from ..paths import runtime_dir
-
     return runtime_dir(create=create)
 
 
@@ -169,8 +170,6 @@ class SessionFile:
 
 def pid_alive(pid: int) -> bool:
     """True if `pid` runs (EPERM counts as running; a zombie does not)."""
-    from ..proxy.procinfo import is_alive
-
     return is_alive(pid)
 
 
@@ -208,8 +207,6 @@ def _entry_alive(pid: int, entry: Mapping[str, Any]) -> bool:
 def _socket_dirs() -> list[Path]:
     dirs = [_registry_dir()]
     try:
-        from .channel import fallback_dir
-
         dirs.append(fallback_dir(create=False))
     except OSError:
         pass
@@ -285,8 +282,6 @@ def list_sessions(clean: bool = True) -> list[dict[str, Any]]:
         out.append(entry)
     if clean:
         try:
-            from .channel import fallback_dir
-
             fb = fallback_dir(create=False)
             if fb != directory:
                 for name in os.listdir(fb):
@@ -379,8 +374,6 @@ def request_session(entry: Mapping[str, Any], payload: dict[str, Any],
 
     Raises WrapError (status 1) if the entry has no socket or the session does not answer.
     """
-    from .channel import request
-
     sock, token = entry.get("socket"), entry.get("token")
     if not isinstance(sock, str) or not isinstance(token, str):
         raise WrapError(f"session {entry.get('pid')} has no control socket", status=1)
