@@ -1,6 +1,6 @@
 """`wrap CMD`: wires the detection pipeline and the emitter to the proxy loop.
 
-    run()  ─ start.prepare (config, terminal handshake, hook arguments, environment)
+    wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
       └─ Proxy(argv, hooks=Session)          the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.tick    ─▶ Pipeline.tick (screen, rules, fusion) ─▶ decisions
@@ -26,7 +26,6 @@ import time
 
 from ..config import notify_channel
 from ..proxy.proxy import Proxy, ProxyHooks, Timer
-from ..start.prepare import prepare
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ if TYPE_CHECKING:
     from ..fusion.pipeline import Pipeline
     from ..probe import ReplyFilter
     from ..rules import Manifest
-    from ..start.prepare import RunOptions, Setup
+    from ..start.prepare import Setup
     from .log import SessionLog
     from .sampling import Sampler
 
@@ -574,12 +573,3 @@ def _jsonable(obj: Any) -> Any:
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
     return str(obj)
-
-
-def run(opts: RunOptions) -> int:
-    setup = prepare(opts)
-    session = Session(setup, log_path=opts.log)
-    try:
-        return Proxy(setup.argv, hooks=session, env=setup.env).run()
-    finally:
-        session.close()

@@ -101,10 +101,11 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
-    from ..session.session import run
-    from .prepare import RunOptions
+    from ..proxy.proxy import Proxy  # `--help` and usage errors need neither
+    from ..session.session import Session
+    from .prepare import RunOptions, prepare
 
-    return run(RunOptions(
+    setup = prepare(RunOptions(
         command=list(opts["command"]),  # type: ignore[arg-type]
         agent=opts["agent"],  # type: ignore[arg-type]
         emit=opts["emit"],  # type: ignore[arg-type]
@@ -112,6 +113,11 @@ def _run(argv: Sequence[str]) -> int:
         log=opts["log"],  # type: ignore[arg-type]
         hooks=not opts["no_hooks"],
     ))
+    session = Session(setup, log_path=opts["log"])  # type: ignore[arg-type]
+    try:
+        return Proxy(setup.argv, hooks=session, env=setup.env).run()
+    finally:
+        session.close()
 
 
 def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:
