@@ -77,6 +77,31 @@ def test_modules_wrap_loads_first_import_nothing_heavy(env: dict[str, str]) -> N
     assert done.stdout.strip() == ""
 
 
+#: Every module of the start-up boundary (found in the directory, so a new one is
+#: covered), and what each may load beyond none of HEAVY.
+_START = Path(__file__).resolve().parent.parent / "osc7501wrap" / "start"
+BOUNDARY = [*sorted(f"osc7501wrap.start.{p.stem}" for p in _START.glob("*.py")
+                    if p.stem != "__init__"), "osc7501wrap.agents.claude_hooks"]
+ALLOWED = {
+    # `emit` encodes with the protocol module, which compiles its regexes at import
+    "osc7501wrap.start.emit": {"re", "enum", "osc7501wrap.protocol"},
+}
+
+
+@pytest.mark.parametrize("module", BOUNDARY)
+def test_the_start_up_boundary_imports_nothing_heavy(env: dict[str, str], module: str) -> None:
+    code = ("import sys; before = set(sys.modules); "
+            f"import {module}; "
+            f"print(','.join(sorted(m for m in {HEAVY!r} "
+            "if m in sys.modules and m not in before)))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = {m for m in done.stdout.strip().split(",") if m} - {module}
+    assert loaded <= ALLOWED.get(module, set()), f"{module} loads {sorted(loaded)}"
+    assert "osc7501wrap.start.prepare" in BOUNDARY and len(BOUNDARY) >= 5
+
+
 @pytest.mark.parametrize(("args", "answer"), [
     (["true"], True),  # the probe runs and the terminal answers: OSC 7501 reports on
     (["--emit", "never", "true"], False),
