@@ -94,7 +94,7 @@ def _show_path(path: Path | str) -> str:
 
 def ask_terminal(tmux_depth: int, timeout: float = PROBE_TIMEOUT) -> TerminalAnswer:
     """Probe the terminal on /dev/tty (raw mode only while probing). Never raises."""
-    from . import probe
+    from .protocol import probe
 
     try:
         fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
@@ -158,7 +158,7 @@ def check_terminal(ans: TerminalAnswer, tmux_depth: int, passthrough: str | None
 
 
 def check_term(env: Mapping[str, str], ans: TerminalAnswer) -> Check:
-    from . import probe
+    from .protocol import probe
 
     term = env.get("TERM", "")
     if not term:
@@ -219,7 +219,7 @@ _CHANNEL_NAMES = {"osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99", "bel"
 
 
 def check_emit(cfg: Config, env: Mapping[str, str], ans: TerminalAnswer) -> tuple[Check, bool]:
-    from . import probe
+    from .protocol import probe
 
     mode = cfg.emit if not cfg.sources.get("emit", "").startswith("env ") else None
     if mode == "auto":
@@ -404,7 +404,7 @@ def check_screen(cfg: Config) -> Check:
 def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
-    from . import tmux
+    from .protocol import tmux
 
     cfg = load_config(env=env)
     depth = tmux.tmux_depth(env)

@@ -44,7 +44,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import tmux
 from .fusion import Decision, exit_message
 from .protocol import (
     KINDS,
@@ -55,6 +54,7 @@ from .protocol import (
     Report,
     encode,
     sanitize_text,
+    tmux,
     valid_app,
     valid_id,
 )

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .emitter import Emitter
     from .fusion import Decision
     from .pipeline import Pipeline
-    from .probe import ReplyFilter
+    from .protocol.probe import ReplyFilter
     from .rules import Manifest
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled...
@@ -135,7 +135,7 @@ class _NoProbe:
 
 def _probe(depth: int) -> Any:
     """Probe the terminal on stdin/stdout, or None when that is impossible."""
-    from . import probe
+    from .protocol import probe
 
     try:
         if not (os.isatty(0) and os.isatty(1)) or os.tcgetpgrp(0) != os.getpgrp():
@@ -151,8 +151,9 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from . import channel, tmux
+    from . import channel
     from .config import load_config
+    from .protocol import tmux
 
     environ = dict(os.environ if env is None else env)
     base = os.path.basename(opts.command[0]) if opts.command else ""
@@ -182,7 +183,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     elif not stdout_tty and mode != "always":
         decision = _NoProbe(False, "standard output is not a terminal")
     else:
-        from . import probe
+        from .protocol import probe
 
         decision = probe.decide_emit(None if mode == "auto" else mode, environ,
                                      lambda: _probe(depth))
@@ -275,7 +276,7 @@ class Session(ProxyHooks):
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
-            from .probe import ReplyFilter
+            from .protocol.probe import ReplyFilter
 
             self.filter = ReplyFilter(s.pending_replies, now)
             typeahead = self.filter.feed(typeahead, now)

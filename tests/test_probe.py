@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from osc7501wrap import probe as probe_mod
-from osc7501wrap.probe import (
+from osc7501wrap.protocol import probe as probe_mod
+from osc7501wrap.protocol.probe import (
     PASTE_END,
     PASTE_START,
     QUERY_7501,

@@ -29,14 +29,18 @@ HEAVY = (
     # (`python -X importtime`)
     "re", "enum", "selectors", "signal",
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
-    "osc7501wrap.protocol", "osc7501wrap.registry", "osc7501wrap.hooks",
+    "osc7501wrap.protocol.report", "osc7501wrap.protocol.sanitize",
+    "osc7501wrap.protocol.encode", "osc7501wrap.protocol.parse",
+    "osc7501wrap.protocol.scanner", "osc7501wrap.protocol.store",
+    "osc7501wrap.registry", "osc7501wrap.hooks",
     "osc7501wrap.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
 )
 
 #: The modules `wrap CMD` imports before the child starts.
 STARTUP_MODULES = ("osc7501wrap.cli", "osc7501wrap.session", "osc7501wrap.config",
-                   "osc7501wrap.paths", "osc7501wrap.channel", "osc7501wrap.probe",
-                   "osc7501wrap.tmux", "osc7501wrap.proxy")
+                   "osc7501wrap.paths", "osc7501wrap.channel",
+                   "osc7501wrap.protocol.probe", "osc7501wrap.protocol.tmux",
+                   "osc7501wrap.proxy")
 
 # Runs `wrap ARGS` in this process and prints the HEAVY modules that were not loaded at
 # the start but were by the time Session.started() returned (the child runs then).

@@ -20,7 +20,7 @@ import pexpect
 import pytest
 
 from osc7501wrap.protocol import Report, encode
-from osc7501wrap.tmux import allow_passthrough, tmux_depth, wrap_passthrough
+from osc7501wrap.protocol.tmux import allow_passthrough, tmux_depth, wrap_passthrough
 
 DONE = b"\x1b]7501;state=done\x1b\\"
 
