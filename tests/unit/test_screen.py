@@ -5,7 +5,8 @@ the reason when pyghostty does not work here). Most tests check exact lines and 
 positions, so a backend that drops, duplicates or shifts text fails.
 
 Known differences between the backends (kept out of the agreement tests on purpose;
-none shows up in the recorded agent sessions under tests/captures/):
+none shows up in the recorded agent sessions under tests/captures/, compared in
+tests/corpus/test_screen_captures.py):
 
 - Narrowing the window: Ghostty reflows soft-wrapped rows of the main screen, pyte clips
   them. Programs redraw after SIGWINCH.
@@ -26,22 +27,19 @@ none shows up in the recorded agent sessions under tests/captures/):
 
 from __future__ import annotations
 
-import base64
-import json
 import random
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
-from osc7501wrap import screen as screen_mod
 from osc7501wrap.screen import (
     Backlog,
     ScreenModel,
     ghostty_unavailable,
     make_screen,
 )
+from osc7501wrap.screen import model as screen_mod
 
 GHOSTTY_WHY = ghostty_unavailable()
 BACKENDS = [
@@ -51,7 +49,6 @@ BACKENDS = [
         marks=pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}"),
     ),
 ]
-CAPTURES = sorted(Path(__file__).parent.glob("captures/*/*.jsonl"))
 
 Make = Callable[..., ScreenModel]
 
@@ -130,7 +127,7 @@ def test_ghostty_reads_the_same_as_pyghostty_itself() -> None:
     """The screen is read with structures made once; it must give exactly what the
     public ``Terminal.text()``, ``cursor`` and ``get()`` give, also when the text
     outgrows the first buffer."""
-    from osc7501wrap.screen_ghostty import GhosttyScreen, _TextReader
+    from osc7501wrap.screen.ghostty_screen import GhosttyScreen, _TextReader
 
     rng = random.Random(3)
     for rows, cols in ((5, 20), (40, 120), (100, 300)):
@@ -154,7 +151,7 @@ def test_ghostty_reads_the_same_as_pyghostty_itself() -> None:
 
 @pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
 def test_ghostty_falls_back_to_the_public_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    from osc7501wrap import screen_ghostty
+    from osc7501wrap.screen import ghostty_screen as screen_ghostty
 
     def broken(self: object, *args: object) -> None:
         raise AttributeError("not in this pyghostty")
@@ -600,42 +597,6 @@ def test_backends_agree_on_random_control_sequences(seed: int) -> None:
             p.feed(tok.encode())
             g.feed(tok.encode())
             assert state(p) == state(g), history
-
-
-def read_capture(path: Path) -> tuple[dict[str, int], list[tuple[str, object]]]:
-    """``[t, kind, value]`` records after a JSON header line (tests/captures/INDEX.md)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if not lines:
-        pytest.skip(f"{path.name} is empty (still being recorded?)")
-    header = json.loads(lines[0])
-    records: list[tuple[str, object]] = []
-    for line in lines[1:]:
-        if line.strip():
-            _t, kind, value = json.loads(line)
-            records.append((kind, base64.b64decode(value) if kind in ("o", "i") else value))
-    return header, records
-
-
-@pytest.mark.skipif(not CAPTURES, reason="no captures under tests/captures/")
-@pytest.mark.parametrize("path", CAPTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_backends_agree_on_recorded_agent_sessions(path: Path) -> None:
-    header, records = read_capture(path)
-    p, g = pair(int(header["rows"]), int(header["cols"]))
-    checked = 0
-    for kind, value in records:
-        if kind == "o":
-            assert isinstance(value, bytes)
-            p.feed(value)
-            g.feed(value)
-        elif kind == "r":
-            cols, rows = (int(n) for n in str(value).split("x"))
-            p.resize(rows, cols)
-            g.resize(rows, cols)
-        if kind in ("m", "r", "x"):  # labelled moments, resizes and the final screen
-            assert state(p) == state(g), f"{kind} {value}"
-            checked += any(p.lines())
-    assert state(p) == state(g)
-    assert checked  # some compared screens had text on them
 
 
 # --------------------------------------------------------------------------- pyte internals
