@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from .capture import CaptureWriter
     from .config import Config
-    from .emitter import Emitter
+    from .report.emitter import Emitter
     from .fusion import Decision
     from .pipeline import Pipeline
     from .protocol.probe import ReplyFilter
@@ -344,7 +344,7 @@ class Session(ProxyHooks):
             self._due = min(self._due, early[-1][1] + p.timings.settle)
 
     def _make_emitter(self) -> Emitter:
-        from .emitter import Emitter
+        from .report.emitter import Emitter
 
         s = self.setup
         fb = s.config.fallbacks

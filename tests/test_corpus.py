@@ -3,7 +3,7 @@
 Every ``tests/captures/<agent>-<version>/<scenario>.jsonl`` is a real session of a coding
 agent (recorded by ``scripts/capture-agents`` against a scripted fake LLM API) holding
 ground-truth markers ``[t, "m", "<state>"]`` set by the recording harness. Each capture is
-replayed through the whole engine (:func:`osc7501wrap.record.replay`: screen model, rules,
+replayed through the whole engine (:func:`osc7501wrap.commands.record.replay`: screen model, rules,
 classifier, fusion, on the capture's own timestamps) with the built-in manifests, and
 checked four ways:
 
@@ -59,7 +59,7 @@ import pytest
 from osc7501wrap import rules
 from osc7501wrap.capture import Capture, parse_size, read_capture
 from osc7501wrap.errors import WrapError
-from osc7501wrap.record import Step, replay
+from osc7501wrap.commands.record import Step, replay
 
 CAPTURES_DIR = Path(__file__).resolve().parent / "captures"
 EXPECTED_BACKEND = "pyte"

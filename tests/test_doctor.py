@@ -16,7 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from osc7501wrap import doctor
+from osc7501wrap.commands import doctor
 
 QUERY = b"\x1b]7501;?\x1b\\"
 DA1_QUERY = b"\x1b[c"

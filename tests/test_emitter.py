@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from osc7501wrap.emitter import MAX_SUBRECORDS, Emitter, osc94
+from osc7501wrap.report.emitter import MAX_SUBRECORDS, Emitter, osc94
 from osc7501wrap.fusion import Decision
 from osc7501wrap.protocol import MAX_SEQUENCE, Report, parse_body
 

@@ -18,7 +18,7 @@ line. The checks, in order:
 Exit status 1 if any check FAILs, else 0.
 
 What it does not do: change anything (no tmux option, no file, no directory is created
-or modified), or run any program except ``tmux show`` (through :mod:`osc7501wrap.tmux`).
+or modified), or run any program except ``tmux show`` (through :mod:`osc7501wrap.protocol.tmux`).
 Text that comes from outside (TERM, file contents in error messages, terminal replies)
 is printed with control characters made visible, so it cannot drive the terminal.
 """
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import paths
-from .config import Config, load_config
+from .. import paths
+from ..config import Config, load_config
 
 PROBE_TIMEOUT = 1.0  # doctor can afford to wait longer than wrap's start does
 DRAIN_TIME = 0.3  # after a timeout, swallow late replies so they do not reach the shell
@@ -94,7 +94,7 @@ def _show_path(path: Path | str) -> str:
 
 def ask_terminal(tmux_depth: int, timeout: float = PROBE_TIMEOUT) -> TerminalAnswer:
     """Probe the terminal on /dev/tty (raw mode only while probing). Never raises."""
-    from .protocol import probe
+    from ..protocol import probe
 
     try:
         fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
@@ -158,7 +158,7 @@ def check_terminal(ans: TerminalAnswer, tmux_depth: int, passthrough: str | None
 
 
 def check_term(env: Mapping[str, str], ans: TerminalAnswer) -> Check:
-    from .protocol import probe
+    from ..protocol import probe
 
     term = env.get("TERM", "")
     if not term:
@@ -219,7 +219,7 @@ _CHANNEL_NAMES = {"osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99", "bel"
 
 
 def check_emit(cfg: Config, env: Mapping[str, str], ans: TerminalAnswer) -> tuple[Check, bool]:
-    from .protocol import probe
+    from ..protocol import probe
 
     mode = cfg.emit if not cfg.sources.get("emit", "").startswith("env ") else None
     if mode == "auto":
@@ -262,7 +262,7 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
 
 def check_manifests() -> list[Check]:
     try:
-        from . import rules
+        from .. import rules
 
         catalog = rules.load_manifests()
     except Exception as err:
@@ -378,7 +378,7 @@ def _runtime_check(path: Path) -> Check:
 def check_screen(cfg: Config) -> Check:
     want = cfg.screen
     try:
-        from .screen import ghostty_unavailable, make_screen
+        from ..screen import ghostty_unavailable, make_screen
 
         model = make_screen(24, 80, want)
         why_not_ghostty = ghostty_unavailable()
@@ -404,7 +404,7 @@ def check_screen(cfg: Config) -> Check:
 def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
-    from .protocol import tmux
+    from ..protocol import tmux
 
     cfg = load_config(env=env)
     depth = tmux.tmux_depth(env)

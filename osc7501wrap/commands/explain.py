@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import rules
-from .errors import WrapError
+from .. import rules
+from ..errors import WrapError
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PREVIEW_LINES = 12
@@ -104,9 +104,9 @@ def _is_capture(text: str) -> bool:
 
 def screen_from_capture(path: Path) -> Source:
     """Replay a capture's output into a screen model; the final screen, title, progress."""
-    from .capture import parse_size, read_capture
-    from .screen import make_screen
-    from .tracker import StreamTracker
+    from ..capture import parse_size, read_capture
+    from ..screen import make_screen
+    from ..tracker import StreamTracker
 
     cap = read_capture(path)
     scr = make_screen(cap.rows, cap.cols)
@@ -247,7 +247,7 @@ def format_report(rep: dict[str, Any]) -> str:
 
 
 def _explain_session(ident: str, as_json: bool) -> int:
-    from .registry import find_session, request_session
+    from ..registry import find_session, request_session
 
     entry = find_session(ident)
     reply = request_session(entry, {"kind": "explain"})

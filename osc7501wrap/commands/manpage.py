@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import WrapError
+from ..errors import WrapError
 
 PAGE = "wrap.1"
 
@@ -43,7 +43,7 @@ def page_path() -> AbstractContextManager[Path]:
             return resources.as_file(res)
     except (OSError, ModuleNotFoundError):
         pass
-    return nullcontext(Path(__file__).resolve().parent.parent / "man" / PAGE)
+    return nullcontext(Path(__file__).resolve().parents[2] / "man" / PAGE)
 
 
 def cmd_man(args: Any) -> int:

@@ -21,9 +21,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .capture import Capture, CaptureWriter, parse_size, read_capture
-from .errors import WrapError
-from .session import RunOptions, Session, prepare
+from ..capture import Capture, CaptureWriter, parse_size, read_capture
+from ..errors import WrapError
+from ..session import RunOptions, Session, prepare
 
 
 class _RecordingSession(Session):
@@ -35,7 +35,7 @@ class _RecordingSession(Session):
         self._agent = agent
 
     def started(self, proxy: Any) -> None:
-        from . import __version__
+        from .. import __version__
 
         rows, cols = proxy.size
         m = self.setup.manifest
@@ -47,7 +47,7 @@ class _RecordingSession(Session):
 
 
 def cmd_record(args: Any) -> int:
-    from .proxy import Proxy
+    from ..proxy import Proxy
 
     cmd = list(args.cmd or [])
     if cmd and cmd[0] == "--":
@@ -101,7 +101,7 @@ class Step:
 
 
 def choose_manifest(cap: Capture, forced: str | None) -> Any:
-    from . import rules
+    from .. import rules
 
     catalog = rules.load_manifests()
     agent = forced or cap.header.get("agent")
@@ -114,8 +114,8 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
-    from .pipeline import Pipeline
-    from .protocol import sanitize_text
+    from ..pipeline import Pipeline
+    from ..protocol import sanitize_text
 
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True)
     _ = p.screen  # loaded now, not in the background: the clock here is the capture's

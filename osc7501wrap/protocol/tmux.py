@@ -11,7 +11,7 @@ In scope: how deep we are (:func:`tmux_depth`), wrapping (:func:`wrap_passthroug
 asking tmux whether passthrough is allowed (:func:`allow_passthrough`, which runs the
 ``tmux`` command and so belongs to ``doctor`` and the probe, never to the hot path).
 Not in scope: tmux's own handling of replies (it answers DA1 itself and never answers
-the 7501 query; see :mod:`osc7501wrap.probe`), and changing tmux options.
+the 7501 query; see :mod:`osc7501wrap.protocol.probe`), and changing tmux options.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ Reports (``seven501=True``):
   what is already written writes nothing). ``blocked`` is never delayed: it goes out at
   the next safe point;
 - inside tmux (`tmux_depth` > 0) each sequence is wrapped for DCS passthrough, once per
-  level (:func:`osc7501wrap.tmux.wrap_passthrough`);
+  level (:func:`osc7501wrap.protocol.tmux.wrap_passthrough`);
 - the program's own reports with an id (subagents) are re-emitted beneath wrap's record
   as ``<record_id>/<sub_id>`` when that id is valid (at most 8 segments, 128 bytes),
   else dropped; the program's own ``clear`` without an id clears only the children wrap
@@ -36,7 +36,7 @@ and an OSC 9 text never starts with ``<digits>;`` (which would read as a ConEmu
 command).
 
 Not in scope: deciding states (:mod:`osc7501wrap.fusion`), finding safe points or writing
-to the terminal (the session and proxy), probing the terminal (:mod:`osc7501wrap.probe`).
+to the terminal (the session and proxy), probing the terminal (:mod:`osc7501wrap.protocol.probe`).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fusion import Decision, exit_message
-from .protocol import (
+from ..fusion import Decision, exit_message
+from ..protocol import (
     KINDS,
     MAX_APP,
     MAX_ID,
