@@ -35,10 +35,10 @@ if TYPE_CHECKING:
 
     from .capture import CaptureWriter
     from .config import Config
-    from .report.emitter import Emitter
     from .fusion import Decision
     from .pipeline import Pipeline
     from .protocol.probe import ReplyFilter
+    from .report.emitter import Emitter
     from .rules import Manifest
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled...
@@ -350,7 +350,7 @@ class Session(ProxyHooks):
         fb = s.config.fallbacks
         via = fb.notify_via
         if via == "auto":
-            from .doctor import notify_channel
+            from .report.fallbacks import notify_channel
 
             via = notify_channel(via, s.env)
         try:

@@ -58,8 +58,8 @@ import pytest
 
 from osc7501wrap import rules
 from osc7501wrap.capture import Capture, parse_size, read_capture
-from osc7501wrap.errors import WrapError
 from osc7501wrap.commands.record import Step, replay
+from osc7501wrap.errors import WrapError
 
 CAPTURES_DIR = Path(__file__).resolve().parent / "captures"
 EXPECTED_BACKEND = "pyte"

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from osc7501wrap.report.emitter import MAX_SUBRECORDS, Emitter, osc94
 from osc7501wrap.fusion import Decision
 from osc7501wrap.protocol import MAX_SEQUENCE, Report, parse_body
+from osc7501wrap.report.emitter import MAX_SUBRECORDS, Emitter
+from osc7501wrap.report.fallbacks import osc94
 
 ESC = b"\x1b"
 ST = b"\x1b\\"

@@ -30,7 +30,7 @@ HEAVY = (
     "re", "enum", "selectors", "signal",
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
     "osc7501wrap.protocol.report", "osc7501wrap.protocol.sanitize",
-    "osc7501wrap.protocol.encode", "osc7501wrap.protocol.parse",
+    "osc7501wrap.protocol.encoder", "osc7501wrap.protocol.parse",
     "osc7501wrap.protocol.scanner", "osc7501wrap.protocol.store",
     "osc7501wrap.registry", "osc7501wrap.hooks",
     "osc7501wrap.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",

@@ -36,6 +36,7 @@ from typing import Any, TextIO
 
 from .. import paths
 from ..config import Config, load_config
+from ..report.fallbacks import notify_channel
 
 PROBE_TIMEOUT = 1.0  # doctor can afford to wait longer than wrap's start does
 DRAIN_TIME = 0.3  # after a timeout, swallow late replies so they do not reach the shell
@@ -197,23 +198,6 @@ def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str]) -> C
 
 
 # ----------------------------------------------------------------------------- emit, fallbacks
-
-def notify_channel(via: str, env: Mapping[str, str]) -> str:
-    """What `notify_via = "auto"` means for the terminal described by `env`."""
-    if via != "auto":
-        return via
-    term = env.get("TERM", "")
-    prog = env.get("TERM_PROGRAM", "").lower()
-    lc_terminal = env.get("LC_TERMINAL", "").lower()
-    if "kitty" in term or env.get("KITTY_WINDOW_ID"):
-        return "osc99"
-    if prog == "iterm.app" or lc_terminal == "iterm2":
-        return "osc9"
-    if (prog in ("ghostty", "wezterm") or term in ("xterm-ghostty", "wezterm")
-            or term.startswith(("foot", "rxvt-unicode"))):
-        return "osc777"
-    return "bel"
-
 
 _CHANNEL_NAMES = {"osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99", "bel": "BEL"}
 

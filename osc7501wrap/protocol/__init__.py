@@ -9,7 +9,7 @@ This package is the one place that knows the wire format, one job per module:
 
 - :mod:`.report`: states, kinds, limits; Report, Query, Invalid; id and app checks;
 - :mod:`.sanitize`: untrusted text -> one safe line of at most N bytes;
-- :mod:`.encode`: a Report -> the exact bytes; the query and its reply;
+- :mod:`.encoder`: a Report -> the exact bytes; the query and its reply;
 - :mod:`.parse`: one sequence's body -> Report, Query or None, strictly;
 - :mod:`.scanner`: sequences found (and stripped) in a stream split anywhere;
 - :mod:`.store`: the records a terminal keeps, with their lifetime;
@@ -18,7 +18,8 @@ This package is the one place that knows the wire format, one job per module:
 
 The names of the first six are importable from the package itself
 (``from osc7501wrap.protocol import Report, encode``); they load on first use, so that
-importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more.
+importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more. No
+module is named like a name it exports (a submodule import would rebind the name).
 The readings taken where terminals differ: docs/protocol.md.
 
 Not here: writing to a terminal (the emitter, the `emit` command), any other escape
@@ -38,7 +39,7 @@ _WHERE = {
          "MAX_RECORDS", "Report", "Query", "Invalid", "Event", "valid_id", "valid_app"),
         "report"),
     **dict.fromkeys(("sanitize_text", "ELLIPSIS"), "sanitize"),
-    **dict.fromkeys(("encode", "encode_query", "query_reply"), "encode"),
+    **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
     **dict.fromkeys(("ReportScanner", "plain_chunk", "split_plain"), "scanner"),
     "RecordStore": "store",
@@ -51,9 +52,11 @@ def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    loaded = import_module(f".{module}", __name__)
+    for each, where in _WHERE.items():  # bind all of that module's names at once
+        if where == module:
+            globals()[each] = getattr(loaded, each)
+    return globals()[name]
 
 
 def __dir__() -> list[str]:

@@ -4,7 +4,7 @@
 program asked ``ESC ] 7501 ; ?``), :class:`Invalid` (a sequence a strict terminal
 discards), and the field checks :func:`valid_id` and :func:`valid_app`.
 
-Not here: bytes on the wire (:mod:`.encode`, :mod:`.parse`), text cleaning
+Not here: bytes on the wire (:mod:`.encoder`, :mod:`.parse`), text cleaning
 (:mod:`.sanitize`). Imported only when the pipeline boots or `emit` runs, never before
 `wrap`'s child starts; the start-up path spells the query bytes itself.
 """

@@ -58,6 +58,7 @@ from ..protocol import (
     valid_app,
     valid_id,
 )
+from .fallbacks import osc94
 
 NOTIFY_VIA = ("osc9", "osc777", "osc99", "bel", "none")
 #: At most this many sub-records under wrap's record (terminals keep at least 64 in all).
@@ -66,14 +67,6 @@ MAX_SUBRECORDS = 32
 NOTE_TITLE = 64
 NOTE_BODY = 240
 
-_OSC94 = {
-    "working": b"\x1b]9;4;3\x1b\\",
-    "blocked": b"\x1b]9;4;4\x1b\\",
-    "error": b"\x1b]9;4;2\x1b\\",
-    "idle": b"\x1b]9;4;0\x1b\\",
-    "done": b"\x1b]9;4;0\x1b\\",
-    "clear": b"\x1b]9;4;0\x1b\\",
-}
 _APP_DROP_RE = re.compile(r"[^A-Za-z0-9_.+-]")
 _OSC9_COMMAND_RE = re.compile(r"\d*;")
 _PHRASES = {
@@ -94,13 +87,6 @@ def clean_app(app: str | None) -> str | None:
         return None
     cleaned = _APP_DROP_RE.sub("", app)[:MAX_APP]
     return cleaned if valid_app(cleaned) else None
-
-
-def osc94(state: str, progress: int | None = None) -> bytes:
-    """The OSC 9;4 progress sequence for `state` (see the module docstring)."""
-    if state == "working" and progress is not None and 0 <= progress <= 100:
-        return b"\x1b]9;4;1;%d\x1b\\" % progress
-    return _OSC94.get(state, _OSC94["idle"])
 
 
 @dataclass

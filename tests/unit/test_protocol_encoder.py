@@ -1,4 +1,4 @@
-"""osc7501wrap.protocol.encode: a Report -> the exact bytes, the query and its reply."""
+"""osc7501wrap.protocol.encoder: a Report -> the exact bytes, the query and its reply."""
 
 from __future__ import annotations
 
