@@ -61,7 +61,7 @@ from osc7501wrap.capture import Capture, parse_size, read_capture
 from osc7501wrap.commands.record import Step, replay
 from osc7501wrap.errors import WrapError
 
-CAPTURES_DIR = Path(__file__).resolve().parent / "captures"
+CAPTURES_DIR = Path(__file__).resolve().parents[1] / "captures"
 EXPECTED_BACKEND = "pyte"
 
 # (seconds before, seconds after) the marker in which the engine must agree with it.

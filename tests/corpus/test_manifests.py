@@ -23,7 +23,7 @@ import pytest
 
 from osc7501wrap import rules
 
-SCREENS = Path(__file__).resolve().parent / "screens"
+SCREENS = Path(__file__).resolve().parents[1] / "screens"
 CATALOG = rules.load_manifests(user_dir=None)
 EXPECT = {
     "blocked-permission": ("blocked", "permission"),

@@ -14,7 +14,7 @@ import pytest
 from osc7501wrap.emit import status
 from osc7501wrap.errors import WrapError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 QUERY_AND_DA1 = b"\x1b]7501;?\x1b\\\x1b[c"
 REPLY = b"\x1b]7501;?\x1b\\"
 DA1 = b"\x1b[?62;22c"

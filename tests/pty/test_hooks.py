@@ -16,7 +16,7 @@ import pytest
 from osc7501wrap import channel, hooks
 from osc7501wrap.channel import ControlServer, Message
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "c0ffee" * 5 + "00"
 HOOK_TOKEN = "beef" * 8
 

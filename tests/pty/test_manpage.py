@@ -17,7 +17,7 @@ import pytest
 from osc7501wrap import config as C
 from osc7501wrap.cli import RUN_USAGE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "man" / "wrap.1"
 CLI = [sys.executable, "-m", "osc7501wrap.cli"]
 

@@ -18,7 +18,7 @@ from osc7501wrap.channel import Message
 from osc7501wrap.errors import WrapError
 from osc7501wrap.registry import SessionFile, handle_send
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # A stand-in session: registers itself, serves `send` with handle_send and a fixed state,
 # appends what it would type to a file, and stays alive until killed.

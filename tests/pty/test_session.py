@@ -7,6 +7,7 @@ report never lands inside the child's own escape sequences.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import textwrap
@@ -199,7 +200,7 @@ def test_native_reports_reemitted_under_wraps_id(tmp_path: Path) -> None:
 
 TUI = textwrap.dedent(r"""
     import os, random, sys, time
-    sys.path.insert(0, sys.argv[2])
+    sys.path[:0] = sys.argv[2].split(os.pathsep)  # tests/pty, tests/
     from test_session import _tui_bytes
     rnd = random.Random(int(sys.argv[1]))
     data = _tui_bytes()
@@ -218,7 +219,7 @@ def test_reports_never_land_inside_the_childs_sequences(tmp_path: Path, seed: in
     script = tmp_path / "tui.py"
     script.write_text(TUI)
     t = Terminal.wrap(["--id", "w", sys.executable, str(script), str(seed),
-                       str(Path(__file__).parent)],
+                       os.pathsep.join(map(str, Path(__file__).resolve().parents[:2]))],
                       answer_7501=True, answer_da1=True)
     t.wait(timeout=30)
     out = t.output

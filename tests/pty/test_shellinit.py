@@ -285,5 +285,5 @@ def test_unknown_shell_is_a_one_line_error() -> None:
 
 @pytest.mark.parametrize("shell", SHELLS)
 def test_script_is_the_shipped_file(shell: str) -> None:
-    shipped = Path(__file__).resolve().parent.parent / "shell-integration" / f"wrap.{shell}"
+    shipped = Path(__file__).resolve().parents[2] / "shell-integration" / f"wrap.{shell}"
     assert shellinit.script_text(shell) == shipped.read_text()
