@@ -22,9 +22,8 @@ Reports (``seven501=True``):
   else dropped; the program's own ``clear`` without an id clears only the children wrap
   created under its record, never every record.
 
-Fallbacks (``seven501=False``): OSC 9;4 progress (working ``9;4;3`` or ``9;4;1;N``,
-blocked ``9;4;4``, error ``9;4;2``, idle/done ``9;4;0``), never wrapped for tmux (tmux
-3.7 parses 9;4 and forwards it itself; a passthrough copy would arrive twice).
+Fallbacks (``seven501=False``): OSC 9;4 progress (:mod:`.fallbacks`), written once per
+change and never wrapped for tmux.
 
 Notifications (both modes): for states in `notify`, on the change into that state, at
 most once per `cooldown` seconds per state, through `notify_via`: ``osc9``
@@ -36,7 +35,8 @@ and an OSC 9 text never starts with ``<digits>;`` (which would read as a ConEmu
 command).
 
 Not in scope: deciding states (:mod:`osc7501wrap.fusion`), finding safe points or writing
-to the terminal (the session and proxy), probing the terminal (:mod:`osc7501wrap.protocol.probe`).
+to the terminal (the session and proxy), probing the terminal (:mod:`osc7501wrap.protocol.probe`),
+the OSC 9;4 mapping and the notification channel (:mod:`.fallbacks`).
 """
 
 from __future__ import annotations

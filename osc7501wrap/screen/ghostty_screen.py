@@ -2,7 +2,7 @@
 
 Ghostty's own terminal core parses the bytes, so alternate screens, wide characters,
 grapheme joining, colon SGR, DCS/APC strings and malformed sequences behave as in a real
-Ghostty window, 15-50 times faster than the pyte backend. The screen text comes from
+Ghostty window, and many times faster than the pyte backend (bench/README.md). The screen text comes from
 libghostty-vt's plain-text formatter (visible area, soft wraps kept, trailing blanks
 trimmed). DEL bytes are removed before feeding: libghostty-vt prints them, terminals
 ignore them.
@@ -13,7 +13,7 @@ catches that and falls back to pyte.
 
 Not done here: scrollback (kept at the library minimum), colours, OSC events, answers to
 the child's queries (no reply callback is installed, so the model never writes back).
-Known differences from the pyte backend are listed in tests/test_screen.py.
+Known differences from the pyte backend are listed in tests/unit/test_screen.py.
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ _PRELOAD: Any = None  # the thread probing the backend in the background, if sta
 def preload(backend: str = "auto") -> None:
     """Start probing (importing) the ghostty backend in a background thread.
 
-    Importing pyghostty parses its C declarations with cffi, which takes 0.1-0.3 s of
+    Importing pyghostty parses its C declarations with cffi, a fraction of a second of
     pure Python. A live session calls this right after the child started, so that cost
     does not stall the passthrough loop; :func:`ready` says when :func:`make_screen`
     will no longer block on it. Call it only after forking: never before a fork.
@@ -134,9 +134,8 @@ def preload(backend: str = "auto") -> None:
 
 def _preload() -> None:
     """The preload thread: the import is pure Python and holds the GIL, so hand it back
-    to the passthrough loop every 0.1 ms instead of every 5 ms meanwhile (keystrokes
-    echoed during the import would wait that long: echo p99 +1.7 ms at 5 ms, +0.6 ms at
-    0.1 ms, `bench/bench_proxy.py`)."""
+    to the passthrough loop every 0.1 ms instead of every 5 ms meanwhile, for keystrokes
+    echoed during the import (figures: bench/README.md)."""
     previous = sys.getswitchinterval()
     sys.setswitchinterval(min(previous, 0.0001))
     try:
