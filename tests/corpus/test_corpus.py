@@ -37,7 +37,7 @@ the rules: it is listed in :data:`KNOWN` with the reason (an ``xfail(strict=True
 the suite stays green and honest, and a fix makes the test say so.
 
 What this module does not do: record captures (``scripts/capture-agents``), or check the
-bytes a live session writes (``tests/test_session.py``).
+bytes a live session writes (``tests/pty/test_session.py``).
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def expected_text(path: Path) -> str:
         f"the {EXPECTED_BACKEND} screen model.",
         "# One line per decision: t, state[:kind], signal, detail (rule ids without the",
         "# manifest version), message. '# truth:' lines are the capture's markers.",
-        "# Written by scripts/update-expected; tests/test_corpus.py compares it.",
+        "# Written by scripts/update-expected; tests/corpus/test_corpus.py compares it.",
     ]
     return "\n".join(head + [format_step(s, rep.manifest) for s in rep.steps]) + "\n"
 

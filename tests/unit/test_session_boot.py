@@ -3,7 +3,7 @@ own OSC 7501 (and a prefix of it split over reads) still gets the pipeline at on
 flood boots the pipeline once it settles, with its tail for the screen model.
 
 These drive Session's hooks directly with a stand-in for the proxy (a real pty pair for
-the fds); tests/test_session.py runs the same through a real wrap.
+the fds); tests/pty/test_session.py runs the same through a real wrap.
 """
 
 from __future__ import annotations
