@@ -557,7 +557,7 @@ def _first_screen_blocked_marker() -> tuple[Path, int, str]:
                     if agrees(mk.label, s.step) and s.step.signal == "screen"]
             if hits:
                 return path, i, hits[0].step.detail.split("@")[0]
-    pytest.skip("no claude capture with a dialog found on the screen")
+    pytest.fail("no claude capture with a dialog found on the screen (missing data fails)")
 
 
 def _broken_copy(manifest: rules.Manifest, rule_id: str) -> rules.Manifest:

@@ -90,6 +90,13 @@ def expected(path: Path) -> tuple[str | None, str | None]:
 SCREEN_FILES = _screen_files()
 
 
+def test_the_screens_are_there() -> None:
+    """A missing or empty tests/screens/ fails instead of leaving the tests below with
+    nothing to check."""
+    assert SCREEN_FILES, f"no screens under {SCREENS}"
+    assert {agent for agent, _ in SCREEN_FILES} >= {"claude", "codex", "aider"}
+
+
 def test_screens_exist() -> None:
     agents = {a for a, _ in SCREEN_FILES}
     assert "claude" in agents and "generic" in agents
