@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
+from screen_streams import chunks, realistic_stream
 
 from osc7501wrap.screen import (
-    Backlog,
     ScreenModel,
     ghostty_unavailable,
     make_screen,
@@ -481,14 +481,6 @@ def garbage(rng: random.Random, n: int) -> bytes:
     return b"".join(parts)
 
 
-def chunks(data: bytes, rng: random.Random, most: int = 64) -> Iterator[bytes]:
-    i = 0
-    while i < len(data):
-        n = rng.randint(1, most)
-        yield data[i : i + n]
-        i += n
-
-
 def test_fuzz_garbage_never_raises_or_breaks_invariants(make: Make) -> None:
     rng = random.Random(7501)
     m = make(6, 17)
@@ -505,33 +497,6 @@ def test_fuzz_garbage_never_raises_or_breaks_invariants(make: Make) -> None:
     m.resize(6, 40)
     m.feed(b"\x18\x1b\\\x1b[0m\x1b[?7h\x1b[?1049l\x1bcafter garbage")
     assert m.lines()[0] == "after garbage"
-
-
-def realistic_stream(seed: int, cols: int = 60) -> bytes:
-    """An agent-like TUI session: static output, a redrawn live region, dialogs, CJK."""
-    rng = random.Random(seed)
-    out = ["\x1b[?2004h\x1b[?25l", "\x1b]0;✳ Agent\x07", "Welcome 👋 to the agent\r\n\r\n"]
-    for i in range(40):
-        kind = rng.random()
-        if kind < 0.5:  # Ink-style live region: erase N lines up, redraw
-            spin = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏✽·✢"[i % 13]
-            out.append("\x1b[?2026h" + "\x1b[2K\x1b[1A" * 3 + "\x1b[2K\x1b[G")
-            out.append(f"\x1b[38;5;{i % 256}m{spin}\x1b[39m Wandering… ({i}s · esc to interrupt)\r\n")
-            out.append(f"\x1b[38;2;{i};100;200m╭{'─' * (cols - 2)}╮\x1b[0m\r\n")
-            out.append(f"│ > \x1b[2mTry 'fix lint errors' 日本語\x1b[22m\x1b[{cols}G│\r\n")
-            out.append(f"╰{'─' * (cols - 2)}╯\x1b[?2026l")
-        elif kind < 0.7:  # static output scrolls up
-            out.append("\r\n⏺ " + " ".join(rng.choice(["Read", "file.py", "✔️", "done", "한국어", "e\u0301"])
-                                           for _ in range(rng.randint(1, 12))) + "\r\n")
-        elif kind < 0.8:  # a permission dialog in the alternate screen
-            out.append("\x1b[?1049h\x1b[H\x1b[2J\x1b[3;1H Do you want to proceed?\x1b[5;3H❯ 1. Yes")
-            out.append("\x1b[6;3H  2. No\x1b[1;5r\x1b[5;1H\n\n\x1b[r\x1b[?1049l")
-        elif kind < 0.9:  # codex-style history insertion above an inline viewport
-            out.append("\x1b7\x1b[1;3r\x1b[3;1H\r\n\x1b[1m• Ran\x1b[0m tests\x1b[r\x1b8\x1b[K")
-        else:  # shell prompt with bash markers and OSC 133 / 7
-            out.append("\x1b]133;A\x07\x01\x1b[32m\x02user@host\x01\x1b[0m\x02:~$ \x1b]133;B\x07ls\r\n")
-    out.append("\x1b[?25h")
-    return "".join(out).encode()
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -623,67 +588,3 @@ def test_pyte_version_ignores_invisible_changes() -> None:
     v = m.version
     m.feed(b"\x1b[?25l\x1b[31m\x1b]0;title\x07\x1b[?2026h")
     assert m.version == v
-
-
-# --------------------------------------------------------------------------- backlog
-
-
-def test_backlog_feeds_everything_in_order() -> None:
-    data = realistic_stream(1)
-    direct = make_screen(10, 60, "pyte")
-    direct.feed(data)
-    model = make_screen(10, 60, "pyte")
-    log = Backlog()
-    rng = random.Random(1)
-    for chunk in chunks(data, rng, 3000):
-        log.append(chunk)
-    assert log.pending == len(data) == len(log)
-    while log.feed_some(model, 0.0):  # zero budget still makes progress
-        pass
-    assert log.pending == 0
-    assert log.fed_bytes == len(data)
-    assert state(model) == state(direct)
-    assert not log.feed_some(model, 1.0)
-    assert log.drops == 0
-
-
-def test_backlog_zero_budget_feeds_one_piece() -> None:
-    log = Backlog()
-    log.append(b"x" * 200_000)
-    model = make_screen(5, 20, "pyte")
-    assert log.feed_some(model, 0.0)
-    assert 0 < 200_000 - log.pending <= 65536
-
-
-def test_backlog_drops_old_bytes_past_the_limit_and_resets_the_model() -> None:
-    log = Backlog(limit=4096, keep=1024)
-    model = make_screen(5, 40, "pyte")
-    model.feed(b"stale screen")
-    for i in range(200):
-        log.append(f"\x1b[38;5;{i % 256}mline {i}\x1b[0m\r\n".encode())
-    assert log.drops >= 1
-    assert log.pending <= 4096
-    assert log.dropped_bytes + log.pending == sum(
-        len(f"\x1b[38;5;{i % 256}mline {i}\x1b[0m\r\n".encode()) for i in range(200)
-    )
-    assert log.feed_some(model, 1.0)
-    lines = model.lines()
-    assert "stale screen" not in lines
-    assert lines[-2] == "line 199"  # the kept tail ends with the newest output
-    assert all(line.startswith("line ") or line == "" for line in lines)  # no cut sequence drawn
-
-
-def test_backlog_drop_keeps_the_alternate_screen_state() -> None:
-    log = Backlog(limit=2048, keep=256)
-    model = make_screen(5, 40, "pyte")
-    log.append(b"\x1b[?1049h")
-    for i in range(300):
-        log.append(f"\x1b[H\x1b[2Kframe {i}".encode())
-    assert log.drops >= 1
-    log.feed_some(model, 1.0)
-    assert model.alt_screen
-    assert model.lines()[0] == "frame 299"
-    log.append(b"\x1b[?1049l" + b"text\r\n" * 500)
-    log.feed_some(model, 1.0)
-    assert not model.alt_screen
-    assert model.lines()[-2] == "text"
