@@ -8,7 +8,7 @@ import time
 
 import pytest
 from term import wrap_command
-from test_tmux import Client, PrivateTmux, needs_tmux
+from test_protocol_tmux import Client, PrivateTmux, needs_tmux
 
 from osc7501wrap.protocol import Report, parse_body
 
