@@ -203,7 +203,8 @@ def expected_text(path: Path) -> str:
         f"the {EXPECTED_BACKEND} screen model.",
         "# One line per decision: t, state[:kind], signal, detail (rule ids without the",
         "# manifest version), message. '# truth:' lines are the capture's markers.",
-        "# Written by scripts/update-expected; tests/corpus/test_corpus.py compares it.",
+        # the last header line of every committed .expected file, kept as written
+        "# Written by scripts/update-expected; tests/test_corpus.py compares it.",
     ]
     return "\n".join(head + [format_step(s, rep.manifest) for s in rep.steps]) + "\n"
 
