@@ -4,7 +4,7 @@ Two measurements, each against the ground truth of the recording:
 
 (a) The capture corpus (tests/captures/<agent>-<version>/*.jsonl, real agents recorded
     through the scripted fake LLM API). Each capture is replayed with
-    ``osc7501wrap.record.replay`` (the live pipeline on the capture's own clock: screen
+    ``osc7501wrap.commands.record.replay`` (the live pipeline on the capture's own clock: screen
     model, rules, classifier, fusion). For every ``blocked*`` marker, the latency is the
     time from the marker to the first ``blocked`` decision after the previous marker and
     before the next one. The recording harness sets the marker once it has seen the
@@ -48,7 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import ROOT, Figure, bench_env, figures_table, pct, write_figures
 
-from osc7501wrap import capture, record
+from osc7501wrap import capture
+from osc7501wrap.commands import record
 
 GOAL_P50 = 0.100
 GOAL_MAX = 0.300

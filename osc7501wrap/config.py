@@ -245,23 +245,6 @@ _KEYLINE_PATTERN = r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Z
 _PART_PATTERN = r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'"""
 
 
-def notify_channel(via: str, env: Mapping[str, str]) -> str:
-    """What `notify_via = "auto"` means for the terminal described by `env`."""
-    if via != "auto":
-        return via
-    term = env.get("TERM", "")
-    prog = env.get("TERM_PROGRAM", "").lower()
-    lc_terminal = env.get("LC_TERMINAL", "").lower()
-    if "kitty" in term or env.get("KITTY_WINDOW_ID"):
-        return "osc99"
-    if prog == "iterm.app" or lc_terminal == "iterm2":
-        return "osc9"
-    if (prog in ("ghostty", "wezterm") or term in ("xterm-ghostty", "wezterm")
-            or term.startswith(("foot", "rxvt-unicode"))):
-        return "osc777"
-    return "bel"
-
-
 def _split_key(text: str) -> list[str]:
     import re
 

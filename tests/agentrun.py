@@ -215,33 +215,24 @@ class Capture:
 
 
 def read_capture(path: str | Path) -> Capture:
-    """Read a capture file; raise ValueError with the line number on bad input."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    if not lines:
-        raise ValueError(f"{path}: empty capture")
-    header = json.loads(lines[0])
-    if not isinstance(header, dict) or header.get("format") != CAPTURE_FORMAT:
-        raise ValueError(f"{path}:1: not an {CAPTURE_FORMAT} header")
-    if header.get("version") != CAPTURE_VERSION:
-        raise ValueError(f"{path}:1: unsupported capture version {header.get('version')!r}")
-    cap = Capture(header)
-    for n, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            t, kind, value = json.loads(line)
-            t = float(t)
-            if kind in ("o", "i"):
-                value = base64.b64decode(value, validate=True)
-            elif kind in ("r", "m"):
-                value = str(value)
-            elif kind == "x":
-                value = int(value)
-            else:
-                raise ValueError(f"unknown record kind {kind!r}")
-        except (ValueError, TypeError) as e:
-            raise ValueError(f"{path}:{n}: bad record: {e}") from None
-        cap.records.append((t, kind, value))
+    """Read a capture file with the package's own reader (:mod:`osc7501wrap.capture`, the
+    one reader of the format); raise ValueError with the line on bad input."""
+    from osc7501wrap.capture import read_capture as read
+    from osc7501wrap.errors import WrapError
+
+    try:
+        raw = read(path)
+    except WrapError as e:
+        raise ValueError(str(e)) from None
+    cap = Capture(raw.header)
+    for ev in raw.events:
+        if ev.type in ("o", "i"):
+            value: Any = ev.data
+        elif ev.type in ("r", "m"):
+            value = str(ev.payload)
+        else:
+            value = ev.payload
+        cap.records.append((ev.t, ev.type, value))
     return cap
 
 

@@ -1,15 +1,26 @@
-"""Shared fixtures: scripted terminals (see tests/term.py) that are always cleaned up."""
+"""Shared fixtures: scripted terminals (see tests/term.py) that are always cleaned up.
+
+The tests live by kind in tests/unit, tests/pty, tests/corpus and tests/e2e; the shared
+helpers (term, agentrun, fakeapi, e2e, dynamic, fake_agent) stay here in tests/ and are
+imported by their names from any of those folders.
+"""
 
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from term import FRONTS, Front, Terminal
+
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:  # pytest puts it there too (rootdir conftest); made sure
+    sys.path.insert(0, str(TESTS))
+
+from term import FRONTS, Front, Terminal  # noqa: E402
 
 
 @pytest.fixture

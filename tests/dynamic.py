@@ -6,7 +6,7 @@ times `scale`, seeded). The fake agent writes the truth (idle, working, blocked,
 answered) with CLOCK_MONOTONIC times to an events file; the bot timestamps every chunk
 wrap writes to the terminal and parses wrap's OSC 7501 reports from it.
 
-Used by tests/test_dynamic.py (scaled down) and bench/bench_detect.py (full timings).
+Used by tests/unit/test_dynamic.py (scaled down) and bench/bench_detect.py (full timings).
 """
 
 from __future__ import annotations

@@ -1,1 +1,8 @@
-"""The osc7501wrap subcommands, one module each; nothing a run imports lives here."""
+"""The `osc7501wrap COMMAND` subcommands, one module each: `doctor`, `explain`,
+`record` and `replay` (:mod:`.record`), `man` (:mod:`.manpage`).
+
+The command line loads a command's module by name when that command runs; nothing that
+runs inside a live session imports this package (tests/unit/test_layout.py checks it).
+Not here: `wrap` itself, `emit` and `hook` (the start-up boundary), the engine the
+commands drive (pipeline, rules, screen, protocol).
+"""

@@ -22,7 +22,7 @@ dialog on screen; the newest edge (native report, hook, Enter) within its guard;
 foreground process; the other screen rules. The order is :data:`PRECEDENCE`.
 
 Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), writing reports
-(:mod:`osc7501wrap.emitter`), sub-records, or deciding when the user's Enter counts.
+(:mod:`osc7501wrap.report.emitter`), sub-records, or deciding when the user's Enter counts.
 """
 
 from __future__ import annotations

@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import time
 
-from ..config import notify_channel
 from ..proxy.proxy import Proxy, ProxyHooks, Timer
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
@@ -33,10 +32,10 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..capture import CaptureWriter
-    from ..emitter import Emitter
     from ..fusion.fusion import Decision
     from ..fusion.pipeline import Pipeline
-    from ..probe import ReplyFilter
+    from ..protocol.probe import ReplyFilter
+    from ..report.emitter import Emitter
     from ..rules import Manifest
     from ..start.prepare import Setup
     from .log import SessionLog
@@ -93,7 +92,7 @@ class Session(ProxyHooks):
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
-            from ..probe import ReplyFilter
+            from ..protocol.probe import ReplyFilter
 
             self.filter = ReplyFilter(s.pending_replies, now)
             typeahead = self.filter.feed(typeahead, now)
@@ -169,12 +168,14 @@ class Session(ProxyHooks):
             self._due = min(self._due, early[-1][1] + p.timings.settle)
 
     def _make_emitter(self) -> Emitter:
-        from ..emitter import Emitter
+        from ..report.emitter import Emitter
 
         s = self.setup
         fb = s.config.fallbacks
         via = fb.notify_via
         if via == "auto":
+            from ..report.fallbacks import notify_channel
+
             via = notify_channel(via, s.env)
         try:
             title = os.path.basename(os.getcwd()) or None

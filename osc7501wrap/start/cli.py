@@ -162,19 +162,19 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--agent", help="manifest to use (default: from the capture, else generic)")
     x.add_argument("--session", help="explain a live session (pid or id from `ls`)")
     x.add_argument("--json", action="store_true", help="machine-readable output")
-    x.set_defaults(func=_subcommand("explain", "cmd_explain"))
+    x.set_defaults(func=_subcommand("commands.explain", "cmd_explain"))
 
     r = sub.add_parser("record", help="run CMD and write a raw capture of the session")
     r.add_argument("-o", "--output", required=True, help="capture file to write")
     r.add_argument("--agent", help="agent name stored in the capture")
     r.add_argument("cmd", nargs=argparse.REMAINDER, help="-- CMD [ARGS...]")
-    r.set_defaults(func=_subcommand("record", "cmd_record"))
+    r.set_defaults(func=_subcommand("commands.record", "cmd_record"))
 
     rp = sub.add_parser("replay", help="print the state timeline wrap would produce for a capture")
     rp.add_argument("file")
     rp.add_argument("--agent", help="manifest to use (default: the one named in the capture)")
     rp.add_argument("--json", action="store_true")
-    rp.set_defaults(func=_subcommand("record", "cmd_replay"))
+    rp.set_defaults(func=_subcommand("commands.record", "cmd_replay"))
 
     si = sub.add_parser("shell-init", help="print shell integration (eval it in your rc file)")
     si.add_argument("shell", choices=["bash", "zsh", "fish"])
@@ -186,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=_subcommand("commands.config", "cmd_config"))
 
     d = sub.add_parser("doctor", help="check the terminal, tmux, manifests and paths")
-    d.set_defaults(func=_subcommand("doctor", "cmd_doctor"))
+    d.set_defaults(func=_subcommand("commands.doctor", "cmd_doctor"))
 
     ls = sub.add_parser("ls", help="list live wrapped sessions")
     ls.add_argument("--json", action="store_true")
@@ -200,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_subcommand("commands.send", "cmd_send"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
-    m.set_defaults(func=_subcommand("manpage", "cmd_man"))
+    m.set_defaults(func=_subcommand("commands.manpage", "cmd_man"))
     return p
 
 

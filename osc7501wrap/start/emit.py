@@ -8,7 +8,7 @@ by :func:`osc7501wrap.protocol.encode`: a bad state, kind, id, app or progress i
 :class:`~osc7501wrap.errors.WrapError` (exit status 2) with a one-line message, never a
 broken sequence; free text is sanitized and fitted, never rejected.
 
-Whether to write at all is :func:`osc7501wrap.probe.decide_emit`: ``--emit`` /
+Whether to write at all is :func:`osc7501wrap.protocol.probe.decide_emit`: ``--emit`` /
 ``emit=`` "always" or "never", else ``OSC7501WRAP_EMIT``, else a terminfo entry with
 ``Pst``, else the handshake. The handshake reads the terminal's replies from /dev/tty in
 raw mode for at most 300 ms, so it only runs when that is safe:
@@ -38,14 +38,14 @@ import sys
 
 from ..errors import WrapError
 from ..protocol import Report, encode
-from ..tmux import tmux_depth, wrap_passthrough
+from ..protocol.tmux import tmux_depth, wrap_passthrough
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
     from argparse import Namespace
     from collections.abc import Mapping
 
-    from ..probe import Decision, ProbeResult
+    from ..protocol.probe import Decision, ProbeResult
 
 TTY = "/dev/tty"
 EMIT_MODES = ("auto", "always", "never")
@@ -125,7 +125,7 @@ def _probe_tty(fd: int, env: Mapping[str, str],
         return None
     import termios
 
-    from ..probe import probe_terminal, raw_mode
+    from ..protocol.probe import probe_terminal, raw_mode
 
     try:
         with raw_mode(0):
@@ -142,7 +142,7 @@ def deliver(data: bytes, mode: str | None = None, tty_path: str = TTY,
     """Open `tty_path`, decide (see the module doc), write `data` if the decision says
     so, and return the decision. Raises NoTerminal if the terminal cannot be opened or
     written."""
-    from ..probe import decide_emit
+    from ..protocol.probe import decide_emit
 
     flags = os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
     try:

@@ -107,7 +107,7 @@ class _NoProbe:
 
 def _probe(depth: int) -> Any:
     """Probe the terminal on stdin/stdout, or None when that is impossible."""
-    from .. import probe
+    from ..protocol import probe
 
     try:
         if not (os.isatty(0) and os.isatty(1)) or os.tcgetpgrp(0) != os.getpgrp():
@@ -123,7 +123,7 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from .. import tmux
+    from ..protocol import tmux
     from ..config import load_config
     from ..session import channel
 
@@ -155,7 +155,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     elif not stdout_tty and mode != "always":
         decision = _NoProbe(False, "standard output is not a terminal")
     else:
-        from .. import probe
+        from ..protocol import probe
 
         decision = probe.decide_emit(None if mode == "auto" else mode, environ,
                                      lambda: _probe(depth))

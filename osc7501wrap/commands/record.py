@@ -1,0 +1,219 @@
+"""`osc7501wrap record` and `osc7501wrap replay`.
+
+``record -o FILE -- CMD...`` is ``wrap CMD...`` that also writes a raw capture
+(:mod:`osc7501wrap.capture`): every output chunk before any filtering, every input
+event, resizes, hook events and the exit status, with timestamps.
+
+``replay [--agent NAME] FILE`` prints the state timeline wrap would produce for a
+capture, by driving the same :class:`~osc7501wrap.fusion.pipeline.Pipeline` a live session uses
+with the capture's timestamps on a virtual clock (ticks happen where the live loop would
+tick: right after output and at the deadlines the pipeline asks for). Markers in the
+capture (ground truth written by whoever recorded it) are printed in line, so a reader
+sees at once where wrap's reading differs from the truth. When an agent's UI changes,
+record a new session and replay it: the timeline says which state was missed, and
+``osc7501wrap explain FILE`` says which rule stopped matching.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from ..capture import Capture, CaptureWriter, parse_size, read_capture
+from ..errors import WrapError
+from ..session.session import Session
+from ..start.prepare import RunOptions, prepare
+
+
+class _RecordingSession(Session):
+    """A live session that also writes a capture (opened once the pty size is known)."""
+
+    def __init__(self, setup: Any, path: str, agent: str | None) -> None:
+        super().__init__(setup)
+        self._path = path
+        self._agent = agent
+
+    def started(self, proxy: Any) -> None:
+        from .. import __version__
+
+        rows, cols = proxy.size
+        m = self.setup.manifest
+        self.capture = CaptureWriter(
+            self._path, rows=rows, cols=cols, argv=self.setup.argv[:1] + self.setup.argv[1:],
+            agent=self._agent or m.name, manifest_version=m.version,
+            term=self.setup.env.get("TERM", ""), wrap_version=__version__)
+        super().started(proxy)
+
+
+def cmd_record(args: Any) -> int:
+    from ..proxy.proxy import Proxy
+
+    cmd = list(args.cmd or [])
+    if cmd and cmd[0] == "--":
+        cmd = cmd[1:]
+    if not cmd:
+        raise WrapError("record: no command given (usage: osc7501wrap record -o FILE -- CMD...)")
+    try:  # a capture that cannot be written is an error before anything runs
+        with open(args.output, "w", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise WrapError(f"{args.output}: {err.strerror or err}") from None
+    opts = RunOptions(command=cmd, agent=args.agent)
+    setup = prepare(opts)
+    session = _RecordingSession(setup, args.output, args.agent)
+    try:
+        return Proxy(setup.argv, hooks=session, env=setup.env).run()
+    finally:
+        session.close()
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a replayed timeline: a decision, or a marker from the capture."""
+
+    t: float
+    state: str
+    kind: str | None = None
+    signal: str = ""
+    detail: str = ""
+    msg: str | None = None
+    marker: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.state}:{self.kind}" if self.kind else self.state
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"t": round(self.t, 3), "state": self.state}
+        if self.kind:
+            d["kind"] = self.kind
+        if self.marker:
+            d["marker"] = True
+        else:
+            d.update(signal=self.signal, detail=self.detail)
+            if self.msg:
+                d["msg"] = self.msg
+        return d
+
+
+def choose_manifest(cap: Capture, forced: str | None) -> Any:
+    from .. import rules
+
+    catalog = rules.load_manifests()
+    agent = forced or cap.header.get("agent")
+    if agent and catalog.get(str(agent)) is not None:
+        return catalog.get(str(agent))
+    argv = cap.header.get("argv") or []
+    return rules.select_manifest(catalog, [str(a) for a in argv], forced=forced)
+
+
+def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
+           until: float | None = None) -> list[Step]:
+    """The timeline of decisions (and markers) for `cap`, in time order."""
+    from ..agents import claude
+    from ..fusion.pipeline import Pipeline
+    from ..protocol import sanitize_text
+
+    # hook events in a capture are Claude Code's (the only agent whose hooks wrap registers)
+    p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
+                 hooks=claude.hook_edge)
+    _ = p.screen  # loaded now, not in the background: the clock here is the capture's
+    steps: list[Step] = []
+    last: tuple[str, str | None, str | None] | None = None
+
+    def collect() -> None:
+        nonlocal last
+        for d in p.fusion.drain():
+            key = (d.state, d.kind, d.msg)
+            if key == last:
+                continue
+            last = key
+            steps.append(Step(d.at, d.state, d.kind, d.signal, d.detail,
+                              sanitize_text(d.msg, 200) if d.msg else None))
+
+    d0 = p.fusion.current()
+    last = (d0.state, d0.kind, d0.msg)
+    steps.append(Step(0.0, d0.state, d0.kind, d0.signal, d0.detail))
+    deadline: float | None = 0.0
+
+    def advance(to: float) -> None:
+        nonlocal deadline
+        while deadline is not None and deadline <= to:
+            now = deadline
+            deadline = p.tick(now, budget=1.0)
+            collect()
+            if deadline is not None and deadline <= now:
+                deadline = now + 0.001
+
+    end_t = 0.0
+    for ev in cap.events:
+        if until is not None and ev.t > until:
+            break
+        advance(ev.t)
+        now = ev.t
+        end_t = now
+        if ev.type == "o":
+            p.output(ev.data, now)
+            p.take_answers()
+        elif ev.type == "i":
+            p.input(ev.data, now)
+        elif ev.type == "r":
+            rows, cols = parse_size(str(ev.payload))
+            p.resize(rows, cols, now)
+        elif ev.type == "h" and isinstance(ev.payload, dict):
+            data = ev.payload.get("data")
+            p.hook(str(ev.payload.get("event", "")), data if isinstance(data, dict) else {},
+                   now)
+        elif ev.type == "m":
+            label = str(ev.payload)
+            state, _, kind = label.partition(":")
+            steps.append(Step(now, state, kind or None, marker=True))
+        elif ev.type == "x":
+            try:
+                status = int(ev.payload)
+            except (TypeError, ValueError):
+                status = 0
+            # As a live session: the program's end is reported at once, with no ticks
+            # after it (fusion decides nothing after an exit).
+            advance(now)
+            p.exited(status, status > 128, now)
+            collect()
+            continue
+        else:
+            continue
+        deadline = now if deadline is None else min(deadline, now)
+        collect()
+    advance(end_t + 2.0)
+    collect()
+    steps.sort(key=lambda s: (s.t, not s.marker))
+    return steps
+
+
+def format_timeline(steps: list[Step]) -> str:
+    lines = []
+    for s in steps:
+        if s.marker:
+            lines.append(f"{s.t:9.3f}  # truth: {s.label}")
+        else:
+            msg = f"  {s.msg}" if s.msg else ""
+            lines.append(f"{s.t:9.3f}  {s.label:<20} {s.signal:<7} {s.detail}{msg}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_replay(args: Any) -> int:
+    cap = read_capture(args.file)
+    manifest = choose_manifest(cap, args.agent)
+    steps = replay(cap, manifest)
+    if getattr(args, "json", False):
+        doc = {"manifest": f"{manifest.name}@{manifest.version}",
+               "timeline": [s.as_dict() for s in steps]}
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(f"# {args.file}: manifest {manifest.name}@{manifest.version}\n")
+        sys.stdout.write(format_timeline(steps))
+    return 0

@@ -1,0 +1,59 @@
+"""Untrusted text -> one safe line: :func:`sanitize_text`.
+
+Every piece of screen or program text that leaves wrap inside a report goes through it:
+controls become spaces, bidi overrides and invisible characters go, the result fits a
+byte limit at a character boundary. Total: never raises.
+
+Not here: validation of report fields (:mod:`.report`) or of decoded text on the wire
+(:mod:`.parse` refuses what this would have cleaned).
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+ELLIPSIS: Final = "…"
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+# C0, DEL, C1, and the two Unicode line breaks: all become spaces (one line).
+_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Bidi overrides/isolates and invisible characters the spec says to strip.
+_INVISIBLE_RE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\u061c\ufeff]")
+_SPACES_RE = re.compile(r"\s+")
+
+
+def _cut_utf8(text: str, limit: int) -> str:
+    """The longest prefix of `text` whose UTF-8 encoding fits in `limit` bytes."""
+    return text.encode("utf-8")[: max(limit, 0)].decode("utf-8", "ignore")
+
+
+def sanitize_text(text: str, limit: int) -> str:
+    """Make `text` one safe line of at most `limit` UTF-8 bytes. Total: never raises.
+
+    Control characters (C0, DEL, C1, U+2028/2029) become spaces; bidi overrides and
+    invisible characters (U+202A-202E, U+2066-2069, U+200B-200F, U+2060, U+061C,
+    U+FEFF) are removed; lone surrogates become U+FFFD; runs of whitespace collapse to
+    one space; the ends are stripped. Text longer than `limit` bytes is cut at a
+    character boundary and ends with "…" (counted within the limit).
+    """
+    try:
+        if not isinstance(text, str):
+            text = str(text)
+        if limit <= 0 or not text:
+            return ""
+        text = _SURROGATE_RE.sub("\ufffd", text)
+        text = _CONTROL_RE.sub(" ", text)
+        text = _INVISIBLE_RE.sub("", text)
+        text = _SPACES_RE.sub(" ", text).strip()
+        if len(text) * 4 <= limit or len(text.encode("utf-8")) <= limit:
+            return text
+        room = limit - len(ELLIPSIS.encode("utf-8"))
+        if room < 0:  # no room for the ellipsis itself
+            return _cut_utf8(text, limit).rstrip()
+        return _cut_utf8(text, room).rstrip() + ELLIPSIS
+    except Exception:  # pragma: no cover - defensive: a sanitizer must be total
+        return ""

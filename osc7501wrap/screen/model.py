@@ -1,0 +1,195 @@
+"""The screen model's interface, :class:`ScreenModel`, and the choice of backend.
+
+Two backends implement it and pass the same tests (tests/unit/test_screen.py):
+
+- ``pyte`` (:mod:`.pyte_screen` on :mod:`.pyte_fixes`): pyte 0.8.2 with fixes. Always
+  available.
+- ``ghostty`` (:mod:`.ghostty_screen`): libghostty-vt through pyghostty, the optional
+  extra ``osc7501wrap[ghostty]`` (Linux wheels); imported lazily (cffi parses the
+  library's declarations: :func:`preload` does it in a thread), any failure means pyte.
+
+:func:`make_screen` picks one and never raises; :func:`resume_point` says where a model
+can start on output whose beginning was dropped.
+
+The model only reads: it never answers the program's queries (the real terminal does),
+never keeps scrollback for anyone, and does not parse OSC events (titles, notifications,
+marks come from the passthrough tracker). Lines come back as plain text: trailing blanks
+stripped, a wide character once, zero-width characters joined to their base character.
+Not here: feeding off the hot path (:mod:`.backlog`).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "BACKENDS",
+    "ScreenModel",
+    "ghostty_unavailable",
+    "make_screen",
+    "resume_point",
+]
+
+BACKENDS = ("auto", "pyte", "ghostty")
+
+
+@runtime_checkable
+class ScreenModel(Protocol):
+    """What the program shows now.
+
+    ``feed`` never raises, whatever the bytes, and chunk boundaries may fall anywhere
+    (inside UTF-8 characters or escape sequences). ``version`` increases whenever the
+    visible content or the cursor may have changed: compare it with the last value seen
+    to skip work when nothing happened.
+    """
+
+    rows: int
+    cols: int
+    #: "pyte" or "ghostty"
+    backend: str
+    #: why this backend runs although another one was asked for, else None
+    fallback_reason: str | None
+
+    def feed(self, data: bytes) -> None: ...
+
+    def resize(self, rows: int, cols: int) -> None: ...
+
+    def lines(self) -> list[str]:
+        """The ``rows`` visible rows, top to bottom, trailing blanks stripped."""
+        ...
+
+    def cursor(self) -> tuple[int, int]:
+        """(row, col), 0-based, always inside the screen."""
+        ...
+
+    @property
+    def alt_screen(self) -> bool:
+        """True while the alternate screen (DEC modes 47, 1047, 1049) is active."""
+        ...
+
+    @property
+    def version(self) -> int: ...
+
+    def reset(self) -> None:
+        """Back to the power-on state (empty main screen, parser in the ground state)."""
+        ...
+
+
+_GHOSTTY_PROBED = False
+_GHOSTTY_WHY: str | None = None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
+def ghostty_unavailable() -> str | None:
+    """None if the ghostty backend works in this process, else a one-line reason.
+
+    Probed once (import, create, feed, read back) and cached.
+    """
+    global _GHOSTTY_PROBED, _GHOSTTY_WHY
+    if _GHOSTTY_PROBED:
+        return _GHOSTTY_WHY
+    why: str | None = None
+    try:
+        from .ghostty_screen import GhosttyScreen
+
+        probe = GhosttyScreen(3, 12)
+        probe.feed("ok \u2714\x1b[?1049hx".encode())
+        alt = probe.alt_screen
+        probe.feed(b"\x1b[?1049l")
+        got = (alt, probe.alt_screen, probe.lines()[0], probe.cursor())
+        if got != (True, False, "ok \u2714", (0, 4)):
+            why = f"libghostty-vt self-test failed: {got!r}"
+    except ImportError as exc:
+        why = f"pyghostty is not installed ({_one_line(exc)})"
+    except Exception as exc:  # a broken native library, ABI mismatch, ...
+        why = f"pyghostty does not work here ({_one_line(exc)})"
+    _GHOSTTY_PROBED, _GHOSTTY_WHY = True, why
+    return why
+
+
+_PRELOAD: Any = None  # the thread probing the backend in the background, if started
+
+
+def preload(backend: str = "auto") -> None:
+    """Start probing (importing) the ghostty backend in a background thread.
+
+    Importing pyghostty parses its C declarations with cffi, a fraction of a second of
+    pure Python. A live session calls this right after the child started, so that cost
+    does not stall the passthrough loop; :func:`ready` says when :func:`make_screen`
+    will no longer block on it. Call it only after forking: never before a fork.
+    """
+    global _PRELOAD
+    if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_PROBED or _PRELOAD:
+        return
+    import threading
+
+    _PRELOAD = threading.Thread(target=_preload, name="screen-preload", daemon=True)
+    _PRELOAD.start()
+
+
+def _preload() -> None:
+    """The preload thread: the import is pure Python and holds the GIL, so hand it back
+    to the passthrough loop every 0.1 ms instead of every 5 ms meanwhile, for keystrokes
+    echoed during the import (figures: bench/README.md)."""
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(min(previous, 0.0001))
+    try:
+        ghostty_unavailable()
+    finally:
+        sys.setswitchinterval(previous)
+
+
+def ready() -> bool:
+    """True unless a :func:`preload` is still running."""
+    return _PRELOAD is None or not _PRELOAD.is_alive()
+
+
+def finish_preload(timeout: float = 2.0) -> bool:
+    """Wait for a running :func:`preload` (True when none is left running).
+
+    Call it before the process exits: an interpreter shutting down while the thread is
+    still inside the native library can crash (SIGSEGV) instead of exiting cleanly.
+    """
+    if _PRELOAD is not None and _PRELOAD.is_alive():
+        _PRELOAD.join(timeout)
+    return ready()
+
+
+def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
+    """A screen model of ``rows`` x ``cols``. Never raises.
+
+    ``backend``: ``"auto"`` (ghostty if it works here, else pyte), ``"pyte"``, or
+    ``"ghostty"`` (pyte with ``fallback_reason`` set if ghostty does not work).
+    An unknown name also gives pyte with ``fallback_reason`` set.
+    """
+    from .pyte_screen import PyteScreen
+
+    rows, cols = max(1, int(rows)), max(1, int(cols))
+    if backend == "pyte":
+        return PyteScreen(rows, cols)
+    if backend not in BACKENDS:
+        return PyteScreen(rows, cols, fallback_reason=f"unknown screen backend {backend!r}")
+    why = ghostty_unavailable()
+    if why is None:
+        try:
+            from .ghostty_screen import GhosttyScreen
+
+            return GhosttyScreen(rows, cols)
+        except Exception as exc:
+            why = f"pyghostty failed ({_one_line(exc)})"
+    return PyteScreen(rows, cols, fallback_reason=why if backend == "ghostty" else None)
+
+
+def resume_point(data: bytes) -> int:
+    """Where a screen model can start on output whose beginning was dropped: at the first
+    escape sequence, else after the first newline (else nothing of it is usable)."""
+    start = data.find(b"\x1b")
+    if start < 0:
+        newline = data.find(b"\n")
+        start = newline + 1 if newline >= 0 else len(data)
+    return start

@@ -1,0 +1,169 @@
+"""Start-up cost of `wrap CMD`: what is imported before the child starts.
+
+Every `wrap` run pays for each module imported before its child starts, and a few of the
+standard library's are expensive (typing, dataclasses with inspect/ast/dis/tokenize,
+pathlib, socket, json, secrets with hashlib/hmac/random, re with enum, selectors: each a
+millisecond or more).
+These tests fail when one of them comes back on that path: at import of the modules `wrap`
+loads first, and in a real run, up to the moment the child runs, with a terminal that
+answers the OSC 7501 probe and with reporting off.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from term import Terminal, base_env
+
+#: Standard modules (and package modules) that must not load before the child starts.
+HEAVY = (
+    "typing", "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib", "socket",
+    "json", "secrets", "hashlib", "hmac", "random", "contextlib", "argparse", "tomllib",
+    "subprocess", "threading",
+    # re (and enum under it), selectors, the signal module's enum wrappers: ~7 ms together
+    # (`python -X importtime`)
+    "re", "enum", "selectors", "signal",
+    # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
+    "osc7501wrap.protocol.report", "osc7501wrap.protocol.sanitize",
+    "osc7501wrap.protocol.encoder", "osc7501wrap.protocol.parse",
+    "osc7501wrap.protocol.scanner", "osc7501wrap.protocol.store",
+    "osc7501wrap.session.registry", "osc7501wrap.start.hook",
+    "osc7501wrap.agents.claude_hooks",
+    "osc7501wrap.fusion.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",
+)
+
+#: The modules `wrap CMD` imports before the child starts.
+STARTUP_MODULES = ("osc7501wrap.start.cli", "osc7501wrap.start.prepare",
+                   "osc7501wrap.session.session", "osc7501wrap.config",
+                   "osc7501wrap.paths", "osc7501wrap.session.channel",
+                   "osc7501wrap.protocol.probe", "osc7501wrap.protocol.tmux",
+                   "osc7501wrap.proxy.proxy")
+
+# Runs `wrap ARGS` in this process and prints the HEAVY modules that were not loaded at
+# the start but were by the time Session.started() returned (the child runs then).
+RUN_AND_REPORT = """
+import sys
+heavy = {heavy!r}
+before = set(sys.modules)
+from osc7501wrap.session import session
+seen = []
+started = session.Session.started
+def spy(self, proxy):
+    started(self, proxy)
+    seen.extend(sorted(m for m in heavy if m in sys.modules and m not in before))
+session.Session.started = spy
+from osc7501wrap.start.cli import wrap_main
+status = wrap_main({args!r})
+sys.stdout.write("\\r\\nLOADED=" + ",".join(seen) + ";STATUS=" + str(status) + "\\r\\n")
+"""
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    e = base_env()
+    e["OSC7501WRAP_CONFIG_DIR"] = str(tmp_path / "config")  # no config.toml: no tomllib
+    e["OSC7501WRAP_STATE_DIR"] = str(tmp_path / "state")
+    return e
+
+
+def test_modules_wrap_loads_first_import_nothing_heavy(env: dict[str, str]) -> None:
+    code = ("import sys; before = set(sys.modules); "
+            f"import {', '.join(STARTUP_MODULES)}; "
+            f"print(','.join(sorted(m for m in {HEAVY!r} "
+            "if m in sys.modules and m not in before)))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""
+
+
+#: Every module of the start-up boundary (found in the directory, so a new one is
+#: covered), and what each may load beyond none of HEAVY.
+_START = Path(__file__).resolve().parent.parent / "osc7501wrap" / "start"
+BOUNDARY = [*sorted(f"osc7501wrap.start.{p.stem}" for p in _START.glob("*.py")
+                    if p.stem != "__init__"), "osc7501wrap.agents.claude_hooks"]
+ALLOWED = {
+    # `emit` encodes with the protocol module, which compiles its regexes at import
+    "osc7501wrap.start.emit": {"re", "enum", "osc7501wrap.protocol"},
+}
+
+
+@pytest.mark.parametrize("module", BOUNDARY)
+def test_the_start_up_boundary_imports_nothing_heavy(env: dict[str, str], module: str) -> None:
+    code = ("import sys; before = set(sys.modules); "
+            f"import {module}; "
+            f"print(','.join(sorted(m for m in {HEAVY!r} "
+            "if m in sys.modules and m not in before)))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = {m for m in done.stdout.strip().split(",") if m} - {module}
+    assert loaded <= ALLOWED.get(module, set()), f"{module} loads {sorted(loaded)}"
+    assert "osc7501wrap.start.prepare" in BOUNDARY and len(BOUNDARY) >= 5
+
+
+@pytest.mark.parametrize(("args", "answer"), [
+    (["true"], True),  # the probe runs and the terminal answers: OSC 7501 reports on
+    (["--emit", "never", "true"], False),
+    (["sh", "-c", "sleep 0.2"], True),  # the child runs: still nothing heavy before it
+])
+def test_nothing_heavy_is_loaded_before_the_child_starts(
+        env: dict[str, str], rundir: Path, args: list[str], answer: bool) -> None:
+    env["OSC7501WRAP_RUNTIME_DIR"] = str(rundir)
+    code = RUN_AND_REPORT.format(heavy=HEAVY, args=args)
+    t = Terminal([sys.executable, "-c", code], env=env, answer_7501=answer,
+                 answer_da1=answer)
+    try:
+        assert t.wait(timeout=20) == 0
+    finally:
+        t.close()
+    m = re.search(rb"LOADED=([^;]*);STATUS=(\d+)", t.output)
+    assert m is not None, t.output[-300:]
+    assert m.group(2) == b"0"
+    assert m.group(1).decode() == ""
+    if answer:
+        assert t.queries, "wrap did not probe the terminal"
+
+
+class _FakeProxy:
+    child_pid = os.getpid()
+
+    def send_to_child(self, data: bytes) -> None:
+        raise AssertionError("nothing to type ahead")
+
+    def add_fd(self, fd: int, callback: object) -> None:
+        self.fd = fd
+
+
+def test_registry_entry_waits_for_the_boot_unless_hooks_report(
+        rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from osc7501wrap.session.session import Session
+    from osc7501wrap.start.prepare import RunOptions, prepare
+
+    monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
+    setup = prepare(RunOptions(["true"], emit="never"))
+    session = Session(setup)
+    session.started(_FakeProxy())  # type: ignore[arg-type]
+    try:
+        # the socket now (the loop asks for its fd once), the registry entry at the boot
+        assert session.server is not None and session.registry is None
+        assert sorted(p.name for p in rundir.iterdir()) == [f"{os.getpid()}.sock"]
+    finally:
+        session.close()
+    assert list(rundir.iterdir()) == []
+
+    setup.hooked = True  # Claude Code hooks: events, `ls` and `send` may come at once
+    session = Session(setup)
+    session.started(_FakeProxy())  # type: ignore[arg-type]
+    try:
+        assert session.registry is not None
+        assert {p.name for p in rundir.iterdir()} == {f"{os.getpid()}.sock",
+                                                       f"{os.getpid()}.json"}
+    finally:
+        session.close()
+    assert list(rundir.iterdir()) == []

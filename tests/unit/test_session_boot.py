@@ -1,0 +1,129 @@
+"""The session before its pipeline exists: output passes at once and is kept; the child's
+own OSC 7501 (and a prefix of it split over reads) still gets the pipeline at once; a
+flood boots the pipeline once it settles, with its tail for the screen model.
+
+These drive Session's hooks directly with a stand-in for the proxy (a real pty pair for
+the fds); tests/pty/test_session.py runs the same through a real wrap.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from osc7501wrap.proxy.proxy import Timer
+from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.session.session import EARLY_KEEP, Session
+from osc7501wrap.start.prepare import RunOptions, prepare
+
+
+class FakeProxy:
+    def __init__(self) -> None:
+        self.master_fd, self._slave = os.openpty()
+        self.child_pid = os.getpid()
+        self.size = (24, 80)
+        self.tracker = StreamTracker()
+        self.sent = bytearray()
+        self.timers: list[Timer] = []
+
+    def send_to_child(self, data: bytes) -> None:
+        self.sent += data
+
+    def add_fd(self, fd: int, callback: Callable[[], None]) -> None:
+        self.fds = [(fd, callback)]
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        self.timers.append(Timer(when, callback))
+        return self.timers[-1]
+
+    def close(self) -> None:
+        os.close(self.master_fd)
+        os.close(self._slave)
+
+
+@pytest.fixture
+def make_session(rundir: Path, tmp_path: Path,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Session]]:
+    monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path / "state"))
+    made: list[tuple[Session, FakeProxy]] = []
+
+    def make(emit: str = "always", command: str = "cat") -> Session:
+        setup = prepare(RunOptions([command], emit=emit))
+        session, proxy = Session(setup), FakeProxy()
+        session.started(proxy)  # type: ignore[arg-type]
+        made.append((session, proxy))
+        return session
+
+    yield make
+    for session, proxy in made:
+        session.close()
+        proxy.close()
+
+
+def out(session: Session, data: bytes) -> bytes:
+    """What the proxy would write for this read, and the tracker it feeds after."""
+    passed = session.output(data)
+    session.proxy.tracker.feed(passed)  # type: ignore[union-attr]
+    return passed
+
+
+def test_output_passes_at_once_and_a_7501_prefix_waits(make_session: Callable[..., Session]) -> None:
+    s = make_session()
+    assert out(s, b"\x1b[31mred\x1b[0m\r\n") == b"\x1b[31mred\x1b[0m\r\n"
+    start = b"plain, then the start of a sequence"
+    assert out(s, start + b"\x1b") == start
+    assert s.pipeline is None
+    assert out(s, b"[1mbold\x1b]") == b"\x1b[1mbold"  # the held ESC, now an SGR
+    assert s.pipeline is None
+    # the rest of the child's probe: now the pipeline is there, the query is taken out
+    assert out(s, b"7501;?\x1b\\after") == b"after"
+    assert s.pipeline is not None
+    assert s.to_child() == b"\x1b]7501;?\x1b\\"  # answered, as the host
+    # everything that passed before the boot reached the screen model too
+    p = s.pipeline
+    p.backlog.feed_some(p.screen, 1.0)
+    assert p.screen.lines()[:2] == ["red", "plain, then the start of a sequenceboldafter"]
+
+
+def test_a_report_in_the_first_output_boots_at_once(make_session: Callable[..., Session]) -> None:
+    s = make_session()
+    assert out(s, b"hi \x1b]7501;state=working:app=x\x1b\\there") == b"hi there"
+    assert s.pipeline is not None and s.pipeline.native_reports == 1
+
+
+def test_a_flood_boots_once_it_settles_with_its_tail(make_session: Callable[..., Session]) -> None:
+    s = make_session()
+    lines = [b"\x1b[32mline %06d\x1b[0m of the flood\r\n" % i for i in range(80_000)]
+    chunk: list[bytes] = []
+    passed = bytearray()
+    for line in lines:  # 3 MB, in reads of about 4 KB
+        chunk.append(line)
+        if len(chunk) == 130:
+            passed += out(s, b"".join(chunk))
+            chunk = []
+    passed += out(s, b"".join(chunk))
+    assert bytes(passed) == b"".join(lines)
+    assert s.pipeline is None  # nothing was built while it came
+    now = time.monotonic()
+    due = s.after_activity()
+    assert now < due <= now + 0.05  # once it settles
+    assert s.tick(due) is not None and s.pipeline is not None
+    p = s.pipeline
+    assert p.backlog.pending <= EARLY_KEEP + 8192  # its tail, for the screen model
+    for _ in range(100):
+        p.backlog.feed_some(p.screen, 1.0)
+        if not p.backlog:
+            break
+    assert p.screen.lines()[-2] == "line 079999 of the flood"
+
+
+def test_without_hosting_everything_passes_untouched(make_session: Callable[..., Session]) -> None:
+    s = make_session(emit="never")
+    query = b"x\x1b]7501;?\x1b\\y\x1b"
+    assert out(s, query) == query
+    assert s.pipeline is None and s.to_child() == b""
