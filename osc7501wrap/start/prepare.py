@@ -123,8 +123,8 @@ def _probe(depth: int) -> Any:
 
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
-    from ..protocol import tmux
     from ..config import load_config
+    from ..protocol import tmux
     from ..session import channel
 
     environ = dict(os.environ if env is None else env)
