@@ -237,6 +237,7 @@ class Session(ProxyHooks):
         self.registry: Any = None
         self._log: Any = None
         self._log_path = log_path
+        self._stale: Any = None  # osc7501wrap.stale.StaleWatch for an agent's manifest
         self._timers: list[tuple[float, Callable[[], None]]] = []
         self._fg: int | None = None
         self._fg_next = 0.0
@@ -312,6 +313,11 @@ class Session(ProxyHooks):
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
         self._generic = manifest.name == "generic"
+        if not self._generic:
+            from .stale import StaleWatch, stale_after
+
+            self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
+                                     os.path.basename(s.argv[0]) if s.argv else "<the agent>")
         if s.report:
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
@@ -580,6 +586,8 @@ class Session(ProxyHooks):
         pipeline_due = p.tick(now)
         for decision in p.fusion.drain():
             self._publish(decision, now)
+        if self._stale is not None:
+            self._check_stale(p, now)
         if p.subreports and self.emitter is not None:
             for rep in p.subreports:
                 self.emitter.subrecord(rep.id or "", rep, now)
@@ -610,6 +618,22 @@ class Session(ProxyHooks):
         if self._generic:
             due = min(due, self._act_next + SAMPLE_SLACK)
         return due if pipeline_due is None else min(due, pipeline_due)
+
+    def _check_stale(self, p: Pipeline, now: float) -> None:
+        """One log line and a note for `doctor` when the manifest plainly no longer reads
+        the agent (osc7501wrap.stale)."""
+        c = p.classifier
+        line = self._stale.observe(now, getattr(c, "last_verdict", None),
+                                   getattr(c, "last_eval_at", -1.0), p.output_bytes,
+                                   p.last_input)
+        if line is None:
+            return
+        watch, self._stale = self._stale, None
+        self._write_log(line)
+        from . import paths
+        from .stale import remember
+
+        remember(paths.state_dir(), watch.manifest, watch.version, watch.program)
 
     def _sample_foreground(self, now: float) -> None:
         if now < self._fg_next or self.proxy is None or self.pipeline is None:
