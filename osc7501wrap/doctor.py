@@ -284,6 +284,7 @@ def check_manifests() -> list[Check]:
         checks.append(Check(OK, "manifests", f"built-in: {visible(', '.join(builtin))}"))
     if user:
         checks.append(Check(OK, "manifests", f"yours: {visible('; '.join(user))}"))
+    checks.extend(check_verified(manifests))
     user_dir = str(paths.user_rules_dir())
     for err in errors:
         text = " ".join(str(err).split())
@@ -292,6 +293,28 @@ def check_manifests() -> list[Check]:
                             "fix the file (`osc7501wrap explain` shows how rules match)" if mine
                             else "reinstall osc7501wrap (a built-in manifest is broken)"))
     checks.extend(check_stale(manifests))
+    return checks
+
+
+def check_verified(manifests: Mapping[str, Any]) -> list[Check]:
+    """Which built-in manifests were checked on their agent's real screens, and which not
+    (with why): a light from an unverified one may be wrong."""
+    seen, unseen = [], []
+    for m in sorted(manifests.values(), key=lambda m: m.name):
+        if not getattr(m, "builtin", True) or m.name == "generic":
+            continue
+        text = getattr(m, "verification", "verification not stated")
+        if getattr(m, "verified", None):
+            seen.append(f"{m.name} {text.removeprefix('verified on ')}")
+        else:
+            unseen.append(f"{m.name} ({text.removeprefix('NOT verified: ')})")
+    checks = []
+    if seen:
+        checks.append(Check(OK, "manifests", "verified on real screens: "
+                                             + visible("; ".join(seen))))
+    if unseen:
+        checks.append(Check(OK, "manifests", "NOT verified on real screens (its light may be "
+                                             "wrong): " + visible("; ".join(unseen))))
     return checks
 
 
