@@ -1,8 +1,10 @@
 """The manifests against the next release's screens: every real screen, mutated the way an
 agent's UI changes between versions, must still classify the same.
 
-Screens: every ``tests/screens/<agent>-<version>/*.txt`` (rendered from real captures; the
-synthetic ones are hand-made variants already). Mutations, one at a time:
+Screens: every ``tests/screens/<agent>-<version>/*.txt`` (rendered from real captures), and
+the hand-made ``tests/screens/synthetic/<agent>/`` variants of the agents that have real
+ones (older layouts, reworded dialogs, typed or quoted dialog text). Mutations, one at a
+time:
 
 * ``reworded``: every question line (ends in ``?``) says something else;
 * ``renamed``: every option's label is replaced by a neutral one (``Choice B``), keys such
@@ -188,13 +190,33 @@ KIND_IN_WORDS = {
 }
 
 
+_BOXED = ("Claude 1.0's boxed layout (no longer drawn by 2.x) is told only by its question "
+          "words and its yes/no answers together: either one changed leaves it unread")
+_NO_FOOTER = ("a synthetic screen already without its key hints: a second change leaves one "
+              "piece of evidence, which reads as the composer or as nothing")
+# Known misses: (screen path relative to tests/screens, mutation) -> why; run as
+# xfail(strict=True), so a fix shows.
+KNOWN: dict[tuple[str, str], str] = {
+    ("synthetic/claude/blocked-permission--boxed-1.0-bash.txt", "reworded"): _BOXED,
+    ("synthetic/claude/blocked-permission--boxed-1.0-bash.txt", "renamed"): _BOXED,
+    ("synthetic/claude/blocked-permission--boxed-1.0-edit.txt", "reworded"): _BOXED,
+    ("synthetic/claude/blocked-permission--boxed-1.0-edit.txt", "renamed"): _BOXED,
+    ("synthetic/codex/blocked-permission--network-no-footer.txt", "reworded"): _NO_FOOTER,
+    ("synthetic/codex/blocked-permission--network-no-footer.txt", "renamed"): _NO_FOOTER,
+    ("synthetic/codex/blocked-permission--network-no-footer.txt", "unnumbered"): _NO_FOOTER,
+}
+
+
 def _agent(dirname: str) -> str:
     return dirname.rsplit("-", 1)[0]
 
 
-def _real_screens() -> list[tuple[str, Path]]:
-    return [(_agent(d.name), f) for d in sorted(SCREENS.iterdir())
+def _screens() -> list[tuple[str, Path]]:
+    real = [(_agent(d.name), f) for d in sorted(SCREENS.iterdir())
             if d.is_dir() and d.name != "synthetic" for f in sorted(d.glob("*.txt"))]
+    seen = {a for a, _ in real}
+    return real + [(d.name, f) for d in sorted((SCREENS / "synthetic").iterdir())
+                   if d.is_dir() and d.name in seen for f in sorted(d.glob("*.txt"))]
 
 
 def _group(path: Path) -> str | None:
@@ -215,16 +237,20 @@ def _mutated(path: Path, name: str) -> rules.Snapshot | None:
     new = MUTATIONS[name](lines)
     if new == lines:
         return None
-    return rules.Snapshot(new, title=snap.title, progress=snap.progress, cursor=None)
+    same_rows = len(new) == len(lines)  # the cursor stays where it was
+    return rules.Snapshot(new, title=snap.title, progress=snap.progress,
+                          cursor=snap.cursor if same_rows else None)
 
 
 def _params() -> list[object]:
     out = []
-    for agent, path in _real_screens():
+    for agent, path in _screens():
         group = _group(path)
         for name in APPLIES.get(group or "", ()):
             if _mutated(path, name) is not None:
-                out.append(pytest.param(agent, path, name,
+                why = KNOWN.get((path.relative_to(SCREENS).as_posix(), name))
+                marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+                out.append(pytest.param(agent, path, name, marks=marks,
                                         id=f"{path.parent.name}/{path.stem}~{name}"))
     return out
 
@@ -255,7 +281,7 @@ def test_mutated_screen_classifies_the_same(agent: str, path: Path, mutation: st
 def test_every_mutation_applies_to_every_agent() -> None:
     """Each mutation changes some screen of each agent it can apply to, and every agent's
     dialogs are mutated: a change in the screens or the mutators cannot empty the suite."""
-    agents = sorted({a for a, _ in _real_screens()})
+    agents = sorted({a for a, _ in _screens()})
     assert agents, f"no real screens under {SCREENS}"
     seen: dict[tuple[str, str], int] = {}
     for p in PARAMS:
@@ -265,11 +291,17 @@ def test_every_mutation_applies_to_every_agent() -> None:
                if not seen.get((a, m))]
     # option lists: every agent whose dialogs have numbered options
     for a in agents:
-        if any(_options(load_snapshot(f).lines) for ag, f in _real_screens() if ag == a):
+        if any(_options(load_snapshot(f).lines) for ag, f in _screens() if ag == a):
             missing += [f"{a}~{m}" for m in ("renamed", "renumbered", "unnumbered",
                                              "reordered") if not seen.get((a, m))]
     assert not missing, f"mutations that changed no screen: {missing}"
     assert any(seen.get((a, "spinner")) for a in agents)
+
+
+def test_known_misses_name_existing_cases() -> None:
+    ids = {(p.values[1].relative_to(SCREENS).as_posix(), p.values[2])  # type: ignore[attr-defined]
+           for p in PARAMS}
+    assert not [k for k in KNOWN if k not in ids]
 
 
 def test_mutators_change_what_they_say() -> None:
