@@ -135,7 +135,8 @@ _APP_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}\Z")
 _ID_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}\Z")
 
 _MANIFEST_KEYS = frozenset(
-    {"name", "version", "app", "description", "programs", "package_paths", "engine"})
+    {"name", "version", "app", "description", "programs", "package_paths", "engine",
+     "verified", "verified_on", "verified_reason"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line"}) | _GATE_KEYS
@@ -208,6 +209,11 @@ class Manifest:
     source: str = ""
     builtin: bool = True
     ordered: tuple[Rule, ...] = field(default=(), repr=False)
+    # Checked against the agent's real screens? None: the manifest does not say.
+    # `verified_on`: the agent versions it was checked on; `verified_reason`: why not.
+    verified: bool | None = None
+    verified_on: tuple[str, ...] = ()
+    verified_reason: str = ""
 
     def __post_init__(self) -> None:
         if not self.ordered and self.rules:
@@ -218,6 +224,19 @@ class Manifest:
     def label(self) -> str:
         """`name version`, as logs and `explain` print it."""
         return f"{self.name} {self.version}"
+
+    @property
+    def verification(self) -> str:
+        """What the manifest says about being checked on the agent's real screens, for
+        `doctor`, `explain` and the README: "verified on 2.1.328", "NOT verified: <why>",
+        or "verification not stated"."""
+        if self.verified is False:
+            return f"NOT verified: {self.verified_reason}"
+        if self.verified and self.verified_on:
+            return f"verified on {', '.join(self.verified_on)}"
+        if self.verified:
+            return "verified"
+        return "verification not stated"
 
 
 @dataclass
@@ -796,6 +815,19 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
         if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
             raise ManifestError(f"[manifest]: {key} must be a list of non-empty strings")
         dest.extend(x.lower() if key == "programs" else x for x in v)
+    verified = head.get("verified")
+    if verified is not None and not isinstance(verified, bool):
+        raise ManifestError("[manifest]: verified must be true or false")
+    verified_on = head.get("verified_on", [])
+    if (not isinstance(verified_on, list) or len(verified_on) > 32
+            or not all(isinstance(x, str) and 0 < len(x) <= 64 for x in verified_on)):
+        raise ManifestError("[manifest]: verified_on must be a list of agent versions")
+    reason = head.get("verified_reason", "")
+    if not isinstance(reason, str) or len(reason) > 400:
+        raise ManifestError("[manifest]: verified_reason must be a string (at most 400 "
+                            "characters)")
+    if verified is False and not reason.strip():
+        raise ManifestError("[manifest]: verified = false needs a verified_reason")
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
         raise ManifestError("rule must be an array of tables ([[rule]])")
@@ -806,7 +838,9 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     return Manifest(name=name, version=version, app=app, description=desc,
                     programs=tuple(programs), package_paths=tuple(package_paths),
-                    engine=engine, rules=rules, source=source, builtin=builtin)
+                    engine=engine, rules=rules, source=source, builtin=builtin,
+                    verified=verified, verified_on=tuple(verified_on),
+                    verified_reason=" ".join(reason.split()))
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:

@@ -10,7 +10,8 @@ line. The checks, in order:
 - tmux: depth, and its ``allow-passthrough`` option (FAIL when off: no report can get out);
 - emit: whether wrap will write OSC 7501 here, and why;
 - fallbacks: what wrap writes besides or instead (OSC 9;4, title, notifications and how);
-- manifests: built-in and the user's, with every loading error;
+- manifests: built-in and the user's, with every loading error, and those a session
+  found stale (osc7501wrap.session.stale), with how to record a session for them;
 - config: the file and every problem in it;
 - directories: config, rules, state, runtime (which must be 0700 and the user's own);
 - screen: which screen model a session would use.
@@ -267,6 +268,7 @@ def check_manifests() -> list[Check]:
         checks.append(Check(OK, "manifests", f"built-in: {visible(', '.join(builtin))}"))
     if user:
         checks.append(Check(OK, "manifests", f"yours: {visible('; '.join(user))}"))
+    checks.extend(check_verified(manifests))
     user_dir = str(paths.user_rules_dir())
     for err in errors:
         text = " ".join(str(err).split())
@@ -274,6 +276,52 @@ def check_manifests() -> list[Check]:
         checks.append(Check(WARN if mine else FAIL, "manifests", visible(text),
                             "fix the file (`osc7501wrap explain` shows how rules match)" if mine
                             else "reinstall osc7501wrap (a built-in manifest is broken)"))
+    checks.extend(check_stale(manifests))
+    return checks
+
+
+def check_verified(manifests: Mapping[str, Any]) -> list[Check]:
+    """Which built-in manifests were checked on their agent's real screens, and which not
+    (with why): a light from an unverified one may be wrong."""
+    seen, unseen = [], []
+    for m in sorted(manifests.values(), key=lambda m: m.name):
+        if not getattr(m, "builtin", True) or m.name == "generic":
+            continue
+        text = getattr(m, "verification", "verification not stated")
+        if getattr(m, "verified", None):
+            seen.append(f"{m.name} {text.removeprefix('verified on ')}")
+        else:
+            unseen.append(f"{m.name} ({text.removeprefix('NOT verified: ')})")
+    checks = []
+    if seen:
+        checks.append(Check(OK, "manifests", "verified on real screens: "
+                                             + visible("; ".join(seen))))
+    if unseen:
+        checks.append(Check(OK, "manifests", "NOT verified on real screens (its light may be "
+                                             "wrong): " + visible("; ".join(unseen))))
+    return checks
+
+
+def check_stale(manifests: Mapping[str, Any]) -> list[Check]:
+    """A WARN per manifest a session found stale (osc7501wrap.session.stale), while its version is
+    the one a session noted."""
+    from ..session.stale import notes
+
+    checks = []
+    for name, note in sorted(notes(paths.state_dir()).items()):
+        m = manifests.get(name)
+        version = str(getattr(m, "version", ""))
+        if m is None or str(note.get("version")) != version:
+            continue  # gone, or updated since
+        prog = visible(str(note.get("program") or name))
+        checks.append(Check(
+            WARN, "manifests",
+            f"{visible(name)} {visible(version)} looks stale: a {prog} session "
+            f"({visible(str(note.get('at', '')))}) was active (output, keys) and no rule of "
+            "it matched",
+            f"record a session: osc7501wrap record -o {visible(name)}.jsonl -- {prog}; then "
+            f"`osc7501wrap explain {visible(name)}.jsonl` shows which rules no longer match "
+            "(fix them in your rules dir, or send the capture upstream)"))
     return checks
 
 

@@ -183,7 +183,9 @@ def report(manifest: rules.Manifest, src: Source, errors: list[str]) -> dict[str
         "input": src.label,
         **src.extra,
         "manifest": {"name": manifest.name, "version": manifest.version, "app": manifest.app,
-                     "source": manifest.source or "(built in)", "builtin": manifest.builtin},
+                     "source": manifest.source or "(built in)", "builtin": manifest.builtin,
+                     "verified": manifest.verified, "verified_on": list(manifest.verified_on),
+                     "verification": manifest.verification},
         "snapshot": {"title": src.snap.title, "progress": src.snap.progress,
                      "cursor": list(src.snap.cursor) if src.snap.cursor else None,
                      "alt_screen": src.snap.alt_screen, "lines": len(src.snap.lines)},
@@ -204,7 +206,8 @@ def _preview(text: str, indent: str) -> list[str]:
 def format_report(rep: dict[str, Any]) -> str:
     m = rep["manifest"]
     out = [f"input:    {_safe(rep['input'])}",
-           f"manifest: {m['name']} {_safe(m['version'])} ({_safe(m['source'])})"]
+           f"manifest: {m['name']} {_safe(m['version'])} ({_safe(m['source'])}; "
+           f"{_safe(m['verification'])})"]
     snap = rep["snapshot"]
     extras = []
     if snap["title"] is not None:

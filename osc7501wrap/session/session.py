@@ -64,6 +64,7 @@ class Session(ProxyHooks):
         self._log_path = log_path
         self.sampler: Sampler | None = None
         self._flush_timer: Timer | None = None  # the registry's pending update
+        self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
@@ -137,6 +138,11 @@ class Session(ProxyHooks):
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
                                activity=manifest.name == "generic")
+        if manifest.name != "generic":
+            from .stale import StaleWatch, stale_after
+
+            self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
+                                     os.path.basename(s.argv[0]) if s.argv else "<the agent>")
         if s.report:
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
@@ -396,6 +402,8 @@ class Session(ProxyHooks):
         pipeline_due = p.tick(now)
         for decision in p.fusion.drain():
             self._publish(decision, now)
+        if self._stale is not None:
+            self._check_stale(p, now)
         if p.subreports and self.emitter is not None:
             for rep in p.subreports:
                 self.emitter.subrecord(rep.id or "", rep, now)
@@ -422,6 +430,23 @@ class Session(ProxyHooks):
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
             self.sampler.sample(p, now)
+
+    def _check_stale(self, p: Pipeline, now: float) -> None:
+        """One log line and a note for `doctor` when the manifest plainly no longer reads
+        the agent (osc7501wrap.session.stale)."""
+        c = p.classifier
+        line = self._stale.observe(now, getattr(c, "last_verdict", None),
+                                   getattr(c, "last_eval_at", -1.0), p.output_bytes,
+                                   p.last_input)
+        if line is None:
+            return
+        watch, self._stale = self._stale, None
+        self._write_log(line)
+        from .. import paths
+        from .stale import remember
+
+        remember(paths.state_dir(), watch.manifest, watch.version, watch.program)
+
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         if self.proxy is not None:

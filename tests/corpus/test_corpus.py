@@ -78,18 +78,12 @@ ANSWER_GRACE = 0.5  # a dialog may still read as blocked this long after its ans
 # the screen shows it too briefly to settle (and the emitter drops such short states).
 SHORT = 0.3
 
-_BACKGROUND_EXIT = ("at the end the harness's ctrl+c opens Claude's 'Background work is "
-                    "running' exit dialog, a real dialog the capture has no marker for "
-                    "(the engine is right; the capture lacks a blocked:question marker)")
 # Known disagreements between a capture's ground truth and the engine, run as
 # xfail(strict=True). Keys are test ids without the backend
 # ("<agent>-<version>/<scenario>#<n>-<label>" for a marker, "<agent>-<version>/<scenario>:
 # <check>" for the no-false-blocked and exit checks), optionally prefixed with "<backend>|"
 # when only one screen backend disagrees. Values say what is wrong.
-KNOWN: dict[str, str] = {
-    "claude-2.1.328/background-shell:no-false-blocked": _BACKGROUND_EXIT,
-    "claude-2.1.328/background-shell-7501:no-false-blocked": _BACKGROUND_EXIT,
-}
+KNOWN: dict[str, str] = {}
 
 
 # --------------------------------------------------------------------------- replay

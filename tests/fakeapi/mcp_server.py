@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A minimal MCP server over stdio (newline-delimited JSON-RPC 2.0), stdlib only.
 
-It offers one tool, ``lookup``, that answers with a fixed text, so that an
-agent shows its MCP tool-permission dialog. It is a standalone script (no
+It offers two tools: ``lookup`` answers with a fixed text, so that an agent shows its
+MCP tool-permission dialog; ``survey`` first asks the user to fill in a form (an
+``elicitation/create`` request to the client, answered before the tool returns), so
+that an agent shows its MCP input form. It is a standalone script (no
 imports from this package) because agents start it as a subprocess:
 ``python tests/fakeapi/mcp_server.py``. It touches nothing but stdin/stdout.
 """
@@ -22,8 +24,25 @@ TOOLS = [
             "properties": {"query": {"type": "string", "description": "The word to look up"}},
             "required": ["query"],
         },
-    }
+    },
+    {
+        "name": "survey",
+        "description": "Ask the user about their preferences (a form), then report back.",
+        "inputSchema": {"type": "object", "properties": {}},
+    },
 ]
+ELICIT_ID = "elicit-1"
+FORM = {
+    "message": "Tell the glossary about your project",
+    "requestedSchema": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Project name"},
+            "size": {"type": "string", "title": "Team size", "enum": ["small", "large"]},
+        },
+        "required": ["name"],
+    },
+}
 
 
 def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -54,7 +73,13 @@ def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
     return {"jsonrpc": "2.0", "id": mid, "result": result}
 
 
+def send(msg: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(msg) + "\n")
+    sys.stdout.flush()
+
+
 def main() -> int:
+    survey: Any = None  # the id of a survey call waiting for the form's answer
     for line in sys.stdin:
         line = line.strip()
         if not line:
@@ -63,10 +88,23 @@ def main() -> int:
             msg = json.loads(line)
         except ValueError:
             continue
-        reply = handle(msg) if isinstance(msg, dict) else None
+        if not isinstance(msg, dict):
+            continue
+        if msg.get("id") == ELICIT_ID and "method" not in msg and survey is not None:
+            answer = msg.get("result") or {}
+            send({"jsonrpc": "2.0", "id": survey, "result": {"content": [
+                {"type": "text", "text": f"form answer: {json.dumps(answer)}"}], "isError": False}})
+            survey = None
+            continue
+        params = msg.get("params") or {}
+        if msg.get("method") == "tools/call" and params.get("name") == "survey":
+            survey = msg.get("id")
+            send({"jsonrpc": "2.0", "id": ELICIT_ID, "method": "elicitation/create",
+                  "params": FORM})
+            continue
+        reply = handle(msg)
         if reply is not None:
-            sys.stdout.write(json.dumps(reply) + "\n")
-            sys.stdout.flush()
+            send(reply)
     return 0
 
 
