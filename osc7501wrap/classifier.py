@@ -23,8 +23,9 @@ What gets published (the "holds"):
 
 - a verdict equal to the published state cancels any pending change and publishes
   nothing, except a new `kind`, a new message while blocked or in error (a second
-  dialog is news; a spinner's ticking text is not), or visible evidence where the
-  published state had none (a turn-end marker drawn after the prompt came back);
+  dialog is news; a spinner's ticking text is not), visible evidence where the
+  published state had none (a turn-end marker drawn after the prompt came back), or an
+  interrupt's sign where the published idle had none (drawn a frame after the prompt);
 - working -> idle is held for `idle_hold` seconds (700 ms) unless the idle verdict is
   *visible* evidence (`Verdict.visible`, e.g. a finished-turn line). A working verdict
   within the hold cancels it, so a spinner that blinks never produces
@@ -59,6 +60,18 @@ from . import rules
 
 #: Message changes are news only in these states (a spinner's text is not).
 _MSG_STATES = ("blocked", "error")
+
+
+def _interrupt_rule(rule_id: str | None) -> bool:
+    """An idle rule that reads an interrupted turn (its id says so; see fusion)."""
+    return "interrupt" in (rule_id or "").lower()
+
+
+def _news_interrupt(verdict: rules.Verdict, pub: ScreenReading) -> bool:
+    """An interrupt's sign drawn after the prompt already read as idle (Copilot draws its
+    footer a frame before "Operation cancelled by user"): news for fusion."""
+    return (verdict.state == "idle" and _interrupt_rule(verdict.rule_id)
+            and not _interrupt_rule(pub.rule_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +246,7 @@ class Classifier:
                 return False
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
-                or (verdict.visible and not pub.visible)):
+                or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
             return False
         self._dirty = False
         self.last_verdict = verdict
@@ -261,7 +274,7 @@ class Classifier:
         if pub is not None and state == pub.state:
             self._held = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
-                    or (verdict.visible and not pub.visible)):
+                    or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"

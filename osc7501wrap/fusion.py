@@ -77,7 +77,9 @@ interrupted turn -> ``idle``: an idle screen reading whose rule id contains
 whose manifest marks completed turns visibly (``turn_marker``: Claude Code's "✻ Worked
 for 12s"), a turn the screen ends without that marker; otherwise a turn whose start
 hooks or native reports saw but whose end only the screen saw (no Stop: Esc fires no
-hook). A late Stop, native ``done`` or turn-end marker still turns that idle into done
+hook); an interrupt's sign the screen draws within ``LATE_INTERRUPT`` of a turn it ended as
+done (Copilot draws its idle footer a frame before "Operation cancelled by user") turns
+that done into idle. A late Stop, native ``done`` or turn-end marker still turns that idle into done
 (a marker not after the agent's own ``idle``: then it is an older turn's). A turn that
 only the user's Enter suggested and nothing confirmed within the guard (the program
 working or showing a dialog) reverts to the state before it; the screen confirming it
@@ -115,6 +117,8 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
                     "ash", "nu", "xonsh", "elvish", "pwsh", "oil", "osh", "yash"})
 
 _TURN_STATES = ("working", "blocked")
+#: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it idle.
+LATE_INTERRUPT = 1.0
 _EDGE_SIGNALS = ("native", "hook", "input")
 #: Hook events that only make sense inside a turn (they may arrive after it ended).
 _IN_TURN_EVENTS = ("PostToolUse", "PostToolUseFailure", "Notification")
@@ -632,6 +636,9 @@ class Fusion:
             elif (cur.state == "idle" and self._unproven_end and raw.at > cur.at
                   and self._marker(raw)):
                 new = self._from(raw, now, state="done")  # the turn-end marker came late
+            elif (cur.state == "done" and cur.signal == "screen" and raw.signal == "screen"
+                  and raw.interrupt and raw.at > cur.at and now - cur.at <= LATE_INTERRUPT):
+                new = self._from(raw, now)  # the interrupt's sign came a frame after the prompt
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
                 return None  # done and error stay until the next turn
             elif cur.state == "blocked" and self._answer_completes(raw):
