@@ -117,8 +117,9 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
                     "ash", "nu", "xonsh", "elvish", "pwsh", "oil", "osh", "yash"})
 
 _TURN_STATES = ("working", "blocked")
-#: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it idle.
-LATE_INTERRUPT = 1.0
+#: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it
+#: idle: a frame or two later, before a person could start typing the next prompt.
+LATE_INTERRUPT = 0.3
 _EDGE_SIGNALS = ("native", "hook", "input")
 #: Hook events that only make sense inside a turn (they may arrive after it ended).
 _IN_TURN_EVENTS = ("PostToolUse", "PostToolUseFailure", "Notification")

@@ -43,7 +43,7 @@ def run_classifier(frames: list[tuple[float, rules.Snapshot]], until: float) -> 
             if t == now:
                 shown = snap
                 c.screen_changed(now)
-        r = c.step(now, lambda: shown)
+        r = c.step(now, lambda snap=shown: snap)
         if r is not None:
             out.append(r)
     return out
@@ -89,6 +89,13 @@ def test_a_late_interrupt_sign_turns_done_into_idle() -> None:
                     (3.0, "idle", "footer_idle"), (3.05, "idle", "interrupted")])
     assert states[-1] == "idle", states
     assert "done" in states  # decided first, then corrected
+
+
+def test_typing_the_next_prompt_soon_after_the_turn_leaves_done() -> None:
+    """A composer holding text reads like Copilot's prompt put back after Esc Esc."""
+    states = fused([(1.0, "enter", None), (1.2, "working", "footer_working"),
+                    (3.0, "idle", "footer_idle"), (3.6, "idle", "interrupt_prompt_restored")])
+    assert states[-1] == "done", states
 
 
 def test_an_interrupt_sign_long_after_the_turn_leaves_done() -> None:
