@@ -815,7 +815,7 @@ def copilot_session_events(sb: Sandbox) -> list[dict[str, Any]]:
 PI_TRUTH_EXTENSION = r"""
 // Written by the test harness: logs Pi's own lifecycle events as ground truth, one line each
 // ("<event> <epoch seconds> <json>"), and with PI_TRUTH_GATE set asks before "rm" commands
-// the way Pi's permission-gate example does (ctx.ui.select).
+// the way Pi's permission-gate example does (ctx.ui.select; "confirm" / "input": those).
 import { appendFileSync } from "node:fs";
 const LOG = process.env.PI_TRUTH_LOG;
 function log(name, data) {
@@ -838,10 +838,19 @@ export default function (pi) {
     if (!process.env.PI_TRUTH_GATE || event.toolName !== "bash") return undefined;
     const command = String(event.input.command);
     if (!/\brm\b/.test(command)) return undefined;
-    log("dialog_open", { command });
-    const choice = await ctx.ui.select(`Dangerous command:\n\n  ${command}\n\nAllow?`, ["Yes", "No"]);
-    log("dialog_closed", { choice: choice ?? null });
-    return choice === "Yes" ? undefined : { block: true, reason: "Blocked by user" };
+    const how = process.env.PI_TRUTH_GATE;
+    log("dialog_open", { command, how });
+    let ok;
+    if (how === "confirm") {
+      ok = await ctx.ui.confirm("Run this command?", command);
+    } else if (how === "input") {
+      const why = await ctx.ui.input("Why should this command run?", "a reason");
+      ok = typeof why === "string" && why.length > 0;
+    } else {
+      ok = (await ctx.ui.select(`Dangerous command:\n\n  ${command}\n\nAllow?`, ["Yes", "No"])) === "Yes";
+    }
+    log("dialog_closed", { ok });
+    return ok ? undefined : { block: true, reason: "Blocked by user" };
   });
 }
 """
@@ -852,7 +861,7 @@ def pi_command(
     base_url: str,
     *,
     args: list[str] | None = None,
-    gate: bool = False,
+    gate: bool | str = False,
     settings: dict[str, Any] | None = None,
 ) -> tuple[list[str], dict[str, str]]:
     """argv and env for Pi in ``sb`` with an OpenAI-compatible provider at the fake API.
@@ -860,7 +869,8 @@ def pi_command(
     A custom provider ``fake`` (Chat Completions, ``~/.pi/agent/models.json``) is the
     default; offline (no update check, no install telemetry). A harness extension logs
     Pi's lifecycle events to ``<sandbox>/pi-events.log`` (:func:`pi_events`); with
-    ``gate`` it also asks before ``rm`` commands through Pi's extension UI.
+    ``gate`` it also asks before ``rm`` commands through Pi's extension UI (``True`` or
+    ``"select"``: a select, ``"confirm"``: a confirm, ``"input"``: an input line).
     """
     pin = pins()["pi"]
     agent_dir = sb.home / ".pi" / "agent"
@@ -887,7 +897,7 @@ def pi_command(
     env.update({"PI_OFFLINE": "1", "PI_SKIP_VERSION_CHECK": "1", "PI_TELEMETRY": "0",
                 "PI_TRUTH_LOG": str(sb.root / "pi-events.log")})
     if gate:
-        env["PI_TRUTH_GATE"] = "1"
+        env["PI_TRUTH_GATE"] = gate if isinstance(gate, str) else "select"
     return [str(pin.exe), "-e", str(ext), *(args or [])], env
 
 
