@@ -139,6 +139,8 @@ class CaptureWriter:
         self._f: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
         self._lock = threading.Lock()
         self.t0 = time.monotonic()
+        self.wall0 = time.time()  # the same instant on the wall clock (to place agents' own events)
+        self._late: dict[str, Any] = {}
         header: dict[str, Any] = {
             "format": CAPTURE_FORMAT,
             "version": CAPTURE_VERSION,
@@ -180,8 +182,21 @@ class CaptureWriter:
         """The program exited with ``status`` (negative: killed by that signal)."""
         self._rec("x", status, t)
 
+    def marks_so_far(self) -> list[tuple[float, str]]:
+        """The labels written so far, ``(t, label)`` in time order."""
+        with self._lock:
+            self._f.flush()
+            lines = self.path.read_text(encoding="utf-8").splitlines()[1:]
+        recs = [json.loads(line) for line in lines if line.strip()]
+        return sorted(((float(t), str(v)) for t, k, v in recs if k == "m"), key=lambda m: m[0])
+
+    def annotate(self, **extra: Any) -> None:
+        """Add keys to the header, written at :meth:`close` (e.g. the agent's own ground truth)."""
+        with self._lock:
+            self._late.update(extra)
+
     def close(self) -> None:
-        """Close the file, with records in time order.
+        """Close the file, with records in time order (and the keys of :meth:`annotate`).
 
         A label can be dated back to the output that showed the state (see
         :meth:`AgentRun.mark`), so records are stably re-sorted by time here.
@@ -191,6 +206,8 @@ class CaptureWriter:
                 return
             self._f.close()
             header, *lines = self.path.read_text(encoding="utf-8").splitlines()
+            if self._late:
+                header = json.dumps(dict(json.loads(header), **self._late), ensure_ascii=False)
             lines.sort(key=lambda line: float(json.loads(line)[0]))
             self.path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
 
@@ -690,6 +707,206 @@ def gemini_command(
         }
     )
     return [str(pin.exe), *(args or [])], env
+
+
+COPILOT_HOOK_EVENTS = ("sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse",
+                       "permissionRequest", "agentStop", "errorOccurred", "sessionEnd")
+
+
+def copilot_pkg_cache() -> Path:
+    """Where Copilot CLI unpacks its platform package (~235 MB), shared by every run."""
+    return AGENTS_DIR / "cache" / "copilot-pkg"
+
+
+def copilot_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    trust: bool = True,
+    args: list[str] | None = None,
+    hooks: bool = True,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for GitHub Copilot CLI in ``sb``, bring-your-own-key at the fake API.
+
+    Chat Completions (``COPILOT_PROVIDER_TYPE=openai``), offline mode (no GitHub sign-in,
+    no telemetry), no auto-update, no banner. ``trust=False`` leaves the work dir
+    untrusted (the folder trust dialog shows). ``hooks``: every hook event appends its
+    name, a wall-clock time and its JSON payload to ``<sandbox>/hooks.jsonl``
+    (:func:`copilot_hook_events`).
+    """
+    pin = pins()["copilot"]
+    home = sb.home / ".copilot"
+    home.mkdir(exist_ok=True)
+    cfg: dict[str, Any] = {"trustedFolders": [str(sb.work)] if trust else [], "banner": "never",
+                           "autoUpdate": False}
+    (home / "config.json").write_text(json.dumps(cfg, indent=2))
+    (home / "settings.json").write_text(json.dumps({"banner": "never", "autoUpdate": False}, indent=2))
+    if hooks:
+        (home / "hooks").mkdir(exist_ok=True)
+        log = sb.root / "hooks.jsonl"
+        spec = {
+            "version": 1,
+            "hooks": {
+                ev: [{"type": "command", "timeoutSec": 5,
+                      "bash": f"{{ printf '%s %s ' {ev} \"$(date +%s.%N)\"; tr -d '\\n'; echo; }} >> '{log}'"}]
+                for ev in COPILOT_HOOK_EVENTS
+            },
+        }
+        (home / "hooks" / "truth.json").write_text(json.dumps(spec, indent=2))
+    cache = copilot_pkg_cache()
+    cache.mkdir(parents=True, exist_ok=True)
+    env = sb.base_env()
+    env.update(
+        {
+            "COPILOT_HOME": str(home),
+            "COPILOT_PKG_CACHE_HOME": str(cache),
+            "COPILOT_PROVIDER_BASE_URL": f"{base_url}/v1",
+            "COPILOT_PROVIDER_TYPE": "openai",
+            "COPILOT_PROVIDER_API_KEY": "sk-fake",
+            "COPILOT_MODEL": "gpt-4.1",
+            "COPILOT_OFFLINE": "true",
+            "COPILOT_AUTO_UPDATE": "false",
+            "COPILOT_OTEL_ENABLED": "false",
+        }
+    )
+    return [str(pin.exe), "--no-auto-update", *(args or [])], env
+
+
+def copilot_hook_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
+    """The hook events Copilot ran in ``sb``: ``(name, wall-clock time, payload)`` in order."""
+    path = sb.root / "hooks.jsonl"
+    out: list[tuple[str, float, dict[str, Any]]] = []
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        name, _, rest = line.partition(" ")
+        when, _, body = rest.partition(" ")
+        try:
+            payload = json.loads(body) if body.strip() else {}
+            out.append((name, float(when), payload if isinstance(payload, dict) else {}))
+        except ValueError:
+            out.append((name, float(when or 0), {}))
+    return sorted(out, key=lambda e: e[1])
+
+
+def copilot_session_events(sb: Sandbox) -> list[dict[str, Any]]:
+    """Every event of Copilot's session logs in ``sb`` (``session-state/<id>/events.jsonl``)."""
+    out: list[dict[str, Any]] = []
+    for path in sorted((sb.home / ".copilot" / "session-state").glob("*/events.jsonl")):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(ev, dict):
+                out.append(ev)
+    return out
+
+
+PI_TRUTH_EXTENSION = r"""
+// Written by the test harness: logs Pi's own lifecycle events as ground truth, one line each
+// ("<event> <epoch seconds> <json>"), and with PI_TRUTH_GATE set asks before "rm" commands
+// the way Pi's permission-gate example does (ctx.ui.select; "confirm" / "input": those).
+import { appendFileSync } from "node:fs";
+const LOG = process.env.PI_TRUTH_LOG;
+function log(name, data) {
+  if (LOG) appendFileSync(LOG, `${name} ${Date.now() / 1000} ${JSON.stringify(data ?? {})}\n`);
+}
+export default function (pi) {
+  for (const ev of ["agent_start", "agent_end", "turn_start", "turn_end", "tool_execution_start",
+                    "tool_execution_end", "session_start", "session_shutdown"]) {
+    pi.on(ev, async (event) => {
+      const data = {};
+      if (event && typeof event === "object") {
+        for (const k of ["toolName", "turnIndex", "reason", "isError"]) if (k in event) data[k] = event[k];
+        const msgs = event.messages;
+        if (Array.isArray(msgs) && msgs.length) data.stopReason = msgs[msgs.length - 1]?.stopReason;
+      }
+      log(ev, data);
+    });
+  }
+  pi.on("tool_call", async (event, ctx) => {
+    if (!process.env.PI_TRUTH_GATE || event.toolName !== "bash") return undefined;
+    const command = String(event.input.command);
+    if (!/\brm\b/.test(command)) return undefined;
+    const how = process.env.PI_TRUTH_GATE;
+    log("dialog_open", { command, how });
+    let ok;
+    if (how === "confirm") {
+      ok = await ctx.ui.confirm("Run this command?", command);
+    } else if (how === "input") {
+      const why = await ctx.ui.input("Why should this command run?", "a reason");
+      ok = typeof why === "string" && why.length > 0;
+    } else {
+      ok = (await ctx.ui.select(`Dangerous command:\n\n  ${command}\n\nAllow?`, ["Yes", "No"])) === "Yes";
+    }
+    log("dialog_closed", { ok });
+    return ok ? undefined : { block: true, reason: "Blocked by user" };
+  });
+}
+"""
+
+
+def pi_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    gate: bool | str = False,
+    settings: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Pi in ``sb`` with an OpenAI-compatible provider at the fake API.
+
+    A custom provider ``fake`` (Chat Completions, ``~/.pi/agent/models.json``) is the
+    default; offline (no update check, no install telemetry). A harness extension logs
+    Pi's lifecycle events to ``<sandbox>/pi-events.log`` (:func:`pi_events`); with
+    ``gate`` it also asks before ``rm`` commands through Pi's extension UI (``True`` or
+    ``"select"``: a select, ``"confirm"``: a confirm, ``"input"``: an input line).
+    """
+    pin = pins()["pi"]
+    agent_dir = sb.home / ".pi" / "agent"
+    agent_dir.mkdir(parents=True, exist_ok=True)
+    models = {
+        "providers": {
+            "fake": {
+                "baseUrl": f"{base_url}/v1",
+                "api": "openai-completions",
+                "apiKey": "sk-fake",
+                "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+                "models": [{"id": "gpt-4.1", "name": "gpt-4.1 (fake)"}],
+            }
+        }
+    }
+    (agent_dir / "models.json").write_text(json.dumps(models, indent=2))
+    st: dict[str, Any] = {"defaultProvider": "fake", "defaultModel": "gpt-4.1",
+                          "enableInstallTelemetry": False, "collapseChangelog": True}
+    st.update(settings or {})
+    (agent_dir / "settings.json").write_text(json.dumps(st, indent=2))
+    ext = sb.root / "pi-truth.js"
+    ext.write_text(PI_TRUTH_EXTENSION)
+    env = sb.base_env()
+    env.update({"PI_OFFLINE": "1", "PI_SKIP_VERSION_CHECK": "1", "PI_TELEMETRY": "0",
+                "PI_TRUTH_LOG": str(sb.root / "pi-events.log")})
+    if gate:
+        env["PI_TRUTH_GATE"] = gate if isinstance(gate, str) else "select"
+    return [str(pin.exe), "-e", str(ext), *(args or [])], env
+
+
+def pi_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
+    """The lifecycle events Pi ran in ``sb``: ``(name, wall-clock time, data)`` in order."""
+    path = sb.root / "pi-events.log"
+    out: list[tuple[str, float, dict[str, Any]]] = []
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        name, _, rest = line.partition(" ")
+        when, _, body = rest.partition(" ")
+        try:
+            data = json.loads(body) if body.strip() else {}
+            out.append((name, float(when), data if isinstance(data, dict) else {}))
+        except ValueError:
+            continue
+    return sorted(out, key=lambda e: e[1])
 
 
 # --------------------------------------------------------------------------- the run

@@ -30,6 +30,18 @@ from .. import rules
 _MSG_STATES = ("blocked", "error")
 
 
+def _interrupt_rule(rule_id: str | None) -> bool:
+    """An idle rule that reads an interrupted turn (its id says so; see fusion)."""
+    return "interrupt" in (rule_id or "").lower()
+
+
+def _news_interrupt(verdict: rules.Verdict, pub: ScreenReading) -> bool:
+    """An interrupt's sign drawn after the prompt already read as idle (Copilot draws its
+    footer a frame before "Operation cancelled by user"): news for fusion."""
+    return (verdict.state == "idle" and _interrupt_rule(verdict.rule_id)
+            and not _interrupt_rule(pub.rule_id))
+
+
 @dataclass(frozen=True, slots=True)
 class ScreenReading:
     """One published screen state.
@@ -202,7 +214,7 @@ class Classifier:
                 return False
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
-                or (verdict.visible and not pub.visible)):
+                or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
             return False
         self._dirty = False
         self.last_verdict = verdict
@@ -230,7 +242,7 @@ class Classifier:
         if pub is not None and state == pub.state:
             self._held = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
-                    or (verdict.visible and not pub.visible)):
+                    or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"

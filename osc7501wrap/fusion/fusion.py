@@ -57,6 +57,9 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
                     "ash", "nu", "xonsh", "elvish", "pwsh", "oil", "osh", "yash"})
 
 _TURN_STATES = ("working", "blocked")
+#: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it
+#: idle: a frame or two later, before a person could start typing the next prompt.
+LATE_INTERRUPT = 0.3
 _EDGE_SIGNALS = ("native", "hook", "input")
 
 
@@ -545,6 +548,9 @@ class Fusion:
             elif (cur.state == "idle" and self._unproven_end and raw.at > cur.at
                   and self._marker(raw)):
                 new = self._from(raw, now, state="done")  # the turn-end marker came late
+            elif (cur.state == "done" and cur.signal == "screen" and raw.signal == "screen"
+                  and raw.interrupt and raw.at > cur.at and now - cur.at <= LATE_INTERRUPT):
+                new = self._from(raw, now)  # the interrupt's sign came a frame after the prompt
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
                 return None  # done and error stay until the next turn
             elif cur.state == "blocked" and self._answer_completes(raw):

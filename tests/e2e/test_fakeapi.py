@@ -234,6 +234,31 @@ def test_chat_completions_stream() -> None:
     assert {c["object"] for c in chunks} == {"chat.completion.chunk"}
 
 
+def test_chat_completions_stream_tool_call_in_pieces() -> None:
+    """What Copilot CLI and Pi read: text, then a tool call whose arguments arrive in
+    several deltas of one ``index``, ``finish_reason: "tool_calls"``, then ``[DONE]``."""
+    tools = [{"type": "function", "function": {"name": "bash", "parameters": {"type": "object"}}}]
+    body = {"model": "gpt-4.1", "stream": True, "tools": tools,
+            "messages": [{"role": "user", "content": "run it"}]}
+    step = ToolUse("bash", {"command": "sleep 3 && echo finished", "description": "Wait"},
+                   text="I will run it.", chunk_size=6)
+    with FakeAPI(Scenario([step])) as api:
+        raw = post(api, "/v1/chat/completions", body)[2]
+        assert api.scenario.consumed == 1
+    events = parse_sse(raw)
+    assert events[-1][1] == "[DONE]"
+    chunks = [json.loads(d) for _, d in events[:-1]]
+    calls = [c["choices"][0]["delta"]["tool_calls"][0] for c in chunks if "tool_calls" in c["choices"][0]["delta"]]
+    assert calls[0]["id"] == step.call_id and calls[0]["function"]["name"] == "bash"
+    assert {c["index"] for c in calls} == {0}
+    pieces = [c["function"]["arguments"] for c in calls if c["function"].get("arguments")]
+    assert len(pieces) > 2 and json.loads("".join(pieces)) == step.input
+    text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks)
+    assert text == "I will run it."
+    assert [c["choices"][0]["finish_reason"] for c in chunks][-1] == "tool_calls"
+    assert all(c["choices"][0]["finish_reason"] is None for c in chunks[:-1])
+
+
 def test_chat_commit_message_request_is_a_side_call() -> None:
     commit = {"model": "gpt-4o", "stream": False,
               "messages": [{"role": "system", "content": "Write a one-line Git commit message."}]}
