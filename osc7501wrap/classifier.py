@@ -26,7 +26,10 @@ What gets published (the "holds"):
   dialog is news; a spinner's ticking text is not), or visible evidence where the
   published state had none (a turn-end marker drawn after the prompt came back);
 - working -> idle is held for `idle_hold` seconds (700 ms) unless the idle verdict is
-  *visible* evidence (`Verdict.visible`, e.g. a finished-turn line). A working verdict
+  *visible* evidence (`Verdict.visible`, e.g. a finished-turn line) or the agent's idle
+  prompt (an idle rule whose id contains "idle_prompt": the screen itself says idle, so
+  the end of a turn is published as soon as it is drawn; it is not a turn-end marker,
+  see :func:`marks_turns`). A working verdict
   within the hold cancels it, so a spinner that blinks never produces
   working -> idle -> working. When the hold ends with output still unsettled, the
   screen is evaluated once more first;
@@ -265,7 +268,8 @@ class Classifier:
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
-                and not verdict.visible and self.idle_hold > 0):
+                and not verdict.visible and "idle_prompt" not in (verdict.rule_id or "").lower()
+                and self.idle_hold > 0):
             if self._held is None:
                 self._hold_until = now + self.idle_hold
             self._held = verdict  # the latest idle verdict is the one published
