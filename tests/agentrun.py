@@ -725,6 +725,16 @@ def truth_log(sb: Sandbox) -> Path:
     return sb.root / "truth.log"
 
 
+def chat_with_tools_is_main(req: Any) -> bool:
+    """Main turns of OpenCode and Qwen Code (a ``fakeapi`` main-request predicate): Chat
+    Completions requests that offer tools; their title and next-prompt suggestion
+    requests are side requests."""
+    body = req.body if isinstance(req.body, dict) else {}
+    if req.api != "chat" or not body.get("tools"):
+        return False
+    return "SUGGESTION MODE" not in json.dumps(body.get("messages", [])[-1:])
+
+
 def opencode_command(
     sb: Sandbox,
     base_url: str,
@@ -786,7 +796,10 @@ def opencode_command(
     return [str(pin.exe), *(args or [])], env
 
 
-QWEN_HOOKS = ("UserPromptSubmit", "PermissionRequest", "Stop", "Notification", "PreToolUse", "PostToolUse")
+# No PermissionRequest hook: in Qwen Code 0.24.4 a PermissionRequest hook that exits 0 with
+# no output approves the call (the dialog never shows); its Notification hook
+# (``notification_type`` "permission_prompt") reports the dialog instead.
+QWEN_HOOKS = ("UserPromptSubmit", "Stop", "Notification", "PreToolUse", "PostToolUse")
 
 
 def qwen_command(
@@ -843,17 +856,23 @@ class TruthFollower:
     script) while the agent runs; ``label(event)`` maps one parsed event
     ``{"t": wall-clock seconds, "type": name, ...}`` to a label or None. Each label is
     written to the capture at the event's own time (converted to the capture's clock),
-    except a ``blocked`` label: the agent announces a dialog before it draws it, so that
-    one waits in :attr:`pending` until the harness has seen the dialog on screen and
-    calls :meth:`mark_drawn` (at close, a label still pending is written at its event's
-    time). ``events`` keeps everything seen, for the harness to wait on.
+    except the states in ``drawn`` (default: ``blocked``): an agent announces a dialog
+    (Qwen Code also the end of a turn) before it draws it, so such a label waits in
+    :attr:`pending` until the harness has seen it on screen and calls
+    :meth:`mark_drawn` (at close, a label still pending is written at its event's time).
+    A ``working`` label is dated at the Enter that sent the prompt when the harness
+    noted one in :attr:`submitted` (the agent's event confirms that the prompt started a
+    turn; it runs its hooks up to a second later). ``events`` keeps everything seen, for
+    the harness to wait on.
     """
 
-    def __init__(self, path: Path, capture: CaptureWriter | None, label: Callable[[dict[str, Any]], str | None]) -> None:
-        self.path, self.capture, self.label = path, capture, label
+    def __init__(self, path: Path, capture: CaptureWriter | None, label: Callable[[dict[str, Any]], str | None],
+                 drawn: tuple[str, ...] = ("blocked",)) -> None:
+        self.path, self.capture, self.label, self.drawn = path, capture, label, drawn
         self.events: list[dict[str, Any]] = []
         self.labels: list[tuple[float, str]] = []
         self.pending: list[tuple[float, str]] = []
+        self.submitted: list[float] = []  # monotonic times of Enters that sent a prompt
         self._offset = time.monotonic() - time.time()
         self._pos = 0
         self._stop = threading.Event()
@@ -906,7 +925,11 @@ class TruthFollower:
                 self.events.append(ev)
                 if label:
                     at = float(ev["t"]) + self._offset
-                    if label.startswith("blocked"):
+                    sent = [x for x in self.submitted if x <= at]
+                    if label == "working" and sent:
+                        at = sent[0]
+                        self.submitted = [x for x in self.submitted if x > at]
+                    if label.split(":")[0] in self.drawn:
                         self.pending.append((at, label))
                     else:
                         self._mark(at, label)
@@ -918,12 +941,12 @@ class TruthFollower:
             self.capture.mark(label, at)
 
     def mark_drawn(self, drawn_at: float) -> str:
-        """Write the pending blocked label, dated when its dialog was drawn (monotonic
+        """Write the oldest pending label, dated when the screen showed it (monotonic
         ``drawn_at``, never before the event); returns it."""
         self.poll()
         with self._cond:
             if not self.pending:
-                raise AgentTimeout("no dialog announced by the agent's own events")
+                raise AgentTimeout("nothing announced by the agent's own events waits to be drawn")
             at, label = self.pending.pop(0)
             self._mark(max(at, drawn_at), label)
             return label
