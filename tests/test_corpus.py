@@ -86,13 +86,7 @@ _BACKGROUND_EXIT = ("at the end the harness's ctrl+c opens Claude's 'Background 
 # ("<agent>-<version>/<scenario>#<n>-<label>" for a marker, "<agent>-<version>/<scenario>:
 # <check>" for the no-false-blocked and exit checks), optionally prefixed with "<backend>|"
 # when only one screen backend disagrees. Values say what is wrong.
-_OPENCODE_FIRST_PROMPT = ("OpenCode's first prompt of a session blanks the screen (home view to "
-                          "session view) while its bus already says busy: nothing on screen says "
-                          "working until the session view is drawn 1-2 s later, and wrap has taken "
-                          "back the Enter's working by then (its guard, nothing confirmed it)")
 KNOWN: dict[str, str] = {
-    "opencode-1.18.33/bash-approve#1-working": _OPENCODE_FIRST_PROMPT,
-    "opencode-1.18.33/interrupt#1-working": _OPENCODE_FIRST_PROMPT,
     "claude-2.1.328/background-shell:no-false-blocked": _BACKGROUND_EXIT,
     "claude-2.1.328/background-shell-7501:no-false-blocked": _BACKGROUND_EXIT,
 }
