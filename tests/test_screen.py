@@ -616,8 +616,24 @@ def read_capture(path: Path) -> tuple[dict[str, int], list[tuple[str, object]]]:
     return header, records
 
 
+# Captures on which the two backends are known to disagree, run as xfail(strict=True):
+# agent directory -> what differs.
+BACKENDS_DISAGREE = {
+    "qwen-0.24.4": "Qwen Code redraws a notice line starting '●︎' (U+25CF U+FE0E, VS15) under "
+                   "its banner; the pyte model wraps it one line ('… to apply ' / 'updates.'), "
+                   "the ghostty model keeps it on one line",
+}
+
+
+def _capture_params() -> list[object]:
+    return [pytest.param(p, id=f"{p.parent.name}/{p.stem}",
+                         marks=[pytest.mark.xfail(strict=True, reason=BACKENDS_DISAGREE[p.parent.name])]
+                         if p.parent.name in BACKENDS_DISAGREE else [])
+            for p in CAPTURES]
+
+
 @pytest.mark.skipif(not CAPTURES, reason="no captures under tests/captures/")
-@pytest.mark.parametrize("path", CAPTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", _capture_params())
 def test_backends_agree_on_recorded_agent_sessions(path: Path) -> None:
     header, records = read_capture(path)
     p, g = pair(int(header["rows"]), int(header["cols"]))
