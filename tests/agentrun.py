@@ -759,7 +759,6 @@ def opencode_command(
     plugin = sb.root / "truth-plugin.js"
     plugin.write_text(OPENCODE_TRUTH_PLUGIN)
     cfg: dict[str, Any] = {
-        "$schema": "https://opencode.ai/config.json",
         "model": "fake/gpt-4o",
         "small_model": "fake/gpt-4o",
         "autoupdate": False,
