@@ -9,7 +9,8 @@ What it does:
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
-  :func:`gemini_command`;
+  :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`;
+- follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
   to wait on, answers the terminal queries a real terminal would (DA1, DSR,
   OSC 10/11 colours, optionally the OSC 7501 probe), and records everything in
@@ -42,6 +43,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, ClassVar
 
@@ -707,6 +709,279 @@ def gemini_command(
         }
     )
     return [str(pin.exe), *(args or [])], env
+
+
+TRUTH_HOOK = """#!/bin/sh
+# Append one line per hook call: wall-clock time, event name, the hook's JSON payload.
+line="$(date +%s.%N)	$1	$(tr -d '\\n')"
+printf '%s\\n' "$line" >> "$TRUTH_LOG"
+"""
+
+OPENCODE_TRUTH_PLUGIN = """// Append every event of OpenCode's bus to $TRUTH_LOG: wall-clock ms, type, properties.
+import { appendFileSync } from "node:fs";
+export const Truth = async () => ({
+  event: async ({ event }) => {
+    const line = JSON.stringify({ t: Date.now() / 1000, type: event.type, properties: event.properties });
+    try { appendFileSync(process.env.TRUTH_LOG, line + "\\n"); } catch {}
+  },
+});
+"""
+
+
+def truth_log(sb: Sandbox) -> Path:
+    """Where an agent's own hooks or event plugin write the ground truth of a run."""
+    return sb.root / "truth.log"
+
+
+def chat_with_tools_is_main(req: Any) -> bool:
+    """Main turns of OpenCode and Qwen Code (a ``fakeapi`` main-request predicate): Chat
+    Completions requests that offer tools; their title and next-prompt suggestion
+    requests are side requests."""
+    body = req.body if isinstance(req.body, dict) else {}
+    if req.api != "chat" or not body.get("tools"):
+        return False
+    return "SUGGESTION MODE" not in json.dumps(body.get("messages", [])[-1:])
+
+
+def opencode_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    config: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for OpenCode in ``sb`` with an OpenAI-compatible provider at the fake API.
+
+    Shell calls ask (``permission.bash = "ask"``); a local plugin appends every event
+    of OpenCode's bus (``session.status``, ``permission.asked`` / ``replied``...) to
+    :func:`truth_log`. Updates, sharing, model-list fetches and LSP downloads are off.
+    """
+    pin = pins()["opencode"]
+    cdir = sb.home / ".config" / "opencode"
+    # With a plugin configured, OpenCode first installs its plugin SDK into the config dir
+    # from npm (and waits for it); a lock file that lists it already makes that a no-op.
+    (cdir / "node_modules").mkdir(parents=True, exist_ok=True)
+    deps = {"@opencode-ai/plugin": pin.version}
+    (cdir / "package.json").write_text(json.dumps({"dependencies": deps}))
+    (cdir / "package-lock.json").write_text(json.dumps({"packages": {"": {"dependencies": deps}}}))
+    plugin = sb.root / "truth-plugin.js"
+    plugin.write_text(OPENCODE_TRUTH_PLUGIN)
+    cfg: dict[str, Any] = {
+        "model": "fake/gpt-4o",
+        "small_model": "fake/gpt-4o",
+        "autoupdate": False,
+        "share": "disabled",
+        "provider": {
+            "fake": {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "Fake",
+                "options": {"baseURL": f"{base_url}/v1", "apiKey": "sk-fake"},
+                "models": {"gpt-4o": {"name": "gpt-4o", "tool_call": True}},
+            }
+        },
+        "enabled_providers": ["fake"],
+        "plugin": [plugin.as_uri()],
+        "permission": {"bash": "ask", "edit": "ask", "webfetch": "ask"},
+        "lsp": False,
+        "formatter": False,
+    }
+    cfg.update(config or {})
+    (cdir / "opencode.json").write_text(json.dumps(cfg, indent=2))
+    env = sb.base_env()
+    env.update(
+        {
+            "TRUTH_LOG": str(truth_log(sb)),
+            "OPENCODE_DISABLE_AUTOUPDATE": "1",
+            "OPENCODE_DISABLE_MODELS_FETCH": "1",
+            "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+            "OPENCODE_DISABLE_SHARE": "1",
+            "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+            "OPENCODE_DISABLE_CLAUDE_CODE": "1",
+            "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
+        }
+    )
+    return [str(pin.exe), *(args or [])], env
+
+
+# No PermissionRequest hook: in Qwen Code 0.24.4 a PermissionRequest hook that exits 0 with
+# no output approves the call (the dialog never shows); its Notification hook
+# (``notification_type`` "permission_prompt") reports the dialog instead.
+QWEN_HOOKS = ("UserPromptSubmit", "Stop", "Notification", "PreToolUse", "PostToolUse")
+
+
+def qwen_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Qwen Code in ``sb`` using the fake API as its OpenAI endpoint.
+
+    ``tools.approvalMode = "default"`` makes tool calls ask; its hooks (:data:`QWEN_HOOKS`)
+    append each call to :func:`truth_log`. Telemetry, usage statistics and updates are off.
+    """
+    pin = pins()["qwen"]
+    hook = sb.root / "truth-hook.sh"
+    hook.write_text(TRUTH_HOOK)
+    hook.chmod(0o755)
+    qdir = sb.home / ".qwen"
+    qdir.mkdir(exist_ok=True)
+    st: dict[str, Any] = {
+        "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
+        "model": {"name": "gpt-4o"},
+        "tools": {"approvalMode": "default", "useRipgrep": False},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+        "general": {"disableAutoUpdate": True, "disableUpdateNag": True, "enableAutoUpdate": False},
+        "ide": {"enabled": False, "hasSeenNudge": True},
+        "ui": {"hideTips": True, "enableFollowupSuggestions": False, "enableUserFeedback": False,
+               "showStatusInTitle": True},
+        "hooks": {name: [{"matcher": "", "hooks": [{"type": "command", "command": f"{hook} {name}"}]}]
+                  for name in QWEN_HOOKS},
+    }
+    st.update(settings or {})
+    (qdir / "settings.json").write_text(json.dumps(st, indent=2))
+    env = sb.base_env()
+    env.update(
+        {
+            "TRUTH_LOG": str(truth_log(sb)),
+            "OPENAI_API_KEY": "sk-fake",
+            "OPENAI_BASE_URL": f"{base_url}/v1",
+            "OPENAI_MODEL": "gpt-4o",
+            "QWEN_TELEMETRY_ENABLED": "false",
+            "NO_BROWSER": "1",
+        }
+    )
+    return [str(pin.exe), *(args or [])], env
+
+
+class TruthFollower:
+    """Turn an agent's own hook calls or bus events into ground-truth labels, live.
+
+    Tails :func:`truth_log` (lines of OpenCode's event plugin or of Qwen Code's hook
+    script) while the agent runs; ``label(event)`` maps one parsed event
+    ``{"t": wall-clock seconds, "type": name, ...}`` to a label or None. Each label is
+    written to the capture at the event's own time (converted to the capture's clock),
+    except the states in ``drawn`` (default: ``blocked``): an agent announces a dialog
+    (Qwen Code also the end of a turn) before it draws it, so such a label waits in
+    :attr:`pending` until the harness has seen it on screen and calls
+    :meth:`mark_drawn` (at close, a label still pending is written at its event's time).
+    A ``working`` label is dated at the Enter that sent the prompt when the harness
+    noted one in :attr:`submitted` (the agent's event confirms that the prompt started a
+    turn; it runs its hooks up to a second later). ``events`` keeps everything seen, for
+    the harness to wait on.
+    """
+
+    def __init__(self, path: Path, capture: CaptureWriter | None, label: Callable[[dict[str, Any]], str | None],
+                 drawn: tuple[str, ...] = ("blocked",)) -> None:
+        self.path, self.capture, self.label, self.drawn = path, capture, label, drawn
+        self.events: list[dict[str, Any]] = []
+        self.labels: list[tuple[float, str]] = []
+        self.pending: list[tuple[float, str]] = []
+        self.submitted: list[float] = []  # monotonic times of Enters that sent a prompt
+        self._offset = time.monotonic() - time.time()
+        self._pos = 0
+        self._stop = threading.Event()
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._loop, name="truth-follower", daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def parse(line: str) -> dict[str, Any] | None:
+        """One line of the truth log as an event, or None."""
+        line = line.strip()
+        if not line:
+            return None
+        if line.startswith("{"):  # the OpenCode plugin: JSON with t, type, properties
+            ev = json.loads(line)
+            return ev if isinstance(ev, dict) else None
+        t, name, body = [*line.split("\t", 2), "", ""][:3]  # the hook script
+        payload = json.loads(body) if body.startswith("{") else {}
+        stamp = payload.get("timestamp")
+        when = float(t)
+        if isinstance(stamp, str):  # the hook's own time (ms), before the script ran
+            when = datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+        return {"t": when, "type": name, **payload}
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            self.poll()
+            self._stop.wait(0.02)
+        self.poll()
+
+    def poll(self) -> None:
+        """Read the lines written since the last poll."""
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                f.seek(self._pos)
+                data = f.read()
+        except FileNotFoundError:
+            return
+        end = data.rfind("\n") + 1
+        self._pos += len(data[:end].encode("utf-8"))
+        for line in data[:end].splitlines():
+            try:
+                ev = self.parse(line)
+            except (ValueError, TypeError):
+                continue
+            if ev is None:
+                continue
+            label = self.label(ev)
+            with self._cond:
+                self.events.append(ev)
+                if label:
+                    at = float(ev["t"]) + self._offset
+                    sent = [x for x in self.submitted if x <= at]
+                    if label == "working" and sent:
+                        at = sent[0]
+                        self.submitted = [x for x in self.submitted if x > at]
+                    if label.split(":")[0] in self.drawn:
+                        self.pending.append((at, label))
+                    else:
+                        self._mark(at, label)
+                self._cond.notify_all()
+
+    def _mark(self, at: float, label: str) -> None:
+        self.labels.append((at, label))
+        if self.capture:
+            self.capture.mark(label, at)
+
+    def mark_drawn(self, drawn_at: float) -> str:
+        """Write the oldest pending label, dated when the screen showed it (monotonic
+        ``drawn_at``, never before the event); returns it."""
+        self.poll()
+        with self._cond:
+            if not self.pending:
+                raise AgentTimeout("nothing announced by the agent's own events waits to be drawn")
+            at, label = self.pending.pop(0)
+            self._mark(max(at, drawn_at), label)
+            return label
+
+    def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 30.0) -> dict[str, Any]:
+        """Wait for an event satisfying ``pred`` (seen before or after the call)."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for ev in self.events:
+                    if pred(ev):
+                        return ev
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AgentTimeout(f"timed out after {timeout} s waiting for an agent event; "
+                                       f"seen: {[e.get('type') for e in self.events][-20:]}")
+                self._cond.wait(min(left, 0.1))
+
+    def close(self) -> None:
+        """Stop following (after one last read); write labels still pending."""
+        self._stop.set()
+        self._thread.join(2.0)
+        with self._cond:
+            for at, label in self.pending:
+                self._mark(at, label)
+            self.pending.clear()
+
+
 
 
 COPILOT_HOOK_EVENTS = ("sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse",

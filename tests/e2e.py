@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import agentrun
-from fakeapi import FakeAPI, Scenario, Step
+from fakeapi import FakeAPI, Request, Scenario, Step, default_is_main
 from term import Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
@@ -222,6 +222,8 @@ AGENT_BIN = {
     "claude": agentrun.AGENTS_DIR / "npm" / "claude" / "node_modules" / ".bin",
     "codex": agentrun.AGENTS_DIR / "npm" / "codex" / "node_modules" / ".bin",
     "aider": agentrun.AGENTS_DIR / "aider-venv" / "bin",
+    "opencode": agentrun.AGENTS_DIR / "npm" / "opencode" / "node_modules" / ".bin",
+    "qwen": agentrun.AGENTS_DIR / "npm" / "qwen" / "node_modules" / ".bin",
 }
 
 
@@ -229,14 +231,15 @@ AGENT_BIN = {
 def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
             command: Callable[[agentrun.Sandbox, str], tuple[list[str], dict[str, str]]],
             record: str, rows: int = ROWS, cols: int = COLS, answer_7501: bool = True,
-            wrap_args: tuple[str, ...] = (), env: dict[str, str] | None = None
-            ) -> Iterator[Run]:
+            wrap_args: tuple[str, ...] = (), env: dict[str, str] | None = None,
+            is_main: Callable[[Request], bool] = default_is_main) -> Iterator[Run]:
     """Run `agent` (by its plain name, found on PATH as wrap would find it) under
     ``wrap --id RECORD --log FILE`` in a fresh sandbox against the fake API.
 
     `command(sandbox, base_url)` is one of agentrun's ``*_command`` functions (it writes
     the agent's config into the sandbox and returns argv and env); `steps(sandbox)` is
-    the scripted model's turns; `env` is added to the agent's environment. Everything
+    the scripted model's turns (`is_main` tells its requests from side ones); `env` is
+    added to the agent's environment. Everything
     is torn down on the way out; on a failure the sandbox is kept and its path printed.
     """
     sb = agentrun.Sandbox.create(prefix=f"e2e-{agent}-")
@@ -245,7 +248,7 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
     term: WrapTerm | None = None
     ok = False
     try:
-        api.set_scenario(Scenario(steps(sb), name=agent))
+        api.set_scenario(Scenario(steps(sb), name=agent, is_main=is_main))
         argv, agent_env = command(sb, api.base_url)
         agent_env.update(env or {})
         # The agent by its plain name, as a user runs it: wrap adds Claude Code's hooks

@@ -246,7 +246,8 @@ class Classifier:
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
-                and not verdict.visible and self.idle_hold > 0):
+                and not verdict.visible and "idle_prompt" not in (verdict.rule_id or "").lower()
+                and self.idle_hold > 0):
             if self._held is None:
                 self._hold_until = now + self.idle_hold
             self._held = verdict  # the latest idle verdict is the one published

@@ -16,6 +16,13 @@ from osc7501wrap.screen import ScreenModel, ghostty_unavailable, make_screen
 
 CAPTURES_DIR = Path(__file__).resolve().parent.parent / "captures"
 CAPTURES = sorted(CAPTURES_DIR.glob("*/*.jsonl"))
+# Captures on which the two backends are known to disagree, run as xfail(strict=True):
+# agent directory -> what differs.
+BACKENDS_DISAGREE = {
+    "qwen-0.24.4": "Qwen Code redraws a notice line starting '●︎' (U+25CF U+FE0E, VS15) under "
+                   "its banner; the pyte model wraps it one line ('… to apply ' / 'updates.'), "
+                   "the ghostty model keeps it on one line",
+}
 GHOSTTY_WHY = ghostty_unavailable()
 
 
@@ -28,7 +35,11 @@ def test_the_corpus_is_there() -> None:
 
 
 @pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
-@pytest.mark.parametrize("path", CAPTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=f"{p.parent.name}/{p.stem}",
+                 marks=[pytest.mark.xfail(strict=True, reason=BACKENDS_DISAGREE[p.parent.name])]
+                 if p.parent.name in BACKENDS_DISAGREE else [])
+    for p in CAPTURES])
 def test_backends_agree_on_recorded_agent_sessions(path: Path) -> None:
     cap = read_capture(path)
     assert cap.events, f"{path.name} has no events"

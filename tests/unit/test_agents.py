@@ -19,17 +19,6 @@ def _catalog() -> rules.Catalog:
     return catalog
 
 
-def test_readme_agent_table_is_the_manifests() -> None:
-    catalog = _catalog()
-    want = [(n, ", ".join(f"`{p}`" for p in catalog.manifests[n].programs),
-             catalog.manifests[n].description)
-            for n in catalog.names if catalog.manifests[n].programs]
-    text = (ROOT / "README.md").read_text()
-    rows = re.findall(r"^\| `([a-z0-9_-]+)` \| ((?:`[^`]+`(?:, )?)+) \| ([^|]+?) \|$", text,
-                      re.MULTILINE)
-    assert rows == want
-
-
 def test_no_agent_list_outside_the_manifests() -> None:
     programs = {p for m in _catalog().manifests.values() for p in m.programs}
     assert len(programs) >= 9

@@ -24,7 +24,7 @@ def readme_row(m: rules.Manifest) -> str:
     programs = ", ".join(f"`{p}`" for p in m.programs)
     checked = (f"yes: {', '.join(m.verified_on)}" if m.verified
                else f"**no**: {m.verified_reason}")
-    return f"| {m.description} | {programs} | {checked} |"
+    return f"| {m.description} | `{m.name}` | {programs} | {checked} |"
 
 
 @pytest.mark.parametrize("name", AGENTS)
@@ -55,7 +55,7 @@ def test_readme_agent_table_says_the_same() -> None:
     for name in AGENTS:
         row = readme_row(CATALOG.get(name))
         assert row in text, f"README.md agent table: missing or stale row\n{row}"
-    table = re.findall(r"^\| [^|]+ \| `[^|]*\| (?:yes|\*\*no\*\*)[^|]*\|$", text, re.M)
+    table = re.findall(r"^\| [^|]+ \| `[^|]*` \| `[^|]*\| (?:yes|\*\*no\*\*)[^|]*\|$", text, re.M)
     assert len(table) == len(AGENTS), "README.md agent table: a row for a manifest that is gone"
 
 
