@@ -103,14 +103,22 @@ def _run(argv: Sequence[str]) -> int:
         return 0
     from .session import RunOptions, run
 
-    return run(RunOptions(
-        command=list(opts["command"]),  # type: ignore[arg-type]
-        agent=opts["agent"],  # type: ignore[arg-type]
-        emit=opts["emit"],  # type: ignore[arg-type]
-        record_id=opts["id"],  # type: ignore[arg-type]
-        log=opts["log"],  # type: ignore[arg-type]
-        hooks=not opts["no_hooks"],
-    ))
+    command = list(opts["command"])  # type: ignore[call-overload]
+    try:
+        return run(RunOptions(
+            command=command,
+            agent=opts["agent"],  # type: ignore[arg-type]
+            emit=opts["emit"],  # type: ignore[arg-type]
+            record_id=opts["id"],  # type: ignore[arg-type]
+            log=opts["log"],  # type: ignore[arg-type]
+            hooks=not opts["no_hooks"],
+        ))
+    except WrapError as err:
+        if err.status != 127:  # 127: CMD not found; say how to get it
+            raise
+        from .start.missing import not_found
+
+        raise not_found(err, command[0]) from None
 
 
 def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:
