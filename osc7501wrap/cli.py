@@ -101,24 +101,25 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
+    from .proxy import find_command
     from .session import RunOptions, run
 
-    command = list(opts["command"])  # type: ignore[call-overload]
-    try:
-        return run(RunOptions(
-            command=command,
-            agent=opts["agent"],  # type: ignore[arg-type]
-            emit=opts["emit"],  # type: ignore[arg-type]
-            record_id=opts["id"],  # type: ignore[arg-type]
-            log=opts["log"],  # type: ignore[arg-type]
-            hooks=not opts["no_hooks"],
-        ))
+    try:  # before the terminal is probed: a CMD that is not there is one clean line
+        find_command(str(opts["command"][0]))  # type: ignore[index]
     except WrapError as err:
-        if err.status != 127:  # 127: CMD not found; say how to get it
+        if err.status != 127:
             raise
         from .start.missing import not_found
 
-        raise not_found(err, command[0]) from None
+        raise not_found(err, str(opts["command"][0])) from None  # type: ignore[index]
+    return run(RunOptions(
+        command=list(opts["command"]),  # type: ignore[arg-type]
+        agent=opts["agent"],  # type: ignore[arg-type]
+        emit=opts["emit"],  # type: ignore[arg-type]
+        record_id=opts["id"],  # type: ignore[arg-type]
+        log=opts["log"],  # type: ignore[arg-type]
+        hooks=not opts["no_hooks"],
+    ))
 
 
 def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:

@@ -31,6 +31,7 @@ def run_wrap(args: list[str], env: dict[str, str]) -> tuple[int, str]:
         status = t.wait(timeout=20)
         modes = t.termios()
     assert modes == fresh_pty_modes()  # not left raw
+    assert t.queries == []  # the terminal is not even probed: nothing but the line
     return status, t.text
 
 
@@ -48,7 +49,8 @@ def test_missing_claude_says_how_to_install_it(env: dict[str, str]) -> None:
     assert error_lines(text) == [
         "wrap: claude: command not found; install Claude Code: "
         "npm install -g @anthropic-ai/claude-code"]
-    assert "Traceback" not in text
+    assert text == ("wrap: claude: command not found; install Claude Code: "
+                    "npm install -g @anthropic-ai/claude-code\r\n")
 
 
 def test_every_agent_manifest_says_how_to_get_it() -> None:
