@@ -6,8 +6,9 @@ no dotfiles. The block is read from README.md (the first fenced block, in "Insta
 run") and run as written, in a pty, in a fresh `git clone` of this repository (so only
 committed files count), with /usr/bin/python3 and a stand-in `claude` on PATH. It must exit
 0, with the stand-in run through wrap; then `wrap --version` must work in a new login shell
-once the line the installer prints is added, a second run must upgrade in place, and the
-uninstall line must remove it all. pip reaches the package registries (the build backend
+once the line the installer prints is added; without the stand-in, the block must end
+with wrap's one line on how to get Claude Code; a second run must upgrade in place, and
+the uninstall line must remove it all. pip reaches the package registries (the build backend
 and the dependencies), through this machine's pip cache to keep it fast.
 
 The installer's one-line refusals (Python too old, no ensurepip) run against stand-in
@@ -156,6 +157,17 @@ def test_readme_first_command_installs_and_runs_wrap_on_a_stock_machine(
     assert new.stdout.splitlines() == [f"wrap (osc7501wrap) {__version__}",
                                        f"osc7501wrap {__version__}",
                                        str(home / ".local/bin/wrap")]
+
+    # The same block on a machine without Claude Code: the installed wrap says how to
+    # get it, in one line (the manifests in the wheel carry the install text).
+    with Terminal(["sh", "-c", block], env=clean_env(home, SYSTEM_PATH), cwd=clone,
+                  answer_7501=True, answer_da1=True) as t:
+        status = t.wait(timeout=300)
+        out = t.text
+    assert status == 127, out[-2000:]
+    assert out.replace("\r\n", "\n").endswith(
+        "\nwrap: claude: command not found; install Claude Code: "
+        "npm install -g @anthropic-ai/claude-code\n"), out[-2000:]
 
     # Again: upgrades in place (the same venv, reinstalled), now quiet about PATH.
     pyvenv = (venv / "pyvenv.cfg").stat().st_ino
