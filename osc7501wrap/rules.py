@@ -24,6 +24,8 @@ One file per agent, ``<name>.toml``::
     programs = ["claude"]            # argv[0] basenames (".exe" / ".js" ... stripped)
     package_paths = ["@anthropic-ai/claude-code/"]  # substrings of a script path run by
                                      # node / bun / deno / python / npx ... wrappers
+    install = "npm install -g @anthropic-ai/claude-code"  # how to get it, shown (never run)
+                                     # when the program is not found (optional, one line)
     engine = 1                       # format version; a newer one is refused (optional)
 
     [[rule]]                         # ordered; at most 128 rules
@@ -136,7 +138,7 @@ _ID_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}\Z")
 
 _MANIFEST_KEYS = frozenset(
     {"name", "version", "app", "description", "programs", "package_paths", "engine",
-     "verified", "verified_on", "verified_reason"})
+     "verified", "verified_on", "verified_reason", "install"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line"}) | _GATE_KEYS
@@ -205,6 +207,7 @@ class Manifest:
     programs: tuple[str, ...] = ()
     package_paths: tuple[str, ...] = ()
     engine: int = ENGINE_VERSION
+    install: str = ""  # how to get the program: text shown when it is not found, never run
     rules: tuple[Rule, ...] = ()
     source: str = ""
     builtin: bool = True
@@ -828,6 +831,10 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
                             "characters)")
     if verified is False and not reason.strip():
         raise ManifestError("[manifest]: verified = false needs a verified_reason")
+    install = head.get("install", "")
+    if not isinstance(install, str) or len(install) > 200 or not install.isprintable():
+        raise ManifestError("[manifest]: install must be one line of printable text "
+                            "(at most 200 characters)")
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
         raise ManifestError("rule must be an array of tables ([[rule]])")
@@ -838,8 +845,8 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     return Manifest(name=name, version=version, app=app, description=desc,
                     programs=tuple(programs), package_paths=tuple(package_paths),
-                    engine=engine, rules=rules, source=source, builtin=builtin,
-                    verified=verified, verified_on=tuple(verified_on),
+                    engine=engine, install=install, rules=rules, source=source,
+                    builtin=builtin, verified=verified, verified_on=tuple(verified_on),
                     verified_reason=" ".join(reason.split()))
 
 

@@ -101,10 +101,18 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
-    from ..proxy.proxy import Proxy  # `--help` and usage errors need neither
+    from ..proxy.proxy import Proxy, find_command  # `--help` and usage errors need neither
     from ..session.session import Session
     from .prepare import RunOptions, prepare
 
+    try:  # before the terminal is probed: a CMD that is not there is one clean line
+        find_command(str(opts["command"][0]))  # type: ignore[index]
+    except WrapError as err:
+        if err.status != 127:
+            raise
+        from .missing import not_found
+
+        raise not_found(err, str(opts["command"][0])) from None  # type: ignore[index]
     setup = prepare(RunOptions(
         command=list(opts["command"]),  # type: ignore[arg-type]
         agent=opts["agent"],  # type: ignore[arg-type]
