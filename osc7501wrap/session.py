@@ -235,6 +235,7 @@ class Session(ProxyHooks):
         self.filter: ReplyFilter | None = None
         self.server: Any = None
         self.registry: Any = None
+        self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
         self._log: Any = None
         self._log_path = log_path
         self._timers: list[tuple[float, Callable[[], None]]] = []
@@ -315,6 +316,9 @@ class Session(ProxyHooks):
         if s.report:
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
+            from .report.tmux_display import TmuxDisplay
+
+            self.tmux = TmuxDisplay.from_env(s.env, log=self._write_log)
         if self.registry is not None:
             self.registry.update(agent=manifest.name, manifest_version=manifest.version)
         elif not self._exited:
@@ -442,6 +446,8 @@ class Session(ProxyHooks):
         if self.emitter is None:
             return b""
         out = self.emitter.pending(time.monotonic())
+        if self.tmux is not None and self.emitter.seven501:
+            out += self.tmux.progress_bytes()  # tmux >= 3.7: the pane's progress fields
         if self._title_out:
             out, self._title_out = out + self._title_out, b""
         return out
@@ -592,6 +598,10 @@ class Session(ProxyHooks):
             if any(code == "title" for code, _ in self.proxy.tracker.take_events()):
                 self._title_shown = None  # the program set its title: mark it again
             self._title_marker()
+        if self.tmux is not None:
+            d = self.tmux.poll(now)
+            if d is not None:
+                deadlines.append(d)
         if self.registry is not None:
             wait = self.registry.next_flush_in()
             if wait is not None:
@@ -682,6 +692,9 @@ class Session(ProxyHooks):
         if self.registry is not None:
             self.registry.update(state=decision.state, kind=decision.kind,
                                  msg=_one_line(decision.msg or ""))
+        if self.tmux is not None:
+            self.tmux.update(decision.state, decision.kind, decision.msg,
+                             self.pipeline.manifest.name if self.pipeline else None)
 
     # ----------------------------------------------------------------- control socket
 
@@ -755,6 +768,10 @@ class Session(ProxyHooks):
                 self._publish(decision, now)
         if self.capture is not None:
             self.capture.event("x", status)
+        if self.tmux is not None:
+            from .fusion import exit_message
+
+            self.tmux.finish(exit_message(status, signaled))
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
         if self._title_marked and self.proxy is not None:
@@ -775,6 +792,9 @@ class Session(ProxyHooks):
         if self.registry is not None:
             self.registry.remove()
             self.registry = None
+        if self.tmux is not None:
+            self.tmux.close()
+            self.tmux = None
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:
