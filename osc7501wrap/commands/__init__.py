@@ -1,0 +1,1 @@
+"""`osc7501wrap` subcommands, one module each (`cmd_<name>(args) -> int`)."""
