@@ -236,6 +236,7 @@ class Session(ProxyHooks):
         self.server: Any = None
         self.registry: Any = None
         self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
+        self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
         self._log: Any = None
         self._log_path = log_path
         self._timers: list[tuple[float, Callable[[], None]]] = []
@@ -314,6 +315,7 @@ class Session(ProxyHooks):
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
         self._generic = manifest.name == "generic"
         if s.report:
+            self.channels = self._make_channels()
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
             from .report.tmux_display import TmuxDisplay
@@ -356,6 +358,8 @@ class Session(ProxyHooks):
             from .doctor import notify_channel
 
             via = notify_channel(via, s.env)
+        if self.channels is not None and "osc99" in self.channels.channels:
+            via = "none"  # kitty's notifications come from the osc99 channel
         try:
             title = os.path.basename(os.getcwd()) or None
         except OSError:
@@ -366,6 +370,25 @@ class Session(ProxyHooks):
                        # notifications are a fallback: a 7501 terminal alerts by itself
                        notify=frozenset() if s.emit else frozenset(fb.notify),
                        notify_via=via, cooldown=float(fb.cooldown))
+
+    def _make_channels(self) -> Any:
+        """Other terminals' own channels (report.terminals), or None when none is on."""
+        from .report.terminals import TerminalChannels, choose, where_am_i
+
+        s = self.setup
+        fb = s.config.fallbacks
+        chosen = choose(fb.channels, s.env)
+        if s.emit:
+            chosen -= {"osc99"}  # notifications are a fallback: a 7501 terminal alerts
+        if not chosen:
+            return None
+        try:
+            cwd = os.getcwd()
+        except OSError:
+            cwd = ""
+        return TerminalChannels(chosen, agent=s.manifest.name, cwd=cwd, where=where_am_i(s.env),
+                                note_id=s.record_id, notify=frozenset(fb.notify),
+                                tmux_depth=s.tmux_depth)
 
     def _app(self) -> str:
         """The app name in reports: the config's, the agent manifest's, or (for the
@@ -448,6 +471,8 @@ class Session(ProxyHooks):
         out = self.emitter.pending(time.monotonic())
         if self.tmux is not None and self.emitter.seven501:
             out += self.tmux.progress_bytes()  # tmux >= 3.7: the pane's progress fields
+        if self.channels is not None:
+            out += self.channels.pending()
         if self._title_out:
             out, self._title_out = out + self._title_out, b""
         return out
@@ -695,6 +720,8 @@ class Session(ProxyHooks):
         if self.tmux is not None:
             self.tmux.update(decision.state, decision.kind, decision.msg,
                              self.pipeline.manifest.name if self.pipeline else None)
+        if self.channels is not None:
+            self.channels.update(decision.state, decision.kind, decision.msg)
 
     # ----------------------------------------------------------------- control socket
 
@@ -774,6 +801,10 @@ class Session(ProxyHooks):
             self.tmux.finish(exit_message(status, signaled))
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
+        if self.channels is not None:
+            from .fusion import exit_message
+
+            out += self.channels.final(exit_message(status, signaled))
         if self._title_marked and self.proxy is not None:
             from .protocol import sanitize_text
 

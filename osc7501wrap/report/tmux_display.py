@@ -121,6 +121,9 @@ class TmuxDisplay:
     def update(self, state: str, kind: str | None, msg: str | None, agent: str | None,
                since: float | None = None) -> None:
         """The state to show (queued; started at the next :meth:`poll`)."""
+        if state == "clear":  # the record is gone: as at a clean exit
+            self.finish(None)
+            return
         self._state = state
         self._set({"@osc7501_state": state,
                    "@osc7501_kind": kind if state == "blocked" and kind else None,
