@@ -194,3 +194,37 @@ def test_tmux_init_snippet_loads_and_shows_glyphs(server: Server, tmp_path: Path
     keys = server.cmd("list-keys", "-T", "prefix")
     assert "/bin/true jump --quiet" in keys and "/bin/true jump --next --quiet" in keys
     assert "tmux-init --status" in server.cmd("show", "-gv", "status-right")
+
+
+def fake_session(runtime: Path, pid: int, **fields: object) -> None:
+    """A registry entry for a live pid (ours), written as wrap writes it."""
+    from osc7501wrap.registry import SessionFile
+
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    entry = {"pid": pid, "id": f"s{pid}", "agent": "claude", "state": "working", "kind": None,
+             "msg": "", "since": time.time(), "started": time.time(), "cwd": "/src/app",
+             "argv": ["claude"], "tty": "/dev/pts/9", "tmux_pane": None, "tmux_socket": None,
+             "socket": None, "token": "x"}
+    entry.update(fields)
+    SessionFile(pid=pid, directory=runtime).create(entry)
+
+
+def test_watch_live_redraws_on_change_and_restores_the_terminal(tmp_path: Path) -> None:
+    from term import Terminal, base_env
+
+    runtime = tmp_path / "run"
+    fake_session(runtime, os.getpid())
+    t = Terminal([*O7W, "watch"], env=base_env(OSC7501WRAP_RUNTIME_DIR=str(runtime)))
+    try:
+        t.expect(b"1 session, 0 waiting")
+        assert b"\x1b[?1049h" in t.output and b"working" in t.output
+        fake_session(runtime, os.getpid(), state="blocked", kind="question", msg="Proceed?")
+        t.expect(b"1 session, 1 waiting", timeout=5)
+        t.expect(b"Proceed?")
+        t.type(b"\r")  # outside tmux: Enter says where it is
+        t.expect(b"tty  /dev/pts/9")
+        t.type(b"q")
+        assert t.wait(timeout=10) == 0
+        assert t.output.rstrip().endswith(b"\x1b[?25h\x1b[?1049l")
+    finally:
+        t.close()

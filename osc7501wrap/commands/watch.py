@@ -1,7 +1,7 @@
 """`osc7501wrap watch`: a live full-screen overview of every wrapped session.
 
 One row per session: state glyph and colour, state, agent, how long in that state, where
-it is (tmux ``session:window.pane``, else its tty), cwd and msg. Blocked sessions come
+it is (tmux ``session:window.pane``, else its tty), msg and cwd. Blocked sessions come
 first, the one waiting longest at the top. The screen is redrawn when the registry
 changes (:class:`osc7501wrap.commands.live.RegistryWatch`), on a key, on a resize, and
 once a second for the ages, never by fast polling. Keys: Up/Down or k/j select, Enter
@@ -56,8 +56,9 @@ def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
     if not rows:
         lines.append(_fit("no wrapped session is running", width))
         return lines
+    msg_w = max(16, min(60, width - 80))
     lines.append(_fit(f"  {'STATE':<8} {'AGENT':<12} {'FOR':>6}  {'WHERE':<16} "
-                      f"{'CWD':<24} MSG", width))
+                      f"{'MSG':<{msg_w}} CWD", width))
     locs = locations or {}
     home = os.path.expanduser("~")
     for i, e in enumerate(rows):
@@ -68,9 +69,9 @@ def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
         if home and home != "/" and (cwd == home or cwd.startswith(home + "/")):
             cwd = "~" + cwd[len(home):]
         kind = f" ({e['kind']})" if state == "blocked" and e.get("kind") else ""
+        msg = _fit(f"{e.get('msg') or ''}{kind}", msg_w)
         text = (f"{live.GLYPHS.get(state, '?')} {state:<8} {_fit(str(e.get('agent') or '?'), 12):<12} "
-                f"{age:>6}  {_fit(live.where(e, locs), 16):<16} {_fit(cwd, 24):<24} "
-                f"{e.get('msg') or ''}{kind}")
+                f"{age:>6}  {_fit(live.where(e, locs), 16):<16} {msg:<{msg_w}} {cwd}")
         text = _fit(text, width)
         if colour:
             sgr = live.COLOURS.get(state, "0")
@@ -133,7 +134,7 @@ def _live() -> int:
                           selected=selected, locations=live.tmux_locations(entries))
             lines = lines[: max(1, size.lines - 2)]
             help_line = "Up/Down select   Enter jump   q quit"
-            out.write("\x1b[H\x1b[2J" + "\r\n".join(lines)
+            out.write("\x1b[H\x1b[2J" + "\n".join(lines)
                       + f"\x1b[{size.lines - 1};1H\x1b[2m{_fit(note or help_line, size.columns)}"
                       + "\x1b[0m")
             out.flush()
