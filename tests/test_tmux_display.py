@@ -202,3 +202,37 @@ def test_version_is_read_from_the_server(server: Server) -> None:
     assert server.option(pane) == "working"
     assert set(OPTIONS) - {"@osc7501_kind"} <= set(
         line.split()[0] for line in server.options(pane).splitlines())
+
+
+@pytest.mark.parametrize("tmux", ["hung", "missing"])
+def test_a_hung_or_missing_tmux_never_stalls_the_passthrough(tmp_path: Path, tmux: str) -> None:
+    from term import Terminal, base_env
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if tmux == "hung":
+        fake = bin_dir / "tmux"
+        fake.write_text(f"#!/bin/sh\nexec {shutil.which('sleep')} 30\n")
+        fake.chmod(0o755)
+    log = tmp_path / "wrap.log"
+    env = base_env(TMUX="/nonexistent/socket,999999999,0", TMUX_PANE="%5",
+                   OSC7501WRAP_RUNTIME_DIR=str(tmp_path / "run"))
+    env["PATH"] = str(bin_dir)  # no other tmux to be found
+    sleep = shutil.which("sleep")
+    script = f"for i in 1 2 3 4 5 6 7 8; do echo tick$i; {sleep} 0.4; done; exit 3"
+    t = Terminal.wrap(["--log", str(log), "/bin/sh", "-c", script], env=env, answer_da1=True)
+    seen: dict[int, float] = {}
+    try:
+        for i in range(1, 9):
+            t.expect(f"tick{i}".encode(), timeout=10)
+            seen[i] = time.monotonic()
+        assert t.wait(timeout=10) == 3
+    finally:
+        t.close()
+    gaps = [seen[i + 1] - seen[i] for i in range(1, 8)]
+    assert max(gaps) < 1.2, gaps  # 0.4 s apart; a 2 s stall would show
+    lines = [ln for ln in log.read_text().splitlines() if "tmux display" in ln]
+    if tmux == "hung":
+        assert len(lines) == 1 and "did not answer in 2 s" in lines[0], lines
+    else:
+        assert len(lines) == 1 and "no tmux program found" in lines[0], lines
