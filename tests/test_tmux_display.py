@@ -236,3 +236,21 @@ def test_a_hung_or_missing_tmux_never_stalls_the_passthrough(tmp_path: Path, tmu
         assert len(lines) == 1 and "did not answer in 2 s" in lines[0], lines
     else:
         assert len(lines) == 1 and "no tmux program found" in lines[0], lines
+
+
+def test_doctor_says_where_the_state_shows(tmp_path: Path) -> None:
+    from osc7501wrap.config import Config
+    from osc7501wrap.doctor import check_display
+
+    c = check_display(Config(), {"TERM": "xterm-256color"}, emit=False)
+    assert (c.status, c.detail) == ("OK", "no tmux pane options (not inside tmux); "
+                                          "no other terminal channel")
+    fake = tmp_path / "tmux"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    env = {"TMUX": "/s,notapid,0", "TMUX_PANE": "%3", "PATH": str(tmp_path),
+           "LC_TERMINAL": "iTerm2", "KITTY_WINDOW_ID": "1"}
+    c = check_display(Config(), env, emit=True)  # a 7501 terminal: no kitty notification
+    assert c.detail == f"tmux pane options @osc7501_* on %3 via {fake}; terminal channels: uservar"
+    c = check_display(Config(), {**env, "PATH": str(tmp_path / "none")}, emit=False)
+    assert c.status == "WARN"
