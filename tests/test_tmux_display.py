@@ -72,7 +72,9 @@ def server(tmp_path: Path):
 
 
 @pytest.mark.tmux
-def test_pane_options_follow_the_state(server: Server) -> None:
+@pytest.mark.parametrize("passthrough", ["off", "on"])
+def test_pane_options_follow_the_state(server: Server, passthrough: str) -> None:
+    server.cmd("set", "-g", "allow-passthrough", passthrough)  # either way: options are set
     server.cmd("split-window", "-d", "-t", "t", "sleep 120")
     ask, compute = [p for p in server.cmd("list-panes", "-t", "t", "-F",
                                           "#{pane_id}").split()]
@@ -119,6 +121,15 @@ def test_socket_and_program_come_from_tmux_env(tmp_path: Path) -> None:
     assert tmux_program({"TMUX": "/s,notapid,0", "PATH": str(tmp_path)}) == str(fake)
     assert TmuxDisplay.from_env({"TMUX": "/s,1,0"}) is None  # no $TMUX_PANE
     assert TmuxDisplay.from_env({"TMUX_PANE": "%1"}) is None  # no $TMUX
+
+
+def test_since_stays_while_the_state_does() -> None:
+    d = TmuxDisplay(socket="/s", pane="%1", program=None)
+    d.update("blocked", "question", "a", None, since=100)
+    d.update("blocked", "question", "b", None)
+    assert d._want["@osc7501_since"] == "100" and d._want["@osc7501_msg"] == "b"
+    d.update("working", None, "b", None)
+    assert int(d._want["@osc7501_since"] or 0) > 100
 
 
 def test_values_are_one_safe_line() -> None:

@@ -7,7 +7,7 @@ that pane only::
     @osc7501_kind   permission | question | auth (blocked only; unset otherwise)
     @osc7501_msg    the message: sanitized, one line, at most MSG_LIMIT bytes
     @osc7501_agent  the manifest's name
-    @osc7501_since  epoch seconds of the change
+    @osc7501_since  epoch seconds of the change of state (a new msg keeps it)
 
 A clean exit unsets all five; a failure leaves ``error`` and the exit message. Formats
 read them as ``#{@osc7501_state}`` (``osc7501wrap tmux-init`` prints a snippet).
@@ -124,12 +124,18 @@ class TmuxDisplay:
         if state == "clear":  # the record is gone: as at a clean exit
             self.finish(None)
             return
+        if since is not None:
+            stamp = str(int(since))
+        elif state == self._state and self._want.get("@osc7501_since"):
+            stamp = str(self._want["@osc7501_since"])  # same state, new msg: since stays
+        else:
+            stamp = str(int(time.time()))
         self._state = state
         self._set({"@osc7501_state": state,
                    "@osc7501_kind": kind if state == "blocked" and kind else None,
                    "@osc7501_msg": clean_value(msg or "") or None,
                    "@osc7501_agent": clean_value(agent or "") or None,
-                   "@osc7501_since": str(int(since if since is not None else time.time()))})
+                   "@osc7501_since": stamp})
 
     def finish(self, failed_msg: str | None) -> None:
         """The program exited: unset everything (clean exit) or leave ``error``."""
