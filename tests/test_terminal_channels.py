@@ -29,6 +29,7 @@ KINDS = {  # what each terminal says it is -> the channels it takes
     "kitty": ({"TERM": "xterm-kitty"}, {"osc99"}),
     "kitty-window": ({"KITTY_WINDOW_ID": "3"}, {"osc99"}),
     "otty": ({"TERM_PROGRAM": "otty"}, {"osc26"}),
+    "otty-term": ({"TERM": "xterm-otty"}, {"osc26"}),
     "xterm": ({"TERM": "xterm-256color"}, set()),
     "ghostty": ({"TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"}, set()),
     "tmux": ({"TERM_PROGRAM": "tmux", "TERM": "tmux-256color"}, set()),

@@ -21,7 +21,7 @@ Three channels, each written only to a terminal that takes it:
 Which ones (:func:`choose`): ``fallbacks.channels`` in the config; its default
 ``["auto"]`` means what the terminal says it is (:func:`detect`): TERM_PROGRAM
 (iTerm.app, WezTerm, otty), LC_TERMINAL (iTerm2, also through ssh and tmux), TERM
-(xterm-kitty, wezterm, otty*), KITTY_WINDOW_ID, WEZTERM_PANE, and the terminal's own
+(xterm-kitty, wezterm, otty, xterm-otty), KITTY_WINDOW_ID, WEZTERM_PANE, and the terminal's own
 name from XTVERSION when the probe saw one. Inside tmux each sequence is wrapped for
 DCS passthrough like a report. All text is sanitized before it is encoded.
 
@@ -62,7 +62,7 @@ def detect(env: Mapping[str, str], terminal_name: str | None = None) -> frozense
         out.add("uservar")
     if "kitty" in term or env.get("KITTY_WINDOW_ID") or name.startswith("kitty"):
         out.add("osc99")
-    if prog == "otty" or term.startswith("otty") or name.startswith("otty"):
+    if prog == "otty" or "otty" in term.split("-") or name.startswith("otty"):
         out.add("osc26")
     return frozenset(out)
 
