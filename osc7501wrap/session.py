@@ -237,6 +237,7 @@ class Session(ProxyHooks):
         self.registry: Any = None
         self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
         self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
+        self._tmux_named = False  # the outer terminal's name (via tmux) has been used
         self._log: Any = None
         self._log_path = log_path
         self._timers: list[tuple[float, Callable[[], None]]] = []
@@ -371,13 +372,29 @@ class Session(ProxyHooks):
                        notify=frozenset() if s.emit else frozenset(fb.notify),
                        notify_via=via, cooldown=float(fb.cooldown))
 
-    def _make_channels(self) -> Any:
+    def _terminal_named(self, name: str) -> None:
+        """tmux told the outer terminal's name: its channels, if that adds any."""
+        if not self.setup.report:
+            return
+        before = self.channels.channels if self.channels is not None else frozenset()
+        channels = self._make_channels(name)
+        if channels is None or channels.channels == before:
+            return
+        self._write_log(f"note terminal {name}: channels {', '.join(sorted(channels.channels))}")
+        self.channels = channels
+        if "osc99" in channels.channels and self.emitter is not None:
+            self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
+        if self._decision is not None:
+            d = self._decision
+            channels.update(d.state, d.kind, d.msg)
+
+    def _make_channels(self, terminal_name: str | None = None) -> Any:
         """Other terminals' own channels (report.terminals), or None when none is on."""
         from .report.terminals import TerminalChannels, choose, where_am_i
 
         s = self.setup
         fb = s.config.fallbacks
-        chosen = choose(fb.channels, s.env)
+        chosen = choose(fb.channels, s.env, terminal_name)
         if s.emit:
             chosen -= {"osc99"}  # notifications are a fallback: a 7501 terminal alerts
         if not chosen:
@@ -627,6 +644,9 @@ class Session(ProxyHooks):
             d = self.tmux.poll(now)
             if d is not None:
                 deadlines.append(d)
+            if self.tmux.terminal_name and not self._tmux_named:
+                self._tmux_named = True
+                self._terminal_named(self.tmux.terminal_name)
         if self.registry is not None:
             wait = self.registry.next_flush_in()
             if wait is not None:

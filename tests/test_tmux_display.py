@@ -49,9 +49,10 @@ class Server(PrivateTmux):
         self.runtime = runtime
         self.cmd("set", "-g", "remain-on-exit", "on")  # an exited pane stays to be read
 
-    def wrapped(self, target: str, script: str, *extra: str) -> None:
+    def wrapped(self, target: str, script: str, *extra: str,
+                wrap_args: tuple[str, ...] = ()) -> None:
         pane = " ".join(["env", f"OSC7501WRAP_RUNTIME_DIR={shlex.quote(str(self.runtime))}",
-                         *extra, *map(shlex.quote, wrap_command()), "sh", "-c",
+                         *extra, *map(shlex.quote, [*wrap_command(), *wrap_args]), "sh", "-c",
                          shlex.quote(script)])
         self.cmd("respawn-pane", "-k", "-t", target, pane)
 
@@ -265,3 +266,28 @@ def test_doctor_says_where_the_state_shows(tmp_path: Path) -> None:
     assert c.detail == f"tmux pane options @osc7501_* on %3 via {fake}; terminal channels: uservar"
     c = check_display(Config(), {**env, "PATH": str(tmp_path / "none")}, emit=False)
     assert c.status == "WARN"
+
+
+@pytest.mark.tmux
+def test_inside_tmux_the_outer_terminal_name_chooses_the_channel(server: Server,
+                                                                  tmp_path: Path) -> None:
+    """TERM_PROGRAM says tmux in a pane; tmux asked the outer terminal XTVERSION when the
+    client attached, and wrap reads that name (#{client_termtype}) from the server."""
+    from test_tmux import Client
+
+    server.cmd("set", "-g", "allow-passthrough", "on")
+    client = Client(server)
+    try:
+        client.child.send(b"\x1bP>|kitty(0.40.0)\x1b\\")  # the answer to tmux's CSI > q
+        wait_until(lambda: server.cmd("display", "-p", "-t", server.pane(),
+                                      "#{client_termtype}").strip() == "kitty(0.40.0)",
+                   what="client_termtype")
+        pane = server.pane()
+        log = tmp_path / "wrap.log"
+        server.wrapped(pane, ASK, "TERM_PROGRAM=tmux", wrap_args=("--log", str(log)))
+        wait_until(lambda: server.option(pane) == "blocked", what="blocked")
+        client.wait_for("\x1b]99;i=")  # kitty's notification, through passthrough
+        assert b":d=0:e=1:p=title;" in client.seen
+        assert "note terminal kitty(0.40.0): channels osc99" in log.read_text()
+    finally:
+        client.close()

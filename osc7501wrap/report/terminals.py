@@ -21,9 +21,11 @@ Three channels, each written only to a terminal that takes it:
 Which ones (:func:`choose`): ``fallbacks.channels`` in the config; its default
 ``["auto"]`` means what the terminal says it is (:func:`detect`): TERM_PROGRAM
 (iTerm.app, WezTerm, otty), LC_TERMINAL (iTerm2, also through ssh and tmux), TERM
-(xterm-kitty, wezterm, otty, xterm-otty), KITTY_WINDOW_ID, WEZTERM_PANE, and the terminal's own
-name from XTVERSION when the probe saw one. Inside tmux each sequence is wrapped for
-DCS passthrough like a report. All text is sanitized before it is encoded.
+(xterm-kitty, wezterm, otty, xterm-otty), KITTY_WINDOW_ID, WEZTERM_PANE, and inside tmux
+(where TERM_PROGRAM says tmux) the outer terminal's XTVERSION name as tmux got it when
+the client attached (:attr:`~osc7501wrap.report.tmux_display.TmuxDisplay.terminal_name`).
+Inside tmux each sequence is wrapped for DCS passthrough like a report. All text is
+sanitized before it is encoded.
 
 Not in scope: deciding states, OSC 7501 itself (:mod:`osc7501wrap.emitter`).
 """

@@ -21,9 +21,12 @@ wins); :meth:`TmuxDisplay.poll` reaps it from the loop's tick. A client that doe
 finish in TIMEOUT seconds is killed; a missing tmux disables the display. Either gives
 one log line, never a stall.
 
-The first client also asks the server's version; from tmux 3.7 (which parses OSC 9;4
-into the pane's progress fields) :meth:`TmuxDisplay.progress_bytes` gives the OSC 9;4
-for the state, written unwrapped into the pane so tmux fills them.
+The first client also asks the server's version and the outer terminal's own name
+(``#{client_termtype}``: tmux asks the terminal XTVERSION when a client attaches), kept
+as :attr:`TmuxDisplay.terminal_name` for choosing terminal channels that ``$TERM_PROGRAM``
+no longer shows inside tmux. From tmux 3.7 (which parses OSC 9;4 into the pane's
+progress fields) :meth:`TmuxDisplay.progress_bytes` gives the OSC 9;4 for the state,
+written unwrapped into the pane so tmux fills them.
 
 Not in scope: deciding states, the OSC 7501 reports themselves (:mod:`osc7501wrap.emitter`),
 and changing any option other than these five.
@@ -99,6 +102,7 @@ class TmuxDisplay:
         self._checks: list[float] = []
         self._asks_version = False
         self.version: tuple[int, int] | None = None
+        self.terminal_name: str | None = None  # the outer terminal's XTVERSION, via tmux
         self._state: str | None = None
         self._progress_written: bytes | None = None
         self.disabled = program is None
@@ -211,7 +215,7 @@ class TmuxDisplay:
             else:
                 argv += ["set-option", "-p", "-t", self.pane, name, value, ";"]
         if ask_version:
-            argv += ["display-message", "-p", "-t", self.pane, "#{version}"]
+            argv += ["display-message", "-p", "-t", self.pane, "#{version}\t#{client_termtype}"]
         elif argv[-1] == ";":
             argv.pop()
         return argv
@@ -242,9 +246,14 @@ class TmuxDisplay:
             return
         if self._asks_version and child.stdout is not None:
             try:
-                self.version = parse_version(child.stdout.read(256).decode("ascii", "replace"))
+                text = child.stdout.read(512).decode("utf-8", "replace")
             except (OSError, ValueError):
-                pass
+                text = ""
+            version, _, name = text.partition("\t")
+            self.version = parse_version(version)
+            from ..protocol import sanitize_text
+
+            self.terminal_name = sanitize_text(name, 64) or None
             self._asks_version = False
         if child.stdout is not None:
             child.stdout.close()
