@@ -291,3 +291,16 @@ def test_inside_tmux_the_outer_terminal_name_chooses_the_channel(server: Server,
         assert "note terminal kitty(0.40.0): channels osc99" in log.read_text()
     finally:
         client.close()
+
+
+def test_an_unexpected_failure_turns_the_display_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines: list[str] = []
+    d = TmuxDisplay(socket="/s", pane="%1", program=sys.executable, log=lines.append)
+
+    def boom(*a: object, **k: object) -> None:
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(d, "_start", boom)
+    d.update("working", None, None, None)
+    assert d.poll(time.monotonic()) is None and d.disabled
+    assert lines == ["tmux display off: RuntimeError: no"]

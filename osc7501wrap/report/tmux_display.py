@@ -160,6 +160,14 @@ class TmuxDisplay:
     def poll(self, now: float) -> float | None:
         """Reap a finished client, kill a hung one, start the next; the time to call
         again (None: nothing running or queued)."""
+        try:
+            return self._poll(now)
+        except Exception as err:  # a side channel: it turns itself off, never the loop
+            self.disabled, self._dirty = True, False
+            self._note("broken", f"tmux display off: {type(err).__name__}: {err}")
+            return None
+
+    def _poll(self, now: float) -> float | None:
         if self._child is not None:
             if self._child.poll() is None:
                 if now - self._started < self.timeout:
