@@ -228,3 +228,23 @@ def test_watch_live_redraws_on_change_and_restores_the_terminal(tmp_path: Path) 
         assert t.output.rstrip().endswith(b"\x1b[?25h\x1b[?1049l")
     finally:
         t.close()
+
+
+def test_registry_watch_without_kernel_notification_compares_once_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import select as select_mod
+
+    monkeypatch.setattr(live, "_inotify", lambda directory: None)
+    monkeypatch.delattr(select_mod, "kqueue", raising=False)
+    w = live.RegistryWatch(tmp_path)
+    try:
+        assert w.kind == "poll" and w.fileno() is None
+        (tmp_path / "7.json").write_text("{}")
+        t0 = time.monotonic()
+        w.wait(5)
+        assert time.monotonic() - t0 < 1.5
+        t0 = time.monotonic()
+        w.wait(0.3)  # nothing changed since: it sleeps the whole timeout
+        assert time.monotonic() - t0 >= 0.29
+    finally:
+        w.close()
