@@ -248,3 +248,22 @@ def test_registry_watch_without_kernel_notification_compares_once_a_second(
         assert time.monotonic() - t0 >= 0.29
     finally:
         w.close()
+
+
+@pytest.mark.tmux
+def test_the_snippet_key_jumps(server: Server, tmp_path: Path) -> None:
+    """prefix j of `tmux-init` runs jump through run-shell, which tmux gives $TMUX."""
+    client = Client(server)
+    try:
+        server.cmd("set-environment", "-g", "OSC7501WRAP_RUNTIME_DIR", str(server.runtime))
+        snippet = tmp_path / "o7w.conf"
+        snippet.write_text(tmux_init.snippet(" ".join(map(shlex.quote, O7W))))
+        server.cmd("source-file", str(snippet))
+        ask, _ = start_two(server)
+        assert server.cmd("list-clients", "-F", "#{client_session}").strip() == "t"
+        client.child.send(b"\x02j")  # prefix (C-b), then j
+        wait_until(lambda: server.cmd("list-clients", "-F", "#{client_session}").strip()
+                   == "other", what="the key to switch the client")
+        assert server.cmd("display", "-p", "-t", ask, "#{pane_active}").strip() == "1"
+    finally:
+        client.close()
