@@ -186,3 +186,22 @@ def test_shipped_snippets_read_the_names_wrap_writes() -> None:
     m = re.fullmatch(rb"\x1b\]1337;SetBadgeFormat=([A-Za-z0-9+/=]+)\x07", out)
     assert m is not None, out
     assert base64.b64decode(m.group(1)).decode().startswith(r"\(user.osc7501_agent)")
+
+
+@pytest.mark.parametrize(("channels", "env", "want", "never"), [
+    ('["osc26"]', {"TERM": "xterm-256color"}, b"\x1b]26;Status=awaiting-input;", b"\x1b]1337;"),
+    # none: no channel; kitty still gets the notification fallback (notify_via), not ours
+    ('["none"]', {"TERM": "xterm-kitty"}, b"\x1b]99;i=wrap-", b":e=1:p=title;"),
+])
+def test_the_config_chooses_the_channels(tmp_path, channels: str, env: dict[str, str],
+                                         want: bytes | None, never: bytes) -> None:
+    cfg = tmp_path / "cfg"
+    cfg.mkdir()
+    (cfg / "config.toml").write_text(f"[fallbacks]\nchannels = {channels}\n")
+    out = run({**env, "OSC7501WRAP_CONFIG_DIR": str(cfg)})
+    assert b"got y" in out
+    if want is not None:
+        assert want in out
+    assert never not in out
+    if channels == '["none"]':
+        assert b"\x1b]26;" not in out and b"\x1b]1337;" not in out
