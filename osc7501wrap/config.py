@@ -34,6 +34,7 @@ EMIT_MODES = ("auto", "always", "never")
 SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
 NOTIFY_STATES = ("blocked", "done", "error")
 NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
+CHANNELS = ("auto", "uservar", "osc99", "osc26", "none")  # osc7501wrap.report.terminals
 
 _NAME_PATTERN = r"[A-Za-z0-9_.+-]{1,32}"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
@@ -50,18 +51,19 @@ MAX_COOLDOWN = 86_400
 class Fallbacks(Frozen):
     """What wrap writes besides OSC 7501, for terminals (or tmux) that lack it."""
 
-    FIELDS = ("progress", "title", "notify", "notify_via", "cooldown")
+    FIELDS = ("progress", "title", "notify", "notify_via", "cooldown", "channels")
     __slots__ = FIELDS
     progress: bool  # mirror the state to OSC 9;4
     title: bool  # put a state marker in the window title
     notify: tuple[str, ...]  # states that raise a desktop notification
     notify_via: str  # auto | osc9 | osc777 | osc99 | bel
     cooldown: float  # seconds between two notifications for one session and state
+    channels: tuple[str, ...]  # other terminals' channels: auto, uservar, osc99, osc26, none
 
     def __init__(self, progress: bool = True, title: bool = False,
                  notify: tuple[str, ...] = ("blocked",), notify_via: str = "auto",
-                 cooldown: float = 30.0) -> None:
-        self._init(progress, title, notify, notify_via, cooldown)
+                 cooldown: float = 30.0, channels: tuple[str, ...] = ("auto",)) -> None:
+        self._init(progress, title, notify, notify_via, cooldown, channels)
 
 
 class Classifier(Frozen):
@@ -198,6 +200,7 @@ KEYS: dict[str, str] = {
     "fallbacks.notify": "list of blocked, done, error",
     "fallbacks.notify_via": "auto | osc9 | osc777 | osc99 | bel",
     "fallbacks.cooldown": "seconds",
+    "fallbacks.channels": "list of auto, uservar, osc99, osc26, none",
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
     "classifier.sweep_ms": "milliseconds",
@@ -224,6 +227,8 @@ title = false        # put a state marker in the window title
 notify = ["blocked"] # states that raise a desktop notification; [] turns them off
 notify_via = "auto"  # auto, osc9, osc777, osc99, bel
 cooldown = 30        # seconds between two notifications for one session and state
+channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm), osc99
+                     # (kitty), osc26 (Otty); auto: those the terminal says it takes
 
 [classifier]
 settle_ms = 40       # wait for output to settle before classifying
@@ -386,6 +391,13 @@ def _notify(raw: object) -> tuple[bool, object, str]:
     return (True, tuple(dict.fromkeys(raw)), expected)
 
 
+def _channels(raw: object) -> tuple[bool, object, str]:
+    expected = 'a list of "auto", "uservar", "osc99", "osc26" (or ["none"])'
+    if not isinstance(raw, list) or not all(isinstance(s, str) and s in CHANNELS for s in raw):
+        return (False, raw, expected)
+    return (True, tuple(dict.fromkeys(raw)), expected)
+
+
 _TOP_CHECKS: dict[str, Any] = {
     "emit": _enum(EMIT_MODES),
     "screen": _enum(SCREEN_BACKENDS),
@@ -397,6 +409,7 @@ _FALLBACK_CHECKS: dict[str, Any] = {
     "notify": _notify,
     "notify_via": _enum(NOTIFY_VIA),
     "cooldown": _number(MAX_COOLDOWN, integer=False),
+    "channels": _channels,
 }
 _CLASSIFIER_CHECKS: dict[str, Any] = {
     "settle_ms": _number(MAX_MS, integer=True),

@@ -197,7 +197,10 @@ def proxy_command(hooks_code: str, cls: str = "Hooks", after: str = "") -> list[
 def base_env(**overrides: str) -> dict[str, str]:
     """The default environment of a Terminal, plus `overrides`."""
     env = dict(os.environ)
-    for name in ("TMUX", "TMUX_PANE", "COLUMNS", "LINES"):
+    for name in ("TMUX", "TMUX_PANE", "COLUMNS", "LINES",
+                 # what the real terminal says it is would choose wrap's channels
+                 "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "LC_TERMINAL", "KITTY_WINDOW_ID",
+                 "WEZTERM_PANE"):
         env.pop(name, None)
     env["TERM"] = "xterm-256color"
     env["PATH"] = wrap_bin_dir() + os.pathsep + env.get("PATH", os.defpath)

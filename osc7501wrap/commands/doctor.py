@@ -243,6 +243,29 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     return Check(OK, "fallbacks", lead + "; ".join(parts))
 
 
+def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
+    """Where else the state shows: tmux pane options, other terminals' channels."""
+    from ..report.terminals import choose
+    from ..report.tmux_display import TmuxDisplay
+
+    parts = []
+    display = TmuxDisplay.from_env(env)
+    if display is None:
+        parts.append("no tmux pane options (not inside tmux)")
+    elif display.program is None:
+        return Check(WARN, "display", "inside tmux, but no tmux program to set pane options with",
+                     "put tmux on PATH")
+    else:
+        parts.append(f"tmux pane options @osc7501_* on {visible(display.pane)} via "
+                     f"{visible(display.program)}")
+    chosen = set(choose(cfg.fallbacks.channels, env))
+    if emit:
+        chosen.discard("osc99")
+    parts.append(f"terminal channels: {', '.join(sorted(chosen))}" if chosen
+                 else "no other terminal channel")
+    return Check(OK, "display", "; ".join(parts))
+
+
 # ----------------------------------------------------------------------------- manifests, config
 
 def check_manifests() -> list[Check]:
@@ -447,6 +470,7 @@ def run_checks(env: Mapping[str, str] = os.environ,
     emit_check, emit = check_emit(cfg, env, ans)
     checks.append(emit_check)
     checks.append(check_fallbacks(cfg, env, emit))
+    checks.append(check_display(cfg, env, emit))
     checks.extend(check_manifests())
     checks.extend(check_config(cfg))
     checks.extend(check_dirs())

@@ -6,7 +6,8 @@ directory, written atomically: temp file + rename), describing itself::
     pid, child_pid, id (the OSC 7501 record id), agent, manifest_version, argv, cwd,
     state, kind, msg (sanitized, one line), since (epoch seconds of the last state change),
     started (epoch seconds), socket (control socket path), token (control token),
-    tty (ttyname of wrap's stdin, or null), tmux_pane ($TMUX_PANE, or null)
+    tty (ttyname of wrap's stdin, or null), tmux_pane ($TMUX_PANE, or null),
+    tmux_socket (the tmux server's socket from $TMUX, or null)
 
 The file holds the control token and the screen-derived message, so it is for the same
 user only. Entries whose wrap pid is gone (a wrap killed by SIGKILL never removes its
@@ -76,6 +77,8 @@ def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
         "state": state, "kind": kind, "msg": msg, "since": now, "started": now,
         "socket": socket, "token": token, "tty": _tty_name(),
         "tmux_pane": os.environ.get("TMUX_PANE") or None,
+        # the server of that pane ($TMUX is "socket,pid,session"): `jump` across servers
+        "tmux_socket": os.environ.get("TMUX", "").rsplit(",", 2)[0] or None,
     }
 
 

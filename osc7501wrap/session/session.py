@@ -60,6 +60,9 @@ class Session(ProxyHooks):
         self.filter: ReplyFilter | None = None
         self.server: Any = None
         self.registry: Any = None
+        self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
+        self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
+        self._tmux_named = False  # the outer terminal's name (via tmux) has been used
         self._log: SessionLog | None = None  # opened at the boot
         self._log_path = log_path
         self.sampler: Sampler | None = None
@@ -144,8 +147,12 @@ class Session(ProxyHooks):
             self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
                                      os.path.basename(s.argv[0]) if s.argv else "<the agent>")
         if s.report:
+            self.channels = self._make_channels()
             self.emitter = self._make_emitter()
             self._title_on = s.config.fallbacks.title and not s.emit
+            from ..report.tmux_display import TmuxDisplay
+
+            self.tmux = TmuxDisplay.from_env(s.env, log=self._write_log)
         if self.registry is not None:
             self._update_registry(agent=manifest.name, manifest_version=manifest.version)
         elif not self._exited:
@@ -183,6 +190,8 @@ class Session(ProxyHooks):
             from ..report.fallbacks import notify_channel
 
             via = notify_channel(via, s.env)
+        if self.channels is not None and "osc99" in self.channels.channels:
+            via = "none"  # kitty's notifications come from the osc99 channel
         try:
             title = os.path.basename(os.getcwd()) or None
         except OSError:
@@ -193,6 +202,41 @@ class Session(ProxyHooks):
                        # notifications are a fallback: a 7501 terminal alerts by itself
                        notify=frozenset() if s.emit else frozenset(fb.notify),
                        notify_via=via, cooldown=float(fb.cooldown))
+
+    def _terminal_named(self, name: str) -> None:
+        """tmux told the outer terminal's name: its channels, if that adds any."""
+        if not self.setup.report:
+            return
+        before = self.channels.channels if self.channels is not None else frozenset()
+        channels = self._make_channels(name)
+        if channels is None or channels.channels == before:
+            return
+        self._write_log(f"note terminal {name}: channels {', '.join(sorted(channels.channels))}")
+        self.channels = channels
+        if "osc99" in channels.channels and self.emitter is not None:
+            self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
+        if self._decision is not None:
+            d = self._decision
+            channels.update(d.state, d.kind, d.msg)
+
+    def _make_channels(self, terminal_name: str | None = None) -> Any:
+        """Other terminals' own channels (report.terminals), or None when none is on."""
+        from ..report.terminals import TerminalChannels, choose, where_am_i
+
+        s = self.setup
+        fb = s.config.fallbacks
+        chosen = choose(fb.channels, s.env, terminal_name)
+        if s.emit:
+            chosen -= {"osc99"}  # notifications are a fallback: a 7501 terminal alerts
+        if not chosen:
+            return None
+        try:
+            cwd = os.getcwd()
+        except OSError:
+            cwd = ""
+        return TerminalChannels(chosen, agent=s.manifest.name, cwd=cwd, where=where_am_i(s.env),
+                                note_id=s.record_id, notify=frozenset(fb.notify),
+                                tmux_depth=s.tmux_depth)
 
     def _app(self) -> str:
         """The app name in reports: the config's, the agent manifest's, or (for the
@@ -268,6 +312,10 @@ class Session(ProxyHooks):
         if self.emitter is None:
             return b""
         out = self.emitter.pending(time.monotonic())
+        if self.tmux is not None and self.emitter.seven501:
+            out += self.tmux.progress_bytes()  # tmux >= 3.7: the pane's progress fields
+        if self.channels is not None:
+            out += self.channels.pending()
         if self._title_out:
             out, self._title_out = out + self._title_out, b""
         return out
@@ -416,6 +464,13 @@ class Session(ProxyHooks):
             if any(code == "title" for code, _ in self.proxy.tracker.take_events()):
                 self._title_shown = None  # the program set its title: mark it again
             self._title_marker()
+        if self.tmux is not None:
+            d = self.tmux.poll(now)
+            if d is not None:
+                deadlines.append(d)
+            if self.tmux.terminal_name and not self._tmux_named:
+                self._tmux_named = True
+                self._terminal_named(self.tmux.terminal_name)
         # the deadlines after_activity() does not work out again itself
         self._tick_due = min(deadlines) if deadlines else float("inf")
         self._due = self._sampling_due(self._tick_due, pipeline_due)
@@ -481,6 +536,11 @@ class Session(ProxyHooks):
                         + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
         self._update_registry(state=decision.state, kind=decision.kind,
                               msg=_one_line(decision.msg or ""))
+        if self.tmux is not None:
+            self.tmux.update(decision.state, decision.kind, decision.msg,
+                             self.pipeline.manifest.name if self.pipeline else None)
+        if self.channels is not None:
+            self.channels.update(decision.state, decision.kind, decision.msg)
 
     # ----------------------------------------------------------------- control socket
 
@@ -554,8 +614,16 @@ class Session(ProxyHooks):
                 self._publish(decision, now)
         if self.capture is not None:
             self.capture.event("x", status)
+        if self.tmux is not None:
+            from ..fusion.fusion import exit_message
+
+            self.tmux.finish(exit_message(status, signaled))
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
+        if self.channels is not None:
+            from ..fusion.fusion import exit_message
+
+            out += self.channels.final(exit_message(status, signaled))
         if self._title_marked and self.proxy is not None:
             from ..protocol import sanitize_text
 
@@ -574,6 +642,9 @@ class Session(ProxyHooks):
         if self.registry is not None:
             self.registry.remove()
             self.registry = None
+        if self.tmux is not None:
+            self.tmux.close()
+            self.tmux = None
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:

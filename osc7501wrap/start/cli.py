@@ -37,7 +37,8 @@ options:
   -h, --help          print this help and exit
 
 other commands (osc7501wrap COMMAND --help):
-  emit, explain, record, replay, shell-init, config, doctor, ls, send, man
+  emit, explain, record, replay, shell-init, config, doctor, ls, send, man,
+  jump, watch, events, tmux-init
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -206,6 +207,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--answer", action="store_true", help="allow sending while blocked")
     s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
     s.set_defaults(func=_subcommand("commands.send", "cmd_send"))
+
+    j = sub.add_parser("jump", help="focus the session blocked longest (tmux), or say where it is")
+    j.add_argument("--next", action="store_true", help="the blocked session after the last jump")
+    j.add_argument("-q", "--quiet", action="store_true", help="print nothing, only the status")
+    j.set_defaults(func=_subcommand("commands.jump", "cmd_jump"))
+
+    w = sub.add_parser("watch", help="a live full-screen overview of every wrapped session")
+    w.add_argument("--once", action="store_true", help="print one frame and exit")
+    w.set_defaults(func=_subcommand("commands.watch", "cmd_watch"))
+
+    ev = sub.add_parser("events", help="print state changes of all sessions as JSON lines")
+    ev.add_argument("--once", action="store_true", help="print the current states and exit")
+    ev.set_defaults(func=_subcommand("commands.events", "cmd_events"))
+
+    ti = sub.add_parser("tmux-init", help="print a tmux snippet: state glyphs, waiting count, jump key")
+    ti.add_argument("--status", action="store_true", help="print the status-line count only")
+    ti.set_defaults(func=_subcommand("commands.tmux_init", "cmd_tmux_init"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
     m.set_defaults(func=_subcommand("commands.manpage", "cmd_man"))

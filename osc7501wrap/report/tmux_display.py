@@ -1,0 +1,287 @@
+"""tmux as a display: the session's state kept in pane options of wrap's own pane.
+
+Inside tmux (``$TMUX`` and ``$TMUX_PANE`` set), every published state change sets, on
+that pane only::
+
+    @osc7501_state  working | blocked | done | error | idle
+    @osc7501_kind   permission | question | auth (blocked only; unset otherwise)
+    @osc7501_msg    the message: sanitized, one line, at most MSG_LIMIT bytes
+    @osc7501_agent  the manifest's name
+    @osc7501_since  epoch seconds of the change of state (a new msg keeps it)
+
+A clean exit unsets all five; a failure leaves ``error`` and the exit message. Formats
+read them as ``#{@osc7501_state}`` (``osc7501wrap tmux-init`` prints a snippet).
+
+The options are set by the tmux client of that server: the binary the server runs
+(``/proc/<server pid>/exe``), else ``tmux`` on PATH, talking to the socket named in
+``$TMUX``. It is the only program wrap starts besides the user's command; nothing in a
+manifest or config names it. It never blocks the passthrough loop: one client runs at a
+time, started without waiting; changes meanwhile coalesce into the next one (the latest
+wins); :meth:`TmuxDisplay.poll` reaps it from the loop's tick. A client that does not
+finish in TIMEOUT seconds is killed; a missing tmux disables the display. Either gives
+one log line, never a stall.
+
+The first client also asks the server's version and the outer terminal's own name
+(``#{client_termtype}``: tmux asks the terminal XTVERSION when a client attaches), kept
+as :attr:`TmuxDisplay.terminal_name` for choosing terminal channels that ``$TERM_PROGRAM``
+no longer shows inside tmux. From tmux 3.7 (which parses OSC 9;4 into the pane's
+progress fields) :meth:`TmuxDisplay.progress_bytes` gives the OSC 9;4 for the state,
+written unwrapped into the pane so tmux fills them.
+
+Not in scope: deciding states, the OSC 7501 reports themselves (:mod:`osc7501wrap.emitter`),
+and changing any option other than these five.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Mapping
+
+OPTIONS = ("@osc7501_state", "@osc7501_kind", "@osc7501_msg", "@osc7501_agent",
+           "@osc7501_since")
+MSG_LIMIT = 200
+TIMEOUT = 2.0
+#: The first tmux with OSC 9;4 support (pane progress fields).
+PROGRESS_VERSION = (3, 7)
+_CHECKS = (0.005, 0.02, 0.05, 0.1, 0.25)  # after a start, when to look for its exit
+
+
+def tmux_socket(env: Mapping[str, str] = os.environ) -> str | None:
+    """The server socket named in ``$TMUX`` (``socket,pid,session``), or None."""
+    value = env.get("TMUX", "")
+    sock = value.rsplit(",", 2)[0] if value.count(",") >= 2 else value
+    return sock if sock.startswith("/") else None
+
+
+def tmux_program(env: Mapping[str, str] = os.environ) -> str | None:
+    """The tmux binary of the server in ``$TMUX``: the one it runs, else tmux on PATH."""
+    parts = env.get("TMUX", "").rsplit(",", 2)
+    if len(parts) == 3 and parts[1].isdigit():
+        try:
+            exe = os.readlink(f"/proc/{parts[1]}/exe")
+        except OSError:
+            exe = ""
+        if exe.startswith("/") and os.access(exe, os.X_OK):
+            return exe
+    return shutil.which("tmux", path=env.get("PATH") or os.defpath)
+
+
+def parse_version(text: str) -> tuple[int, int] | None:
+    """(major, minor) from tmux's version ("3.3a", "next-3.7", "3.7-rc"); None if unknown."""
+    import re
+
+    m = re.search(r"(\d+)\.(\d+)", text or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def clean_value(text: str) -> str:
+    """A value tmux takes literally: one sanitized line, no style directive (``#[``
+    would restyle the status line), no trailing ``;`` (tmux would split the command)."""
+    from ..protocol import sanitize_text
+
+    return sanitize_text(text, MSG_LIMIT).replace("#[", "# [").rstrip("; ")
+
+
+class TmuxDisplay:
+    """The pane options of one session; see the module docstring. Never raises."""
+
+    def __init__(self, *, socket: str, pane: str, program: str | None,
+                 log: Callable[[str], None] | None = None, timeout: float = TIMEOUT) -> None:
+        self.socket = socket
+        self.pane = pane
+        self.program = program
+        self.timeout = timeout
+        self._log = log or (lambda text: None)
+        self._want: dict[str, str | None] = {}
+        self._dirty = False
+        self._child: subprocess.Popen[bytes] | None = None
+        self._started = 0.0
+        self._checks: list[float] = []
+        self._asks_version = False
+        self.version: tuple[int, int] | None = None
+        self.terminal_name: str | None = None  # the outer terminal's XTVERSION, via tmux
+        self._state: str | None = None
+        self._progress_written: bytes | None = None
+        self.disabled = program is None
+        self._logged: set[str] = set()
+        self.runs = 0
+        if self.disabled:
+            self._note("missing", "tmux display off: no tmux program found")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ,
+                 log: Callable[[str], None] | None = None) -> TmuxDisplay | None:
+        """The display for this pane, or None outside tmux."""
+        socket, pane = tmux_socket(env), env.get("TMUX_PANE", "")
+        if socket is None or not pane.startswith("%") or not pane[1:].isdigit():
+            return None
+        return cls(socket=socket, pane=pane, program=tmux_program(env), log=log)
+
+    # ------------------------------------------------------------------ inputs
+
+    def update(self, state: str, kind: str | None, msg: str | None, agent: str | None,
+               since: float | None = None) -> None:
+        """The state to show (queued; started at the next :meth:`poll`)."""
+        if state == "clear":  # the record is gone: as at a clean exit
+            self.finish(None)
+            return
+        if since is not None:
+            stamp = str(int(since))
+        elif state == self._state and self._want.get("@osc7501_since"):
+            stamp = str(self._want["@osc7501_since"])  # same state, new msg: since stays
+        else:
+            stamp = str(int(time.time()))
+        self._state = state
+        self._set({"@osc7501_state": state,
+                   "@osc7501_kind": kind if state == "blocked" and kind else None,
+                   "@osc7501_msg": clean_value(msg or "") or None,
+                   "@osc7501_agent": clean_value(agent or "") or None,
+                   "@osc7501_since": stamp})
+
+    def finish(self, failed_msg: str | None) -> None:
+        """The program exited: unset everything (clean exit) or leave ``error``."""
+        if failed_msg is None:
+            self._state = "clear"
+            self._set(dict.fromkeys(OPTIONS))
+        else:
+            agent = self._want.get("@osc7501_agent")
+            self.update("error", None, failed_msg, agent)
+
+    def _set(self, values: dict[str, str | None]) -> None:
+        if values != self._want:
+            self._want = values
+            self._dirty = True
+
+    # ------------------------------------------------------------------ the loop
+
+    def poll(self, now: float) -> float | None:
+        """Reap a finished client, kill a hung one, start the next; the time to call
+        again (None: nothing running or queued)."""
+        try:
+            return self._poll(now)
+        except Exception as err:  # a side channel: it turns itself off, never the loop
+            self.disabled, self._dirty = True, False
+            self._note("broken", f"tmux display off: {type(err).__name__}: {err}")
+            return None
+
+    def _poll(self, now: float) -> float | None:
+        if self._child is not None:
+            if self._child.poll() is None:
+                if now - self._started < self.timeout:
+                    while self._checks and self._checks[0] <= now:
+                        self._checks.pop(0)
+                    return self._checks[0] if self._checks else self._started + self.timeout
+                self._kill()
+                self._note("hung", f"tmux display: tmux did not answer in {self.timeout:g} s;"
+                           " killed it")
+            else:
+                self._reaped()
+        if self._dirty and not self.disabled:
+            self._start(now)
+            if self._child is not None:
+                return self._checks[0]
+        return None
+
+    def close(self, wait: float = 1.0) -> None:
+        """At exit: start what is queued and wait for it, `wait` seconds at most."""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            due = self.poll(time.monotonic())
+            if due is None:
+                return
+            time.sleep(min(0.01, max(0.0, deadline - time.monotonic())))
+        if self._child is not None:
+            self._kill()
+
+    def progress_bytes(self) -> bytes:
+        """OSC 9;4 for the pane's progress fields (tmux >= 3.7), once per change."""
+        if self.version is None or self.version < PROGRESS_VERSION or self._state is None:
+            return b""
+        from .fallbacks import osc94
+
+        seq = osc94(self._state if self._state != "clear" else "idle")
+        if seq == self._progress_written:
+            return b""
+        self._progress_written = seq
+        return seq
+
+    # ------------------------------------------------------------------ internals
+
+    def argv(self, values: Mapping[str, str | None], ask_version: bool = False) -> list[str]:
+        """The tmux command line that applies `values` (one client, `;`-joined)."""
+        assert self.program is not None
+        argv = [self.program, "-S", self.socket]
+        for name in OPTIONS:
+            if name not in values:
+                continue
+            value = values[name]
+            if value is None:
+                argv += ["set-option", "-p", "-u", "-t", self.pane, name, ";"]
+            else:
+                argv += ["set-option", "-p", "-t", self.pane, name, value, ";"]
+        if ask_version:
+            argv += ["display-message", "-p", "-t", self.pane, "#{version}\t#{client_termtype}"]
+        elif argv[-1] == ";":
+            argv.pop()
+        return argv
+
+    def _start(self, now: float) -> None:
+        self._dirty = False
+        ask = self.version is None and not self._asks_version and self.runs == 0
+        argv = self.argv(self._want, ask_version=ask)
+        env = {k: v for k, v in os.environ.items() if k != "TMUX_PANE"}
+        try:
+            self._child = subprocess.Popen(
+                argv, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                stdout=subprocess.PIPE if ask else subprocess.DEVNULL, env=env,
+                close_fds=True, start_new_session=True)
+        except OSError as err:
+            self.disabled = True
+            self._note("missing", f"tmux display off: cannot run {self.program}: "
+                       f"{err.strerror or err}")
+            return
+        self.runs += 1
+        self._asks_version = ask
+        self._started = now
+        self._checks = [now + d for d in _CHECKS]
+
+    def _reaped(self) -> None:
+        child, self._child = self._child, None
+        if child is None:
+            return
+        if self._asks_version and child.stdout is not None:
+            try:
+                text = child.stdout.read(512).decode("utf-8", "replace")
+            except (OSError, ValueError):
+                text = ""
+            version, _, name = text.partition("\t")
+            self.version = parse_version(version)
+            from ..protocol import sanitize_text
+
+            self.terminal_name = sanitize_text(name, 64) or None
+            self._asks_version = False
+        if child.stdout is not None:
+            child.stdout.close()
+        if child.returncode:
+            self._note("failed", f"tmux display: tmux exited with status {child.returncode}")
+
+    def _kill(self) -> None:
+        child, self._child = self._child, None
+        if child is None:
+            return
+        try:
+            child.kill()
+            child.wait(timeout=1.0)
+        except (OSError, subprocess.SubprocessError):
+            pass
+        if child.stdout is not None:
+            child.stdout.close()
+        self._asks_version = False
+
+    def _note(self, key: str, text: str) -> None:
+        if key not in self._logged:
+            self._logged.add(key)
+            self._log(text)
