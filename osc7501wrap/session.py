@@ -307,6 +307,7 @@ class Session(ProxyHooks):
                                      timings=timings, backend=s.config.screen, host=s.host,
                                      tracker=self.proxy.tracker)
         self._open_log()
+        manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
