@@ -217,9 +217,33 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         setup.argv = argv
         if note:
             notes.append(note)
-    if opts.agent:
-        _ = setup.manifest  # an unknown --agent is a usage error, before anything starts
+    if opts.agent or _has_user_rules():
+        # an unknown --agent is a usage error, and a broken user manifest is said on
+        # stderr, before anything starts (without user manifests this waits for the boot)
+        _ = setup.manifest
     return setup
+
+
+def _has_user_rules() -> bool:
+    """Does the user's rules directory hold a manifest? (One directory read.)"""
+    from . import paths
+
+    try:
+        with os.scandir(os.path.join(paths.config_dir_str(), "rules")) as it:
+            return any(e.name.endswith(".toml") for e in it)
+    except (OSError, RuntimeError, KeyError):
+        return False
+
+
+def _say_problems(notes: list[str]) -> None:
+    """Every problem known before the start, one line each on stderr (as in the log)."""
+    for note in notes:
+        line = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in note)
+        try:
+            sys.stderr.write(f"wrap: {line}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            return
 
 
 class Session(ProxyHooks):
@@ -824,6 +848,7 @@ def _jsonable(obj: Any) -> Any:
 
 def run(opts: RunOptions) -> int:
     setup = prepare(opts)
+    _say_problems(setup.notes)
     session = Session(setup, log_path=opts.log)
     try:
         return Proxy(setup.argv, hooks=session, env=setup.env).run()
