@@ -46,7 +46,7 @@ FG_PERIOD = 0.25  # how often the foreground process group is sampled...
 # for ACTIVITY_PERIOD: a 10 Hz spinner carries both, no extra wake-ups.
 SAMPLE_SLACK = 0.25
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
-BOOT_WAIT_MAX = 1.0  # after output, once it settles, or this long after its first byte
+BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
@@ -282,6 +282,7 @@ class Session(ProxyHooks):
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
+        self._early_first: float | None = None  # when the first byte came (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
@@ -550,7 +551,8 @@ class Session(ProxyHooks):
         if not self._early:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
-        return min(self._early[-1][1] + settle, self._early[0][1] + BOOT_WAIT_MAX)
+        first = self._early[0][1] if self._early_first is None else self._early_first
+        return min(self._early[-1][1] + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
         """Output before the boot: keep it for the pipeline and return what passes
@@ -572,6 +574,8 @@ class Session(ProxyHooks):
         # else the child's OSC 7501 passes untouched, and the pipeline reads it later
         if data:
             early = self._early
+            if self._early_first is None:
+                self._early_first = now
             early.append((data, now))
             self._early_bytes += len(data)
             while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
