@@ -22,6 +22,7 @@ exits at once is never listed.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -259,8 +260,10 @@ class Session(ProxyHooks):
         self.filter: ReplyFilter | None = None
         self.server: Any = None
         self.registry: Any = None
-        self._log: Any = None
+        self._log: int | None = None  # the --log file's descriptor (non-blocking)
         self._log_path = log_path
+        self._log_tried = False
+        self._log_dropped = 0  # lines a FIFO's slow reader did not take
         self._timers: list[tuple[float, Callable[[], None]]] = []
         self._fg: int | None = None
         self._fg_next = 0.0
@@ -808,7 +811,7 @@ class Session(ProxyHooks):
             self.capture.close()
         if self._log is not None:
             try:
-                self._log.close()
+                os.close(self._log)
             except OSError:
                 pass
             self._log = None
@@ -816,22 +819,43 @@ class Session(ProxyHooks):
     # ----------------------------------------------------------------- log
 
     def _open_log(self) -> None:
-        if not self._log_path:
+        """Open --log without ever blocking (a FIFO nobody reads is an error, not a
+        wait) and write its first line at once, so that a log that cannot take writes
+        (/dev/full, a full disk) is said on stderr before the child starts."""
+        if not self._log_path or self._log_tried:
             return
+        self._log_tried = True
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
         try:
-            self._log = open(self._log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+            self._log = os.open(self._log_path, flags, 0o600)
         except OSError as err:
-            sys.stderr.write(f"wrap: --log {self._log_path}: {err.strerror or err}\n")
+            why = ("a FIFO nobody reads" if err.errno == errno.ENXIO
+                   else err.strerror or str(err))
+            _say_problems([f"--log {self._log_path}: {why}; no log is written"])
+            return
+        self._write_log(f"log of wrap pid {os.getpid()}", say=True)
 
-    def _write_log(self, text: str) -> None:
+    def _write_log(self, text: str, say: bool = False) -> None:
+        """One line to the log; never blocks: a line a slow FIFO reader cannot take now
+        is dropped (and counted), and a log that fails is closed."""
         if self._log is None:
             return
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime())
         frac = f"{time.time() % 1:.3f}"[1:]
         try:
-            self._log.write(f"{stamp}{frac} {text}\n")
-        except (OSError, ValueError):
-            self._log = None
+            os.write(self._log, f"{stamp}{frac} {text}\n".encode("utf-8", "replace"))
+        except BlockingIOError:
+            self._log_dropped += 1
+        except OSError as err:
+            fd, self._log = self._log, None
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+            if say:
+                _say_problems([f"--log {self._log_path}: {err.strerror or err}; "
+                               "no log is written"])
 
 
 def _one_line(text: str | None) -> str:
@@ -854,6 +878,7 @@ def run(opts: RunOptions) -> int:
     setup = prepare(opts)
     _say_problems(setup.notes)
     session = Session(setup, log_path=opts.log)
+    session._open_log()  # before the start: a log that cannot be written is said now
     try:
         return Proxy(setup.argv, hooks=session, env=setup.env).run()
     finally:
