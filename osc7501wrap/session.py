@@ -734,10 +734,16 @@ class Session(ProxyHooks):
                 from .registry import handle_send
 
                 reply = handle_send(msg, current_state=self._state_now,
-                                    write_child=self._write_child, schedule=self._schedule)
-                self.server.reply(msg, reply)
+                                    write_child=self._write_child, schedule=self._schedule,
+                                    reply=lambda r, m=msg: self._reply(m, r))
+                if reply is not None:  # else it is sent after the Enter step
+                    self.server.reply(msg, reply)
             elif msg.kind == "explain":
                 self.server.reply(msg, self._explain())
+
+    def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
+        if self.server is not None:
+            self.server.reply(msg, reply)
 
     def _write_child(self, data: bytes) -> None:
         if self.proxy is not None:
