@@ -10,7 +10,8 @@ tests/test_screen.py):
 - alternate screen (DEC modes 47, 1047, 1049) with the main screen kept and restored;
   1049 also saves and restores the cursor; one DECSC slot per screen, like xterm;
 - ``draw()`` never drops text: zero-width characters (VS16, ZWJ, ZWSP, combining marks)
-  attach to the previous cell, C0 controls are executed or ignored, never drawn;
+  attach to the previous cell (at most _CELL_MAX code points a cell, so a flood of marks
+  on one character costs linear time), C0 controls are executed or ignored, never drawn;
 - a wide character with one column left wraps first, like xterm; writing over half of a
   wide character blanks the other half;
 - sequences pyte would draw as text are consumed: colon SGR (``CSI 38:2::r:g:b m``), CSI
@@ -64,6 +65,7 @@ _ALT_MODES = frozenset((47, 1047, 1049))
 _HISTORY_MAX = 200  # rows kept for a later grow (resize) to pull back
 _HOLD_MAX = 4096  # characters of an incomplete CSI / ESC held across feeds
 _REP_MAX = 65535
+_CELL_MAX = 32  # code points one cell keeps (a base and its marks); more are dropped
 
 _WIDTHS: dict[str, int] = {}
 
@@ -420,7 +422,7 @@ class FixedScreen(pyte.Screen):
         if cell is not None and cell.data == "" and x > 0:
             x -= 1
             cell = line.get(x)
-        if cell is None:
+        if cell is None or len(cell.data) >= _CELL_MAX:
             return
         line[x] = cell._replace(data=cell.data + ch)
         self.dirty.add(self.cursor.y)
