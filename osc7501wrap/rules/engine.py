@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
 
 from .model import (
     MAX_MSG_LEN,
@@ -46,11 +45,6 @@ class _Trace:
         self.parts.append(GatePart(depth, what, matched))
 
 
-def _any_line(pat: Pattern, lines: Iterable[str]) -> bool:
-    search = pat.search
-    return any(search(x) is not None for x in lines)
-
-
 def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> bool:
     """Does `gate` hold on region text `t`? Conditions are tried in the order contains,
     line_regex, regex, all, any, not. Without a trace the first failing one ends it;
@@ -67,11 +61,11 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> b
     for s in gate.contains:
         if not note(f"contains '{s}'", s in t.lower):
             return False
-    for p in gate.line_regex:
-        if not note(f"line_regex '{p.pattern}'", _any_line(p, t.lines)):
+    for p in gate.line_regex:  # compiled to match one line at a time on the whole text
+        if not note(f"line_regex '{p.pattern}'", p.test(t.raw)):
             return False
     for p in gate.regex:
-        if not note(f"regex '{p.pattern}'", p.search(t.text) is not None):
+        if not note(f"regex '{p.pattern}'", p.test(t.raw)):
             return False
     for key, subs in (("all", gate.all), ("any", gate.any)):
         if not subs:
@@ -147,11 +141,10 @@ def extract_msg(rule: Rule, t: Text) -> str | None:
                 if got:
                     return got
                 break
-    if rule.msg == "line":
-        pats = line_patterns(rule.gate)
-        for x in t.lines:
-            if any(p.search(x) for p in pats):
-                return trim_msg(x)
+    if rule.msg == "line":  # the first line any of them matches: the leftmost match's
+        found = [m.start() for m in (p.search(t.text) for p in line_patterns(rule.gate)) if m]
+        if found:
+            return trim_msg(t.lines[t.text.count("\n", 0, min(found))])
     elif rule.msg in ("first", "last"):
         non_empty = [x for x in t.lines if x.strip()]
         if non_empty:

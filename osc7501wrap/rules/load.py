@@ -57,28 +57,61 @@ _MSG_MODES = ("line", "first", "last")
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # RE2 would print to the user's terminal otherwise
+_LINE_OPTIONS = re2.Options()
+_LINE_OPTIONS.log_errors = False
+_LINE_OPTIONS.never_nl = True  # with (?m): no match crosses a line, ^ $ are the line's
 _UNSUPPORTED_RE = re.compile(r"invalid perl operator: \(\?[=!<]|invalid escape sequence: \\\d")
-_ESCAPE_RE = re.compile(r"\\(?:(Z)|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|.)", re.S)
+_ESCAPE_RE = re.compile(r"\\(?:([AZz])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|.)", re.S)
+_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
 
 
-def _to_re2(pattern: str) -> str:
-    """Python spellings RE2 lacks: \\Z -> \\z, \\uXXXX and \\UXXXXXXXX -> \\x{...}."""
+def _to_re2(pattern: str, per_line: bool = False) -> str:
+    """Python spellings RE2 lacks: \\Z -> \\z, \\uXXXX and \\UXXXXXXXX -> \\x{...}; for a
+    pattern matched line by line on the joined region, \\A and \\Z are the line's ^ $."""
     if "\\" not in pattern:
         return pattern
 
     def sub(m: re.Match[str]) -> str:
-        if m.group(1):
-            return "\\z"
+        anchor = m.group(1)
+        if anchor:
+            if per_line:
+                return "^" if anchor == "A" else "$"
+            return "\\z" if anchor in "Zz" else m.group(0)
         code = m.group(2) or m.group(3)
         return f"\\x{{{code}}}" if code else m.group(0)
 
     return _ESCAPE_RE.sub(sub, pattern)
 
 
-def compile_pattern(pattern: str) -> Pattern:
-    """A linear-time pattern; ManifestError (one line) if RE2 cannot run it."""
+class Pat:
+    """A compiled pattern: `pattern` is the manifest's text, `search(str)` gives a match
+    object (for messages), `test(bytes)` only says whether it matches (the hot path, on
+    the region's UTF-8 bytes, encoded once per region)."""
+
+    __slots__ = ("groupindex", "pattern", "search", "test")
+
+    def __init__(self, source: str, rx: Any) -> None:
+        self.pattern = source
+        self.search = rx.search
+        self.groupindex = rx.groupindex
+        raw = getattr(rx, "_regexp", None)
+        if raw is not None and _UNANCHORED is not None and hasattr(raw, "Match"):
+            def test(data: bytes, _m: Any = raw.Match, _a: Any = _UNANCHORED) -> bool:
+                return bool(_m(_a, data, 0, len(data))[0][0] >= 0)
+        else:  # another version of the binding: through its public API
+            def test(data: bytes, _s: Any = rx.search) -> bool:
+                return _s(data.decode("utf-8")) is not None
+        self.test = test
+
+
+def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
+    """A linear-time pattern; ManifestError (one line) if RE2 cannot run it. With
+    `per_line` (a line_regex) it is matched on the whole region at once, but no match
+    crosses a line: "some single line matches" in one call."""
     try:
-        return re2.compile(_to_re2(pattern), _OPTIONS)
+        if per_line:
+            return Pat(pattern, re2.compile("(?m)" + _to_re2(pattern, True), _LINE_OPTIONS))
+        return Pat(pattern, re2.compile(_to_re2(pattern), _OPTIONS))
     except re2.error as err:
         why = err.args[0] if err.args else "?"
         why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
@@ -114,14 +147,15 @@ def _str_list(v: object, key: str) -> list[str]:
     return items
 
 
-def _compile(pats: list[str], key: str, budget: _Budget) -> tuple[Pattern, ...]:
+def _compile(pats: list[str], key: str, budget: _Budget,
+             per_line: bool = False) -> tuple[Pattern, ...]:
     out = []
     for p in pats:
         budget.patterns += 1
         if budget.patterns > MAX_PATTERNS:
             raise ManifestError(f"more than {MAX_PATTERNS} patterns in one manifest")
         try:
-            out.append(compile_pattern(p))
+            out.append(compile_pattern(p, per_line))
         except ManifestError as err:
             raise ManifestError(f"{key} {err}") from None
     return tuple(out)
@@ -149,7 +183,7 @@ def _parse_gate(d: Mapping[str, Any], budget: _Budget, depth: int, where: str) -
     if "line_regex" in d:
         present = True
         key = f"{where}line_regex"
-        line_regex = _compile(_str_list(d["line_regex"], key), key, budget)
+        line_regex = _compile(_str_list(d["line_regex"], key), key, budget, per_line=True)
     for key in ("all", "any"):
         if key in d:
             present = True

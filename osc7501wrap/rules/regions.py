@@ -31,12 +31,20 @@ class Text:
     lines: tuple[str, ...]
     text: str
     _lower: str | None = None
+    _raw: bytes | None = None
 
     @property
     def lower(self) -> str:
         if self._lower is None:
             self._lower = self.text.lower()
         return self._lower
+
+    @property
+    def raw(self) -> bytes:
+        """The text as UTF-8 (what the matcher reads), encoded on first use."""
+        if self._raw is None:
+            self._raw = self.text.encode("utf-8")
+        return self._raw
 
 
 EMPTY = Text((), "")
