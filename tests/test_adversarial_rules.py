@@ -86,3 +86,20 @@ def test_many_pattern_manifest_does_not_stall_the_first_key(rundir: Path,
         assert "wrap: " not in t.text
     print(f"\n1,024-pattern manifest: first echo {first * 1000:.1f} ms")
     assert first < 0.1
+
+
+def test_doctor_names_a_rule_over_its_budget(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    cfg = tmp_path / "cfg"
+    (cfg / "rules").mkdir(parents=True)
+    (cfg / "rules" / "slow.toml").write_text(
+        '[manifest]\nname = "slow"\nversion = "1"\n[[rule]]\nid = "big_scan"\n'
+        "state = \"working\"\nregion = \"screen\"\nregex = '(?s)(?:.{0,40}a){20}z'\n")
+    env = base_env(OSC7501WRAP_CONFIG_DIR=str(cfg))
+    done = subprocess.run([sys.executable, "-m", "osc7501wrap", "doctor"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    lines = [x for x in done.stdout.splitlines() if "over the budget" in x]
+    print("\ndoctor:", lines)
+    assert len(lines) == 1 and "slow.toml" in lines[0] and "rule big_scan" in lines[0]
