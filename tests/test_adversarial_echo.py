@@ -17,7 +17,7 @@ from term import Terminal, base_env
 CHILD = str(Path(__file__).with_name("hostile_child.py"))
 KEYS = 150
 P99_LIMIT = 0.020
-SLOW_RULE = r"(?s)(?:.{0,40}a){20}z"
+SLOW_RULE = r"(?s)(?:.{0,40}[a0 ]){20}z"  # linear, but ~36 ms on this screen, every time
 
 
 def _echo_times(t: Terminal, keys: int) -> list[float]:
@@ -58,7 +58,7 @@ def test_echo_with_a_slow_user_rule(rundir: Path, tmp_path: Path) -> None:
     (cfg / "rules" / "slow.toml").write_text(
         '[manifest]\nname = "slow"\nversion = "1"\n'
         '[[rule]]\nid = "big_scan"\nstate = "working"\nregion = "screen"\n'
-        f"regex = ['{SLOW_RULE}', '{SLOW_RULE.replace('a', '0')}']\n")
+        f"regex = '{SLOW_RULE}'\n")
     env = base_env(OSC7501WRAP_CONFIG_DIR=str(cfg))
     log = tmp_path / "wrap.log"
     with Terminal.wrap(["--emit", "always", "--agent", "slow", "--log", str(log),
