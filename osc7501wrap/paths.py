@@ -74,8 +74,11 @@ def runtime_dir_str(create: bool = False) -> str:
                 else os.path.join(state_dir_str(), "run"))
     if create:
         os.makedirs(path, mode=0o700, exist_ok=True)
+        st = os.stat(path)
+        if st.st_uid != os.getuid():  # someone else's directory: never put sockets there
+            raise OSError(f"{path} is owned by another user (uid {st.st_uid})")
         try:
-            if (os.stat(path).st_mode & 0o777) != 0o700:
+            if (st.st_mode & 0o777) != 0o700:
                 os.chmod(path, 0o700)
         except OSError:
             pass

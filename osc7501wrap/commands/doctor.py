@@ -299,6 +299,12 @@ def check_manifests() -> list[Check]:
         checks.append(Check(WARN if mine else FAIL, "manifests", visible(text),
                             "fix the file (`osc7501wrap explain` shows how rules match)" if mine
                             else "reinstall osc7501wrap (a built-in manifest is broken)"))
+    over = getattr(rules, "over_budget", None)
+    for m in manifests.values() if over is not None else ():
+        for line in over(m):
+            checks.append(Check(WARN, "manifests", visible(line),
+                                "make the rule's patterns cheaper (fewer alternatives, "
+                                "narrower region)"))
     checks.extend(check_stale(manifests))
     return checks
 

@@ -863,8 +863,14 @@ class Proxy:
 
     def _stdin_eof(self) -> None:
         self._stop_stdin()
-        if self.stdin_is_tty or self._child_done or self._master_eof:
-            return  # a terminal that reads 0 has hung up; SIGHUP follows
+        if self._child_done or self._master_eof:
+            return
+        if self.stdin_is_tty:
+            # A terminal that reads 0 (or EIO) has hung up. When it is not wrap's
+            # controlling terminal no SIGHUP ever comes, so the hangup is passed on here
+            # (when it is, this is the same signal a moment sooner).
+            self._hangup_child()
+            return
         # Like script(1): let the child read what is pending, then send VEOF.
         now = time.monotonic()
         self._eof_pending = True

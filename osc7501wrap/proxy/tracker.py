@@ -57,7 +57,7 @@ EVENT_LIMIT = 512  # the oldest events are dropped when nobody takes them
 # it on" by *hiding* the cursor (?25l), and undoing it means ?25h.
 MOUSE_MODES = (1000, 1002, 1003, 1005, 1006, 1015)
 ALT_MODES = (1049, 1047, 47)
-TRACKED_MODES = frozenset((25, 2004, 1004, 2026, *MOUSE_MODES, *ALT_MODES))
+TRACKED_MODES = frozenset((1, 25, 2004, 1004, 2026, *MOUSE_MODES, *ALT_MODES))  # 1: DECCKM
 
 # OSC codes turned into events (see StreamTracker.events).
 EVENT_CODES = ("title", "133", "9", "9;4", "777", "99", "7")
@@ -86,7 +86,7 @@ def _compile() -> None:
 
     # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
     # RIS, and the start of OSC strings.
-    _INTERESTING_RE = re.compile(rb"\x1b(?:\[[?<>=][0-9;]{0,255}[hlmu]|c|\])")
+    _INTERESTING_RE = re.compile(rb"\x1b(?:\[[?<>=][0-9;]{0,255}[hlmu]|c|\]|=|>)")
     _OSC_RE = re.compile(rb"\x1b\]([^\x07\x18\x1a\x1b]*)(?:\x07|(?=\x1b))")
     _SGR_RE = re.compile(rb"\x1b\[([0-9;:]{0,256})m")
     _PARAMS_RE = re.compile(rb"[0-9;]*")
@@ -144,6 +144,8 @@ class StreamTracker:
         ``TRACKED_MODES``; 25 means the child *hid* the cursor.
     ``kitty_kbd_depth``
         Kitty keyboard pushes (``CSI > flags u``) still open on the current screen.
+    ``keypad``
+        The child left the application keypad on (DECKPAM, ``ESC =``).
     ``modify_other_keys``
         The xterm modifyOtherKeys level the child set (``CSI > 4 ; n m``), 0 if none.
     ``sgr_dirty``
@@ -166,6 +168,7 @@ class StreamTracker:
         self.alt_screen = False
         self.modes_on: set[int] = set()
         self.modify_other_keys = 0
+        self.keypad = False  # application keypad (DECKPAM, ESC =) left on
         self.sgr_dirty = False
         self.title: str | None = None
         self.progress: tuple[int, int | None] | None = None
@@ -248,6 +251,10 @@ class StreamTracker:
             out.append(b"\x1b[?2004l")
         if 1004 in modes:
             out.append(b"\x1b[?1004l")
+        if 1 in modes:
+            out.append(b"\x1b[?1l")  # cursor keys back to normal (DECCKM)
+        if self.keypad:
+            out.append(b"\x1b>")  # numeric keypad (DECKPNM)
         if self.modify_other_keys:
             out.append(b"\x1b[>4;0m")
         main, alt = self._kitty
@@ -287,9 +294,11 @@ class StreamTracker:
                 break
         if self.alt_screen:
             out.extend(b"\x1b[>%du" % f for f in alt)
-        for m in (*MOUSE_MODES, 2004, 1004):
+        for m in (*MOUSE_MODES, 2004, 1004, 1):
             if m in modes:
                 out.append(b"\x1b[?%dh" % m)
+        if self.keypad:
+            out.append(b"\x1b=")
         if self.modify_other_keys:
             out.append(b"\x1b[>4;%dm" % self.modify_other_keys)
         if 25 in modes:
@@ -341,6 +350,8 @@ class StreamTracker:
             for seq in found:
                 if seq[1] == 0x63:  # c
                     self._ris()
+                elif seq[1] == 0x3D or seq[1] == 0x3E:  # = DECKPAM, > DECKPNM
+                    self.keypad = seq[1] == 0x3D
                 elif seq[1] == 0x5B:  # [
                     self._csi(seq[2], seq[3:-1], seq[-1])
         if osc:
@@ -387,7 +398,7 @@ class StreamTracker:
     def _at_defaults(self) -> bool:
         """Every mode RIS would reset is at its default already."""
         return not (self.modes_on or self.sync or self.alt_screen or self.modify_other_keys
-                    or self._kitty[0] or self._kitty[1] or self._kitty_base[0]
+                    or self.keypad or self._kitty[0] or self._kitty[1] or self._kitty_base[0]
                     or self._kitty_base[1])
 
     def _machine(self, data: bytes, i: int, n: int, stop_at_ground: bool) -> int:
@@ -471,6 +482,8 @@ class StreamTracker:
                 else:
                     if b == 0x63 and not self._bad:  # c: RIS
                         self._ris()
+                    elif (b == 0x3D or b == 0x3E) and not self._seq and not self._bad:
+                        self.keypad = b == 0x3D  # DECKPAM / DECKPNM
                     state = GROUND
             else:  # ESC_INTER
                 if b >= 0x30:
@@ -552,6 +565,7 @@ class StreamTracker:
         self.sync = False
         self.alt_screen = False
         self.modify_other_keys = 0
+        self.keypad = False
         self.sgr_dirty = False
         self._kitty[0].clear()
         self._kitty[1].clear()

@@ -6,7 +6,8 @@ pyte is used as a library, not modified: :class:`FixedScreen` subclasses ``pyte.
 - alternate screen (DEC modes 47, 1047, 1049) with the main screen kept and restored;
   1049 also saves and restores the cursor; one DECSC slot per screen, like xterm;
 - ``draw()`` never drops text: zero-width characters (VS16, ZWJ, ZWSP, combining marks)
-  attach to the previous cell; a wide character with one column left wraps first, like
+  attach to the previous cell (at most _CELL_MAX code points a cell: a flood of marks
+  costs linear time); a wide character with one column left wraps first, like
   xterm; writing over half of a wide character blanks the other half;
 - SU / SD, REP, HPA, CHT / CBT, SCOSC / SCORC, DECSTR, SO / SI with a designated G1 set;
 - pending wrap (cursor just past the last column) is cleared by cursor motion and edits;
@@ -43,6 +44,7 @@ _LAT1 = cs.LAT1_MAP
 _ALT_MODES = frozenset((47, 1047, 1049))
 _HISTORY_MAX = 200  # rows kept for a later grow (resize) to pull back
 _REP_MAX = 65535
+_CELL_MAX = 32  # code points one cell keeps (a base and its marks); more are dropped
 
 _WIDTHS: dict[str, int] = {}
 
@@ -399,7 +401,7 @@ class FixedScreen(pyte.Screen):
         if cell is not None and cell.data == "" and x > 0:
             x -= 1
             cell = line.get(x)
-        if cell is None:
+        if cell is None or len(cell.data) >= _CELL_MAX:
             return
         line[x] = cell._replace(data=cell.data + ch)
         self.dirty.add(self.cursor.y)

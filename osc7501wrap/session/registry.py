@@ -393,7 +393,8 @@ StateFn = Callable[[], "tuple[str, str | None, str | None]"]
 def handle_send(message: Any, *, current_state: StateFn,
                 write_child: Callable[[bytes], None],
                 schedule: Callable[[float, Callable[[], None]], None] | None = None,
-                enter_delay: float = 0.1) -> dict[str, Any]:
+                enter_delay: float = 0.1,
+                reply: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any] | None:
     """The session side of `send`: check, then type. Returns the reply object.
 
     `message` is a channel Message (or its ``data`` dict): {"text", "answer", "enter"}.
@@ -409,6 +410,11 @@ def handle_send(message: Any, *, current_state: StateFn,
     Pass `schedule`: Claude Code 2.1.328 takes 1.5 KB of text followed by CR in one burst
     as a paste ("[Pasted text #1 +1 lines]") and does not submit it, while the same text
     with CR 50 ms later is submitted (short texts are submitted either way).
+
+    Right before a scheduled Enter the state is read again, and the check and the key are
+    one step (nothing runs between them): if a dialog appeared since the text went in and
+    ``answer`` is not true, Enter is not pressed and the reply is a refusal. With `reply`,
+    that reply goes to ``reply(result)`` after the Enter step and None is returned.
     """
     data = getattr(message, "data", message)
     if not isinstance(data, Mapping):
@@ -430,9 +436,35 @@ def handle_send(message: Any, *, current_state: StateFn,
             write_child(text.encode("utf-8", "replace"))
         if enter:
             if schedule is not None and text and enter_delay > 0:
-                schedule(enter_delay, lambda: write_child(b"\r"))
-            else:
-                write_child(b"\r")
+                def press() -> None:
+                    result = _press_enter(answer, current_state, write_child)
+                    if reply is not None:
+                        reply(result)
+
+                schedule(enter_delay, press)
+                return None if reply is not None else {"ok": True}
+            write_child(b"\r")
+    except OSError as err:
+        return {"ok": False, "error": f"cannot write to the program: {err.strerror or err}"}
+    return {"ok": True}
+
+
+def _press_enter(answer: bool, current_state: StateFn,
+                 write_child: Callable[[bytes], None]) -> dict[str, Any]:
+    """Look again, then press Enter in the same step, unless a dialog is on screen now."""
+    try:
+        state, kind, msg = current_state()
+    except Exception as err:
+        return {"ok": False, "error": f"cannot read the session state: {type(err).__name__}"}
+    if state == "blocked" and not answer:
+        what = f"a dialog appeared after the text was typed ({kind})" if kind else (
+            "a dialog appeared after the text was typed")
+        if msg:
+            what += f": {truncate(clean_text(msg), 200)}"
+        return {"ok": False, "error": f"{what}; Enter was not pressed (use --answer to "
+                                      "answer it)"}
+    try:
+        write_child(b"\r")
     except OSError as err:
         return {"ok": False, "error": f"cannot write to the program: {err.strerror or err}"}
     return {"ok": True}

@@ -25,6 +25,7 @@ import os
 import time
 
 from ..proxy.proxy import Proxy, ProxyHooks, Timer
+from .log import SessionLog
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
@@ -38,11 +39,10 @@ if TYPE_CHECKING:
     from ..report.emitter import Emitter
     from ..rules import Manifest
     from ..start.prepare import Setup
-    from .log import SessionLog
     from .sampling import Sampler
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
-BOOT_WAIT_MAX = 1.0  # after output, once it settles, or this long after its first byte
+BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
@@ -63,7 +63,7 @@ class Session(ProxyHooks):
         self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
         self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
         self._tmux_named = False  # the outer terminal's name (via tmux) has been used
-        self._log: SessionLog | None = None  # opened at the boot
+        self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
         self.sampler: Sampler | None = None
         self._flush_timer: Timer | None = None  # the registry's pending update
@@ -80,6 +80,7 @@ class Session(ProxyHooks):
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
+        self._early_first: float | None = None  # when the first byte came (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
@@ -118,7 +119,6 @@ class Session(ProxyHooks):
         began = time.monotonic()
         from ..agents import claude
         from ..fusion.pipeline import Pipeline, Timings
-        from .log import SessionLog
         from .sampling import Sampler
 
         s = self.setup
@@ -133,7 +133,7 @@ class Session(ProxyHooks):
                                      timings=timings, backend=s.config.screen, host=s.host,
                                      tracker=self.proxy.tracker,
                                      hooks=claude.hook_edge)  # the hooks' vocabulary
-        self._log = SessionLog(self._log_path)
+        manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
@@ -398,7 +398,8 @@ class Session(ProxyHooks):
         if not self._early:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
-        return min(self._early[-1][1] + settle, self._early[0][1] + BOOT_WAIT_MAX)
+        first = self._early[0][1] if self._early_first is None else self._early_first
+        return min(self._early[-1][1] + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
         """Output before the boot: keep it for the pipeline and return what passes
@@ -420,6 +421,8 @@ class Session(ProxyHooks):
         # else the child's OSC 7501 passes untouched, and the pipeline reads it later
         if data:
             early = self._early
+            if self._early_first is None:
+                self._early_first = now
             early.append((data, now))
             self._early_bytes += len(data)
             while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
@@ -561,10 +564,16 @@ class Session(ProxyHooks):
                 from .registry import handle_send
 
                 reply = handle_send(msg, current_state=self._state_now,
-                                    write_child=self._write_child, schedule=self._schedule)
-                self.server.reply(msg, reply)
+                                    write_child=self._write_child, schedule=self._schedule,
+                                    reply=lambda r, m=msg: self._reply(m, r))
+                if reply is not None:  # else it is sent after the Enter step
+                    self.server.reply(msg, reply)
             elif msg.kind == "explain":
                 self.server.reply(msg, self._explain())
+
+    def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
+        if self.server is not None:
+            self.server.reply(msg, reply)
 
     def _write_child(self, data: bytes) -> None:
         if self.proxy is not None:

@@ -103,6 +103,7 @@ def _run(argv: Sequence[str]) -> int:
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
     from ..proxy.proxy import Proxy, find_command  # `--help` and usage errors need neither
+    from ..session.log import say_problems
     from ..session.session import Session
     from .prepare import RunOptions, prepare
 
@@ -122,6 +123,7 @@ def _run(argv: Sequence[str]) -> int:
         log=opts["log"],  # type: ignore[arg-type]
         hooks=not opts["no_hooks"],
     ))
+    say_problems(setup.notes)
     session = Session(setup, log_path=opts["log"])  # type: ignore[arg-type]
     try:
         return Proxy(setup.argv, hooks=session, env=setup.env).run()

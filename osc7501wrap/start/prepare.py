@@ -191,6 +191,19 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         setup.argv = argv
         if note:
             notes.append(note)
-    if opts.agent:
-        _ = setup.manifest  # an unknown --agent is a usage error, before anything starts
+    if opts.agent or _has_user_rules():
+        # an unknown --agent is a usage error, and a broken user manifest is said on
+        # stderr, before anything starts (without user manifests this waits for the boot)
+        _ = setup.manifest
     return setup
+
+
+def _has_user_rules() -> bool:
+    """Does the user's rules directory hold a manifest? (One directory read.)"""
+    from .. import paths
+
+    try:
+        with os.scandir(os.path.join(paths.config_dir_str(), "rules")) as it:
+            return any(e.name.endswith(".toml") for e in it)
+    except (OSError, RuntimeError, KeyError):
+        return False

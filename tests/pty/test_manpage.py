@@ -253,7 +253,7 @@ def test_wheel_ships_man_page_rules_and_shell_files(wheel: Path) -> None:
         assert len(shared) == 1
         assert zf.read(shared[0]) == PAGE.read_bytes()
         assert zf.read("osc7501wrap/man/wrap.1") == PAGE.read_bytes()
-        assert [n for n in names if re.fullmatch(r"osc7501wrap/rules/[^/]+\.toml", n)]
+        assert [n for n in names if re.fullmatch(r"osc7501wrap/manifests/[^/]+\.toml", n)]
         for shell in ("bash", "zsh", "fish"):
             assert (zf.read(f"osc7501wrap/shell-integration/wrap.{shell}")
                     == (ROOT / "shell-integration" / f"wrap.{shell}").read_bytes())
@@ -276,3 +276,21 @@ def test_installed_package_reads_its_own_resources(wheel: Path, tmp_path: Path) 
                              text=True, env=env, cwd=tmp_path, timeout=30)
         assert out.returncode == 0, out.stderr
         assert out.stdout.startswith(expect)
+
+
+def test_installed_package_loads_its_built_in_manifests(wheel: Path, tmp_path: Path) -> None:
+    """The wheel's manifests (osc7501wrap/manifests) are found without a source tree, and
+    the rules package of the same name beside them does not shadow them."""
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(site)
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(site), "HOME": str(tmp_path),
+           "OSC7501WRAP_CONFIG_DIR": str(tmp_path / "cfg")}
+    code = ("from osc7501wrap import rules; c = rules.load_manifests(None); "
+            "print(str(rules.builtin_rules_dir()), len(c.manifests), c.errors)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=30)
+    assert out.returncode == 0, out.stderr
+    where, count, errors = out.stdout.split(" ", 2)
+    assert where.startswith(str(site)) and where.endswith("manifests"), out.stdout
+    assert int(count) >= 8 and errors.strip() == "[]", out.stdout

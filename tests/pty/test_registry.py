@@ -376,3 +376,21 @@ def test_handle_send_cleans_the_blocked_message() -> None:
     assert "\x1b" not in error and "\x07" not in error and "\n" not in error
     assert error.startswith("session is blocked (question): Pick ]0;x one")
     assert error.endswith("…; use --answer to answer it") and len(error) < 300
+
+
+def test_handle_send_refuses_enter_when_a_dialog_appeared_after_the_text() -> None:
+    child = Child()
+    later: list[tuple[float, object]] = []
+    replies: list[dict[str, object]] = []
+    states = iter([("idle", None, None), ("blocked", "question", "Proceed? [Y/n]")])
+    reply = handle_send({"text": "yes"}, current_state=lambda: next(states),
+                        write_child=child.write,
+                        schedule=lambda delay, fn: later.append((delay, fn)),
+                        reply=replies.append)
+    assert reply is None and child.written == [b"yes"]
+    ((_, fn),) = later
+    fn()  # type: ignore[operator]
+    assert child.written == [b"yes"]  # no Enter
+    assert replies and replies[0]["ok"] is False
+    assert "Enter was not pressed" in str(replies[0]["error"])
+    assert "Proceed? [Y/n]" in str(replies[0]["error"])

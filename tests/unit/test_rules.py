@@ -696,7 +696,7 @@ def test_fuzz_random_screens_never_raise(cat: rules.Catalog) -> None:
 def test_fuzz_broken_manifests_give_one_line_errors_and_no_warnings() -> None:
     rng = random.Random(99)
     seeds = [p.read_text(encoding="utf-8")
-             for p in sorted((Path(rules.__file__).resolve().parent.parent / "rules")
+             for p in sorted(Path(str(rules.builtin_rules_dir()))
                              .glob("*.toml"))]
     for _ in range(1500):
         chars = list(rng.choice(seeds))

@@ -544,3 +544,23 @@ def test_matches_reference_on_dense_garbage(seed: int) -> None:
         fast.feed(chunk)
         ref.feed(chunk)
         assert snapshot(fast, events) == ref.snapshot(), seed
+
+
+def test_cursor_keys_and_keypad_left_on_are_reset_and_reapplied() -> None:
+    from osc7501wrap.proxy.tracker import StreamTracker
+
+    for chunks in ([b"\x1b[?1h\x1b=x"], [b"a\x1b[?1h", b"\x1b="], [b"\x1b[?1h\x1b[0m\x1b=\x1b[2J"]):
+        t = StreamTracker()
+        for c in chunks:
+            t.feed(c)
+        assert t.keypad and 1 in t.modes_on, chunks
+        reset = t.reset_sequence()
+        assert b"\x1b[?1l" in reset and b"\x1b>" in reset
+        again = t.reapply_sequence()
+        assert b"\x1b[?1h" in again and b"\x1b=" in again
+    t = StreamTracker()
+    t.feed(b"\x1b=\x1b[?1hx\x1b>\x1b[?1l")
+    assert not t.keypad and not t.modes_on and t.reset_sequence() == b""
+    t = StreamTracker()
+    t.feed(b"\x1b=\x1b[?1h\x1bc")  # RIS resets both
+    assert not t.keypad and t.reset_sequence() == b""

@@ -1,0 +1,265 @@
+"""The matching engine: one gate matcher (tracing on request), messages, evaluation.
+
+`evaluate` classifies a snapshot: rules in state order (blocked, error, working, idle),
+file order within a state, the first match wins, no match is its own result. `explain`
+runs the very same matcher with a trace, so it always agrees with `evaluate`.
+
+Every pattern is linear-time (RE2, see :mod:`.load`), so no rule can stall the terminal
+however hostile the screen. The cost is still watched: an evaluation that takes more
+than RULE_BUDGET of CPU gives its slowest rule a strike; STRIKES strikes switch the rule
+off for the rest of the session, with one line (file and rule id) to the session log.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from .model import (
+    MAX_MSG_LEN,
+    RULE_BUDGET,
+    STRIKES,
+    Gate,
+    GatePart,
+    Manifest,
+    Pattern,
+    Rule,
+    RuleTrace,
+    Snapshot,
+    Verdict,
+)
+from .regions import Screen, Text
+
+_clock = time.thread_time  # CPU time of this thread: a busy machine is not the rule's cost
+
+
+class _Trace:
+    """Collects GateParts for `explain`."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: list[GatePart] = []
+
+    def add(self, depth: int, what: str, matched: bool) -> None:
+        self.parts.append(GatePart(depth, what, matched))
+
+
+def _rec(trace: _Trace, depth: int, what: str, hit: bool, sub: _Trace | None = None) -> bool:
+    trace.add(depth, what, hit)
+    if sub is not None:
+        trace.parts.extend(sub.parts)
+    return hit
+
+
+def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> bool:
+    """Does `gate` hold on region text `t`? Conditions are tried in the order contains,
+    line_regex, regex, all, any, not. Each condition is computed once, here; without a
+    trace the first failing one ends it, with one every condition is recorded (and the
+    result is the same). Labels are only built for a trace."""
+    ok = True
+    for s in gate.contains:
+        hit = s in t.lower
+        if trace is None:
+            if not hit:
+                return False
+        else:
+            ok = _rec(trace, depth, f"contains '{s}'", hit) and ok
+    for key, pats in (("line_regex", gate.line_regex), ("regex", gate.regex)):
+        for p in pats:  # a line_regex is compiled to match one line at a time
+            hit = p.test(t.raw)
+            if trace is None:
+                if not hit:
+                    return False
+            else:
+                ok = _rec(trace, depth, f"{key} '{p.pattern}'", hit) and ok
+    for key, subs in (("all", gate.all), ("any", gate.any)):
+        if not subs:
+            continue
+        sub = None if trace is None else _Trace()
+        hits = (match(g, t, sub, depth + 1) for g in subs)
+        if sub is not None:
+            hits = iter(list(hits))  # every part evaluated, for the trace
+        hit = all(hits) if key == "all" else any(hits)
+        if trace is None:
+            if not hit:
+                return False
+        else:
+            ok = _rec(trace, depth, f"{key} ({len(subs)})", hit, sub) and ok
+    if gate.not_ is not None:
+        sub = None if trace is None else _Trace()
+        hit = not match(gate.not_, t, sub, depth + 1)
+        if trace is None:
+            if not hit:
+                return False
+        else:
+            ok = _rec(trace, depth, "not", hit, sub) and ok
+    return ok
+
+
+# ---------------------------------------------------------------------------------------
+# Messages
+
+_BOX_CHARS = "│┃║╭╮╰╯┌┐└┘├┤╔╗╚╝|"
+_LEAD_RE = re.compile(r"^(?:[❯›>▸►▶→●○◯◉◆◇■□☐☒✔✓✗✘•·*⎿⏺]+\s*)*(?:\[[ xX✓✔]\]\s*)?(?:\(?\d{1,2}[.)]\s+)?")
+_BLANKS_RE = re.compile(r"\s+")
+
+
+def trim_msg(text: str) -> str | None:
+    """Trim raw screen text into a one-line message (not sanitized: the protocol does that)."""
+    text = _BLANKS_RE.sub(" ", text).strip().strip(_BOX_CHARS).strip()
+    text = _LEAD_RE.sub("", text, count=1).strip().strip(_BOX_CHARS).strip()
+    if not text:
+        return None
+    if len(text) > MAX_MSG_LEN:
+        text = text[: MAX_MSG_LEN - 1].rstrip() + "…"
+    return text
+
+
+def line_patterns(gate: Gate) -> list[Pattern]:
+    """The rule's line_regex patterns in file order (not those under `not`)."""
+    out = list(gate.line_regex)
+    for g in (*gate.all, *gate.any):
+        out.extend(line_patterns(g))
+    return out
+
+
+def _group(m: object, p: Pattern, name: str) -> str | None:
+    return m.group(name) if name in p.groupindex else None  # type: ignore[attr-defined]
+
+
+def extract_msg(rule: Rule, t: Text) -> str | None:
+    for p in rule.msg_regex:
+        m = p.search(t.text)
+        if m:
+            got = trim_msg(_group(m, p, "msg") or m.group(0))
+            if got:
+                label = _group(m, p, "label")
+                label = trim_msg(label) if label else None
+                return trim_msg(f"{label}: {got}") if label else got
+    for p in rule.msg_line:
+        for x in t.lines:
+            m = p.search(x)
+            if m:
+                got = trim_msg(_group(m, p, "msg") or x)
+                if got:
+                    return got
+                break
+    if rule.msg == "line":  # the first line any of them matches: the leftmost match's
+        found = [m.start() for m in (p.search(t.text) for p in line_patterns(rule.gate)) if m]
+        if found:
+            return trim_msg(t.lines[t.text.count("\n", 0, min(found))])
+    elif rule.msg in ("first", "last"):
+        non_empty = [x for x in t.lines if x.strip()]
+        if non_empty:
+            return trim_msg(non_empty[0] if rule.msg == "first" else non_empty[-1])
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Evaluation
+
+
+def _strike(manifest: Manifest, rule: Rule, spent: float, total: float) -> None:
+    h = manifest.health
+    n = h.strikes.get(rule.id, 0) + 1
+    h.strikes[rule.id] = n
+    if n < STRIKES:
+        return
+    note = (f"rules: {manifest.source or manifest.name}: rule {rule.id}: switched off, "
+            f"over its time budget ({spent * 1000:.0f} ms of {total * 1000:.0f} ms, "
+            f"budget {RULE_BUDGET * 1000:.0f} ms per evaluation)")
+    h.off[rule.id] = note
+    if h.log is not None:
+        h.log(note)
+
+
+def evaluate(manifest: Manifest, snap: Snapshot) -> Verdict:
+    """Classify one snapshot: the first matching rule in state order, else no match."""
+    cpu0 = _clock()
+    scr = Screen(snap)
+    off = manifest.health.off
+    wall = time.perf_counter
+    slowest: Rule | None = None
+    slow = 0.0
+    verdict: Verdict | None = None
+    for rule in manifest.ordered:
+        if off and rule.id in off:
+            continue
+        t = scr.region(rule.region)
+        t0 = wall()
+        if match(rule.gate, t):
+            verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
+                              manifest.version, extract_msg(rule, t), rule.visible)
+        spent = wall() - t0
+        if spent > slow:
+            slow, slowest = spent, rule
+        if verdict is not None:
+            break
+    total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
+    if total > RULE_BUDGET and slowest is not None and slow > total / 4:
+        _strike(manifest, slowest, slow, total)
+    if verdict is None:
+        verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
+    return verdict
+
+
+def explain(manifest: Manifest, snap: Snapshot) -> list[RuleTrace]:
+    """Every rule in evaluation order with its region, gate parts and result.
+
+    Uses the same regions, matcher and message extraction as `evaluate`; the first trace
+    with `matched` is the winner, and it agrees with `evaluate`. A rule switched off for
+    its cost shows one part saying so and never matches.
+    """
+    scr = Screen(snap)
+    out: list[RuleTrace] = []
+    won = False
+    for rule in manifest.ordered:
+        t = scr.region(rule.region)
+        tr = _Trace()
+        if rule.id in manifest.health.off:
+            tr.add(0, "switched off: over its time budget", False)
+            hit = False
+        else:
+            hit = match(rule.gate, t, tr)
+        winner = hit and not won
+        won = won or hit
+        out.append(RuleTrace(
+            id=rule.id, state=rule.state, kind=rule.kind, matched=hit, winner=winner,
+            region=rule.region.name, region_text=t.text, parts=tuple(tr.parts),
+            msg=extract_msg(rule, t) if hit else None, visible=rule.visible))
+    return out
+
+
+def stress_screens(rows: int = 60, cols: int = 250) -> list[Snapshot]:
+    """Screens that are hard on patterns: long runs of blanks, one repeated letter,
+    digits, pointers, box drawing and dialog words, with the cursor on the last row."""
+    fills = [" " * (cols - 20) + "12:34:56 Continue?", "a" * cols, "0123456789" * (cols // 10),
+             "│ ❯ 1. Yes  " * (cols // 11), "─" * cols,
+             "Do you want to proceed? [y/N] (yes/no) Allow Deny " * (cols // 50)]
+    return [Snapshot(lines=[f[:cols]] * rows, title=f[:cols], progress="1;42",
+                     cursor=(rows - 1, cols - 1)) for f in fills]
+
+
+def over_budget(manifest: Manifest, snaps: list[Snapshot] | None = None) -> list[str]:
+    """One line for every rule whose gate takes more than RULE_BUDGET on a stress screen
+    (the better of two tries, so a busy machine does not count), as `doctor` shows it."""
+    out: list[str] = []
+    screens = [Screen(s) for s in (snaps if snaps is not None else stress_screens())]
+    for rule in manifest.ordered:
+        worst = 0.0
+        for scr in screens:
+            t = scr.region(rule.region)
+            best = RULE_BUDGET * 1000
+            for _ in range(2):
+                t0 = _clock()
+                match(rule.gate, t)
+                best = min(best, _clock() - t0)
+            worst = max(worst, best)
+            if worst > RULE_BUDGET:
+                break
+        if worst > RULE_BUDGET:
+            out.append(f"rules: {manifest.source or manifest.name}: rule {rule.id}: "
+                       f"{worst * 1000:.0f} ms on a stress screen, over the budget of "
+                       f"{RULE_BUDGET * 1000:.0f} ms (it is switched off when that happens)")
+    return out

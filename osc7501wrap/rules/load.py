@@ -1,0 +1,486 @@
+"""Loading manifests: bounded reads, TOML, validation, linear-time pattern compilation.
+
+Every pattern is compiled with RE2 (`google-re2`), which matches in time linear in the
+text and cannot backtrack; a pattern RE2 cannot run (lookarounds, backreferences) makes
+its file refused with one line. Python spellings RE2 lacks are accepted: `\\Z` (end of
+text) and `\\uXXXX` / `\\UXXXXXXXX` escapes. A file is checked by size before it is read
+and read with a bound, so neither a huge nor a growing file can stall the start.
+
+Every broken file adds one line to `Catalog.errors` (`rules: <file>: <what is wrong>`)
+and is skipped; the built-ins keep working. Nothing here raises to the caller.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import re
+import stat
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import re2
+
+from .. import paths
+from .model import (
+    ENGINE_VERSION,
+    KINDS,
+    MAX_FILE_BYTES,
+    MAX_GATE_DEPTH,
+    MAX_GATES,
+    MAX_PATTERN_LEN,
+    MAX_PATTERNS,
+    MAX_PATTERNS_PER_KEY,
+    MAX_RULES,
+    STATES,
+    Catalog,
+    Gate,
+    Manifest,
+    ManifestError,
+    Pattern,
+    Rule,
+)
+from .regions import parse_region, tname
+
+_NAME_RE = re.compile(r"[a-z0-9_-]{1,32}\Z")
+_APP_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}\Z")
+_ID_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}\Z")
+
+_MANIFEST_KEYS = frozenset(
+    {"name", "version", "app", "description", "programs", "package_paths", "engine",
+     "verified", "verified_on", "verified_reason", "install"})
+_GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
+_RULE_KEYS = frozenset(
+    {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line"}) | _GATE_KEYS
+_MSG_MODES = ("line", "first", "last")
+
+_OPTIONS = re2.Options()
+_OPTIONS.log_errors = False  # RE2 would print to the user's terminal otherwise
+_LINE_OPTIONS = re2.Options()
+_LINE_OPTIONS.log_errors = False
+_LINE_OPTIONS.never_nl = True  # with (?m): no match crosses a line, ^ $ are the line's
+_UNSUPPORTED_RE = re.compile(r"invalid perl operator: \(\?[=!<]|invalid escape sequence: \\\d")
+_ESCAPE_RE = re.compile(r"\\(?:([AZz])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|.)", re.S)
+_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+
+
+def _to_re2(pattern: str, per_line: bool = False) -> str:
+    """Python spellings RE2 lacks: \\Z -> \\z, \\uXXXX and \\UXXXXXXXX -> \\x{...}; for a
+    pattern matched line by line on the joined region, \\A and \\Z are the line's ^ $."""
+    if "\\" not in pattern:
+        return pattern
+
+    def sub(m: re.Match[str]) -> str:
+        anchor = m.group(1)
+        if anchor:
+            if per_line:
+                return "^" if anchor == "A" else "$"
+            return "\\z" if anchor in "Zz" else m.group(0)
+        code = m.group(2) or m.group(3)
+        return f"\\x{{{code}}}" if code else m.group(0)
+
+    return _ESCAPE_RE.sub(sub, pattern)
+
+
+class Pat:
+    """A compiled pattern: `pattern` is the manifest's text, `search(str)` gives a match
+    object (for messages), `test(bytes)` only says whether it matches (the hot path, on
+    the region's UTF-8 bytes, encoded once per region)."""
+
+    __slots__ = ("groupindex", "pattern", "search", "test")
+
+    def __init__(self, source: str, rx: Any) -> None:
+        self.pattern = source
+        self.search = rx.search
+        self.groupindex = rx.groupindex
+        raw = getattr(rx, "_regexp", None)
+        if raw is not None and _UNANCHORED is not None and hasattr(raw, "Match"):
+            def test(data: bytes, _m: Any = raw.Match, _a: Any = _UNANCHORED) -> bool:
+                return bool(_m(_a, data, 0, len(data))[0][0] >= 0)
+        else:  # another version of the binding: through its public API
+            def test(data: bytes, _s: Any = rx.search) -> bool:
+                return _s(data.decode("utf-8")) is not None
+        self.test = test
+
+
+def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
+    """A linear-time pattern; ManifestError (one line) if RE2 cannot run it. With
+    `per_line` (a line_regex) it is matched on the whole region at once, but no match
+    crosses a line: "some single line matches" in one call."""
+    try:
+        if per_line:
+            return Pat(pattern, re2.compile("(?m)" + _to_re2(pattern, True), _LINE_OPTIONS))
+        return Pat(pattern, re2.compile(_to_re2(pattern), _OPTIONS))
+    except re2.error as err:
+        why = err.args[0] if err.args else "?"
+        why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
+        if _UNSUPPORTED_RE.search(why):
+            raise ManifestError(
+                f"{pattern!r}: not supported by the linear-time rules engine ({why}): "
+                "lookarounds and backreferences are not; express them with a `not` "
+                "gate") from None
+        raise ManifestError(f"{pattern!r}: bad regex: {why}") from None
+    except (TypeError, ValueError, OverflowError) as err:
+        raise ManifestError(f"{pattern!r}: bad pattern: {err}") from None
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.gates = 0
+        self.patterns = 0
+
+
+def _str_list(v: object, key: str) -> list[str]:
+    items = [v] if isinstance(v, str) else v
+    if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+        raise ManifestError(f"{key} must be a string or a list of strings, not {tname(v)}")
+    if not items:
+        raise ManifestError(f"{key} must not be empty")
+    if len(items) > MAX_PATTERNS_PER_KEY:
+        raise ManifestError(f"{key} has {len(items)} entries (at most {MAX_PATTERNS_PER_KEY})")
+    for x in items:
+        if not x:
+            raise ManifestError(f"{key}: empty string")
+        if len(x) > MAX_PATTERN_LEN:
+            raise ManifestError(f"{key}: pattern longer than {MAX_PATTERN_LEN} characters")
+    return items
+
+
+def _compile(pats: list[str], key: str, budget: _Budget,
+             per_line: bool = False) -> tuple[Pattern, ...]:
+    out = []
+    for p in pats:
+        budget.patterns += 1
+        if budget.patterns > MAX_PATTERNS:
+            raise ManifestError(f"more than {MAX_PATTERNS} patterns in one manifest")
+        try:
+            out.append(compile_pattern(p, per_line))
+        except ManifestError as err:
+            raise ManifestError(f"{key} {err}") from None
+    return tuple(out)
+
+
+def _parse_gate(d: Mapping[str, Any], budget: _Budget, depth: int, where: str) -> Gate:
+    if depth > MAX_GATE_DEPTH:
+        raise ManifestError(f"{where}: gates nested deeper than {MAX_GATE_DEPTH}")
+    budget.gates += 1
+    if budget.gates > MAX_GATES:
+        raise ManifestError(f"more than {MAX_GATES} gates in one manifest")
+    contains: tuple[str, ...] = ()
+    regex: tuple[Pattern, ...] = ()
+    line_regex: tuple[Pattern, ...] = ()
+    subs: dict[str, tuple[Gate, ...]] = {"all": (), "any": ()}
+    not_: Gate | None = None
+    present = False
+    if "contains" in d:
+        present = True
+        contains = tuple(s.lower() for s in _str_list(d["contains"], f"{where}contains"))
+        budget.patterns += len(contains)
+    if "regex" in d:
+        present = True
+        regex = _compile(_str_list(d["regex"], f"{where}regex"), f"{where}regex", budget)
+    if "line_regex" in d:
+        present = True
+        key = f"{where}line_regex"
+        line_regex = _compile(_str_list(d["line_regex"], key), key, budget, per_line=True)
+    for key in ("all", "any"):
+        if key in d:
+            present = True
+            v = d[key]
+            if not isinstance(v, list) or not v or not all(isinstance(x, dict) for x in v):
+                raise ManifestError(f"{where}{key} must be a non-empty list of gate tables")
+            if len(v) > MAX_PATTERNS_PER_KEY:
+                raise ManifestError(f"{key} has more than {MAX_PATTERNS_PER_KEY} entries")
+            subs[key] = tuple(_parse_sub(x, budget, depth + 1, f"{where}{key}[{i}]")
+                              for i, x in enumerate(v))
+    if "not" in d:
+        present = True
+        v = d["not"]
+        if not isinstance(v, dict):
+            raise ManifestError(f"{where}not must be a gate table, not {tname(v)}")
+        not_ = _parse_sub(v, budget, depth + 1, f"{where}not")
+    if not present:
+        raise ManifestError(f"{where.rstrip(' .') or 'gate'}: no condition (contains, "
+                            "regex, line_regex, all, any or not)")
+    return Gate(contains, regex, line_regex, subs["all"], subs["any"], not_)
+
+
+def _parse_sub(d: dict[str, Any], budget: _Budget, depth: int, where: str) -> Gate:
+    unknown = sorted(set(d) - _GATE_KEYS)
+    if unknown:
+        raise ManifestError(f"{where}: unknown key {unknown[0]!r} in a gate "
+                            f"(known: {', '.join(sorted(_GATE_KEYS))})")
+    return _parse_gate(d, budget, depth, where + ".")
+
+
+def _has_line_patterns(gate: Gate) -> bool:
+    return bool(gate.line_regex) or any(_has_line_patterns(g) for g in (*gate.all, *gate.any))
+
+
+def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
+    if not isinstance(d, dict):
+        raise ManifestError(f"rule #{index + 1} must be a table")
+    rid = d.get("id")
+    label = (f"rule {rid}" if isinstance(rid, str) and _ID_RE.match(rid)
+             else f"rule #{index + 1}")
+    try:
+        if not isinstance(rid, str) or not _ID_RE.match(rid):
+            raise ManifestError("id must be a string of [A-Za-z0-9_.-]{1,64}")
+        if rid in seen:
+            raise ManifestError("duplicate id")
+        seen.add(rid)
+        unknown = sorted(set(d) - _RULE_KEYS)
+        if unknown:
+            raise ManifestError(f"unknown key {unknown[0]!r}")
+        state = d.get("state")
+        if state not in STATES:
+            raise ManifestError(f"state must be one of {', '.join(STATES)}, not {state!r}")
+        kind = d.get("kind")
+        if kind is not None:
+            if state != "blocked":
+                raise ManifestError("kind is only allowed on blocked rules")
+            if kind not in KINDS:
+                raise ManifestError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        elif state == "blocked":
+            raise ManifestError(f"a blocked rule needs a kind ({', '.join(KINDS)})")
+        if "region" not in d:
+            raise ManifestError("region is missing")
+        region = parse_region(d["region"])
+        visible = d.get("visible", state in ("blocked", "error"))
+        if not isinstance(visible, bool):
+            raise ManifestError(f"visible must be true or false, not {tname(visible)}")
+        msg = d.get("msg")
+        if msg is not None and msg not in _MSG_MODES:
+            raise ManifestError(f"msg must be one of {', '.join(_MSG_MODES)}, not {msg!r}")
+        msg_regex: tuple[Pattern, ...] = ()
+        if "msg_regex" in d:
+            msg_regex = _compile(_str_list(d["msg_regex"], "msg_regex"), "msg_regex", budget)
+        msg_line: tuple[Pattern, ...] = ()
+        if "msg_line" in d:
+            msg_line = _compile(_str_list(d["msg_line"], "msg_line"), "msg_line", budget)
+        gate = _parse_gate({k: v for k, v in d.items() if k in _GATE_KEYS}, budget, 1, "")
+        if msg == "line" and not _has_line_patterns(gate):
+            raise ManifestError('msg = "line" needs a line_regex in the gate')
+    except ManifestError as err:
+        raise ManifestError(f"{label}: {err}") from None
+    return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index)
+
+
+def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:
+    """Validate a decoded TOML document; raises ManifestError with one line."""
+    unknown = sorted(set(data) - {"manifest", "rule"})
+    if unknown:
+        raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest] "
+                            "and [[rule]])")
+    head = data.get("manifest")
+    if not isinstance(head, dict):
+        raise ManifestError("missing [manifest] table")
+    unknown = sorted(set(head) - _MANIFEST_KEYS)
+    if unknown:
+        raise ManifestError(f"[manifest]: unknown key {unknown[0]!r}")
+    engine = head.get("engine", ENGINE_VERSION)
+    if not isinstance(engine, int) or isinstance(engine, bool) or engine < 1:
+        raise ManifestError("[manifest]: engine must be a positive integer")
+    if engine > ENGINE_VERSION:
+        raise ManifestError(f"needs rules engine {engine}, this osc7501wrap has engine "
+                            f"{ENGINE_VERSION} (upgrade osc7501wrap to use it)")
+    name = head.get("name")
+    if not isinstance(name, str) or not _NAME_RE.match(name):
+        raise ManifestError("[manifest]: name must be a string of [a-z0-9_-]{1,32}")
+    version = head.get("version")
+    if not isinstance(version, str) or not version or len(version) > 64:
+        raise ManifestError("[manifest]: version must be a non-empty string")
+    app = head.get("app", name)
+    if not isinstance(app, str) or not _APP_RE.match(app):
+        raise ManifestError("[manifest]: app must be a string of [A-Za-z0-9_.+-]{1,32}")
+    desc = head.get("description", "")
+    if not isinstance(desc, str):
+        raise ManifestError("[manifest]: description must be a string")
+    programs: list[str] = []
+    package_paths: list[str] = []
+    for key, dest in (("programs", programs), ("package_paths", package_paths)):
+        v = head.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+            raise ManifestError(f"[manifest]: {key} must be a list of non-empty strings")
+        dest.extend(x.lower() if key == "programs" else x for x in v)
+    verified = head.get("verified")
+    if verified is not None and not isinstance(verified, bool):
+        raise ManifestError("[manifest]: verified must be true or false")
+    verified_on = head.get("verified_on", [])
+    if (not isinstance(verified_on, list) or len(verified_on) > 32
+            or not all(isinstance(x, str) and 0 < len(x) <= 64 for x in verified_on)):
+        raise ManifestError("[manifest]: verified_on must be a list of agent versions")
+    reason = head.get("verified_reason", "")
+    if not isinstance(reason, str) or len(reason) > 400:
+        raise ManifestError("[manifest]: verified_reason must be a string (at most 400 "
+                            "characters)")
+    if verified is False and not reason.strip():
+        raise ManifestError("[manifest]: verified = false needs a verified_reason")
+    install = head.get("install", "")
+    if not isinstance(install, str) or len(install) > 200 or not install.isprintable():
+        raise ManifestError("[manifest]: install must be one line of printable text "
+                            "(at most 200 characters)")
+    rules_raw = data.get("rule", [])
+    if not isinstance(rules_raw, list):
+        raise ManifestError("rule must be an array of tables ([[rule]])")
+    if len(rules_raw) > MAX_RULES:
+        raise ManifestError(f"{len(rules_raw)} rules (at most {MAX_RULES})")
+    budget = _Budget()
+    seen: set[str] = set()
+    rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
+    return Manifest(name=name, version=version, app=app, description=desc,
+                    programs=tuple(programs), package_paths=tuple(package_paths),
+                    engine=engine, install=install, rules=rules, source=source,
+                    builtin=builtin, verified=verified, verified_on=tuple(verified_on),
+                    verified_reason=" ".join(reason.split()))
+
+
+def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ManifestError(f"TOML syntax error: {err}") from None
+    return parse_manifest(data, source, builtin)
+
+
+# ---------------------------------------------------------------------------------------
+# Files
+
+
+def builtin_rules_dir() -> Any:
+    """The directory (a Traversable) holding the built-in manifests.
+
+    Installed wheels carry them as package data `osc7501wrap/manifests`; a source checkout
+    or an editable install has them in the top-level `rules/` next to the package.
+    """
+    try:
+        d = importlib.resources.files("osc7501wrap") / "manifests"
+        if d.is_dir():
+            return d
+    except (ModuleNotFoundError, OSError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+def _iter_toml(directory: Any) -> Iterator[Any]:
+    try:
+        entries = sorted(directory.iterdir(), key=lambda e: e.name)
+    except (OSError, AttributeError):
+        return
+    for e in entries:
+        if e.name.endswith(".toml") and not e.name.startswith("."):
+            try:
+                if e.is_file():  # a stat: a FIFO or a directory is skipped unopened
+                    yield e
+            except OSError:
+                continue
+
+
+def read_bounded(entry: Any, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, checked by size first and read with a bound (a FIFO, a device or
+    a file growing meanwhile cannot stall or flood the reader). ManifestError if not."""
+    if not isinstance(entry, Path):  # package data in a zip: small and trusted
+        try:
+            raw = entry.read_bytes()
+        except OSError as err:
+            raise ManifestError(f"cannot read: {err.strerror or err}") from None
+    else:
+        try:
+            fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError as err:
+            raise ManifestError(f"cannot read: {err.strerror or err}") from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise ManifestError("not a regular file")
+            if st.st_size > limit:
+                raise ManifestError(f"file larger than {limit // 1024} KiB")
+            chunks: list[bytes] = []
+            left = limit + 1
+            while left > 0:
+                got = os.read(fd, min(left, 65536))
+                if not got:
+                    break
+                chunks.append(got)
+                left -= len(got)
+            raw = b"".join(chunks)
+        except OSError as err:
+            raise ManifestError(f"cannot read: {err.strerror or err}") from None
+        finally:
+            os.close(fd)
+    if len(raw) > limit:
+        raise ManifestError(f"file larger than {limit // 1024} KiB")
+    return raw
+
+
+def _load_one(entry: Any, builtin: bool) -> Manifest:
+    raw = read_bounded(entry)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ManifestError("not UTF-8 text") from None
+    return parse_manifest_text(text, str(entry), builtin)
+
+
+_DEFAULT: Any = object()
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(text: str) -> str:
+    """One line for the error list: control characters (a newline in a file name...)
+    shown escaped."""
+    return _CONTROL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+
+
+def generic_fallback() -> Manifest:
+    """An empty `generic` manifest, used only if the built-in one cannot be loaded."""
+    return Manifest(name="generic", version="0", app="generic",
+                    description="no rules (built-in generic manifest missing)")
+
+
+def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) -> Catalog:
+    """Load the built-in manifests, then the user's (`paths.user_rules_dir()` by default;
+    None for none). A user manifest replaces the built-in one of the same name. Every
+    broken file adds one line to `catalog.errors` and is skipped; nothing raises."""
+    cat = Catalog()
+    src = builtin_rules_dir() if builtin_dir is None else builtin_dir
+    for entry in _iter_toml(src):
+        try:
+            m = _load_one(entry, builtin=True)
+        except ManifestError as err:
+            cat.errors.append(one_line(f"rules: {entry}: {err}"))
+            continue
+        if m.name in cat.manifests:
+            cat.errors.append(one_line(f"rules: {entry}: manifest {m.name!r} is already "
+                                       f"defined by {cat.manifests[m.name].source}"))
+            continue
+        cat.manifests[m.name] = m
+    if not cat.manifests:
+        cat.errors.append(one_line(f"rules: no built-in manifests found in {src} "
+                                   "(reinstall osc7501wrap)"))
+    if user_dir is _DEFAULT:
+        try:
+            user_dir = paths.user_rules_dir()
+        except (OSError, RuntimeError, KeyError):
+            user_dir = None
+    if user_dir is not None:
+        user: dict[str, Manifest] = {}
+        for entry in _iter_toml(Path(user_dir)):
+            try:
+                m = _load_one(entry, builtin=False)
+            except ManifestError as err:
+                what = (f" (the built-in {entry.name[:-5]} manifest is used instead)"
+                        if entry.name[:-5] in cat.manifests else "")
+                cat.errors.append(one_line(f"rules: {entry}: {err}{what}"))
+                continue
+            if m.name in user:
+                cat.errors.append(one_line(f"rules: {entry}: manifest {m.name!r} is "
+                                           f"already defined by {user[m.name].source}"))
+                continue
+            user[m.name] = m
+        cat.manifests.update(user)
+    if "generic" not in cat.manifests:
+        cat.manifests["generic"] = generic_fallback()
+    return cat

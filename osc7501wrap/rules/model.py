@@ -1,0 +1,190 @@
+"""The rules' data model: limits, manifests, rules, gates, snapshots, verdicts, traces.
+
+Plain frozen dataclasses, built by :mod:`.load` and read by :mod:`.engine`. The only
+mutable part of a manifest is its :class:`Health` (which rules the engine switched off
+for exceeding their time budget): it is per loaded manifest, never written to disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+ENGINE_VERSION = 1
+STATES: tuple[str, ...] = ("blocked", "error", "working", "idle")
+KINDS: tuple[str, ...] = ("permission", "question", "auth")
+STATE_ORDER = {s: i for i, s in enumerate(STATES)}
+
+MAX_RULES = 128
+MAX_GATE_DEPTH = 8
+MAX_GATES = 512
+MAX_PATTERNS = 1024
+MAX_PATTERNS_PER_KEY = 32
+MAX_PATTERN_LEN = 512
+MAX_REGION_N = 500
+MAX_MSG_LEN = 240
+MAX_FILE_BYTES = 512 * 1024
+
+#: CPU time one evaluation of a manifest may take; the slowest rule of an evaluation over
+#: it gets a strike, and STRIKES strikes switch that rule off (docs/reliability.md).
+RULE_BUDGET = 0.008
+STRIKES = 2
+
+
+class ManifestError(ValueError):
+    """One problem in one manifest file; str() is the text after `rules: <file>: `."""
+
+
+Pattern = Any  # a compiled linear-time pattern (re2): .search(), .pattern, .groupindex
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """A condition tree. All keys present are ANDed."""
+
+    contains: tuple[str, ...] = ()
+    regex: tuple[Pattern, ...] = ()
+    line_regex: tuple[Pattern, ...] = ()
+    all: tuple[Gate, ...] = ()
+    any: tuple[Gate, ...] = ()
+    not_: Gate | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A parsed region name: kind plus its line count (0 when the kind takes none)."""
+
+    kind: str
+    n: int = 0
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}:{self.n}" if self.n else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    state: str
+    kind: str | None
+    region: Region
+    gate: Gate
+    visible: bool
+    msg: str | None = None
+    msg_regex: tuple[Pattern, ...] = ()
+    msg_line: tuple[Pattern, ...] = ()
+    index: int = 0  # position in the file
+
+
+@dataclass
+class Health:
+    """Rules switched off at run time for exceeding the time budget, and their strikes.
+    `log`, when set, receives one line per rule switched off."""
+
+    off: dict[str, str] = field(default_factory=dict)  # rule id -> the one-line note
+    strikes: dict[str, int] = field(default_factory=dict)
+    log: Callable[[str], None] | None = None
+
+
+@dataclass(frozen=True)
+class Manifest:
+    name: str
+    version: str
+    app: str
+    description: str = ""
+    programs: tuple[str, ...] = ()
+    package_paths: tuple[str, ...] = ()
+    engine: int = ENGINE_VERSION
+    install: str = ""  # how to get the program: text shown when it is not found, never run
+    rules: tuple[Rule, ...] = ()
+    source: str = ""
+    builtin: bool = True
+    ordered: tuple[Rule, ...] = field(default=(), repr=False)
+    health: Health = field(default_factory=Health, repr=False, compare=False)
+    # Checked against the agent's real screens? None: the manifest does not say.
+    # `verified_on`: the agent versions it was checked on; `verified_reason`: why not.
+    verified: bool | None = None
+    verified_on: tuple[str, ...] = ()
+    verified_reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.ordered and self.rules:
+            ordered = sorted(self.rules, key=lambda r: (STATE_ORDER[r.state], r.index))
+            object.__setattr__(self, "ordered", tuple(ordered))
+
+    @property
+    def label(self) -> str:
+        """`name version`, as logs and `explain` print it."""
+        return f"{self.name} {self.version}"
+
+    @property
+    def verification(self) -> str:
+        """What the manifest says about being checked on the agent's real screens, for
+        `doctor`, `explain` and the README: "verified on 2.1.328", "NOT verified: <why>",
+        or "verification not stated"."""
+        if self.verified is False:
+            return f"NOT verified: {self.verified_reason}"
+        if self.verified and self.verified_on:
+            return f"verified on {', '.join(self.verified_on)}"
+        if self.verified:
+            return "verified"
+        return "verification not stated"
+
+
+@dataclass
+class Snapshot:
+    """What the classifier sees: the visible screen (never scrollback) and a few extras."""
+
+    lines: list[str]
+    title: str | None = None
+    progress: str | None = None
+    alt_screen: bool = False
+    cursor: tuple[int, int] | None = None  # (row, col), 0-based
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    state: str | None
+    kind: str | None
+    rule_id: str | None
+    manifest: str
+    manifest_version: str
+    msg: str | None
+    visible: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GatePart:
+    """One condition of a rule's gate, as `explain` shows it."""
+
+    depth: int
+    what: str
+    matched: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTrace:
+    id: str
+    state: str
+    kind: str | None
+    matched: bool
+    winner: bool
+    region: str
+    region_text: str
+    parts: tuple[GatePart, ...]
+    msg: str | None
+    visible: bool
+
+
+@dataclass
+class Catalog:
+    manifests: dict[str, Manifest] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def get(self, name: str) -> Manifest | None:
+        return self.manifests.get(name)
+
+    @property
+    def names(self) -> list[str]:
+        return sorted(self.manifests)

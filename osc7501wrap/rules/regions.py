@@ -1,0 +1,195 @@
+"""Regions: the parts of one screen snapshot a rule looks at, computed once and shared.
+
+Parses region names (`bottom:5`, `after_rule`, ...) and cuts them from the visible screen
+(lines right-trimmed, no-break spaces read as spaces). Every cut is linear in the screen.
+It does not match anything: that is :mod:`.engine`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .model import MAX_REGION_N, ManifestError, Region, Snapshot
+
+# Box-drawing characters that make up a horizontal rule (solid lines only: dashed ones,
+# ╌ ┄ ┈, separate parts inside a dialog), and the ones that may end or cross one (corners,
+# tees) without spoiling it.
+RULE_CHARS = frozenset("─━═")
+RULE_EDGE_CHARS = frozenset("╭╮╰╯┌┐└┘├┤┬┴┼╞╡╪╔╗╚╝╠╣╒╕╘╛")
+MIN_RULE_LEN = 8
+
+_RULE_RUN_RE = re.compile(f"[{''.join(sorted(RULE_CHARS))}]{{{MIN_RULE_LEN}}}")
+_NOT_OTHER = str.maketrans(dict.fromkeys([*RULE_CHARS, *RULE_EDGE_CHARS, " ", "\t"]))
+
+
+@dataclass(slots=True)
+class Text:
+    """A region: its lines and the lines joined with newlines (lower-cased on demand)."""
+
+    lines: tuple[str, ...]
+    text: str
+    _lower: str | None = None
+    _raw: bytes | None = None
+
+    @property
+    def lower(self) -> str:
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
+
+    @property
+    def raw(self) -> bytes:
+        """The text as UTF-8 (what the matcher reads), encoded on first use."""
+        if self._raw is None:
+            self._raw = self.text.encode("utf-8")
+        return self._raw
+
+
+EMPTY = Text((), "")
+
+
+def is_rule_line(line: str) -> bool:
+    """A horizontal rule: at least 8 solid rule characters in a row, and rule characters
+    at least three times as many as anything else but corners, tees and blanks."""
+    if _RULE_RUN_RE.search(line) is None:  # most lines: one C-level search
+        return False
+    rule = line.count("─") + line.count("━") + line.count("═")
+    other = len(line.translate(_NOT_OTHER))
+    return rule >= 3 * other
+
+
+def _normalize(line: str) -> str:
+    if "\xa0" in line:
+        line = line.replace("\xa0", " ")
+    return line.rstrip()
+
+
+def _encodable(text: str) -> bool:
+    """Can the matcher take it? (RE2 reads UTF-8: a lone surrogate cannot be encoded.)"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _clean(text: str) -> str:
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _text(lines: Sequence[str]) -> Text:
+    if not lines:
+        return EMPTY
+    t = tuple(lines)
+    return Text(t, "\n".join(t))
+
+
+def _last_non_empty(lines: Sequence[str], n: int) -> list[str]:
+    out: list[str] = []
+    for x in reversed(lines):
+        if x.strip():
+            out.append(x)
+            if len(out) >= n:
+                break
+    out.reverse()
+    return out
+
+
+class Screen:
+    """The regions of one snapshot, computed on first use and cached."""
+
+    __slots__ = ("_cache", "_rules", "cursor_row", "lines", "progress", "title")
+
+    def __init__(self, snap: Snapshot) -> None:
+        raw = snap.lines
+        joined = "".join(raw)
+        if not _encodable(joined):
+            raw = [_clean(x) for x in raw]
+            joined = "".join(raw)
+        # the usual case (no no-break space) without a Python call per line
+        lines = ([_normalize(x) for x in raw] if "\xa0" in joined
+                 else list(map(str.rstrip, raw)))
+        while lines and not lines[-1]:
+            lines.pop()
+        self.lines = lines
+        self.title = snap.title if not snap.title or _encodable(snap.title) else _clean(
+            snap.title)
+        self.progress = (snap.progress if not snap.progress or _encodable(snap.progress)
+                         else _clean(snap.progress))
+        self.cursor_row = snap.cursor[0] if snap.cursor else None
+        self._cache: dict[Region, Text] = {}
+        self._rules: list[int] | None = None
+
+    def rule_rows(self) -> list[int]:
+        if self._rules is None:
+            self._rules = [i for i, x in enumerate(self.lines) if is_rule_line(x)]
+        return self._rules
+
+    def region(self, reg: Region) -> Text:
+        got = self._cache.get(reg)
+        if got is None:
+            got = self._compute(reg)
+            self._cache[reg] = got
+        return got
+
+    def _compute(self, reg: Region) -> Text:
+        k = reg.kind
+        if k == "title":
+            return _text([_normalize(self.title)] if self.title else [])
+        if k == "progress":
+            return _text([self.progress.strip()] if self.progress else [])
+        lines = self.lines
+        if k == "screen":
+            return _text(lines)
+        if k == "bottom":
+            return _text(_last_non_empty(lines, reg.n))
+        if k == "top":
+            return _text([x for x in lines if x.strip()][: reg.n])
+        if k == "cursor":
+            # unknown cursor: it is taken to be on the last non-empty line
+            row = len(lines) - 1 if self.cursor_row is None else self.cursor_row
+            top = max(0, row + 1 - reg.n)
+            got = lines[top: row + 1]
+            if not got:
+                return EMPTY  # every row of it is below the last non-empty line
+            # The cursor may sit on blank rows below the last non-empty line (trimmed
+            # off `lines`): they are the region's last rows all the same, so the line
+            # above a blank cursor row never passes for the cursor's row.
+            return _text(got + [""] * (row + 1 - top - len(got)))
+        rows = self.rule_rows()
+        if k == "after_rule":
+            return _text(lines[rows[-1] + 1:] if rows else [])
+        if k == "prompt_box":
+            return _text(lines[rows[-2] + 1: rows[-1]] if len(rows) >= 2 else [])
+        if k == "above_prompt":
+            if len(rows) >= 2:
+                lines = lines[: rows[-2]]
+            elif rows:
+                lines = lines[: rows[-1]]
+            return _text(_last_non_empty(lines, reg.n))
+        raise AssertionError(k)  # regions are validated at load time
+
+
+_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "above_prompt"})
+_REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
+
+
+def tname(v: object) -> str:
+    return {str: "a string", bool: "a boolean", int: "an integer", float: "a number",
+            list: "a list", dict: "a table"}.get(type(v), type(v).__name__)
+
+
+def parse_region(spec: object) -> Region:
+    if not isinstance(spec, str):
+        raise ManifestError(f"region must be a string, not {tname(spec)}")
+    if spec in _REGION_KINDS:
+        return Region(spec)
+    kind, colon, n = spec.partition(":")
+    if colon and kind in _REGION_KINDS_N:
+        if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
+            return Region(kind, int(n))
+        raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
+    known = "screen, bottom:N, top:N, cursor:N, after_rule, prompt_box, above_prompt:N, title, progress"
+    raise ManifestError(f"unknown region {spec!r} (known: {known})")

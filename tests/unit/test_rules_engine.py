@@ -1,0 +1,103 @@
+"""The linear-time rules engine: patterns it cannot run are refused at load, hostile
+screens cost linear time, and a rule over its time budget is switched off."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from osc7501wrap import rules
+
+SLOW = r"(?s)(?:.{0,40}a){20}z"  # linear, but ~25 ms on a 250x60 screen of a's
+
+
+def manifest(body: str, name: str = "mine") -> rules.Manifest:
+    return rules.parse_manifest_text(
+        f'[manifest]\nname = "{name}"\nversion = "1"\n{body}', source=f"{name}.toml")
+
+
+def test_user_manifest_with_a_lookaround_is_refused_and_builtins_work(tmp_path: Path) -> None:
+    (tmp_path / "claude.toml").write_text(
+        '[manifest]\nname = "claude"\nversion = "9"\n[[rule]]\nid = "peek"\n'
+        'state = "idle"\nregion = "screen"\nregex = \'foo(?!bar)\'\n')
+    cat = rules.load_manifests(tmp_path)
+    assert len(cat.errors) == 1, cat.errors
+    line = cat.errors[0]
+    print("refused:", line)
+    assert "\n" not in line and "claude.toml" in line and "rule peek" in line
+    assert "lookarounds" in line and "built-in claude manifest is used instead" in line
+    assert cat.get("claude") is not None and cat.get("claude").builtin
+    assert len(cat.manifests) >= 8
+
+
+def test_backreference_is_refused_with_one_line() -> None:
+    try:
+        manifest('[[rule]]\nid = "b"\nstate = "idle"\nregion = "screen"\n'
+                 "line_regex = '(a)\\1'\n")
+    except rules.ManifestError as err:
+        assert "not supported by the linear-time rules engine" in str(err)
+    else:
+        raise AssertionError("a backreference was accepted")
+
+
+def test_catastrophic_pattern_costs_linear_time() -> None:
+    m = manifest('[[rule]]\nid = "evil"\nstate = "idle"\nregion = "screen"\n'
+                 "line_regex = '(a+)+$'\n")
+    for n in (22, 60, 10_000):
+        snap = rules.Snapshot(lines=["a" * n + "!"])
+        t0 = time.perf_counter()
+        v = rules.evaluate(m, snap)
+        took = time.perf_counter() - t0
+        print(f"(a+)+$ on {n} a's: {took * 1000:.2f} ms")
+        assert v.state is None and took < 0.05
+
+
+def test_generic_yes_no_question_is_linear_on_wide_lines() -> None:
+    generic = rules.load_manifests(None).get("generic")
+    assert generic is not None
+    for cols in (160, 250, 2000):
+        snap = rules.Snapshot(lines=[f"Continue?{' ' * (cols - 17)}12:34:56"],
+                              cursor=(0, cols - 1))
+        t0 = time.perf_counter()
+        for _ in range(10):
+            rules.evaluate(generic, snap)
+        each = (time.perf_counter() - t0) / 10
+        print(f"generic on a {cols}-column 'Continue?' line: {each * 1000:.3f} ms")
+        assert each < 0.005
+
+
+def test_rule_over_budget_is_switched_off_with_one_line() -> None:
+    m = manifest('[[rule]]\nid = "slow"\nstate = "working"\nregion = "screen"\n'
+                 f"regex = '{SLOW}'\n"
+                 '[[rule]]\nid = "cheap"\nstate = "idle"\nregion = "bottom:1"\ncontains = "a"\n')
+    logged: list[str] = []
+    m.health.log = logged.append
+    snap = rules.Snapshot(lines=["a" * 250] * 60)
+    took = []
+    for _ in range(4):
+        t0 = time.perf_counter()
+        v = rules.evaluate(m, snap)
+        took.append((time.perf_counter() - t0) * 1000)
+    print("evaluations (ms):", " ".join(f"{x:.1f}" for x in took), "| log:", logged)
+    assert "slow" in m.health.off and v.rule_id == "cheap"
+    assert len(logged) == 1 and "mine.toml" in logged[0] and "rule slow" in logged[0]
+    assert took[-1] < 2
+    traces = rules.explain(m, snap)
+    assert traces[0].id == "slow" and not traces[0].matched
+    assert "switched off" in traces[0].parts[0].what
+
+
+def test_over_budget_names_the_file_and_rule_for_doctor() -> None:
+    m = manifest(f'[[rule]]\nid = "slow"\nstate = "idle"\nregion = "screen"\nregex = \'{SLOW}\'\n')
+    lines = rules.over_budget(m)
+    print(lines)
+    assert len(lines) == 1 and "mine.toml" in lines[0] and "rule slow" in lines[0]
+    for builtin in rules.load_manifests(None).manifests.values():
+        assert rules.over_budget(builtin) == [], builtin.name
+
+
+def test_screen_text_the_matcher_cannot_encode_is_read_not_raised() -> None:
+    m = manifest('[[rule]]\nid = "q"\nstate = "blocked"\nkind = "question"\n'
+                 "region = \"screen\"\nline_regex = '\\?$'\n")
+    v = rules.evaluate(m, rules.Snapshot(lines=["ok \udc80?"], title="\ud800"))
+    assert v.rule_id == "q"
