@@ -77,7 +77,7 @@ def test_prompt_is_a_flag_of_idle_rules_only(state: str, value: str) -> None:
 
 def test_builtin_prompt_rules_say_so() -> None:
     catalog = rules.load_manifests(user_dir=None)
-    for name in ("codex", "opencode", "qwen"):
+    for name in ("aider", "codex", "opencode", "qwen"):
         found = catalog.get(name)
         assert found is not None, name
         assert any(r.state == "idle" and r.prompt for r in found.rules), name
