@@ -9,6 +9,8 @@ started"); a program that answers the Enter with its idle prompt still reverts a
 
 from __future__ import annotations
 
+import pytest
+
 from osc7501wrap import rules
 from osc7501wrap.fusion.fusion import Fusion
 from osc7501wrap.fusion.pipeline import Pipeline, Timings
@@ -39,8 +41,10 @@ def _row5(text: str) -> bytes:
     return f"\x1b[5;1H\x1b[2K ┃  {text}".encode()
 
 
-def run(script: list[tuple[float, str, bytes]], until: float) -> list[tuple[float, str]]:
-    """Drive a pipeline by (time, "o"|"i", bytes); the states decided, with their time."""
+def run(script: list[tuple[float, str, bytes]], until: float,
+        eager: bool = False) -> list[tuple[float, str]]:
+    """Drive a pipeline by (time, "o"|"i", bytes); the states decided, with their time.
+    `eager`: read small first outputs at once, as the live session does (confirm_now)."""
     p = Pipeline(rules.parse_manifest_text(MANIFEST), rows=8, cols=40, now=0.0,
                  backend="pyte", timings=Timings())
     _ = p.screen
@@ -56,6 +60,8 @@ def run(script: list[tuple[float, str, bytes]], until: float) -> list[tuple[floa
                 deadline = t + 0.001
         if kind == "o":
             p.output(data, at)
+            if eager and p.eager_ready():
+                p.confirm_now(at)
         elif kind == "i":
             p.input(data, at)
         out += [(d.at, d.state) for d in p.fusion.drain()]
@@ -71,22 +77,26 @@ TYPED = [(1.0, "o", HOME), (2.0, "i", b"make th"), (2.1, "o", _row5("make th")),
          (2.3, "i", b"e output\r")]
 
 
-def test_the_enter_holds_while_the_program_draws_only_the_echo_then_takes_the_prompt() -> None:
+@pytest.mark.parametrize("eager", [False, True], ids=["replay", "live"])
+def test_the_enter_holds_while_the_program_draws_only_the_echo_then_takes_the_prompt(
+        eager: bool) -> None:
     timeline = run([*TYPED,
                     (3.0, "o", _row5("make the output")),  # the echo catching up
                     (8.0, "o", _row5("Ask anything")),  # the prompt taken: composer empty
                     (8.3, "o", b"\x1b[2J"),  # a blank screen, no rule reads it
-                    (10.0, "o", b"\x1b[8;1H  esc interrupt")], until=12.0)
+                    (10.0, "o", b"\x1b[8;1H  esc interrupt")], until=12.0, eager=eager)
     assert state_at(timeline, 2.2) == "idle"
     for t in (2.4, 3.9, 5.0, 8.1, 9.9, 11.0):
         assert state_at(timeline, t) == "working", (t, timeline)
     assert not any(s == "idle" for at, s in timeline if at > 2.3), timeline
 
 
-def test_an_enter_answered_by_the_idle_prompt_still_starts_no_turn() -> None:
+@pytest.mark.parametrize("eager", [False, True], ids=["replay", "live"])
+def test_an_enter_answered_by_the_idle_prompt_still_starts_no_turn(eager: bool) -> None:
     # The program answers with a line of its own and the typed text still there (the
     # Enter was not a prompt): answered, nothing works, the guard runs out as before.
-    timeline = run([*TYPED, (2.5, "o", b"\x1b[3;1H  no model selected")], until=6.0)
+    timeline = run([*TYPED, (2.5, "o", b"\x1b[3;1H  no model selected")], until=6.0,
+                   eager=eager)
     assert state_at(timeline, 2.4) == "working"
     assert state_at(timeline, 4.0) == "idle"  # 1.5 s after the Enter
 

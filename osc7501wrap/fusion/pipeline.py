@@ -121,9 +121,10 @@ class Pipeline:
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
         self._line = bytearray()
-        # the screen at the latest Enter the program has not answered, and the typed text
-        # as far as it showed then (see _enter_answer)
+        # the screen at the latest Enter the program has not answered, the typed text as
+        # far as it showed then, and the screen version last compared (see _enter_answer)
         self._enter: tuple[list[str], str | None] | None = None
+        self._enter_seen = -1
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
@@ -238,6 +239,7 @@ class Pipeline:
                     row = lines[screen.cursor()[0]].strip()
                     probe = row if len(row) >= PROBE_MIN else None
                 self._enter = (lines, probe)
+                self._enter_seen = screen.version
 
     def _line_typed(self, data: bytes) -> bytes:
         """Track what was typed on the current input line (roughly: printable bytes,
@@ -365,8 +367,8 @@ class Pipeline:
                 self._version = self._screen.version
             # the change happened when the output arrived, not when it was fed
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
-        if changed and self._enter is not None:
-            self._enter_answer(now)
+        if self._enter is not None and self.screen.version != self._enter_seen:
+            self._enter_answer(now)  # also after confirm_now() took the change
         reading = self.classifier.step(now, self.snapshot)
         if reading is not None:
             self.last_reading = reading
@@ -387,6 +389,7 @@ class Pipeline:
         if not self.fusion.awaiting_answer:
             self._enter = None
             return
+        self._enter_seen = self.screen.version
         lines = list(self.screen.lines())
         if len(lines) == len(old) and all(
                 n == o or (o.strip() and n.rstrip().startswith(o.rstrip()))
