@@ -7,7 +7,8 @@ and returns a :class:`ScreenReading` only when the *published* screen state chan
 
 When to evaluate (settle, max_wait, sweep, confirm) and what gets published (the holds:
 idle_hold, gone_hold; blocked never held) is the contract in docs/fusion.md, "Screen
-timing". All times are injected: this module never reads a clock.
+timing"; an idle rule with ``prompt = true`` (the agent's idle prompt) is not held. All
+times are injected: this module never reads a clock.
 
 Each reading also says since when the screen shows its state (`shown_from`: the first
 screen change after the last evaluation that read anything else), so fusion can tell a
@@ -84,6 +85,13 @@ def marks_turns(manifest: Any) -> bool:
                for r in getattr(manifest, "rules", ()))
 
 
+def prompt_rules(manifest: Any) -> frozenset[str]:
+    """The ids of `manifest`'s idle rules that read the agent's idle prompt
+    (``prompt = true``): the screen itself says idle, so no hold."""
+    return frozenset(str(getattr(r, "id", "")) for r in getattr(manifest, "rules", ())
+                     if getattr(r, "state", None) == "idle" and getattr(r, "prompt", False))
+
+
 def marks_interrupts(manifest: Any) -> bool:
     """True if `manifest` has an idle rule about an interrupt (its id says "interrupt"):
     the agent shows when a turn was cut short (Aider's "^C again to exit")."""
@@ -104,6 +112,7 @@ class Classifier:
         self.manifest = manifest
         self.turn_marker = marks_turns(manifest)
         self.interrupt_marker = marks_interrupts(manifest)
+        self._prompts = prompt_rules(manifest)
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
         self.gone_hold = max(0.0, gone_hold)
@@ -141,6 +150,7 @@ class Classifier:
         self.manifest = manifest
         self.turn_marker = marks_turns(manifest)
         self.interrupt_marker = marks_interrupts(manifest)
+        self._prompts = prompt_rules(manifest)
         self.screen_changed(now)
 
     # ------------------------------------------------------------------ timing
@@ -246,7 +256,7 @@ class Classifier:
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
-                and not verdict.visible and "idle_prompt" not in (verdict.rule_id or "").lower()
+                and not verdict.visible and verdict.rule_id not in self._prompts
                 and self.idle_hold > 0):
             if self._held is None:
                 self._hold_until = now + self.idle_hold

@@ -9,7 +9,8 @@ Inputs (each timestamped by the caller; this module reads no clock and does no I
 - :meth:`Fusion.hook` - an agent hook event as a :class:`HookEdge` (the agent's integration
   module in :mod:`osc7501wrap.agents` says what its events mean);
 - :meth:`Fusion.foreground` - the terminal's foreground process group changed;
-- :meth:`Fusion.input_submitted` - the user pressed Enter at an idle prompt;
+- :meth:`Fusion.input_submitted` - the user pressed Enter at an idle prompt, and
+  :meth:`Fusion.input_answered` - the program drew its answer to it;
 - :meth:`Fusion.exited` - the program exited.
 
 Output: a :class:`Decision` (state, kind, msg, progress, signal, detail, at). `signal` is
@@ -57,6 +58,10 @@ SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", 
                     "ash", "nu", "xonsh", "elvish", "pwsh", "oil", "osh", "yash"})
 
 _TURN_STATES = ("working", "blocked")
+#: The longest the user's Enter holds (s) while the program has not answered it on screen
+#: (drew nothing but the echo of what was typed), or took the prompt off the screen and
+#: drew nothing readable yet (OpenCode's first prompt: 1-7 s).
+ENTER_WAIT = 10.0
 #: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it
 #: idle: a frame or two later, before a person could start typing the next prompt.
 LATE_INTERRUPT = 0.3
@@ -170,8 +175,9 @@ class Fusion:
     def __init__(self, now: float = 0.0, *, guard: float = 1.5, screen_lag: float = 0.15,
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
                  shell: bool | None = None, turn_marker: bool | None = None,
-                 interrupt_marker: bool | None = None) -> None:
+                 interrupt_marker: bool | None = None, enter_wait: float = ENTER_WAIT) -> None:
         self.guard = guard
+        self.enter_wait = max(guard, enter_wait)
         self.screen_lag = screen_lag
         self.notify_lag = notify_lag
         self.notify_min_lag = notify_min_lag
@@ -203,6 +209,7 @@ class Fusion:
         self._answered_at: float | None = None  # last sign that a dialog was answered
         self._asks: deque[float] = deque(maxlen=64)  # tool requests (edges that ask)
         self._native_live = False
+        self._awaiting = False  # the latest Enter: the program has not answered it yet
         self.last_event: tuple[str, float] | None = None  # for explain
         self.ignored: deque[tuple[float, str, str]] = deque(maxlen=32)  # (at, what, why)
 
@@ -230,7 +237,7 @@ class Fusion:
         e = self._edge
         if e is not None:
             if e.expires is not None:
-                times.append(e.expires)
+                times.append(e.expires if not self._waits(e) else e.at + self.enter_wait)
             if self._newer_than(self._screen, e) or self._newer_than(self._proc, e):
                 times.append(e.at + self.guard)
         times = [t for t in times if t > self._now]
@@ -387,14 +394,35 @@ class Fusion:
         self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False)
         return self._decide(now)
 
-    def input_submitted(self, now: float) -> Decision | None:
+    def input_submitted(self, now: float, *, wait: bool = False) -> Decision | None:
         """The user pressed Enter at an idle prompt: working until something contradicts
-        it, for at most `guard` seconds unless another signal confirms the turn."""
+        it, for at most `guard` seconds unless another signal confirms the turn. With
+        `wait`, the caller watches the screen and tells when the program answered the
+        Enter (:meth:`input_answered`): until then the guard does not run out (a program
+        busy with its first prompt draws nothing for seconds), for at most `enter_wait`."""
         if self._exited or self._cur.state in _TURN_STATES:
             return None
         claim = _Claim("working", None, None, None, "input", "Enter at the prompt", now,
                        expires=now + self.guard)
+        self._awaiting = wait
         return self._edge_in(claim, now)
+
+    @property
+    def awaiting_answer(self) -> bool:
+        """True while the latest Enter waits for the program's answer on screen."""
+        e = self._edge
+        return self._awaiting and e is not None and e.signal == "input"
+
+    def input_answered(self, now: float, *, took: bool = False) -> Decision | None:
+        """The screen changed since the Enter by more than the echo of what was typed:
+        the program answered it. If `took`, the answer took the typed prompt off the
+        screen (it was sent): the Enter keeps holding until the screen shows what
+        follows, at most `enter_wait` from the Enter. Otherwise its guard runs as usual
+        (a change that still reads as the idle prompt: the Enter started nothing)."""
+        if self._exited or not self.awaiting_answer:
+            return None
+        self._awaiting = took
+        return self._decide(now)
 
     def exited(self, status: int, signaled: bool | int | None, now: float) -> Decision:
         """The program exited: clear (status 0) or error. Nothing changes after this.
@@ -482,6 +510,10 @@ class Fusion:
         if e is not None and e.signal == "input" and self._newer_than(self._screen, e):
             self._edge = None
 
+    def _waits(self, e: _Claim) -> bool:
+        """Does Enter claim `e` hold past its guard (no answer on screen yet)?"""
+        return self._awaiting and e.signal == "input" and e is self._edge
+
     def _newer_than(self, c: _Claim | None, e: _Claim) -> bool:
         if c is None:
             return False
@@ -498,7 +530,8 @@ class Fusion:
         if s is not None and s.state == "blocked":
             return s  # 1. a blocked dialog on screen wins
         e = self._edge
-        if e is not None and e.expires is not None and now >= e.expires:
+        if (e is not None and e.expires is not None and now >= e.expires
+                and not (self._waits(e) and now < e.at + self.enter_wait)):
             self._ignore(now, e.detail, "not confirmed in time")
             self._edge = e = None
         p = self._proc

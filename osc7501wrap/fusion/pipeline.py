@@ -34,6 +34,7 @@ nothing is answered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +54,7 @@ EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
+_STRING_END = re.compile(rb"\x07|\x1b\\")  # the end of an OSC, DCS, APC or PM string
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,20 @@ class Timings:
     idle_budget: float = 0.03
     flood_bytes: int = 256 << 10  # this much output since the last feed, still coming: a flood
     flood_feed: float = 2.0  # in a flood that goes on, still feed (and classify) this often
+
+
+#: The typed text is looked for on screen by its first characters (at most, at least).
+PROBE_MAX, PROBE_MIN = 24, 4
+
+
+def _visible_prefix(typed: bytes, text: str) -> str | None:
+    """The longest start of `typed` (PROBE_MIN to PROBE_MAX characters) that `text`
+    shows, or None."""
+    line = typed.decode("utf-8", "replace").strip()
+    for k in range(min(len(line), PROBE_MAX), PROBE_MIN - 1, -1):
+        if line[:k] in text:
+            return line[:k]
+    return None
 
 
 class Pipeline:
@@ -105,6 +121,10 @@ class Pipeline:
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
         self._line = bytearray()
+        # the screen at the latest Enter the program has not answered, the typed text as
+        # far as it showed then, and the screen version last compared (see _enter_answer)
+        self._enter: tuple[list[str], str | None] | None = None
+        self._enter_seen = -1
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
@@ -209,7 +229,17 @@ class Pipeline:
         if not typed or typed.startswith(b"/"):
             return
         if self.fusion.current().state in ("idle", "done", "error"):
-            self.fusion.input_submitted(now)
+            screen = self._screen
+            self.fusion.input_submitted(now, wait=screen is not None)
+            if screen is not None and self.fusion.awaiting_answer:
+                self._feed(self.timings.idle_budget, now)  # the echo up to the Enter
+                lines = list(screen.lines())
+                probe = _visible_prefix(typed, "\n".join(lines))
+                if probe is None:  # the echo is behind: what the input line shows instead
+                    row = lines[screen.cursor()[0]].strip()
+                    probe = row if len(row) >= PROBE_MIN else None
+                self._enter = (lines, probe)
+                self._enter_seen = screen.version
 
     def _line_typed(self, data: bytes) -> bytes:
         """Track what was typed on the current input line (roughly: printable bytes,
@@ -222,6 +252,10 @@ class Pipeline:
             b = data[i]
             if b == 0x1B:  # skip an escape sequence (arrows, paste marks)
                 j = i + 1
+                if j < n and data[j] in b"]P_^":  # a string (a terminal's reply, OSC 11)
+                    end = _STRING_END.search(data, j)
+                    i = end.end() if end else n
+                    continue
                 if j < n and data[j] in b"[O":
                     j += 1
                     while j < n and not 0x40 <= data[j] <= 0x7E:
@@ -231,7 +265,9 @@ class Pipeline:
             if b == 0x0D:
                 submitted = bytes(line).strip() or submitted
                 line.clear()
-            elif b in (0x7F, 0x08):
+            elif b in (0x7F, 0x08):  # one character back (its UTF-8 continuation bytes)
+                while line and 0x80 <= line[-1] <= 0xBF:
+                    line.pop()
                 if line:
                     line.pop()
             elif b in (0x03, 0x15):
@@ -331,6 +367,8 @@ class Pipeline:
                 self._version = self._screen.version
             # the change happened when the output arrived, not when it was fed
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
+        if self._enter is not None and self.screen.version != self._enter_seen:
+            self._enter_answer(now)  # also after confirm_now() took the change
         reading = self.classifier.step(now, self.snapshot)
         if reading is not None:
             self.last_reading = reading
@@ -339,6 +377,27 @@ class Pipeline:
         if due is not None and due <= now:
             self.fusion.tick(now)
         return self.next_deadline(now)
+
+    def _enter_answer(self, now: float) -> None:
+        """Has the program answered the user's Enter on screen? Rows that only grew by
+        the text after what they showed at the Enter are the echo of what was typed
+        before it, still catching up: no answer yet. Any other change is the answer; it
+        took the prompt if the typed text (as far as it was shown; else the cursor's row
+        at the Enter) left the screen."""
+        assert self._enter is not None
+        old, probe = self._enter
+        if not self.fusion.awaiting_answer:
+            self._enter = None
+            return
+        self._enter_seen = self.screen.version
+        lines = list(self.screen.lines())
+        if len(lines) == len(old) and all(
+                n == o or (o.strip() and n.rstrip().startswith(o.rstrip()))
+                for o, n in zip(old, lines, strict=True)):
+            return
+        self._enter = None
+        took = probe is not None and probe not in "\n".join(lines)
+        self.fusion.input_answered(now, took=took)
 
     def next_deadline(self, now: float) -> float | None:
         times = [x for x in (self.classifier.due(now), self.fusion.due(), self._feed_due())

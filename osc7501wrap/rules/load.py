@@ -53,7 +53,8 @@ _MANIFEST_KEYS = frozenset(
      "verified", "verified_on", "verified_reason", "install"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
-    {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line"}) | _GATE_KEYS
+    {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt"}
+) | _GATE_KEYS
 _MSG_MODES = ("line", "first", "last")
 
 _OPTIONS = re2.Options()
@@ -251,6 +252,9 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         visible = d.get("visible", state in ("blocked", "error"))
         if not isinstance(visible, bool):
             raise ManifestError(f"visible must be true or false, not {tname(visible)}")
+        prompt = d.get("prompt", False)
+        if not isinstance(prompt, bool) or (prompt and state != "idle"):
+            raise ManifestError("prompt must be true or false, and true only on idle rules")
         msg = d.get("msg")
         if msg is not None and msg not in _MSG_MODES:
             raise ManifestError(f"msg must be one of {', '.join(_MSG_MODES)}, not {msg!r}")
@@ -265,7 +269,8 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
             raise ManifestError('msg = "line" needs a line_regex in the gate')
     except ManifestError as err:
         raise ManifestError(f"{label}: {err}") from None
-    return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index)
+    return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index,
+                prompt)
 
 
 def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:

@@ -75,6 +75,7 @@ class Rule:
     msg_regex: tuple[Pattern, ...] = ()
     msg_line: tuple[Pattern, ...] = ()
     index: int = 0  # position in the file
+    prompt: bool = False  # an idle rule that reads the agent's idle prompt (no idle hold)
 
 
 @dataclass

@@ -6,8 +6,10 @@ pyte is used as a library, not modified: :class:`FixedScreen` subclasses ``pyte.
 - alternate screen (DEC modes 47, 1047, 1049) with the main screen kept and restored;
   1049 also saves and restores the cursor; one DECSC slot per screen, like xterm;
 - ``draw()`` never drops text: zero-width characters (VS16, ZWJ, ZWSP, combining marks)
-  attach to the previous cell (at most _CELL_MAX code points a cell: a flood of marks
-  costs linear time); a wide character with one column left wraps first, like
+  attach to the previous cell, as Ghostty keeps them (at most _CELL_MAX code points a
+  cell, so a flood of marks costs linear time): not to a blank one, and VS15 / VS16 only
+  to a character with a text and an emoji presentation (:mod:`.emoji_vs`); a wide
+  character with one column left wraps first, like
   xterm; writing over half of a wide character blanks the other half;
 - SU / SD, REP, HPA, CHT / CBT, SCOSC / SCORC, DECSTR, SO / SI with a designated G1 set;
 - pending wrap (cursor just past the last column) is cleared by cursor motion and edits;
@@ -35,6 +37,8 @@ from pyte import modes as mo
 from pyte.screens import Char, Cursor, Margins, StaticDefaultDict
 from wcwidth import wcwidth
 
+from .emoji_vs import selects_presentation
+
 __all__ = ["FixedScreen", "char_width"]
 
 _DECAWM = mo.DECAWM
@@ -47,6 +51,7 @@ _REP_MAX = 65535
 _CELL_MAX = 32  # code points one cell keeps (a base and its marks); more are dropped
 
 _WIDTHS: dict[str, int] = {}
+_SELECTORS = "\ufe0e\ufe0f"  # VS15 (text presentation), VS16 (emoji presentation)
 
 
 def char_width(ch: str) -> int:
@@ -401,8 +406,10 @@ class FixedScreen(pyte.Screen):
         if cell is not None and cell.data == "" and x > 0:
             x -= 1
             cell = line.get(x)
-        if cell is None or len(cell.data) >= _CELL_MAX:
-            return
+        if cell is None or cell.data == " " or len(cell.data) >= _CELL_MAX:
+            return  # nothing to join on a blank cell (Ghostty drops it too), or a full cell
+        if ch in _SELECTORS and not selects_presentation(cell.data):
+            return  # a presentation selector after a character without two presentations
         line[x] = cell._replace(data=cell.data + ch)
         self.dirty.add(self.cursor.y)
 

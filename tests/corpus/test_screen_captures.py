@@ -18,11 +18,7 @@ CAPTURES_DIR = Path(__file__).resolve().parent.parent / "captures"
 CAPTURES = sorted(CAPTURES_DIR.glob("*/*.jsonl"))
 # Captures on which the two backends are known to disagree, run as xfail(strict=True):
 # agent directory -> what differs.
-BACKENDS_DISAGREE = {
-    "qwen-0.24.4": "Qwen Code redraws a notice line starting '●︎' (U+25CF U+FE0E, VS15) under "
-                   "its banner; the pyte model wraps it one line ('… to apply ' / 'updates.'), "
-                   "the ghostty model keeps it on one line",
-}
+BACKENDS_DISAGREE: dict[str, str] = {}
 GHOSTTY_WHY = ghostty_unavailable()
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 import sys
+import unicodedata
 from collections.abc import Callable
 
 import pytest
@@ -234,6 +235,41 @@ def test_queries_draw_nothing(make: Make) -> None:
 
 def test_vs16_does_not_drop_the_rest(make: Make) -> None:
     assert show(make, "✔️ done").lines()[0] == "✔️ done"
+
+
+def test_vs15_after_a_plain_symbol_is_dropped_and_takes_no_column(make: Make) -> None:
+    # Qwen Code writes "●︎ Extensions changed on disk ..." (U+25CF U+FE0E): U+25CF has
+    # one presentation only, so the selector selects nothing; the line fills the row.
+    m = show(make, "●\ufe0e" + "x" * 19 + "\r\nnext")
+    assert m.lines()[:2] == ["●" + "x" * 19, "next"]
+    assert m.cursor() == (1, 4)
+
+
+def test_presentation_selectors_stay_with_emoji_and_change_no_width(make: Make) -> None:
+    m = show(make, "✔\ufe0e ok ❤\ufe0fx ⚠\ufe0e!")
+    assert m.lines()[0] == "✔\ufe0e ok ❤\ufe0fx ⚠\ufe0e!"
+    assert m.cursor() == (0, 10)
+    m = show(make, "👍\ufe0fa ⌚\ufe0eb")  # a modifier base keeps none; width stays 2
+    assert m.lines()[0] == "👍a ⌚\ufe0eb"
+    assert m.cursor() == (0, 7)
+
+
+def test_a_zero_width_character_after_a_blank_is_dropped(make: Make) -> None:
+    assert show(make, "a \u200bb c\u0301").lines()[0] == "a b c\u0301"
+
+
+def test_backends_keep_the_same_presentation_selectors() -> None:
+    # Every character of the planes that hold emoji, followed by VS15 and by VS16.
+    p, g = pair(2, 8)
+    for lo, hi in ((0x20, 0x2FF), (0x2000, 0x2BFF), (0x3000, 0x32FF), (0x1F000, 0x1FAFF)):
+        for cp in range(lo, hi + 1):
+            if unicodedata.category(chr(cp)) in ("Cn", "Cc", "Cs", "Mn", "Me", "Cf"):
+                continue
+            for vs in ("\ufe0e", "\ufe0f"):
+                data = f"\x1b[H\x1b[2J{chr(cp)}{vs}X".encode()
+                p.feed(data)
+                g.feed(data)
+                assert state(p) == state(g), f"U+{cp:04X} U+{ord(vs):04X}"
 
 
 def test_zwj_sequence_keeps_following_text(make: Make) -> None:
