@@ -148,11 +148,8 @@ class Classifier:
     def _eval_at(self) -> float:
         return min(self._last_change + self.settle, self._first_change + self.max_wait)
 
-    def due(self, now: float | None = None) -> float | None:
-        """The next time :meth:`step` has something to do, or None (nothing pending).
-
-        `now` is accepted for symmetry with the other parts and not needed.
-        """
+    def next_deadline(self, now: float) -> float | None:
+        """The next time :meth:`step` has something to do, or None (nothing pending)."""
         times: list[float] = []
         if self._dirty:
             times.append(self._eval_at())

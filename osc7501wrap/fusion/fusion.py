@@ -221,9 +221,10 @@ class Fusion:
         self._queue.clear()
         return out
 
-    def due(self) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When time alone may change the decision (an edge's guard ends, the user's
-        Enter expires); None if nothing is pending. Call :meth:`tick` then."""
+        Enter expires); None if nothing is pending. Call :meth:`tick` then. Fusion has
+        no clock: `now` is not needed, the times of its inputs count."""
         if self._exited:
             return None
         times: list[float] = []

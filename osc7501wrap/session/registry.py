@@ -86,7 +86,7 @@ class SessionFile:
     """This session's registry file. Nothing here raises: the registry is a side channel.
 
     ``update`` writes at most every MIN_WRITE_INTERVAL seconds; a faster update is kept
-    and written by the next ``update`` or ``flush`` (``flush_due()`` says when, on the
+    and written by the next ``update`` or ``flush`` (``next_deadline(now)`` says when, on the
     ``time.monotonic()`` clock: the session sets a loop timer for it). ``last_error`` keeps the last OSError text.
     """
 
@@ -122,7 +122,7 @@ class SessionFile:
         self._dirty = True
         return self.flush()
 
-    def flush_due(self) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When a pending update may be written (``time.monotonic()``), None if none is."""
         if not self._dirty:
             return None

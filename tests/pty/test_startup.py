@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -139,6 +140,11 @@ class _FakeProxy:
 
     def add_fd(self, fd: int, callback: object) -> None:
         self.fd = fd
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> object:
+        from osc7501wrap.proxy.proxy import Timer
+
+        return Timer(when, callback)  # the boot's timer: not run here
 
 
 def test_registry_entry_waits_for_the_boot_unless_hooks_report(
