@@ -1,7 +1,7 @@
 """Timing around the rules engine: when to look at the screen, and when to believe it.
 
 The session tells the classifier that the screen changed (:meth:`Classifier.screen_changed`),
-asks when it wants to run next (:meth:`Classifier.due`), and calls :meth:`Classifier.step`
+asks when it wants to run next (:meth:`Classifier.next_deadline`), and calls :meth:`Classifier.step`
 then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
 and returns a :class:`ScreenReading` only when the *published* screen state changes.
 

@@ -28,7 +28,7 @@ Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), wri
 from __future__ import annotations
 
 import os
-import signal as _signal
+import signal
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -66,7 +66,7 @@ _EDGE_SIGNALS = ("native", "hook", "input")
 def signal_name(number: int) -> str:
     """SIGKILL for 9; "signal N" for a number this platform does not name."""
     try:
-        return _signal.Signals(number).name
+        return signal.Signals(number).name
     except (ValueError, TypeError):
         return f"signal {number}"
 

@@ -38,6 +38,7 @@ import fcntl
 import heapq
 import os
 import select
+import signal
 import stat
 import struct
 import sys
@@ -46,13 +47,6 @@ import time
 
 from ..errors import WrapError
 from .tracker import StreamTracker
-
-# The signal module's enum wrappers (and selectors, below) cost milliseconds of start-up:
-# the loop uses the C module under them, which takes and gives plain numbers.
-try:
-    import _signal as signal
-except ImportError:  # pragma: no cover - not CPython
-    import signal  # type: ignore[no-redef]
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:

@@ -50,7 +50,7 @@ _PID_START_SLACK = 5.0
 
 
 def _registry_dir(create: bool = False) -> Path:
-    return runtime_dir(create=create)
+    return Path(runtime_dir(create=create))
 
 
 def _tty_name() -> str | None:
@@ -210,7 +210,7 @@ def _entry_alive(pid: int, entry: Mapping[str, Any]) -> bool:
 def _socket_dirs() -> list[Path]:
     dirs = [_registry_dir()]
     try:
-        dirs.append(fallback_dir(create=False))
+        dirs.append(Path(fallback_dir(create=False)))
     except OSError:
         pass
     return dirs
@@ -285,7 +285,7 @@ def list_sessions(clean: bool = True) -> list[dict[str, Any]]:
         out.append(entry)
     if clean:
         try:
-            fb = fallback_dir(create=False)
+            fb = Path(fallback_dir(create=False))
             if fb != directory:
                 for name in os.listdir(fb):
                     _clean_leftover(fb, name, registry=directory)
