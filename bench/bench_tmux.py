@@ -60,6 +60,12 @@ while True:
 """
 
 
+def step(d) -> float | None:  # d: a TmuxDisplay (imported late)
+    now = time.monotonic()
+    d.poll(now)
+    return d.next_deadline(now)
+
+
 def run(env: dict[str, str], keys: int) -> list[float]:
     t = Terminal([*wrap_argv(), sys.executable, "-c", CHILD], env=env, answer_7501=True,
                  answer_da1=True)
@@ -98,12 +104,12 @@ def client_costs(socket: str, pane: str, changes: int = 200) -> tuple[list[float
     for i in range(changes):
         d.update("blocked" if i % 2 else "working", "question", f"m{i}", "generic")
         t0 = time.perf_counter()
-        due = d.poll(time.monotonic())
+        due = step(d)
         spent = time.perf_counter() - t0
         while due is not None:
             time.sleep(max(0.0, due - time.monotonic()))
             t1 = time.perf_counter()
-            due = d.poll(time.monotonic())
+            due = step(d)
             spent += time.perf_counter() - t1
         loop.append(spent)
         done.append(time.perf_counter() - t0)

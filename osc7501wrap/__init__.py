@@ -5,20 +5,19 @@ Data flows one way:
     child bytes -> proxy (passthrough) -> tracker / screen model (off the hot path)
                 -> rules -> fusion -> state machine -> emitter -> terminal
 
-Modules, one job each:
+Packages, one job each:
 
-    proxy      the PTY loop: spawn, raw mode, signals, job control, exit status
-    probe      the terminal handshake (7501 query + DA1 sentinel) and late-reply filter
-    tracker    a tiny parser over the passthrough stream: safe points, modes, OSC events
-    screen     the screen model (pyte with fixes, or libghostty-vt through pyghostty)
-    rules      per-agent manifests (TOML) and the rules engine behind `explain`
-    classifier timing around the rules: settle, hold working->idle, sweep
-    fusion     screen + native 7501 + hooks + process table + exit -> one state
-    emitter    state changes -> OSC 7501 reports (and fallbacks) at safe points
-    protocol   OSC 7501 encode / parse / sanitize (see its docstring for scope)
-    tmux       DCS passthrough wrapping
-    session    wires the above together for `wrap CMD`
-    cli        the thin command on top
+    start      the start-up boundary: `wrap` arguments, preparing the run, `hook`, `emit`
+    proxy      the PTY loop with one timer facility (call_at), stream tracker, procinfo
+    protocol   OSC 7501: report, sanitize, encode, parse, scan, store; tmux; the probe
+    screen     the screen model (pyte with fixes, or libghostty-vt) and its backlog
+    rules      per-agent manifests (rules/*.toml) and the rules engine
+    fusion     classifier, fusion, pipeline: deciding without I/O (next_deadline(now))
+    agents     what an agent's own signals (hooks) mean, per agent
+    report     decisions -> OSC 7501 reports, fallbacks and other displays
+    session    one run: wiring, control socket, sampling, registry, log
+    commands   the `osc7501wrap COMMAND` subcommands, loaded by name
+    capture, config, paths, errors
 
 The small Python API for scripts::
 

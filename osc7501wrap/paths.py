@@ -13,18 +13,14 @@ XDG-style directories on every platform (macOS included: a terminal tool's users
 platformdirs is deliberately not used for these: with XDG_RUNTIME_DIR unset it prints a
 warning to stderr, and a wrapper must never write noise onto the user's terminal.
 
-Each directory comes as a :class:`pathlib.Path` (``config_dir()``) and as a plain string
-(``config_dir_str()``, the same path as ``str(config_dir())``): ``wrap`` itself uses the
-strings before the child starts, where importing pathlib would cost start-up time.
+Each directory comes as a plain string, spelled as ``str(pathlib.Path(...))`` would spell
+it: ``wrap`` needs them before the child starts, where pathlib costs 2.8 ms to import;
+callers that want a :class:`pathlib.Path` make one.
 """
 
 from __future__ import annotations
 
 import os
-
-TYPE_CHECKING = False  # `typing` and pathlib cost start-up time: annotations only
-if TYPE_CHECKING:
-    from pathlib import Path
 
 APP = "osc7501wrap"
 
@@ -52,26 +48,26 @@ def _xdg(env_var: str, xdg_var: str, default: str) -> str:
     return normalize(os.path.join(_home(), default, APP))
 
 
-def config_dir_str() -> str:
+def config_dir() -> str:
     return _xdg("OSC7501WRAP_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
 
 
-def config_file_str() -> str:
-    return os.path.join(config_dir_str(), "config.toml")
+def config_file() -> str:
+    return os.path.join(config_dir(), "config.toml")
 
 
-def state_dir_str() -> str:
+def state_dir() -> str:
     return _xdg("OSC7501WRAP_STATE_DIR", "XDG_STATE_HOME", ".local/state")
 
 
-def runtime_dir_str(create: bool = False) -> str:
+def runtime_dir(create: bool = False) -> str:
     explicit = os.environ.get("OSC7501WRAP_RUNTIME_DIR")
     if explicit:
         path = normalize(os.path.expanduser(explicit))
     else:
         base = os.environ.get("XDG_RUNTIME_DIR")
         path = (normalize(os.path.join(base, APP)) if base and os.path.isabs(base)
-                else os.path.join(state_dir_str(), "run"))
+                else os.path.join(state_dir(), "run"))
     if create:
         os.makedirs(path, mode=0o700, exist_ok=True)
         st = os.stat(path)
@@ -85,27 +81,5 @@ def runtime_dir_str(create: bool = False) -> str:
     return path
 
 
-def _path(path: str) -> Path:
-    from pathlib import Path
-
-    return Path(path)
-
-
-def config_dir() -> Path:
-    return _path(config_dir_str())
-
-
-def user_rules_dir() -> Path:
-    return config_dir() / "rules"
-
-
-def config_file() -> Path:
-    return _path(config_file_str())
-
-
-def state_dir() -> Path:
-    return _path(state_dir_str())
-
-
-def runtime_dir(create: bool = False) -> Path:
-    return _path(runtime_dir_str(create))
+def user_rules_dir() -> str:
+    return os.path.join(config_dir(), "rules")

@@ -355,7 +355,7 @@ def check_stale(manifests: Mapping[str, Any]) -> list[Check]:
 
 
 def check_config(cfg: Config) -> list[Check]:
-    path = cfg.path or paths.config_file()
+    path = cfg.path or Path(paths.config_file())
     if not cfg.problems:
         if path.is_file():
             n = sum(1 for s in cfg.sources.values() if s != "default" and not s.startswith("env "))
@@ -378,16 +378,16 @@ def _nearest_existing(path: Path) -> Path:
 
 def check_dirs() -> list[Check]:
     checks: list[Check] = []
-    cdir = paths.config_dir()
-    rdir = paths.user_rules_dir()
-    sdir = paths.state_dir()
+    cdir = Path(paths.config_dir())
+    rdir = Path(paths.user_rules_dir())
+    sdir = Path(paths.state_dir())
     n_rules = len(list(rdir.glob("*.toml"))) if rdir.is_dir() else 0
     checks.append(Check(OK, "config dir", f"{_show_path(cdir)}"
                         f"{'' if cdir.is_dir() else ' (does not exist yet)'}"))
     checks.append(Check(OK, "rules dir", f"{_show_path(rdir)} ({n_rules} file"
                                          f"{'' if n_rules == 1 else 's'})"))
     checks.append(_writable_dir_check("state dir", sdir, "logs"))
-    checks.append(_runtime_check(paths.runtime_dir()))
+    checks.append(_runtime_check(Path(paths.runtime_dir())))
     return checks
 
 

@@ -24,9 +24,9 @@ LAST_FILE = "jump-last"
 
 
 def _last_path() -> str:
-    from ..paths import runtime_dir_str
+    from ..paths import runtime_dir
 
-    return os.path.join(runtime_dir_str(create=True), LAST_FILE)
+    return os.path.join(runtime_dir(create=True), LAST_FILE)
 
 
 def _read_last() -> int | None:

@@ -108,7 +108,7 @@ class RegistryWatch:
         if directory is None:
             from ..paths import runtime_dir
 
-            directory = runtime_dir(create=True)
+            directory = Path(runtime_dir(create=True))
         self.directory = directory
         self.kind = "poll"
         self._fd: int | None = None

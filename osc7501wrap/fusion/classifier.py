@@ -1,7 +1,7 @@
 """Timing around the rules engine: when to look at the screen, and when to believe it.
 
 The session tells the classifier that the screen changed (:meth:`Classifier.screen_changed`),
-asks when it wants to run next (:meth:`Classifier.due`), and calls :meth:`Classifier.step`
+asks when it wants to run next (:meth:`Classifier.next_deadline`), and calls :meth:`Classifier.step`
 then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
 and returns a :class:`ScreenReading` only when the *published* screen state changes.
 
@@ -158,11 +158,8 @@ class Classifier:
     def _eval_at(self) -> float:
         return min(self._last_change + self.settle, self._first_change + self.max_wait)
 
-    def due(self, now: float | None = None) -> float | None:
-        """The next time :meth:`step` has something to do, or None (nothing pending).
-
-        `now` is accepted for symmetry with the other parts and not needed.
-        """
+    def next_deadline(self, now: float) -> float | None:
+        """The next time :meth:`step` has something to do, or None (nothing pending)."""
         times: list[float] = []
         if self._dirty:
             times.append(self._eval_at())

@@ -29,7 +29,7 @@ Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), wri
 from __future__ import annotations
 
 import os
-import signal as _signal
+import signal
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -71,7 +71,7 @@ _EDGE_SIGNALS = ("native", "hook", "input")
 def signal_name(number: int) -> str:
     """SIGKILL for 9; "signal N" for a number this platform does not name."""
     try:
-        return _signal.Signals(number).name
+        return signal.Signals(number).name
     except (ValueError, TypeError):
         return f"signal {number}"
 
@@ -228,9 +228,10 @@ class Fusion:
         self._queue.clear()
         return out
 
-    def due(self) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When time alone may change the decision (an edge's guard ends, the user's
-        Enter expires); None if nothing is pending. Call :meth:`tick` then."""
+        Enter expires); None if nothing is pending. Call :meth:`tick` then. Fusion has
+        no clock: `now` is not needed, the times of its inputs count."""
         if self._exited:
             return None
         times: list[float] = []

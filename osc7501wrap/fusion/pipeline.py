@@ -373,7 +373,7 @@ class Pipeline:
         if reading is not None:
             self.last_reading = reading
             self.fusion.screen(reading, now)
-        due = self.fusion.due()
+        due = self.fusion.next_deadline(now)
         if due is not None and due <= now:
             self.fusion.tick(now)
         return self.next_deadline(now)
@@ -400,7 +400,9 @@ class Pipeline:
         self.fusion.input_answered(now, took=took)
 
     def next_deadline(self, now: float) -> float | None:
-        times = [x for x in (self.classifier.due(now), self.fusion.due(), self._feed_due())
+        """When :meth:`tick` has work next (absolute monotonic time), or None."""
+        times = [x for x in (self.classifier.next_deadline(now), self.fusion.next_deadline(now),
+                                   self._feed_due())
                  if x is not None]
         return min(times) if times else None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..frozen import Frozen
+from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 
 TYPE_CHECKING = False  # `typing` and dataclasses cost start-up time: not imported
 if TYPE_CHECKING:

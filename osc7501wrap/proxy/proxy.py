@@ -26,9 +26,9 @@ SIGKILL cannot be caught: a wrap killed that way leaves the terminal as the chil
 it (`stty sane` or `reset` repairs it). Everything else goes through the restore above.
 
 The session plugs its work in through `ProxyHooks` (screen model, classifier, OSC 7501
-reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, which also
-carries the hooks' ticks); with no hooks the proxy is a plain transparent pty wrapper. This module does
-not probe the terminal, model the screen or decide anything about the child's state.
+reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, the loop's
+one timer facility); with no hooks the proxy is a plain transparent pty wrapper. This module
+does not probe the terminal, model the screen or decide anything about the child's state.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import fcntl
 import heapq
 import os
 import select
+import signal
 import stat
 import struct
 import sys
@@ -47,13 +48,6 @@ import time
 from ..errors import WrapError
 from .tracker import StreamTracker
 
-# The signal module's enum wrappers (and selectors, below) cost milliseconds of start-up:
-# the loop uses the C module under them, which takes and gives plain numbers.
-try:
-    import _signal as signal
-except ImportError:  # pragma: no cover - not CPython
-    import signal  # type: ignore[no-redef]
-
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -62,13 +56,11 @@ if TYPE_CHECKING:
 __all__ = ["Proxy", "ProxyHooks", "Timer", "find_command"]
 
 READ_SIZE = 65536
-IDLE_DELAY = 0.002  # quiet time after activity before hooks.tick() is called
 DRAIN_QUIET = 0.2  # after the child exits: stop after this long without output...
 DRAIN_CAP = 2.0  # ...or this long in all (a grandchild may hold the pty open)
 EOF_WAIT = 2.0  # stdin EOF: wait at most this long for the child to read pending input
 INPUT_HIGH = 256 * 1024  # stop reading stdin while this much input waits for the child
 
-_INF = float("inf")
 CAN = b"\x18"
 FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT)
 HANDLED = (*FORWARDED, signal.SIGWINCH, signal.SIGCHLD, signal.SIGTSTP, signal.SIGCONT)
@@ -127,27 +119,16 @@ class ProxyHooks:
 
     def injection(self) -> bytes:
         """Bytes to write to the terminal now. Called only when ``proxy.tracker.safe``
-        is true, after an output chunk and after :meth:`tick`."""
+        is true, after an output chunk and after the timers of a round ran."""
         return b""
 
     def resized(self, rows: int, cols: int) -> None:
         """The window size changed (the child's pty already has the new size)."""
 
-    def tick(self, now: float) -> float | None:
-        """Off-hot-path work. Called when the deadline returned last time (or by
-        :meth:`after_activity`) passed, and, for hooks without :meth:`after_activity`,
-        when the loop becomes idle (nothing happened for IDLE_DELAY after some activity).
-        ``now`` is ``time.monotonic()``; return the next deadline, or None. Other
-        deadlines: :meth:`Proxy.call_at`."""
-        return None
-
-    def after_activity(self) -> float | None:
+    def after_activity(self) -> None:
         """Called after every round with activity (output, input, a hook fd), once what
-        it brought is written: do small follow-up work now if there is any, and return
-        when :meth:`tick` has work next (``float("inf")``: none), so that the work the
-        activity made is done in time without an extra wake-up. None (the default): no
-        idea, tick IDLE_DELAY after the activity."""
-        return None
+        it brought is written: do small follow-up work now if there is any, and set the
+        timers (:meth:`Proxy.call_at`) for the work it made."""
 
     def finish(self, status: int, signaled: int | None) -> bytes:
         """The child is gone and drained (``status`` as wrap will exit, ``signaled`` the
@@ -386,8 +367,6 @@ class Proxy:
         self._slave_name: str | None = None
         self._timers: list[tuple[float, int, Timer]] = []  # a heap: the loop's one clock
         self._timer_seq = 0
-        self._tick_timer: Timer | None = None  # hooks.tick() at the deadline it returned
-        self._idle_timer: Timer | None = None  # hooks.tick() once the loop is idle
         self._hook_timers: list[Timer] = []  # call_at() timers of the hooks
         self._hook_fds: list[int] = []
         self._early_fds: list[tuple[int, Callable[[], None]]] = []  # add_fd() before the loop
@@ -411,8 +390,6 @@ class Proxy:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             self._call_hook("started", self)
             self._register()
-            self._tick(time.monotonic())
-            self._after_activity_none()
             self._loop()
             self._finish_terminal(normal=True)
         finally:
@@ -430,17 +407,15 @@ class Proxy:
 
     def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
         """Run `callback` from the loop once ``time.monotonic()`` reaches `when` (after the
-        round of I/O that is under way). The loop's one timer facility: the hooks' ticks
-        run on it too (the drain and EOF waits stay the loop's own state). A callback that raises is a failed hook (see :class:`ProxyHooks`)."""
-        timer = self._add_timer(when, callback)
-        self._hook_timers = [t for t in self._hook_timers if not t.cancelled]
-        self._hook_timers.append(timer)
-        return timer
-
-    def _add_timer(self, when: float, callback: Callable[[], None]) -> Timer:
+        round of I/O that is under way); the hooks' injection is written after the
+        timers of a round ran. The loop's one timer facility (the drain and EOF waits
+        stay the loop's own state). A callback that raises is a failed hook (see
+        :class:`ProxyHooks`)."""
         timer = Timer(when, callback)
         self._timer_seq += 1
         heapq.heappush(self._timers, (when, self._timer_seq, timer))
+        self._hook_timers = [t for t in self._hook_timers if not t.cancelled]
+        self._hook_timers.append(timer)
         return timer
 
     def _next_timer(self) -> float | None:
@@ -464,6 +439,11 @@ class Proxy:
             timer.cancelled = True  # it ran: a cancel() from here on changes nothing
             try:
                 timer.callback()
+            except Exception as exc:
+                self._hook_failed(exc)
+        if due:
+            try:
+                self._inject_if_safe()
             except Exception as exc:
                 self._hook_failed(exc)
 
@@ -666,46 +646,9 @@ class Proxy:
                 self._reap()
 
     def _after_activity(self) -> None:
-        """After activity: the hooks' follow-up and next deadline, else a tick once the
-        loop is idle."""
+        """After activity: the hooks' follow-up (and their timers for the work it made)."""
         try:
-            due = self.hooks.after_activity()
-        except Exception as exc:
-            self._hook_failed(exc)
-            due = None
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-            self._idle_timer = None
-        if due is None:
-            self._after_activity_none()
-        else:
-            self._set_tick_timer(due)
-
-    def _after_activity_none(self) -> None:
-        """Tick once nothing has happened for IDLE_DELAY (hooks that cannot say when)."""
-        self._idle_timer = self._add_timer(time.monotonic() + IDLE_DELAY, self._timed_tick)
-
-    def _set_tick_timer(self, deadline: float | None) -> None:
-        timer = self._tick_timer
-        if timer is not None and not timer.cancelled and timer.when == deadline:
-            return  # the same deadline again (every round of a flood): keep the heap small
-        if timer is not None:
-            timer.cancel()
-        self._tick_timer = None
-        if deadline is not None and deadline != _INF:
-            self._tick_timer = self._add_timer(deadline, self._timed_tick)
-
-    def _timed_tick(self) -> None:
-        self._tick(time.monotonic())
-
-    def _tick(self, now: float) -> None:
-        hooks = self.hooks
-        try:
-            deadline = hooks.tick(now)
-            if deadline is not None and not isinstance(deadline, (int, float)):
-                raise TypeError(f"tick() returned {type(deadline).__name__}, not a time")
-            self._set_tick_timer(deadline)
-            self._inject_if_safe()
+            self.hooks.after_activity()
         except Exception as exc:
             self._hook_failed(exc)
 

@@ -198,7 +198,7 @@ class Emitter:
 
     # ------------------------------------------------------------------ outputs
 
-    def due(self, now: float | None = None) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When :meth:`pending` will have bytes to write (None: nothing queued)."""
         if self._finished:
             return None
@@ -207,7 +207,7 @@ class Emitter:
         if p is not None:
             times.append(p.since if p.report.state == "blocked" else p.since + self.min_interval)
         if self._sub_pending:
-            times.append(now if now is not None else 0.0)
+            times.append(now)
         return min(times) if times else None
 
     def pending(self, now: float) -> bytes:

@@ -157,23 +157,29 @@ class TmuxDisplay:
 
     # ------------------------------------------------------------------ the loop
 
-    def poll(self, now: float) -> float | None:
-        """Reap a finished client, kill a hung one, start the next; the time to call
-        again (None: nothing running or queued)."""
+    def poll(self, now: float) -> None:
+        """Reap a finished client, kill a hung one, start the next (I/O: call it at
+        :meth:`next_deadline`)."""
         try:
-            return self._poll(now)
+            self._poll(now)
         except Exception as err:  # a side channel: it turns itself off, never the loop
             self.disabled, self._dirty = True, False
             self._note("broken", f"tmux display off: {type(err).__name__}: {err}")
-            return None
 
-    def _poll(self, now: float) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
+        """When :meth:`poll` has work next (None: nothing running or queued)."""
+        if self._child is not None:
+            later = [c for c in self._checks if c > now]
+            return later[0] if later else self._started + self.timeout
+        return now if self._dirty and not self.disabled else None
+
+    def _poll(self, now: float) -> None:
         if self._child is not None:
             if self._child.poll() is None:
                 if now - self._started < self.timeout:
                     while self._checks and self._checks[0] <= now:
                         self._checks.pop(0)
-                    return self._checks[0] if self._checks else self._started + self.timeout
+                    return
                 self._kill()
                 self._note("hung", f"tmux display: tmux did not answer in {self.timeout:g} s;"
                            " killed it")
@@ -181,16 +187,14 @@ class TmuxDisplay:
                 self._reaped()
         if self._dirty and not self.disabled:
             self._start(now)
-            if self._child is not None:
-                return self._checks[0]
-        return None
 
     def close(self, wait: float = 1.0) -> None:
         """At exit: start what is queued and wait for it, `wait` seconds at most."""
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            due = self.poll(time.monotonic())
-            if due is None:
+            now = time.monotonic()
+            self.poll(now)
+            if self.next_deadline(now) is None:
                 return
             time.sleep(min(0.01, max(0.0, deadline - time.monotonic())))
         if self._child is not None:

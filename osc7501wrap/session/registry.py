@@ -50,7 +50,7 @@ _PID_START_SLACK = 5.0
 
 
 def _registry_dir(create: bool = False) -> Path:
-    return runtime_dir(create=create)
+    return Path(runtime_dir(create=create))
 
 
 def _tty_name() -> str | None:
@@ -86,7 +86,7 @@ class SessionFile:
     """This session's registry file. Nothing here raises: the registry is a side channel.
 
     ``update`` writes at most every MIN_WRITE_INTERVAL seconds; a faster update is kept
-    and written by the next ``update`` or ``flush`` (``flush_due()`` says when, on the
+    and written by the next ``update`` or ``flush`` (``next_deadline(now)`` says when, on the
     ``time.monotonic()`` clock: the session sets a loop timer for it). ``last_error`` keeps the last OSError text.
     """
 
@@ -122,7 +122,7 @@ class SessionFile:
         self._dirty = True
         return self.flush()
 
-    def flush_due(self) -> float | None:
+    def next_deadline(self, now: float) -> float | None:
         """When a pending update may be written (``time.monotonic()``), None if none is."""
         if not self._dirty:
             return None
@@ -210,7 +210,7 @@ def _entry_alive(pid: int, entry: Mapping[str, Any]) -> bool:
 def _socket_dirs() -> list[Path]:
     dirs = [_registry_dir()]
     try:
-        dirs.append(fallback_dir(create=False))
+        dirs.append(Path(fallback_dir(create=False)))
     except OSError:
         pass
     return dirs
@@ -285,7 +285,7 @@ def list_sessions(clean: bool = True) -> list[dict[str, Any]]:
         out.append(entry)
     if clean:
         try:
-            fb = fallback_dir(create=False)
+            fb = Path(fallback_dir(create=False))
             if fb != directory:
                 for name in os.listdir(fb):
                     _clean_leftover(fb, name, registry=directory)

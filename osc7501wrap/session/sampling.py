@@ -48,7 +48,7 @@ class Sampler:
     def agent_in_front(self) -> bool:
         return self.foreground == self.pid
 
-    def due(self) -> float:
+    def next_deadline(self, now: float) -> float:
         """When a sample wants a wake-up of its own (see the module docstring)."""
         due = self._fg_next + SAMPLE_SLACK
         return min(due, self._act_next + SAMPLE_SLACK) if self.activity else due

@@ -4,6 +4,7 @@
       └─ Proxy(argv, hooks=Session)          the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.tick    ─▶ Pipeline.tick (screen, rules, fusion) ─▶ decisions
+              (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                                  ─▶ Emitter (reports), registry file, log
             Session.injection ─▶ Emitter.pending (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
@@ -67,11 +68,13 @@ class Session(ProxyHooks):
         self._log_path = log_path
         self.sampler: Sampler | None = None
         self._flush_timer: Timer | None = None  # the registry's pending update
+        self._timer: Timer | None = None  # the one loop timer: tick() at self._due
+        self._tmux_timer: Timer | None = None  # the tmux display's next poll (I/O)
         self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
-        self._tick_due = float("inf")  # the deadline the last full tick worked out
+        self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
         self._eager = False  # after_activity() may settle the latest output at once
         self._title_on = False
         self._title_shown: str | None = None
@@ -108,6 +111,7 @@ class Session(ProxyHooks):
             proxy.add_fd(self.server.fileno(), self._on_control)
         if s.hooked:  # hook events may come before the boot; so may `ls` and `send`
             self._open_registry()
+        self._arm(self._boot_at)
 
     def _boot(self) -> Pipeline:
         """Build the pipeline and the emitter (manifests, screen model, rules): on the
@@ -374,22 +378,38 @@ class Session(ProxyHooks):
 
     # ----------------------------------------------------------------- off the hot path
 
-    def after_activity(self) -> float:
+    def after_activity(self) -> None:
         """After a round of output/input, once it is written: a small first read after a
         pause (a spinner frame) is fed and read at once, and if the screen still reads
-        as published nothing is due for it (one wake-up per frame instead of two).
-        Returns when :meth:`tick` has work next: every path that makes work lowers
-        ``_due``, so the loop needs no extra wake-up after each read to find out."""
+        as published nothing is due for it (one wake-up per frame instead of two). Then
+        the loop timer is set for when :meth:`tick` has work next: every path that makes
+        work lowers ``_due``, so the loop needs no extra wake-up after each read."""
         p = self.pipeline
         if p is None:
-            return self._boot_due()
+            self._arm(self._boot_due())
+            return
         if self._eager:
             self._eager = False
             now = time.monotonic()
             if self._due > now and p.confirm_now(now):  # nothing else is pending now
                 self._sample(p, now)
-                self._due = self._sampling_due(self._tick_due, p.next_deadline(now))
-        return self._due
+                self._due = self._next_deadline(now, self._tick_due, p.next_deadline(now))
+        self._arm(self._due)
+
+    def _arm(self, when: float | None) -> None:
+        """The one loop timer: :meth:`tick` at `when` (None or inf: not at all)."""
+        timer = self._timer
+        if timer is not None and not timer.cancelled and timer.when == when:
+            return  # the same deadline again (every round of a flood): keep the heap small
+        if timer is not None:
+            timer.cancel()
+        self._timer = None
+        if when is not None and when != float("inf") and self.proxy is not None:
+            self._timer = self.proxy.call_at(when, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self.tick(time.monotonic())
 
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
@@ -430,21 +450,24 @@ class Session(ProxyHooks):
                 self._early_cut = True
         return data
 
-    def tick(self, now: float) -> float | None:
+    def tick(self, now: float) -> None:
+        """The off-hot-path work due at `now` (run by the loop timer); sets it again."""
         p = self.pipeline
         if p is None:
             due = self._boot_due()
             if now < due:
-                return due
+                self._arm(due)
+                return
             p = self._boot()
         elif now < self._due:
-            return self._due  # nothing due: the loop calls this after every read
+            self._arm(self._due)
+            return
         deadlines: list[float] = []
         if self.filter is not None:
             held = self.filter.feed(b"", now)
             if held and self.proxy is not None:
                 self.proxy.send_to_child(held)
-            d = self.filter.deadline
+            d = self.filter.next_deadline(now)
             if d is not None:
                 deadlines.append(d)
             if not self.filter.active:
@@ -460,7 +483,7 @@ class Session(ProxyHooks):
                 self.emitter.subrecord(rep.id or "", rep, now)
         p.subreports.clear()
         if self.emitter is not None:
-            d = self.emitter.due(now)
+            d = self.emitter.next_deadline(now)
             if d is not None:
                 deadlines.append(d)
         if self._title_on and self.proxy is not None:
@@ -468,22 +491,34 @@ class Session(ProxyHooks):
                 self._title_shown = None  # the program set its title: mark it again
             self._title_marker()
         if self.tmux is not None:
-            d = self.tmux.poll(now)
-            if d is not None:
-                deadlines.append(d)
-            if self.tmux.terminal_name and not self._tmux_named:
-                self._tmux_named = True
-                self._terminal_named(self.tmux.terminal_name)
+            self._poll_tmux()
         # the deadlines after_activity() does not work out again itself
         self._tick_due = min(deadlines) if deadlines else float("inf")
-        self._due = self._sampling_due(self._tick_due, pipeline_due)
-        return self._due if self._due != float("inf") else None
+        self._due = self._next_deadline(now, self._tick_due, pipeline_due)
+        self._arm(self._due)
 
-    def _sampling_due(self, due: float, pipeline_due: float | None) -> float:
+    def _next_deadline(self, now: float, due: float, pipeline_due: float | None) -> float:
         """`due` with the samples' and the pipeline's next deadlines."""
         if self.sampler is not None:
-            due = min(due, self.sampler.due())
+            due = min(due, self.sampler.next_deadline(now))
         return due if pipeline_due is None else min(due, pipeline_due)
+
+    def _poll_tmux(self) -> None:
+        """The tmux display's clients (I/O): poll now, and again on its own timer."""
+        timer, self._tmux_timer = self._tmux_timer, None
+        if timer is not None:
+            timer.cancel()  # polled now, from the tick
+        tmux = self.tmux
+        if tmux is None:
+            return
+        now = time.monotonic()
+        tmux.poll(now)
+        if tmux.terminal_name and not self._tmux_named:
+            self._tmux_named = True
+            self._terminal_named(tmux.terminal_name)
+        due = tmux.next_deadline(now)
+        if due is not None and self.proxy is not None:
+            self._tmux_timer = self.proxy.call_at(due, self._poll_tmux)
 
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
@@ -516,7 +551,7 @@ class Session(ProxyHooks):
         if reg is None:
             return
         reg.update(**fields)
-        due = reg.flush_due()
+        due = reg.next_deadline(time.monotonic())
         if due is not None and self._flush_timer is None and self.proxy is not None:
             self._flush_timer = self.proxy.call_at(due, self._flush_registry)
 

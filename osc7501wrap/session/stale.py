@@ -73,11 +73,11 @@ class StaleWatch:
                 f"record a session: osc7501wrap record -o {self.manifest}.jsonl -- {self.program}")
 
 
-def _file(state_dir: Path) -> Path:
-    return state_dir / FILE
+def _file(state_dir: str | Path) -> Path:
+    return Path(state_dir) / FILE
 
 
-def notes(state_dir: Path) -> dict[str, dict[str, Any]]:
+def notes(state_dir: str | Path) -> dict[str, dict[str, Any]]:
     """The kept notes, by manifest name; a missing or broken file is no notes."""
     try:
         data = json.loads(_file(state_dir).read_text(encoding="utf-8"))
@@ -88,9 +88,10 @@ def notes(state_dir: Path) -> dict[str, dict[str, Any]]:
     return {str(k): v for k, v in data.items() if isinstance(v, dict)}
 
 
-def remember(state_dir: Path, manifest: str, version: str, program: str,
+def remember(state_dir: str | Path, manifest: str, version: str, program: str,
              wall: float | None = None) -> None:
     """Keep a note for `doctor`; errors are ignored (the note is a courtesy)."""
+    state_dir = Path(state_dir)
     data = notes(state_dir)
     data[manifest] = {"version": version, "program": program[:64],
                       "at": time.strftime("%Y-%m-%d %H:%M",

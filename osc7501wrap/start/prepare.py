@@ -175,7 +175,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     setup.token = channel.new_token()
     setup.hook_token = channel.new_token()
     try:
-        setup.socket_path = channel.socket_path_str()
+        setup.socket_path = channel.socket_path()
     except OSError as err:
         notes.append(f"no control socket: {err}")
     # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks

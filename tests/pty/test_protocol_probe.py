@@ -259,10 +259,10 @@ def test_filter_never_inside_bracketed_paste() -> None:
 def test_filter_holds_a_trailing_start_briefly(tail: bytes) -> None:
     f = ReplyFilter([REPLY_7501, REPLY_DA1], 0.0, hold=0.05)
     assert f.feed(b"x" + tail, 1.0) == b"x"
-    assert f.deadline == pytest.approx(1.05)
+    assert f.next_deadline(1.0) == pytest.approx(1.05)
     assert f.feed(b"", 1.02) == b""
     assert f.feed(b"", 1.05) == tail  # released unchanged (Alt+], Escape...)
-    assert f.deadline is None
+    assert f.next_deadline(1.0) is None
     assert f.feed(b"y", 1.06) == b"y"
 
 

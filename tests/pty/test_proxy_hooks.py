@@ -123,7 +123,7 @@ def test_finish_comes_before_the_resets(terminal: Callable[..., Terminal]) -> No
     assert t.output == b"<FIN 143 15>"
 
 
-def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None:
+def test_started_timers_resized_and_fds(terminal: Callable[..., Terminal]) -> None:
     hooks = """
     import os, time
     class Hooks(ProxyHooks):
@@ -136,12 +136,13 @@ def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None
             self.info = (proxy.child_pid > 0, proxy.master_fd >= 0, proxy.size)
             os.write(self.w, b"x")
             proxy.add_fd(self.r, self.on_pipe)
+            proxy.call_at(time.monotonic() + 0.02, self.tick)
         def on_pipe(self):
             os.read(self.r, 1)
             self.proxy.send_to_child(b"from-fd\\r")
-        def tick(self, now):
+        def tick(self):
             self.ticks += 1
-            return now + 0.02
+            self.proxy.call_at(time.monotonic() + 0.02, self.tick)
         def resized(self, rows, cols):
             self.sizes.append((rows, cols))
     """
@@ -154,7 +155,7 @@ def test_started_tick_resized_and_fds(terminal: Callable[..., Terminal]) -> None
     t.expect(b"got=from-fd")
     t.resize(25, 90)
     t.expect(b"winch")
-    t.pump(0.3)  # a quiet child: ticks now come from the 20 ms deadlines alone
+    t.pump(0.3)  # a quiet child: ticks now come from the 20 ms timers alone
     t.kill(15)
     assert t.wait() == 143
     assert b"info=(True, True, (20, 70)) sizes=[(25, 90)] ticks>=5:True" in t.output
@@ -190,24 +191,30 @@ def test_terminal_answers_queries_in_order(terminal: Callable[..., Terminal]) ->
     assert t.queries == [b"\x1b]7501;?\x07", b"\x1b[c", b"\x1b]7501;?\x1b\\"]
 
 
-def test_after_activity_replaces_the_idle_tick(terminal: Callable[..., Terminal]) -> None:
-    """Hooks that say when they have work are ticked then, not after every read."""
+def test_after_activity_sets_the_timer_for_the_work_it_made(
+        terminal: Callable[..., Terminal]) -> None:
+    """Hooks set one timer for when they have work, not a wake-up after every read."""
     hooks = """
     import time
     class Hooks(ProxyHooks):
         def __init__(self):
             self.at = float("inf")
             self.ticks = []
+            self.timer = None
+        def started(self, proxy):
+            self.proxy = proxy
         def output(self, data):
             if b"LATER" in data:
                 self.at = time.monotonic() + 0.15
             return data
         def after_activity(self):
-            return self.at
-        def tick(self, now):
-            self.ticks.append(now >= self.at)
+            if self.at != float("inf") and (self.timer is None or self.timer.when != self.at):
+                if self.timer is not None:
+                    self.timer.cancel()
+                self.timer = self.proxy.call_at(self.at, self.tick)
+        def tick(self):
+            self.ticks.append(time.monotonic() >= self.at)
             self.at = float("inf")
-            return None
     """
     after = """
     sys.stdout.write(f"ticks={len(hooks.ticks)} on_time={hooks.ticks.count(True)}\\n")
@@ -217,10 +224,9 @@ def test_after_activity_replaces_the_idle_tick(terminal: Callable[..., Terminal]
                      "print('LATER'); time.sleep(0.4)")
     t = run_hooks(terminal, hooks, child, after=after)
     assert t.wait() == 0
-    # the tick when it was due, and at most one at the start and one when the child
-    # has gone: none after each of the 21 reads
+    # the tick when it was due, and none after each of the 21 reads
     m = re.search(rb"ticks=(\d+) on_time=(\d+)", t.output)
-    assert m is not None and int(m[1]) <= 3 and int(m[2]) == 1, t.output
+    assert m is not None and int(m[1]) == 1 and int(m[2]) == 1, t.output
 
 
 def test_call_at_runs_timers_in_order_once_and_not_cancelled_ones(

@@ -122,14 +122,14 @@ def test_updates_coalesce_and_flush(rundir: Path) -> None:
     assert sf.create({"state": "working", "since": 1.0, "msg": ""})
     assert sf.update(state="blocked", kind="permission", msg="Bash: ls") is False  # too soon
     assert json.loads(sf.path.read_text())["state"] == "working"  # type: ignore[union-attr]
-    due = sf.flush_due()
+    due = sf.next_deadline(0.0)
     assert due is not None and 0 <= due - time.monotonic() <= registry.MIN_WRITE_INTERVAL
     assert sf.flush(force=True)
     on_disk = json.loads(sf.path.read_text())  # type: ignore[union-attr]
     assert (on_disk["state"], on_disk["kind"], on_disk["msg"]) == ("blocked", "permission",
                                                                    "Bash: ls")
     assert on_disk["since"] > 1.0  # a state change moves `since`
-    assert sf.flush_due() is None and sf.flush(force=True) is False
+    assert sf.next_deadline(0.0) is None and sf.flush(force=True) is False
     time.sleep(registry.MIN_WRITE_INTERVAL)
     assert sf.update(msg="Bash: ls -l") is True
     assert json.loads(sf.path.read_text())["since"] == on_disk["since"]  # type: ignore[union-attr]

@@ -72,6 +72,13 @@ def server(tmp_path: Path):
         s.kill()
 
 
+def step(d: TmuxDisplay) -> float | None:
+    """One turn of the display as the session's loop takes it: poll, then its next deadline."""
+    now = time.monotonic()
+    d.poll(now)
+    return d.next_deadline(now)
+
+
 @pytest.mark.tmux
 @pytest.mark.parametrize("passthrough", ["off", "on"])
 def test_pane_options_follow_the_state(server: Server, passthrough: str) -> None:
@@ -146,10 +153,10 @@ def test_one_client_at_a_time_latest_wins(tmp_path: Path) -> None:
     fake.chmod(0o755)
     d = TmuxDisplay(socket="/s", pane="%7", program=str(fake))
     d.update("working", None, "a", "generic", since=1)
-    assert d.poll(time.monotonic()) is not None
+    assert step(d) is not None
     for state in ("blocked", "working", "done"):  # while the first runs: coalesced
         d.update(state, "question", "m", "generic", since=2)
-        d.poll(time.monotonic())
+        step(d)
     d.close(wait=3)
     calls = log.read_text().splitlines()
     assert len(calls) == 2, calls
@@ -167,7 +174,7 @@ def test_a_hung_tmux_is_killed_with_one_log_line(tmp_path: Path) -> None:
     for i in range(3):
         d.update("working", None, str(i), None)
         t0 = time.monotonic()
-        while d.poll(time.monotonic()) is not None:
+        while step(d) is not None:
             time.sleep(0.01)
             assert time.monotonic() - t0 < 2
         assert time.monotonic() - t0 >= 0.2
@@ -178,9 +185,9 @@ def test_a_missing_tmux_disables_with_one_line() -> None:
     lines: list[str] = []
     d = TmuxDisplay(socket="/s", pane="%1", program="/nonexistent/tmux", log=lines.append)
     d.update("working", None, None, None)
-    assert d.poll(time.monotonic()) is None
+    assert step(d) is None
     d.update("blocked", None, None, None)
-    assert d.poll(time.monotonic()) is None
+    assert step(d) is None
     assert d.disabled and len(lines) == 1 and "cannot run" in lines[0]
     assert TmuxDisplay(socket="/s", pane="%1", program=None, log=lines.append).disabled
     assert len(lines) == 2
@@ -302,5 +309,5 @@ def test_an_unexpected_failure_turns_the_display_off(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(d, "_start", boom)
     d.update("working", None, None, None)
-    assert d.poll(time.monotonic()) is None and d.disabled
+    assert step(d) is None and d.disabled
     assert lines == ["tmux display off: RuntimeError: no"]

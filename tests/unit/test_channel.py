@@ -184,7 +184,7 @@ def test_long_runtime_dir_falls_back_to_short_private_dir(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     long_dir = tmp_path / ("d" * 60) / ("e" * 60)
     monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(long_dir))
-    path = channel.socket_path(99999)
+    path = Path(channel.socket_path(99999))
     assert path.parent == Path(f"/tmp/osc7501wrap-{os.getuid()}")
     assert len(os.fsencode(str(path))) < channel.SUN_PATH_MAX
     st = path.parent.stat()

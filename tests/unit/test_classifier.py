@@ -83,7 +83,7 @@ def drive(clf: Classifier, screen: FakeScreen, script: list[tuple[float, list[st
     events = sorted(script, key=lambda e: e[0])
     i = 0
     while True:
-        due = clf.due()
+        due = clf.next_deadline(0.0)
         nxt = events[i][0] if i < len(events) else None
         cands = [t for t in (due, nxt) if t is not None]
         if not cands:
@@ -95,7 +95,7 @@ def drive(clf: Classifier, screen: FakeScreen, script: list[tuple[float, list[st
             screen.lines = list(events[i][1])
             clf.screen_changed(events[i][0])
             i += 1
-        due = clf.due()
+        due = clf.next_deadline(0.0)
         if due is not None and due <= t:
             r = clf.step(t, screen.snapshot)
             if r is not None:
@@ -111,7 +111,7 @@ def test_first_reading_is_published_after_settle(manifest: rules.Manifest) -> No
     clf = Classifier(manifest)
     screen = FakeScreen(PROMPT)
     clf.screen_changed(0.0)
-    assert clf.due() == pytest.approx(0.04)
+    assert clf.next_deadline(0.0) == pytest.approx(0.04)
     assert clf.step(0.01, screen.snapshot) is None
     assert screen.snapshots == 0  # not due: no snapshot taken
     r = clf.step(0.04, screen.snapshot)
@@ -203,7 +203,7 @@ def test_hold_expiry_with_unsettled_output_reads_the_screen_again(
     screen.lines = PROMPT
     clf.screen_changed(1.0)
     assert clf.step(1.04, screen.snapshot) is None  # idle held
-    assert clf.holding and clf.due() == pytest.approx(1.74)
+    assert clf.holding and clf.next_deadline(0.0) == pytest.approx(1.74)
     # The spinner is back just before the hold ends; the step at the hold's end must
     # look again rather than publish the stale idle.
     screen.lines = spinner(2)
@@ -221,7 +221,7 @@ def test_sweep_is_cheap_when_nothing_changed(manifest: rules.Manifest) -> None:
     assert screen.snapshots == 1
     t = 0.04
     for _ in range(10):
-        due = clf.due()
+        due = clf.next_deadline(0.0)
         assert due is not None and due > t
         t = due
         assert clf.step(t, screen.snapshot) is None
@@ -235,7 +235,7 @@ def test_max_wait_bounds_latency_under_continuous_output(manifest: rules.Manifes
     clf.screen_changed(0.0)
     clf.screen_changed(0.03)
     clf.screen_changed(0.06)
-    assert clf.due() == pytest.approx(0.1)  # not 0.06 + 0.04
+    assert clf.next_deadline(0.0) == pytest.approx(0.1)  # not 0.06 + 0.04
     assert clf.step(0.099, screen.snapshot) is None and screen.snapshots == 0
     assert clf.step(0.1, screen.snapshot) is not None and screen.snapshots == 1
 
@@ -261,7 +261,7 @@ def test_error_rule_publishes_immediately(manifest: rules.Manifest) -> None:
 def test_nothing_due_before_first_change(manifest: rules.Manifest) -> None:
     clf = Classifier(manifest)
     screen = FakeScreen(PROMPT)
-    assert clf.due() is None
+    assert clf.next_deadline(0.0) is None
     assert clf.step(5.0, screen.snapshot) is None
     assert screen.snapshots == 0 and clf.published is None
 
@@ -373,13 +373,13 @@ def test_confirm_settles_a_frame_that_reads_as_published(manifest: rules.Manifes
     screen.lines = spinner(2, "✶")
     clf.screen_changed(0.1)
     assert clf.confirm(0.1, screen.snapshot)
-    assert clf.due() == pytest.approx(0.1 + clf.sweep)  # only the sweep left
+    assert clf.next_deadline(0.0) == pytest.approx(0.1 + clf.sweep)  # only the sweep left
     assert clf.evaluations == 2 and clf.last_eval_at == 0.1
     # a dialog: not confirmed, still pending, published once settled
     screen.lines = ["Do you want to proceed?", " Bash(rm -rf build)", *PROMPT]
     clf.screen_changed(0.2)
     assert not clf.confirm(0.2, screen.snapshot)
-    due = clf.due()
+    due = clf.next_deadline(0.0)
     assert due == pytest.approx(0.24)
     r = clf.step(due, screen.snapshot)
     assert r is not None and r.state == "blocked" and r.msg == "Bash(rm -rf build)"

@@ -39,7 +39,7 @@ class Sim:
 
     def _tick_until(self, t: float) -> None:
         while True:
-            due = self.f.due()
+            due = self.f.next_deadline(0.0)  # the time it decided at is its own
             if due is None or due > t:
                 return
             self.f.tick(due)
@@ -364,7 +364,7 @@ def test_long_silent_working_phase_stays_working() -> None:
     ]
     sim = Sim().run(script, until=31.0)
     sim.check([(0.0, "idle"), (1.0, "working")], until=31.0)
-    assert sim.f.due() is None  # nothing to wake up for
+    assert sim.f.next_deadline(0.0) is None  # nothing to wake up for
     # Same with a spinner that drew once and froze, and a stale idle guess right after
     # the prompt was submitted (within the screen's own latency).
     sim2 = Sim().run([(0.04, "screen", scr("idle", "prompt")), h(1.0, ups()),
@@ -485,7 +485,7 @@ def test_enter_reverts_to_done_when_nothing_follows() -> None:
     f.hook(hook_edge("Stop", {}), 2.0)
     f.input_submitted(10.0)
     assert f.current().state == "working"
-    assert f.due() == pytest.approx(11.5)
+    assert f.next_deadline(0.0) == pytest.approx(11.5)
     f.tick(11.5)
     assert f.current().state == "done"
 
@@ -549,7 +549,7 @@ def test_exit(status: int, signaled: bool | int | None, state: str, msg: str | N
     # nothing changes after the exit
     assert f.hook(hook_edge("UserPromptSubmit", {}), 3.0) is None
     assert f.screen(scr("working"), 3.0) is None
-    assert f.current() == d and f.due() is None
+    assert f.current() == d and f.next_deadline(0.0) is None
 
 
 def test_every_decision_names_its_signal_and_detail() -> None:

@@ -1,4 +1,4 @@
-"""Where osc7501wrap keeps its files: the Path and the string form of each directory."""
+"""Where osc7501wrap keeps its files: each directory as a string spelled as pathlib does."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_normalize_spells_paths_as_pathlib_does(raw: str) -> None:
     {"OSC7501WRAP_CONFIG_DIR": "~/cfg/", "OSC7501WRAP_STATE_DIR": "/s/./t",
      "OSC7501WRAP_RUNTIME_DIR": "~/run"},
 ])
-def test_string_forms_match_the_paths(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+def test_directories_are_spelled_as_pathlib_spells_them(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                       env: dict[str, str]) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
@@ -32,22 +32,22 @@ def test_string_forms_match_the_paths(monkeypatch: pytest.MonkeyPatch, tmp_path:
         monkeypatch.delenv(var, raising=False)
     for var, value in env.items():
         monkeypatch.setenv(var, value)
-    assert str(paths.config_dir()) == paths.config_dir_str()
-    assert str(paths.config_file()) == paths.config_file_str()
-    assert str(paths.state_dir()) == paths.state_dir_str()
-    assert str(paths.runtime_dir()) == paths.runtime_dir_str()
-    assert paths.user_rules_dir() == paths.config_dir() / "rules"
+    for path in (paths.config_dir(), paths.config_file(), paths.state_dir(),
+                 paths.runtime_dir(), paths.user_rules_dir()):
+        assert isinstance(path, str) and path == str(Path(path))
+    assert Path(paths.config_file()) == Path(paths.config_dir()) / "config.toml"
+    assert Path(paths.user_rules_dir()) == Path(paths.config_dir()) / "rules"
     if not env:
-        assert paths.config_file() == tmp_path / ".config/osc7501wrap/config.toml"
-        assert paths.runtime_dir() == tmp_path / ".local/state/osc7501wrap/run"
+        assert paths.config_file() == str(tmp_path / ".config/osc7501wrap/config.toml")
+        assert paths.runtime_dir() == str(tmp_path / ".local/state/osc7501wrap/run")
 
 
 def test_runtime_dir_is_created_private(monkeypatch: pytest.MonkeyPatch,
                                         tmp_path: Path) -> None:
     target = tmp_path / "deep" / "run"
     monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(target))
-    assert paths.runtime_dir_str(create=True) == str(target)
+    assert paths.runtime_dir(create=True) == str(target)
     assert target.is_dir() and target.stat().st_mode & 0o777 == 0o700
     os.chmod(target, 0o755)
-    assert paths.runtime_dir(create=True) == target  # an existing one is made private again
+    assert paths.runtime_dir(create=True) == str(target)  # an existing one: private again
     assert target.stat().st_mode & 0o777 == 0o700

@@ -153,13 +153,13 @@ def test_identical_reports_are_not_repeated() -> None:
     assert emit_one(e, dec("working", msg="a"), 0.0)
     again = Decision("working", None, "a", None, "hook", "PreToolUse", 3.0)
     assert emit_one(e, again, 3.0) == b""
-    assert e.due(5.0) is None
+    assert e.next_deadline(5.0) is None
 
 
 def test_burst_is_coalesced_and_superseded_state_dropped() -> None:
     e = em()
     e.update(dec("working"), 0.0)
-    assert e.due(0.0) == pytest.approx(0.1)
+    assert e.next_deadline(0.0) == pytest.approx(0.1)
     assert e.pending(0.05) == b""
     e.update(dec("idle"), 0.06)  # working superseded within the interval: dropped
     out = e.pending(0.1)
@@ -167,7 +167,7 @@ def test_burst_is_coalesced_and_superseded_state_dropped() -> None:
     # flicker back to what is written: nothing at all
     e.update(dec("working"), 1.0)
     e.update(dec("idle"), 1.03)
-    assert e.due(1.03) is None and e.pending(1.2) == b""
+    assert e.next_deadline(1.03) is None and e.pending(1.2) == b""
 
 
 def test_burst_cannot_starve_a_report() -> None:
@@ -183,7 +183,7 @@ def test_blocked_is_never_delayed() -> None:
     e = em()
     e.update(dec("working"), 0.0)
     e.update(dec("blocked", kind="question", msg="Which one?"), 0.02)
-    due = e.due(0.02)
+    due = e.next_deadline(0.02)
     assert due is not None and due <= 0.02
     seqs = split(e.pending(0.02))
     assert [(parse7501(s).state, parse7501(s).kind) for s in seqs] == [("blocked", "question")]
@@ -253,7 +253,7 @@ def test_subrecords_beneath_wraps_record() -> None:
     e = em()
     e.subrecord("agent-1", Report("working", id="agent-1", app="claude-code", msg="explore"),
                 0.0)
-    assert e.due(0.0) == 0.0
+    assert e.next_deadline(0.0) == 0.0
     seqs = [parse7501(s) for s in split(e.pending(0.0))]
     assert [(r.state, r.id, r.app, r.msg) for r in seqs] == [
         ("working", "wrap/123/agent-1", "claude-code", "explore")]
