@@ -203,7 +203,7 @@ def _has_user_rules() -> bool:
     from .. import paths
 
     try:
-        with os.scandir(os.path.join(paths.config_dir_str(), "rules")) as it:
+        with os.scandir(os.path.join(paths.config_dir(), "rules")) as it:
             return any(e.name.endswith(".toml") for e in it)
     except (OSError, RuntimeError, KeyError):
         return False
