@@ -20,7 +20,6 @@ only choose between behaviours wrap already has.
 from __future__ import annotations
 
 import os
-import re
 
 from . import paths
 from .frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
@@ -37,7 +36,7 @@ NOTIFY_STATES = ("blocked", "done", "error")
 NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
 CHANNELS = ("auto", "uservar", "osc99", "osc26", "none")  # osc7501wrap.report.terminals
 
-_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
+_NAME_PATTERN = r"[A-Za-z0-9_.+-]{1,32}"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
                "0": False, "false": False, "no": False, "off": False}
 # Keys that would make the config name a program. None exists; these get a clearer message.
@@ -245,18 +244,25 @@ enabled = false      # keep codex out of the shell integration
 
 # ----------------------------------------------------------------------------- locating lines
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEYLINE = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
-_PART = re.compile(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""")
+# Compiled on first use (re caches them): the config is read before the child starts, and
+# compiling these at import costs about 5 ms there (python -X importtime); only a config
+# file that exists needs them.
+_HEADER_PATTERN = r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$"
+_KEYLINE_PATTERN = r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
+_PART_PATTERN = r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'"""
 
 
 def _split_key(text: str) -> list[str]:
-    return [p[1:-1] if p[:1] in "\"'" else p for p in _PART.findall(text)]
+    import re
+
+    return [p[1:-1] if p[:1] in "\"'" else p for p in re.findall(_PART_PATTERN, text)]
 
 
 def _key_lines(text: str) -> dict[str, int]:
     """Map dotted keys (and table names) to the line that sets them (best effort)."""
-    header_re, keyline_re = _HEADER, _KEYLINE
+    import re
+
+    header_re, keyline_re = re.compile(_HEADER_PATTERN), re.compile(_KEYLINE_PATTERN)
     lines: dict[str, int] = {}
     table: list[str] = []
     in_multiline: str | None = None
@@ -369,7 +375,9 @@ def _number(maximum: float, integer: bool) -> Any:
 
 
 def _valid_name(name: str) -> bool:
-    return _NAME.fullmatch(name) is not None
+    import re
+
+    return re.fullmatch(_NAME_PATTERN, name) is not None
 
 
 def _name(raw: object) -> tuple[bool, object, str]:

@@ -38,7 +38,6 @@ import fcntl
 import heapq
 import os
 import select
-import signal
 import stat
 import struct
 import sys
@@ -47,6 +46,13 @@ import time
 
 from ..errors import WrapError
 from .tracker import StreamTracker
+
+# The C module under `signal`: its enum wrappers cost about 4 ms before the child starts
+# (enum, functools, collections; python -X importtime), a quarter of `wrap true`.
+try:
+    import _signal as signal
+except ImportError:  # pragma: no cover - not CPython
+    import signal  # type: ignore[no-redef]
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
