@@ -122,6 +122,19 @@ class WrapTerm(Terminal):
                 out.append(Seen(t, m.end(), body))
         return out
 
+    def leave(self, record: str, keys: list[bytes]) -> None:
+        """Type `keys` (0.4 s apart) to quit the agent, then check that it exited 0 and that
+        every report was wrap's own record, the last one clearing it."""
+        for n, key in enumerate(keys):
+            if n:
+                self.pump(0.4)
+            self.press(key)
+        status = self.wait(20)
+        reps = self.seen()
+        assert all(s.report.id == record for s in reps), self.labels()
+        assert reps[-1].report == Report("clear", id=record), self.labels()
+        assert status == 0
+
     def labels(self, since: int = 0, record: str | None = None) -> list[str]:
         """The state labels of the reports, consecutive repeats collapsed."""
         out: list[str] = []
