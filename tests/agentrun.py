@@ -1047,9 +1047,9 @@ def copilot_command(
     return [str(pin.exe), "--no-auto-update", *(args or [])], env
 
 
-def copilot_hook_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
-    """The hook events Copilot ran in ``sb``: ``(name, wall-clock time, payload)`` in order."""
-    path = sb.root / "hooks.jsonl"
+def _event_log(path: Path, keep_malformed: bool) -> list[tuple[str, float, dict[str, Any]]]:
+    """A harness event log (``<name> <wall-clock time> <JSON>`` a line) in time order;
+    a line whose JSON or time does not parse is kept with an empty payload, or dropped."""
     out: list[tuple[str, float, dict[str, Any]]] = []
     if not path.exists():
         return out
@@ -1057,11 +1057,17 @@ def copilot_hook_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
         name, _, rest = line.partition(" ")
         when, _, body = rest.partition(" ")
         try:
-            payload = json.loads(body) if body.strip() else {}
-            out.append((name, float(when), payload if isinstance(payload, dict) else {}))
+            data = json.loads(body) if body.strip() else {}
+            out.append((name, float(when), data if isinstance(data, dict) else {}))
         except ValueError:
-            out.append((name, float(when or 0), {}))
+            if keep_malformed:
+                out.append((name, float(when or 0), {}))
     return sorted(out, key=lambda e: e[1])
+
+
+def copilot_hook_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
+    """The hook events Copilot ran in ``sb``: ``(name, wall-clock time, payload)`` in order."""
+    return _event_log(sb.root / "hooks.jsonl", keep_malformed=True)
 
 
 def copilot_session_events(sb: Sandbox) -> list[dict[str, Any]]:
@@ -1169,19 +1175,7 @@ def pi_command(
 
 def pi_events(sb: Sandbox) -> list[tuple[str, float, dict[str, Any]]]:
     """The lifecycle events Pi ran in ``sb``: ``(name, wall-clock time, data)`` in order."""
-    path = sb.root / "pi-events.log"
-    out: list[tuple[str, float, dict[str, Any]]] = []
-    if not path.exists():
-        return out
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        name, _, rest = line.partition(" ")
-        when, _, body = rest.partition(" ")
-        try:
-            data = json.loads(body) if body.strip() else {}
-            out.append((name, float(when), data if isinstance(data, dict) else {}))
-        except ValueError:
-            continue
-    return sorted(out, key=lambda e: e[1])
+    return _event_log(sb.root / "pi-events.log", keep_malformed=False)
 
 
 # --------------------------------------------------------------------------- the run
