@@ -110,6 +110,7 @@ class Classifier:
     def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
                  sweep: float = 1.0, max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
         self.manifest = manifest
+        self._rules = rules.Evaluator(manifest)  # matches only what changed
         self.turn_marker = marks_turns(manifest)
         self.interrupt_marker = marks_interrupts(manifest)
         self._prompts = prompt_rules(manifest)
@@ -148,6 +149,7 @@ class Classifier:
     def set_manifest(self, manifest: Any, now: float) -> None:
         """Use another manifest (a reload); the screen is evaluated again."""
         self.manifest = manifest
+        self._rules = rules.Evaluator(manifest)
         self.turn_marker = marks_turns(manifest)
         self.interrupt_marker = marks_interrupts(manifest)
         self._prompts = prompt_rules(manifest)
@@ -215,7 +217,8 @@ class Classifier:
         pub = self._published
         if self._held is not None:
             return False
-        verdict = rules.evaluate(self.manifest, snapshot_fn())
+        # a message is news only in _MSG_STATES: no need to extract it otherwise
+        verdict = self._rules.evaluate(snapshot_fn(), _MSG_STATES)
         if verdict.state is None:  # no match keeps what is published, but a dialog's
             if pub is not None and pub.state == "blocked":  # end needs the settled look
                 return False
@@ -232,7 +235,7 @@ class Classifier:
 
     def _evaluate(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
         self._dirty = False
-        verdict = rules.evaluate(self.manifest, snapshot_fn())
+        verdict = self._rules.evaluate(snapshot_fn())
         self.last_verdict = verdict
         self.last_eval_at = now
         self.evaluations += 1

@@ -98,6 +98,8 @@ class Pipeline:
                  shell: bool | None = None, tracker: StreamTracker | None = None,
                  hooks: HookVocabulary | None = None) -> None:
         self.manifest = manifest
+        self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
+        self._reads_alt = False  # no region reads it
         self.hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
         self.timings = t = timings or Timings()
         self.host = host
@@ -176,9 +178,9 @@ class Pipeline:
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
-        self._feed(self.timings.feed_budget, now)
-        if self.backlog:
-            return False
+        self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
+        self._unfed = 0
+        self._fed_at = now
         if screen.version != self._version:
             self._version = screen.version
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
@@ -330,8 +332,11 @@ class Pipeline:
         if self._progress is not None:
             st, pr = self._progress
             progress = f"{st}" if pr is None else f"{st};{pr}"
-        return rules.Snapshot(lines=self.screen.lines(), title=self._title, progress=progress,
-                              alt_screen=self.screen.alt_screen, cursor=self.screen.cursor())
+        screen = self.screen
+        # read back only what the rules read (each is a call into the backend per frame)
+        return rules.Snapshot(lines=screen.lines(), title=self._title, progress=progress,
+                              alt_screen=screen.alt_screen if self._reads_alt else False,
+                              cursor=screen.cursor() if self._reads_cursor else None)
 
     def tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""

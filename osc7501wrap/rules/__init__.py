@@ -22,7 +22,7 @@ API: `load_manifests(user_dir)` -> `Catalog` (`.manifests`, `.errors`, `.get(nam
 
 from __future__ import annotations
 
-from .engine import evaluate, explain, match, over_budget, stress_screens, trim_msg
+from .engine import Evaluator, evaluate, explain, match, over_budget, stress_screens, trim_msg
 from .load import (
     builtin_rules_dir,
     compile_pattern,
@@ -67,7 +67,7 @@ _is_rule_line = is_rule_line  # the name tests used before the package split
 __all__ = [
     "ENGINE_VERSION", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
-    "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Gate",
+    "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Evaluator", "Gate",
     "GatePart", "Health", "Manifest", "ManifestError", "Region", "Rule", "RuleTrace",
     "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate", "explain",
     "generic_fallback", "is_rule_line", "load_manifests", "match", "over_budget",

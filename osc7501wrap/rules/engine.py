@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import time
 
+from .lines import LineIndex
 from .model import (
     MAX_MSG_LEN,
     RULE_BUDGET,
@@ -52,11 +53,13 @@ def _rec(trace: _Trace, depth: int, what: str, hit: bool, sub: _Trace | None = N
     return hit
 
 
-def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> bool:
+def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0,
+          lines: LineIndex | None = None) -> bool:
     """Does `gate` hold on region text `t`? Conditions are tried in the order contains,
     line_regex, regex, all, any, not. Each condition is computed once, here; without a
     trace the first failing one ends it, with one every condition is recorded (and the
-    result is the same). Labels are only built for a trace."""
+    result is the same). Labels are only built for a trace. With `lines` the line
+    patterns are answered by that index (the same answers, a line matched once)."""
     ok = True
     for s in gate.contains:
         hit = s in t.lower
@@ -67,7 +70,8 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> b
             ok = _rec(trace, depth, f"contains '{s}'", hit) and ok
     for key, pats in (("line_regex", gate.line_regex), ("regex", gate.regex)):
         for p in pats:  # a line_regex is compiled to match one line at a time
-            hit = p.test(t.raw)
+            hit = (lines.hit(p, t) if lines is not None and key == "line_regex"
+                   else p.test(t.raw))
             if trace is None:
                 if not hit:
                     return False
@@ -77,7 +81,7 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> b
         if not subs:
             continue
         sub = None if trace is None else _Trace()
-        hits = (match(g, t, sub, depth + 1) for g in subs)
+        hits = (match(g, t, sub, depth + 1, lines) for g in subs)
         if sub is not None:
             hits = iter(list(hits))  # every part evaluated, for the trace
         hit = all(hits) if key == "all" else any(hits)
@@ -88,7 +92,7 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0) -> b
             ok = _rec(trace, depth, f"{key} ({len(subs)})", hit, sub) and ok
     if gate.not_ is not None:
         sub = None if trace is None else _Trace()
-        hit = not match(gate.not_, t, sub, depth + 1)
+        hit = not match(gate.not_, t, sub, depth + 1, lines)
         if trace is None:
             if not hit:
                 return False
@@ -176,32 +180,101 @@ def _strike(manifest: Manifest, rule: Rule, spent: float, total: float) -> None:
 
 def evaluate(manifest: Manifest, snap: Snapshot) -> Verdict:
     """Classify one snapshot: the first matching rule in state order, else no match."""
-    cpu0 = _clock()
-    scr = Screen(snap)
-    off = manifest.health.off
-    wall = time.perf_counter
-    slowest: Rule | None = None
-    slow = 0.0
-    verdict: Verdict | None = None
-    for rule in manifest.ordered:
-        if off and rule.id in off:
-            continue
-        t = scr.region(rule.region)
-        t0 = wall()
-        if match(rule.gate, t):
-            verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
-                              manifest.version, extract_msg(rule, t), rule.visible)
-        spent = wall() - t0
-        if spent > slow:
-            slow, slowest = spent, rule
-        if verdict is not None:
-            break
-    total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
-    if total > RULE_BUDGET and slowest is not None and slow > total / 4:
-        _strike(manifest, slowest, slow, total)
-    if verdict is None:
-        verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
-    return verdict
+    return Evaluator(manifest, index=False).evaluate(snap)
+
+
+class Evaluator:
+    """`evaluate` for a stream of snapshots of one screen, doing only what changed.
+
+    A gate reads nothing but its region's text, so the rules of a region that reads as
+    at the last evaluation keep their results without matching again, and a snapshot
+    equal to the last one keeps its verdict. Line patterns go through one
+    :class:`~.lines.LineIndex` (each screen line matched once while it stays). The
+    verdict is always the one `evaluate` would give, except that with ``msg_for`` the
+    message is only extracted for a verdict in those states (for a caller that compares
+    messages only there).
+    """
+
+    __slots__ = ("_known", "_last", "_lines", "_msgs", "_plan", "_regions", "_texts",
+                 "manifest")
+
+    def __init__(self, manifest: Manifest, *, index: bool = True) -> None:
+        self.manifest = manifest
+        # the line patterns in one RE2 set (rules.lines); without: one call per pattern
+        self._lines = LineIndex.build(manifest) if index else None
+        slots: dict[object, int] = {}
+        self._plan: list[tuple[Rule, int]] = [
+            (rule, slots.setdefault(rule.region, len(slots))) for rule in manifest.ordered]
+        self._regions: list[list[int]] = [[] for _ in slots]  # slot -> its rules
+        for i, (_, slot) in enumerate(self._plan):
+            self._regions[slot].append(i)
+        self._texts: list[tuple[str, int] | None] = [None] * len(slots)
+        self._known: list[bool | None] = [None] * len(self._plan)  # matched, if known
+        self._msgs: list[str | bool | None] = [False] * len(self._plan)  # False: not taken
+        self._last: tuple[Snapshot, Verdict] | None = None
+
+    def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
+        last = self._last
+        if last is not None and _same(last[0], snap):
+            v = last[1]
+            if v.rule_id is None or not _wants_msg(v.state, msg_for) or v.msg is not None:
+                return v
+        manifest = self.manifest
+        cpu0 = _clock()
+        scr = Screen(snap)
+        known, msgs, texts = self._known, self._msgs, self._texts
+        regions = [scr.region(rule.region) for rule, _ in
+                   (self._plan[rs[0]] for rs in self._regions)]
+        for slot, t in enumerate(regions):
+            key = (t.text, len(t.lines))
+            if texts[slot] != key:  # changed: what its rules answered is unknown again
+                texts[slot] = key
+                for i in self._regions[slot]:
+                    known[i] = None
+                    msgs[i] = False
+        lines = self._lines
+        if lines is not None:
+            lines.begin()
+        off = manifest.health.off
+        wall = time.perf_counter
+        slowest: Rule | None = None
+        slow = 0.0
+        verdict: Verdict | None = None
+        for i, (rule, slot) in enumerate(self._plan):
+            if off and rule.id in off:
+                continue
+            hit = known[i]
+            if hit is None:
+                t0 = wall()
+                hit = known[i] = match(rule.gate, regions[slot], None, 0, lines)
+                spent = wall() - t0
+                if spent > slow:
+                    slow, slowest = spent, rule
+            if hit:
+                msg = msgs[i]
+                if msg is False:
+                    msg = None
+                    if _wants_msg(rule.state, msg_for):
+                        msg = msgs[i] = extract_msg(rule, regions[slot])
+                verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
+                                  manifest.version, msg, rule.visible)
+                break
+        total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
+        if total > RULE_BUDGET and slowest is not None and slow > total / 4:
+            _strike(manifest, slowest, slow, total)
+        if verdict is None:
+            verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
+        self._last = (snap, verdict)
+        return verdict
+
+
+def _wants_msg(state: str | None, msg_for: tuple[str, ...] | None) -> bool:
+    return state is not None and (msg_for is None or state in msg_for)
+
+
+def _same(a: Snapshot, b: Snapshot) -> bool:
+    return (a.lines == b.lines and a.cursor == b.cursor and a.title == b.title
+            and a.progress == b.progress and a.alt_screen == b.alt_screen)
 
 
 def explain(manifest: Manifest, snap: Snapshot) -> list[RuleTrace]:

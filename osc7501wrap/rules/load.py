@@ -90,10 +90,11 @@ class Pat:
     object (for messages), `test(bytes)` only says whether it matches (the hot path, on
     the region's UTF-8 bytes, encoded once per region)."""
 
-    __slots__ = ("groupindex", "pattern", "search", "test")
+    __slots__ = ("groupindex", "pattern", "search", "source", "test")
 
-    def __init__(self, source: str, rx: Any) -> None:
+    def __init__(self, source: str, rx: Any, compiled: str = "") -> None:
         self.pattern = source
+        self.source = compiled  # what RE2 compiled (for a set of them: rules.lines)
         self.search = rx.search
         self.groupindex = rx.groupindex
         raw = getattr(rx, "_regexp", None)
@@ -112,8 +113,10 @@ def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
     crosses a line: "some single line matches" in one call."""
     try:
         if per_line:
-            return Pat(pattern, re2.compile("(?m)" + _to_re2(pattern, True), _LINE_OPTIONS))
-        return Pat(pattern, re2.compile(_to_re2(pattern), _OPTIONS))
+            src = "(?m)" + _to_re2(pattern, True)
+            return Pat(pattern, re2.compile(src, _LINE_OPTIONS), src)
+        src = _to_re2(pattern)
+        return Pat(pattern, re2.compile(src, _OPTIONS), src)
     except re2.error as err:
         why = err.args[0] if err.args else "?"
         why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)

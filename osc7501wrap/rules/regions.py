@@ -21,6 +21,7 @@ RULE_EDGE_CHARS = frozenset("╭╮╰╯┌┐└┘├┤┬┴┼╞╡╪╔
 MIN_RULE_LEN = 8
 
 _RULE_RUN_RE = re.compile(f"[{''.join(sorted(RULE_CHARS))}]{{{MIN_RULE_LEN}}}")
+_RULE_ROW_RE = re.compile(f"^[^\n]*[{''.join(sorted(RULE_CHARS))}]{{{MIN_RULE_LEN}}}", re.M)
 _NOT_OTHER = str.maketrans(dict.fromkeys([*RULE_CHARS, *RULE_EDGE_CHARS, " ", "\t"]))
 
 
@@ -32,6 +33,7 @@ class Text:
     text: str
     _lower: str | None = None
     _raw: bytes | None = None
+    line_mask: int | None = None  # the line patterns its lines match (rules.lines)
 
     @property
     def lower(self) -> str:
@@ -124,7 +126,17 @@ class Screen:
 
     def rule_rows(self) -> list[int]:
         if self._rules is None:
-            self._rules = [i for i, x in enumerate(self.lines) if is_rule_line(x)]
+            lines = self.lines
+            joined = "\n".join(lines)
+            # one search of the screen finds the rows that may be rules (most have none)
+            rows: list[int] = []
+            row, at = 0, 0
+            for m in _RULE_ROW_RE.finditer(joined):
+                row += joined.count("\n", at, m.start())
+                at = m.start()
+                if is_rule_line(lines[row]):
+                    rows.append(row)
+            self._rules = rows
         return self._rules
 
     def region(self, reg: Region) -> Text:

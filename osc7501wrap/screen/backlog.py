@@ -121,6 +121,21 @@ class Backlog:
             fed = True
         return fed
 
+    def feed_all(self, model: ScreenModel) -> None:
+        """Feed everything pending at once, without timing it (for a few small chunks,
+        such as a spinner frame: the budget's clock calls would cost more than them)."""
+        if self._reset_due:
+            self.feed_some(model, 0.0)
+        chunks = self._chunks
+        if self._offset and chunks:
+            chunks[0] = chunks[0][self._offset:]
+            self._offset = 0
+        while chunks:
+            chunk = chunks.popleft()
+            model.feed(chunk)
+            self.fed_bytes += len(chunk)
+        self._pending = 0
+
     def _drop(self) -> None:
         chunks = self._chunks
         if self._offset:

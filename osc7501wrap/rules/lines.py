@@ -1,0 +1,98 @@
+"""A manifest's line patterns matched one screen line at a time, each line once.
+
+Every `line_regex` of a manifest, wherever it sits in a gate, goes into one RE2 set: a
+screen line is matched against all of them in one call, and the answer (a bit mask) is
+kept while the line stays on screen. A frame that changed one line (a spinner) matches
+that line only, however many rules look at it. A region matches a line pattern when one
+of its lines does; an empty region has the pattern's answer on empty text. These are
+exactly the answers of matching the region's text with the pattern (a line_regex is
+compiled so that no match crosses a line): tests/unit/test_rules_lines.py compares them.
+
+Not here: the other conditions (`contains` is a substring test, `regex` reads the whole
+region) and the order of rules (:mod:`.engine`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import re2
+
+from .model import Gate, Manifest, Pattern
+from .regions import Text
+
+_OPTIONS = re2.Options()
+_OPTIONS.log_errors = False  # RE2 would print to the user's terminal otherwise
+_OPTIONS.never_nl = True
+
+
+def _line_patterns(gate: Gate, out: dict[int, Pattern]) -> None:
+    for p in gate.line_regex:
+        out.setdefault(id(p), p)
+    for g in (*gate.all, *gate.any):
+        _line_patterns(g, out)
+    if gate.not_ is not None:
+        _line_patterns(gate.not_, out)
+
+
+class LineIndex:
+    """The line patterns of one manifest (see the module docstring)."""
+
+    __slots__ = ("_bit", "_empty", "_masks", "_old", "_set", "patterns")
+
+    def __init__(self, manifest: Manifest) -> None:
+        found: dict[int, Pattern] = {}
+        for rule in manifest.ordered:
+            _line_patterns(rule.gate, found)
+        self.patterns = list(found.values())
+        self._bit = {key: 1 << i for i, key in enumerate(found)}
+        self._empty = sum(1 << i for i, p in enumerate(self.patterns) if p.test(b""))
+        rx: Any = re2.Set.SearchSet(_OPTIONS)
+        for p in self.patterns:
+            rx.Add(p.source)  # ValueError/re2.error: the caller does without the index
+        rx.Compile()
+        self._set = rx
+        self._masks: dict[str, int] = {}  # the lines of the current evaluation
+        self._old: dict[str, int] = {}  # those of the one before
+
+    @classmethod
+    def build(cls, manifest: Manifest) -> LineIndex | None:
+        """The index, or None when RE2 cannot make the set (the engine then matches
+        each pattern on its own, with the same answers)."""
+        try:
+            index = cls(manifest)
+        except Exception:
+            return None
+        return index if index.patterns else None
+
+    def begin(self) -> None:
+        """A new evaluation: lines no longer on screen are forgotten after it."""
+        self._old, self._masks = self._masks, {}
+
+    def _line(self, line: str) -> int:
+        m = self._masks.get(line)
+        if m is None:
+            m = self._old.get(line)
+            if m is None:
+                m = 0
+                data = line.encode("utf-8")
+                if b"\n" in data:  # a title may hold one: each pattern on its own
+                    for i, p in enumerate(self.patterns):
+                        m |= (1 << i) if p.test(data) else 0
+                else:
+                    for i in self._set.Match(data) or ():
+                        m |= 1 << i
+            self._masks[line] = m
+        return m
+
+    def hit(self, p: Pattern, t: Text) -> bool:
+        """Does line pattern `p` match some line of region `t`?"""
+        if not t.lines:  # (the shared empty region keeps no mask: it is per manifest)
+            return bool(self._empty & self._bit[id(p)])
+        mask = t.line_mask
+        if mask is None:
+            mask = 0
+            for x in t.lines:
+                mask |= self._line(x)
+            t.line_mask = mask
+        return bool(mask & self._bit[id(p)])
