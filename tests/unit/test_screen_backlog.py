@@ -72,3 +72,32 @@ def test_backlog_drop_keeps_the_alternate_screen_state() -> None:
     log.feed_some(model, 1.0)
     assert not model.alt_screen
     assert model.lines()[-2] == "text"
+
+
+def test_feed_all_after_a_partial_feed_and_a_drop_gives_the_same_screen() -> None:
+    data = realistic_stream(2)
+    rng = random.Random(3)
+    parts = list(chunks(data, rng, 5000))
+    direct = make_screen(10, 60, "pyte")
+    model = make_screen(10, 60, "pyte")
+    log = Backlog()
+    half = len(parts) // 2
+    for chunk in parts[:half]:
+        log.append(chunk)
+        direct.feed(chunk)
+    log.feed_some(model, 0.0)  # one piece: the first chunk is left part-fed
+    for chunk in parts[half:]:
+        log.append(chunk)
+        direct.feed(chunk)
+    log.feed_all(model)
+    assert log.pending == 0 and log.fed_bytes == len(data)
+    assert state(model) == state(direct)
+
+    small = Backlog(limit=4096, keep=1024)
+    small.append(b"\x1b[?1049h" + b"x" * 5000)  # over the limit: the next feed resets
+    small.append(b"\x1b[Hhello")
+    tail = make_screen(5, 20, "pyte")
+    tail.feed(b"garbage")
+    small.feed_all(tail)
+    assert small.pending == 0 and small.drops == 1
+    assert tail.alt_screen and tail.lines()[0].startswith("hello")

@@ -1,0 +1,129 @@
+"""The incremental engine gives the answers of the plain one, doing only what changed.
+
+`rules.lines.LineIndex` answers every line pattern as matching the region's text would;
+`rules.Evaluator` gives the verdict `rules.evaluate` gives, over streams of screens that
+change a few lines at a time, and matches again only the rules whose region changed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.rules import engine
+from osc7501wrap.rules.lines import LineIndex
+from osc7501wrap.rules.regions import EMPTY, Screen, Text
+
+from test_rules import PIECES, random_screen
+
+
+@pytest.fixture(scope="module")
+def cat() -> rules.Catalog:
+    c = rules.load_manifests(None)
+    assert not c.errors
+    return c
+
+
+def _regions(m: rules.Manifest) -> list[rules.Region]:
+    return list(dict.fromkeys(r.region for r in m.ordered))
+
+
+def test_line_index_answers_as_each_pattern_on_the_region(cat: rules.Catalog) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for m in cat.manifests.values():
+        index = LineIndex.build(m)
+        assert index is not None, m.name
+        for _ in range(40):
+            scr = Screen(random_screen(rng))
+            index.begin()
+            texts = [scr.region(reg) for reg in _regions(m)]
+            texts += [EMPTY, Text(("",), ""), Text(("", ""), "\n"),
+                      Text(("a title\nwith a newline",), "a title\nwith a newline")]
+            for t in texts:
+                for p in index.patterns:
+                    assert index.hit(p, t) == p.test(t.raw), (m.name, p.pattern, t.text)
+                    checked += 1
+    assert checked > 10000
+
+
+def _mutate(rng: random.Random, snap: rules.Snapshot) -> rules.Snapshot:
+    """The next frame: a few lines changed (most often one, like a spinner)."""
+    lines = list(snap.lines) or [""]
+    for _ in range(rng.choice([1, 1, 1, 2, 5])):
+        i = rng.randrange(len(lines))
+        lines[i] = " " * rng.randint(0, 2) + " ".join(
+            rng.choice(PIECES) for _ in range(rng.randint(0, 6)))
+    if rng.random() < 0.1:
+        lines.append(rng.choice(PIECES))
+    title = snap.title if rng.random() < 0.9 else rng.choice([None, "⠋ x", "✳ Claude"])
+    cursor = snap.cursor if rng.random() < 0.8 else (rng.randint(0, 40), 0)
+    return rules.Snapshot(lines, title=title, progress=snap.progress, cursor=cursor)
+
+
+def test_evaluator_gives_the_verdicts_of_evaluate_over_a_stream(cat: rules.Catalog) -> None:
+    rng = random.Random(11)
+    for m in cat.manifests.values():
+        full, some = rules.Evaluator(m), rules.Evaluator(m)
+        snap = random_screen(rng)
+        for _ in range(150):
+            want = rules.evaluate(m, snap)
+            assert full.evaluate(snap) == want, m.name
+            got = some.evaluate(snap, ("blocked", "error"))
+            assert (got.state, got.kind, got.rule_id) == (want.state, want.kind, want.rule_id)
+            if got.state in ("blocked", "error"):
+                assert got.msg == want.msg
+            snap = _mutate(rng, snap) if rng.random() < 0.9 else random_screen(rng)
+
+
+CLAUDE_SCREEN = [
+    "● Reading the files…",
+    "  ⎿  Read 3 files",
+    "",
+    "✻ Pondering… (3s · esc to interrupt)",
+    "",
+    "─" * 60,
+    "❯ ",
+    "─" * 60,
+    "  ? for shortcuts",
+]
+
+
+def test_a_spinner_frame_matches_only_the_rules_that_read_its_line(
+        cat: rules.Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    m = cat.get("claude")
+    assert m is not None
+    matched: list[str] = []
+    real = engine.match
+
+    def counting(gate: rules.Gate, t: Text, *args: object) -> bool:
+        matched.extend(r.id for r in m.ordered if r.gate is gate)
+        return real(gate, t, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "match", counting)
+    ev = rules.Evaluator(m)
+    first = ev.evaluate(rules.Snapshot(list(CLAUDE_SCREEN)))
+    assert first.rule_id == "spinner"
+    assert len(matched) > 8  # the blocked and error rules before it were all tried
+
+    matched.clear()
+    assert ev.evaluate(rules.Snapshot(list(CLAUDE_SCREEN))) == first
+    assert matched == []  # the same screen: nothing matched again
+
+    frame = list(CLAUDE_SCREEN)
+    frame[3] = "✶ Pondering… (4s · esc to interrupt)"
+    matched.clear()
+    assert ev.evaluate(rules.Snapshot(frame)).rule_id == "spinner"
+    # only rules whose region holds the spinner's line, up to the one that matched
+    assert matched and set(matched) <= {"question_select", "tall_dialog", "api_error",
+                                        "spinner"}
+    assert "permission_dialog" not in matched  # after_rule did not change
+
+    dialog = frame[:5] + ["─" * 60, " Bash command", "   rm -rf build", "",
+                          " Do you want to proceed?", " ❯ 1. Yes", "   2. No",
+                          "", " Esc to cancel"]
+    got = ev.evaluate(rules.Snapshot(dialog))
+    assert got == rules.evaluate(m, rules.Snapshot(dialog))
+    assert got.state == "blocked"
