@@ -29,7 +29,7 @@ from .model import (
     Snapshot,
     Verdict,
 )
-from .regions import Screen, Text
+from .regions import Screen, Text, is_rule_line
 
 _clock = time.thread_time  # CPU time of this thread: a busy machine is not the rule's cost
 
@@ -189,19 +189,31 @@ class Evaluator:
     A gate reads nothing but its region's text, so the rules of a region that reads as
     at the last evaluation keep their results without matching again, and a snapshot
     equal to the last one keeps its verdict. Line patterns go through one
-    :class:`~.lines.LineIndex` (each screen line matched once while it stays). The
-    verdict is always the one `evaluate` would give, except that with ``msg_for`` the
-    message is only extracted for a verdict in those states (for a caller that compares
-    messages only there).
+    :class:`~.lines.LineIndex` (each screen line matched once while it stays).
+
+    A frame that changed one line only (a spinner, a clock, a typed character), where
+    that line reads as before -- the same line patterns and `contains` strings, still
+    not blank, not a horizontal rule -- keeps the verdict (working, idle or no match)
+    without matching anything: every line-local condition answers as before. A `regex`
+    may read that line across others, so at least one in FULL_EVERY such frames is
+    evaluated in full. Otherwise the verdict is the one `evaluate` gives, except that
+    with ``msg_for`` the message is only extracted in those states (for a caller that
+    compares messages only there); ``skip=False`` never keeps a verdict unmatched.
     """
 
-    __slots__ = ("_known", "_last", "_lines", "_msgs", "_plan", "_regions", "_texts",
-                 "manifest")
+    __slots__ = ("_contains", "_known", "_last", "_lines", "_msgs", "_plan", "_regions",
+                 "_skipped", "_texts", "manifest", "skips")
 
-    def __init__(self, manifest: Manifest, *, index: bool = True) -> None:
+    def __init__(self, manifest: Manifest, *, index: bool = True, skip: bool = True) -> None:
         self.manifest = manifest
         # the line patterns in one RE2 set (rules.lines); without: one call per pattern
         self._lines = LineIndex.build(manifest) if index else None
+        words = _contains_strings(manifest)
+        # what a changed line is compared by (None: a frame is never kept unmatched)
+        self._contains = (words if skip and self._lines is not None
+                          and not any("\n" in w for w in words) else None)
+        self._skipped = 0  # frames kept in a row since the last full evaluation
+        self.skips = 0  # frames kept without matching, in all
         slots: dict[object, int] = {}
         self._plan: list[tuple[Rule, int]] = [
             (rule, slots.setdefault(rule.region, len(slots))) for rule in manifest.ordered]
@@ -215,10 +227,18 @@ class Evaluator:
 
     def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
         last = self._last
-        if last is not None and _same(last[0], snap):
+        if last is not None:
             v = last[1]
-            if v.rule_id is None or not _wants_msg(v.state, msg_for) or v.msg is not None:
+            if _same(last[0], snap):
+                if v.rule_id is None or not _wants_msg(v.state, msg_for) or v.msg is not None:
+                    return v
+            elif (v.state in _KEPT and self._skipped < FULL_EVERY - 1
+                  and self._reads_as_before(last[0], snap)):
+                self._skipped += 1
+                self.skips += 1
+                self._last = (snap, v)
                 return v
+        self._skipped = 0
         manifest = self.manifest
         cpu0 = _clock()
         scr = Screen(snap)
@@ -266,6 +286,57 @@ class Evaluator:
             verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
         self._last = (snap, verdict)
         return verdict
+
+
+    def _reads_as_before(self, old: Snapshot, new: Snapshot) -> bool:
+        """`new` differs from `old` in one line only, which reads as before (see the
+        class docstring)."""
+        a, b = old.lines, new.lines
+        if (self._contains is None or len(a) != len(b) or old.cursor != new.cursor
+                or old.title != new.title or old.progress != new.progress
+                or old.alt_screen != new.alt_screen):
+            return False
+        row = next((i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y), None)
+        if row is None or a[row + 1:] != b[row + 1:]:
+            return False
+        x, y = _line(a[row]), _line(b[row])
+        if not x or not y or is_rule_line(x) or is_rule_line(y):
+            return False  # the regions' bounds may move
+        lines = self._lines
+        assert lines is not None
+        try:
+            if lines.mask(x) != lines.mask(y):
+                return False
+        except UnicodeEncodeError:  # a lone surrogate: the full path cleans it
+            return False
+        lx, ly = x.lower(), y.lower()
+        return all((w in lx) == (w in ly) for w in self._contains)
+
+
+#: the verdicts a one-line change may keep (a dialog's or an error's message is news)
+_KEPT = ("working", "idle", None)
+#: one in this many frames that changed one line, reading as before, is evaluated in full
+FULL_EVERY = 5
+
+
+def _line(x: str) -> str:
+    """A screen line as the regions hold it."""
+    return (x.replace("\xa0", " ") if "\xa0" in x else x).rstrip()
+
+
+def _contains_strings(manifest: Manifest) -> tuple[str, ...]:
+    out: dict[str, None] = {}
+
+    def walk(g: Gate) -> None:
+        out.update(dict.fromkeys(g.contains))
+        for sub in (*g.all, *g.any):
+            walk(sub)
+        if g.not_ is not None:
+            walk(g.not_)
+
+    for rule in manifest.ordered:
+        walk(rule.gate)
+    return tuple(out)
 
 
 def _wants_msg(state: str | None, msg_for: tuple[str, ...] | None) -> bool:

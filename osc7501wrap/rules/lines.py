@@ -69,7 +69,8 @@ class LineIndex:
         """A new evaluation: lines no longer on screen are forgotten after it."""
         self._old, self._masks = self._masks, {}
 
-    def _line(self, line: str) -> int:
+    def mask(self, line: str) -> int:
+        """The line patterns `line` matches, as a bit mask (a line as regions hold it)."""
         m = self._masks.get(line)
         if m is None:
             m = self._old.get(line)
@@ -93,6 +94,6 @@ class LineIndex:
         if mask is None:
             mask = 0
             for x in t.lines:
-                mask |= self._line(x)
+                mask |= self.mask(x)
             t.line_mask = mask
         return bool(mask & self._bit[id(p)])

@@ -65,9 +65,12 @@ def _mutate(rng: random.Random, snap: rules.Snapshot) -> rules.Snapshot:
 
 def test_evaluator_gives_the_verdicts_of_evaluate_over_a_stream(cat: rules.Catalog) -> None:
     rng = random.Random(11)
+    kept_in_all = 0
     for m in cat.manifests.values():
-        full, some = rules.Evaluator(m), rules.Evaluator(m)
+        full, some = rules.Evaluator(m, skip=False), rules.Evaluator(m, skip=False)
+        keeping = rules.Evaluator(m)
         snap = random_screen(rng)
+        in_a_row = 0
         for _ in range(150):
             want = rules.evaluate(m, snap)
             assert full.evaluate(snap) == want, m.name
@@ -75,7 +78,18 @@ def test_evaluator_gives_the_verdicts_of_evaluate_over_a_stream(cat: rules.Catal
             assert (got.state, got.kind, got.rule_id) == (want.state, want.kind, want.rule_id)
             if got.state in ("blocked", "error"):
                 assert got.msg == want.msg
+            before = keeping.skips
+            kept = keeping.evaluate(snap)
+            if keeping.skips > before:  # kept unmatched: never more than FULL_EVERY - 1
+                in_a_row += 1
+                assert in_a_row < engine.FULL_EVERY
+                assert kept.state in ("working", "idle", None)
+            else:
+                in_a_row = 0
+                assert kept == want, m.name
             snap = _mutate(rng, snap) if rng.random() < 0.9 else random_screen(rng)
+        kept_in_all += keeping.skips
+    assert kept_in_all > 50  # one-line changes that read as before were kept
 
 
 CLAUDE_SCREEN = [
@@ -115,11 +129,25 @@ def test_a_spinner_frame_matches_only_the_rules_that_read_its_line(
     frame = list(CLAUDE_SCREEN)
     frame[3] = "✶ Pondering… (4s · esc to interrupt)"
     matched.clear()
-    assert ev.evaluate(rules.Snapshot(frame)).rule_id == "spinner"
+    assert ev.evaluate(rules.Snapshot(list(frame))).rule_id == "spinner"
+    assert matched == [] and ev.skips == 1  # one line changed and reads as before
+
+    for k in range(engine.FULL_EVERY - 2):
+        frame[3] = f"✶ Pondering… ({5 + k}s · esc to interrupt)"
+        ev.evaluate(rules.Snapshot(list(frame)))
+    assert matched == [] and ev.skips == engine.FULL_EVERY - 1
+    frame[3] = "✻ Pondering… (9s · esc to interrupt)"
+    assert ev.evaluate(rules.Snapshot(list(frame))).rule_id == "spinner"  # in full
     # only rules whose region holds the spinner's line, up to the one that matched
     assert matched and set(matched) <= {"question_select", "tall_dialog", "api_error",
                                         "spinner"}
     assert "permission_dialog" not in matched  # after_rule did not change
+
+    matched.clear()
+    frame[3] = "✻ Worked for 9s"  # the same line, read differently: matched at once
+    done = ev.evaluate(rules.Snapshot(list(frame)))
+    assert matched and done == rules.evaluate(m, rules.Snapshot(list(frame)))
+    assert (done.state, done.rule_id) == ("idle", "turn_done")
 
     dialog = frame[:5] + ["─" * 60, " Bash command", "   rm -rf build", "",
                           " Do you want to proceed?", " ❯ 1. Yes", "   2. No",
