@@ -291,6 +291,8 @@ class Classifier:
             "matched": v is not None and v.state is not None,
             "last_eval_at": self.last_eval_at,
             "evaluations": self.evaluations,
+            # of them, frames that changed one line reading as before (rules.Evaluator)
+            "kept_unmatched": self._rules.skips,
             "holding_idle_until": self._hold_until if self._held is not None else None,
             "pending_change": self._dirty,
         }

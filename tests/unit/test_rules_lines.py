@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_rules import PIECES, random_screen
 
 from osc7501wrap import rules
 from osc7501wrap.rules import engine
 from osc7501wrap.rules.lines import LineIndex
 from osc7501wrap.rules.regions import EMPTY, Screen, Text
-
-from test_rules import PIECES, random_screen
 
 
 @pytest.fixture(scope="module")
@@ -149,9 +148,8 @@ def test_a_spinner_frame_matches_only_the_rules_that_read_its_line(
     assert matched and done == rules.evaluate(m, rules.Snapshot(list(frame)))
     assert (done.state, done.rule_id) == ("idle", "turn_done")
 
-    dialog = frame[:5] + ["─" * 60, " Bash command", "   rm -rf build", "",
-                          " Do you want to proceed?", " ❯ 1. Yes", "   2. No",
-                          "", " Esc to cancel"]
+    dialog = [*frame[:5], "─" * 60, " Bash command", "   rm -rf build", "",
+              " Do you want to proceed?", " ❯ 1. Yes", "   2. No", "", " Esc to cancel"]
     got = ev.evaluate(rules.Snapshot(dialog))
     assert got == rules.evaluate(m, rules.Snapshot(dialog))
     assert got.state == "blocked"
