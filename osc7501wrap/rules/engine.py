@@ -296,8 +296,12 @@ class Evaluator:
                 or old.title != new.title or old.progress != new.progress
                 or old.alt_screen != new.alt_screen):
             return False
-        row = next((i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y), None)
-        if row is None or a[row + 1:] != b[row + 1:]:
+        row = 0
+        for x, y in zip(a, b, strict=True):  # the first changed line (lists differ)
+            if x != y:
+                break
+            row += 1
+        if row == len(a) or a[row + 1:] != b[row + 1:]:
             return False
         x, y = _line(a[row]), _line(b[row])
         if not x or not y or is_rule_line(x) or is_rule_line(y):
@@ -310,7 +314,10 @@ class Evaluator:
         except UnicodeEncodeError:  # a lone surrogate: the full path cleans it
             return False
         lx, ly = x.lower(), y.lower()
-        return all((w in lx) == (w in ly) for w in self._contains)
+        for w in self._contains:
+            if (w in lx) != (w in ly):
+                return False
+        return True
 
 
 #: the verdicts a one-line change may keep (a dialog's or an error's message is news)
