@@ -314,10 +314,7 @@ class Evaluator:
         except UnicodeEncodeError:  # a lone surrogate: the full path cleans it
             return False
         lx, ly = x.lower(), y.lower()
-        for w in self._contains:
-            if (w in lx) != (w in ly):
-                return False
-        return True
+        return all((w in lx) == (w in ly) for w in self._contains)
 
 
 #: the verdicts a one-line change may keep (a dialog's or an error's message is news)

@@ -24,6 +24,11 @@ from .regions import Text
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # RE2 would print to the user's terminal otherwise
 _OPTIONS.never_nl = True
+# A set has no slower fallback when its automaton runs out of memory (it finds nothing),
+# where one pattern alone does: give it room, and check it at build time (PROBES).
+_OPTIONS.max_mem = 32 << 20
+PROBES = ("", "a" * 300, " " * 200 + "12:34 Continue? [y/N] (yes/no) Allow Deny",
+          "│ ❯ 1. Yes  │   2. No  ─────────── ✻ Working… (3s · esc to interrupt)")
 
 
 def _line_patterns(gate: Gate, out: dict[int, Pattern]) -> None:
@@ -61,9 +66,16 @@ class LineIndex:
         each pattern on its own, with the same answers)."""
         try:
             index = cls(manifest)
+            if not index.patterns:
+                return None
+            for line in PROBES:  # the set answers as each pattern alone, or not at all
+                data = line.encode()
+                want = sum(1 << i for i, p in enumerate(index.patterns) if p.test(data))
+                if index.mask(line) != want:
+                    return None
         except Exception:
             return None
-        return index if index.patterns else None
+        return index
 
     def begin(self) -> None:
         """A new evaluation: lines no longer on screen are forgotten after it."""

@@ -153,3 +153,33 @@ def test_a_spinner_frame_matches_only_the_rules_that_read_its_line(
     got = ev.evaluate(rules.Snapshot(dialog))
     assert got == rules.evaluate(m, rules.Snapshot(dialog))
     assert got.state == "blocked"
+
+
+def test_a_set_that_finds_nothing_is_not_used(cat: rules.Catalog,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """An RE2 set whose automaton ran out of memory finds nothing, silently: the build
+    checks it against each pattern alone, and the engine then matches them one by one."""
+    import re2
+
+    class Blind:
+        def __init__(self, real: object) -> None:
+            self.real = real
+
+        def Add(self, p: str) -> int:
+            return self.real.Add(p)  # type: ignore[attr-defined]
+
+        def Compile(self) -> None:
+            self.real.Compile()  # type: ignore[attr-defined]
+
+        def Match(self, data: bytes) -> None:
+            return None
+
+    real = re2.Set.SearchSet
+    monkeypatch.setattr(re2.Set, "SearchSet", lambda opts=None: Blind(real(opts)))
+    m = cat.get("claude")
+    assert m is not None
+    assert LineIndex.build(m) is None
+    ev = rules.Evaluator(m)
+    snap = rules.Snapshot(list(CLAUDE_SCREEN))
+    assert ev.evaluate(snap) == rules.evaluate(m, snap)
+    assert ev.evaluate(snap).rule_id == "spinner"
