@@ -131,7 +131,7 @@ class Session(ProxyHooks):
         manifest = s.manifest
         c = s.config.classifier
         timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                          sweep=c.sweep_ms / 1000, guard=c.hook_ttl_ms / 1000)
+                          guard=c.hook_ttl_ms / 1000)
         rows, cols = self.proxy.size
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
@@ -478,6 +478,9 @@ class Session(ProxyHooks):
             self._publish(decision, now)
         if self._stale is not None:
             self._check_stale(p, now)
+            d = None if self._stale is None else self._stale.next_deadline(now)
+            if d is not None:
+                deadlines.append(d)
         if p.subreports and self.emitter is not None:
             for rep in p.subreports:
                 self.emitter.subrecord(rep.id or "", rep, now)
@@ -501,6 +504,8 @@ class Session(ProxyHooks):
         """`due` with the samples' and the pipeline's next deadlines."""
         if self.sampler is not None:
             due = min(due, self.sampler.next_deadline(now))
+        if self._title_on and self.proxy is not None and self.proxy.tracker.events:
+            due = now  # the program set its title (a frame confirm_now took): mark it again
         return due if pipeline_due is None else min(due, pipeline_due)
 
     def _poll_tmux(self) -> None:
