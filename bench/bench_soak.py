@@ -194,8 +194,10 @@ def chatty_figures(c: dict[str, object], minutes: int) -> tuple[list[Figure], li
                    f"({rss['start'] / 1024:.1f} at start)",
                    f"{growth / 1024:+.1f} MiB", "no growth (<= +1 MiB)",
                    growth <= RSS_SLACK_KIB)]
-    figs += [Figure(f"soak: chatty session, {k} high-water", f"{v}",
-                    f"{first.get(k, 0)} after 1 min", "", "no growth (<= 2x + 4 KiB)",
+    unit = {"emitter": " reports"}
+    figs += [Figure(f"soak: chatty session, {k} high-water", f"{v}{unit.get(k, ' B')}",
+                    f"{first.get(k, 0)}{unit.get(k, ' B')} after 1 min", "",
+                    "no growth (<= 2x + 4 KiB)",
                     no_growth(first.get(k, 0), v))
              for k, v in end.items()]
     return figs, lines
