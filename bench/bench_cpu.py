@@ -21,6 +21,12 @@ for a user.
   reaped) for ``cat`` of a ``--mb`` MB file, from start to exit; ``wrap true``
   shows the start-up share. A companion of bench_proxy.py's throughput figure that does
   not depend on how busy the machine is.
+* Silent session: a program that prints one line, then sleeps (``SILENT``), run
+  directly (the baseline) and through ``wrap --agent claude`` and ``--agent generic``,
+  side by side. After ``--silent-settle`` seconds (the generic rules watch a program
+  for 5 s after its last output before it reads idle), the wake-ups per second of
+  every thread of each process over ``--silent-seconds``. Goal: 0, as for the program
+  itself: a silent session does nothing, so nothing wakes it.
 * 50 sessions: 50 wraps, each around its own spinner on its own pty, all drained by one
   select loop. Figure: the total CPU of the 50 wrap processes as % of one core; the
   baseline is the total of the 50 spinners in the same windows. Goal: <= 10% of one core
@@ -68,6 +74,7 @@ from term import Terminal, wrap_bin_dir
 
 GOAL_ONE = 0.5  # % of one core per session
 GOAL_MANY = 10.0  # % of one core for 50 sessions
+SILENT = "import time; print('ready, then silent', flush=True); time.sleep(600)"
 
 
 @dataclass
@@ -224,6 +231,57 @@ def one_session(agents: list[str], args: argparse.Namespace, env: dict[str, str]
     return figs, lines
 
 
+def all_wakeups(pid: int) -> int:
+    """Voluntary context switches of every thread of a process (an ended thread's are
+    gone with it)."""
+    total = 0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status", "rb") as f:
+                for line in f:
+                    if line.startswith(b"voluntary_ctxt_switches:"):
+                        total += int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def silent_session(agents: list[str], args: argparse.Namespace, env: dict[str, str]
+                   ) -> tuple[list[Figure], list[str]]:
+    """Wake-ups per second of a settled silent session, wrap against the program."""
+    prog = [PY, "-c", SILENT]
+    contenders = [("program run directly", prog)]
+    contenders += [(f"wrap --agent {a}", [*wrap_argv(), "--agent", a, *prog]) for a in agents]
+    terms = [spawn(argv, env) for _, argv in contenders]
+    try:
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not all(b"then silent" in t.output for t in terms):
+            pump(terms, 0.1)
+        pump(terms, args.silent_settle)
+        sw0 = [all_wakeups(t.pid) for t in terms]
+        t0 = time.monotonic()
+        pump(terms, args.silent_seconds)
+        wall = time.monotonic() - t0
+        rates = [(all_wakeups(t.pid) - a) / wall for t, a in zip(terms, sw0, strict=True)]
+        if any(t.eof for t in terms):
+            raise RuntimeError("a silent contender ended early")
+    finally:
+        for t in terms:
+            t.close()
+    lines = [f"silent session: prints one line, then sleeps; wake-ups per second (every "
+             f"thread) over {args.silent_seconds:g} s, {args.silent_settle:g} s after the line"]
+    lines += [f"  {name:<36} {r:6.2f} wake-ups/s" for (name, _), r in zip(contenders, rates,
+                                                                           strict=True)]
+    figs = [Figure(f"wake-ups per second, silent session, {name.split()[-1]} rules",
+                   f"{r:.2f}/s", f"{rates[0]:.2f}/s (program)", "", "<= 0/s", r == 0)
+            for (name, _), r in zip(contenders[1:], rates[1:], strict=True)]
+    return figs, lines
+
+
 def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
                   ) -> tuple[list[Figure], list[str]]:
     wrap = wrap_argv()
@@ -332,6 +390,10 @@ def main() -> int:
     ap.add_argument("--windows", type=int, default=3, help="windows per figure (median)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
     ap.add_argument("--agents", default="claude,generic", help="manifests to run wrap with")
+    ap.add_argument("--silent-settle", type=float, default=8.0,
+                    help="seconds a silent session settles before its wake-ups are counted")
+    ap.add_argument("--silent-seconds", type=float, default=5.0,
+                    help="window for the silent session's wake-ups (0: skip)")
     ap.add_argument("--mb", type=int, default=64, help="size of the file to cat (0: skip)")
     ap.add_argument("--cat-repeat", type=int, default=3, help="cat runs per contender")
     ap.add_argument("--no-breakdown", dest="breakdown", action="store_false",
@@ -349,6 +411,10 @@ def main() -> int:
         f, lines = one_session(agents, args, env)
         figs += f
         print("\n".join(lines), flush=True)
+        if args.silent_seconds > 0:
+            f, lines = silent_session(agents, args, env)
+            figs += f
+            print("\n".join(lines), flush=True)
         if args.mb > 0:
             f, lines = passthrough_cpu(args, env)
             figs += f

@@ -233,7 +233,7 @@ channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm),
 [classifier]
 settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
-sweep_ms = 1000      # re-classify a quiet screen this often
+sweep_ms = 1000      # no effect any more: a screen without output is not read again
 hook_ttl_ms = 1500   # how long a hook or native report outranks the screen
 
 [agents.codex]

@@ -5,7 +5,7 @@ asks when it wants to run next (:meth:`Classifier.next_deadline`), and calls :me
 then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
 and returns a :class:`ScreenReading` only when the *published* screen state changes.
 
-When to evaluate (settle, max_wait, sweep, confirm) and what gets published (the holds:
+When to evaluate (settle, max_wait, confirm) and what gets published (the holds:
 idle_hold, gone_hold; blocked never held) is the contract in docs/fusion.md, "Screen
 timing"; an idle rule with ``prompt = true`` (the agent's idle prompt) is not held. All
 times are injected: this module never reads a clock.
@@ -108,7 +108,7 @@ class Classifier:
     """
 
     def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
-                 sweep: float = 1.0, max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
+                 max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
         self.manifest = manifest
         self._rules = rules.Evaluator(manifest)  # matches only what changed
         self.turn_marker = marks_turns(manifest)
@@ -117,12 +117,10 @@ class Classifier:
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
         self.gone_hold = max(0.0, gone_hold)
-        self.sweep = sweep if sweep > 0 else 0.0
         self.max_wait = max(self.settle, max_wait) if max_wait > 0 else self.settle
         self._dirty = False
         self._first_change = 0.0  # first change not yet evaluated
         self._last_change = 0.0
-        self._last_sweep: float | None = None
         self._published: ScreenReading | None = None
         self._held: rules.Verdict | None = None  # idle verdict waiting out the hold
         self._hold_until = 0.0
@@ -143,8 +141,6 @@ class Classifier:
             self._dirty = True
             self._first_change = now
         self._last_change = now
-        if self._last_sweep is None:
-            self._last_sweep = now
 
     def set_manifest(self, manifest: Any, now: float) -> None:
         """Use another manifest (a reload); the screen is evaluated again."""
@@ -167,8 +163,6 @@ class Classifier:
             times.append(self._eval_at())
         if self._held is not None:
             times.append(self._hold_until)
-        if self.sweep and self._last_sweep is not None:
-            times.append(self._last_sweep + self.sweep)
         return min(times) if times else None
 
     # ------------------------------------------------------------------ stepping
@@ -194,16 +188,12 @@ class Classifier:
         `snapshot_fn` is called (at most once) only when an evaluation is due.
         """
         out: ScreenReading | None = None
-        sweep_due = (self.sweep > 0 and self._last_sweep is not None
-                     and now >= self._last_sweep + self.sweep)
         hold_due = self._held is not None and now >= self._hold_until
         if self._dirty and (now >= self._eval_at() or hold_due):
             out = self._evaluate(now, snapshot_fn) or out
         if self._held is not None and now >= self._hold_until:
             verdict, self._held = self._held, None
             out = self._publish(verdict, now)
-        if sweep_due or self.last_eval_at == now:
-            self._last_sweep = now
         return out
 
     def confirm(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> bool:
@@ -230,7 +220,6 @@ class Classifier:
         self.last_verdict = verdict
         self.last_eval_at = now
         self.evaluations += 1
-        self._last_sweep = now
         return True
 
     def _evaluate(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:

@@ -64,7 +64,6 @@ class Timings:
     settle: float = 0.04
     max_wait: float = 0.1
     idle_hold: float = 0.7
-    sweep: float = 1.0
     guard: float = 1.5
     # Feeding the screen model is off the hot path: while output keeps coming, a small
     # budget per period (10% of a core), so a flood never slows the passthrough; once
@@ -111,7 +110,7 @@ class Pipeline:
         self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
         self.backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
-                                     sweep=t.sweep, max_wait=t.max_wait)
+                                     max_wait=t.max_wait)
         self.fusion = Fusion(now, guard=t.guard, shell=shell)
         self.answers = bytearray()  # bytes for the child (answers to its 7501 probe)
         self.subreports: list[Report] = []  # the child's reports with an id
@@ -409,6 +408,9 @@ class Pipeline:
         times = [x for x in (self.classifier.next_deadline(now), self.fusion.next_deadline(now),
                                    self._feed_due())
                  if x is not None]
+        if self._enter is not None and self._screen is not None \
+                and self._screen.version != self._enter_seen:
+            times.append(now)  # the screen changed (confirm_now took it): is it the answer?
         return min(times) if times else None
 
     def _backend_ready(self) -> bool:

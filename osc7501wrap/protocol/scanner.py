@@ -63,12 +63,13 @@ class ReportScanner:
     ``feed`` never raises.
     """
 
-    __slots__ = ("_held", "_skipping", "strip")
+    __slots__ = ("_held", "_skipping", "high", "strip")
 
     def __init__(self, *, strip: bool = True) -> None:
         self.strip = strip
         self._held = b""  # undecided bytes (a prefix tail, or an unfinished sequence)
         self._skipping = False  # inside an overlong OSC 7501: pass until it ends
+        self.high = 0  # the most bytes ever held back (off the hot path: set with them)
 
     @property
     def pending(self) -> int:
@@ -163,6 +164,8 @@ class ReportScanner:
             i = resume
         if hold_from < n:
             self._held = data[hold_from:]
+            if n - hold_from > self.high:
+                self.high = n - hold_from
         if not self.strip:
             return chunk, events
         if not out and pos == 0 and hold_from == n:

@@ -361,6 +361,7 @@ class Proxy:
         self._stdin_polled = False  # could not be registered: treat as always readable
         self._stdin_done = False
         self._pending = b""  # input waiting for the child to read
+        self.input_high = 0  # the most input that ever waited (set where it queues)
         self._master_events = EVENT_READ
         self._master_eof = False
         self._child_done = False
@@ -405,6 +406,11 @@ class Proxy:
             sys.stderr.write(f"wrap: status reporting stopped after an internal error: "
                              f"{type(err).__name__}: {err}\n")
         return self.exit_status if self.exit_status is not None else 1
+
+    @property
+    def pending_input(self) -> int:
+        """Bytes of input waiting for the child to read them."""
+        return len(self._pending)
 
     def send_to_child(self, data: bytes) -> None:
         """Queue `data` as input for the child (after anything already queued)."""
@@ -773,6 +779,8 @@ class Proxy:
             if not data:
                 return
         self._pending += data
+        if len(self._pending) > self.input_high:
+            self.input_high = len(self._pending)
         self._update_master_events()
 
     def _flush_input(self) -> None:

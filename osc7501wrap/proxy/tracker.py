@@ -184,6 +184,7 @@ class StreamTracker:
         self._osc = bytearray()  # payload of the current OSC
         self._osc_over = False  # the current OSC is longer than OSC_LIMIT
         self._bad = False  # the current sequence carried a control or high byte
+        self.high = 0  # the most bytes of a sequence ever held between two feeds
 
     # ----------------------------------------------------------------- public API
 
@@ -195,6 +196,11 @@ class StreamTracker:
     def in_sequence(self) -> bool:
         """The stream stopped inside an escape sequence or string (not ground)."""
         return self._state != GROUND
+
+    @property
+    def held(self) -> int:
+        """Bytes of the unfinished sequence the stream stopped in (0 in ground)."""
+        return 0 if self._state == GROUND else len(self._seq) + len(self._osc)
 
     def take_events(self) -> list[tuple[str, str]]:
         """Return the queued events and clear the queue."""
@@ -213,6 +219,7 @@ class StreamTracker:
         if self._state != GROUND:
             pos = self._machine(data, 0, n, True)
             if pos >= n:
+                self._note_held()
                 self._update_safe()
                 return
         last = data.rfind(b"\x1b", pos)
@@ -230,7 +237,16 @@ class StreamTracker:
                 self._need = _utf8_need(data, m.end(), n, 0)
             else:
                 self._machine(data, last, n, False)
+                self._note_held()
         self._update_safe()
+
+    def _note_held(self) -> None:
+        """The stream may stop inside a sequence only where the machine ran: note how
+        much of it is held (``high``), there and not on the common path."""
+        if self._state != GROUND:
+            held = len(self._seq) + len(self._osc)
+            if held > self.high:
+                self.high = held
 
     def reset_sequence(self) -> bytes:
         """The bytes that undo what the child left on, in a sensible order; b"" if none.

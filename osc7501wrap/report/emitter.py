@@ -124,6 +124,7 @@ class Emitter:
         self._children: set[str] = set()  # first segments created under record_id
         self._finished = False
         self.dropped_subrecords = 0
+        self.queue_high = 0  # the most reports ever queued at once (noted where queued)
         self._note_id = _APP_DROP_RE.sub("-", record_id)[:32] or "wrap"
 
     # ------------------------------------------------------------------ inputs
@@ -149,6 +150,7 @@ class Emitter:
             return
         if self._pending is None:
             self._pending = _Pending(report, now)
+            self._note_queue()
         else:
             self._pending.report = report
 
@@ -187,6 +189,16 @@ class Emitter:
             return
         self._sub_pending[rid] = sub
         self._children.add(sub_id.split("/", 1)[0])
+        self._note_queue()
+
+    @property
+    def queued(self) -> int:
+        """Reports waiting to be written (wrap's own, the program's sub-records)."""
+        return len(self._sub_pending) + (self._pending is not None)
+
+    def _note_queue(self) -> None:
+        if self.queued > self.queue_high:
+            self.queue_high = self.queued
 
     def _sub_clear(self, rid: str) -> None:
         below = rid + "/"
@@ -195,6 +207,7 @@ class Emitter:
             self._subs.pop(k, None)
             self._sub_pending.pop(k, None)
         self._sub_pending[rid] = Report("clear", id=rid)
+        self._note_queue()
 
     # ------------------------------------------------------------------ outputs
 

@@ -5,7 +5,7 @@ What this package does: load the built-in manifests and the user's own, validate
 and classify one snapshot of the visible screen as blocked / error / working / idle, or as
 "no rule matched". `explain()` runs the very same matcher with a trace.
 
-What it does not do: timing (settling, the working->idle hold and sweeps live in the
+What it does not do: timing (settling and the working->idle hold live in the
 classifier), fusing with hooks or native OSC 7501 reports (fusion), sanitizing the message
 text (the protocol module does that before anything leaves wrap), or reading scrollback
 (a snapshot is the visible screen only, so stale history can never match).

@@ -38,7 +38,8 @@ class Backlog:
     not draw the tail of a cut sequence, and the next :meth:`feed_some` resets the model
     first. Full-screen programs redraw often, so the screen is right again after their
     next frame; if the dropped bytes left the alternate screen on, the model is put back
-    on it. ``drops`` and ``dropped_bytes`` count what was lost.
+    on it. ``drops`` and ``dropped_bytes`` count what was lost; ``high`` is the most
+    that was ever pending (noted where it shrinks, so :meth:`append` stays as it is).
     """
 
     def __init__(self, limit: int = 1 << 20, keep: int = 64 << 10) -> None:
@@ -53,6 +54,7 @@ class Backlog:
         self.drops = 0
         self.dropped_bytes = 0
         self.fed_bytes = 0
+        self.high = 0
 
     @property
     def pending(self) -> int:
@@ -73,6 +75,7 @@ class Backlog:
 
     def clear(self) -> None:
         """Forget everything pending (for example after the model was reset anyway)."""
+        self.high = max(self.high, self._pending)
         self._chunks.clear()
         self._offset = 0
         self._pending = 0
@@ -83,6 +86,8 @@ class Backlog:
         At least one piece is fed when bytes are pending, so progress never stalls.
         """
         fed = False
+        if self._pending > self.high:  # it only grows between feeds: this is its peak
+            self.high = self._pending
         if self._reset_due:
             self._reset_due = False
             alt = self._alt_after_reset
@@ -137,6 +142,7 @@ class Backlog:
         self._pending = 0
 
     def _drop(self) -> None:
+        self.high = max(self.high, self._pending)
         chunks = self._chunks
         if self._offset:
             chunks[0] = chunks[0][self._offset :]

@@ -32,6 +32,7 @@ class SessionLog:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.dropped = 0  # lines a FIFO's slow reader did not take
+        self.lines = 0  # lines written (the file holds them; nothing is kept in memory)
         self._fd: int | None = None
         if not path:
             return
@@ -54,6 +55,7 @@ class SessionLog:
         frac = f"{time.time() % 1:.3f}"[1:]
         try:
             os.write(self._fd, f"{stamp}{frac} {text}\n".encode("utf-8", "replace"))
+            self.lines += 1
         except BlockingIOError:
             self.dropped += 1
         except OSError as err:

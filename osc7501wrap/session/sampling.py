@@ -1,11 +1,20 @@
 """Sampling the wrapped program's processes, as pipeline inputs.
 
 :class:`Sampler` reads, on the session's ticks, the terminal's foreground process group
-(every FG_PERIOD: :meth:`Pipeline.foreground`) and, for a program without agent rules,
-whether it works (every ACTIVITY_PERIOD: CPU time, child processes, output the user did
-not just type; :meth:`Pipeline.activity`). Each sample rides on a tick that runs anyway;
-:meth:`due` asks for a wake-up of its own only SAMPLE_SLACK later, so a 10 Hz spinner
-carries both and a silent session has no wake-up for them.
+(:meth:`Pipeline.foreground`) and, for a program without agent rules, whether it works
+(CPU time, child processes, output the user did not just type; :meth:`Pipeline.activity`).
+
+When: a foreground change or new work follows something happening (the program's
+output, the user's input, the child's start), so samples follow activity rather than
+the clock. Every FG_PERIOD (ACTIVITY_PERIOD) while activity goes on; after the last of
+it, each sample is as far after the previous one as that one was after the activity
+(a backoff), for WATCH seconds; a program read as busy is sampled
+every ACTIVITY_PERIOD until it reads idle. Then nothing, until the next activity: a
+silent session has no wake-up for samples. Each sample rides on a tick that runs
+anyway; :meth:`next_deadline` asks for a wake-up of its own only SAMPLE_SLACK later, so
+a 10 Hz spinner carries them all. Not seen: a program that starts work, or hands the
+terminal to another process, without any output or input for WATCH seconds before
+(a shell's next command of a list: its name and state are those of the one before).
 
 /proc of the one child only (:mod:`osc7501wrap.proxy.procinfo`, with fallbacks); without
 /proc, the foreground comes from the pty and activity from the output alone.
@@ -22,11 +31,13 @@ from ..proxy.procinfo import child_pids, cpu_time, foreground_pgrp, process_name
 if TYPE_CHECKING:
     from ..fusion.pipeline import Pipeline
 
-FG_PERIOD = 0.25  # how often the foreground process group is sampled
+FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
 SAMPLE_SLACK = 0.25  # a wake-up of its own only this much after a sample is due
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
+WATCH = 3.0  # seconds after the last activity that samples still wake the loop
+NEVER = float("inf")
 
 
 class Sampler:
@@ -37,8 +48,11 @@ class Sampler:
         self.master_fd = master_fd
         self.activity = activity  # sample CPU and children too (the generic manifest)
         self.foreground = pid  # the foreground process group last seen
+        self._woke: float | None = None  # the last activity seen (None: not sampled yet)
+        self._seen = (-1, -1.0)  # the pipeline's output bytes and last input then
         self._fg_next = 0.0
         self._act_next = 0.0
+        self._act_at: float | None = None  # the last activity sample
         self._act_cpu: float | None = None
         self._act_out = 0
         self._act_last = 0.0
@@ -49,20 +63,35 @@ class Sampler:
         return self.foreground == self.pid
 
     def next_deadline(self, now: float) -> float:
-        """When a sample wants a wake-up of its own (see the module docstring)."""
-        due = self._fg_next + SAMPLE_SLACK
-        return min(due, self._act_next + SAMPLE_SLACK) if self.activity else due
+        """When a sample wants a wake-up of its own (see the module docstring); inf:
+        none until the next activity."""
+        woke = self._woke
+        if woke is None:
+            return self._fg_next + SAMPLE_SLACK
+        due = self._fg_next + SAMPLE_SLACK if self._fg_next <= woke + WATCH else NEVER
+        if self.activity and (self._act_busy or self._act_next <= woke + WATCH):
+            due = min(due, self._act_next + SAMPLE_SLACK)
+        return due
 
     def sample(self, p: Pipeline, now: float) -> None:
         """Take the samples that are due at `now` and hand what changed to `p`."""
+        seen = (p.output_bytes, p.last_input)
+        if seen != self._seen or self._woke is None:
+            self._seen, self._woke = seen, now
         self._sample_foreground(p, now)
         if self.activity:
             self._sample_activity(p, now)
 
+    def _after(self, now: float, period: float) -> float:
+        """The next sample after one at `now`: `period` on, or as long as it has been
+        since the last activity (the backoff)."""
+        woke = now if self._woke is None else self._woke
+        return now + max(period, now - woke)
+
     def _sample_foreground(self, p: Pipeline, now: float) -> None:
         if now < self._fg_next:
             return
-        self._fg_next = now + FG_PERIOD
+        self._fg_next = self._after(now, FG_PERIOD)
         pg = foreground_pgrp(self.master_fd)
         if pg is None or pg == self.foreground:
             return
@@ -74,14 +103,16 @@ class Sampler:
         user did not just type; idle after QUIET_IDLE seconds of none of that."""
         if now < self._act_next:
             return
-        self._act_next = now + ACTIVITY_PERIOD
+        periods = 1.0 if self._act_at is None else max(1.0, (now - self._act_at) / ACTIVITY_PERIOD)
+        self._act_at = now
+        self._act_next = now + ACTIVITY_PERIOD if self._act_busy else self._after(now, ACTIVITY_PERIOD)
         cpu, kids = cpu_time(self.pid), child_pids(self.pid)
         typed = now - p.last_input < 0.5  # echo and key handling are not work
         why = ""
         if kids:
             why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"
         elif not typed and cpu is not None and self._act_cpu is not None \
-                and cpu - self._act_cpu >= ACTIVITY_CPU:
+                and cpu - self._act_cpu >= ACTIVITY_CPU * periods:
             why = "using CPU"
         elif not typed and p.output_bytes > self._act_out:
             why = "writing output"
@@ -92,3 +123,5 @@ class Sampler:
         if busy != self._act_busy:
             self._act_busy = busy
             p.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
+            if busy:
+                self._act_next = now + ACTIVITY_PERIOD

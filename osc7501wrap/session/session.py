@@ -85,6 +85,7 @@ class Session(ProxyHooks):
         self._early_bytes = 0
         self._early_first: float | None = None  # when the first byte came (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
+        self._early_high = 0  # the most early output kept (noted where it is trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
 
@@ -131,7 +132,7 @@ class Session(ProxyHooks):
         manifest = s.manifest
         c = s.config.classifier
         timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                          sweep=c.sweep_ms / 1000, guard=c.hook_ttl_ms / 1000)
+                          guard=c.hook_ttl_ms / 1000)
         rows, cols = self.proxy.size
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
@@ -168,6 +169,7 @@ class Session(ProxyHooks):
     def _replay_early(self, p: Pipeline, began: float) -> None:
         """Hand the output that came before the boot to the pipeline, as it came."""
         early, self._early = self._early, []
+        self._early_high = max(self._early_high, self._early_bytes)
         self._early_bytes = 0
         if early and self._early_cut:  # its start was dropped, as the backlog drops
             from ..screen import resume_point
@@ -446,6 +448,7 @@ class Session(ProxyHooks):
             early.append((data, now))
             self._early_bytes += len(data)
             while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
+                self._early_high = max(self._early_high, self._early_bytes)
                 self._early_bytes -= len(early.pop(0)[0])
                 self._early_cut = True
         return data
@@ -478,6 +481,9 @@ class Session(ProxyHooks):
             self._publish(decision, now)
         if self._stale is not None:
             self._check_stale(p, now)
+            d = None if self._stale is None else self._stale.next_deadline(now)
+            if d is not None:
+                deadlines.append(d)
         if p.subreports and self.emitter is not None:
             for rep in p.subreports:
                 self.emitter.subrecord(rep.id or "", rep, now)
@@ -501,6 +507,8 @@ class Session(ProxyHooks):
         """`due` with the samples' and the pipeline's next deadlines."""
         if self.sampler is not None:
             due = min(due, self.sampler.next_deadline(now))
+        if self._title_on and self.proxy is not None and self.proxy.tracker.events:
+            due = now  # the program set its title (a frame confirm_now took): mark it again
         return due if pipeline_due is None else min(due, pipeline_due)
 
     def _poll_tmux(self) -> None:
@@ -638,6 +646,29 @@ class Session(ProxyHooks):
                              "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
                              "lines": p.screen.lines()}
             out["signals"] = _jsonable(p.explain())
+        out["buffers"] = self._buffers()
+        return out
+
+    def _buffers(self) -> dict[str, dict[str, int]]:
+        """Each buffer's size now and its high-water mark, in bytes (the emitter's in
+        reports; the log keeps nothing in memory: its lines written): for `explain
+        --session` and the log's last line. Each part notes its mark where the buffer
+        is trimmed or queues, not on the hot path."""
+        def mark(size: int, high: int) -> dict[str, int]:
+            return {"size": size, "high": max(size, high)}  # noted when it shrinks
+
+        out = {"early": mark(self._early_bytes, self._early_high)}
+        px, p, em = self.proxy, self.pipeline, self.emitter
+        if p is not None:
+            out["backlog"] = mark(p.backlog.pending, p.backlog.high)
+            out["scanner"] = mark(p.scanner.pending, p.scanner.high)
+        if px is not None:
+            out["tracker"] = mark(px.tracker.held, px.tracker.high)
+            out["input"] = mark(px.pending_input, px.input_high)
+        if em is not None:
+            out["emitter"] = mark(em.queued, em.queue_high)
+        if self._log is not None and self._log.lines:
+            out["log"] = {"lines": self._log.lines, "dropped": self._log.dropped}
         return out
 
     # ----------------------------------------------------------------- the end
@@ -673,6 +704,10 @@ class Session(ProxyHooks):
 
             own = sanitize_text(self.proxy.tracker.title or "", 160)
             out += b"\x1b]2;" + own.encode() + b"\x1b\\"  # the program's own title back
+        if self._log is not None and self._log.lines:
+            marks = " ".join(f"{k}={v['size']}/{v['high']}" for k, v in self._buffers().items()
+                             if "high" in v)
+            self._write_log(f"buffers {marks} (size/high-water: bytes, emitter reports)")
         return out
 
     def close(self) -> None:

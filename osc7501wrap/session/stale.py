@@ -51,6 +51,12 @@ class StaleWatch:
     _out0: int = 0  # output bytes at that start
     _seen_eval: float = -1.0
 
+    def next_deadline(self, now: float) -> float | None:
+        """When :meth:`observe` may fire with nothing else happening first (the end of
+        the stretch), so a session that falls silent needs no periodic tick for it."""
+        due = None if self.fired or self._start is None else self._start + self.after
+        return due if due is not None and due > now else None
+
     def observe(self, now: float, verdict: Any, eval_at: float, output_bytes: int,
                 last_input: float) -> str | None:
         """Called from the session's tick; the log line once the manifest looks stale."""

@@ -114,5 +114,10 @@ def test_explain_a_live_session_shows_the_fused_view(env) -> None:
         assert r.returncode == 0, r.stderr
         out = r.stdout
         assert "blocked" in out and "yes_no_question" in out
+        r = cli(env, "explain", "--session", "live/e", "--json")
+        bufs = json.loads(r.stdout)["buffers"]  # each buffer's size and high-water mark
+        assert {"backlog", "scanner", "tracker", "input", "emitter"} <= set(bufs), bufs
+        assert all(0 <= b["size"] <= b["high"] for b in bufs.values()), bufs
+        assert bufs["backlog"]["high"] >= len("Continue? [y/N] ")
     finally:
         t.close()

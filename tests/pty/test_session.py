@@ -266,6 +266,22 @@ def test_log_names_the_deciding_signal_and_rule(tmp_path: Path) -> None:
     assert re.search(r"state clear signal=exit", text)
 
 
+def test_log_ends_with_the_buffers_high_water_marks(tmp_path: Path) -> None:
+    log = tmp_path / "wrap.log"
+    # an escape sequence cut between two writes: the tracker holds its start meanwhile
+    run_wrap(["--log", str(log), "sh", "-c",
+              "printf 'x%.0s' $(seq 3000); printf '\\033]0;ti'; sleep 0.3; printf 'tle\\007'; "
+              + ASK], answer_7501=True)
+    last = log.read_text().splitlines()[-1]
+    marks = {k: (int(a), int(b)) for k, a, b in re.findall(r"(\w+)=(\d+)/(\d+)", last)}
+    assert " buffers " in last and set(marks) >= {"early", "backlog", "scanner", "tracker",
+                                                  "input", "emitter"}, last
+    assert all(size <= high for size, high in marks.values())
+    assert marks["backlog"][1] >= 3000  # the 3000 bytes were pending for the screen at once
+    assert marks["tracker"][1] >= len("0;ti")  # the cut title's payload was held
+    assert marks["emitter"][1] >= 1
+
+
 def test_title_fallback_marks_the_state_and_gives_the_title_back(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text("[fallbacks]\ntitle = true\n")
     env = base_env(OSC7501WRAP_CONFIG_DIR=str(tmp_path))

@@ -1,4 +1,4 @@
-"""Classifier timing: settle, max wait, the working->idle hold, blocked first, cheap sweeps.
+"""Classifier timing: settle, max wait, the working->idle hold, blocked first, no idle wake-ups.
 
 A fake clock and scripted screens drive the real rules engine with a small manifest.
 """
@@ -213,20 +213,22 @@ def test_hold_expiry_with_unsettled_output_reads_the_screen_again(
     assert clf.published is not None and clf.published.state == "working"
 
 
-def test_sweep_is_cheap_when_nothing_changed(manifest: rules.Manifest) -> None:
-    clf = Classifier(manifest, sweep=1.0)
+def test_an_unchanged_screen_asks_for_no_wake_up(manifest: rules.Manifest) -> None:
+    """Once a change is evaluated and no hold waits, nothing is due (a silent session
+    has no timer); a step anyway (another part's tick) takes no snapshot."""
+    clf = Classifier(manifest)
     screen = FakeScreen(PROMPT)
     clf.screen_changed(0.0)
+    assert clf.next_deadline(0.0) == pytest.approx(clf.settle)
     clf.step(0.04, screen.snapshot)
     assert screen.snapshots == 1
-    t = 0.04
-    for _ in range(10):
-        due = clf.next_deadline(0.0)
-        assert due is not None and due > t
-        t = due
+    assert clf.next_deadline(0.04) is None
+    for t in (1.0, 10.0, 100.0):
         assert clf.step(t, screen.snapshot) is None
-    assert screen.snapshots == 1  # ten sweeps, no evaluation
-    assert clf.evaluations == 1
+        assert clf.next_deadline(t) is None
+    assert screen.snapshots == 1 and clf.evaluations == 1
+    clf.screen_changed(200.0)  # a change is due again once it settles
+    assert clf.next_deadline(200.0) == pytest.approx(200.0 + clf.settle)
 
 
 def test_max_wait_bounds_latency_under_continuous_output(manifest: rules.Manifest) -> None:
@@ -373,7 +375,7 @@ def test_confirm_settles_a_frame_that_reads_as_published(manifest: rules.Manifes
     screen.lines = spinner(2, "✶")
     clf.screen_changed(0.1)
     assert clf.confirm(0.1, screen.snapshot)
-    assert clf.next_deadline(0.0) == pytest.approx(0.1 + clf.sweep)  # only the sweep left
+    assert clf.next_deadline(0.1) is None  # nothing left to do
     assert clf.evaluations == 2 and clf.last_eval_at == 0.1
     # a dialog: not confirmed, still pending, published once settled
     screen.lines = ["Do you want to proceed?", " Bash(rm -rf build)", *PROMPT]

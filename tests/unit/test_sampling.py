@@ -1,0 +1,95 @@
+"""The Sampler samples on activity: a backoff after it, then no wake-up until the next.
+
+A fake pipeline (output bytes, last input, what it was told) and a fake process table
+(monkeypatched procinfo) stand in for the session; the clock is the test's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from osc7501wrap.session import sampling
+from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
+
+NEVER = float("inf")
+
+
+class FakePipeline:
+    def __init__(self) -> None:
+        self.output_bytes = 0
+        self.last_input = -1.0
+        self.told: list[tuple[Any, ...]] = []
+
+    def foreground(self, pg: int, name: str, is_agent: bool, now: float) -> None:
+        self.told.append(("fg", pg, name, now))
+
+    def activity(self, busy: bool, detail: str, now: float) -> None:
+        self.told.append(("busy" if busy else "idle", detail, now))
+
+
+@pytest.fixture
+def procs(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    table: dict[str, Any] = {"fg": 100, "cpu": 0.0, "kids": []}
+    monkeypatch.setattr(sampling, "foreground_pgrp", lambda fd: table["fg"])
+    monkeypatch.setattr(sampling, "process_name", lambda pg: f"proc{pg}")
+    monkeypatch.setattr(sampling, "cpu_time", lambda pid: table["cpu"])
+    monkeypatch.setattr(sampling, "child_pids", lambda pid: list(table["kids"]))
+    return table
+
+
+def run_until_quiet(s: Sampler, p: FakePipeline, now: float, limit: float = 60.0) -> list[float]:
+    """Follow the sampler's own deadlines (no other tick) until it asks for none; the
+    times it woke at."""
+    woke: list[float] = []
+    while (due := s.next_deadline(now)) != NEVER:
+        assert due > now - 1e-9 and due < limit, (due, woke)
+        now = due
+        woke.append(now)
+        s.sample(p, now)  # type: ignore[arg-type]
+    return woke
+
+
+def test_samples_back_off_after_activity_and_stop(procs: dict[str, Any]) -> None:
+    s, p = Sampler(100, 3, activity=False), FakePipeline()
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    woke = run_until_quiet(s, p, 0.0)
+    gaps = [b - a for a, b in zip([0.0, *woke], woke, strict=False)]
+    assert 2 <= len(woke) <= 5 and gaps == sorted(gaps)  # ever further apart ...
+    assert woke[-1] <= WATCH + 0.5  # ... and over within the watch
+    assert s.next_deadline(100.0) == NEVER  # silence: no wake-up for samples at all
+    p.output_bytes = 10  # output again (its tick samples): every FG_PERIOD once more
+    s.sample(p, 100.0)  # type: ignore[arg-type]
+    assert s.next_deadline(100.0) == pytest.approx(100.0 + FG_PERIOD + sampling.SAMPLE_SLACK)
+
+
+def test_a_foreground_change_after_an_enter_is_seen(procs: dict[str, Any]) -> None:
+    s, p = Sampler(100, 3, activity=False), FakePipeline()
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    run_until_quiet(s, p, 0.0)
+    p.last_input = 50.0  # the user typed `sleep 100` and Enter: the tick samples at once
+    s.sample(p, 50.0)  # type: ignore[arg-type]
+    procs["fg"] = 200  # the job takes the terminal a moment later, silently
+    run_until_quiet(s, p, 50.0)
+    assert p.told == [("fg", 200, "proc200", pytest.approx(50.0 + FG_PERIOD
+                                                           + sampling.SAMPLE_SLACK))]
+    assert not s.agent_in_front
+
+
+def test_a_busy_program_is_watched_until_it_reads_idle(procs: dict[str, Any]) -> None:
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.output_bytes = 100  # it wrote something: busy
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]
+    assert p.told[0][0] == "busy"
+    woke = run_until_quiet(s, p, ACTIVITY_PERIOD)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    idle_at = p.told[1][2]
+    assert QUIET_IDLE <= idle_at <= QUIET_IDLE + 2 * ACTIVITY_PERIOD
+    assert woke[-1] == idle_at  # nothing after it reads idle
+    procs["kids"] = [300]  # a child started with no output: seen with the next activity
+    assert s.next_deadline(idle_at + 100) == NEVER
+    p.last_input = idle_at + 100
+    s.sample(p, idle_at + 100)  # type: ignore[arg-type]
+    assert p.told[-1][:2] == ("busy", "running 1 child process")
