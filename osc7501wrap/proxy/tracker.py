@@ -17,8 +17,8 @@ How it stays fast: every ESC starts a new sequence wherever it appears (ESC even
 OSC or DCS string), so the bytes before the *last* ESC of a chunk hold only complete
 sequences. Those are searched with a few C-level regular expressions for the handful of
 sequences that matter; only the tail from the last ESC, and a sequence continued from
-the previous chunk, go through the per-byte state machine, and string payloads are
-skipped with a search for their terminator. Ground text is never looked at, except its
+the previous chunk, go through the per-byte state machine (a control sequence cut by a
+read takes one match), and string payloads are skipped with a search for their end. Ground text is never looked at, except its
 last four bytes for a pending UTF-8 character.
 
 Rules (Paul Williams' DEC parser, as terminals implement it): CAN and SUB abort any
