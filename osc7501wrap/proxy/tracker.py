@@ -17,8 +17,8 @@ How it stays fast: every ESC starts a new sequence wherever it appears (ESC even
 OSC or DCS string), so the bytes before the *last* ESC of a chunk hold only complete
 sequences. Those are searched with a few C-level regular expressions for the handful of
 sequences that matter; only the tail from the last ESC, and a sequence continued from
-the previous chunk, go through the per-byte state machine, and string payloads are
-skipped with a search for their terminator. Ground text is never looked at, except its
+the previous chunk, go through the per-byte state machine (a control sequence cut by a
+read takes one match), and string payloads are skipped with a search for their end. Ground text is never looked at, except its
 last four bytes for a pending UTF-8 character.
 
 Rules (Paul Williams' DEC parser, as terminals implement it): CAN and SUB abort any
@@ -73,6 +73,8 @@ _SGR_RE: re.Pattern[bytes]
 _PARAMS_RE: re.Pattern[bytes]
 _SGR_PARAMS_RE: re.Pattern[bytes]
 _CSI_RE: re.Pattern[bytes]
+_CSI_END_RE: re.Pattern[bytes]
+_CSI_OPEN_RE: re.Pattern[bytes]
 _CONEMU_RE: re.Pattern[bytes]
 _OSC_END: re.Pattern[bytes]
 _STRING_END: re.Pattern[bytes]
@@ -81,7 +83,7 @@ _COMPILED = False
 
 def _compile() -> None:
     global _INTERESTING_RE, _OSC_RE, _SGR_RE, _PARAMS_RE, _SGR_PARAMS_RE, _CSI_RE
-    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED
+    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE
     import re
 
     # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
@@ -94,6 +96,10 @@ def _compile() -> None:
     # A complete control sequence: group 1 is the parameter bytes when there are no
     # intermediates (those are the only ones interpreted).
     _CSI_RE = re.compile(rb"\x1b\[(?:([\x30-\x3f]{0,256})|[\x30-\x3f]*[\x20-\x2f]+[\x30-\x3f\x20-\x2f]*)[\x40-\x7e]")
+    # A control sequence split by a read: its end at the start of the next chunk (what
+    # the per-byte machine would append, then the final byte), and its start at the end.
+    _CSI_END_RE = re.compile(rb"[\x20-\x3f]*[\x40-\x7e]")
+    _CSI_OPEN_RE = re.compile(rb"\x1b\[[\x20-\x3f]{0,%d}" % CSI_LIMIT)
     _CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
     _OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
     _STRING_END = re.compile(rb"[\x18\x1a\x1b]")
@@ -217,28 +223,59 @@ class StreamTracker:
             _compile()
         pos = 0
         if self._state != GROUND:
-            pos = self._machine(data, 0, n, True)
+            m = _CSI_END_RE.match(data) if self._state == CSI else None
+            if m is not None:  # the end of a control sequence the last read cut
+                pos = m.end()
+                k = pos - 1
+                if not self._bad and len(self._seq) + k <= CSI_LIMIT:
+                    self._csi_plain(bytes(self._seq) + data[:k], data[k])
+                self._state = GROUND
+            else:
+                pos = self._machine(data, 0, n, True)
             if pos >= n:
                 self._note_held()
-                self._update_safe()
+                self.safe = self._state == GROUND and self._need == 0 and not self.sync
                 return
+        # The common cases are written out here (a spinner frame, a chunk of a flood):
+        # measured 1.9 -> 1.35 us per spinner frame, 3.0 -> 2.1 us per 4 KiB of a log.
         last = data.rfind(b"\x1b", pos)
         if last < 0:
-            self._need = _utf8_need(data, pos, n, self._need)
+            self._need = 0 if data[n - 1] < 0x80 else _utf8_need(data, pos, n, self._need)
         else:
+            m = _CSI_RE.match(data, last)  # the common tail: one whole CSI, then text
+            params = m.group(1) if m is not None else None
             if last > pos:
-                self._scan_complete(data, pos, last)
-            self._need = 0
-            m = _CSI_RE.match(data, last)
-            if m is not None:  # the common tail: one whole CSI, then text
-                if m.group(1) is not None:
-                    self._csi_plain(m.group(1), data[m.end() - 1])
+                if (b"?" not in data and b"]" not in data and b"<" not in data
+                        and b">" not in data and b"=" not in data and self._at_defaults()):
+                    # Plain output (see _scan_complete): only SGR and RIS can matter,
+                    # and an SGR at the tail decides alone (most chunks of a log).
+                    if params is None or data[m.end() - 1] != 0x6D:  # type: ignore[union-attr]
+                        # no "m" before the tail (a spinner's cursor moves): no SGR either
+                        after = (self._last_sgr(data, pos, last)
+                                 if data.find(b"m", pos, last) >= 0 else pos)
+                        if self.sgr_dirty and data.find(b"\x1bc", max(pos, after), last) >= 0:
+                            self.sgr_dirty = False  # a RIS after the last SGR
+                else:
+                    self._scan_complete(data, pos, last)
+            if m is not None:
+                end = m.end()
+                if params is not None:
+                    final = data[end - 1]
+                    if final == 0x6D or (params and params[0] in b"?<>="):
+                        self._csi_plain(params, final)
                 self._state = GROUND
-                self._need = _utf8_need(data, m.end(), n, 0)
+                self._need = (0 if end == n or data[n - 1] < 0x80
+                              else _utf8_need(data, end, n, 0))
             else:
-                self._machine(data, last, n, False)
+                self._need = 0
+                if _CSI_OPEN_RE.fullmatch(data, last) is not None:  # cut by the read
+                    self._state = CSI
+                    self._seq[:] = data[last + 2:]
+                    self._bad = False
+                else:
+                    self._machine(data, last, n, False)
                 self._note_held()
-        self._update_safe()
+        self.safe = self._state == GROUND and self._need == 0 and not self.sync
 
     def _note_held(self) -> None:
         """The stream may stop inside a sequence only where the machine ran: note how
@@ -339,7 +376,7 @@ class StreamTracker:
         """
         if (b"?" not in data and b"]" not in data and b"<" not in data
                 and b">" not in data and b"=" not in data and self._at_defaults()):
-            after = self._last_sgr(data, start, end)
+            after = self._last_sgr(data, start, end)  # (feed has this case inline)
             if self.sgr_dirty and data.find(b"\x1bc", max(start, after), end) >= 0:
                 self.sgr_dirty = False  # a RIS after the last SGR
             return

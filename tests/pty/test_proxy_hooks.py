@@ -272,3 +272,32 @@ def test_a_timer_that_keeps_rearming_in_the_past_never_stalls_the_passthrough(
         "for i in range(5):\n    os.write(1, b'line%d ' % i); time.sleep(0.05)"))
     assert t.wait(timeout=20) == 0
     assert t.output == b"line0 line1 line2 line3 line4 "
+
+
+def test_a_timer_that_raises_cancels_every_other_timer_of_the_hooks(
+        terminal: Callable[..., Terminal]) -> None:
+    """A failed hook drops the hooks: the timers due in the same round after it, and the
+    ones set for later, never run; the output still passes."""
+    hooks = """
+    import time
+    class Hooks(ProxyHooks):
+        def started(self, proxy):
+            self.proxy, self.ran = proxy, []
+            now = time.monotonic()
+            proxy.call_at(now + 0.05, lambda: self.fire("boom"))
+            proxy.call_at(now + 0.05, lambda: self.fire("same round"))
+            proxy.call_at(now + 0.3, lambda: self.fire("later"))
+        def fire(self, name):
+            self.ran.append(name)
+            if name == "boom":
+                raise ValueError("boom")
+    """
+    after = """
+    sys.stdout.write(f"ran={hooks.ran}\\n")
+    """
+    t = run_hooks(terminal, hooks, py_child(
+        "time.sleep(0.6); os.write(1, b'still here ')"), after=after)
+    assert t.wait() == 0
+    assert b"still here " in t.output
+    assert b"ran=['boom']" in t.output, t.output
+    assert b"status reporting stopped after an internal error: ValueError: boom" in t.output

@@ -564,3 +564,52 @@ def test_cursor_keys_and_keypad_left_on_are_reset_and_reapplied() -> None:
     t = StreamTracker()
     t.feed(b"\x1b=\x1b[?1h\x1bc")  # RIS resets both
     assert not t.keypad and t.reset_sequence() == b""
+
+
+SPLIT_STREAMS = [
+    # a spinner frame: cursor moves, no SGR before the tail
+    "\x1b[3;1H\x1b[2K✢ Pondering… (3s · esc to interrupt)   ".encode(),
+    # a log: the last sequence is an SGR, which decides sgr_dirty alone
+    b"\x1b[1;31merror\x1b[0m ok \x1b[32mPASS\x1b[0m done \x1b[33mwarn",
+    b"\x1b[31mred\x1bc plain \x1b[32mgreen",
+    b"\x1b[31mred\x1bc plain \x1b[2K text",
+    b"\x1b[31mred\x1b[2K\x1b[1Am text",
+    # mode changes cut anywhere, and what a cut sequence must not become
+    b"a\x1b[?1049h\x1b[?25lx\x1b[?2004hy\x1b[?25h\x1b[?1049lz",
+    b"\x1b[?10\x0749hx\x1b[3\x1a1mz\x1b[?2026h\x1b[?2026l",
+    b"\x1b[>1u\x1b[=1;1u\x1b[<u\x1b[>4;2m\x1b[38:2::1:2:3m\x1b[ q\x1b[?1 h",
+    b"\x1b[" + b"1;" * 130 + b"31m" + b"x\x1b[" + b"1;" * 125 + b"1m",
+    b"\x1b[?1049hx\x1b[?" + b"0;" * 128 + b"1049lx",  # 261 bytes: too long to count
+    b"\x1b]0;title\x07\x1b[31m\x1b]133;A\x1b\\\xe2\x9c\x93\x1b[m",
+]
+
+
+@pytest.mark.parametrize("stream", SPLIT_STREAMS)
+def test_every_split_point_matches_the_reference(stream: bytes) -> None:
+    """The tracker's shortcuts for a sequence cut by a read (its start at the end of one
+    chunk, its end at the start of the next) and for plain output agree with the
+    per-byte reference wherever the read splits the stream, in two or three pieces."""
+    ref = RefTracker()
+    ref.feed(stream)
+    want = ref.snapshot()
+    n = len(stream)
+    cuts = [(i,) for i in range(1, n)]
+    if n <= 80:
+        cuts += [(i, j) for i in range(1, n) for j in range(i + 1, n)]
+    for cut in cuts:
+        t = StreamTracker()
+        events: list[tuple[str, str]] = []
+        bounds = (0, *cut, n)
+        for a, b in zip(bounds, bounds[1:], strict=False):  # noqa: RUF007
+            t.feed(stream[a:b])
+        assert snapshot(t, events) == want, cut
+    # the same after something left SGR set, and after modes are on (no plain path)
+    for prefix in (b"\x1b[1m", b"\x1b[?1000h"):
+        ref = RefTracker()
+        ref.feed(prefix + stream)
+        for i in range(1, n):
+            t = StreamTracker()
+            t.feed(prefix)
+            t.feed(stream[:i])
+            t.feed(stream[i:])
+            assert snapshot(t, []) == ref.snapshot(), (prefix, i)
