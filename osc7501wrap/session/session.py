@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
+BOOT_FLOOD = 1 << 20  # this much output before the boot is a flood (a `cat`): ...
+BOOT_FLOOD_MAX = 10.0  # ... which is not stalled by the boot until it settles, or this long
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
@@ -83,6 +85,7 @@ class Session(ProxyHooks):
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
+        self._early_seen = 0  # bytes of output before the boot, in all
         self._early_first: float | None = None  # when the first byte came (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
         self._early_high = 0  # the most early output kept (noted where it is trimmed)
@@ -387,8 +390,11 @@ class Session(ProxyHooks):
         the loop timer is set for when :meth:`tick` has work next: every path that makes
         work lowers ``_due``, so the loop needs no extra wake-up after each read."""
         p = self.pipeline
-        if p is None:
-            self._arm(self._boot_due())
+        if p is None:  # an earlier timer is kept: tick() sets it again (not once a read)
+            timer = self._timer
+            due = self._boot_due()
+            if timer is None or timer.cancelled or timer.when > due:
+                self._arm(due)
             return
         if self._eager:
             self._eager = False
@@ -416,12 +422,16 @@ class Session(ProxyHooks):
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
         start without output; after output, once it settles (as the screen model would
-        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming."""
+        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming; in a
+        flood (BOOT_FLOOD bytes so far) BOOT_FLOOD_MAX after it: building the pipeline
+        stalls the loop for tens of milliseconds, which a flood would pay in throughput,
+        and a flood is passed through without the screen model anyway."""
         if not self._early:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
         first = self._early[0][1] if self._early_first is None else self._early_first
-        return min(self._early[-1][1] + settle, first + BOOT_WAIT_MAX)
+        wait = BOOT_FLOOD_MAX if self._early_seen >= BOOT_FLOOD else BOOT_WAIT_MAX
+        return min(self._early[-1][1] + settle, first + wait)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
         """Output before the boot: keep it for the pipeline and return what passes
@@ -447,6 +457,7 @@ class Session(ProxyHooks):
                 self._early_first = now
             early.append((data, now))
             self._early_bytes += len(data)
+            self._early_seen += len(data)
             while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
                 self._early_high = max(self._early_high, self._early_bytes)
                 self._early_bytes -= len(early.pop(0)[0])
