@@ -44,8 +44,6 @@ if TYPE_CHECKING:
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
-BOOT_FLOOD = 1 << 20  # this much output before the boot is a flood (a `cat`): ...
-BOOT_FLOOD_MAX = 10.0  # ... which is not stalled by the boot until it settles, or this long
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
@@ -85,7 +83,6 @@ class Session(ProxyHooks):
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
-        self._early_seen = 0  # bytes of output before the boot, in all
         self._early_first: float | None = None  # when the first byte came (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
         self._early_high = 0  # the most early output kept (noted where it is trimmed)
@@ -422,16 +419,14 @@ class Session(ProxyHooks):
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
         start without output; after output, once it settles (as the screen model would
-        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming; in a
-        flood (BOOT_FLOOD bytes so far) BOOT_FLOOD_MAX after it: building the pipeline
-        stalls the loop for tens of milliseconds, which a flood would pay in throughput,
-        and a flood is passed through without the screen model anyway."""
+        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming (a
+        flood reads as working within a second; building the pipeline then costs it
+        about 0.1 s of CPU, which a flood pays in throughput)."""
         if not self._early:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
         first = self._early[0][1] if self._early_first is None else self._early_first
-        wait = BOOT_FLOOD_MAX if self._early_seen >= BOOT_FLOOD else BOOT_WAIT_MAX
-        return min(self._early[-1][1] + settle, first + wait)
+        return min(self._early[-1][1] + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
         """Output before the boot: keep it for the pipeline and return what passes
@@ -457,7 +452,6 @@ class Session(ProxyHooks):
                 self._early_first = now
             early.append((data, now))
             self._early_bytes += len(data)
-            self._early_seen += len(data)
             while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
                 self._early_high = max(self._early_high, self._early_bytes)
                 self._early_bytes -= len(early.pop(0)[0])
