@@ -98,7 +98,6 @@ class Pipeline:
                  hooks: HookVocabulary | None = None) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
-        self._reads_alt = False  # no region reads it
         self.hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
         self.timings = t = timings or Timings()
         self.host = host
@@ -332,9 +331,9 @@ class Pipeline:
             st, pr = self._progress
             progress = f"{st}" if pr is None else f"{st};{pr}"
         screen = self.screen
-        # read back only what the rules read (each is a call into the backend per frame)
+        # read back only what the rules read (each is a call into the backend per frame):
+        # the cursor for a `cursor` region; no region reads the alternate screen flag
         return rules.Snapshot(lines=screen.lines(), title=self._title, progress=progress,
-                              alt_screen=screen.alt_screen if self._reads_alt else False,
                               cursor=screen.cursor() if self._reads_cursor else None)
 
     def tick(self, now: float, budget: float | None = None) -> float | None:

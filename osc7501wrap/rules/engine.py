@@ -24,6 +24,7 @@ from .model import (
     GatePart,
     Manifest,
     Pattern,
+    Region,
     Rule,
     RuleTrace,
     Snapshot,
@@ -202,21 +203,24 @@ class Evaluator:
     """
 
     __slots__ = ("_contains", "_known", "_last", "_lines", "_msgs", "_plan", "_regions",
-                 "_skipped", "_texts", "manifest", "skips")
+                 "_skipped", "_slots", "_texts", "manifest", "skips")
 
     def __init__(self, manifest: Manifest, *, index: bool = True, skip: bool = True) -> None:
         self.manifest = manifest
         # the line patterns in one RE2 set (rules.lines); without: one call per pattern
         self._lines = LineIndex.build(manifest) if index else None
-        words = _contains_strings(manifest)
         # what a changed line is compared by (None: a frame is never kept unmatched)
-        self._contains = (words if skip and self._lines is not None
-                          and not any("\n" in w for w in words) else None)
+        self._contains: tuple[str, ...] | None = None
+        if skip and self._lines is not None:
+            words = _contains_strings(manifest)
+            if not any("\n" in w for w in words):
+                self._contains = words
         self._skipped = 0  # frames kept in a row since the last full evaluation
         self.skips = 0  # frames kept without matching, in all
-        slots: dict[object, int] = {}
+        slots: dict[Region, int] = {}
         self._plan: list[tuple[Rule, int]] = [
             (rule, slots.setdefault(rule.region, len(slots))) for rule in manifest.ordered]
+        self._slots = list(slots)  # slot -> its region
         self._regions: list[list[int]] = [[] for _ in slots]  # slot -> its rules
         for i, (_, slot) in enumerate(self._plan):
             self._regions[slot].append(i)
@@ -243,8 +247,7 @@ class Evaluator:
         cpu0 = _clock()
         scr = Screen(snap)
         known, msgs, texts = self._known, self._msgs, self._texts
-        regions = [scr.region(rule.region) for rule, _ in
-                   (self._plan[rs[0]] for rs in self._regions)]
+        regions = [scr.region(r) for r in self._slots]
         for slot, t in enumerate(regions):
             key = (t.text, len(t.lines))
             if texts[slot] != key:  # changed: what its rules answered is unknown again
@@ -286,7 +289,6 @@ class Evaluator:
             verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
         self._last = (snap, verdict)
         return verdict
-
 
     def _reads_as_before(self, old: Snapshot, new: Snapshot) -> bool:
         """`new` differs from `old` in one line only, which reads as before (see the

@@ -140,7 +140,7 @@ class Snapshot:
     lines: list[str]
     title: str | None = None
     progress: str | None = None
-    alt_screen: bool = False
+    alt_screen: bool = False  # no region reads it (a live session does not read it back)
     cursor: tuple[int, int] | None = None  # (row, col), 0-based
 
 

@@ -168,7 +168,8 @@ def test_output_that_keeps_coming_boots_while_it_comes(
             booted = time.monotonic() - start
             timers = len(s.proxy.timers)  # type: ignore[union-attr]
     assert booted is not None and booted < BOOT_WAIT_MAX + 0.2
-    assert timers < 40 < reads or rate < 1e6  # about one a settle time, not one a read
+    if rate > 1e6:  # hundreds of reads: about one timer a settle time, not one a read
+        assert timers < 40 < reads
 
 
 def test_without_hosting_everything_passes_untouched(make_session: Callable[..., Session]) -> None:
