@@ -30,7 +30,9 @@ for a user.
 * 50 sessions: 50 wraps, each around its own spinner on its own pty, all drained by one
   select loop. Figure: the total CPU of the 50 wrap processes as % of one core; the
   baseline is the total of the 50 spinners in the same windows. Goal: <= 5% of one core
-  in total. Run once with the claude rules and once with the generic ones.
+  in total. Run once with the claude rules and once with the generic ones; with the
+  breakdown, also with the bare proxy and with a minimal Python pty proxy (common.py
+  ``MIN_PROXY``: poll, read, write) in wrap's place, the floors under the figure.
 
 Each figure is the median over ``--windows`` consecutive windows of ``--seconds`` each,
 after ``--warmup`` seconds (start-up is not counted).
@@ -56,6 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (
+    MIN_PROXY,
     PY,
     SPINNER,
     Figure,
@@ -282,10 +285,12 @@ def silent_session(agents: list[str], args: argparse.Namespace, env: dict[str, s
     return figs, lines
 
 
-def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
-                  ) -> tuple[list[Figure], list[str]]:
+def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str],
+                  front: list[str] | None = None) -> tuple[list[Figure], list[str]]:
+    """`args.sessions` wraps with `agent`'s rules; with `front`, that program in wrap's
+    place and `agent` its name (a floor: one line, no figure)."""
     wrap = wrap_argv()
-    argv = [*wrap, "--agent", agent, PY, "-c", SPINNER]
+    argv = [*(front or [*wrap, "--agent", agent]), PY, "-c", SPINNER]
     t0 = time.monotonic()
     terms = start_all([(argv, env)] * args.sessions)
     started = time.monotonic() - t0
@@ -302,11 +307,14 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str]
     worst = max(median(r.samples["wrap"]) for r in runs)
     wk = sum(median(r.wakeups) for r in runs)
     n = args.sessions
-    lines = [f"{n} sessions, {agent} rules (started in {started:.1f} s): wrap total {w:.2f}% "
+    label = agent if front is not None else f"{agent} rules"
+    lines = [f"{n} sessions, {label} (started in {started:.1f} s): wrap total {w:.2f}% "
              f"(windows {'/'.join(f'{x:.2f}' for x in per_window_wrap)}), "
              f"{w / n:.3f}% per session, busiest session {worst:.3f}%, {wk:.0f} wake-ups/s "
              f"in all; the {n} spinners {s:.2f}% "
              f"(windows {'/'.join(f'{x:.2f}' for x in per_window_spin)})"]
+    if front is not None:
+        return [], [lines[0].replace("wrap total", "total")]
     fig = Figure(f"CPU, {n} sessions, 10 Hz spinners, {agent} rules", f"{w:.2f}%",
                  f"{s:.2f}% ({n} spinners)", f"{w / s:.1f}x", f"<= {GOAL_MANY:g}% of a core",
                  w <= GOAL_MANY)
@@ -420,8 +428,11 @@ def main() -> int:
             figs += f
             print("\n".join(lines), flush=True)
         if args.sessions > 0:
-            for agent in agents:
-                f, lines = many_sessions(agent, args, env)
+            floors = [("the bare proxy", [os.path.join(wrap_bin_dir(), "wrap-proxy")]),
+                      ("a minimal Python pty proxy", [PY, "-c", MIN_PROXY])]
+            runs: list[tuple[str, list[str] | None]] = [(a, None) for a in agents]
+            for name, front in runs + (floors if args.breakdown else []):
+                f, lines = many_sessions(name, args, env, front)
                 figs += f
                 print("\n".join(lines), flush=True)
     print()

@@ -207,6 +207,30 @@ def figures_table(figures: Sequence[Figure]) -> str:
 # A spinner like the agents' "working" line: 10 frames a second, 60 bytes each (cursor
 # to row 3, erase the line, glyph, verb, elapsed time, hint), paced on a fixed schedule
 # so a slow wake-up does not lower the rate. Runs until killed, or for argv[1] seconds.
+#: The floor of a Python pty proxy: poll, one read, one write, nothing else (no raw mode,
+#: no signals, no screen model), run as ``python -c MIN_PROXY CMD...``.
+MIN_PROXY = r"""
+import os, pty, select, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+p = select.poll()
+p.register(fd, select.POLLIN)
+p.register(0, select.POLLIN)
+while True:
+    for f, _ in p.poll():
+        try:
+            d = os.read(f, 65536)
+        except OSError:
+            d = b""
+        if not d:
+            if f == fd:
+                sys.exit(0)
+            p.unregister(0)
+            continue
+        os.write(1 if f == fd else fd, d)
+"""
+
 SPINNER = r"""
 import os, sys, time
 glyphs = ["·", "✢", "✳", "✶", "✻", "✽"]
