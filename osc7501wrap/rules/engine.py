@@ -30,7 +30,7 @@ from .model import (
     Snapshot,
     Verdict,
 )
-from .regions import Screen, Text, is_rule_line
+from .regions import Screen, Text, is_rule_line, normalize_line
 
 _clock = time.thread_time  # CPU time of this thread: a busy machine is not the rule's cost
 
@@ -305,7 +305,7 @@ class Evaluator:
             row += 1
         if row == len(a) or a[row + 1:] != b[row + 1:]:
             return False
-        x, y = _line(a[row]), _line(b[row])
+        x, y = normalize_line(a[row]), normalize_line(b[row])
         if not x or not y or is_rule_line(x) or is_rule_line(y):
             return False  # the regions' bounds may move
         lines = self._lines
@@ -325,24 +325,9 @@ _KEPT = ("working", "idle", None)
 FULL_EVERY = 5
 
 
-def _line(x: str) -> str:
-    """A screen line as the regions hold it."""
-    return (x.replace("\xa0", " ") if "\xa0" in x else x).rstrip()
-
-
 def _contains_strings(manifest: Manifest) -> tuple[str, ...]:
-    out: dict[str, None] = {}
-
-    def walk(g: Gate) -> None:
-        out.update(dict.fromkeys(g.contains))
-        for sub in (*g.all, *g.any):
-            walk(sub)
-        if g.not_ is not None:
-            walk(g.not_)
-
-    for rule in manifest.ordered:
-        walk(rule.gate)
-    return tuple(out)
+    return tuple(dict.fromkeys(w for rule in manifest.ordered for g in rule.gate.walk()
+                               for w in g.contains))
 
 
 def _wants_msg(state: str | None, msg_for: tuple[str, ...] | None) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 import re2
 
-from .model import Gate, Manifest, Pattern
+from .model import Manifest, Pattern
 from .regions import Text
 
 _OPTIONS = re2.Options()
@@ -31,24 +31,14 @@ PROBES = ("", "a" * 300, " " * 200 + "12:34 Continue? [y/N] (yes/no) Allow Deny"
           "│ ❯ 1. Yes  │   2. No  ─────────── ✻ Working… (3s · esc to interrupt)")
 
 
-def _line_patterns(gate: Gate, out: dict[int, Pattern]) -> None:
-    for p in gate.line_regex:
-        out.setdefault(id(p), p)
-    for g in (*gate.all, *gate.any):
-        _line_patterns(g, out)
-    if gate.not_ is not None:
-        _line_patterns(gate.not_, out)
-
-
 class LineIndex:
     """The line patterns of one manifest (see the module docstring)."""
 
     __slots__ = ("_bit", "_empty", "_masks", "_old", "_set", "patterns")
 
     def __init__(self, manifest: Manifest) -> None:
-        found: dict[int, Pattern] = {}
-        for rule in manifest.ordered:
-            _line_patterns(rule.gate, found)
+        found: dict[int, Pattern] = {id(p): p for rule in manifest.ordered
+                                     for g in rule.gate.walk() for p in g.line_regex}
         self.patterns = list(found.values())
         self._bit = {key: 1 << i for i, key in enumerate(found)}
         self._empty = sum(1 << i for i, p in enumerate(self.patterns) if p.test(b""))

@@ -7,7 +7,7 @@ for exceeding their time budget): it is per loaded manifest, never written to di
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,14 @@ class Gate:
     all: tuple[Gate, ...] = ()
     any: tuple[Gate, ...] = ()
     not_: Gate | None = None
+
+    def walk(self) -> Iterator[Gate]:
+        """This gate and every gate under it (`all`, `any` and `not`), depth first."""
+        yield self
+        for g in (*self.all, *self.any):
+            yield from g.walk()
+        if self.not_ is not None:
+            yield from self.not_.walk()
 
 
 @dataclass(frozen=True, slots=True)

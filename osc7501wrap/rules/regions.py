@@ -62,7 +62,8 @@ def is_rule_line(line: str) -> bool:
     return rule >= 3 * other
 
 
-def _normalize(line: str) -> str:
+def normalize_line(line: str) -> str:
+    """A screen line as the regions hold it: no-break spaces read as spaces, right-trimmed."""
     if "\xa0" in line:
         line = line.replace("\xa0", " ")
     return line.rstrip()
@@ -111,7 +112,7 @@ class Screen:
             raw = [_clean(x) for x in raw]
             joined = "".join(raw)
         # the usual case (no no-break space) without a Python call per line
-        lines = ([_normalize(x) for x in raw] if "\xa0" in joined
+        lines = ([normalize_line(x) for x in raw] if "\xa0" in joined
                  else list(map(str.rstrip, raw)))
         while lines and not lines[-1]:
             lines.pop()
@@ -149,7 +150,7 @@ class Screen:
     def _compute(self, reg: Region) -> Text:
         k = reg.kind
         if k == "title":
-            return _text([_normalize(self.title)] if self.title else [])
+            return _text([normalize_line(self.title)] if self.title else [])
         if k == "progress":
             return _text([self.progress.strip()] if self.progress else [])
         lines = self.lines
