@@ -22,6 +22,14 @@ What happens where:
   when the screen reads as published nothing is due (no second wake-up for the frame).
   It never publishes anything: a change still waits for :meth:`Pipeline.tick`, so a
   replay without it yields the same states.
+  A frame shaped like the last one it confirmed (:func:`frame_shape`: the same bytes but
+  for digits and symbol characters, as a spinner's next frame is) is not even fed: it
+  waits in the backlog, and is fed with the next output of another shape, or the
+  first frame HOLD_MAX after the last confirmed one, or HOLD_GRACE after that when
+  output stopped. Such a frame draws no word that was not there: a state it could
+  still change (a rule reading a number or a glyph, a line that moved) is read at
+  most HOLD_MAX + HOLD_GRACE late; any other output, input, a resize or a changed
+  title is read as before.
 * Decisions are read with ``pipeline.fusion.drain()``.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
@@ -51,10 +59,27 @@ from .fusion import Decision, Fusion, HookEdge
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
+HOLD_MAX = 0.4  # frames shaped like the last one confirmed wait for this long after it
+HOLD_GRACE = 0.2  # ... and are fed this much later if no frame came to read them
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 _STRING_END = re.compile(rb"\x07|\x1b\\")  # the end of an OSC, DCS, APC or PM string
+# A frame's shape: SGR sequences (colours, attributes) left out, and each run of digits,
+# each run of spaces and each symbol of U+00A0-U+00BF and U+2000-U+2BFF (spinner glyphs,
+# arrows, punctuation, box drawing, braille, dingbats) masked; letters of every script,
+# other punctuation and every other control byte and sequence kept.
+_SGR = re.compile(rb"\x1b\[[0-9;:]*m")
+_MASKED = re.compile(rb"[0-9]+| +|\xc2[\xa0-\xbf]|\xe2[\x80-\xaf][\x80-\xbf]")
+#: The published states under which a frame shaped like the last one may wait.
+HOLD_STATES = frozenset({None, "working", "idle"})
+
+
+def frame_shape(chunk: bytes) -> bytes:
+    """`chunk` as a shape: two frames of a spinner line ("✶ Pondering… (9s)", then
+    "✻ Pondering… (10s)", in any colours, padded to one width) have one shape; a frame
+    that writes another word, or moves or erases otherwise, has another."""
+    return _MASKED.sub(b"\0", _SGR.sub(b"", chunk))
 
 
 @dataclass(frozen=True)
@@ -131,6 +156,11 @@ class Pipeline:
         self._burst = False  # the latest output came after a pause of a settle time
         self._fed_at = now  # when the model was last fed
         self._not_before = 0.0  # no feeding before this (backend loading, late start)
+        self._chunk = b""  # the latest output passed through
+        self._shape: bytes | None = None  # the shape of the last frame confirmed at once
+        self._hold_end = 0.0  # frames of that shape wait until then
+        self._held_until = 0.0  # the waiting frames are fed then at the latest (0: none wait)
+        self.frames_held = 0
         self.output_bytes = 0
         self.last_input = -1.0
         self.last_reading: ScreenReading | None = None
@@ -151,6 +181,8 @@ class Pipeline:
         passthrough, events = self.scanner.feed(data)
         if events:
             self._native(events, now)
+        self._held_until = 0.0  # held frames are fed with this output, unless it waits too
+        self._chunk = passthrough
         if passthrough:
             if not self.backlog:
                 self._pending_since = now
@@ -170,19 +202,37 @@ class Pipeline:
         """Feed what came and read the screen at once, before the output settles. True
         if nothing changed or the screen reads as what is published: nothing is due for
         it (a spinner frame costs no second wake-up). Else the change waits for its
-        settle as usual. Call it after the output was written to the terminal."""
+        settle as usual. Call it after the output was written to the terminal.
+
+        A frame shaped like the last one confirmed here, less than HOLD_MAX after it,
+        under a published working, idle or no state, while no Enter waits for its
+        answer, waits in the backlog unfed (True): see the module docstring."""
         screen = self._screen
         tr = self.tracker
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
+        shape = frame_shape(self._chunk)
+        if shape == self._shape and now < self._hold_end and self._enter is None:
+            pub = self.classifier.published
+            if pub is None or pub.state in HOLD_STATES:
+                self._held_until = self._hold_end + HOLD_GRACE
+                self.frames_held += 1
+                return True
         self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
         self._unfed = 0
         self._fed_at = now
         if screen.version != self._version:
             self._version = screen.version
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
-        return self.classifier.confirm(now, self.snapshot)
+        if self.classifier.confirm(now, self.snapshot):
+            if shape != self._shape:
+                self._shape, self._hold_end = shape, now + HOLD_MAX
+            elif now >= self._hold_end:
+                self._hold_end = now + HOLD_MAX
+            return True
+        self._shape = None
+        return False
 
     def caught_up(self, began: float, now: float) -> None:
         """The output fed in so far came before the pipeline existed (kept by the
@@ -426,7 +476,7 @@ class Pipeline:
             return None
         t = self.timings
         due = min(self._last_output + t.settle, self._pending_since + t.feed_period)
-        return due if due >= self._not_before else self._not_before
+        return max(due, self._not_before, self._held_until)
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""
@@ -438,6 +488,8 @@ class Pipeline:
         self.backlog.feed_some(self.screen, budget)
         self._unfed = 0
         self._fed_at = now
+        self._held_until = 0.0
+        self._shape = None  # fed outside confirm_now: the next frame is read in full
 
     def explain(self) -> dict[str, object]:
         """The fused view, for ``explain --session``."""
@@ -446,6 +498,7 @@ class Pipeline:
             "classifier": self.classifier.explain(),
             "fusion": self.fusion.explain(),
             "native_reports": self.native_reports,
+            "frames_held": self.frames_held,
             "queries_answered": self.queries_answered,
         }
 

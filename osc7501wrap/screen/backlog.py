@@ -135,10 +135,11 @@ class Backlog:
         if self._offset and chunks:
             chunks[0] = chunks[0][self._offset:]
             self._offset = 0
-        while chunks:
-            chunk = chunks.popleft()
-            model.feed(chunk)
-            self.fed_bytes += len(chunk)
+        if chunks:  # one call into the model (frames that waited come as several)
+            data = chunks.popleft() if len(chunks) == 1 else b"".join(chunks)
+            chunks.clear()
+            model.feed(data)
+            self.fed_bytes += len(data)
         self._pending = 0
 
     def _drop(self) -> None:

@@ -1,0 +1,143 @@
+"""Pipeline: a frame shaped like the last one confirmed at once waits unfed.
+
+A spinner's next frame (the same bytes but for its glyph, its numbers, its colours and its
+padding) is kept in the backlog instead of being fed and read: it draws no word that was
+not there. It is fed with the next output of another shape, with the first frame
+HOLD_MAX after the last one read, or HOLD_GRACE after that when the output stops; any
+other output (a dialog) is read as at once as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.fusion.pipeline import HOLD_GRACE, HOLD_MAX, Pipeline, frame_shape
+
+GLYPHS = "·✢✳✶✻✽"
+DIALOG = ("\x1b[2J\x1b[3;1H Bash command\x1b[5;3Hrm -rf build\x1b[7;1H Do you want to proceed?"
+          "\x1b[8;1H ❯ 1. Yes\x1b[9;1H   2. No").encode()
+
+
+def spinner(i: int, colour: int = 0) -> bytes:
+    frame = (f"\x1b[3;1H\x1b[2K\x1b[38;5;{colour}m{GLYPHS[i % 6]}\x1b[39m Pondering… "
+             f"({i // 10}s · esc to interrupt)").encode()
+    return frame + b" " * max(0, 70 - len(frame))
+
+
+def claude() -> Pipeline:
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["claude"])
+    p = Pipeline(manifest, rows=24, cols=100, now=0.0, backend="pyte")
+    p.output(b"\x1b[2J\x1b[H claude\r\n", 0.0)
+    p.tick(p.timings.settle)  # the first output made the screen model
+    return p
+
+
+def frame(p: Pipeline, data: bytes, now: float) -> bool:
+    """One frame as the session runs it: output, then confirm_now if eager, then tick
+    when due. True if the frame was confirmed at once."""
+    p.output(data, now)
+    confirmed = p.eager_ready() and p.confirm_now(now)
+    due = p.next_deadline(now)
+    if due is not None and due <= now:
+        p.tick(now)
+    return confirmed
+
+
+def run_spinner(p: Pipeline, start: float, frames: int) -> float:
+    """10 Hz spinner frames from `start`, ticking whenever something is due between
+    them (as the loop timer would); returns the time of the last frame."""
+    now = start
+    for i in range(frames):
+        now = start + i * 0.1
+        frame(p, spinner(i, colour=i % 7), now)
+        due = p.next_deadline(now)
+        if due is not None and due < now + 0.1:
+            p.tick(due)
+    return now
+
+
+def test_frames_of_one_shape_have_one_shape_and_others_do_not() -> None:
+    assert frame_shape(spinner(9)) == frame_shape(spinner(10, colour=3)) == frame_shape(spinner(123))
+    assert frame_shape(spinner(9)) != frame_shape(spinner(9).replace(b"Pondering", b"Pondered"))
+    assert frame_shape(spinner(9)) != frame_shape(spinner(9).replace(b"\x1b[3;1H", b"\x1b[3;1f"))
+    assert frame_shape(b"\xe4\xb8\xad\xe6\x96\x87") != frame_shape(b"\xe6\x96\x87\xe4\xb8\xad")  # CJK: letters
+
+
+def test_a_spinner_is_read_once_per_hold_and_fed_then() -> None:
+    p = claude()
+    run_spinner(p, 1.0, 1)
+    assert p.classifier.published is not None and p.classifier.published.state == "working"
+    evaluations = p.classifier.evaluations
+    fed = p.backlog.fed_bytes
+    last = run_spinner(p, 1.1, 30)  # 3 s of frames
+    held = p.frames_held
+    # one frame in each HOLD_MAX (+ one frame period) is fed and read, the others wait
+    reads = p.classifier.evaluations - evaluations
+    assert 30 * 0.1 / (HOLD_MAX + 0.1) - 1 <= reads <= 30 * 0.1 / HOLD_MAX + 1
+    assert held == 30 - reads
+    assert p.backlog.fed_bytes > fed  # the waiting frames were fed with the next one read
+    # the output stops: what waits is fed HOLD_GRACE after the hold at the latest
+    due = p.next_deadline(last)
+    assert due is not None and due <= last + HOLD_MAX + HOLD_GRACE
+    p.tick(due)
+    assert not p.backlog
+    assert "(2s · esc to interrupt)" in p.screen.lines()[2]
+    assert p.screen.lines()[2].startswith(GLYPHS[29 % 6])
+
+
+def test_a_dialog_after_waiting_frames_is_read_at_once() -> None:
+    p = claude()
+    last = run_spinner(p, 1.0, 4)
+    assert p.frames_held >= 2 and p.backlog  # frames wait
+    now = last + 0.05
+    p.output(DIALOG, now)
+    assert p.eager_ready() and not p.confirm_now(now)  # fed and read: a change
+    assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
+    due = p.next_deadline(now)
+    assert due == pytest.approx(now + p.timings.settle)
+    p.tick(due)
+    assert p.classifier.published is not None and p.classifier.published.state == "blocked"
+
+
+def test_no_frame_waits_under_a_dialog_or_for_an_answer_to_enter() -> None:
+    p = claude()
+    frame(p, DIALOG, 1.0)
+    p.tick(1.0 + p.timings.max_wait)
+    assert p.classifier.published is not None and p.classifier.published.state == "blocked"
+    frame(p, DIALOG, 2.0)  # the same dialog drawn again: read, not kept
+    frame(p, DIALOG, 2.1)
+    assert p.frames_held == 0
+    # after an Enter at the prompt, until the program answers it on screen
+    q = claude()
+    idle = "\x1b[2J\x1b[H✻ Worked for 3s\r\n\r\n" + "─" * 60 + "\r\n❯ \r\n" + "─" * 60
+    frame(q, (idle + "\r\n  ? for shortcuts\x1b[4;3H").encode(), 1.0)
+    q.tick(1.0 + q.timings.max_wait)
+    assert q.fusion.current().state == "idle"
+    frame(q, b"\x1b[4;3H\x1b[K", 1.5)  # a frame that reads as before: confirmed
+    q.input(b"hello\r", 1.6)
+    assert q.fusion.awaiting_answer
+    for i in range(3):  # frames of the confirmed shape, not yet an answer: all read
+        assert not frame(q, b"\x1b[4;3H\x1b[K", 1.7 + 0.1 * i) or q.frames_held == 0
+    assert q.frames_held == 0
+
+
+def test_a_title_change_is_never_kept() -> None:
+    p = claude()
+    run_spinner(p, 1.0, 2)
+    held = p.frames_held
+    p.output(b"\x1b]0;new title\x07" + spinner(3), 1.3)
+    assert p.eager_ready() and not p.confirm_now(1.3)
+    assert p.frames_held == held
+
+
+def test_output_that_is_not_a_first_read_is_fed_at_its_settle() -> None:
+    p = claude()
+    last = run_spinner(p, 1.0, 3)
+    assert p.frames_held and p.backlog
+    p.output(DIALOG, last + 0.01)  # the same burst as the waiting frame: no confirm_now
+    assert not p.eager_ready()
+    due = p.next_deadline(last + 0.01)
+    assert due == pytest.approx(last + 0.01 + p.timings.settle)
+    p.tick(due)
+    assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
