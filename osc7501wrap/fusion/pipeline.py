@@ -7,7 +7,9 @@
 
 A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
 ``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
-run exactly this code, so a replayed capture yields the timeline a live run would have.
+run exactly this code, so a replayed capture yields the timeline a live run would have
+(but for frames that wait unfed live, below: a state only their numbers or glyphs tell
+is read up to HOLD_MAX + HOLD_GRACE later live).
 
 What happens where:
 
