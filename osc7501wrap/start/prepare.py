@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..config import Config
-    from ..rules import Manifest
+    from ..rules import Catalog, Manifest
 
 PROBE_TIMEOUT = 0.3
 
@@ -82,16 +82,26 @@ class Setup:
         if self._manifest is None:
             from .. import rules
 
-            catalog = rules.load_manifests()
+            catalog = rules.load_headers()  # only the chosen manifest is compiled
+            m = catalog.complete(self._choose(catalog))
+            while m is None:  # its file is broken (said in errors): choose without it
+                m = catalog.complete(self._choose(catalog))
             self.notes.extend(catalog.errors)
-            forced = self.forced_agent
-            m = rules.select_manifest(catalog, self.command, forced=forced)
-            agent_cfg = self.config.for_agent(m.name)
-            if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
-                m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
             self.config = self.config.for_agent(m.name)
             self._manifest = m
         return self._manifest
+
+    def _choose(self, catalog: Catalog) -> Manifest:
+        """The manifest for the command: `--agent`, else by the program, unless the
+        config's `manifest =` for that agent names another."""
+        from .. import rules
+
+        forced = self.forced_agent
+        m = rules.select_manifest(catalog, self.command, forced=forced)
+        agent_cfg = self.config.for_agent(m.name)
+        if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
+            m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
+        return m
 
 
 class _NoProbe:
