@@ -17,8 +17,9 @@ a linear-time engine in docs/reliability.md.
 
 API: `load_manifests(user_dir)` -> `Catalog` (`.manifests`, `.errors`, `.get(name)`);
 `load_headers(user_dir)` -> `LazyCatalog`, the same to choose one from (built-ins without
-rules until `.complete(manifest)`); `select_manifest(catalog, argv, forced)` -> `Manifest`; `evaluate(manifest, Snapshot)`
--> `Verdict`; `explain(manifest, Snapshot)` -> `list[RuleTrace]`.
+rules until `.complete(manifest)`); `select_manifest(catalog, argv, forced)` -> `Manifest`;
+`evaluate(manifest, Snapshot)` -> `Verdict`; `explain(manifest, Snapshot)` ->
+`list[RuleTrace]`.
 """
 
 from __future__ import annotations
@@ -71,10 +72,10 @@ __all__ = [
     "ENGINE_VERSION", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
     "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Evaluator", "Gate",
-    "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule", "RuleTrace",
-    "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate", "explain",
-    "generic_fallback", "is_rule_line", "load_headers", "load_manifests", "match", "over_budget",
-    "parse_manifest",
+    "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule",
+    "RuleTrace", "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate",
+    "explain", "generic_fallback", "is_rule_line", "load_headers", "load_manifests", "match",
+    "over_budget", "parse_manifest",
     "parse_manifest_text", "parse_region", "read_bounded", "select_manifest", "stress_screens",
     "trim_msg",
 ]

@@ -4,7 +4,8 @@
 terminal when that is needed), checks ``--id``, makes the control socket's path and
 tokens, and for Claude Code adds its hooks to the command line and the environment. The
 result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
-once the child runs, so loading the rules overlaps the child's start.
+once the child runs, so loading the rules overlaps the child's start. Only the chosen
+built-in manifest is compiled (:func:`osc7501wrap.rules.load_headers`).
 
 Start-up boundary: imported by every ``wrap`` run before its child starts, so only cheap
 imports at module level (os); the rest is imported where a run needs it.
