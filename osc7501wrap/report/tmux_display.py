@@ -35,10 +35,12 @@ and changing any option other than these five.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import time
 from collections.abc import Callable, Mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import subprocess
 
 OPTIONS = ("@osc7501_state", "@osc7501_kind", "@osc7501_msg", "@osc7501_agent",
            "@osc7501_since")
@@ -66,6 +68,8 @@ def tmux_program(env: Mapping[str, str] = os.environ) -> str | None:
             exe = ""
         if exe.startswith("/") and os.access(exe, os.X_OK):
             return exe
+    import shutil  # here: outside tmux the display is never made (shutil costs 2 ms)
+
     return shutil.which("tmux", path=env.get("PATH") or os.defpath)
 
 
@@ -233,6 +237,8 @@ class TmuxDisplay:
         return argv
 
     def _start(self, now: float) -> None:
+        import subprocess  # here: every pipeline's boot imports this module (3 ms)
+
         self._dirty = False
         ask = self.version is None and not self._asks_version and self.runs == 0
         argv = self.argv(self._want, ask_version=ask)
@@ -273,6 +279,8 @@ class TmuxDisplay:
             self._note("failed", f"tmux display: tmux exited with status {child.returncode}")
 
     def _kill(self) -> None:
+        import subprocess
+
         child, self._child = self._child, None
         if child is None:
             return

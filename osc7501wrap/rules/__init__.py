@@ -16,17 +16,21 @@ Modules: `model` (data, limits), `load` (bounded reads, validation, RE2 compilat
 a linear-time engine in docs/reliability.md.
 
 API: `load_manifests(user_dir)` -> `Catalog` (`.manifests`, `.errors`, `.get(name)`);
-`select_manifest(catalog, argv, forced)` -> `Manifest`; `evaluate(manifest, Snapshot)`
--> `Verdict`; `explain(manifest, Snapshot)` -> `list[RuleTrace]`.
+`load_headers(user_dir)` -> `LazyCatalog`, the same to choose one from (built-ins without
+rules until `.complete(manifest)`); `select_manifest(catalog, argv, forced)` -> `Manifest`;
+`evaluate(manifest, Snapshot)` -> `Verdict`; `explain(manifest, Snapshot)` ->
+`list[RuleTrace]`.
 """
 
 from __future__ import annotations
 
 from .engine import Evaluator, evaluate, explain, match, over_budget, stress_screens, trim_msg
 from .load import (
+    LazyCatalog,
     builtin_rules_dir,
     compile_pattern,
     generic_fallback,
+    load_headers,
     load_manifests,
     parse_manifest,
     parse_manifest_text,
@@ -68,10 +72,10 @@ __all__ = [
     "ENGINE_VERSION", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
     "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Evaluator", "Gate",
-    "GatePart", "Health", "Manifest", "ManifestError", "Region", "Rule", "RuleTrace",
-    "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate", "explain",
-    "generic_fallback", "is_rule_line", "load_manifests", "match", "over_budget",
-    "parse_manifest",
+    "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule",
+    "RuleTrace", "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate",
+    "explain", "generic_fallback", "is_rule_line", "load_headers", "load_manifests", "match",
+    "over_budget", "parse_manifest",
     "parse_manifest_text", "parse_region", "read_bounded", "select_manifest", "stress_screens",
     "trim_msg",
 ]

@@ -8,6 +8,9 @@ and read with a bound, so neither a huge nor a growing file can stall the start.
 
 Every broken file adds one line to `Catalog.errors` (`rules: <file>: <what is wrong>`)
 and is skipped; the built-ins keep working. Nothing here raises to the caller.
+
+`load_manifests` loads every manifest (for `explain`, `doctor`, `config`...);
+`load_headers` is for choosing one (`wrap CMD`): it compiles only the chosen built-in.
 """
 
 from __future__ import annotations
@@ -275,8 +278,9 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
                 prompt)
 
 
-def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:
-    """Validate a decoded TOML document; raises ManifestError with one line."""
+def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The [manifest] table of a decoded TOML document, validated: Manifest's fields but
+    the rules. Raises ManifestError with one line."""
     unknown = sorted(set(data) - {"manifest", "rule"})
     if unknown:
         raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest] "
@@ -329,6 +333,15 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     if not isinstance(install, str) or len(install) > 200 or not install.isprintable():
         raise ManifestError("[manifest]: install must be one line of printable text "
                             "(at most 200 characters)")
+    return {"name": name, "version": version, "app": app, "description": desc,
+            "programs": tuple(programs), "package_paths": tuple(package_paths),
+            "engine": engine, "install": install, "verified": verified,
+            "verified_on": tuple(verified_on), "verified_reason": " ".join(reason.split())}
+
+
+def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:
+    """Validate a decoded TOML document; raises ManifestError with one line."""
+    head = _parse_head(data)
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
         raise ManifestError("rule must be an array of tables ([[rule]])")
@@ -337,11 +350,7 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     budget = _Budget()
     seen: set[str] = set()
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
-    return Manifest(name=name, version=version, app=app, description=desc,
-                    programs=tuple(programs), package_paths=tuple(package_paths),
-                    engine=engine, install=install, rules=rules, source=source,
-                    builtin=builtin, verified=verified, verified_on=tuple(verified_on),
-                    verified_reason=" ".join(reason.split()))
+    return Manifest(**head, rules=rules, source=source, builtin=builtin)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:
@@ -420,13 +429,16 @@ def read_bounded(entry: Any, limit: int = MAX_FILE_BYTES) -> bytes:
     return raw
 
 
-def _load_one(entry: Any, builtin: bool) -> Manifest:
+def _read_text(entry: Any) -> str:
     raw = read_bounded(entry)
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ManifestError("not UTF-8 text") from None
-    return parse_manifest_text(text, str(entry), builtin)
+
+
+def _load_one(entry: Any, builtin: bool) -> Manifest:
+    return parse_manifest_text(_read_text(entry), str(entry), builtin)
 
 
 _DEFAULT: Any = object()
@@ -449,11 +461,74 @@ def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) ->
     """Load the built-in manifests, then the user's (`paths.user_rules_dir()` by default;
     None for none). A user manifest replaces the built-in one of the same name. Every
     broken file adds one line to `catalog.errors` and is skipped; nothing raises."""
-    cat = Catalog()
-    src = builtin_rules_dir() if builtin_dir is None else builtin_dir
-    for entry in _iter_toml(src):
+    return _load(Catalog(), user_dir, builtin_dir)
+
+
+class LazyCatalog(Catalog):
+    """A catalog to choose one manifest from (`wrap CMD`): a built-in manifest is read
+    only as far as its [manifest] table, which is all that choosing needs, and holds no
+    rules until :meth:`complete` parses and compiles it (one manifest's patterns where
+    all of them would cost tens of milliseconds). User manifests are loaded in full, so
+    a broken one is reported as :func:`load_manifests` reports it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: dict[str, tuple[Manifest, str]] = {}  # name -> (header, file text)
+
+    def complete(self, m: Manifest) -> Manifest | None:
+        """`m` with its rules; None if its file turns out broken: then one line is added
+        to `errors` and `m` is taken out of the catalog (choose again)."""
+        head, text = self.pending.get(m.name, (None, ""))
+        if head is not m:
+            return m  # loaded in full (a user manifest, the generic fallback...)
+        del self.pending[m.name]
         try:
-            m = _load_one(entry, builtin=True)
+            full = parse_manifest_text(text, m.source, builtin=True)
+        except ManifestError as err:
+            self.errors.append(one_line(f"rules: {m.source}: {err}"))
+            del self.manifests[m.name]
+            return None
+        self.manifests[m.name] = full
+        return full
+
+
+def load_headers(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) -> LazyCatalog:
+    """The catalog of :func:`load_manifests`, with the built-ins read only as far as their
+    [manifest] table (see :class:`LazyCatalog`): call `complete()` on the chosen one."""
+    cat = LazyCatalog()
+    _load(cat, user_dir, builtin_dir)
+    return cat
+
+
+_RULES_START = "\n[[rule]]"
+
+
+def _load_head(entry: Any) -> tuple[Manifest, str | None]:
+    """A built-in manifest without its rules and the file's text, from the text before
+    its first `[[rule]]`; the manifest parsed and compiled whole (and None) if that text
+    is not a document of its own with the [manifest] table. Any statement of that text
+    is one of the whole file, so the table is the same; a file broken further on is
+    found by `complete()`."""
+    text = _read_text(entry)
+    try:
+        data = tomllib.loads(text.split(_RULES_START, 1)[0])
+    except tomllib.TOMLDecodeError:
+        data = {}
+    if "manifest" not in data:
+        return parse_manifest_text(text, str(entry), builtin=True), None
+    return Manifest(**_parse_head(data), source=str(entry), builtin=True), text
+
+
+def _load(cat: Catalog, user_dir: Path | None, builtin_dir: Any) -> Catalog:
+    src = builtin_rules_dir() if builtin_dir is None else builtin_dir
+    lazy = cat if isinstance(cat, LazyCatalog) else None
+    for entry in _iter_toml(src):
+        text = None
+        try:
+            if lazy is None:
+                m = _load_one(entry, builtin=True)
+            else:
+                m, text = _load_head(entry)
         except ManifestError as err:
             cat.errors.append(one_line(f"rules: {entry}: {err}"))
             continue
@@ -462,6 +537,8 @@ def load_manifests(user_dir: Path | None = _DEFAULT, builtin_dir: Any = None) ->
                                        f"defined by {cat.manifests[m.name].source}"))
             continue
         cat.manifests[m.name] = m
+        if lazy is not None and text is not None:
+            lazy.pending[m.name] = (m, text)
     if not cat.manifests:
         cat.errors.append(one_line(f"rules: no built-in manifests found in {src} "
                                    "(reinstall osc7501wrap)"))

@@ -4,7 +4,8 @@
 terminal when that is needed), checks ``--id``, makes the control socket's path and
 tokens, and for Claude Code adds its hooks to the command line and the environment. The
 result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
-once the child runs, so loading the rules overlaps the child's start.
+once the child runs, so loading the rules overlaps the child's start. Only the chosen
+built-in manifest is compiled (:func:`osc7501wrap.rules.load_headers`).
 
 Start-up boundary: imported by every ``wrap`` run before its child starts, so only cheap
 imports at module level (os); the rest is imported where a run needs it.
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..config import Config
-    from ..rules import Manifest
+    from ..rules import Catalog, Manifest
 
 PROBE_TIMEOUT = 0.3
 
@@ -82,16 +83,26 @@ class Setup:
         if self._manifest is None:
             from .. import rules
 
-            catalog = rules.load_manifests()
+            catalog = rules.load_headers()  # only the chosen manifest is compiled
+            m = catalog.complete(self._choose(catalog))
+            while m is None:  # its file is broken (said in errors): choose without it
+                m = catalog.complete(self._choose(catalog))
             self.notes.extend(catalog.errors)
-            forced = self.forced_agent
-            m = rules.select_manifest(catalog, self.command, forced=forced)
-            agent_cfg = self.config.for_agent(m.name)
-            if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
-                m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
             self.config = self.config.for_agent(m.name)
             self._manifest = m
         return self._manifest
+
+    def _choose(self, catalog: Catalog) -> Manifest:
+        """The manifest for the command: `--agent`, else by the program, unless the
+        config's `manifest =` for that agent names another."""
+        from .. import rules
+
+        forced = self.forced_agent
+        m = rules.select_manifest(catalog, self.command, forced=forced)
+        agent_cfg = self.config.for_agent(m.name)
+        if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
+            m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
+        return m
 
 
 class _NoProbe:

@@ -1,0 +1,171 @@
+"""Choosing a manifest without compiling them all: `rules.load_headers` (the built-ins read
+as far as their [manifest] table, the chosen one compiled by `complete`) and
+`Setup.manifest`, which uses it. The outcome must be the one `load_manifests` gives."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.errors import WrapError
+from osc7501wrap.start.prepare import RunOptions, prepare
+
+HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
+               "engine", "install", "source", "builtin", "verified", "verified_on",
+               "verified_reason")
+
+TOOL = """
+[manifest]
+name = "tool"
+version = "1"
+programs = ["tool"]
+
+[[rule]]
+id = "ask"
+state = "blocked"
+kind = "question"
+region = "bottom:1"
+contains = "sure?"
+"""
+
+
+def builtins_copy(tmp_path: Path) -> Path:
+    d = tmp_path / "builtin"
+    shutil.copytree(rules.builtin_rules_dir(), d, ignore=shutil.ignore_patterns("*.md"))
+    return d
+
+
+def write(d: Path, name: str, text: str) -> Path:
+    d.mkdir(parents=True, exist_ok=True)
+    (d / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    return d / name
+
+
+def test_headers_carry_what_the_full_load_has_and_complete_gives_the_same_rules() -> None:
+    full = rules.load_manifests(user_dir=None)
+    lazy = rules.load_headers(user_dir=None)
+    assert lazy.errors == [] and lazy.names == full.names
+    for name in full.names:
+        head, whole = lazy.get(name), full.get(name)
+        assert head is not None and whole is not None
+        assert head.rules == ()  # nothing compiled before it is chosen
+        for f in HEAD_FIELDS:
+            assert getattr(head, f) == getattr(whole, f), (name, f)
+        done = lazy.complete(head)
+        assert done is not None and lazy.get(name) is done
+        assert [r.id for r in done.rules] == [r.id for r in whole.rules], name
+        assert [r.id for r in done.ordered] == [r.id for r in whole.ordered], name
+        assert lazy.complete(done) is done  # compiled once
+
+
+@pytest.mark.parametrize("argv", [["claude"], ["codex", "--x"], ["node", "/x/@openai/codex/b"],
+                                  ["sh", "-c", "aider --yes"], ["cat"], ["gemini"]])
+def test_the_choice_is_the_full_catalogs(argv: list[str]) -> None:
+    full = rules.select_manifest(rules.load_manifests(user_dir=None), argv)
+    lazy = rules.select_manifest(rules.load_headers(user_dir=None), argv)
+    assert lazy.name == full.name and lazy.source == full.source
+
+
+def test_a_builtin_broken_past_its_header_is_said_when_chosen_and_taken_out(
+        tmp_path: Path) -> None:
+    d = builtins_copy(tmp_path)
+    claude = d / "claude.toml"
+    claude.write_text(claude.read_text(encoding="utf-8") + "\n[[rule]]\nid = 'x'\n"
+                      "state = 'working'\nregion = 'screen'\nregex = '(oops'\n",
+                      encoding="utf-8")
+    expected = rules.load_manifests(user_dir=None, builtin_dir=d).errors
+    assert len(expected) == 1 and "bad regex" in expected[0]
+    lazy = rules.load_headers(user_dir=None, builtin_dir=d)
+    assert lazy.errors == []
+    head = rules.select_manifest(lazy, ["claude"])
+    assert head.name == "claude" and lazy.complete(head) is None
+    assert lazy.errors == expected and lazy.get("claude") is None
+    assert rules.select_manifest(lazy, ["claude"]).name == "generic"  # as the full load
+
+
+def test_a_header_that_is_not_a_document_of_its_own_is_loaded_in_full(tmp_path: Path) -> None:
+    d = tmp_path / "builtin"
+    # the first [[rule]] comes before [manifest], and a string holds a `[[rule]]` line
+    write(d, "first.toml", TOOL.split("[[rule]]")[0].replace('"tool"', '"first"', 2)
+          .replace("[manifest]", "[[rule]]\nid = 'a'\nstate = 'idle'\nregion = 'screen'\n"
+                   "contains = 'x'\n\n[manifest]"))
+    write(d, "multi.toml", TOOL.replace('version = "1"',
+                                        'version = "1"\ndescription = """one\n[[rule]]\n"""')
+          .replace('"tool"', '"multi"', 2))
+    full = rules.load_manifests(user_dir=None, builtin_dir=d)
+    lazy = rules.load_headers(user_dir=None, builtin_dir=d)
+    assert full.errors == lazy.errors == []
+    assert lazy.pending == {}
+    for name in ("first", "multi"):
+        m = lazy.get(name)
+        assert m is not None and [r.id for r in m.rules] == [r.id for r in full.get(name).rules]
+    assert "[[rule]]" in lazy.get("multi").description  # type: ignore[union-attr]
+
+
+def test_a_duplicate_builtin_name_keeps_the_first_file(tmp_path: Path) -> None:
+    d = tmp_path / "builtin"
+    write(d, "a.toml", TOOL)
+    write(d, "b.toml", TOOL.replace('contains = "sure?"', 'contains = "other"'))
+    full = rules.load_manifests(user_dir=None, builtin_dir=d)
+    lazy = rules.load_headers(user_dir=None, builtin_dir=d)
+    assert lazy.errors == full.errors and len(lazy.errors) == 1
+    m = lazy.complete(rules.select_manifest(lazy, ["tool"]))
+    assert m is not None and m.source == str(d / "a.toml")
+    assert m.rules[0].gate.contains == ("sure?",)
+
+
+def test_user_manifests_are_loaded_in_full_and_override_builtins(tmp_path: Path) -> None:
+    d = tmp_path / "builtin"
+    user = tmp_path / "user"
+    write(d, "tool.toml", TOOL)
+    write(user, "tool.toml", TOOL.replace('contains = "sure?"', 'contains = "mine"'))
+    write(user, "broken.toml", TOOL.replace('"tool"', '"broken"', 2)
+          .replace('contains = "sure?"', "regex = '(oops'"))
+    full = rules.load_manifests(user_dir=user, builtin_dir=d)
+    lazy = rules.load_headers(user_dir=user, builtin_dir=d)
+    assert lazy.errors == full.errors and len(lazy.errors) == 1  # unchosen, still said
+    m = rules.select_manifest(lazy, ["tool"])
+    assert not m.builtin and lazy.complete(m) is m  # not the built-in text of that name
+    assert m.rules[0].gate.contains == ("mine",)
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    d = tmp_path / "config"
+    d.mkdir()
+    monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(d))
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setenv("OSC7501WRAP_RUNTIME_DIR", str(tmp_path / "run"))
+    return d
+
+
+def test_setup_compiles_the_chosen_manifest(config_dir: Path) -> None:
+    setup = prepare(RunOptions(["claude"], emit="never", hooks=False))
+    m = setup.manifest
+    assert m.name == "claude" and m.builtin and m.rules
+    assert setup.notes == []
+
+
+def test_setup_follows_the_configs_manifest_and_agent(config_dir: Path) -> None:
+    (config_dir / "config.toml").write_text('[agents.claude]\nmanifest = "codex"\n')
+    m = prepare(RunOptions(["claude"], emit="never", hooks=False)).manifest
+    assert m.name == "codex" and m.rules
+    m = prepare(RunOptions(["cat"], agent="aider", emit="never")).manifest
+    assert m.name == "aider" and m.rules
+    with pytest.raises(WrapError, match="unknown agent 'nope'"):
+        prepare(RunOptions(["cat"], agent="nope", emit="never"))
+
+
+def test_setup_notes_a_broken_user_manifest(config_dir: Path) -> None:
+    write(config_dir / "rules", "claude.toml", TOOL.replace('"tool"', '"claude"', 2)
+          .replace('contains = "sure?"', "regex = '(oops'"))
+    setup = prepare(RunOptions(["claude"], emit="never", hooks=False))
+    assert len(setup.notes) == 1
+    assert "bad regex" in setup.notes[0] and "built-in claude manifest is used instead" in \
+        setup.notes[0]
+    m = setup.manifest
+    assert m.name == "claude" and m.builtin and m.rules
