@@ -245,8 +245,9 @@ class StreamTracker:
             m = _CSI_RE.match(data, last)  # the common tail: one whole CSI, then text
             params = m.group(1) if m is not None else None
             if last > pos:
-                if (b"?" not in data and b"]" not in data and b"<" not in data
-                        and b">" not in data and b"=" not in data and self._at_defaults()):
+                if (0x3F not in data and 0x5D not in data and 0x3C not in data  # ? ] <
+                        and 0x3E not in data and 0x3D not in data  # > =
+                        and self._at_defaults()):
                     # Plain output (see _scan_complete): only SGR and RIS can matter,
                     # and an SGR at the tail decides alone (most chunks of a log).
                     if params is None or data[m.end() - 1] != 0x6D:  # type: ignore[union-attr]
@@ -374,8 +375,8 @@ class StreamTracker:
         RIS can matter, and while every mode is at its default RIS changes nothing but
         SGR. A few memchr calls settle that, instead of a regex stopping at every ESC.
         """
-        if (b"?" not in data and b"]" not in data and b"<" not in data
-                and b">" not in data and b"=" not in data and self._at_defaults()):
+        if (0x3F not in data and 0x5D not in data and 0x3C not in data  # ? ] <
+                and 0x3E not in data and 0x3D not in data and self._at_defaults()):  # > =
             after = self._last_sgr(data, start, end)  # (feed has this case inline)
             if self.sgr_dirty and data.find(b"\x1bc", max(start, after), end) >= 0:
                 self.sgr_dirty = False  # a RIS after the last SGR
