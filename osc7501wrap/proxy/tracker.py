@@ -78,12 +78,14 @@ _CSI_OPEN_RE: re.Pattern[bytes]
 _CONEMU_RE: re.Pattern[bytes]
 _OSC_END: re.Pattern[bytes]
 _STRING_END: re.Pattern[bytes]
+_PLAIN_RE: re.Pattern[bytes]
 _COMPILED = False
+PLAIN_LIMIT = 1024  # chunks up to this size are tried against _PLAIN_RE first
 
 
 def _compile() -> None:
     global _INTERESTING_RE, _OSC_RE, _SGR_RE, _PARAMS_RE, _SGR_PARAMS_RE, _CSI_RE
-    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE
+    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE, _PLAIN_RE
     import re
 
     # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
@@ -103,6 +105,12 @@ def _compile() -> None:
     _CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
     _OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
     _STRING_END = re.compile(rb"[\x18\x1a\x1b]")
+    # A chunk that changes nothing but SGR and the UTF-8 tail: ground text and whole
+    # control sequences with plain numeric parameters (no private marker, no
+    # intermediates, no control byte inside); group 1 is the last SGR's parameters.
+    # Possessive: a chunk that does not match fails without backtracking.
+    _PLAIN_RE = re.compile(rb"(?:[^\x1b]++|\x1b\[[0-9:;]{0,256}+[\x40-\x6c\x6e-\x7e]"
+                           rb"|\x1b\[([0-9:;]{0,256}+)m)*+")
     _COMPILED = True
 
 
@@ -222,7 +230,20 @@ class StreamTracker:
         if not _COMPILED:
             _compile()
         pos = 0
-        if self._state != GROUND:
+        if self._state == GROUND:
+            # A spinner frame, an echo: one C call in all. A "?" (DEC modes, often a
+            # synchronized update around a frame) cannot match: not tried then.
+            if n <= PLAIN_LIMIT and 0x3F not in data:
+                m = _PLAIN_RE.fullmatch(data)
+                if m is not None:
+                    sgr = m[1]
+                    if sgr is not None:
+                        self.sgr_dirty = sgr != b"" and sgr != b"0"
+                    self._need = need = (0 if data[n - 1] < 0x80
+                                         else _utf8_need(data, 0, n, self._need))
+                    self.safe = need == 0 and not self.sync
+                    return
+        else:
             m = _CSI_END_RE.match(data) if self._state == CSI else None
             if m is not None:  # the end of a control sequence the last read cut
                 pos = m.end()
