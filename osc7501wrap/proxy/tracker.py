@@ -19,7 +19,9 @@ sequences. Those are searched with a few C-level regular expressions for the han
 sequences that matter; only the tail from the last ESC, and a sequence continued from
 the previous chunk, go through the per-byte state machine (a control sequence cut by a
 read takes one match), and string payloads are skipped with a search for their end. Ground text is never looked at, except its
-last four bytes for a pending UTF-8 character.
+last four bytes for a pending UTF-8 character. Before all that, a chunk of up to 1 KiB that
+holds only ground text and plain control sequences (a spinner frame, an echo) is settled
+by one regex match: at 10 Hz every C call costs microseconds of cold caches.
 
 Rules (Paul Williams' DEC parser, as terminals implement it): CAN and SUB abort any
 sequence; ESC inside a string ends it (ST is ``ESC \\``); BEL ends an OSC (not a DCS,
