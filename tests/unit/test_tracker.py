@@ -581,6 +581,10 @@ SPLIT_STREAMS = [
     b"\x1b[" + b"1;" * 130 + b"31m" + b"x\x1b[" + b"1;" * 125 + b"1m",
     b"\x1b[?1049hx\x1b[?" + b"0;" * 128 + b"1049lx",  # 261 bytes: too long to count
     b"\x1b]0;title\x07\x1b[31m\x1b]133;A\x1b\\\xe2\x9c\x93\x1b[m",
+    # small chunks of ground text and plain sequences (one match settles them): the last
+    # SGR wins, colon parameters, a cut UTF-8 tail, a control inside, an ESC at the end
+    b"\x1b[1mab\x1b[3;1H\x1b[2K\xe2\x9c\xbb x\x1b[38:5:1m\x1b[K\xf0\x9f\x98\x80",
+    b"\x1b[0m\x1b[3\r1m\x1b[2Kx\x1b(B\x1b[m\x1b",
 ]
 
 
