@@ -8,8 +8,7 @@
 A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
 ``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
 run exactly this code, so a replayed capture yields the timeline a live run would have
-(but for frames that wait unfed live, below: a state only their numbers or glyphs tell
-is read up to HOLD_MAX + HOLD_GRACE later live).
+(but for the frames that wait live, below).
 
 What happens where:
 
@@ -22,16 +21,10 @@ What happens where:
 * :meth:`Pipeline.confirm_now` is the live session's shortcut for a small first read
   after a pause (a spinner frame): fed and read at once, right after it was written;
   when the screen reads as published nothing is due (no second wake-up for the frame).
-  It never publishes anything: a change still waits for :meth:`Pipeline.tick`, so a
-  replay without it yields the same states.
-  A frame shaped like the last one it confirmed (:func:`frame_shape`: the same bytes but
-  for digits and symbol characters, as a spinner's next frame is) is not even fed: it
-  waits in the backlog, and is fed with the next output of another shape, or the
-  first frame HOLD_MAX after the last confirmed one, or HOLD_GRACE after that when
-  output stopped. Such a frame draws no word that was not there: a state it could
-  still change (a rule reading a number or a glyph, a line that moved) is read at
-  most HOLD_MAX + HOLD_GRACE late; any other output, input, a resize or a changed
-  title is read as before.
+  It never publishes anything: a change still waits for :meth:`Pipeline.tick`.
+  A frame shaped like the last one it confirmed (:func:`frame_shape`) is not even fed:
+  it waits in the backlog for the next output of another shape, or the first frame
+  HOLD_MAX after the last one read, or HOLD_GRACE after that (docs/fusion.md).
 * Decisions are read with ``pipeline.fusion.drain()``.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
