@@ -35,8 +35,9 @@ def _prefix_tail(chunk: bytes) -> int:
     """-1 if an OSC 7501 may start in ``chunk``; else where a prefix of one starts at
     its end (``len(chunk)`` if none)."""
     # One memchr for "]" settles most chunks; the multi-byte search alone is ten times
-    # slower on SGR-heavy output, where it stops at every ESC.
-    if b"]" in chunk and b"\x1b]75" in chunk:
+    # slower on SGR-heavy output, where it stops at every ESC. (An int needle: `in` with
+    # a bytes one first tries it as an int, and raises and clears a TypeError.)
+    if 0x5D in chunk and chunk.find(b"\x1b]75") >= 0:
         return -1
     n = len(chunk)
     j = chunk.rfind(b"\x1b", n - 3 if n > 3 else 0)  # "\x1b]75" would have been found

@@ -165,7 +165,7 @@ class Backlog:
             tail = tail[start:]
         alt = None
         for chunk in reversed(dropped):  # the last toggle counts
-            if b"?" in chunk:  # one memchr spares the regex on plain output
+            if 0x3F in chunk:  # "?": one memchr spares the regex on plain output
                 for m in _ALT_TOGGLE.finditer(chunk):
                     alt = m.group(1) == b"h"
                 if alt is not None:

@@ -79,7 +79,7 @@ class GhosttyScreen:
         if isinstance(data, str):
             data = data.encode("utf-8", "replace")
         data = bytes(data)
-        if b"\x7f" in data:
+        if 0x7F in data:  # an int: a bytes needle costs a TypeError raised and cleared
             # libghostty-vt prints DEL as a character; terminals (and pyte) ignore it
             data = data.replace(b"\x7f", b"")
         try:
