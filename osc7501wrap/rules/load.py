@@ -469,7 +469,10 @@ class LazyCatalog(Catalog):
     only as far as its [manifest] table, which is all that choosing needs, and holds no
     rules until :meth:`complete` parses and compiles it (one manifest's patterns where
     all of them would cost tens of milliseconds). User manifests are loaded in full, so
-    a broken one is reported as :func:`load_manifests` reports it."""
+    a broken one is reported as :func:`load_manifests` reports it. The choice is the full
+    load's while the built-ins load cleanly with unique names (as the shipped ones must:
+    tests/unit/test_rules.py); of two built-ins named alike, the first broken past its
+    header, this falls back to generic where the full load takes the second."""
 
     def __init__(self) -> None:
         super().__init__()

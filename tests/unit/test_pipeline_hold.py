@@ -124,11 +124,40 @@ def test_no_frame_waits_under_a_dialog_or_for_an_answer_to_enter() -> None:
 
 def test_a_title_change_is_never_kept() -> None:
     p = claude()
-    run_spinner(p, 1.0, 2)
+
+    def titled(n: int, i: int) -> bytes:
+        return f"\x1b]0;step {n}\x07".encode() + spinner(i)
+
+    frame(p, titled(1, 0), 1.0)  # a new title: read at its settle
+    p.tick(1.0 + p.timings.settle)
+    assert frame(p, titled(1, 1), 1.1)  # the same title: confirmed, its shape noted
     held = p.frames_held
-    p.output(b"\x1b]0;new title\x07" + spinner(3), 1.3)
-    assert p.eager_ready() and not p.confirm_now(1.3)
+    assert frame_shape(titled(2, 2)) == frame_shape(titled(1, 1))  # numbers are masked
+    p.output(titled(2, 2), 1.2)  # ... but the title changed: read, not kept
+    assert p.eager_ready() and not p.confirm_now(1.2)
     assert p.frames_held == held
+
+
+def test_a_change_read_otherwise_ends_the_shape() -> None:
+    # output fed by a tick (not a first read): the next spinner frame is read in full
+    p = claude()
+    last = run_spinner(p, 1.0, 2)
+    held = p.frames_held
+    p.output(b"\x1b[10;1Hcompiling", last + 0.01)
+    p.tick(p.next_deadline(last + 0.01) or last + 0.05)
+    assert not p.backlog
+    frame(p, spinner(2), last + 0.1)
+    assert p.frames_held == held and not p.backlog
+    # a first read that changes what the screen reads (a footer that reads idle)
+    q = claude()
+    last = run_spinner(q, 1.0, 2)
+    held = q.frames_held
+    footer = ("\x1b[3;1H\x1b[2K\x1b[18;1H" + "─" * 60 + "\x1b[19;1H❯ \x1b[20;1H" + "─" * 60
+              + "\x1b[21;1H  ? for shortcuts").encode()
+    q.output(footer, last + 0.1)
+    assert q.eager_ready() and not q.confirm_now(last + 0.1)
+    frame(q, spinner(2), last + 0.2)  # the spinner again: fed and read, not kept
+    assert q.frames_held == held and not q.backlog
 
 
 def test_output_that_is_not_a_first_read_is_fed_at_its_settle() -> None:

@@ -169,3 +169,20 @@ def test_setup_notes_a_broken_user_manifest(config_dir: Path) -> None:
         setup.notes[0]
     m = setup.manifest
     assert m.name == "claude" and m.builtin and m.rules
+
+
+def test_setup_chooses_again_when_the_chosen_builtin_is_broken(
+        config_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from osc7501wrap.rules import load
+
+    d = builtins_copy(tmp_path)
+    claude = d / "claude.toml"
+    claude.write_text(claude.read_text(encoding="utf-8") + "\n[[rule]]\nid = 'x'\n"
+                      "state = 'working'\nregion = 'screen'\nregex = '(oops'\n",
+                      encoding="utf-8")
+    monkeypatch.setattr(load, "builtin_rules_dir", lambda: d)
+    setup = prepare(RunOptions(["claude"], emit="never", hooks=False))
+    m = setup.manifest
+    assert m is not None and m.name == "generic" and m.rules  # as the full load chooses
+    assert len(setup.notes) == 1 and "bad regex" in setup.notes[0]
+    assert setup.manifest is m  # chosen once
