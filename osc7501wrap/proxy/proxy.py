@@ -726,14 +726,9 @@ class Proxy:
             return
         if self._child_done:
             self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
-        if not self._hooked:  # the bare proxy: _write_fast written out
+        if not self._hooked:  # the bare proxy
             if self._out_ok:
-                try:
-                    n = os.write(1, data)
-                except OSError:
-                    n = 0  # _write_out tries again and deals with it
-                if n < len(data):
-                    self._write_out(data[n:] if n else data)
+                self._write_fast(data)
             self.tracker.feed(data)
             return
         try:
