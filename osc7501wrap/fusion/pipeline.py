@@ -457,6 +457,12 @@ class Pipeline:
             times.append(now)  # the screen changed (confirm_now took it): is it the answer?
         return min(times) if times else None
 
+    def load_screen(self) -> None:
+        """Start loading the screen backend now, off the loop: for a program that has
+        written nothing yet, so its first screen (a prompt after a silent start) is not
+        read only once the load is done. Else it starts on first need (see below)."""
+        self._backend_ready()
+
     def _backend_ready(self) -> bool:
         """Start loading the screen backend off the loop (first call) and say whether it
         is there. Started on first need, not at the start, so a flood never shares the

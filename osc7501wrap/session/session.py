@@ -163,6 +163,8 @@ class Session(ProxyHooks):
         elif not self._exited:
             self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
+        if not self._early:  # nothing written yet: no flood shares the loop with the load
+            p.load_screen()
         self._replay_early(p, began)
         return p
 
