@@ -221,10 +221,8 @@ class Pipeline:
             self._version = screen.version
             self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
         if self.classifier.confirm(now, self.snapshot):
-            if shape != self._shape:
+            if shape != self._shape or now >= self._hold_end:  # a new hold from this frame
                 self._shape, self._hold_end = shape, now + HOLD_MAX
-            elif now >= self._hold_end:
-                self._hold_end = now + HOLD_MAX
             return True
         self._shape = None
         return False
@@ -465,7 +463,7 @@ class Pipeline:
 
     def _backend_ready(self) -> bool:
         """Start loading the screen backend off the loop (first call) and say whether it
-        is there. Started on first need, not at the start, so a flood never shares the
+        is there. Started on first need (or by load_screen), not at the start, so a flood never shares the
         loop with it."""
         preload(self._backend)
         return screen_ready()

@@ -136,7 +136,7 @@ class Backlog:
             chunks[0] = chunks[0][self._offset:]
             self._offset = 0
         if chunks:  # one call into the model (frames that waited come as several)
-            data = chunks.popleft() if len(chunks) == 1 else b"".join(chunks)
+            data = b"".join(chunks)  # one chunk: itself, not a copy
             chunks.clear()
             model.feed(data)
             self.fed_bytes += len(data)

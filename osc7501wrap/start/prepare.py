@@ -84,8 +84,8 @@ class Setup:
             from .. import rules
 
             catalog = rules.load_headers()  # only the chosen manifest is compiled
-            m = catalog.complete(self._choose(catalog))
-            while m is None:  # its file is broken (said in errors): choose without it
+            m = None
+            while m is None:  # a chosen file found broken (said in errors): choose again
                 m = catalog.complete(self._choose(catalog))
             self.notes.extend(catalog.errors)
             self.config = self.config.for_agent(m.name)
