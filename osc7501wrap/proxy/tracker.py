@@ -264,7 +264,7 @@ class StreamTracker:
         # Each C call counts at 10 Hz, when nothing of it is in a cache (25-35 us a
         # spinner frame with the caches flushed before it, ~1 us warm): single bytes are
         # looked for as ints (a one-byte bytes makes `in` raise and format a TypeError
-        # first), a find only where memchr saw its byte, the match read once.
+        # first), the match read once.
         last = data.rfind(b"\x1b", pos)
         if last < 0:
             self._need = 0 if data[n - 1] < 0x80 else _utf8_need(data, pos, n, self._need)
@@ -277,17 +277,13 @@ class StreamTracker:
             if last > pos:
                 if (0x3F not in data and 0x5D not in data and 0x3C not in data  # ? ] <
                         and 0x3E not in data and 0x3D not in data  # > =
-                        # _at_defaults, written out
-                        and not (self.modes_on or self.sync or self.alt_screen
-                                 or self.modify_other_keys or self.keypad or self._kitty[0]
-                                 or self._kitty[1] or self._kitty_base[0]
-                                 or self._kitty_base[1])):
+                        and self._at_defaults()):
                     # Plain output (see _scan_complete): only SGR and RIS can matter,
                     # and an SGR at the tail decides alone (most chunks of a log).
                     if params is None or data[end - 1] != 0x6D:
                         # no "m" before the tail (a spinner's cursor moves): no SGR either
                         after = (self._last_sgr(data, pos, last)
-                                 if 0x6D in data and data.find(b"m", pos, last) >= 0 else pos)
+                                 if data.find(b"m", pos, last) >= 0 else pos)
                         if self.sgr_dirty and data.find(b"\x1bc", max(pos, after), last) >= 0:
                             self.sgr_dirty = False  # a RIS after the last SGR
                 else:
