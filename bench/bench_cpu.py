@@ -37,8 +37,15 @@ for a user.
 Each figure is the median over ``--windows`` consecutive windows of ``--seconds`` each,
 after ``--warmup`` seconds (start-up is not counted).
 
+* ``--side-by-side PY1,PY2``: instead of the above, ``--sessions`` wraps of each tree (the
+  one first on that interpreter's path: ``bench/compare OLD NEW --side-by-side`` makes
+  them), all around their own spinners in one harness and measured in the same windows:
+  CPU per session of each, and its ratio to the first. Two runs of one tree one after
+  the other differ by 10-30% on a shared machine; side by side, by a few percent.
+
     .venv/bin/python bench/bench_cpu.py [--sessions 50] [--seconds 5] [--windows 3]
                                         [--warmup 2] [--agents claude,generic] [--json FILE]
+                                        [--side-by-side PY1,PY2]
 
 Not a test: nothing here asserts a speed.
 """
@@ -391,6 +398,43 @@ def passthrough_cpu(args: argparse.Namespace, env: dict[str, str]
     return figs, lines
 
 
+#: `python -P -c LAUNCH ARGS...` runs the `wrap` of the tree first on that Python's path
+#: (-P: not the one in the current directory)
+LAUNCH = ("import sys; from osc7501wrap.start.cli import wrap_main; "
+          "sys.argv[0] = 'wrap'; sys.exit(wrap_main())")
+
+
+def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace,
+                 env: dict[str, str]) -> list[str]:
+    """`args.sessions` sessions of each tree's wrap (`pythons`: interpreters whose path
+    has that tree's package first, as `bench/compare` makes them) for each agent, all
+    started interleaved and measured in the same windows, so that background load hits
+    every tree alike. One line per tree and agent: CPU per session, and the ratio to the
+    first tree's."""
+    lines = [f"side by side, {args.sessions} sessions of each: % of one core per session "
+             f"(median of {args.windows} windows of {args.seconds:g} s)"]
+    for agent in agents:
+        argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER] for py in pythons]
+        terms = start_all([(argv, env) for _ in range(args.sessions) for argv in argvs])
+        k = len(pythons)
+        runs = [Run(f"{i % k}", t, True) for i, t in enumerate(terms)]
+        try:
+            measure(runs, args.warmup, args.seconds, args.windows)
+        finally:
+            for t in terms:
+                t.close()
+        base = 0.0
+        for j, py in enumerate(pythons):
+            mine = [r for r in runs if r.name == f"{j}"]
+            per = median([sum(r.samples["wrap"][w] for r in mine) / len(mine)
+                          for w in range(args.windows)])
+            woke = sum(median(r.wakeups) for r in mine) / len(mine)
+            base = base or per
+            lines.append(f"  {agent:<8} {py:<60} {per:.3f}%  ({per / base:.2f}x the first; "
+                         f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up)")
+    return lines
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=50, help="concurrent sessions (default 50)")
@@ -407,8 +451,16 @@ def main() -> int:
     ap.add_argument("--no-breakdown", dest="breakdown", action="store_false",
                     help="skip the bare proxy, --emit never and pyte variants")
     ap.add_argument("--json", help="append the summary figures to this JSON Lines file")
+    ap.add_argument("--side-by-side", metavar="PYTHON,PYTHON",
+                    help="only this: the wraps these interpreters run (one tree each, first on "
+                         "their path), --sessions of each, in one harness (bench/compare)")
     args = ap.parse_args()
     agents = [a for a in args.agents.split(",") if a]
+    if args.side_by_side:
+        with tempfile.TemporaryDirectory(prefix="bench-cpu-") as tmp:
+            pythons = [x for x in args.side_by_side.split(",") if x]
+            print("\n".join(side_by_side(pythons, agents, args, bench_env(Path(tmp)))))
+        return 0
 
     print(f"python {sys.version.split()[0]}; wrap = {' '.join(wrap_argv())}; spinner: "
           f"10 Hz, 60-byte frames; figures are medians of {args.windows} windows of "
