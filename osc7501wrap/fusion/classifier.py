@@ -124,10 +124,13 @@ class Classifier:
         self._published: ScreenReading | None = None
         self._held: rules.Verdict | None = None  # idle verdict waiting out the hold
         self._hold_until = 0.0
-        # (state, kind) of the latest evaluation, and the first screen change of the
-        # evaluation that first read it (the state cannot have been shown before that)
+        # (state, kind) of the latest reading of the screen, and the first screen change
+        # after the reading before the one that first read it (the state cannot have
+        # been shown before that)
         self._seen: tuple[str | None, str | None] | None = None
         self._seen_from: float | None = None
+        self._read = True  # the screen was read since its last change
+        self._unread_from = 0.0  # the first change since the screen was last read
         #: the latest verdict (also a no-match), when it was taken, and how many so far
         self.last_verdict: rules.Verdict | None = None
         self.last_eval_at: float | None = None
@@ -140,6 +143,9 @@ class Classifier:
         if not self._dirty:
             self._dirty = True
             self._first_change = now
+        if self._read:
+            self._read = False
+            self._unread_from = now
         self._last_change = now
 
     def set_manifest(self, manifest: Any, now: float) -> None:
@@ -155,6 +161,10 @@ class Classifier:
 
     def _eval_at(self) -> float:
         return min(self._last_change + self.settle, self._first_change + self.max_wait)
+
+    def due(self, now: float) -> bool:
+        """An evaluation is due at `now` (:meth:`step` would read the screen)."""
+        return self._dirty and now >= self._eval_at()
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`step` has something to do, or None (nothing pending)."""
@@ -209,6 +219,7 @@ class Classifier:
             return False
         # a message is news only in _MSG_STATES: no need to extract it otherwise
         verdict = self._rules.evaluate(snapshot_fn(), _MSG_STATES)
+        self._note_read(verdict)
         if verdict.state is None:  # no match keeps what is published, but a dialog's
             if pub is not None and pub.state == "blocked":  # end needs the settled look
                 return False
@@ -228,9 +239,7 @@ class Classifier:
         self.last_verdict = verdict
         self.last_eval_at = now
         self.evaluations += 1
-        seen = (verdict.state, verdict.kind)
-        if seen != self._seen:
-            self._seen, self._seen_from = seen, self._first_change
+        self._note_read(verdict)
         state = verdict.state
         pub = self._published
         if state is None:  # no match: keep what is published, and any pending hold ...
@@ -253,6 +262,13 @@ class Classifier:
             return None
         self._held = None
         return self._publish(verdict, now)
+
+    def _note_read(self, verdict: rules.Verdict) -> None:
+        """The screen was read (an evaluation, or a confirm that publishes nothing)."""
+        seen = (verdict.state, verdict.kind)
+        if seen != self._seen:
+            self._seen, self._seen_from = seen, self._unread_from
+        self._read = True
 
     def _publish(self, verdict: rules.Verdict, now: float) -> ScreenReading:
         shown_from = self._seen_from if (verdict.state, verdict.kind) == self._seen else None

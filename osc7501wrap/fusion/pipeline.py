@@ -7,8 +7,8 @@
 
 A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
 ``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
-run exactly this code, so a replayed capture yields the timeline a live run would have
-(but for the frames that wait live, below).
+run exactly this code, :meth:`Pipeline.confirm_now` and the frames that wait included, so a
+replayed capture yields the timeline a live run would have (but for the loop's timing).
 
 What happens where:
 
@@ -383,6 +383,13 @@ class Pipeline:
         """Do the pending work; return the next deadline (None: nothing pending)."""
         t = self.timings
         feed_due = self._feed_due()
+        # An evaluation due while output already passed through waits unfed: the screen
+        # may be half drawn (a redraw's erase, fed at once by confirm_now, with the rest
+        # 1 ms behind it). If it reads as published, that change is done with; else the
+        # output is fed first and the evaluation waits for its settle.
+        if (feed_due is not None and now < feed_due and self.classifier.due(now)
+                and not self.classifier.confirm(now, self.snapshot)):
+            feed_due = now
         if feed_due is not None and now >= feed_due:
             # Output settled (one feed and one evaluation per spinner frame), or output
             # has been coming for a feed period (a small budget, so passthrough goes on).
