@@ -189,6 +189,23 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> Non
                 raise RuntimeError(f"{r.name} ended early: {r.term.output[-300:]!r}")
 
 
+def measure_all(programs: list[tuple[list[str], dict[str, str]]], names: list[str],
+                args: argparse.Namespace) -> tuple[list[Run], float]:
+    """Start `programs` (wraps, each around its own spinner), measure them all in the
+    same windows, stop them: a :class:`Run` each (named by `names`), and the seconds the
+    start took."""
+    t0 = time.monotonic()
+    terms = start_all(programs)
+    started = time.monotonic() - t0
+    runs = [Run(name, t, True) for name, t in zip(names, terms, strict=True)]
+    try:
+        measure(runs, args.warmup, args.seconds, args.windows)
+    finally:
+        for t in terms:
+            t.close()
+    return runs, started
+
+
 def wakeups(pid: int) -> int:
     """Voluntary context switches of a process so far (each is one sleep in poll/select)."""
     return proc_status(pid, "voluntary_ctxt_switches") or 0
@@ -298,15 +315,8 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str],
     place and `agent` its name (a floor: one line, no figure)."""
     wrap = wrap_argv()
     argv = [*(front or [*wrap, "--agent", agent]), PY, "-c", SPINNER]
-    t0 = time.monotonic()
-    terms = start_all([(argv, env)] * args.sessions)
-    started = time.monotonic() - t0
-    runs = [Run(f"{agent}#{i}", t, True) for i, t in enumerate(terms)]
-    try:
-        measure(runs, args.warmup, args.seconds, args.windows)
-    finally:
-        for t in terms:
-            t.close()
+    runs, started = measure_all([(argv, env)] * args.sessions,
+                                [f"{agent}#{i}" for i in range(args.sessions)], args)
     per_window_wrap = [sum(r.samples["wrap"][k] for r in runs) for k in range(args.windows)]
     per_window_spin = [sum(r.samples["spinner"][k] for r in runs) for k in range(args.windows)]
     w = median(per_window_wrap)
@@ -415,14 +425,9 @@ def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace
              f"(median of {args.windows} windows of {args.seconds:g} s)"]
     for agent in agents:
         argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER] for py in pythons]
-        terms = start_all([(argv, env) for _ in range(args.sessions) for argv in argvs])
-        k = len(pythons)
-        runs = [Run(f"{i % k}", t, True) for i, t in enumerate(terms)]
-        try:
-            measure(runs, args.warmup, args.seconds, args.windows)
-        finally:
-            for t in terms:
-                t.close()
+        runs, _ = measure_all([(argv, env) for _ in range(args.sessions) for argv in argvs],
+                              [f"{j}" for _ in range(args.sessions) for j in range(len(argvs))],
+                              args)
         base = 0.0
         for j, py in enumerate(pythons):
             mine = [r for r in runs if r.name == f"{j}"]
