@@ -162,10 +162,10 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
             # as a live session does once it is written: a probe or a report is handled
             # at once; else a small first read after a pause is fed and read at once (a
             # spinner frame), or waits unfed
-            at_once = bool(p.answers or p.subreports or p.fusion.changed())
+            urgent = p.urgent()
             p.take_answers()
             p.subreports.clear()  # reports with an id are shown, not decided on
-            if not at_once and p.eager_ready() and (deadline is None or deadline > now):
+            if not urgent and p.eager_ready() and (deadline is None or deadline > now):
                 p.confirm_now(now)
         elif ev.type == "i":
             p.input(ev.data, now)

@@ -187,6 +187,10 @@ class Pipeline:
                 self.tracker.feed(passthrough)
         return passthrough
 
+    def urgent(self) -> bool:
+        """The output so far carried a probe to answer or a report to act on: tick now."""
+        return bool(self.answers or self.subreports or self.fusion.changed())
+
     def eager_ready(self) -> bool:
         """The output so far is a small first read after a pause (a spinner frame):
         :meth:`confirm_now` may settle it at once."""

@@ -306,7 +306,7 @@ class Session(ProxyHooks):
         due = now + p.timings.settle  # when this output will have settled
         if due < self._due:
             self._due = due
-        if p.answers or p.subreports or p.fusion.changed():
+        if p.urgent():
             self._due = now  # native reports and probes: handle them at once
         else:
             self._eager = p.eager_ready()
