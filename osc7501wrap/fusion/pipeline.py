@@ -474,8 +474,8 @@ class Pipeline:
 
     def _backend_ready(self) -> bool:
         """Start loading the screen backend off the loop (first call) and say whether it
-        is there. Started on first need (or by load_screen), not at the start, so a flood never shares the
-        loop with it."""
+        is there. Started on first need (or by load_screen), not at the start, so a flood
+        never shares the loop with it."""
         preload(self._backend)
         return screen_ready()
 
