@@ -85,8 +85,10 @@ def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
 class SessionFile:
     """This session's registry file. Nothing here raises: the registry is a side channel.
 
-    ``update`` writes at most every MIN_WRITE_INTERVAL seconds; a faster update is kept
-    and written by the next ``update`` or ``flush`` (``next_deadline(now)`` says when, on the
+    ``update`` writes a change of state or kind at once (the pane option tmux shows is set
+    in the same turn, so `jump` from the key finds what the light shows); other updates are
+    written at most every MIN_WRITE_INTERVAL seconds, a faster one kept and written by the
+    next ``update`` or ``flush`` (``next_deadline(now)`` says when, on the
     ``time.monotonic()`` clock: the session sets a loop timer for it). ``last_error`` keeps the last OSError text.
     """
 
@@ -111,16 +113,18 @@ class SessionFile:
         return self._write()
 
     def update(self, **fields: Any) -> bool:
-        """Merge `fields` into the entry; write now unless the last write was too recent.
+        """Merge `fields` into the entry; write now if the state or kind changed or the
+        last write is old enough.
 
         Returns True if the file was written by this call.
         """
+        moved = any(k in fields and fields[k] != self.entry.get(k) for k in ("state", "kind"))
         if fields.get("state") is not None and fields["state"] != self.entry.get("state") \
                 and "since" not in fields:
             fields["since"] = time.time()
         self.entry.update(fields)
         self._dirty = True
-        return self.flush()
+        return self.flush(force=moved)
 
     def next_deadline(self, now: float) -> float | None:
         """When a pending update may be written (``time.monotonic()``), None if none is."""

@@ -77,7 +77,10 @@ class PrivateTmux:
 
     def cmd(self, *args: str) -> str:
         proc = subprocess.run(["tmux", "-L", self.name, "-f", "/dev/null", *args],
-                              capture_output=True, env=self.env, timeout=10, check=True)
+                              capture_output=True, env=self.env, timeout=10, check=False)
+        if proc.returncode:
+            raise AssertionError(f"tmux {' '.join(args)}: exit {proc.returncode}: "
+                                 f"{proc.stderr.decode(errors='replace').strip()}")
         return proc.stdout.decode()
 
     def pane(self) -> str:

@@ -117,22 +117,27 @@ def test_session_file_is_private_atomic_and_removed(rundir: Path) -> None:
     sf.remove()  # twice is fine
 
 
-def test_updates_coalesce_and_flush(rundir: Path) -> None:
+def test_state_changes_are_written_at_once_other_updates_coalesce(rundir: Path) -> None:
     sf = SessionFile()
     assert sf.create({"state": "working", "since": 1.0, "msg": ""})
-    assert sf.update(state="blocked", kind="permission", msg="Bash: ls") is False  # too soon
-    assert json.loads(sf.path.read_text())["state"] == "working"  # type: ignore[union-attr]
-    due = sf.next_deadline(0.0)
-    assert due is not None and 0 <= due - time.monotonic() <= registry.MIN_WRITE_INTERVAL
-    assert sf.flush(force=True)
+    # a new state right after a write is written at once: `jump` finds what tmux shows
+    assert sf.update(state="blocked", kind="permission", msg="Bash: ls") is True
     on_disk = json.loads(sf.path.read_text())  # type: ignore[union-attr]
     assert (on_disk["state"], on_disk["kind"], on_disk["msg"]) == ("blocked", "permission",
                                                                    "Bash: ls")
     assert on_disk["since"] > 1.0  # a state change moves `since`
+    assert sf.update(kind="question") is True  # so is a new kind
+    assert sf.update(msg="Bash: ls -l") is False  # a new msg alone waits
+    assert json.loads(sf.path.read_text())["msg"] == "Bash: ls"  # type: ignore[union-attr]
+    due = sf.next_deadline(0.0)
+    assert due is not None and 0 <= due - time.monotonic() <= registry.MIN_WRITE_INTERVAL
+    assert sf.update(state="blocked") is False  # the same state is no change
+    assert sf.flush(force=True)
+    on_disk2 = json.loads(sf.path.read_text())  # type: ignore[union-attr]
+    assert on_disk2["msg"] == "Bash: ls -l" and on_disk2["since"] == on_disk["since"]
     assert sf.next_deadline(0.0) is None and sf.flush(force=True) is False
     time.sleep(registry.MIN_WRITE_INTERVAL)
-    assert sf.update(msg="Bash: ls -l") is True
-    assert json.loads(sf.path.read_text())["since"] == on_disk["since"]  # type: ignore[union-attr]
+    assert sf.update(msg="Bash: ls -la") is True  # once the interval has passed
     sf.remove()
 
 
