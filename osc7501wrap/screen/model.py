@@ -167,22 +167,26 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
     ``"ghostty"`` (pyte with ``fallback_reason`` set if ghostty does not work).
     An unknown name also gives pyte with ``fallback_reason`` set.
     """
+    rows, cols = max(1, int(rows)), max(1, int(cols))
+    why: str | None = None
+    if backend not in BACKENDS:
+        why = f"unknown screen backend {backend!r}"
+    elif backend != "pyte":
+        why = ghostty_unavailable()
+        if why is None:
+            try:
+                from .ghostty_screen import GhosttyScreen
+
+                return GhosttyScreen(rows, cols)
+            except Exception as exc:
+                why = f"pyghostty failed ({_one_line(exc)})"
+        if backend == "auto":
+            why = None
+    # imported only when it is the one: pyte and wcwidth take ~40 ms to import, which
+    # the passthrough loop would wait for
     from .pyte_screen import PyteScreen
 
-    rows, cols = max(1, int(rows)), max(1, int(cols))
-    if backend == "pyte":
-        return PyteScreen(rows, cols)
-    if backend not in BACKENDS:
-        return PyteScreen(rows, cols, fallback_reason=f"unknown screen backend {backend!r}")
-    why = ghostty_unavailable()
-    if why is None:
-        try:
-            from .ghostty_screen import GhosttyScreen
-
-            return GhosttyScreen(rows, cols)
-        except Exception as exc:
-            why = f"pyghostty failed ({_one_line(exc)})"
-    return PyteScreen(rows, cols, fallback_reason=why if backend == "ghostty" else None)
+    return PyteScreen(rows, cols, fallback_reason=why)
 
 
 def resume_point(data: bytes) -> int:

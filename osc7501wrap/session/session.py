@@ -16,7 +16,7 @@ what bytes to write in the emitter (:mod:`emitter`). A failure in any side chann
 Start-up time: this module is imported before the child starts, so its module-level
 imports stay cheap; the pipeline and what it needs are imported at the boot. The registry entry (`ls`) is
 written when the pipeline boots (BOOT_DELAY after the start, or once the first output
-settles), except with Claude Code hooks, whose events may come at once: a program that
+or typing settles), except with Claude Code hooks, whose events may come at once: a program that
 exits at once is never listed.
 """
 
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
+EARLY_INPUT_KEEP = 256  # keystroke reads kept for the pipeline until the boot (the last)
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
 
@@ -87,6 +88,7 @@ class Session(ProxyHooks):
         self._early_cut = False  # the start of the early output was dropped
         self._early_high = 0  # the most early output kept (noted where it is trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
+        self._early_input: list[tuple[bytes, float]] = []  # typed before the boot, and when
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
 
     # ----------------------------------------------------------------- set-up
@@ -115,10 +117,11 @@ class Session(ProxyHooks):
         self._arm(self._boot_at)
 
     def _boot(self) -> Pipeline:
-        """Build the pipeline and the emitter (manifests, screen model, rules): on the
-        first input or hook event, on output that may hold the child's own OSC 7501,
-        once the first output settles (see :meth:`_boot_due`), or BOOT_DELAY after the
-        start. A program that exits at once without a word never pays for it."""
+        """Build the pipeline and the emitter (manifests, screen model, rules): on a hook
+        event, on output that may hold the child's own OSC 7501, once the first output
+        or typing pauses (see :meth:`_boot_due`), or BOOT_DELAY after the start. A
+        program that exits at once without a word never pays for it. Keystrokes never
+        wait for it (it takes tens of milliseconds): they are kept and replayed."""
         if self.pipeline is not None:
             return self.pipeline
         began = time.monotonic()
@@ -169,8 +172,10 @@ class Session(ProxyHooks):
         return p
 
     def _replay_early(self, p: Pipeline, began: float) -> None:
-        """Hand the output that came before the boot to the pipeline, as it came."""
+        """Hand the output and the keystrokes that came before the boot to the pipeline,
+        in the order they came."""
         early, self._early = self._early, []
+        typed, self._early_input = self._early_input, []
         self._early_high = max(self._early_high, self._early_bytes)
         self._early_bytes = 0
         if early and self._early_cut:  # its start was dropped, as the backlog drops
@@ -178,8 +183,12 @@ class Session(ProxyHooks):
 
             first, at = early[0]
             early[0] = (first[resume_point(first):], at)
-        for data, at in early:
-            if data:
+        events = sorted([(at, 0, data) for data, at in early if data]
+                        + [(at, 1, data) for data, at in typed])  # output first at a tie
+        for at, kind, data in events:
+            if kind:
+                p.input(data, at)
+            else:
                 p.output(data, at)
         if self._early_tail:  # the scanner holds it until the next output, as it would
             p.output(self._early_tail, early[-1][1] if early else began)
@@ -358,8 +367,11 @@ class Session(ProxyHooks):
         if data:
             if self.capture is not None:
                 self.capture.input(data)
-            if self.proxy is not None:
-                p = self.pipeline if self.pipeline is not None else self._boot()
+            p = self.pipeline
+            if p is None:  # the keystroke goes on now; the boot waits for a pause
+                self._early_input.append((data, now))
+                del self._early_input[:-EARLY_INPUT_KEEP]
+            elif self.proxy is not None:
                 front = self.sampler is None or self.sampler.agent_in_front
                 p.input(data, now, agent_in_front=front)
         return data
@@ -420,15 +432,18 @@ class Session(ProxyHooks):
 
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
-        start without output; after output, once it settles (as the screen model would
-        wait anyway), or BOOT_WAIT_MAX after its first byte if it keeps coming (a
+        start without output or input; after them, once they settle (as the screen model
+        would wait anyway), or BOOT_WAIT_MAX after the first if they keep coming (a
         flood reads as working within a second; building the pipeline then costs it
         about 0.1 s of CPU, which a flood pays in throughput)."""
-        if not self._early:
+        early, typed = self._early, self._early_input
+        if not early and not typed:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
-        first = self._early[0][1] if self._early_first is None else self._early_first
-        return min(self._early[-1][1] + settle, first + BOOT_WAIT_MAX)
+        first = min(([early[0][1] if self._early_first is None else self._early_first]
+                     if early else []) + ([typed[0][1]] if typed else []))
+        last = max(early[-1][1] if early else 0.0, typed[-1][1] if typed else 0.0)
+        return min(last + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
         """Output before the boot: keep it for the pipeline and return what passes

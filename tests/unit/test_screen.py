@@ -28,6 +28,7 @@ tests/corpus/test_screen_captures.py):
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -624,3 +625,14 @@ def test_pyte_version_ignores_invisible_changes() -> None:
     v = m.version
     m.feed(b"\x1b[?25l\x1b[31m\x1b]0;title\x07\x1b[?2026h")
     assert m.version == v
+
+
+@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+def test_the_ghostty_backend_does_not_import_pyte() -> None:
+    """pyte and wcwidth take tens of milliseconds to import, on the passthrough loop."""
+    code = ("import sys; from osc7501wrap.screen import make_screen; "
+            "s = make_screen(4, 10); s.feed(b'hi'); "
+            "print(s.backend, s.lines()[0], 'pyte' in sys.modules, 'wcwidth' in sys.modules)")
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True).stdout.split()
+    assert got == ["ghostty", "hi", "False", "False"]

@@ -177,3 +177,33 @@ def test_without_hosting_everything_passes_untouched(make_session: Callable[...,
     query = b"x\x1b]7501;?\x1b\\y\x1b"
     assert out(s, query) == query
     assert s.pipeline is None and s.to_child() == b""
+
+
+def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
+        make_session: Callable[..., Session]) -> None:
+    """Typing while the first output settles goes to the child without waiting for the
+    pipeline to be built (tens of milliseconds); the pipeline is built once typing
+    pauses, and is handed the keystrokes after the output they followed."""
+    s = make_session()
+    assert out(s, b"$ ") == b"$ "
+    typed_at = time.monotonic()
+    assert s.input(b"ls") == b"ls"
+    assert s.pipeline is None  # nothing was built for the keystroke
+    s.after_activity()
+    due = next_timer(s)
+    assert due is not None and due >= typed_at + s.setup.config.classifier.settle_ms / 1000
+    enter_at = time.monotonic()
+    assert s.input(b"\r") == b"\r"
+    s.after_activity()
+    for _ in range(5):  # the loop timer as the loop runs it: set again until due
+        due = next_timer(s)
+        assert due is not None
+        s.tick(due)
+        if s.pipeline is not None:
+            break
+    p = s.pipeline
+    assert p is not None
+    assert due >= enter_at + s.setup.config.classifier.settle_ms / 1000  # once typing paused
+    assert enter_at <= p.last_input < due  # replayed, at the time it was typed
+    p.backlog.feed_some(p.screen, 1.0)
+    assert p.screen.lines()[0] == "$"
