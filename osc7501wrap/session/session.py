@@ -84,7 +84,7 @@ class Session(ProxyHooks):
         self._exited = False
         self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
         self._early_bytes = 0
-        self._early_first: float | None = None  # when the first byte came (never trimmed)
+        self._early_first: float | None = None  # the first byte out or in (never trimmed)
         self._early_cut = False  # the start of the early output was dropped
         self._early_high = 0  # the most early output kept (noted where it is trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
@@ -369,6 +369,8 @@ class Session(ProxyHooks):
                 self.capture.input(data)
             p = self.pipeline
             if p is None:  # the keystroke goes on now; the boot waits for a pause
+                if self._early_first is None:
+                    self._early_first = now
                 self._early_input.append((data, now))
                 del self._early_input[:-EARLY_INPUT_KEEP]
             elif self.proxy is not None:
@@ -436,13 +438,11 @@ class Session(ProxyHooks):
         would wait anyway), or BOOT_WAIT_MAX after the first if they keep coming (a
         flood reads as working within a second; building the pipeline then costs it
         about 0.1 s of CPU, which a flood pays in throughput)."""
-        early, typed = self._early, self._early_input
-        if not early and not typed:
+        first = self._early_first
+        if first is None:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
-        first = min(([early[0][1] if self._early_first is None else self._early_first]
-                     if early else []) + ([typed[0][1]] if typed else []))
-        last = max(early[-1][1] if early else 0.0, typed[-1][1] if typed else 0.0)
+        last = max(at for _, at in self._early[-1:] + self._early_input[-1:])
         return min(last + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
