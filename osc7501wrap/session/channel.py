@@ -24,6 +24,12 @@ import _socket  # not socket: it (and selectors under it) costs 2.0 ms before th
 import os
 import time
 
+try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hmac itself
+    # loads libcrypto through hashlib, 3.9 MiB of RSS in every session that gets a message
+    from _operator import _compare_digest as compare_digest
+except ImportError:  # an interpreter without it
+    from hmac import compare_digest
+
 TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
 if TYPE_CHECKING:
     from pathlib import Path
@@ -157,9 +163,6 @@ class ControlServer:
         return self._sock.fileno() if self._sock is not None else -1
 
     def _authenticate(self, token: object, kind: str) -> bool:
-        # hmac (and hashlib under it) costs 2.4 ms to import: after the child starts, here
-        from hmac import compare_digest
-
         if not isinstance(token, str):
             return False
         given = token.encode("utf-8", "replace")
