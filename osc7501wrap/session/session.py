@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from .sampling import Sampler
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
-BOOT_WAIT_MAX = 0.5  # after output, once it settles, or this long after its first byte
+BOOT_WAIT_MAX = 0.5  # after output or typing, once it settles, or this long after the first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
-EARLY_INPUT_KEEP = 256  # keystroke reads kept for the pipeline until the boot (the last)
+EARLY_INPUT_KEEP = 4096  # bytes typed before the boot kept for the pipeline (the last)
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
 
@@ -89,6 +89,8 @@ class Session(ProxyHooks):
         self._early_high = 0  # the most early output kept (noted where it is trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._early_input: list[tuple[bytes, float]] = []  # typed before the boot, and when
+        self._early_input_bytes = 0
+        self._early_input_high = 0
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
 
     # ----------------------------------------------------------------- set-up
@@ -176,6 +178,7 @@ class Session(ProxyHooks):
         in the order they came."""
         early, self._early = self._early, []
         typed, self._early_input = self._early_input, []
+        self._early_input_bytes = 0
         self._early_high = max(self._early_high, self._early_bytes)
         self._early_bytes = 0
         if early and self._early_cut:  # its start was dropped, as the backlog drops
@@ -183,16 +186,17 @@ class Session(ProxyHooks):
 
             first, at = early[0]
             early[0] = (first[resume_point(first):], at)
-        events = sorted([(at, 0, data) for data, at in early if data]
-                        + [(at, 1, data) for data, at in typed])  # output first at a tie
-        for at, kind, data in events:
+        outs = [(at, 0, data) for data, at in early if data]
+        if self._early_tail:  # the scanner holds it until the next output, as it would
+            outs.append((early[-1][1] if early else began, 0, self._early_tail))
+            self._early_tail = b""
+        # both lists are in time order: merged stably, output first at a tie
+        for at, kind, data in sorted(outs + [(at, 1, data) for data, at in typed],
+                                     key=lambda e: e[:2]):
             if kind:
                 p.input(data, at)
             else:
                 p.output(data, at)
-        if self._early_tail:  # the scanner holds it until the next output, as it would
-            p.output(self._early_tail, early[-1][1] if early else began)
-            self._early_tail = b""
         if early:
             p.caught_up(began, time.monotonic())
             self._due = min(self._due, early[-1][1] + p.timings.settle)
@@ -371,8 +375,12 @@ class Session(ProxyHooks):
             if p is None:  # the keystroke goes on now; the boot waits for a pause
                 if self._early_first is None:
                     self._early_first = now
-                self._early_input.append((data, now))
-                del self._early_input[:-EARLY_INPUT_KEEP]
+                typed = self._early_input
+                typed.append((data[-EARLY_INPUT_KEEP:], now))
+                self._early_input_bytes += len(typed[-1][0])
+                self._early_input_high = max(self._early_input_high, self._early_input_bytes)
+                while self._early_input_bytes - len(typed[0][0]) >= EARLY_INPUT_KEEP:
+                    self._early_input_bytes -= len(typed.pop(0)[0])
             elif self.proxy is not None:
                 front = self.sampler is None or self.sampler.agent_in_front
                 p.input(data, now, agent_in_front=front)
@@ -679,7 +687,8 @@ class Session(ProxyHooks):
         def mark(size: int, high: int) -> dict[str, int]:
             return {"size": size, "high": max(size, high)}  # noted when it shrinks
 
-        out = {"early": mark(self._early_bytes, self._early_high)}
+        out = {"early": mark(self._early_bytes, self._early_high),
+               "early_input": mark(self._early_input_bytes, self._early_input_high)}
         px, p, em = self.proxy, self.pipeline, self.emitter
         if p is not None:
             out["backlog"] = mark(p.backlog.pending, p.backlog.high)

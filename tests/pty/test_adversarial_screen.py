@@ -45,7 +45,7 @@ def test_marks_flood_does_not_stall_keystrokes(rundir: Path, tmp_path: Path) -> 
     with Terminal.wrap(["--emit", "always", "sh", "-c",
                         f"{sys.executable} -c \"{code}\"; exec cat"], env=env) as t:
         t.expect(b"MARKS-DONE", timeout=15)
-        t.type(b"w")  # the first key builds the pipeline (a boot, not a stall): not timed
+        t.type(b"w")  # the first key, while the pipeline may still be built: not timed
         t.expect(b"w", timeout=10)
         t.pump(0.5)
         worst = 0.0

@@ -180,30 +180,42 @@ def test_without_hosting_everything_passes_untouched(make_session: Callable[...,
 
 
 def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
-        make_session: Callable[..., Session]) -> None:
+        make_session: Callable[..., Session], monkeypatch: pytest.MonkeyPatch) -> None:
     """Typing while the first output settles goes to the child without waiting for the
     pipeline to be built (tens of milliseconds); the pipeline is built once typing
     pauses, and is handed the keystrokes after the output they followed."""
+    from osc7501wrap.fusion.pipeline import Pipeline
+
+    calls: list[tuple[str, bytes, float]] = []
+
+    def spying(name: str) -> Callable[..., object]:
+        real = getattr(Pipeline, name)
+
+        def spy(self: Pipeline, data: bytes, at: float, *args: object, **kw: object) -> object:
+            calls.append((name, data, at))
+            return real(self, data, at, *args, **kw)
+        return spy
+
+    for name in ("input", "output"):
+        monkeypatch.setattr(Pipeline, name, spying(name))
     s = make_session()
+    settle = s.setup.config.classifier.settle_ms / 1000
     assert out(s, b"$ ") == b"$ "
     typed_at = time.monotonic()
     assert s.input(b"ls") == b"ls"
     assert s.pipeline is None  # nothing was built for the keystroke
-    s.after_activity()
-    due = next_timer(s)
-    assert due is not None and due >= typed_at + s.setup.config.classifier.settle_ms / 1000
+    assert s._boot_due() >= typed_at + settle  # it waits for typing to pause
+    out(s, b"ls")  # the echo
     enter_at = time.monotonic()
     assert s.input(b"\r") == b"\r"
-    s.after_activity()
-    for _ in range(5):  # the loop timer as the loop runs it: set again until due
-        due = next_timer(s)
-        assert due is not None
-        s.tick(due)
-        if s.pipeline is not None:
-            break
+    s.tick(enter_at + settle - 0.005)  # typing may go on: not yet
+    assert s.pipeline is None
+    s.tick(s._boot_due())  # the pause
     p = s.pipeline
     assert p is not None
-    assert due >= enter_at + s.setup.config.classifier.settle_ms / 1000  # once typing paused
-    assert enter_at <= p.last_input < due  # replayed, at the time it was typed
+    assert [(c[0], c[1]) for c in calls] == [("output", b"$ "), ("input", b"ls"),
+                                             ("output", b"ls"), ("input", b"\r")]
+    assert [c[2] for c in calls] == sorted(c[2] for c in calls)  # at the times they came
+    assert typed_at <= calls[1][2] < enter_at <= calls[3][2] == p.last_input
     p.backlog.feed_some(p.screen, 1.0)
-    assert p.screen.lines()[0] == "$"
+    assert p.screen.lines()[0] == "$ ls".rstrip()
