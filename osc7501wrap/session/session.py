@@ -49,6 +49,33 @@ EARLY_INPUT_KEEP = 4096  # bytes typed before the boot kept for the pipeline (th
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
 
+class Kept:
+    """Reads kept until the boot, each with its time: the last `keep` bytes (reads that
+    would leave more are dropped from the front), and the most ever kept."""
+
+    __slots__ = ("cut", "high", "keep", "reads", "size")
+
+    def __init__(self, keep: int) -> None:
+        self.reads: list[tuple[bytes, float]] = []
+        self.size = self.high = 0
+        self.cut = False  # reads were dropped from the front
+        self.keep = keep
+
+    def add(self, data: bytes, at: float) -> None:
+        reads = self.reads
+        reads.append((data, at))
+        self.size += len(data)
+        if self.size > self.high:
+            self.high = self.size
+        while self.size - len(reads[0][0]) >= self.keep:
+            self.size -= len(reads.pop(0)[0])
+            self.cut = True
+
+    def take(self) -> list[tuple[bytes, float]]:
+        reads, self.reads, self.size = self.reads, [], 0
+        return reads
+
+
 class Session(ProxyHooks):
     """The proxy hooks of one wrapped program. See the module docstring."""
 
@@ -82,15 +109,10 @@ class Session(ProxyHooks):
         self._title_out = b""
         self._title_marked = False
         self._exited = False
-        self._early: list[tuple[bytes, float]] = []  # output before the boot, and when
-        self._early_bytes = 0
+        self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
-        self._early_cut = False  # the start of the early output was dropped
-        self._early_high = 0  # the most early output kept (noted where it is trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
-        self._early_input: list[tuple[bytes, float]] = []  # typed before the boot, and when
-        self._early_input_bytes = 0
-        self._early_input_high = 0
+        self._typed = Kept(EARLY_INPUT_KEEP)  # keystrokes before the boot
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
 
     # ----------------------------------------------------------------- set-up
@@ -168,7 +190,7 @@ class Session(ProxyHooks):
         elif not self._exited:
             self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
-        if not self._early:  # nothing written yet: no flood shares the loop with the load
+        if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
         self._replay_early(p, began)
         return p
@@ -176,12 +198,8 @@ class Session(ProxyHooks):
     def _replay_early(self, p: Pipeline, began: float) -> None:
         """Hand the output and the keystrokes that came before the boot to the pipeline,
         in the order they came."""
-        early, self._early = self._early, []
-        typed, self._early_input = self._early_input, []
-        self._early_input_bytes = 0
-        self._early_high = max(self._early_high, self._early_bytes)
-        self._early_bytes = 0
-        if early and self._early_cut:  # its start was dropped, as the backlog drops
+        early, typed = self._early.take(), self._typed.take()
+        if early and self._early.cut:  # its start was dropped, as the backlog drops
             from ..screen import resume_point
 
             first, at = early[0]
@@ -375,12 +393,7 @@ class Session(ProxyHooks):
             if p is None:  # the keystroke goes on now; the boot waits for a pause
                 if self._early_first is None:
                     self._early_first = now
-                typed = self._early_input
-                typed.append((data[-EARLY_INPUT_KEEP:], now))
-                self._early_input_bytes += len(typed[-1][0])
-                self._early_input_high = max(self._early_input_high, self._early_input_bytes)
-                while self._early_input_bytes - len(typed[0][0]) >= EARLY_INPUT_KEEP:
-                    self._early_input_bytes -= len(typed.pop(0)[0])
+                self._typed.add(data[-EARLY_INPUT_KEEP:], now)
             elif self.proxy is not None:
                 front = self.sampler is None or self.sampler.agent_in_front
                 p.input(data, now, agent_in_front=front)
@@ -450,7 +463,7 @@ class Session(ProxyHooks):
         if first is None:
             return self._boot_at
         settle = self.setup.config.classifier.settle_ms / 1000
-        last = max(at for _, at in self._early[-1:] + self._early_input[-1:])
+        last = max(at for _, at in self._early.reads[-1:] + self._typed.reads[-1:])
         return min(last + settle, first + BOOT_WAIT_MAX)
 
     def _defer_boot(self, data: bytes, now: float) -> bytes | None:
@@ -472,15 +485,9 @@ class Session(ProxyHooks):
             data, self._early_tail = parts
         # else the child's OSC 7501 passes untouched, and the pipeline reads it later
         if data:
-            early = self._early
             if self._early_first is None:
                 self._early_first = now
-            early.append((data, now))
-            self._early_bytes += len(data)
-            while self._early_bytes - len(early[0][0]) >= EARLY_KEEP:
-                self._early_high = max(self._early_high, self._early_bytes)
-                self._early_bytes -= len(early.pop(0)[0])
-                self._early_cut = True
+            self._early.add(data, now)
         return data
 
     def tick(self, now: float) -> None:
@@ -687,8 +694,8 @@ class Session(ProxyHooks):
         def mark(size: int, high: int) -> dict[str, int]:
             return {"size": size, "high": max(size, high)}  # noted when it shrinks
 
-        out = {"early": mark(self._early_bytes, self._early_high),
-               "early_input": mark(self._early_input_bytes, self._early_input_high)}
+        out = {"early": mark(self._early.size, self._early.high),
+               "early_input": mark(self._typed.size, self._typed.high)}
         px, p, em = self.proxy, self.pipeline, self.emitter
         if p is not None:
             out["backlog"] = mark(p.backlog.pending, p.backlog.high)
