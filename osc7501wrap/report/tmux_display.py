@@ -5,12 +5,13 @@ that pane only::
 
     @osc7501_state  working | blocked | done | error | idle
     @osc7501_kind   permission | question | auth (blocked only; unset otherwise)
-    @osc7501_msg    the message: sanitized, one line, at most MSG_LIMIT bytes
+    @osc7501_msg    the message: sanitized, one line, at most MSG_LIMIT bytes, no ``#``
     @osc7501_agent  the manifest's name
     @osc7501_since  epoch seconds of the change of state (a new msg keeps it)
 
 A clean exit unsets all five; a failure leaves ``error`` and the exit message. Formats
-read them as ``#{@osc7501_state}`` (``osc7501wrap tmux-init`` prints a snippet).
+read them as ``#{@osc7501_state}`` (``osc7501wrap tmux-init`` prints a snippet). Every
+value is :func:`tmux_literal`: no format context can make tmux act on screen text.
 
 The options are set by the tmux client of that server: the binary the server runs
 (``/proc/<server pid>/exe``), else ``tmux`` on PATH, talking to the socket named in
@@ -81,12 +82,20 @@ def parse_version(text: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def clean_value(text: str) -> str:
-    """A value tmux takes literally: one sanitized line, no style directive (``#[``
-    would restyle the status line), no trailing ``;`` (tmux would split the command)."""
+#: What stands for ``#`` in every value wrap hands to tmux (U+266F MUSIC SHARP SIGN).
+SHARP = "\u266f"
+
+
+def tmux_literal(text: str, limit: int = MSG_LIMIT) -> str:
+    """`text` as a value tmux can never act on, in any format context: one sanitized line
+    of at most `limit` bytes with every ``#`` replaced by :data:`SHARP`. Without a ``#``
+    no ``#(`` (a shell command), ``#{`` (a format) or ``#[`` (a style) survives, however
+    often a user's format expands it (``#{E:...}``, ``run-shell``, ``if-shell``, menus);
+    a trailing ``;`` (tmux would end the command there) is dropped. Shell quoting is the
+    format's job: ``#{q:@osc7501_msg}`` (the man page, "tmux")."""
     from ..protocol import sanitize_text
 
-    return sanitize_text(text, MSG_LIMIT).replace("#[", "# [").rstrip("; ")
+    return sanitize_text(text.replace("#", SHARP), limit).rstrip("; ")
 
 
 class TmuxDisplay:
@@ -140,9 +149,10 @@ class TmuxDisplay:
             stamp = str(int(time.time()))
         self._state = state
         self._set({"@osc7501_state": state,
-                   "@osc7501_kind": kind if state == "blocked" and kind else None,
-                   "@osc7501_msg": clean_value(msg or "") or None,
-                   "@osc7501_agent": clean_value(agent or "") or None,
+                   "@osc7501_kind": tmux_literal(kind) if state == "blocked" and kind
+                   else None,
+                   "@osc7501_msg": tmux_literal(msg or "") or None,
+                   "@osc7501_agent": tmux_literal(agent or "") or None,
                    "@osc7501_since": stamp})
 
     def finish(self, failed_msg: str | None) -> None:

@@ -6,6 +6,7 @@ import os
 import shlex
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,8 +17,8 @@ from test_protocol_tmux import PrivateTmux
 from osc7501wrap.report.tmux_display import (
     OPTIONS,
     TmuxDisplay,
-    clean_value,
     parse_version,
+    tmux_literal,
     tmux_program,
     tmux_socket,
 )
@@ -140,10 +141,56 @@ def test_since_stays_while_the_state_does() -> None:
     assert int(d._want["@osc7501_since"] or 0) > 100
 
 
-def test_values_are_one_safe_line() -> None:
-    assert clean_value("a\nb\x1b[31m c;") == "a b [31m c"
-    assert clean_value("#[fg=red]x") == "# [fg=red]x"
-    assert len(clean_value("x" * 1000).encode()) <= 200
+def test_values_are_one_line_with_no_hash() -> None:
+    assert tmux_literal("a\nb\x1b[31m c;") == "a b [31m c"
+    assert tmux_literal("#[fg=red]x #{pane_id} #(id) ##") == (
+        "\u266f[fg=red]x \u266f{pane_id} \u266f(id) \u266f\u266f")
+    assert tmux_literal("x\u202e\u2066y") == "xy"  # bidi marks go
+    assert len(tmux_literal("x" * 10_000).encode()) <= 200
+    assert len(tmux_literal("#" * 10_000).encode()) <= 200
+    assert "#" not in tmux_literal("#" * 10_000)
+
+
+# Text a program can put on screen: every tmux directive, shell syntax, quotes, controls.
+HOSTILE = ("Run #(touch {f1}) and $(touch {f2}) `touch {f3}` #{{pane_id}} #{{E:#{{pane_id}}}}"
+           " #[fg=red,bg=blue] 'q' \"qq\" ; x \\ \u202eevil\u2066 -t %0 now?")
+
+
+@pytest.mark.tmux
+def test_hostile_screen_text_runs_nothing_in_any_format_context(server: Server,
+                                                                tmp_path: Path) -> None:
+    short = Path(tempfile.mkdtemp(prefix="o7w"))  # short paths: the question fits one row
+    marks = [short / f"ran{i}" for i in (1, 2, 3)]
+    question = HOSTILE.format(f1=marks[0], f2=marks[1], f3=marks[2])
+    script = f"sleep 0.3; printf '%s [y/N] ' {shlex.quote(question)}; read a"
+    pane = server.pane()
+    server.cmd("resize-window", "-t", "t", "-x", "250")  # the question on one line
+    server.wrapped(pane, script)
+    wait_until(lambda: server.option(pane) == "blocked", what="blocked")
+    msg = server.option(pane, "@osc7501_msg")
+    assert "touch" in msg and "#" not in msg, msg  # the question is there, inert
+    out, out2 = tmp_path / "out", tmp_path / "out2"
+    # every way a user's format may take the option: expanded again by E: (once or twice)
+    # or T:, in the status line, a message, a menu; in run-shell / if-shell shell-quoted
+    # with q: (the README's advice: unquoted, the shell itself would read `$(...)`)
+    server.cmd("set", "-g", "status-right", "#{E:@osc7501_msg} #{@osc7501_msg}")
+    for fmt in ("#{E:@osc7501_msg}", "#{E:#{E:@osc7501_msg}}", "#{T:@osc7501_msg}",
+                "#{@osc7501_msg}", "#{q:@osc7501_msg}", "#{E:status-right}"):
+        server.cmd("display", "-p", "-t", pane, fmt)
+    server.cmd("display-message", "-t", pane, "#{E:@osc7501_msg}")
+    server.cmd("run-shell", "-t", pane, f"printf '%s' #{{q:@osc7501_msg}} > {out}")
+    server.cmd("if-shell", "-t", pane, "true #{q:@osc7501_msg}",
+               f"run-shell \"printf '%s' #{{q:@osc7501_msg}} > {out2}\"")
+    # the shell-quoted value reaches the shell as the text itself
+    assert out.read_text() == msg
+    wait_until(lambda: out2.exists() and out2.read_text() == msg, what="if-shell's run")
+    time.sleep(1.0)  # tmux runs #() jobs in the background: give one the time to run
+    assert [m for m in marks if m.exists()] == []
+    # the same text through a format that acts on a '#' does run (the test can see it)
+    server.cmd("set", "-p", "-t", pane, "@probe", f"#(touch {marks[0]})")
+    server.cmd("display", "-p", "-t", pane, "#{E:@probe}")
+    wait_until(marks[0].exists, what="the control case's #() to run")
+    shutil.rmtree(short)
 
 
 def test_one_client_at_a_time_latest_wins(tmp_path: Path) -> None:
