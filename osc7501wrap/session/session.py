@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import time
 
+from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHooks, Timer
 from .log import SessionLog
 
@@ -122,6 +123,7 @@ class Session(ProxyHooks):
         with hooks the registry entry); the detection pipeline and the registry entry
         otherwise are made by :meth:`_boot`."""
         s = self.setup
+        name_after(s.command)  # tmux, ps, herdr: the pane runs the program, not python3
         now = time.monotonic()
         self.proxy = proxy
         self._boot_at = now + BOOT_DELAY
