@@ -33,6 +33,9 @@ for a user.
   in total. Run once with the claude rules and once with the generic ones; with the
   breakdown, also with the bare proxy and with a minimal Python pty proxy (common.py
   ``MIN_PROXY``: poll, read, write) in wrap's place, the floors under the figure.
+  Beside them, the same panes in a multiplexer: one tmux server with ``--sessions``
+  windows, each running its own spinner, one client attached; its CPU is the baseline
+  of the "vs the tmux server" rows (goal: <= 1.0x; absent where tmux is not installed).
 
 Each figure is the median over ``--windows`` consecutive windows of ``--seconds`` each,
 after ``--warmup`` seconds (start-up is not counted).
@@ -55,7 +58,9 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import shlex
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -338,6 +343,51 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str],
     return [fig], lines
 
 
+def tmux_server(args: argparse.Namespace, env: dict[str, str]) -> tuple[float, list[str]]:
+    """The baseline for the 50-session figure: one tmux server holding `args.sessions`
+    windows, each running its own spinner, with one client attached (a pty drained
+    like a terminal), the server's CPU (every thread) as % of one core, measured as the
+    wraps are (median of the windows). tmux too parses every byte of every pane into a
+    screen: what a multiplexer pays for the same panes."""
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        return -1.0, ["tmux server: tmux is not installed; no baseline"]
+    name = f"bench-cpu-{os.getpid()}"
+    base = [tmux, "-L", name, "-f", "/dev/null"]
+    spinner = " ".join(shlex.quote(a) for a in (PY, "-c", SPINNER))
+    tenv = {**env, "TERM": "xterm-256color"}
+    tenv.pop("TMUX", None)
+    subprocess.run([*base, "new-session", "-d", "-s", "b", "-x", "100", "-y", "30", spinner],
+                   env=tenv, check=True, timeout=30)
+    try:
+        for _ in range(args.sessions - 1):
+            subprocess.run([*base, "new-window", "-d", "-t", "b:", spinner], env=tenv,
+                           check=True, timeout=30)
+        pid = int(subprocess.run([*base, "display", "-p", "-t", "b", "#{pid}"], env=tenv,
+                                 capture_output=True, text=True, check=True,
+                                 timeout=30).stdout)
+        client = Terminal([*base, "attach", "-t", "b"], rows=31, cols=100, env=tenv)
+        try:
+            pump([client], args.warmup)
+            samples = []
+            for _ in range(args.windows):
+                b = thread_cpu(pid)
+                t0 = time.monotonic()
+                pump([client], args.seconds)
+                wall = time.monotonic() - t0
+                a = thread_cpu(pid)
+                samples.append(sum(cpu - b.get(tid, 0.0) for tid, cpu in a.items())
+                               / wall * 100)
+        finally:
+            client.close()
+    finally:
+        subprocess.run([*base, "kill-server"], env=tenv, capture_output=True, timeout=30,
+                       check=False)
+    w = median(samples)
+    return w, [f"tmux server, {args.sessions} windows with a spinner each, one client "
+               f"attached: {w:.2f}% (windows {'/'.join(f'{x:.2f}' for x in samples)})"]
+
+
 def run_cpu_to_exit(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
     """Run `argv` on a raw pty until it exits, draining and answering queries like a
     terminal; return (CPU seconds of that process alone, bytes it wrote). The CPU time
@@ -488,9 +538,18 @@ def main() -> int:
             floors = [("the bare proxy", [os.path.join(wrap_bin_dir(), "wrap-proxy")]),
                       ("a minimal Python pty proxy", [PY, "-c", MIN_PROXY])]
             runs: list[tuple[str, list[str] | None]] = [(a, None) for a in agents]
+            tmux_cpu, lines = tmux_server(args, env)
+            print("\n".join(lines), flush=True)
             for name, front in runs + (floors if args.breakdown else []):
                 f, lines = many_sessions(name, args, env, front)
-                figs += f
+                for fig in f:
+                    figs.append(fig)
+                    if tmux_cpu > 0:  # the same panes in tmux's server, in this run
+                        w = float(fig.measured.rstrip("%"))
+                        figs.append(Figure(f"{fig.figure} vs the tmux server",
+                                           fig.measured, f"{tmux_cpu:.2f}% (tmux server)",
+                                           f"{w / tmux_cpu:.2f}x", "<= 1.0x",
+                                           w <= tmux_cpu))
                 print("\n".join(lines), flush=True)
     print()
     print(figures_table(figs))
