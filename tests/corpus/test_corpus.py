@@ -29,8 +29,8 @@ checked four ways:
    and when shows up as a diff. Regenerate with ``scripts/update-expected`` when a change
    is intended, and review the diff.
 
-Marker checks run on every available screen backend (pyte always; ghostty where
-pyghostty works); the expected files are written with pyte, which every install has.
+Marker checks run on both screen backends (ghostty's cases fail without pyghostty under
+scripts/test and skip elsewhere: tests/require.py); the expected files are written with pyte, which every install has.
 
 A mismatch between a capture's markers and the engine is a finding about the engine or
 the rules: it is listed in :data:`KNOWN` with the reason (an ``xfail(strict=True)``), so
@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import require
 
 from osc7501wrap import rules
 from osc7501wrap.capture import Capture, parse_size, read_capture
@@ -89,13 +90,7 @@ KNOWN: dict[str, str] = {}
 # --------------------------------------------------------------------------- replay
 
 
-def _backends() -> list[str]:
-    from osc7501wrap.screen import ghostty_unavailable
-
-    return ["pyte"] if ghostty_unavailable() is not None else ["pyte", "ghostty"]
-
-
-BACKENDS = _backends()
+BACKENDS = list(require.BACKENDS)  # ghostty's cases require pyghostty (tests/require.py)
 
 
 def capture_name(path: Path) -> str:
@@ -456,7 +451,7 @@ def _marker_params() -> list[Any]:
             key = f"{capture_name(path)}#{i}-{label}"
             for be in BACKENDS:
                 params.append(pytest.param(path, i, be, id=f"{be}|{key}",
-                                           marks=_xfail(key, be)))
+                                           marks=_xfail(key, be) + require.backend_marks(be)))
     return params
 
 
@@ -466,7 +461,7 @@ def _capture_params(check: str, backends: Sequence[str] = (EXPECTED_BACKEND,)) -
         key = f"{capture_name(path)}:{check}"
         for be in backends:
             params.append(pytest.param(path, be, id=f"{be}|{capture_name(path)}",
-                                       marks=_xfail(key, be)))
+                                       marks=_xfail(key, be) + require.backend_marks(be)))
     return params
 
 
