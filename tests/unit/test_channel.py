@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import socket
 import stat
@@ -203,5 +204,9 @@ def test_server_refuses_a_path_too_long_for_af_unix(tmp_path: Path) -> None:
 
 
 def test_tokens_are_fresh() -> None:
-    a, b = channel.new_token(), channel.new_token()
-    assert a != b and len(a) == 32 and int(a, 16) >= 0
+    tokens = [channel.new_token() for _ in range(64)]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens), tokens[:3]  # 128 bits
+    assert len(set(tokens)) == len(tokens)
+    # random in every digit: a counter, a clock or a short seed leaves some digits fixed
+    # (64 random tokens give fewer than 8 values in a digit with odds under 1e-12)
+    assert min(len({t[i] for t in tokens}) for i in range(32)) >= 8, tokens[:3]
