@@ -1,6 +1,6 @@
 """A program that floods its terminal is seen: it reads as working while the flood goes on
 (4 s of it), and its reports flow (through a real pty). The bound is generous, for a busy
-machine; the figure (about 0.7 s on an idle 2-core machine) is printed."""
+machine; the figure (about 0.7 s) is printed here and measured in bench/bench_flood.py."""
 
 from __future__ import annotations
 
