@@ -51,7 +51,7 @@ import pyte
 from ptyprocess import PtyProcess
 
 REPO = Path(__file__).resolve().parent.parent
-AGENTS_DIR = REPO / ".agents"
+AGENTS_DIR = Path(os.environ.get("OSC7501WRAP_AGENTS_DIR") or REPO / ".agents")
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
 CAPTURE_FORMAT = "osc7501wrap-capture"
 CAPTURE_VERSION = 1
@@ -98,23 +98,18 @@ def agent_exe(name: str) -> Path | None:
 
 
 def require_agent(name: str) -> Pin:
-    """Return the pin of an installed agent; otherwise fail under CI, skip elsewhere.
+    """Return the pin of an installed agent; otherwise fail under scripts/test or CI,
+    skip elsewhere (tests/require.py decides).
 
     Call at the start of every ``@pytest.mark.agent`` test.
     """
     import pytest
+    import require
 
     pin = pins().get(name)
     if pin is None:
         pytest.fail(f"agent {name!r} is not pinned in {PINS_FILE}")
-    if agent_exe(name) is None:
-        msg = (
-            f"agent {name} {pin.version} is not installed: run scripts/install-agents {name}"
-            f" (install log: {pin.log.relative_to(REPO)})"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
+    require.need(f"agent {name}")
     return pin
 
 

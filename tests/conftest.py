@@ -1,7 +1,7 @@
 """Shared fixtures: scripted terminals (see tests/term.py) that are always cleaned up.
 
 The tests live by kind in tests/unit, tests/pty, tests/corpus and tests/e2e; the shared
-helpers (term, agentrun, fakeapi, e2e, dynamic, fake_agent) stay here in tests/ and are
+helpers (term, agentrun, fakeapi, e2e, dynamic, fake_agent, require) stay here in tests/ and are
 imported by their names from any of those folders.
 """
 
@@ -20,7 +20,20 @@ TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:  # pytest puts it there too (rootdir conftest); made sure
     sys.path.insert(0, str(TESTS))
 
+import require  # noqa: E402
 from term import FRONTS, Front, Terminal  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "requires(*parts): parts of tests/require.py the test needs: missing, "
+        "it fails under scripts/test (OSC7501WRAP_FULL_SUITE=1) and skips elsewhere")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for mark in item.iter_markers("requires"):
+        for part in mark.args:
+            require.need(part)
 
 
 @pytest.fixture

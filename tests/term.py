@@ -483,3 +483,23 @@ class Terminal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def wait_state(t: Terminal, rundir: Path, state: str, timeout: float = 20.0) -> None:
+    """Read `t`'s output until a session in registry directory `rundir` (the
+    OSC7501WRAP_RUNTIME_DIR of the wrap in `t`) says `state`: waiting for wrap's decision
+    itself, whatever it writes to the terminal, instead of a guessed time."""
+    import json
+
+    deadline = time.monotonic() + timeout
+    while True:
+        for f in rundir.glob("*.json"):
+            try:
+                if json.loads(f.read_text(encoding="utf-8")).get("state") == state:
+                    return
+            except (OSError, ValueError):
+                pass  # being replaced
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no session in {rundir} says {state} after {timeout} s; "
+                                 f"output tail: {bytes(t.output[-300:])!r}")
+        t.pump(0.05)

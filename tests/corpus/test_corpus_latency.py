@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import require
 import test_corpus as tc
 
 from osc7501wrap.capture import Event, read_capture
@@ -74,7 +75,7 @@ def figures(reps: list[tc.Replayed]) -> tuple[list[float], list[str], list[float
     return blocked, missed, turn, false
 
 
-@pytest.mark.parametrize("backend", tc.BACKENDS)
+@pytest.mark.parametrize("backend", require.backend_params())
 @pytest.mark.parametrize("agent", AGENTS)
 def test_dialogs_and_turn_ends_are_reported_fast(agent: str, backend: str) -> None:
     blocked, missed, turn, false = figures(_replays(agent, backend))

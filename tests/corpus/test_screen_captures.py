@@ -1,8 +1,8 @@
 """Both screen backends read every recorded agent session (tests/captures/) the same.
 
 The screens are compared at each labelled moment, resize and the exit. A missing or
-empty corpus fails; without pyghostty the comparison is skipped with the reason (the
-optional backend, not the data, is missing).
+empty corpus fails; without pyghostty the comparison fails under scripts/test and is
+skipped with the reason elsewhere (tests/require.py).
 """
 
 from __future__ import annotations
@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap.capture import parse_size, read_capture
-from osc7501wrap.screen import ScreenModel, ghostty_unavailable, make_screen
+from osc7501wrap.screen import ScreenModel, make_screen
 
 CAPTURES_DIR = Path(__file__).resolve().parent.parent / "captures"
 CAPTURES = sorted(CAPTURES_DIR.glob("*/*.jsonl"))
 # Captures on which the two backends are known to disagree, run as xfail(strict=True):
 # agent directory -> what differs.
 BACKENDS_DISAGREE: dict[str, str] = {}
-GHOSTTY_WHY = ghostty_unavailable()
 
 
 def state(model: ScreenModel) -> tuple[list[str], tuple[int, int], bool]:
@@ -30,7 +29,7 @@ def test_the_corpus_is_there() -> None:
     assert CAPTURES, f"no captures under {CAPTURES_DIR}"
 
 
-@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+@pytest.mark.requires("pyghostty")
 @pytest.mark.parametrize("path", [
     pytest.param(p, id=f"{p.parent.name}/{p.stem}",
                  marks=[pytest.mark.xfail(strict=True, reason=BACKENDS_DISAGREE[p.parent.name])]

@@ -61,12 +61,16 @@ def test_reports_from_fuzzed_screens_parse_and_keep_every_limit(rundir: Path, tm
         _check_text("title", rep.title, protocol.MAX_TITLE)
         reports.append(rep)
     blocked = [r for r in reports if r.state == "blocked"]
+    # the listings and the log were there to check: this session, with fuzzed dialogs
+    assert listings and {e.get("id") for e in listings} == {f"fuzz/{seed}"}, listings[:2]
+    assert any(e.get("state") == "blocked" and e.get("msg") for e in listings), listings[-2:]
     for entry in listings:
         for key in ("msg", "title", "agent", "state", "cwd"):
             v = entry.get(key)
             if isinstance(v, str):
                 _check_text(f"ls {key}", v, 4096)
     lines = log.read_text(encoding="utf-8", errors="strict").splitlines()
+    assert lines, log
     for line in lines:
         _check_text("log", line, 64 * 1024)
     print(f"\nseed {seed}: {len(reports)} reports ({len(blocked)} blocked, longest msg "

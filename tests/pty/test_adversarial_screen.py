@@ -8,16 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
+import require
 from term import Terminal, base_env
 
 from osc7501wrap.screen import make_screen
-
-BACKENDS = ["pyte"]
-try:
-    make_screen(2, 2, backend="ghostty").feed(b"x")
-    BACKENDS.append("ghostty")
-except Exception:  # not installed on this platform: the pyte case still runs
-    pass
 
 
 def _feed_marks(backend: str, n: int) -> float:
@@ -30,7 +24,7 @@ def _feed_marks(backend: str, n: int) -> float:
     return time.perf_counter() - t0
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", require.backend_params())
 def test_combining_marks_cost_linear_time(backend: str) -> None:
     small, big = _feed_marks(backend, 20_000), _feed_marks(backend, 200_000)
     print(f"\n{backend}: 20,000 marks {small * 1000:.0f} ms, 200,000 marks {big * 1000:.0f} ms "

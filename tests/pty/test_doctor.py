@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+import require
 
 from osc7501wrap.commands import doctor
 
@@ -195,8 +195,7 @@ def test_terminal_text_is_made_visible() -> None:
 
 @pytest.fixture
 def tmux_server(tmp_path: Path) -> Iterator[list[str]]:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed")
+    require.need("tmux")
     name = f"osc7501wrap-doctor-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     base = ["tmux", "-L", name, "-f", "/dev/null"]
     env = {**os.environ, "TMUX_TMPDIR": str(tmp_path)}

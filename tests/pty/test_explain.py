@@ -140,7 +140,6 @@ def _dialog_bytes() -> list[bytes]:
 
 
 def test_capture_renders_the_final_screen(tmp_path: Path, config: Path) -> None:
-    pytest.importorskip("osc7501wrap.screen")
     cap = tmp_path / "s.jsonl"
     write_capture(cap, _dialog_bytes())
     p = run(str(cap), config=config)  # the agent comes from the capture header
@@ -158,7 +157,6 @@ def test_capture_renders_the_final_screen(tmp_path: Path, config: Path) -> None:
 
 
 def test_capture_agent_override_and_resize(tmp_path: Path, config: Path) -> None:
-    pytest.importorskip("osc7501wrap.screen")
     cap = tmp_path / "s.jsonl"
     write_capture(cap, _dialog_bytes(), agent=None, resize="100x30")
     p = run(str(cap), "--json", config=config)

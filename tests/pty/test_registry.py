@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -117,7 +118,11 @@ def test_session_file_is_private_atomic_and_removed(rundir: Path) -> None:
     sf.remove()  # twice is fine
 
 
-def test_state_changes_are_written_at_once_other_updates_coalesce(rundir: Path) -> None:
+def test_state_changes_are_written_at_once_other_updates_coalesce(
+        rundir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [time.monotonic()]  # the registry's clock: moved only by the test
+    monkeypatch.setattr(registry, "time", SimpleNamespace(monotonic=lambda: clock[0],
+                                                          time=time.time))
     sf = SessionFile()
     assert sf.create({"state": "working", "since": 1.0, "msg": ""})
     # a new state right after a write is written at once: `jump` finds what tmux shows
@@ -130,13 +135,15 @@ def test_state_changes_are_written_at_once_other_updates_coalesce(rundir: Path) 
     assert sf.update(msg="Bash: ls -l") is False  # a new msg alone waits
     assert json.loads(sf.path.read_text())["msg"] == "Bash: ls"  # type: ignore[union-attr]
     due = sf.next_deadline(0.0)
-    assert due is not None and 0 <= due - time.monotonic() <= registry.MIN_WRITE_INTERVAL
+    assert due is not None and 0 < due - clock[0] <= registry.MIN_WRITE_INTERVAL
     assert sf.update(state="blocked") is False  # the same state is no change
     assert sf.flush(force=True)
     on_disk2 = json.loads(sf.path.read_text())  # type: ignore[union-attr]
     assert on_disk2["msg"] == "Bash: ls -l" and on_disk2["since"] == on_disk["since"]
     assert sf.next_deadline(0.0) is None and sf.flush(force=True) is False
-    time.sleep(registry.MIN_WRITE_INTERVAL)
+    clock[0] += registry.MIN_WRITE_INTERVAL * 0.5
+    assert sf.update(msg="Bash: ls -la") is False  # not yet
+    clock[0] += registry.MIN_WRITE_INTERVAL * 0.6
     assert sf.update(msg="Bash: ls -la") is True  # once the interval has passed
     sf.remove()
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
+import tempfile
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
-from term import Terminal, base_env
+from term import Terminal, base_env, wait_state
 
 from osc7501wrap.protocol import Report, parse_body
 from osc7501wrap.proxy.tracker import StreamTracker
@@ -42,13 +43,17 @@ def states(out: bytes) -> list[str]:
 def run_wrap(args: list[str], *, answer_7501: bool, answer_da1: bool = True,
              typed: bytes = b"y\r", expect: bytes | None = b"Continue",
              env: dict[str, str] | None = None) -> Terminal:
-    t = Terminal.wrap(args, answer_7501=answer_7501, answer_da1=answer_da1,
-                      env=env or base_env())
-    if expect is not None:
-        t.expect(expect)
-        time.sleep(0.3)
-        t.type(typed)
-    t.wait(timeout=20)
+    base = Path(tempfile.mkdtemp(prefix="ow", dir="/tmp"))  # short: AF_UNIX paths
+    try:
+        t = Terminal.wrap(args, answer_7501=answer_7501, answer_da1=answer_da1,
+                          env={**(env or base_env()), "OSC7501WRAP_RUNTIME_DIR": str(base)})
+        if expect is not None:
+            t.expect(expect)
+            wait_state(t, base, "blocked")  # answered once wrap has seen the dialog
+            t.type(typed)
+        t.wait(timeout=20)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
     return t
 
 

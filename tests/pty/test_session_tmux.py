@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shlex
 import time
+from pathlib import Path
 
 import pytest
 from term import wrap_command
@@ -14,6 +15,10 @@ from osc7501wrap.protocol import Report, parse_body
 
 OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)\x1b\\")
 ASK = "sleep 0.5; printf 'Continue? [y/N] '; read a; echo got:$a; sleep 1"
+
+
+def _read(path: Path) -> bytes:
+    return path.read_bytes() if path.exists() else b""
 
 
 def reports(seen: bytes) -> list[Report]:
@@ -29,8 +34,9 @@ def reports(seen: bytes) -> list[Report]:
 @pytest.mark.tmux
 @needs_tmux
 @pytest.mark.parametrize("passthrough", ["on", "off"])
-def test_wrap_in_tmux_reports_through_passthrough(passthrough: str) -> None:
+def test_wrap_in_tmux_reports_through_passthrough(passthrough: str, tmp_path: Path) -> None:
     server = PrivateTmux()
+    written = tmp_path / "pane.out"  # what wrap wrote to the pane's pty (tmux pipe-pane)
     try:
         server.cmd("set", "-g", "allow-passthrough", passthrough)
         client = Client(server)
@@ -39,6 +45,7 @@ def test_wrap_in_tmux_reports_through_passthrough(passthrough: str) -> None:
                              *map(shlex.quote, wrap_command()),
                              "--id", "tm", "sh", "-c", shlex.quote(ASK)])
             server.cmd("respawn-pane", "-k", "-t", "t", pane)
+            server.cmd("pipe-pane", "-t", "t", "-o", f"cat >> {shlex.quote(str(written))}")
             client.wait_for("Continue")
             deadline = time.monotonic() + 5
             while passthrough == "on" and not any(
@@ -54,9 +61,14 @@ def test_wrap_in_tmux_reports_through_passthrough(passthrough: str) -> None:
                 client.read_some()
             seen = client.seen
             if passthrough == "off":
-                time.sleep(1.5)
+                # wrap wrote its reports wrapped for tmux (the last: clear) ...
+                deadline = time.monotonic() + 10
+                while b"\x1bPtmux;\x1b\x1b]7501;state=clear" not in _read(written):
+                    assert time.monotonic() < deadline, _read(written)[-400:]
+                    time.sleep(0.05)
                 client.read_some()
-                assert b"7501" not in client.seen  # tmux drops them; nothing leaks
+                # ... and tmux dropped them: nothing leaks to the outer terminal
+                assert b"7501" not in client.seen
                 return
             reps = reports(seen)
             # unwrapped by tmux: bare, valid reports under wrap's id, in order

@@ -1,20 +1,21 @@
 """The shell integration, sourced into real bash, zsh and fish running in a pty.
 
 Fake `wrap`, `claude` and `codex` executables in a temporary PATH print their arguments,
-so each test sees exactly what a function ran. Shells that are not installed are skipped.
+so each test sees exactly what a function ran. A shell that is not installed fails
+under scripts/test and skips elsewhere (tests/require.py).
 """
 
 from __future__ import annotations
 
 import io
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+import require
 
 from osc7501wrap import rules
 from osc7501wrap.commands import shell_init
@@ -28,10 +29,7 @@ C = b"\x1b]133;C\x07"
 
 
 def _need(shell: str) -> str:
-    path = shutil.which(shell)
-    if path is None:
-        pytest.skip(f"{shell} is not installed")
-    return path
+    return require.program(shell)  # missing: fails under scripts/test, skips elsewhere
 
 
 def _fake(bindir: Path, name: str, tag: str) -> None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
-from term import Terminal, base_env
+from term import Terminal, base_env, wait_state
 
 from osc7501wrap.config import Fallbacks
 from osc7501wrap.report.terminals import (
@@ -132,12 +135,19 @@ def test_otty_osc26_bytes() -> None:
 # ---------------------------------------------------------------------- through wrap, in a pty
 
 def run(env: dict[str, str]) -> bytes:
-    t = Terminal.wrap(["sh", "-c", ASK], answer_7501=False, env=base_env(**env))
-    t.expect(b"Allow edit")
-    t.pump(0.8)
-    t.type(b"y\r")
-    t.wait(timeout=20)
-    return t.output
+    """The session's output around a dialog answered once wrap says it is blocked (its
+    registry entry: whatever channel the terminal takes, or none)."""
+    base = Path(tempfile.mkdtemp(prefix="ow", dir="/tmp"))  # short: AF_UNIX paths
+    try:
+        t = Terminal.wrap(["sh", "-c", ASK], answer_7501=False,
+                          env=base_env(**{"OSC7501WRAP_RUNTIME_DIR": str(base / "rt"), **env}))
+        t.expect(b"Allow edit")
+        wait_state(t, base / "rt", "blocked")
+        t.type(b"y\r")
+        t.wait(timeout=20)
+        return t.output
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.mark.parametrize("kind", ["wezterm", "kitty", "otty"])

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import socket
 import stat
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -205,24 +204,9 @@ def test_server_refuses_a_path_too_long_for_af_unix(tmp_path: Path) -> None:
 
 
 def test_tokens_are_fresh() -> None:
-    a, b = channel.new_token(), channel.new_token()
-    assert a != b and len(a) == 32 and int(a, 16) >= 0
-
-
-def test_authenticating_a_message_loads_no_crypto_library(rundir: Path) -> None:
-    """hmac would load libcrypto through hashlib: about 4 MiB more in every session that
-    gets a hook event, for one comparison of two strings."""
-    code = f"""
-import select, sys
-from osc7501wrap.session import channel
-srv = channel.ControlServer(channel.socket_path(4243), {TOKEN!r})
-for token in ({TOKEN!r}, "x" * 32):  # the right token, then a wrong one
-    channel.request(srv.path, token, {{"kind": "send", "text": token}}, want_reply=False)
-select.select([srv], [], [], 5)
-print([m.data["text"][:1] for m in srv.receive()], "hashlib" in sys.modules)
-srv.close()
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ, "OSC7501WRAP_RUNTIME_DIR": str(rundir)},
-                         timeout=60, check=False)
-    assert out.stdout.strip() == "['a'] False", out.stderr
+    tokens = [channel.new_token() for _ in range(64)]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens), tokens[:3]  # 128 bits
+    assert len(set(tokens)) == len(tokens)
+    # random in every digit: a counter, a clock or a short seed leaves some digits fixed
+    # (64 random tokens give fewer than 8 values in a digit with odds under 1e-12)
+    assert min(len({t[i] for t in tokens}) for i in range(32)) >= 8, tokens[:3]

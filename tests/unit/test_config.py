@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -303,44 +301,3 @@ def test_example_is_valid_and_shows_the_defaults(tmp_path: Path) -> None:
     present = {f"{t}.{k}" for t in ("fallbacks", "classifier") for k in data[t]}
     present |= {k for k in data if k not in ("fallbacks", "classifier", "agents")}
     assert present == documented
-
-
-def _run_config(tmp_path: Path, *args: str, env: dict[str, str] | None = None,
-                ) -> subprocess.CompletedProcess[str]:
-    e = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path),
-         "OSC7501WRAP_CONFIG_DIR": str(tmp_path)}
-    e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "osc7501wrap.start.cli", "config", *args],
-                          capture_output=True, text=True, env=e, timeout=30)
-
-
-def test_cmd_config_prints_values_sources_and_problems(tmp_path: Path) -> None:
-    _write(tmp_path, 'emit = "always"\n[fallbacks]\ncooldown = "x"\n')
-    out = _run_config(tmp_path, env={"OSC7501WRAP_SCREEN": "pyte"})
-    assert out.returncode == 1
-    lines = out.stdout.splitlines()
-    assert lines[0] == "# file: ~/config.toml"
-    table = {ln.split(" = ", 1)[0]: ln for ln in lines[1:]}
-    assert table["emit"].split() == ["emit", "=", '"always"', "#", "~/config.toml:1"]
-    assert table["screen"].split() == ["screen", "=", '"pyte"', "#", "env", "OSC7501WRAP_SCREEN"]
-    assert table["fallbacks.cooldown"].split() == ["fallbacks.cooldown", "=", "30", "#", "default"]
-    assert table["fallbacks.notify"].split() == ["fallbacks.notify", "=", '["blocked"]', "#",
-                                                 "default"]
-    assert set(table) == set(C.Config().effective())
-    assert out.stderr == ('config: ~/config.toml:3: fallbacks.cooldown: expected a number from '
-                          '0 to 86400, got "x"; using 30\n')
-
-
-def test_cmd_config_json_and_clean_exit(tmp_path: Path) -> None:
-    out = _run_config(tmp_path, "--json")
-    assert out.returncode == 0 and out.stderr == ""
-    doc = json.loads(out.stdout)
-    assert doc["file_exists"] is False
-    assert doc["problems"] == []
-    assert doc["values"]["classifier.hook_ttl_ms"] == 1500
-    assert doc["values"]["fallbacks.notify"] == ["blocked"]
-    assert set(doc["sources"].values()) == {"default"}
-    _write(tmp_path, '[agents.codex]\nenabled = false\n')
-    doc = json.loads(_run_config(tmp_path, "--json").stdout)
-    assert doc["values"]["agents.codex.enabled"] is False
-    assert doc["sources"]["agents.codex.enabled"] == "~/config.toml:2"  # HOME is tmp_path

@@ -1,5 +1,9 @@
 """The linear-time rules engine: patterns it cannot run are refused at load, hostile
-screens cost linear time, and a rule over its time budget is switched off."""
+screens cost linear time, and a rule over its time budget is switched off.
+
+Times are this thread's CPU time (as the engine's own budget is), with bounds ten times
+what an idle machine measures: another process on the same cores does not move them.
+bench/bench_rules.py has the figures."""
 
 from __future__ import annotations
 
@@ -45,11 +49,11 @@ def test_catastrophic_pattern_costs_linear_time() -> None:
                  "line_regex = '(a+)+$'\n")
     for n in (22, 60, 10_000):
         snap = rules.Snapshot(lines=["a" * n + "!"])
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         v = rules.evaluate(m, snap)
-        took = time.perf_counter() - t0
+        took = time.thread_time() - t0
         print(f"(a+)+$ on {n} a's: {took * 1000:.2f} ms")
-        assert v.state is None and took < 0.05
+        assert v.state is None and took < 0.5  # exponential: minutes
 
 
 def test_generic_yes_no_question_is_linear_on_wide_lines() -> None:
@@ -58,12 +62,12 @@ def test_generic_yes_no_question_is_linear_on_wide_lines() -> None:
     for cols in (160, 250, 2000):
         snap = rules.Snapshot(lines=[f"Continue?{' ' * (cols - 17)}12:34:56"],
                               cursor=(0, cols - 1))
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         for _ in range(10):
             rules.evaluate(generic, snap)
-        each = (time.perf_counter() - t0) / 10
+        each = (time.thread_time() - t0) / 10
         print(f"generic on a {cols}-column 'Continue?' line: {each * 1000:.3f} ms")
-        assert each < 0.005
+        assert each < 0.05  # quadratic on 2000 columns: far more
 
 
 def test_rule_over_budget_is_switched_off_with_one_line() -> None:
@@ -75,13 +79,13 @@ def test_rule_over_budget_is_switched_off_with_one_line() -> None:
     snap = rules.Snapshot(lines=["a" * 250] * 60)
     took = []
     for _ in range(4):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         v = rules.evaluate(m, snap)
-        took.append((time.perf_counter() - t0) * 1000)
+        took.append((time.thread_time() - t0) * 1000)
     print("evaluations (ms):", " ".join(f"{x:.1f}" for x in took), "| log:", logged)
     assert "slow" in m.health.off and v.rule_id == "cheap"
     assert len(logged) == 1 and "mine.toml" in logged[0] and "rule slow" in logged[0]
-    assert took[-1] < 2
+    assert took[-1] < took[0] / 3  # the slow rule no longer runs
     traces = rules.explain(m, snap)
     assert traces[0].id == "slow" and not traces[0].matched
     assert "switched off" in traces[0].parts[0].what

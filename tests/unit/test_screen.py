@@ -1,7 +1,7 @@
 """The screen model: both backends pass the same tests.
 
-Every behaviour test runs against the pyte backend and the ghostty backend (skipped with
-the reason when pyghostty does not work here). Most tests check exact lines and cursor
+Every behaviour test runs against the pyte backend and the ghostty backend (without a
+working pyghostty: a failure under scripts/test, a skip with the reason elsewhere). Most tests check exact lines and cursor
 positions, so a backend that drops, duplicates or shifts text fails.
 
 Known differences between the backends (kept out of the agreement tests on purpose;
@@ -28,12 +28,12 @@ tests/corpus/test_screen_captures.py):
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 import unicodedata
 from collections.abc import Callable
 
 import pytest
+import require
 from screen_streams import chunks, realistic_stream
 
 from osc7501wrap.screen import (
@@ -48,7 +48,7 @@ BACKENDS = [
     "pyte",
     pytest.param(
         "ghostty",
-        marks=pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}"),
+        marks=pytest.mark.requires("pyghostty"),
     ),
 ]
 
@@ -75,8 +75,7 @@ def show(make: Make, data: str | bytes, rows: int = 5, cols: int = 20) -> Screen
 
 def pair(rows: int, cols: int) -> tuple[ScreenModel, ScreenModel]:
     """(pyte, ghostty) models for the agreement tests; skips without ghostty."""
-    if GHOSTTY_WHY is not None:
-        pytest.skip(f"ghostty: {GHOSTTY_WHY}")
+    require.need("pyghostty")
     p, g = make_screen(rows, cols, "pyte"), make_screen(rows, cols, "ghostty")
     assert (p.backend, g.backend) == ("pyte", "ghostty")
     return p, g
@@ -124,7 +123,7 @@ def test_ghostty_import_failure_falls_back_to_pyte(monkeypatch: pytest.MonkeyPat
     assert asked.lines()[0] == "still works"
 
 
-@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+@pytest.mark.requires("pyghostty")
 def test_ghostty_reads_the_same_as_pyghostty_itself() -> None:
     """The screen is read with structures made once; it must give exactly what the
     public ``Terminal.text()``, ``cursor`` and ``get()`` give, also when the text
@@ -151,7 +150,7 @@ def test_ghostty_reads_the_same_as_pyghostty_itself() -> None:
     assert m.lines() == public and len(m._reader._buf) > 16384
 
 
-@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
+@pytest.mark.requires("pyghostty")
 def test_ghostty_falls_back_to_the_public_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     from osc7501wrap.screen import ghostty_screen as screen_ghostty
 
@@ -625,14 +624,3 @@ def test_pyte_version_ignores_invisible_changes() -> None:
     v = m.version
     m.feed(b"\x1b[?25l\x1b[31m\x1b]0;title\x07\x1b[?2026h")
     assert m.version == v
-
-
-@pytest.mark.skipif(GHOSTTY_WHY is not None, reason=f"ghostty: {GHOSTTY_WHY}")
-def test_the_ghostty_backend_does_not_import_pyte() -> None:
-    """pyte and wcwidth take tens of milliseconds to import, on the passthrough loop."""
-    code = ("import sys; from osc7501wrap.screen import make_screen; "
-            "s = make_screen(4, 10); s.feed(b'hi'); "
-            "print(s.backend, s.lines()[0], 'pyte' in sys.modules, 'wcwidth' in sys.modules)")
-    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True).stdout.split()
-    assert got == ["ghostty", "hi", "False", "False"]

@@ -2,8 +2,8 @@
 own OSC 7501 (and a prefix of it split over reads) still gets the pipeline at once; a
 flood boots the pipeline once it settles, with its tail for the screen model.
 
-These drive Session's hooks directly with a stand-in for the proxy (a real pty pair for
-the fds); tests/pty/test_session.py runs the same through a real wrap.
+These drive Session's hooks directly with a stand-in for the proxy (a pipe for its fds:
+no pty, no child); tests/pty/test_session.py runs the same through a real wrap.
 """
 
 from __future__ import annotations
@@ -12,18 +12,20 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from osc7501wrap.proxy.proxy import Timer
 from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.session import session as session_module
 from osc7501wrap.session.session import BOOT_WAIT_MAX, EARLY_KEEP, Session
 from osc7501wrap.start.prepare import RunOptions, prepare
 
 
 class FakeProxy:
     def __init__(self) -> None:
-        self.master_fd, self._slave = os.openpty()
+        self.master_fd, self._slave = os.pipe()
         self.child_pid = os.getpid()
         self.size = (24, 80)
         self.tracker = StreamTracker()
@@ -146,28 +148,29 @@ def run_timers(s: Session, now: float) -> None:
 
 @pytest.mark.parametrize("rate", [60_000, 4_000_000])  # bytes per second
 def test_output_that_keeps_coming_boots_while_it_comes(
-        make_session: Callable[..., Session], rate: int) -> None:
+        make_session: Callable[..., Session], rate: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Output that keeps coming (a TUI drawing at start, a flood) boots BOOT_WAIT_MAX
     after its first byte, so that it can read as working within a second, and the loop
     timer is not set again on every read meanwhile."""
+    clock = [time.monotonic()]  # the session's clock, moved on by the loop below
+    monkeypatch.setattr(session_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     s = make_session()
-    start = time.monotonic()
+    start = clock[0]
     chunk = b"\x1b[32m" + b"x" * 4000 + b"\x1b[0m\r\n"
     sent = reads = 0
     booted = None
     timers = 0  # the loop timers set before the boot
-    while (now := time.monotonic()) - start < BOOT_WAIT_MAX + 0.3:
+    while (now := clock[0]) - start < BOOT_WAIT_MAX + 0.3:
         if sent < rate * (now - start):
             out(s, chunk)
             sent += len(chunk)
             reads += 1
-        else:
-            time.sleep(0.002)
-        run_timers(s, time.monotonic())
+        run_timers(s, now)
         if booted is None and s.pipeline is not None:
-            booted = time.monotonic() - start
+            booted = now - start
             timers = len(s.proxy.timers)  # type: ignore[union-attr]
-    assert booted is not None and booted < BOOT_WAIT_MAX + 0.2
+        clock[0] += 0.002  # a round of the loop
+    assert booted is not None and booted <= BOOT_WAIT_MAX + 0.004, booted
     if rate > 1e6:  # hundreds of reads: about one timer a settle time, not one a read
         assert timers < 40 < reads
 
