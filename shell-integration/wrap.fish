@@ -8,6 +8,8 @@
 #    `wrap` is not on PATH, when OSC7501WRAP_SESSION is set (wrap sets it for the program it
 #    runs, so nothing is wrapped twice), or when the agent is named in OSC7501WRAP_SKIP
 #    ("codex aider") or disabled in the config. `command claude` always bypasses.
+#    wrap gets HERDR_AGENT=<the agent> in its environment: herdr, which knows an agent by
+#    the pane's foreground process (wrap), reads it to pick its own rules for the pane.
 # 2. OSC 133 prompt marks (A prompt start, B prompt end, C output start, D;status after),
 #    so that the terminal drops a stale working/blocked state at the next prompt even when
 #    wrap was killed. Skipped when OSC7501WRAP_NO_133=1, in fish 4.0 or later (which marks
@@ -28,7 +30,7 @@ function __osc7501wrap_run
     set -l name $argv[1]
     set -e argv[1]
     if test -z "$OSC7501WRAP_SESSION"; and not __osc7501wrap_skipped $name; and command -sq wrap
-        command wrap $name $argv
+        HERDR_AGENT=$name command wrap $name $argv
     else
         command $name $argv
     end

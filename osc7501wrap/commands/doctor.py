@@ -14,12 +14,14 @@ line. The checks, in order:
   found stale (osc7501wrap.session.stale), with how to record a session for them;
 - config: the file and every problem in it;
 - directories: config, rules, state, runtime (which must be 0700 and the user's own);
-- screen: which screen model a session would use.
+- screen: which screen model a session would use;
+- herdr: whether this is a herdr pane (``HERDR_ENV=1``) and its socket answers ``ping``.
 
 Exit status 1 if any check FAILs, else 0.
 
 What it does not do: change anything (no tmux option, no file, no directory is created
-or modified), or run any program except ``tmux show`` (through :mod:`osc7501wrap.protocol.tmux`).
+or modified), or run any program except ``tmux show`` (through :mod:`osc7501wrap.protocol.tmux`);
+inside herdr it sends herdr's socket one ``ping``.
 Text that comes from outside (TERM, file contents in error messages, terminal replies)
 is printed with control characters made visible, so it cannot drive the terminal.
 """
@@ -460,6 +462,29 @@ def check_screen(cfg: Config) -> Check:
     return Check(OK, "screen", f"{visible(backend)}{note}; {asked}")
 
 
+# ----------------------------------------------------------------------------- herdr
+
+def check_herdr(env: Mapping[str, str], timeout: float = 1.0) -> Check:
+    """A herdr pane, and whether herdr's socket answers a ``ping`` within `timeout`."""
+    if env.get("HERDR_ENV") != "1":
+        return Check(OK, "herdr", "not inside herdr (no HERDR_ENV=1)")
+    from ..report.herdr import herdr_env, ping
+
+    where = herdr_env(env)
+    if where is None:
+        return Check(WARN, "herdr", "HERDR_ENV=1 but HERDR_PANE_ID or HERDR_SOCKET_PATH is "
+                     "missing: wrap reports nothing to herdr",
+                     "run wrap in a pane herdr started (it sets all three)")
+    path, pane = where
+    answered, what = ping(path, timeout)
+    if answered:
+        return Check(OK, "herdr", f"pane {visible(pane)}; {_show_path(path)} answers ping "
+                     f"({visible(what)}); wrap reports its state there")
+    return Check(WARN, "herdr", f"pane {visible(pane)}; {_show_path(path)} does not answer "
+                 f"ping ({visible(what)}): wrap's reports to herdr will fail",
+                 "check that the herdr server of this pane runs (herdr status)")
+
+
 # ----------------------------------------------------------------------------- running it
 
 def run_checks(env: Mapping[str, str] = os.environ,
@@ -481,6 +506,7 @@ def run_checks(env: Mapping[str, str] = os.environ,
     checks.extend(check_config(cfg))
     checks.extend(check_dirs())
     checks.append(check_screen(cfg))
+    checks.append(check_herdr(env))
     return checks
 
 

@@ -92,6 +92,8 @@ class Session(ProxyHooks):
         self.registry: Any = None
         self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
         self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
+        self.herdr: Any = None  # report.herdr.HerdrReporter inside a herdr pane
+        self._herdr_timer: Timer | None = None  # the herdr reporter's next poll (I/O)
         self._tmux_named = False  # the outer terminal's name (via tmux) has been used
         self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
@@ -187,6 +189,13 @@ class Session(ProxyHooks):
             from ..report.tmux_display import TmuxDisplay
 
             self.tmux = TmuxDisplay.from_env(s.env, log=self._write_log)
+            env = s.env  # a herdr pane (report.herdr.herdr_env; else never imported):
+            if env.get("HERDR_ENV") == "1" and env.get("HERDR_PANE_ID") and env.get(
+                    "HERDR_SOCKET_PATH"):
+                from ..report.herdr import HerdrReporter, agent_label
+
+                self.herdr = HerdrReporter.from_env(s.env, agent_label(manifest.name, s.argv),
+                                                    log=self._write_log)
         if self.registry is not None:
             self._update_registry(agent=manifest.name, manifest_version=manifest.version)
         elif not self._exited:
@@ -567,6 +576,20 @@ class Session(ProxyHooks):
         if due is not None and self.proxy is not None:
             self._tmux_timer = self.proxy.call_at(due, self._poll_tmux)
 
+    def _poll_herdr(self) -> None:
+        """The herdr reporter's socket (I/O): poll now, and again when it has work."""
+        timer, self._herdr_timer = self._herdr_timer, None
+        if timer is not None:
+            timer.cancel()
+        herdr = self.herdr
+        if herdr is None:
+            return
+        now = time.monotonic()
+        herdr.poll(now)
+        due = herdr.next_deadline(now)
+        if due is not None and self.proxy is not None:
+            self._herdr_timer = self.proxy.call_at(due, self._poll_herdr)
+
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
             self.sampler.sample(p, now)
@@ -626,6 +649,10 @@ class Session(ProxyHooks):
                              self.pipeline.manifest.name if self.pipeline else None)
         if self.channels is not None:
             self.channels.update(decision.state, decision.kind, decision.msg)
+        if self.herdr is not None:
+            self.herdr.update(decision.state, decision.kind, decision.msg)
+            if self._herdr_timer is None and self.proxy is not None:
+                self._herdr_timer = self.proxy.call_at(now, self._poll_herdr)
 
     # ----------------------------------------------------------------- control socket
 
@@ -733,6 +760,8 @@ class Session(ProxyHooks):
             from ..fusion.fusion import exit_message
 
             self.tmux.finish(exit_message(status, signaled))
+        if self.herdr is not None:
+            self.herdr.finish()  # pane.release_agent, sent by close()
         if self.emitter is not None:
             out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
         if self.channels is not None:
@@ -764,6 +793,9 @@ class Session(ProxyHooks):
         if self.tmux is not None:
             self.tmux.close()
             self.tmux = None
+        if self.herdr is not None:
+            self.herdr.close()  # releases the pane if finish() did not (any exit path)
+            self.herdr = None
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:

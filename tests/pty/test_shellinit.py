@@ -143,6 +143,24 @@ def test_agent_runs_through_wrap_and_bypasses(shell: str, world: dict[str, Path]
 
 
 @pytest.mark.parametrize("shell", SHELLS)
+def test_wrap_gets_herdr_agent_for_the_agent_it_runs(shell: str, world: dict[str, Path]) -> None:
+    """herdr's remedy for a wrapper that hides the agent: HERDR_AGENT=<agent> in the
+    wrapper's environment only (not left in the shell, not given to a bypassed agent)."""
+    fake = world["wrapbin"] / "wrap"
+    fake.write_text('#!/bin/sh\nprintf "WRAP<%s> herdr=%s\\n" "$1" "${HERDR_AGENT-unset}"\n')
+    out = _session(shell, world, [
+        "claude x",
+        "codex",
+        "command claude direct",
+        "sh -c 'echo after=${HERDR_AGENT-unset}'",
+    ])
+    assert b"WRAP<claude> herdr=claude\r\n" in out
+    assert b"WRAP<codex> herdr=codex\r\n" in out
+    assert b"CLAUDE<direct> session=\r\n" in out
+    assert b"after=unset\r\n" in out
+
+
+@pytest.mark.parametrize("shell", SHELLS)
 def test_skip_variable_at_load_and_at_call(shell: str, world: dict[str, Path]) -> None:
     out = _session(shell, world, [
         _IS_FUNCTION[shell].format("codex"),

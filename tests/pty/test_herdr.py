@@ -1,0 +1,434 @@
+"""herdr as a display: wrap's reports over herdr's socket API, against a double of herdr's
+socket (tests/herdr_double.py, written from herdr's published API) through a real pty."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from herdr_double import HerdrDouble
+from term import REPO, Terminal, base_env
+
+from osc7501wrap.report.herdr import (
+    MSG_LIMIT,
+    SOURCE,
+    HerdrReporter,
+    agent_label,
+    herdr_env,
+)
+
+PANE = "w1:p2"
+HOSTILE_CMD = ('rm -rf "$(id)"; #(touch /tmp/o7w-herdr) #{pane_id} #[fg=red] '
+               "\u202eevil\u2066 'q' \\ end")
+# A claude-shaped session from tests/fake_agent.py, in a fixed order: the composer (idle),
+# Enter, a spinner (working), a permission dialog for HOSTILE_CMD (blocked), "1", a
+# spinner, "Worked for" and the composer (done), "q" (exit).
+CHILD = r"""
+import sys, termios, time, tty
+sys.path.insert(0, sys.argv[1])
+from fake_agent import Agent
+saved = termios.tcgetattr(0)
+tty.setraw(0)
+try:
+    a = Agent(1, 1.0, None)
+    a.rnd.choice = lambda xs: sys.argv[2] if "npm test" in xs else xs[0]
+    a.composer()
+    a.read_prompt()
+    start = time.monotonic()
+    a.out("\x1b[3;1H\x1b[J")
+    a.spinner(1.2, start)
+    a.dialog()
+    a.spinner(0.8, start)
+    a.composer(time.monotonic() - start)
+    a.read_prompt()
+finally:
+    termios.tcsetattr(0, termios.TCSADRAIN, saved)
+"""
+
+
+@pytest.fixture
+def sock(tmp_path: Path) -> str:
+    return str(tmp_path / "herdr.sock")
+
+
+def herdr(tmp_path: Path, path: str, **more: str) -> dict[str, str]:
+    return base_env(HERDR_ENV="1", HERDR_PANE_ID=PANE, HERDR_SOCKET_PATH=path,
+                    HERDR_WORKSPACE_ID="w1", HERDR_TAB_ID="w1:t1",
+                    OSC7501WRAP_RUNTIME_DIR=str(tmp_path / "run"), **more)
+
+
+def states(reqs: list[dict]) -> list[str]:
+    return [r["params"]["state"] if r["method"] == "pane.report_agent" else "release"
+            for r in reqs]
+
+
+def herdr_lines(log: Path) -> list[str]:
+    """The log's lines about herdr (after the time stamp)."""
+    texts = [ln.split(" ", 1)[-1] for ln in log.read_text().splitlines()]
+    return [t for t in texts if t.startswith("herdr")]
+
+
+def check_wire(h: HerdrDouble) -> None:
+    """What herdr needs of every request: valid against the schema, one line, one per
+    connection, answered ok, seq strictly increasing."""
+    assert h.problems == [] and h.extra == []
+    assert h.connections == len(h.requests)
+    for r in h.requests:
+        assert b"\n" not in r["raw"] and r["raw"].isascii()
+        assert "result" in r["answer"] and not r["stale"], r
+        assert r["params"]["pane_id"] == PANE and r["params"]["source"] == SOURCE
+    seqs = [r["params"]["seq"] for r in h.requests]
+    assert seqs == sorted(set(seqs)), seqs
+
+
+def test_a_turn_is_reported_in_order_then_released(tmp_path: Path, sock: str) -> None:
+    log = tmp_path / "wrap.log"
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["--agent", "claude", "--log", str(log), sys.executable, "-c", CHILD,
+                           str(REPO / "tests"), HOSTILE_CMD], env=herdr(tmp_path, sock),
+                          rows=30, cols=100)
+        try:
+            h.wait_for(lambda rs: "idle" in states(rs), what="idle")
+            t.type(b"go\r")
+            h.wait_for(lambda rs: "blocked" in states(rs), what="blocked")
+            t.type(b"1")
+            h.wait_for(lambda rs: states(rs)[-1:] == ["idle"] and "blocked" in states(rs),
+                       what="done")
+            t.type(b"q")
+            assert t.wait(timeout=15) == 0
+        finally:
+            t.close()
+        got = h.wait_for(lambda rs: states(rs)[-1:] == ["release"], what="release")
+        check_wire(h)
+    assert states(got) == ["idle", "working", "blocked", "working", "idle", "release"]
+    assert {r["params"]["agent"] for r in got} == {"claude"}
+    blocked = got[2]["params"]
+    # the dialog's command, as the screen shows it: one line, the bidi marks gone
+    assert blocked["message"] == ('Bash: rm -rf "$(id)"; #(touch /tmp/o7w-herdr) #{pane_id} '
+                                  "#[fg=red] evil 'q' \\ end")
+    assert "message" not in got[-2]["params"]  # done: idle, no message
+    assert "state done" in log.read_text()
+    assert herdr_lines(log) == []  # no complaint
+
+
+def test_a_later_wrap_in_the_same_pane_starts_above_the_last_seq(tmp_path: Path,
+                                                                 sock: str) -> None:
+    script = "sleep 1.2; exit 0"
+    with HerdrDouble(sock, panes={PANE}) as h:
+        for n in (1, 2):
+            t = Terminal.wrap(["sh", "-c", script], env=herdr(tmp_path, sock))
+            try:
+                assert t.wait(timeout=15) == 0
+            finally:
+                t.close()
+            h.wait_for(lambda rs, n=n: states(rs).count("release") == n, what=f"release {n}")
+        check_wire(h)  # no report of the second wrap is stale for herdr
+        got = list(h.requests)
+    first = states(got).index("release")
+    assert first + 1 < len(got) and got[first + 1]["method"] == "pane.report_agent"
+    assert got[first + 1]["params"]["seq"] > got[first]["params"]["seq"]
+    # the generic manifest: the program's own name
+    assert {r["params"]["agent"] for r in got} == {"sh"}
+    assert "working" in states(got)
+
+
+@pytest.mark.parametrize("env", [{}, {"HERDR_ENV": "0"}, {"HERDR_ENV": "1", "HERDR_PANE_ID": ""}])
+def test_nothing_at_all_without_herdr(tmp_path: Path, sock: str, env: dict[str, str]) -> None:
+    """Outside herdr (or without its variables) no connection is made, and the reporter
+    is not even imported (PYTHONPROFILEIMPORTTIME lists wrap's imports on its stderr)."""
+    full = herdr(tmp_path, sock, PYTHONPROFILEIMPORTTIME="1")
+    del full["HERDR_ENV"]
+    full.update(env)
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["sh", "-c", "printf 'Go? [y/N] '; read a; sleep 1; exit 0"],
+                          env=full)
+        try:
+            t.expect(b"[y/N]")
+            time.sleep(0.5)
+            t.type(b"y\r")
+            assert t.wait(timeout=15) == 0
+        finally:
+            t.close()
+        time.sleep(0.3)
+        assert h.connections == 0 and h.requests == []
+    assert b"osc7501wrap.report.tmux_display" in t.output  # the boot ran: imports are listed
+    assert b"osc7501wrap.report.herdr" not in t.output
+
+
+@pytest.mark.parametrize("how", ["clean", "failure", "child signal", "SIGTERM", "SIGHUP"])
+def test_the_pane_is_released_on_every_exit_path(tmp_path: Path, sock: str, how: str) -> None:
+    script = {"clean": "sleep 1; exit 0", "failure": "sleep 1; exit 3",
+              "child signal": "sleep 1; kill -KILL $$"}.get(how, "sleep 30")
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["sh", "-c", script], env=herdr(tmp_path, sock))
+        try:
+            h.wait_for(lambda rs: "working" in states(rs), what="working")
+            if how.startswith("SIG"):
+                t.kill(getattr(signal, how))
+            status = t.wait(timeout=15)
+        finally:
+            t.close()
+        got = h.wait_for(lambda rs: states(rs)[-1:] == ["release"], what="release")
+        check_wire(h)
+    assert status == {"clean": 0, "failure": 3, "child signal": 137, "SIGTERM": 143,
+                      "SIGHUP": 129}[how]
+    assert states(got).count("release") == 1
+
+
+@pytest.mark.parametrize("broken", ["hang", "listen", "missing"])
+def test_a_hung_or_missing_herdr_changes_no_echo(tmp_path: Path, sock: str, broken: str) -> None:
+    """Each answer flips wrap's state (blocked, working): a request each time. The echo of
+    every keystroke and the exit are as quick as without herdr."""
+    log = tmp_path / "wrap.log"
+    h = HerdrDouble(sock, panes={PANE}, mode="hang" if broken == "hang" else "listen")
+    if broken == "missing":
+        h.close()
+    script = ("i=0; while [ $i -lt 12 ]; do i=$((i+1)); printf \"q$i? [y/N] \"; read a; "
+              "echo \"got:$a\"; sleep 0.3; done; exit 3")
+    t = Terminal.wrap(["--log", str(log), "sh", "-c", script], env=herdr(tmp_path, sock))
+    echo: list[float] = []
+    try:
+        for i in range(1, 13):
+            t.expect(f"q{i}? [y/N] ".encode(), timeout=10)
+            time.sleep(0.25)  # the question is reported blocked
+            t0 = time.monotonic()
+            t.type(b"y")
+            t.expect(b"y", timeout=10)
+            echo.append(time.monotonic() - t0)
+            t.type(b"\r")
+            t.expect(b"got:y", timeout=10)
+        t0 = time.monotonic()
+        assert t.wait(timeout=10) == 3
+        exit_took = time.monotonic() - t0
+    finally:
+        t.close()
+        if broken != "missing":
+            h.close()
+    assert max(echo) < 0.5, echo  # a 2 s wait for herdr would show
+    assert exit_took < 1.5, exit_took  # 0.3 s of sleep; not the 2 s of a hung request
+    lines = herdr_lines(log)
+    if broken == "missing":
+        assert len(lines) == 1 and "herdr reporter off: cannot connect to" in lines[0], lines
+    else:
+        assert len(lines) == 2, lines
+        assert "no answer from" in lines[0] and "in 2 s" in lines[0]
+        assert lines[1] == "herdr reporter off after 3 failed requests in a row"
+        assert h.connections <= 4 + 1  # 3 given up, then off (the blind release at exit)
+
+
+# ---------------------------------------------------------------------- the reporter itself
+
+def drive(r: HerdrReporter, until: float = 5.0) -> None:
+    """Poll as the session's loop does, until nothing is in flight or queued."""
+    deadline = time.monotonic() + until
+    while True:
+        now = time.monotonic()
+        r.poll(now)
+        due = r.next_deadline(now)
+        if due is None:
+            return
+        assert time.monotonic() < deadline, "the reporter never went quiet"
+        time.sleep(max(0.0, min(0.01, due - time.monotonic())))
+
+
+def test_hostile_text_is_one_short_json_line(sock: str) -> None:
+    hostile = ("\u202e$(touch x); `id` #(rm) #{e} #[bg=red] \"q\" 'q' \\\x1b]0;t\x07\r\n"
+               "second line\u2028third\x00") * 200  # ~10 KB
+    assert len(hostile.encode()) > 10_000
+    argv = ["/tmp/$(touch x);\n#{x}\u202e.sh"]
+    with HerdrDouble(sock, panes={PANE}) as h:
+        r = HerdrReporter(socket_path=sock, pane_id=PANE, agent=agent_label("generic", argv))
+        r.update("blocked", "question", hostile)
+        drive(r)
+        r.update("error", None, hostile)
+        drive(r)
+        check_wire(h)
+        got = list(h.requests)
+    assert [g["params"]["state"] for g in got] == ["blocked", "idle"]
+    for g in got:
+        msg = g["params"]["message"]
+        assert len(msg.encode()) <= MSG_LIMIT and "\n" not in msg and "\u202e" not in msg
+        assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in msg)
+        assert json.loads(g["raw"])["params"]["message"] == msg
+        assert len(g["raw"]) < 2000
+    assert got[0]["params"]["agent"] == "touchxx.sh"  # letters, digits, _.+- only
+    assert agent_label("generic", []) == "generic" and agent_label("claude", argv) == "claude"
+
+
+def test_changes_coalesce_the_latest_wins(sock: str) -> None:
+    with HerdrDouble(sock, panes={PANE}) as h:
+        r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="codex")
+        for state in ("idle", "working", "blocked", "working", "done"):
+            r.update(state, None, state)
+        drive(r)
+        r.update("done", None, "done")  # what herdr has already: nothing sent
+        drive(r)
+        check_wire(h)
+        assert [(g["params"]["state"], g["params"]["message"]) for g in h.requests] == [
+            ("idle", "done")]
+        r.close()
+        assert states(h.wait_for(lambda rs: len(rs) == 2)) == ["idle", "release"]
+
+
+def test_one_request_at_a_time_and_a_hung_one_is_given_up(sock: str) -> None:
+    lines: list[str] = []
+    with HerdrDouble(sock, panes={PANE}, mode="hang") as h:
+        r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="claude", log=lines.append,
+                          timeout=0.3)
+        r.update("working", None, None)
+        t0 = time.monotonic()
+        r.poll(t0)
+        for state in ("blocked", "idle", "working"):  # while the first hangs: coalesced
+            r.update(state, None, state)
+            r.poll(time.monotonic())
+        assert h.wait_for(lambda rs: len(rs) == 1)
+        assert h.connections == 1
+        drive(r)  # the first given up after 0.3 s, then the latest
+        assert time.monotonic() - t0 >= 0.6
+        got = h.wait_for(lambda rs: len(rs) == 2)
+        assert states(got) == ["working", "working"] and got[1]["params"]["message"] == "working"
+        assert lines == [f"herdr: no answer from {sock} in 0.3 s; gave up on that request"]
+        r.update("blocked", None, "x")
+        drive(r)
+        assert r.disabled and h.connections == 3
+        assert lines[1:] == ["herdr reporter off after 3 failed requests in a row"]
+        r.update("working", None, None)
+        drive(r)
+        t0 = time.monotonic()
+        r.close()  # off: the release is written without waiting for an answer
+        assert time.monotonic() - t0 < 0.2
+        got = h.wait_for(lambda rs: len(rs) == 4)
+        assert states(got)[-1] == "release" and len(lines) == 2
+
+
+def test_a_missing_socket_costs_one_line(tmp_path: Path) -> None:
+    lines: list[str] = []
+    r = HerdrReporter(socket_path=str(tmp_path / "none.sock"), pane_id=PANE, agent="x",
+                      log=lines.append)
+    for state in ("working", "blocked", "idle"):
+        r.update(state, None, None)
+        drive(r)
+    r.close()
+    assert r.disabled and len(lines) == 1 and "cannot connect to" in lines[0]
+    long = HerdrReporter(socket_path="/" + "x" * 200, pane_id=PANE, agent="x",
+                         log=lines.append)  # longer than a Unix socket address takes
+    long.update("working", None, None)
+    drive(long)
+    assert long.disabled and len(lines) == 2
+
+
+def test_herdr_refusing_turns_it_off_with_its_reason(sock: str) -> None:
+    lines: list[str] = []
+    with HerdrDouble(sock, panes={"w1:p1"}) as h:
+        r = HerdrReporter(socket_path=sock, pane_id="w9:p9", agent="claude", log=lines.append)
+        for state in ("working", "blocked", "idle", "working"):
+            r.update(state, None, None)
+            drive(r)
+        assert [g["answer"]["error"]["code"] for g in h.requests] == ["pane_not_found"] * 3
+    assert lines == ["herdr refused the report: pane_not_found: pane w9:p9 not found",
+                     "herdr reporter off after 3 failed requests in a row"]
+
+
+def test_seq_increases_when_the_clock_does_not(sock: str) -> None:
+    with HerdrDouble(sock, panes={PANE}) as h:
+        a = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x", clock=lambda: 1000.0)
+        for state in ("working", "blocked", "working"):
+            a.update(state, None, None)
+            drive(a)
+        a.close()
+        got = h.wait_for(lambda rs: len(rs) == 4)
+        assert [g["params"]["seq"] for g in got] == [1_000_000_000 + i for i in range(4)]
+        b = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x")  # the real clock
+        b.update("working", None, None)
+        drive(b)
+        check_wire(h)
+
+
+def test_release_only_after_a_report_and_at_close_without_finish(sock: str) -> None:
+    with HerdrDouble(sock, panes={PANE}) as h:
+        quiet = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x")
+        quiet.update("working", None, None)  # queued, never sent
+        quiet.close()
+        assert h.connections == 0
+        r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x")
+        r.update("working", None, None)
+        drive(r)
+        r.update("clear", None, None)  # the record is gone: released, and taken again
+        drive(r)
+        r.update("blocked", None, "q")
+        drive(r)
+        r.close()  # finish() was never called (a failed hook): close releases
+        r.update("working", None, None)
+        drive(r)
+        got = h.wait_for(lambda rs: len(rs) == 4)
+        time.sleep(0.1)
+        assert states(h.requests) == ["working", "release", "blocked", "release"]
+        check_wire(h)
+        assert got
+
+
+def test_the_environment_that_turns_it_on() -> None:
+    assert herdr_env({"HERDR_ENV": "1", "HERDR_PANE_ID": "w1:p1",
+                      "HERDR_SOCKET_PATH": "/s"}) == ("/s", "w1:p1")
+    assert herdr_env({"HERDR_ENV": "1", "HERDR_PANE_ID": "w1:p1"}) is None
+    assert herdr_env({"HERDR_PANE_ID": "w1:p1", "HERDR_SOCKET_PATH": "/s"}) is None
+    assert herdr_env({"HERDR_ENV": "true", "HERDR_PANE_ID": "w1:p1",
+                      "HERDR_SOCKET_PATH": "/s"}) is None
+    assert HerdrReporter.from_env({}, "claude") is None
+
+
+def test_the_double_refuses_what_herdr_would(sock: str) -> None:
+    """The double is strict where herdr's schema is: a test cannot pass with a request
+    herdr would not take."""
+    import socket
+
+    def send(line: bytes) -> dict:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(sock)
+            s.sendall(line)
+            return json.loads(s.makefile("rb").readline())
+
+    base = {"pane_id": PANE, "source": SOURCE, "agent": "x", "state": "working"}
+    with HerdrDouble(sock, panes={PANE}) as h:
+        ok = {"id": "1", "method": "pane.report_agent", "params": base}
+        assert send(json.dumps(ok).encode() + b"\n")["result"] == {"type": "ok"}
+        for params in ({**base, "state": "done"}, {**base, "seq": -1},
+                       {k: v for k, v in base.items() if k != "agent"}, {**base, "extra": 1}):
+            bad = {"id": "2", "method": "pane.report_agent", "params": params}
+            assert send(json.dumps(bad).encode() + b"\n")["error"]["code"] == "invalid_request"
+        lost = {"id": "3", "method": "pane.release_agent",
+                "params": {**{k: base[k] for k in ("source", "agent")}, "pane_id": "w7:p7"}}
+        assert send(json.dumps(lost).encode() + b"\n")["error"] == {
+            "code": "pane_not_found", "message": "pane w7:p7 not found"}
+        empty = {"id": "4", "method": "pane.report_agent", "params": {**base, "agent": " "}}
+        assert send(json.dumps(empty).encode() + b"\n")["error"]["code"] == "invalid_agent"
+        pong = send(b'{"id":"5","method":"ping","params":{}}\n')
+        assert pong["result"]["type"] == "pong" and pong["id"] == "5"
+        assert len(h.problems) == 4
+
+
+def test_doctor_says_whether_herdr_answers(tmp_path: Path, sock: str) -> None:
+    from osc7501wrap.commands.doctor import check_herdr
+
+    c = check_herdr({})
+    assert (c.status, c.detail) == ("OK", "not inside herdr (no HERDR_ENV=1)")
+    env = {"HERDR_ENV": "1", "HERDR_PANE_ID": PANE, "HERDR_SOCKET_PATH": sock}
+    with HerdrDouble(sock, panes={PANE}, version="0.9.1") as h:
+        c = check_herdr(env)
+        assert c.status == "OK", c
+        assert c.detail == (f"pane {PANE}; {sock} answers ping (herdr 0.9.1, protocol 20); "
+                            "wrap reports its state there")
+        assert h.methods() == ["ping"]
+    with HerdrDouble(sock, panes={PANE}, mode="hang"):
+        t0 = time.monotonic()
+        c = check_herdr(env, timeout=0.3)
+        assert time.monotonic() - t0 < 1.0
+        assert c.status == "WARN" and "no answer in 0.3 s" in c.detail and c.fix
+    c = check_herdr(env)
+    assert c.status == "WARN" and "does not answer" in c.detail and c.fix
+    c = check_herdr({"HERDR_ENV": "1", "HERDR_PANE_ID": PANE})
+    assert c.status == "WARN" and "HERDR_SOCKET_PATH" in c.detail
