@@ -43,10 +43,15 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+MSG_MIN = 24  # below this the message moves before the other columns
+CWD_MAX = 40
+
+
 def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
           colour: bool, selected: int | None = None,
           locations: Mapping[tuple[str, str], str] | None = None) -> list[str]:
-    """The lines of one frame (no trailing newlines)."""
+    """The lines of one frame (no trailing newlines). The message column takes the
+    width the others leave; where that is under MSG_MIN it comes right after the state."""
     from .ls import human_age
 
     rows = ordered([live.view(e) for e in entries])
@@ -56,23 +61,36 @@ def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
     if not rows:
         lines.append(_fit("no wrapped session is running", width))
         return lines
-    msg_w = max(16, min(60, width - 80))
-    lines.append(_fit(f"  {'STATE':<8} {'AGENT':<12} {'FOR':>6}  {'WHERE':<16} "
-                      f"{'MSG':<{msg_w}} CWD", width))
     locs = locations or {}
     home = os.path.expanduser("~")
-    for i, e in enumerate(rows):
+    cells = []
+    for e in rows:
         state = str(e.get("state") or "?")
         since = e.get("since")
-        age = human_age(now - since) if isinstance(since, int | float) else "?"
         cwd = str(e.get("cwd") or "")
         if home and home != "/" and (cwd == home or cwd.startswith(home + "/")):
             cwd = "~" + cwd[len(home):]
         kind = f" ({e['kind']})" if state == "blocked" and e.get("kind") else ""
-        msg = _fit(f"{e.get('msg') or ''}{kind}", msg_w)
-        text = (f"{live.GLYPHS.get(state, '?')} {state:<8} {_fit(str(e.get('agent') or '?'), 12):<12} "
-                f"{age:>6}  {_fit(live.where(e, locs), 16):<16} {msg:<{msg_w}} {cwd}")
-        text = _fit(text, width)
+        cells.append((state, _fit(str(e.get("agent") or "?"), 12),
+                      human_age(now - since) if isinstance(since, int | float) else "?",
+                      _fit(live.where(e, locs), 16), f"{e.get('msg') or ''}{kind}", cwd))
+    cwd_w = min(CWD_MAX, max(3, *(len(c[5]) for c in cells)))
+    msg_w = width - (2 + 9 + 13 + 8 + 17) - 1 - cwd_w
+    narrow = msg_w < MSG_MIN
+    if narrow:
+        msg_w = min(max(3, *(len(c[4]) for c in cells)), max(MSG_MIN, width - 11 - 14))
+
+    def row(mark: str, state: str, agent: str, age: str, where: str, msg: str,
+            cwd: str) -> str:
+        msg = f"{_fit(msg, msg_w):<{msg_w}}"
+        if narrow:
+            return f"{mark} {state:<8} {msg} {agent:<12} {age:>6}  {where:<16} {cwd}"
+        return f"{mark} {state:<8} {agent:<12} {age:>6}  {where:<16} {msg} {_fit(cwd, cwd_w)}"
+
+    lines.append(_fit(row(" ", "STATE", "AGENT", "FOR", "WHERE", "MSG", "CWD").rstrip(),
+                      width))
+    for i, (state, *rest) in enumerate(cells):
+        text = _fit(row(live.GLYPHS.get(state, "?"), state, *rest).rstrip(), width)
         if colour:
             sgr = live.COLOURS.get(state, "0")
             if i == selected:
@@ -99,14 +117,14 @@ def cmd_watch(args: Any) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         sys.stderr.write("osc7501wrap watch: needs a terminal (use --once to print one frame)\n")
         return 2
-    return _live()
+    return _live(popup=bool(getattr(args, "popup", False)))
 
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _live() -> int:
+def _live(popup: bool = False) -> int:
     import termios
     import tty
 
@@ -155,6 +173,8 @@ def _live() -> int:
                 target = rows[selected]
                 done = jump.focus(next((e for e in entries if e.get("pid") == target.get("pid")),
                                        target))
+                if done and popup:
+                    return 0  # the popup closes over the pane it went to
                 if done is None:
                     note = jump.describe(target, time.time()).replace("\n", "  ").strip()
                 elif done is False:
