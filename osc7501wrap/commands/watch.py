@@ -6,8 +6,10 @@ first, the one waiting longest at the top. The screen is redrawn when the regist
 changes (:class:`osc7501wrap.commands.live.RegistryWatch`), on a key, on a resize, and
 once a second for the ages, never by fast polling. Keys: Up/Down or k/j select, Enter
 jumps to the selected session (as `jump` does; outside tmux its place is shown at the
-bottom), q or Ctrl-C quits. It draws on the alternate screen in cbreak mode and gives
-the terminal back as it found it.
+bottom; with ``--popup``, as in tmux-init's popup, a jump also quits), q or Ctrl-C quits.
+A session that failed stays listed, as ``error``, while its last entry is kept. The
+message column takes the spare width; in a narrow pane it comes right after the state.
+It draws on the alternate screen in cbreak mode and gives the terminal back as it found it.
 
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
@@ -106,9 +108,17 @@ def _use_colour(stream: Any) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
 
 
+def shown() -> list[dict[str, Any]]:
+    """The live sessions, and those that failed in the last seconds (their ``error``)."""
+    entries = live.sessions()
+    pids = {e.get("pid") for e in entries}
+    return entries + [e for e in live.ended()
+                      if e.get("state") == "error" and e.get("pid") not in pids]
+
+
 def cmd_watch(args: Any) -> int:
     if getattr(args, "once", False):
-        entries = live.sessions()
+        entries = shown()
         width = shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 200
         lines = frame(entries, width=width, now=time.time(), colour=_use_colour(sys.stdout),
                       locations=live.tmux_locations(entries))
@@ -144,7 +154,7 @@ def _live(popup: bool = False) -> int:
         tty.setcbreak(fd_in)
         out.write("\x1b[?1049h\x1b[?25l")
         while True:
-            entries = live.sessions()
+            entries = shown()
             rows = ordered([live.view(e) for e in entries])
             selected = min(selected, max(0, len(rows) - 1))
             size = shutil.get_terminal_size((80, 24))

@@ -77,9 +77,10 @@ def test_jump_from_another_pane_focuses_the_blocked_pane(server: Server) -> None
         assert f"tmux {ask}" in out.stdout and "cwd" in out.stdout and "tty" in out.stdout
         # watch --once lists both; events prints the blocked one
         frame = o7w(server.runtime, "watch", "--once").stdout
-        rows = [line for line in frame.splitlines() if "generic" in line]
+        rows = [line for line in frame.splitlines() if line.startswith(("◆", "●"))]
         assert len(rows) == 2, frame
         assert "blocked" in rows[0] and "other:0.0" in rows[0] and "Continue? [y/N]" in rows[0]
+        assert rows[0].split()[2] == "sh"  # the program's name: it has no agent rules
         assert "working" in rows[1] and "t:1.0" in rows[1]
         assert "2 sessions, 1 waiting" in frame and "\x1b[" not in frame
         lines = [json.loads(x) for x in o7w(server.runtime, "events", "--once")
@@ -115,7 +116,7 @@ def test_events_streams_the_change_to_blocked(server: Server) -> None:
         ev = seen[-1]
         assert '"state": "blocked"' in line
         assert ev["tmux_pane"] == pane and ev["kind"] == "question"
-        assert ev["msg"] == "Continue? [y/N]" and ev["agent"] == "generic"
+        assert ev["msg"] == "Continue? [y/N]" and ev["agent"] == "sh"
         server.cmd("send-keys", "-t", pane, "y", "Enter")
         while seen[-1]["state"] != "exited":
             assert time.monotonic() < deadline, seen

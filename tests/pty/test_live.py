@@ -78,6 +78,24 @@ def test_ls_shows_live_sessions_with_their_state_and_cleans_killed_ones(env) -> 
         b.close()
 
 
+def test_ls_argv_is_what_was_typed_without_the_added_hook_arguments(env, tmp_path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    seen = tmp_path / "args.txt"
+    (bin_dir / "claude").write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > {seen}\nsleep 30\n")
+    (bin_dir / "claude").chmod(0o755)
+    env = {**env, "PATH": f"{bin_dir}:{env['PATH']}"}
+    t = Terminal.wrap(["claude", "--resume", "x"], env=env, answer_da1=True)
+    try:
+        wait_for(lambda: seen.exists() and "--settings" in seen.read_text()
+                 and bool(sessions(env)))
+        (entry,) = sessions(env)
+        assert entry["argv"] == ["claude", "--resume", "x"]  # the hooks reach claude only
+        assert entry["agent"] == "claude"
+    finally:
+        t.close()
+
+
 def test_send_is_refused_while_blocked_and_accepted_with_answer(env) -> None:
     t = Terminal.wrap(["--id", "live/s", "sh", "-c", ASK], env=env, answer_da1=True)
     try:

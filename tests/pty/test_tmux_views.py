@@ -1,18 +1,23 @@
 """What a user sees of wrapped sessions in a real tmux: the snippet's "N waiting" count and
-popup as an attached client shows them."""
+popup as an attached client shows them, the names `ls` and `watch` give, `send` to a pane,
+and a program that fails at once."""
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pexpect
 import pyte
 import pytest
+from term import wrap_command
 from test_protocol_tmux import Client
 from test_tmux_display import ASK, Server, wait_until
 
@@ -150,3 +155,67 @@ def test_watch_popup_enter_jumps_and_closes(server: Server, tmp_path: Path) -> N
         assert server.cmd("display", "-p", "-t", ask, "#{pane_active}").strip() == "1"
     finally:
         client.close()
+
+
+@pytest.mark.tmux
+def test_ls_watch_and_the_pane_name_the_program(server: Server) -> None:
+    pane = server.pane()
+    server.cmd("respawn-pane", "-k", "-t", pane, " ".join([
+        "env", f"OSC7501WRAP_RUNTIME_DIR={shlex.quote(str(server.runtime))}",
+        *map(shlex.quote, wrap_command()), "sleep", "60"]))
+    wait_until(lambda: server.option(pane, "@osc7501_agent"), what="the pane's agent")
+    assert server.option(pane, "@osc7501_agent") == "sleep"
+    (entry,) = json.loads(o7w(server.runtime, "ls", "--json").stdout)
+    assert entry["agent"] == "sleep" and entry["argv"] == ["sleep", "60"]
+    table = o7w(server.runtime, "ls").stdout
+    assert table.splitlines()[1].split()[1] == "sleep"
+    frame = o7w(server.runtime, "watch", "--once").stdout
+    (row,) = [x for x in frame.splitlines() if "t:0.0" in x]
+    assert row.split()[2] == "sleep"
+    assert "python" not in frame and "generic" not in frame and "python" not in table
+
+
+@pytest.mark.tmux
+def test_send_takes_a_tmux_pane_id(server: Server) -> None:
+    pane = server.pane()
+    server.wrapped(pane, "read a; echo got:$a; sleep 30")
+    wait_until(lambda: server.option(pane), what="the session")
+    done = o7w(server.runtime, "send", pane, "hello")
+    assert done.returncode == 0, done.stderr
+    wait_until(lambda: "got:hello" in server.cmd("capture-pane", "-p", "-t", pane),
+               what="the text typed")
+    other = o7w(server.runtime, "send", "%999", "x")
+    assert other.returncode == 1 and other.stderr.count("\n") == 1
+    assert "no live session in tmux pane %999" in other.stderr
+
+
+@pytest.mark.tmux
+def test_a_program_that_fails_at_once_is_seen_to_end(server: Server) -> None:
+    server.runtime.mkdir(mode=0o700)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env["OSC7501WRAP_RUNTIME_DIR"] = str(server.runtime)
+    events = subprocess.Popen([*O7W, "events"], stdout=subprocess.PIPE, text=True, env=env)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in events.stdout],  # type: ignore[union-attr]
+                     daemon=True).start()
+    try:
+        time.sleep(1.0)  # events is up (a session ending before it looked is not news)
+        pane = server.pane()
+        server.cmd("respawn-pane", "-k", "-t", pane, " ".join([
+            "env", f"OSC7501WRAP_RUNTIME_DIR={shlex.quote(str(server.runtime))}",
+            *map(shlex.quote, wrap_command()), "false"]))
+        wait_until(lambda: server.option(pane) == "error", what="error on the pane")
+        seen = []
+        while len(seen) < 2:
+            try:
+                seen.append(json.loads(lines.get(timeout=15)))
+            except queue.Empty:
+                raise AssertionError(f"events printed only {seen}") from None
+        assert [e["state"] for e in seen] == ["error", "exited"], seen
+        assert seen[0]["msg"] == "exited with status 1" and seen[0]["agent"] == "false"
+        assert seen[0]["tmux_pane"] == pane and seen[1]["session"] == seen[0]["session"]
+        frame = o7w(server.runtime, "watch", "--once").stdout  # listed while it is kept
+        assert "1 session" in frame and "exited with status 1" in frame, frame
+    finally:
+        events.terminate()
+        events.wait(timeout=5)
