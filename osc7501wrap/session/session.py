@@ -697,6 +697,7 @@ class Session(ProxyHooks):
             out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
                              "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
                              "lines": p.screen.lines()}
+            out["rules"] = _traces(p)
             out["signals"] = _jsonable(p.explain())
         out["buffers"] = self._buffers()
         return out
@@ -801,6 +802,19 @@ def _one_line(text: str | None) -> str:
     from ..protocol import sanitize_text
 
     return sanitize_text(text or "", 300)
+
+
+def _traces(p: Pipeline) -> list[dict[str, Any]]:
+    """Every rule of the session's manifest on its screen now, matched or not (the
+    rules engine's own explain; the region text only for the winner)."""
+    from ..rules import explain
+
+    return [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
+             "winner": t.winner, "region": t.region,
+             "region_text": t.region_text if t.winner else "", "msg": t.msg,
+             "parts": [{"depth": x.depth, "what": x.what, "matched": x.matched}
+                       for x in t.parts]}
+            for t in explain(p.manifest, p.snapshot())]
 
 
 def _jsonable(obj: Any) -> Any:

@@ -132,6 +132,16 @@ def test_explain_a_live_session_shows_the_fused_view(env) -> None:
         assert r.returncode == 0, r.stderr
         out = r.stdout
         assert "blocked" in out and "yes_no_question" in out
+        # every rule of the session's manifest, matched or not, as `explain FILE` lists them
+        from osc7501wrap import rules
+
+        generic = rules.load_manifests(user_dir=None).get("generic")
+        assert generic is not None and len(generic.ordered) > 3
+        listed = [line.split("]", 1)[1].split()[0] for line in out.splitlines()
+                  if line.startswith("  [")]
+        assert listed == [rule.id for rule in generic.ordered], out
+        assert out.count("[WINNER]") == 1 and "[WINNER] yes_no_question" in out
+        assert "[    no]" in out and "| Continue? [y/N]" in out
         r = cli(env, "explain", "--session", "live/e", "--json")
         bufs = json.loads(r.stdout)["buffers"]  # each buffer's size and high-water mark
         assert {"backlog", "scanner", "tracker", "input", "emitter"} <= set(bufs), bufs
