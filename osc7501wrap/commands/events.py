@@ -39,28 +39,51 @@ def _key(entry: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 class Tracker:
-    """Turns successive registry snapshots into events."""
+    """Turns successive registry snapshots into events: `entries` the live sessions,
+    `ended` the last entries of the ones that ended lately (see
+    :func:`osc7501wrap.session.registry.list_ended`)."""
 
     def __init__(self) -> None:
         self.known: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.done: set[tuple[Any, Any]] | None = None  # (pid, ended) of ends already told
 
-    def changes(self, entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    def changes(self, entries: Iterable[Mapping[str, Any]],
+                ended: Iterable[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         seen: set[int] = set()
+        last = {e.get("pid"): e for e in ended}
+        stamps = {(pid, e.get("ended")) for pid, e in last.items()}
+        if self.done is None:  # ends from before the first look are not news
+            self.done = set(stamps)
         for e in entries:
             pid = e.get("pid")
             if not isinstance(pid, int):
                 continue
             seen.add(pid)
+            if e.get("state") == "clear":  # a clean exit under way: told as "exited"
+                continue
             key = _key(e)
             before = self.known.get(pid)
             if before is None or before[0] != key:
                 ev = event(e)
                 self.known[pid] = (key, ev)
                 out.append(ev)
-        for pid in sorted(set(self.known) - seen):
-            _, last = self.known.pop(pid)
-            out.append({**last, "state": "exited", "kind": None})
+        gone = set(self.known) - seen
+        for pid in sorted(gone | {p for p in last if isinstance(p, int) and p not in seen}):
+            final = last.get(pid)
+            stamp = (pid, final.get("ended") if final is not None else None)
+            before = self.known.pop(pid, None)
+            if before is None and stamp in self.done:
+                continue
+            self.done.add(stamp)
+            ev = before[1] if before is not None else None
+            if final is not None and final.get("state") != "clear" and (
+                    before is None or before[0] != _key(final)):
+                ev = event(final)  # its last state, not seen live (e.g. an error at once)
+                out.append(ev)
+            if ev is not None:
+                out.append({**ev, "state": "exited", "kind": None})
+        self.done &= stamps
         return out
 
 
@@ -73,13 +96,13 @@ def _print(events: list[dict[str, Any]]) -> None:
 def cmd_events(args: Any) -> int:
     tracker = Tracker()
     if getattr(args, "once", False):
-        _print(tracker.changes(live.sessions()))
+        _print(tracker.changes(live.sessions(), live.ended()))
         return 0
     signal.signal(signal.SIGINT, signal.default_int_handler)
     watch = live.RegistryWatch()
     try:
         while True:
-            _print(tracker.changes(live.sessions()))
+            _print(tracker.changes(live.sessions(), live.ended()))
             watch.wait(live.REFRESH)
     except KeyboardInterrupt:
         return 0

@@ -10,10 +10,11 @@ Input, one of:
   resizes included, and the final screen is explained, with the title and OSC 9;4
   progress the program set (read by the passthrough tracker);
 - ``--session ID``: asks a live wrapped session for its current decision over the control
-  socket.
+  socket, with every rule of its manifest on its screen now, matched or not.
 
-The manifest is ``--agent NAME``, else the one named in the capture header, else
-``generic``. Every rule is listed in evaluation order with its region, each condition of
+The manifest is ``--agent NAME``, else the one named in the capture header, else the
+one for the program the capture ran (as wrap picks it), else ``generic``; the output says
+which and why. Reading a screen from a terminal's stdin says so first. Every rule is listed in evaluation order with its region, each condition of
 its gate (matched or not) and the winner; ``--json`` prints the same as one JSON object.
 This is the rules engine's own :func:`osc7501wrap.rules.explain`: there is no second
 implementation that could disagree with what a session decides.
@@ -25,6 +26,7 @@ to the terminal. Broken user manifests are reported on stderr, one line each.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -55,6 +57,7 @@ class Source:
         self.label = label
         self.agent = agent
         self.extra = extra or {}
+        self.argv: list[str] = []  # the program a capture ran, when it says
 
 
 def _read_text(path: Path) -> str:
@@ -135,15 +138,23 @@ def screen_from_capture(path: Path) -> Source:
     snap = rules.Snapshot(scr.lines(), title=tracker.title, progress=progress,
                           alt_screen=bool(scr.alt_screen), cursor=scr.cursor())
     agent = cap.header.get("agent")
+    argv = cap.header.get("argv")
     extra = {"capture": {"cols": cap.cols, "rows": cap.rows, "output_events": outputs,
                          "agent": agent, "agent_version": cap.header.get("agent_version"),
                          "screen_backend": getattr(scr, "backend", None)}}
-    return Source(snap, f"{path} (final screen of the capture)",
-                  agent if isinstance(agent, str) else None, extra)
+    src = Source(snap, f"{path} (final screen of the capture)",
+                 agent if isinstance(agent, str) else None, extra)
+    if isinstance(argv, list):
+        src.argv = [str(a) for a in argv[:64]]
+    return src
 
 
 def load_source(file: str | None) -> Source:
     if file is None or file == "-":
+        if sys.stdin.isatty():
+            sys.stderr.write("explain: reading a screen from standard input (end it with "
+                             "Ctrl-D; or give a FILE, or --session)\n")
+            sys.stderr.flush()
         data = sys.stdin.buffer.read().decode("utf-8", "replace")
         if _is_capture(data):
             raise WrapError("a capture must be given as a file, not on stdin", status=2)
@@ -203,11 +214,28 @@ def _preview(text: str, indent: str) -> list[str]:
     return out or [f"{indent}(empty)"]
 
 
+def _format_rules(traces: list[dict[str, Any]]) -> list[str]:
+    out = ["rules, in evaluation order (blocked, error, working, idle; file order within):"]
+    for t in traces:
+        state = t["state"] + (f"/{t['kind']}" if t["kind"] else "")
+        mark = "WINNER" if t["winner"] else ("yes" if t["matched"] else "no")
+        out.append(f"  [{mark:>6}] {_safe(t['id']):<28} {state:<18} region {_safe(t['region'])}")
+        for p in t["parts"]:
+            pad = "    " + "  " * p["depth"]
+            out.append(f"  {pad}{'+' if p['matched'] else '-'} {_safe(p['what'])}")
+        if t["winner"]:
+            out.append("           region text:")
+            out.extend(_preview(t["region_text"], "           "))
+    return out
+
+
 def format_report(rep: dict[str, Any]) -> str:
     m = rep["manifest"]
     out = [f"input:    {_safe(rep['input'])}",
            f"manifest: {m['name']} {_safe(m['version'])} ({_safe(m['source'])}; "
            f"{_safe(m['verification'])})"]
+    if m.get("chosen"):
+        out.append(f"agent:    {m['name']}, {_safe(m['chosen'])}")
     snap = rep["snapshot"]
     extras = []
     if snap["title"] is not None:
@@ -220,17 +248,7 @@ def format_report(rep: dict[str, Any]) -> str:
         extras.append("alternate screen")
     out.append(f"screen:   {snap['lines']} lines" + (", " + ", ".join(extras) if extras else ""))
     out.append("")
-    out.append("rules, in evaluation order (blocked, error, working, idle; file order within):")
-    for t in rep["rules"]:
-        state = t["state"] + (f"/{t['kind']}" if t["kind"] else "")
-        mark = "WINNER" if t["winner"] else ("yes" if t["matched"] else "no")
-        out.append(f"  [{mark:>6}] {t['id']:<28} {state:<18} region {t['region']}")
-        for p in t["parts"]:
-            pad = "    " + "  " * p["depth"]
-            out.append(f"  {pad}{'+' if p['matched'] else '-'} {_safe(p['what'])}")
-        if t["winner"]:
-            out.append("           region text:")
-            out.extend(_preview(t["region_text"], "           "))
+    out.extend(_format_rules(rep["rules"]))
     v = rep["verdict"]
     out.append("")
     if v["state"] is None:
@@ -263,8 +281,14 @@ def _explain_session(ident: str, as_json: bool) -> int:
         sys.stdout.write(json.dumps(reply, ensure_ascii=False, indent=2, default=str) + "\n")
         return 0
     sys.stdout.write(f"session:  {entry.get('pid')} {_safe(str(entry.get('id', '')))}\n")
+    traces = reply.get("rules")
+    if isinstance(traces, list):
+        try:
+            sys.stdout.write("\n".join(_format_rules(traces)) + "\n")
+        except (KeyError, TypeError):
+            sys.stdout.write("rules: (the session's answer was not understood)\n")
     for key, value in reply.items():
-        if key == "ok":
+        if key in ("ok", "rules"):
             continue
         text = json.dumps(value, ensure_ascii=False, indent=2, default=str)
         sys.stdout.write(f"{key}:\n")
@@ -290,12 +314,21 @@ def cmd_explain(args: Any) -> int:
         sys.stderr.write(_safe(line) + "\n")
     src = load_source(getattr(args, "file", None))
     forced = getattr(args, "agent", None) or src.agent
+    chosen = "given with --agent" if getattr(args, "agent", None) else "named in the capture"
     if forced and catalog.get(forced) is None and not getattr(args, "agent", None):
         sys.stderr.write(f"explain: no manifest {_safe(forced)!r} named in the capture; "
                          "using generic\n")
         forced = None
-    manifest = rules.select_manifest(catalog, [], forced=forced or "generic")
+    if forced:
+        manifest = rules.select_manifest(catalog, [], forced=forced)
+    elif src.argv:  # the program the capture ran picks its agent, as wrap would
+        manifest = rules.select_manifest(catalog, src.argv)
+        chosen = f"from the capture's program {os.path.basename(src.argv[0])!r}"
+    else:
+        manifest = rules.select_manifest(catalog, [], forced="generic")
+        chosen = "the default"
     rep = report(manifest, src, catalog.errors)
+    rep["manifest"]["chosen"] = chosen
     if as_json:
         sys.stdout.write(json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
     else:

@@ -40,6 +40,13 @@ def sessions() -> list[dict[str, Any]]:
     return list_sessions()
 
 
+def ended() -> list[dict[str, Any]]:
+    """The last entries of the sessions that ended lately (``status``, ``ended`` added)."""
+    from ..session.registry import list_ended
+
+    return list_ended()
+
+
 def view(entry: Mapping[str, Any]) -> dict[str, Any]:
     """The public, cleaned fields of an entry plus tmux_socket (no token)."""
     from ..session.registry import clean_text, public_view

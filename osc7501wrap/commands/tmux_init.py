@@ -4,10 +4,15 @@ Printed for ``tmux source-file`` (or ``run-shell 'osc7501wrap tmux-init > ...'``
 coloured glyph per wrapped pane in the window list (working ● blue, blocked ◆ yellow,
 error ✖ red, done ✔ green, idle ○ dim), an "N waiting" count in the status line, and key
 bindings: prefix j jumps to the agent waiting longest, prefix J to the next one, prefix
-A opens `watch` in a popup. It appends to the window formats and ``status-right``
-rather than replacing them. Works from tmux 3.3 (``#{P:}`` loops, ``#{E:}``).
+A opens `watch` in a popup (Enter jumps and closes it). It appends to the window formats
+and ``status-right`` rather than replacing them, and widens ``status-right-length`` by the
+count's width so a long pane title never cuts it. The count is a format over the panes'
+``@osc7501_state`` (tmux redraws the status line when wrap sets an option, and when a
+pane goes): nothing is run per refresh and no ``status-interval`` is set. Works from tmux
+3.3 (``#{P:}``/``#{S:}`` loops, ``#{n:}``, ``#{E:}``).
 
-``--status`` prints the count for the status line ("2 waiting", nothing when none).
+``-o FILE`` writes the snippet to FILE (making its directory) and says how to load it;
+``--status`` prints the count for a script ("2 waiting", nothing when none).
 The snippet only reads the options that wrap keeps (:mod:`osc7501wrap.report.tmux_display`).
 """
 
@@ -40,6 +45,14 @@ def program() -> str:
     return f"{shlex.quote(sys.executable)} -m osc7501wrap"
 
 
+#: The number of blocked panes of the server, each window counted once (in the first
+#: session it is linked to): a format, read by the status line with nothing run.
+WAITING = ("#{n:#{S:#{W:#{?#{==:#{session_name},#{s/,.*//:window_linked_sessions_list}},"
+           "#{P:#{?#{==:#{@osc7501_state},blocked},x,}},}}}}")
+#: status-right grows by this much, so that the count is never cut (" 999 waiting").
+WAITING_WIDTH = 12
+
+
 def snippet(prog: str | None = None) -> str:
     prog = prog or program()
     cmd = prog.replace("'", "'\\''")
@@ -48,11 +61,12 @@ def snippet(prog: str | None = None) -> str:
 set -g @osc7501_glyph '{glyph_format()}'
 set -ga window-status-format '#{{P:#{{E:@osc7501_glyph}}}}'
 set -ga window-status-current-format '#{{P:#{{E:@osc7501_glyph}}}}'
-set -ga status-right ' #[fg=yellow,bold]#({cmd} tmux-init --status)#[default]'
-set -g status-interval 5
+set -g @osc7501_waiting '{WAITING}'
+set -ga status-right '#{{?#{{!=:#{{E:@osc7501_waiting}},0}}, #[fg=yellow]#[bold]#{{E:@osc7501_waiting}} waiting#[default],}}'
+set -gF status-right-length '#{{e|+:#{{status-right-length}},{WAITING_WIDTH}}}'
 bind-key j run-shell -b '{cmd} jump --quiet || tmux display-message "no agent is waiting"'
 bind-key J run-shell -b '{cmd} jump --next --quiet || tmux display-message "no agent is waiting"'
-bind-key A display-popup -E -w 90% -h 60% '{cmd} watch'
+bind-key A display-popup -E -w 90% -h 60% '{cmd} watch --popup'
 """
 
 
@@ -63,10 +77,34 @@ def status_text() -> str:
     return f"{waiting} waiting" if waiting else ""
 
 
+def write(path: str, text: str) -> str:
+    """Write the snippet to `path`, making its directory; what to tell the user."""
+    from ..errors import WrapError
+
+    target = os.path.abspath(os.path.expanduser(path))
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as err:
+        raise WrapError(f"cannot write {path}: {err.strerror or err}", status=1) from None
+    shown = target
+    home = os.path.expanduser("~")
+    if home not in ("", "/") and target.startswith(home + "/"):
+        shown = "~" + target[len(home):]
+    return (f"wrote {target}\n"
+            f"load it now with:        tmux source-file {shlex.quote(target)}\n"
+            f"and at every start: add  source-file {shown}  to your tmux.conf\n")
+
+
 def cmd_tmux_init(args: Any) -> int:
     if getattr(args, "status", False):
         text = status_text()
         sys.stdout.write(text + "\n" if text else "")
+        return 0
+    output = getattr(args, "output", None)
+    if output:
+        sys.stdout.write(write(output, snippet()))
         return 0
     sys.stdout.write(snippet())
     return 0

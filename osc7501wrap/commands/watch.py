@@ -6,8 +6,10 @@ first, the one waiting longest at the top. The screen is redrawn when the regist
 changes (:class:`osc7501wrap.commands.live.RegistryWatch`), on a key, on a resize, and
 once a second for the ages, never by fast polling. Keys: Up/Down or k/j select, Enter
 jumps to the selected session (as `jump` does; outside tmux its place is shown at the
-bottom), q or Ctrl-C quits. It draws on the alternate screen in cbreak mode and gives
-the terminal back as it found it.
+bottom; with ``--popup``, as in tmux-init's popup, a jump also quits), q or Ctrl-C quits.
+A session that failed stays listed, as ``error``, while its last entry is kept. The
+message column takes the spare width; in a narrow pane it comes right after the state.
+It draws on the alternate screen in cbreak mode and gives the terminal back as it found it.
 
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
@@ -43,10 +45,15 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+MSG_MIN = 24  # below this the message moves before the other columns
+CWD_MAX = 40
+
+
 def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
           colour: bool, selected: int | None = None,
           locations: Mapping[tuple[str, str], str] | None = None) -> list[str]:
-    """The lines of one frame (no trailing newlines)."""
+    """The lines of one frame (no trailing newlines). The message column takes the
+    width the others leave; where that is under MSG_MIN it comes right after the state."""
     from .ls import human_age
 
     rows = ordered([live.view(e) for e in entries])
@@ -56,23 +63,36 @@ def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
     if not rows:
         lines.append(_fit("no wrapped session is running", width))
         return lines
-    msg_w = max(16, min(60, width - 80))
-    lines.append(_fit(f"  {'STATE':<8} {'AGENT':<12} {'FOR':>6}  {'WHERE':<16} "
-                      f"{'MSG':<{msg_w}} CWD", width))
     locs = locations or {}
     home = os.path.expanduser("~")
-    for i, e in enumerate(rows):
+    cells = []
+    for e in rows:
         state = str(e.get("state") or "?")
         since = e.get("since")
-        age = human_age(now - since) if isinstance(since, int | float) else "?"
         cwd = str(e.get("cwd") or "")
         if home and home != "/" and (cwd == home or cwd.startswith(home + "/")):
             cwd = "~" + cwd[len(home):]
         kind = f" ({e['kind']})" if state == "blocked" and e.get("kind") else ""
-        msg = _fit(f"{e.get('msg') or ''}{kind}", msg_w)
-        text = (f"{live.GLYPHS.get(state, '?')} {state:<8} {_fit(str(e.get('agent') or '?'), 12):<12} "
-                f"{age:>6}  {_fit(live.where(e, locs), 16):<16} {msg:<{msg_w}} {cwd}")
-        text = _fit(text, width)
+        cells.append((state, _fit(str(e.get("agent") or "?"), 12),
+                      human_age(now - since) if isinstance(since, int | float) else "?",
+                      _fit(live.where(e, locs), 16), f"{e.get('msg') or ''}{kind}", cwd))
+    cwd_w = min(CWD_MAX, max(3, *(len(c[5]) for c in cells)))
+    msg_w = width - (2 + 9 + 13 + 8 + 17) - 1 - cwd_w
+    narrow = msg_w < MSG_MIN
+    if narrow:
+        msg_w = min(max(3, *(len(c[4]) for c in cells)), max(MSG_MIN, width - 11 - 14))
+
+    def row(mark: str, state: str, agent: str, age: str, where: str, msg: str,
+            cwd: str) -> str:
+        msg = f"{_fit(msg, msg_w):<{msg_w}}"
+        if narrow:
+            return f"{mark} {state:<8} {msg} {agent:<12} {age:>6}  {where:<16} {cwd}"
+        return f"{mark} {state:<8} {agent:<12} {age:>6}  {where:<16} {msg} {_fit(cwd, cwd_w)}"
+
+    lines.append(_fit(row(" ", "STATE", "AGENT", "FOR", "WHERE", "MSG", "CWD").rstrip(),
+                      width))
+    for i, (state, *rest) in enumerate(cells):
+        text = _fit(row(live.GLYPHS.get(state, "?"), state, *rest).rstrip(), width)
         if colour:
             sgr = live.COLOURS.get(state, "0")
             if i == selected:
@@ -88,9 +108,17 @@ def _use_colour(stream: Any) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
 
 
+def shown() -> list[dict[str, Any]]:
+    """The live sessions, and those that failed in the last seconds (their ``error``)."""
+    entries = live.sessions()
+    pids = {e.get("pid") for e in entries}
+    return entries + [e for e in live.ended()
+                      if e.get("state") == "error" and e.get("pid") not in pids]
+
+
 def cmd_watch(args: Any) -> int:
     if getattr(args, "once", False):
-        entries = live.sessions()
+        entries = shown()
         width = shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 200
         lines = frame(entries, width=width, now=time.time(), colour=_use_colour(sys.stdout),
                       locations=live.tmux_locations(entries))
@@ -99,14 +127,14 @@ def cmd_watch(args: Any) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         sys.stderr.write("osc7501wrap watch: needs a terminal (use --once to print one frame)\n")
         return 2
-    return _live()
+    return _live(popup=bool(getattr(args, "popup", False)))
 
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _live() -> int:
+def _live(popup: bool = False) -> int:
     import termios
     import tty
 
@@ -126,7 +154,7 @@ def _live() -> int:
         tty.setcbreak(fd_in)
         out.write("\x1b[?1049h\x1b[?25l")
         while True:
-            entries = live.sessions()
+            entries = shown()
             rows = ordered([live.view(e) for e in entries])
             selected = min(selected, max(0, len(rows) - 1))
             size = shutil.get_terminal_size((80, 24))
@@ -155,6 +183,8 @@ def _live() -> int:
                 target = rows[selected]
                 done = jump.focus(next((e for e in entries if e.get("pid") == target.get("pid")),
                                        target))
+                if done and popup:
+                    return 0  # the popup closes over the pane it went to
                 if done is None:
                     note = jump.describe(target, time.time()).replace("\n", "  ").strip()
                 elif done is False:

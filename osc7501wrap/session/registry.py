@@ -11,14 +11,17 @@ directory, written atomically: temp file + rename), describing itself::
 
 The file holds the control token and the screen-derived message, so it is for the same
 user only. Entries whose wrap pid is gone (a wrap killed by SIGKILL never removes its
-file) are removed, with their sockets, by the next :func:`list_sessions`.
+file) are removed, with their sockets, by the next :func:`list_sessions`. A session
+that ends leaves its last entry, with ``status`` and ``ended``, as ``<pid>.ended.json``
+for ENDED_KEEP seconds (:meth:`SessionFile.end`, :func:`list_ended`), so that `events`
+and `watch` see every end, even of a program that failed before it was listed.
 
 `osc7501wrap ls --json` prints a list of objects with these stable keys (no token):
 pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane.
 
-`osc7501wrap send SESSION TEXT` finds a session by wrap pid or record id (a unique prefix
-is enough) and asks it, over its control socket, to type TEXT. The *session* decides:
-:func:`handle_send` re-reads the current state right before typing and refuses while the
+`osc7501wrap send SESSION TEXT` finds a session by wrap pid, record id (a unique prefix
+is enough) or tmux pane id (``%3``) and asks it, over its control socket, to type TEXT.
+The *session* decides: :func:`handle_send` re-reads the current state right before typing and refuses while the
 agent is blocked, unless ``--answer`` is given, because text typed into a permission
 dialog answers it (a pasted prompt ending in Enter confirms the highlighted "1. Yes").
 
@@ -45,6 +48,9 @@ PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "ar
 #: Minimum seconds between two writes of a session file (updates in between coalesce).
 MIN_WRITE_INTERVAL = 0.25
 SEND_TIMEOUT = 3.0
+#: An ended session's last entry (``<pid>.ended.json``) is kept this many seconds.
+ENDED_KEEP = 30.0
+ENDED_SUFFIX = ".ended.json"
 _MAX_FILE = 256 * 1024
 _PID_START_SLACK = 5.0
 
@@ -101,7 +107,8 @@ class SessionFile:
         self._dirty = False
         self.last_error: str | None = None
 
-    def create(self, entry: Mapping[str, Any]) -> bool:
+    def create(self, entry: Mapping[str, Any], write: bool = True) -> bool:
+        """Take `entry`, and write it (without `write`: only for :meth:`end`)."""
         try:
             directory = self._dir if self._dir is not None else _registry_dir(create=True)
         except OSError as err:
@@ -110,7 +117,7 @@ class SessionFile:
         self.path = directory / f"{self.pid}.json"
         self.entry = dict(entry)
         self.entry["pid"] = self.pid
-        return self._write()
+        return self._write() if write else True
 
     def update(self, **fields: Any) -> bool:
         """Merge `fields` into the entry; write now if the state or kind changed or the
@@ -140,9 +147,10 @@ class SessionFile:
             return False
         return self._write()
 
-    def _write(self) -> bool:
+    def _write(self, target: Path | None = None) -> bool:
         if self.path is None:
             return False
+        target = target or self.path
         tmp = self.path.with_name(f".{self.pid}.json.tmp")
         try:
             data = json.dumps(self.entry, ensure_ascii=False, default=str).encode()
@@ -152,7 +160,7 @@ class SessionFile:
                 os.write(fd, data)
             finally:
                 os.close(fd)
-            os.replace(tmp, self.path)
+            os.replace(tmp, target)
         except (OSError, TypeError, ValueError) as err:
             self.last_error = str(err)
             try:
@@ -163,6 +171,16 @@ class SessionFile:
         self._last_write = time.monotonic()
         self._dirty = False
         return True
+
+    def end(self, **fields: Any) -> None:
+        """The session ended: its last entry, with `fields` (``status``, ``ended``) and
+        without token or socket, becomes ``<pid>.ended.json`` (kept ENDED_KEEP seconds,
+        for `events` and `watch`) and the live file goes."""
+        if self.path is None:
+            return
+        self.entry.update(fields, token=None, socket=None)
+        self._write(self.path.with_name(f"{self.pid}{ENDED_SUFFIX}"))
+        self.remove()
 
     def remove(self) -> None:
         if self.path is not None:
@@ -299,8 +317,44 @@ def list_sessions(clean: bool = True) -> list[dict[str, Any]]:
     return out
 
 
+def list_ended(clean: bool = True) -> list[dict[str, Any]]:
+    """The last entries of the sessions that ended in the last ENDED_KEEP seconds (by
+    pid); older ones are removed with `clean`."""
+    directory = _registry_dir()
+    try:
+        names = [n for n in os.listdir(directory) if n.endswith(ENDED_SUFFIX)]
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        pid = _pid_of(name, suffix=ENDED_SUFFIX)
+        if pid is None or _expired(directory / name, clean):
+            continue
+        entry = _read_entry(directory / name)
+        if entry is not None and entry.get("pid") == pid:
+            out.append(entry)
+    out.sort(key=lambda e: e.get("pid", 0))
+    return out
+
+
+def _expired(path: Path, clean: bool) -> bool:
+    try:
+        old = time.time() - os.stat(path).st_mtime > ENDED_KEEP
+    except OSError:
+        return True
+    if old and clean:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    return old
+
+
 def _clean_leftover(directory: Path, name: str, registry: Path | None = None) -> None:
-    """Remove a temp file or socket whose owning pid is dead."""
+    """Remove a temp file or socket whose owning pid is dead, or an old ended entry."""
+    if name.endswith(ENDED_SUFFIX):
+        _expired(directory / name, True)
+        return
     pid = (_pid_of(name, prefix=".", suffix=".json.tmp") or _pid_of(name, suffix=".sock"))
     if pid is None and name.startswith("c") and name.endswith(".sock") and "-" in name:
         pid = _pid_of(name.split("-", 1)[0], prefix="c")
@@ -353,7 +407,8 @@ def truncate(text: str, width: int) -> str:
 
 def find_session(ident: str, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The live session whose wrap pid equals `ident`, or whose record id equals or
-    uniquely starts with it. Raises WrapError (status 1) if none or ambiguous."""
+    uniquely starts with it, or whose tmux pane is `ident` (``%3``). Raises WrapError
+    (status 1) if none or ambiguous."""
     entries = list_sessions(clean=True) if entries is None else entries
     ident = ident.strip()
     if not ident:
@@ -362,6 +417,8 @@ def find_session(ident: str, entries: list[dict[str, Any]] | None = None) -> dic
         for e in entries:
             if e.get("pid") == int(ident):
                 return e
+    if ident.startswith("%") and ident[1:].isdigit():
+        return _by_pane(ident, entries)
     exact = [e for e in entries if e.get("id") == ident]
     if len(exact) == 1:
         return exact[0]
@@ -373,6 +430,24 @@ def find_session(ident: str, entries: list[dict[str, Any]] | None = None) -> dic
         raise WrapError(f"session {ident!r} is ambiguous ({ids}); give more of the id or the pid",
                         status=1)
     raise WrapError(f"no live session {ident!r} (see osc7501wrap ls)", status=1)
+
+
+def _by_pane(pane: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The session in tmux pane `pane` (``%3``): of this tmux server when there are
+    several servers with such a pane."""
+    found = [e for e in entries if e.get("tmux_pane") == pane]
+    if len(found) > 1:
+        here = os.environ.get("TMUX", "").rsplit(",", 2)[0]
+        ours = [e for e in found if here and e.get("tmux_socket")
+                and os.path.realpath(str(e["tmux_socket"])) == os.path.realpath(here)]
+        found = ours if len(ours) == 1 else found
+    if len(found) == 1:
+        return found[0]
+    if found:
+        pids = ", ".join(str(e.get("pid")) for e in found)
+        raise WrapError(f"tmux pane {pane} is in several tmux servers (pids {pids}); "
+                        "give the pid", status=1)
+    raise WrapError(f"no live session in tmux pane {pane} (see osc7501wrap ls)", status=1)
 
 
 def request_session(entry: Mapping[str, Any], payload: dict[str, Any],

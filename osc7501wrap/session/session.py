@@ -112,6 +112,7 @@ class Session(ProxyHooks):
         self._title_out = b""
         self._title_marked = False
         self._exited = False
+        self._ended: dict[str, Any] | None = None  # exit status and time, for the registry
         self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
@@ -197,7 +198,7 @@ class Session(ProxyHooks):
                 self.herdr = HerdrReporter.from_env(s.env, agent_label(manifest.name, s.argv),
                                                     log=self._write_log)
         if self.registry is not None:
-            self._update_registry(agent=manifest.name, manifest_version=manifest.version)
+            self._update_registry(agent=self._agent_name(), manifest_version=manifest.version)
         elif not self._exited:
             self._open_registry(manifest)
         self._publish(p.fusion.current(), now)
@@ -312,23 +313,37 @@ class Session(ProxyHooks):
             except OSError as err:
                 s.notes.append(f"no control socket: {err}")
 
-    def _open_registry(self, manifest: Manifest | None = None) -> None:
+    def _open_registry(self, manifest: Manifest | None = None, write: bool = True) -> None:
         """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
         s = self.setup
         assert self.proxy is not None
         from .registry import SessionFile, session_entry
 
         if manifest is not None:
-            agent: str | None = manifest.name
+            agent: str | None = self._agent_name()
             version: str | int | None = manifest.version
         else:
             agent = s.forced_agent or os.path.basename(s.command[0]) if s.command else None
             version = None
         self.registry = SessionFile()
-        self.registry.create(session_entry(
+        self.registry.create(session_entry(  # argv: as typed, without the added hook arguments
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
-            manifest_version=version, argv=s.argv[:1] + s.argv[1:][:16],
-            socket=s.socket_path if self.server else None, token=s.token, state="idle"))
+            manifest_version=version, argv=s.command[:1] + s.command[1:][:16],
+            socket=s.socket_path if self.server else None, token=s.token, state="idle"),
+            write=write)
+
+    def _agent_name(self) -> str:
+        """The name people know the session by (`ls`, `watch`, `events`, tmux's
+        ``@osc7501_agent``): the agent's manifest, or for a program without agent rules
+        the program's own name (``make``, not ``generic``)."""
+        s = self.setup
+        if s.manifest.name == "generic" and s.command:
+            from ..protocol import sanitize_text
+
+            name = sanitize_text(os.path.basename(s.command[0]), 64)
+            if name:
+                return name
+        return s.manifest.name
 
     # ----------------------------------------------------------------- hot path
 
@@ -646,7 +661,7 @@ class Session(ProxyHooks):
                               msg=_one_line(decision.msg or ""))
         if self.tmux is not None:
             self.tmux.update(decision.state, decision.kind, decision.msg,
-                             self.pipeline.manifest.name if self.pipeline else None)
+                             self._agent_name() if self.pipeline else None)
         if self.channels is not None:
             self.channels.update(decision.state, decision.kind, decision.msg)
         if self.herdr is not None:
@@ -711,6 +726,7 @@ class Session(ProxyHooks):
             out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
                              "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
                              "lines": p.screen.lines()}
+            out["rules"] = _traces(p)
             out["signals"] = _jsonable(p.explain())
         out["buffers"] = self._buffers()
         return out
@@ -754,6 +770,12 @@ class Session(ProxyHooks):
                 self._publish(d, now)
             if self._decision is not decision:
                 self._publish(decision, now)
+        self._ended = {"status": status, "ended": time.time()}
+        if self.registry is None and status != 0 and self.proxy is not None:
+            self._open_registry(p.manifest if p is not None else None, write=False)
+            d = self._decision
+            if d is not None and self.registry is not None:  # seen by `events` when it ends
+                self.registry.entry.update(state=d.state, kind=d.kind, msg=_one_line(d.msg))
         if self.capture is not None:
             self.capture.event("x", status)
         if self.tmux is not None:
@@ -788,7 +810,10 @@ class Session(ProxyHooks):
             self.server.close()
             self.server = None
         if self.registry is not None:
-            self.registry.remove()
+            if self._ended is not None:
+                self.registry.end(**self._ended)
+            else:
+                self.registry.remove()
             self.registry = None
         if self.tmux is not None:
             self.tmux.close()
@@ -811,6 +836,19 @@ def _one_line(text: str | None) -> str:
     from ..protocol import sanitize_text
 
     return sanitize_text(text or "", 300)
+
+
+def _traces(p: Pipeline) -> list[dict[str, Any]]:
+    """Every rule of the session's manifest on its screen now, matched or not (the
+    rules engine's own explain; the region text only for the winner)."""
+    from ..rules import explain
+
+    return [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
+             "winner": t.winner, "region": t.region,
+             "region_text": t.region_text if t.winner else "", "msg": t.msg,
+             "parts": [{"depth": x.depth, "what": x.what, "matched": x.matched}
+                       for x in t.parts]}
+            for t in explain(p.manifest, p.snapshot())]
 
 
 def _jsonable(obj: Any) -> Any:

@@ -217,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", help="a live full-screen overview of every wrapped session")
     w.add_argument("--once", action="store_true", help="print one frame and exit")
+    w.add_argument("--popup", action="store_true", help="Enter jumps and quits (a tmux popup)")
     w.set_defaults(func=_subcommand("commands.watch", "cmd_watch"))
 
     ev = sub.add_parser("events", help="print state changes of all sessions as JSON lines")
@@ -225,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ti = sub.add_parser("tmux-init", help="print a tmux snippet: state glyphs, waiting count, jump key")
     ti.add_argument("--status", action="store_true", help="print the status-line count only")
+    ti.add_argument("-o", "--output", metavar="FILE",
+                    help="write the snippet to FILE (its directory made) and say how to load it")
     ti.set_defaults(func=_subcommand("commands.tmux_init", "cmd_tmux_init"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")

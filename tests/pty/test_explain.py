@@ -116,9 +116,10 @@ def test_control_characters_are_escaped(tmp_path: Path, config: Path) -> None:
 
 
 def write_capture(path: Path, chunks: list[bytes], *, agent: str | None = "claude",
-                  cols: int = 80, rows: int = 24, resize: str | None = None) -> None:
+                  cols: int = 80, rows: int = 24, resize: str | None = None,
+                  argv: list[str] | None = None) -> None:
     head = {"format": "osc7501wrap-capture", "version": 1, "cols": cols, "rows": rows,
-            "argv": ["claude"], "term": "xterm-256color"}
+            "argv": ["claude"] if argv is None else argv, "term": "xterm-256color"}
     if agent:
         head["agent"] = agent
     lines = [json.dumps(head)]
@@ -159,8 +160,15 @@ def test_capture_renders_the_final_screen(tmp_path: Path, config: Path) -> None:
 def test_capture_agent_override_and_resize(tmp_path: Path, config: Path) -> None:
     cap = tmp_path / "s.jsonl"
     write_capture(cap, _dialog_bytes(), agent=None, resize="100x30")
-    p = run(str(cap), "--json", config=config)
-    assert json.loads(p.stdout)["manifest"]["name"] == "generic"
+    p = run(str(cap), "--json", config=config)  # no agent in the header: its program's
+    rep = json.loads(p.stdout)
+    assert rep["manifest"]["name"] == "claude"
+    assert rep["manifest"]["chosen"] == "from the capture's program 'claude'"
+    assert "agent:    claude, from the capture's program 'claude'" in run(str(cap),
+                                                                       config=config).stdout
+    write_capture(cap, _dialog_bytes(), agent=None, resize="100x30", argv=[])
+    assert json.loads(run(str(cap), "--json", config=config).stdout)["manifest"]["name"] \
+        == "generic"
     p = run(str(cap), "--json", "--agent", "claude", config=config)
     rep = json.loads(p.stdout)
     assert rep["manifest"]["name"] == "claude" and rep["verdict"]["state"] == "blocked"
@@ -210,3 +218,17 @@ def test_broken_capture_is_one_line(tmp_path: Path, config: Path) -> None:
                    encoding="utf-8")
     p = run(str(cap), config=config)
     assert p.returncode != 0 and "line 2" in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_without_a_file_on_a_terminal_it_says_it_reads_stdin(config: Path) -> None:
+    from term import Terminal, base_env
+
+    env = base_env(OSC7501WRAP_CONFIG_DIR=str(config), OSC7501WRAP_RUNTIME_DIR=str(config / "run"),
+                   OSC7501WRAP_STATE_DIR=str(config / "state"))
+    with Terminal([sys.executable, "-m", "osc7501wrap", "explain"], env=env) as t:
+        t.expect(b"reading a screen from standard input")
+        t.type(b"Do you want to continue? [Y/n] \n\x04")
+        t.expect(b"verdict: blocked (question) by rule yes_no_question")
+        assert t.wait() == 0
+    p = run(stdin=b"Password: \n", config=config)  # not a terminal: no word about it
+    assert p.returncode == 0 and p.stderr == ""

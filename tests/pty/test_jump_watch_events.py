@@ -78,9 +78,10 @@ def test_jump_from_another_pane_focuses_the_blocked_pane(server: Server) -> None
         assert f"tmux {ask}" in out.stdout and "cwd" in out.stdout and "tty" in out.stdout
         # watch --once lists both; events prints the blocked one
         frame = o7w(server.runtime, "watch", "--once").stdout
-        rows = [line for line in frame.splitlines() if "generic" in line]
+        rows = [line for line in frame.splitlines() if line.startswith(("◆", "●"))]
         assert len(rows) == 2, frame
         assert "blocked" in rows[0] and "other:0.0" in rows[0] and "Continue? [y/N]" in rows[0]
+        assert rows[0].split()[2] == "sh"  # the program's name: it has no agent rules
         assert "working" in rows[1] and "t:1.0" in rows[1]
         assert "2 sessions, 1 waiting" in frame and "\x1b[" not in frame
         lines = [json.loads(x) for x in o7w(server.runtime, "events", "--once")
@@ -116,7 +117,7 @@ def test_events_streams_the_change_to_blocked(server: Server) -> None:
         ev = seen[-1]
         assert '"state": "blocked"' in line
         assert ev["tmux_pane"] == pane and ev["kind"] == "question"
-        assert ev["msg"] == "Continue? [y/N]" and ev["agent"] == "generic"
+        assert ev["msg"] == "Continue? [y/N]" and ev["agent"] == "sh"
         server.cmd("send-keys", "-t", pane, "y", "Enter")
         while seen[-1]["state"] != "exited":
             assert time.monotonic() < deadline, seen
@@ -174,12 +175,36 @@ def test_watch_frame_is_bounded_and_coloured_on_request() -> None:
     entries = [{"pid": 1, "state": "blocked", "since": 0.0, "agent": "claude",
                 "msg": "Allow?" * 50, "cwd": "/x", "tmux_pane": "%3",
                 "tmux_socket": "/s"}]
-    plain = watch.frame(entries, width=60, now=65.0, colour=False,
+    plain = watch.frame(entries, width=100, now=65.0, colour=False,
                         locations={("/s", "%3"): "main:2.1"})
-    assert all(len(line) <= 60 for line in plain)
+    assert all(len(line) <= 100 for line in plain)
     assert "main:2.1" in plain[2] and "1m" in plain[2] and "◆" in plain[2]
     coloured = watch.frame(entries, width=60, now=65.0, colour=True, selected=0)
     assert coloured[2].startswith("\x1b[33;1;7m")
+
+
+def test_watch_gives_the_spare_width_to_the_message() -> None:
+    msg = "Bash: " + "x" * 120
+    entries = [{"pid": 1, "state": "blocked", "since": 0.0, "agent": "claude", "msg": msg,
+                "cwd": "/src/app", "tmux_pane": "%3", "tmux_socket": "/s"},
+               {"pid": 2, "state": "working", "since": 0.0, "agent": "make", "msg": "",
+                "cwd": "/src", "tty": "/dev/pts/4"}]
+    locs = {("/s", "%3"): "main:2.1"}
+    for width in (100, 160, 240):
+        head, cols, row, other = watch.frame(entries, width=width, now=5.0, colour=False,
+                                             locations=locs)
+        assert all(len(x) <= width for x in (head, cols, row, other))
+        assert row.endswith(" /src/app") and other.endswith(" /src")  # cwd whole, at the end
+        shown = row.split("main:2.1", 1)[1].split(" /src/app")[0].strip()
+        assert len(shown) >= min(len(msg), width - 60), (width, row)  # the rest: the message
+        assert cols.index("MSG") == row.index("Bash:")
+    wide = watch.frame(entries, width=240, now=5.0, colour=False, locations=locs)
+    assert msg in wide[2]
+    # a narrow pane: the message right after the state, the other columns after it
+    head, cols, row, other = watch.frame(entries, width=50, now=5.0, colour=False,
+                                         locations=locs)
+    assert row.startswith("◆ blocked  Bash: xxxxxxxx") and cols.startswith("  STATE    MSG")
+    assert all(len(x) <= 50 for x in (head, cols, row, other))
 
 
 @pytest.mark.tmux
@@ -197,7 +222,7 @@ def test_tmux_init_snippet_loads_and_shows_glyphs(server: Server, tmp_path: Path
         assert f"#[fg={colour}] {glyph}#[default]" in shown, (state, shown)
     keys = server.cmd("list-keys", "-T", "prefix")
     assert "/bin/true jump --quiet" in keys and "/bin/true jump --next --quiet" in keys
-    assert "tmux-init --status" in server.cmd("show", "-gv", "status-right")
+    assert "#{E:@osc7501_waiting} waiting" in server.cmd("show", "-gv", "status-right")
 
 
 def fake_session(runtime: Path, pid: int, **fields: object) -> None:

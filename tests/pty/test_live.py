@@ -78,6 +78,24 @@ def test_ls_shows_live_sessions_with_their_state_and_cleans_killed_ones(env) -> 
         b.close()
 
 
+def test_ls_argv_is_what_was_typed_without_the_added_hook_arguments(env, tmp_path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    seen = tmp_path / "args.txt"
+    (bin_dir / "claude").write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > {seen}\nsleep 30\n")
+    (bin_dir / "claude").chmod(0o755)
+    env = {**env, "PATH": f"{bin_dir}:{env['PATH']}"}
+    t = Terminal.wrap(["claude", "--resume", "x"], env=env, answer_da1=True)
+    try:
+        wait_for(lambda: seen.exists() and "--settings" in seen.read_text()
+                 and bool(sessions(env)))
+        (entry,) = sessions(env)
+        assert entry["argv"] == ["claude", "--resume", "x"]  # the hooks reach claude only
+        assert entry["agent"] == "claude"
+    finally:
+        t.close()
+
+
 def test_send_is_refused_while_blocked_and_accepted_with_answer(env) -> None:
     t = Terminal.wrap(["--id", "live/s", "sh", "-c", ASK], env=env, answer_da1=True)
     try:
@@ -114,6 +132,16 @@ def test_explain_a_live_session_shows_the_fused_view(env) -> None:
         assert r.returncode == 0, r.stderr
         out = r.stdout
         assert "blocked" in out and "yes_no_question" in out
+        # every rule of the session's manifest, matched or not, as `explain FILE` lists them
+        from osc7501wrap import rules
+
+        generic = rules.load_manifests(user_dir=None).get("generic")
+        assert generic is not None and len(generic.ordered) > 3
+        listed = [line.split("]", 1)[1].split()[0] for line in out.splitlines()
+                  if line.startswith("  [")]
+        assert listed == [rule.id for rule in generic.ordered], out
+        assert out.count("[WINNER]") == 1 and "[WINNER] yes_no_question" in out
+        assert "[    no]" in out and "| Continue? [y/N]" in out
         r = cli(env, "explain", "--session", "live/e", "--json")
         bufs = json.loads(r.stdout)["buffers"]  # each buffer's size and high-water mark
         assert {"backlog", "scanner", "tracker", "input", "emitter"} <= set(bufs), bufs

@@ -90,7 +90,7 @@ def test_pane_options_follow_the_state(server: Server, passthrough: str) -> None
     wait_until(lambda: server.option(compute) == "working", what="working")
     assert server.option(ask, "@osc7501_kind") == "question"
     assert server.option(ask, "@osc7501_msg") == "Continue? [y/N]"
-    assert server.option(ask, "@osc7501_agent") == "generic"
+    assert server.option(ask, "@osc7501_agent") == "sh"  # no agent rules: the program's name
     since = int(server.option(ask, "@osc7501_since"))
     assert abs(since - time.time()) < 30
     # only the pane wrap runs in: the window and the server carry nothing
