@@ -294,7 +294,7 @@ def cmd_explain(args: Any) -> int:
         sys.stderr.write(f"explain: no manifest {_safe(forced)!r} named in the capture; "
                          "using generic\n")
         forced = None
-    manifest = rules.select_manifest(catalog, [], forced=forced or "generic")
+    manifest = rules.select_manifest(catalog, [], forced=forced or rules.GENERIC)
     rep = report(manifest, src, catalog.errors)
     if as_json:
         sys.stdout.write(json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
