@@ -67,8 +67,6 @@ from .model import (
 from .regions import is_rule_line, parse_region
 from .select import select_manifest
 
-_is_rule_line = is_rule_line  # the name tests used before the package split
-
 __all__ = [
     "ENGINE_VERSION", "GENERIC", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
