@@ -237,6 +237,9 @@ def _plain_string(text: str) -> str | None:
     return inner
 
 
+_HEAD_READ = 8192
+
+
 def builtin_integrations(directory: str | None = None) -> dict[str, str] | None:
     """program -> integration over the built-in manifests that name one, read from the
     plain lines of their [manifest] tables (``integration = "name"``, ``programs = ["a",
@@ -256,9 +259,18 @@ def builtin_integrations(directory: str | None = None) -> dict[str, str] | None:
     for name in names:
         if not name.endswith(".toml") or name.startswith("."):
             continue
-        try:
-            with open(os.path.join(directory, name), encoding="utf-8") as f:
-                head = f.read(256 * 1024).split("\n[[rule]]", 1)[0]
+        try:  # os.open, not open(): 13 files, half the time
+            fd = os.open(os.path.join(directory, name), os.O_RDONLY | os.O_NONBLOCK)
+            try:
+                raw = os.read(fd, _HEAD_READ)  # the [manifest] table comes first
+                if b"\n[[rule]]" not in raw:
+                    raw += os.read(fd, 256 * 1024)
+            finally:
+                os.close(fd)
+            raw = raw.split(b"\n[[rule]]", 1)[0]
+            if b"\nintegration" not in raw:
+                continue
+            head = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # the full load says why
         keys: dict[str, str] = {}
