@@ -19,7 +19,9 @@ only choose between behaviours wrap already has.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 
 from . import paths
 from .frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
@@ -248,15 +250,11 @@ _PART_PATTERN = r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'"""
 
 
 def _split_key(text: str) -> list[str]:
-    import re
-
     return [p[1:-1] if p[:1] in "\"'" else p for p in re.findall(_PART_PATTERN, text)]
 
 
 def _key_lines(text: str) -> dict[str, int]:
     """Map dotted keys (and table names) to the line that sets them (best effort)."""
-    import re
-
     header_re, keyline_re = re.compile(_HEADER_PATTERN), re.compile(_KEYLINE_PATTERN)
     lines: dict[str, int] = {}
     table: list[str] = []
@@ -360,8 +358,6 @@ def _number(maximum: float, integer: bool) -> Any:
         expected = f"a number from 0 to {maximum:g}"
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
             return (False, raw, expected)
-        import math
-
         if not math.isfinite(raw) or raw < 0 or raw > maximum:
             return (False, raw, expected)
         return (True, round(raw) if integer else float(raw), expected)
@@ -370,8 +366,6 @@ def _number(maximum: float, integer: bool) -> Any:
 
 
 def _valid_name(name: str) -> bool:
-    import re
-
     return re.fullmatch(_NAME_PATTERN, name) is not None
 
 

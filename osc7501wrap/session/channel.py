@@ -21,7 +21,9 @@ socket before the child starts, and the ``socket`` module alone costs 2.0 ms the
 from __future__ import annotations
 
 import _socket  # not socket: it (and selectors under it) costs 2.0 ms before the child
+import errno
 import os
+import stat
 import time
 
 try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hmac itself
@@ -29,6 +31,8 @@ try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hma
     from _operator import _compare_digest as compare_digest
 except ImportError:  # an interpreter without it
     from hmac import compare_digest
+
+from ..paths import runtime_dir
 
 TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
 if TYPE_CHECKING:
@@ -80,8 +84,6 @@ def fallback_dir(create: bool = True) -> str:
 
     Raises OSError if it exists but is not a private directory of this user.
     """
-    import stat
-
     path = f"/tmp/osc7501wrap-{os.getuid()}"
     if create:
         try:
@@ -101,8 +103,6 @@ def socket_dir(create: bool = True) -> str:
 
     "Too long" means a 40-byte file name would not fit in sun_path.
     """
-    from ..paths import runtime_dir
-
     rd = runtime_dir(create=create)
     if _fits(os.path.join(rd, "x" * 40)):
         return rd
@@ -317,8 +317,6 @@ def _bind_private(sock: _socket.socket) -> str:
         except FileExistsError:
             continue
         except OSError as err:
-            import errno
-
             if err.errno == errno.EADDRINUSE:
                 continue
             raise
