@@ -24,7 +24,6 @@ from __future__ import annotations
 import base64
 import json
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -182,8 +181,3 @@ class CaptureWriter:
         if not self._fh.closed:
             self._fh.close()
 
-
-def iter_events(cap: Capture, *types: str) -> Iterator[Event]:
-    for e in cap.events:
-        if not types or e.type in types:
-            yield e

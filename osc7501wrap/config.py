@@ -19,7 +19,9 @@ only choose between behaviours wrap already has.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 
 from . import paths
 from .frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
@@ -69,16 +71,15 @@ class Fallbacks(Frozen):
 class Classifier(Frozen):
     """Timing of the screen classifier (milliseconds)."""
 
-    FIELDS = ("settle_ms", "idle_hold_ms", "sweep_ms", "hook_ttl_ms")
+    FIELDS = ("settle_ms", "idle_hold_ms", "hook_ttl_ms")
     __slots__ = FIELDS
     settle_ms: int
     idle_hold_ms: int
-    sweep_ms: int
     hook_ttl_ms: int
 
-    def __init__(self, settle_ms: int = 40, idle_hold_ms: int = 700, sweep_ms: int = 1000,
+    def __init__(self, settle_ms: int = 40, idle_hold_ms: int = 700,
                  hook_ttl_ms: int = 1500) -> None:
-        self._init(settle_ms, idle_hold_ms, sweep_ms, hook_ttl_ms)
+        self._init(settle_ms, idle_hold_ms, hook_ttl_ms)
 
 
 class AgentConfig(Frozen):
@@ -203,7 +204,6 @@ KEYS: dict[str, str] = {
     "fallbacks.channels": "list of auto, uservar, osc99, osc26, none",
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
-    "classifier.sweep_ms": "milliseconds",
     "classifier.hook_ttl_ms": "milliseconds",
     "agents.NAME.emit": "auto | always | never",
     "agents.NAME.hooks": "true | false",
@@ -211,8 +211,6 @@ KEYS: dict[str, str] = {
     "agents.NAME.app": "app name reported in OSC 7501",
     "agents.NAME.enabled": "true | false",
 }
-
-ENV_VARS = ("OSC7501WRAP_EMIT", "OSC7501WRAP_SCREEN", "OSC7501WRAP_HOOKS")
 
 EXAMPLE = """\
 # ~/.config/osc7501wrap/config.toml (every key is optional; these are the defaults)
@@ -233,7 +231,6 @@ channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm),
 [classifier]
 settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
-sweep_ms = 1000      # no effect any more: a screen without output is not read again
 hook_ttl_ms = 1500   # how long a hook or native report outranks the screen
 
 [agents.codex]
@@ -253,15 +250,11 @@ _PART_PATTERN = r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'"""
 
 
 def _split_key(text: str) -> list[str]:
-    import re
-
     return [p[1:-1] if p[:1] in "\"'" else p for p in re.findall(_PART_PATTERN, text)]
 
 
 def _key_lines(text: str) -> dict[str, int]:
     """Map dotted keys (and table names) to the line that sets them (best effort)."""
-    import re
-
     header_re, keyline_re = re.compile(_HEADER_PATTERN), re.compile(_KEYLINE_PATTERN)
     lines: dict[str, int] = {}
     table: list[str] = []
@@ -365,8 +358,6 @@ def _number(maximum: float, integer: bool) -> Any:
         expected = f"a number from 0 to {maximum:g}"
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
             return (False, raw, expected)
-        import math
-
         if not math.isfinite(raw) or raw < 0 or raw > maximum:
             return (False, raw, expected)
         return (True, round(raw) if integer else float(raw), expected)
@@ -375,8 +366,6 @@ def _number(maximum: float, integer: bool) -> Any:
 
 
 def _valid_name(name: str) -> bool:
-    import re
-
     return re.fullmatch(_NAME_PATTERN, name) is not None
 
 
@@ -416,9 +405,11 @@ _FALLBACK_CHECKS: dict[str, Any] = {
 _CLASSIFIER_CHECKS: dict[str, Any] = {
     "settle_ms": _number(MAX_MS, integer=True),
     "idle_hold_ms": _number(MAX_MS, integer=True),
-    "sweep_ms": _number(MAX_MS, integer=True),
     "hook_ttl_ms": _number(MAX_MS, integer=True),
 }
+#: Keys that once had an effect: a file that sets one still loads, with this said.
+_RETIRED = {"classifier.sweep_ms": "no effect any more (a screen that did not change is "
+                                   "not read again); ignored"}
 _AGENT_CHECKS: dict[str, Any] = {
     "emit": _enum(EMIT_MODES),
     "hooks": _bool,
@@ -433,6 +424,9 @@ def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, 
     values: dict[str, Any] = {}
     for key, raw in table.items():
         dotted = f"{prefix}{key}"
+        if dotted in _RETIRED:
+            ld.problem(dotted, _RETIRED[dotted])
+            continue
         if key not in checks:
             ld.unknown(dotted, list(checks))
             continue

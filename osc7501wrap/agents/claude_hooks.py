@@ -122,6 +122,11 @@ def add_hook_args(argv: Sequence[str], settings_json: str) -> tuple[list[str], s
     return [args[0], "--settings", settings_json, *args[1:]], None
 
 
+def command_args(argv: Sequence[str]) -> tuple[list[str], str | None]:
+    """`argv` with this session's hooks registered (see :func:`add_hook_args`)."""
+    return add_hook_args(argv, claude_settings())
+
+
 # --- the hook input kept ------------------------------------------------------------------
 
 def _text(value: object) -> str | None:

@@ -316,7 +316,7 @@ def check_verified(manifests: Mapping[str, Any]) -> list[Check]:
     (with why): a light from an unverified one may be wrong."""
     seen, unseen = [], []
     for m in sorted(manifests.values(), key=lambda m: m.name):
-        if not getattr(m, "builtin", True) or m.name == "generic":
+        if not getattr(m, "builtin", True) or m.generic:
             continue
         text = getattr(m, "verification", "verification not stated")
         if getattr(m, "verified", None):

@@ -325,7 +325,7 @@ def cmd_explain(args: Any) -> int:
         manifest = rules.select_manifest(catalog, src.argv)
         chosen = f"from the capture's program {os.path.basename(src.argv[0])!r}"
     else:
-        manifest = rules.select_manifest(catalog, [], forced="generic")
+        manifest = rules.select_manifest(catalog, [], forced=rules.GENERIC)
         chosen = "the default"
     rep = report(manifest, src, catalog.errors)
     rep["manifest"]["chosen"] = chosen

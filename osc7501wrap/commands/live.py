@@ -21,10 +21,14 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+from ..paths import runtime_dir
+from ..session.registry import clean_text, list_sessions, public_view
 
 GLYPHS = {"working": "●", "blocked": "◆", "done": "✔", "error": "✖", "idle": "○"}
 COLOURS = {"working": "34", "blocked": "33;1", "done": "32", "error": "31", "idle": "2"}
@@ -35,8 +39,6 @@ TMUX_TIMEOUT = 1.0
 
 def sessions() -> list[dict[str, Any]]:
     """The live sessions (registry entries, dead ones cleaned away)."""
-    from ..session.registry import list_sessions
-
     return list_sessions()
 
 
@@ -49,8 +51,6 @@ def ended() -> list[dict[str, Any]]:
 
 def view(entry: Mapping[str, Any]) -> dict[str, Any]:
     """The public, cleaned fields of an entry plus tmux_socket (no token)."""
-    from ..session.registry import clean_text, public_view
-
     out = public_view(entry)
     sock = entry.get("tmux_socket")
     out["tmux_socket"] = clean_text(sock) if isinstance(sock, str) else None
@@ -113,8 +113,6 @@ class RegistryWatch:
 
     def __init__(self, directory: Path | None = None) -> None:
         if directory is None:
-            from ..paths import runtime_dir
-
             directory = Path(runtime_dir(create=True))
         self.directory = directory
         self.kind = "poll"
@@ -202,8 +200,6 @@ _IN_CLOSE_WRITE, _IN_NONBLOCK, _IN_CLOEXEC = 0x8, 0o4000, 0o2000000
 
 def _inotify(directory: Path) -> int | None:
     """An inotify descriptor watching `directory` (Linux), or None."""
-    import sys
-
     if not sys.platform.startswith("linux"):
         return None
     import ctypes

@@ -115,13 +115,13 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
-    from ..agents import claude
+    from ..agents import meaning
     from ..fusion.pipeline import Pipeline
     from ..protocol import sanitize_text
 
-    # hook events in a capture are Claude Code's (the only agent whose hooks wrap registers)
+    # hook events in a capture are its agent's integration's
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
-                 hooks=claude.hook_edge)
+                 hooks=meaning(manifest.integration))
     _ = p.screen  # loaded now, not in the background: the clock here is the capture's
     steps: list[Step] = []
     last: tuple[str, str | None, str | None] | None = None

@@ -148,15 +148,6 @@ class Classifier:
             self._unread_from = now
         self._last_change = now
 
-    def set_manifest(self, manifest: Any, now: float) -> None:
-        """Use another manifest (a reload); the screen is evaluated again."""
-        self.manifest = manifest
-        self._rules = rules.Evaluator(manifest)
-        self.turn_marker = marks_turns(manifest)
-        self.interrupt_marker = marks_interrupts(manifest)
-        self._prompts = prompt_rules(manifest)
-        self.screen_changed(now)
-
     # ------------------------------------------------------------------ timing
 
     def _eval_at(self) -> float:

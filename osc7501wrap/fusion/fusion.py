@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
 
-SIGNALS = ("start", "screen", "native", "hook", "process", "input", "exit")
 #: Who decides, highest first (see :meth:`Fusion._resolve` and docs/fusion.md).
 PRECEDENCE = (
     ("a blocked dialog on screen", "while it is visible"),
@@ -65,7 +64,6 @@ ENTER_WAIT = 10.0
 #: An interrupt's sign drawn this soon (s) after the screen ended a turn as done makes it
 #: idle: a frame or two later, before a person could start typing the next prompt.
 LATE_INTERRUPT = 0.3
-_EDGE_SIGNALS = ("native", "hook", "input")
 
 
 def signal_name(number: int) -> str:
@@ -468,10 +466,6 @@ class Fusion:
 
     def _ignore(self, now: float, what: str, why: str) -> None:
         self.ignored.append((now, what, why))
-
-    def _hook_claim(self, state: str, kind: str | None, msg: str | None, detail: str,
-                    now: float) -> _Claim:
-        return _Claim(state, kind, msg, None, "hook", detail, now, ends_turn=False)
 
     def _edge_in(self, claim: _Claim, now: float) -> Decision | None:
         e = self._edge

@@ -47,7 +47,7 @@ from ..protocol import Invalid, Query, Report, ReportScanner, query_reply
 from ..proxy.tracker import StreamTracker
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
-from .classifier import Classifier, ScreenReading
+from .classifier import Classifier
 from .fusion import Decision, Fusion, HookEdge
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
@@ -158,7 +158,6 @@ class Pipeline:
         self.frames_held = 0
         self.output_bytes = 0
         self.last_input = -1.0
-        self.last_reading: ScreenReading | None = None
 
     @property
     def screen(self) -> ScreenModel:
@@ -428,7 +427,6 @@ class Pipeline:
             self._enter_answer(now)  # also after confirm_now() took the change
         reading = self.classifier.step(now, self.snapshot)
         if reading is not None:
-            self.last_reading = reading
             self.fusion.screen(reading, now)
         due = self.fusion.next_deadline(now)
         if due is not None and due <= now:

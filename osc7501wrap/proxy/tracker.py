@@ -1,4 +1,4 @@
-"""A tiny parser over the passthrough stream: safe points, modes left on, OSC events.
+"""A tiny parser over the passthrough stream: safe points, modes left on, title, progress.
 
 The proxy writes every byte the child prints to the terminal untouched, then hands the
 same chunk to :class:`StreamTracker`. The tracker answers three questions cheaply:
@@ -10,8 +10,8 @@ same chunk to :class:`StreamTracker`. The tracker answers three questions cheapl
 * **What did the child leave on?** (``modes_on``, ``alt_screen``, ``kitty_kbd_depth``...)
   so that :meth:`StreamTracker.reset_sequence` can undo exactly that when the child dies,
   and nothing else.
-* **What did the child announce?** Titles (OSC 0/2), OSC 133 prompt marks, OSC 9 / 777 /
-  99 notifications, OSC 9;4 progress and OSC 7 directories, queued in ``events``.
+* **What did the child announce?** Titles (OSC 0/2, also queued in ``events``) and OSC
+  9;4 progress.
 
 How it stays fast: every ESC starts a new sequence wherever it appears (ESC even ends an
 OSC or DCS string), so the bytes before the *last* ESC of a chunk hold only complete
@@ -61,8 +61,8 @@ MOUSE_MODES = (1000, 1002, 1003, 1005, 1006, 1015)
 ALT_MODES = (1049, 1047, 47)
 TRACKED_MODES = frozenset((1, 25, 2004, 1004, 2026, *MOUSE_MODES, *ALT_MODES))  # 1: DECCKM
 
-# OSC codes turned into events (see StreamTracker.events).
-EVENT_CODES = ("title", "133", "9", "9;4", "777", "99", "7")
+# OSC codes turned into events (see StreamTracker.events): what the session reads.
+EVENT_CODES = ("title",)
 
 _CTRL_DELETE = bytes([*range(0x20), 0x7F])  # controls are not part of an OSC payload
 
@@ -77,7 +77,6 @@ _SGR_PARAMS_RE: re.Pattern[bytes]
 _CSI_RE: re.Pattern[bytes]
 _CSI_END_RE: re.Pattern[bytes]
 _CSI_OPEN_RE: re.Pattern[bytes]
-_CONEMU_RE: re.Pattern[bytes]
 _OSC_END: re.Pattern[bytes]
 _STRING_END: re.Pattern[bytes]
 _PLAIN_RE: re.Pattern[bytes]
@@ -87,7 +86,7 @@ PLAIN_LIMIT = 1024  # chunks up to this size are tried against _PLAIN_RE first
 
 def _compile() -> None:
     global _INTERESTING_RE, _OSC_RE, _SGR_RE, _PARAMS_RE, _SGR_PARAMS_RE, _CSI_RE
-    global _CONEMU_RE, _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE, _PLAIN_RE
+    global _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE, _PLAIN_RE
     import re
 
     # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
@@ -104,7 +103,6 @@ def _compile() -> None:
     # the per-byte machine would append, then the final byte), and its start at the end.
     _CSI_END_RE = re.compile(rb"[\x20-\x3f]*[\x40-\x7e]")
     _CSI_OPEN_RE = re.compile(rb"\x1b\[[\x20-\x3f]{0,%d}" % CSI_LIMIT)
-    _CONEMU_RE = re.compile(rb"[0-9]+(?:;|\Z)")  # OSC 9;<n>;... ConEmu commands
     _OSC_END = re.compile(rb"[\x07\x18\x1a\x1b]")
     _STRING_END = re.compile(rb"[\x18\x1a\x1b]")
     # A chunk that changes nothing but SGR and the UTF-8 tail: ground text and whole
@@ -172,10 +170,7 @@ class StreamTracker:
         The last OSC 9;4 report as ``(state, value)`` (value None when absent), or None.
     ``events``
         ``(code, text)`` pairs in stream order, taken with :meth:`take_events`:
-        ``("title", text)`` for OSC 0/2, ``("133", "A")`` / ``("133", "D;0")`` for
-        prompt marks, ``("9", text)`` for OSC 9 notifications, ``("9;4", "1;42")`` for
-        progress, ``("777", "notify;title;body")``, ``("99", "metadata;payload")`` and
-        ``("7", url)``. Payloads over 8 KiB are not recorded.
+        ``("title", text)`` for OSC 0/2. Payloads over 8 KiB are not recorded.
     """
 
     def __init__(self) -> None:
@@ -389,9 +384,6 @@ class StreamTracker:
         return b"".join(out)
 
     # ----------------------------------------------------------------- internals
-
-    def _update_safe(self) -> None:
-        self.safe = self._state == GROUND and self._need == 0 and not self.sync
 
     def _scan_complete(self, data: bytes, start: int, end: int) -> None:
         """Interpret the complete sequences in ``data[start:end]`` (``data[end]`` is ESC).
@@ -661,23 +653,14 @@ class StreamTracker:
         if code in (b"0", b"2"):
             self.title = rest.decode("utf-8", "replace")
             self._event("title", self.title)
-        elif code == b"133":
-            self._event("133", rest.decode("utf-8", "replace"))
-        elif code == b"9":
-            if rest[:2] == b"4;" or rest == b"4":
-                parts = rest.split(b";")
-                try:
-                    state = int(parts[1]) if len(parts) > 1 and parts[1] else 0
-                    value = int(parts[2]) if len(parts) > 2 and parts[2] else None
-                except ValueError:
-                    return
-                self.progress = (state, value)
-                self._event("9;4", rest[2:].decode("ascii", "replace"))
-            elif not _CONEMU_RE.match(rest):
-                # ConEmu's numbered OSC 9 commands are not notifications.
-                self._event("9", rest.decode("utf-8", "replace"))
-        elif code == b"777" or code == b"99" or code == b"7":
-            self._event(code.decode(), rest.decode("utf-8", "replace"))
+        elif code == b"9" and (rest[:2] == b"4;" or rest == b"4"):
+            parts = rest.split(b";")
+            try:
+                state = int(parts[1]) if len(parts) > 1 and parts[1] else 0
+                value = int(parts[2]) if len(parts) > 2 and parts[2] else None
+            except ValueError:
+                return
+            self.progress = (state, value)
 
     def _event(self, code: str, text: str) -> None:
         ev = self.events

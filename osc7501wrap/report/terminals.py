@@ -39,6 +39,7 @@ from collections.abc import Iterable, Mapping
 
 from ..protocol import sanitize_text
 from ..protocol.tmux import wrap_passthrough
+from ..rules import GENERIC
 
 CHANNELS = ("uservar", "osc99", "osc26")
 USER_VARS = ("osc7501_state", "osc7501_kind", "osc7501_msg", "osc7501_agent")
@@ -93,7 +94,7 @@ def set_user_var(name: str, value: str) -> bytes:
 def osc26(status: str, *, agent: str | None, title: str | None, folder: str | None,
           detail: str | None) -> bytes:
     fields = [b"Status=" + status.encode("ascii")]
-    if agent and agent != "generic" and _TOKEN_RE.fullmatch(agent):
+    if agent and agent != GENERIC and _TOKEN_RE.fullmatch(agent):
         fields.append(b"CodeAgent=" + agent.encode("ascii"))
     for key, value in (("SessionTitle", title), ("ProjectFolder", folder), ("Detail", detail)):
         if value:

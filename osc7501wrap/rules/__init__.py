@@ -38,6 +38,7 @@ from .load import (
 )
 from .model import (
     ENGINE_VERSION,
+    GENERIC,
     KINDS,
     MAX_FILE_BYTES,
     MAX_GATE_DEPTH,
@@ -66,10 +67,8 @@ from .model import (
 from .regions import is_rule_line, parse_region
 from .select import select_manifest
 
-_is_rule_line = is_rule_line  # the name tests used before the package split
-
 __all__ = [
-    "ENGINE_VERSION", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
+    "ENGINE_VERSION", "GENERIC", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
     "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Evaluator", "Gate",
     "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule",

@@ -28,6 +28,7 @@ import re2
 from .. import paths
 from .model import (
     ENGINE_VERSION,
+    GENERIC,
     KINDS,
     MAX_FILE_BYTES,
     MAX_GATE_DEPTH,
@@ -52,7 +53,7 @@ _ID_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}\Z")
 
 _MANIFEST_KEYS = frozenset(
     {"name", "version", "app", "description", "programs", "package_paths", "engine",
-     "verified", "verified_on", "verified_reason", "install"})
+     "verified", "verified_on", "verified_reason", "install", "integration"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt"}
@@ -333,9 +334,13 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(install, str) or len(install) > 200 or not install.isprintable():
         raise ManifestError("[manifest]: install must be one line of printable text "
                             "(at most 200 characters)")
+    integration = head.get("integration", "")
+    if not isinstance(integration, str) or (integration and not _NAME_RE.match(integration)):
+        raise ManifestError("[manifest]: integration must be a string of [a-z0-9_-]{1,32}")
     return {"name": name, "version": version, "app": app, "description": desc,
             "programs": tuple(programs), "package_paths": tuple(package_paths),
-            "engine": engine, "install": install, "verified": verified,
+            "engine": engine, "install": install, "integration": integration,
+            "verified": verified,
             "verified_on": tuple(verified_on), "verified_reason": " ".join(reason.split())}
 
 
@@ -453,7 +458,7 @@ def one_line(text: str) -> str:
 
 def generic_fallback() -> Manifest:
     """An empty `generic` manifest, used only if the built-in one cannot be loaded."""
-    return Manifest(name="generic", version="0", app="generic",
+    return Manifest(name=GENERIC, version="0", app=GENERIC,
                     description="no rules (built-in generic manifest missing)")
 
 
@@ -566,6 +571,6 @@ def _load(cat: Catalog, user_dir: Path | None, builtin_dir: Any) -> Catalog:
                 continue
             user[m.name] = m
         cat.manifests.update(user)
-    if "generic" not in cat.manifests:
-        cat.manifests["generic"] = generic_fallback()
+    if GENERIC not in cat.manifests:
+        cat.manifests[GENERIC] = generic_fallback()
     return cat

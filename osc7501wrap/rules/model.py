@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ENGINE_VERSION = 1
+#: the manifest of a program without agent rules (built in; always in a catalog)
+GENERIC = "generic"
 STATES: tuple[str, ...] = ("blocked", "error", "working", "idle")
 KINDS: tuple[str, ...] = ("permission", "question", "auth")
 STATE_ORDER = {s: i for i, s in enumerate(STATES)}
@@ -106,6 +108,7 @@ class Manifest:
     package_paths: tuple[str, ...] = ()
     engine: int = ENGINE_VERSION
     install: str = ""  # how to get the program: text shown when it is not found, never run
+    integration: str = ""  # the agent's own signals wrap reads, by name (agents/); "": none
     rules: tuple[Rule, ...] = ()
     source: str = ""
     builtin: bool = True
@@ -121,6 +124,11 @@ class Manifest:
         if not self.ordered and self.rules:
             ordered = sorted(self.rules, key=lambda r: (STATE_ORDER[r.state], r.index))
             object.__setattr__(self, "ordered", tuple(ordered))
+
+    @property
+    def generic(self) -> bool:
+        """The manifest of a program without agent rules?"""
+        return self.name == GENERIC
 
     @property
     def label(self) -> str:

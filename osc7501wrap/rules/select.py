@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..errors import WrapError
 from .load import generic_fallback
-from .model import Catalog, Manifest
+from .model import GENERIC, Catalog, Manifest
 
 # Programs that run another program named in their arguments.
 _WRAPPERS = frozenset({
@@ -123,4 +123,4 @@ def select_manifest(catalog: Catalog, argv: Sequence[str], forced: str | None = 
     m = _select(catalog, list(argv), 0)
     if m is not None:
         return m
-    return catalog.get("generic") or generic_fallback()
+    return catalog.get(GENERIC) or generic_fallback()

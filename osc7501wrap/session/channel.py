@@ -21,7 +21,9 @@ socket before the child starts, and the ``socket`` module alone costs 2.0 ms the
 from __future__ import annotations
 
 import _socket  # not socket: it (and selectors under it) costs 2.0 ms before the child
+import errno
 import os
+import stat
 import time
 
 try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hmac itself
@@ -30,8 +32,11 @@ try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hma
 except ImportError:  # an interpreter without it
     from hmac import compare_digest
 
+from ..paths import runtime_dir
+
 TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any
 
@@ -79,8 +84,6 @@ def fallback_dir(create: bool = True) -> str:
 
     Raises OSError if it exists but is not a private directory of this user.
     """
-    import stat
-
     path = f"/tmp/osc7501wrap-{os.getuid()}"
     if create:
         try:
@@ -100,8 +103,6 @@ def socket_dir(create: bool = True) -> str:
 
     "Too long" means a 40-byte file name would not fit in sun_path.
     """
-    from ..paths import runtime_dir
-
     rd = runtime_dir(create=create)
     if _fits(os.path.join(rd, "x" * 40)):
         return rd
@@ -137,12 +138,16 @@ def _unlink(path: str) -> None:
 class ControlServer:
     """The session's end: bind, expose :meth:`fileno`, drain with :meth:`receive`.
 
-    ``hook_token``, if given, is a second token that authenticates ``hook`` messages only.
+    ``hook_token``, if given, is a second token that authenticates ``hook`` messages only;
+    ``reduce`` is what the agent's integration keeps of a ``raw`` hook input (without
+    one, the input is dropped and the event kept).
     Raises OSError if the socket cannot be created (the session then runs without one).
     """
 
-    def __init__(self, path: Path | str, token: str, hook_token: str | None = None) -> None:
+    def __init__(self, path: Path | str, token: str, hook_token: str | None = None,
+                 reduce: Callable[[str, object], dict[str, Any]] | None = None) -> None:
         self.path = str(path)
+        self._reduce = reduce
         if not _fits(self.path):
             raise OSError(f"socket path too long for AF_UNIX: {self.path}")
         self._token = token.encode()
@@ -187,7 +192,7 @@ class ControlServer:
         if not isinstance(kind, str) or kind not in KINDS or not self._authenticate(token, kind):
             return None
         if kind == "hook":
-            obj = _hook_data(obj)
+            obj = _hook_data(obj, self._reduce)
             if obj is None:
                 return None
         reply_to = addr if isinstance(addr, str) and addr else None
@@ -239,16 +244,15 @@ class ControlServer:
         self.close()
 
 
-def _hook_data(obj: dict[str, Any]) -> dict[str, Any] | None:
+def _hook_data(obj: dict[str, Any], reduce: Callable[[str, object], dict[str, Any]] | None
+               ) -> dict[str, Any] | None:
     """A hook message's fields as {"event", "data"}; a ``raw`` hook input is reduced here."""
     event = obj.get("event")
     if not isinstance(event, str):
         return None
     data = obj.get("data")
     if "raw" in obj:
-        from ..agents.claude_hooks import hook_subset
-
-        data = hook_subset(event, obj["raw"])
+        data = reduce(event, obj["raw"]) if reduce is not None else {}
     return {"event": event, "data": data if isinstance(data, dict) else {}}
 
 
@@ -313,8 +317,6 @@ def _bind_private(sock: _socket.socket) -> str:
         except FileExistsError:
             continue
         except OSError as err:
-            import errno
-
             if err.errno == errno.EADDRINUSE:
                 continue
             raise

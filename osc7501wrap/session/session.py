@@ -16,7 +16,7 @@ what bytes to write in the emitter (:mod:`emitter`). A failure in any side chann
 Start-up time: this module is imported before the child starts, so its module-level
 imports stay cheap; the pipeline and what it needs are imported at the boot. The registry entry (`ls`) is
 written when the pipeline boots (BOOT_DELAY after the start, or once the first output
-or typing settles), except with Claude Code hooks, whose events may come at once: a program that
+or typing settles), except with an agent's integration (hooks), whose events may come at once: a program that
 exits at once is never listed.
 """
 
@@ -154,7 +154,7 @@ class Session(ProxyHooks):
         if self.pipeline is not None:
             return self.pipeline
         began = time.monotonic()
-        from ..agents import claude
+        from ..agents import meaning
         from ..fusion.pipeline import Pipeline, Timings
         from .sampling import Sampler
 
@@ -169,7 +169,7 @@ class Session(ProxyHooks):
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
                                      tracker=self.proxy.tracker,
-                                     hooks=claude.hook_edge)  # the hooks' vocabulary
+                                     hooks=meaning(s.integration))
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
@@ -177,8 +177,8 @@ class Session(ProxyHooks):
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
-                               activity=manifest.name == "generic")
-        if manifest.name != "generic":
+                               activity=manifest.generic)
+        if not manifest.generic:
             from .stale import StaleWatch, stale_after
 
             self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
@@ -297,7 +297,7 @@ class Session(ProxyHooks):
         s = self.setup
         if s.config.app:
             return s.config.app
-        if s.manifest.name == "generic" and s.argv:
+        if s.manifest.generic and s.argv:
             name = re.sub(r"[^A-Za-z0-9_.+-]", "", os.path.basename(s.argv[0]))[:32]
             if name:
                 return name
@@ -306,10 +306,12 @@ class Session(ProxyHooks):
     def _open_server(self) -> None:
         s = self.setup
         if s.socket_path:
+            from ..agents import reducer
             from .channel import ControlServer
 
             try:
-                self.server = ControlServer(s.socket_path, s.token, s.hook_token)
+                self.server = ControlServer(s.socket_path, s.token, s.hook_token,
+                                            reduce=reducer(s.integration))
             except OSError as err:
                 s.notes.append(f"no control socket: {err}")
 

@@ -1,17 +1,17 @@
 """`osc7501wrap hook EVENT`: send one agent hook event to its session's control socket.
 
-Claude Code runs this for every hook wrap registered (:mod:`osc7501wrap.agents.claude_hooks`).
+An agent runs this for every hook its integration registered (:mod:`osc7501wrap.agents`).
 It reads the hook's JSON from stdin (bounded, with a deadline) and sends one datagram to the
 session's control socket, found through ``OSC7501WRAP_SOCK`` and ``OSC7501WRAP_TOKEN`` in the
-environment (the session puts both into the agent's environment; see :func:`hook_env`). An
-input that looks like a JSON object is spliced into the datagram unparsed (the session
-reduces it); anything else is parsed and reduced here. It always exits 0 and prints
+environment (the session puts both into the agent's environment, with the integration's
+name; see :func:`hook_env`). An input that looks like a JSON object is spliced into the
+datagram unparsed (the session reduces it); anything else is parsed and reduced here. It always exits 0 and prints
 nothing: no session, bad JSON, a vanished socket are all silent, since a hook must never
 slow down or break the agent. It runs on every tool call, so its import path is kept light
 (no screen model, no rules, no argparse, no json/socket on the fast path: ``python -m
 osc7501wrap hook`` is dispatched by ``__main__`` before the command line is built).
 
-This module does not interpret hook events (:mod:`osc7501wrap.agents.claude` does).
+This module does not interpret hook events (the integration's module in agents/ does).
 """
 
 from __future__ import annotations
@@ -26,15 +26,16 @@ if TYPE_CHECKING:
 
 ENV_SOCK = "OSC7501WRAP_SOCK"
 ENV_TOKEN = "OSC7501WRAP_TOKEN"
+ENV_INTEGRATION = "OSC7501WRAP_INTEGRATION"
 #: Longest hook input read from stdin; anything larger is reported without its data.
 MAX_INPUT = 4 * 1024 * 1024
 READ_DEADLINE = 1.0  # seconds for the whole stdin read
 SEND_TIMEOUT = 0.5
 
 
-def hook_env(sock_path: str, token: str) -> dict[str, str]:
+def hook_env(sock_path: str, token: str, integration: str) -> dict[str, str]:
     """The variables the session adds to the agent's environment for its hooks."""
-    return {ENV_SOCK: sock_path, ENV_TOKEN: token}
+    return {ENV_SOCK: sock_path, ENV_TOKEN: token, ENV_INTEGRATION: integration}
 
 
 def _read_stdin(limit: int = MAX_INPUT, deadline: float = READ_DEADLINE) -> bytes | None:
@@ -95,7 +96,7 @@ def _send_raw(sock_path: str, token: str, event: str, raw: bytes) -> bool:
 
     ``{"raw": <hook input>, "kind": "hook", "event": E, "token": T}``. Our keys come last,
     so they win over any same-named key a malformed input might smuggle in; the session
-    parses ``raw`` and reduces it with :func:`hook_subset`. Uses ``_socket`` and no json,
+    parses ``raw`` and reduces it with its integration's ``hook_subset``. Uses ``_socket`` and no json,
     which keeps `socket`, `json` and `re` out of the hook's start-up.
     """
     import _socket
@@ -140,10 +141,12 @@ def hook_main(argv: Sequence[str]) -> int:
         if body:
             import json  # the slow path only
 
-            from ..agents.claude_hooks import hook_subset
+            from ..agents import reducer
 
+            reduce = reducer(os.environ.get(ENV_INTEGRATION))
             try:
-                data = hook_subset(event, json.loads(body.decode("utf-8", "replace")))
+                if reduce is not None:
+                    data = reduce(event, json.loads(body.decode("utf-8", "replace")))
             except (ValueError, RecursionError):
                 data = {}
         send_hook(event, data)

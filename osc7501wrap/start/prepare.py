@@ -2,8 +2,8 @@
 
 :func:`prepare` reads the config, decides whether to write OSC 7501 (probing the
 terminal when that is needed), checks ``--id``, makes the control socket's path and
-tokens, and for Claude Code adds its hooks to the command line and the environment. The
-result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
+tokens, and adds the agent's integration (its manifest's: Claude Code's hooks) to the
+command line and the environment. The result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
 once the child runs, so loading the rules overlaps the child's start. Only the chosen
 built-in manifest is compiled (:func:`osc7501wrap.rules.load_headers`).
 
@@ -48,7 +48,8 @@ class Setup:
     """Everything decided before the child starts."""
 
     __slots__ = ("_manifest", "argv", "command", "config", "emit", "emit_reason", "env",
-                 "forced_agent", "hook_token", "hooked", "host", "notes", "pending_replies",
+                 "forced_agent", "hook_token", "hooked", "host", "integration", "notes",
+                 "pending_replies",
                  "record_id", "report", "socket_path", "tmux_depth", "token", "typeahead")
 
     def __init__(self, *, argv: list[str], env: dict[str, str], config: Config,
@@ -72,7 +73,8 @@ class Setup:
         self.token = ""
         self.hook_token = ""
         self.socket_path: str | None = None
-        self.hooked = False  # Claude Code hooks report to the control socket
+        self.hooked = False  # the agent's integration reports to the control socket
+        self.integration = ""  # its name (agents.INTEGRATIONS), "" for none
         self.notes: list[str] = [] if notes is None else notes
         self._manifest: Manifest | None = None
 
@@ -189,24 +191,111 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         setup.socket_path = channel.socket_path()
     except OSError as err:
         notes.append(f"no control socket: {err}")
-    # Hooks go only to Claude Code itself, run by its own name: `--agent claude` picks
-    # rules, it does not make another program accept Claude's --settings flag.
-    use_hooks = opts.hooks and early.hooks and base == "claude"
-    if use_hooks and setup.socket_path:
-        from ..agents import claude_hooks
+    # The agent's integration: its manifest's, for the program that manifest names or for
+    # any program `--agent` names (the user says what it is).
+    load = bool(opts.agent) or _has_user_rules()  # the manifest is loaded before the start
+    integration = (_integration(setup, opts, base, load or bool(early.manifest))
+                   if opts.hooks and early.hooks else "")
+    if integration and setup.socket_path:
+        from .. import agents
         from .hook import hook_env
 
-        setup.hooked = True
-        environ.update(hook_env(setup.socket_path, setup.hook_token))
-        argv, note = claude_hooks.add_hook_args(setup.argv, claude_hooks.claude_settings())
-        setup.argv = argv
+        if integration in agents.INTEGRATIONS:
+            setup.hooked = True
+            setup.integration = integration
+            environ.update(hook_env(setup.socket_path, setup.hook_token, integration))
+            argv, note = agents.command_args(integration, setup.argv)
+            setup.argv = argv
+        else:
+            note = f"no integration named {integration!r} (the manifest's): not added"
         if note:
             notes.append(note)
-    if opts.agent or _has_user_rules():
+    if load:
         # an unknown --agent is a usage error, and a broken user manifest is said on
         # stderr, before anything starts (without user manifests this waits for the boot)
         _ = setup.manifest
     return setup
+
+
+def _integration(setup: Setup, opts: RunOptions, base: str, load: bool) -> str:
+    """The integration of the manifest for this run ("" for none): `--agent`'s manifest's,
+    or the one of the manifest whose programs include `base`. The built-in manifests'
+    headers are read for it (:func:`builtin_integrations`) unless `--agent`, `load` (user
+    manifests, a config `manifest =`) or their shape call for the manifest itself."""
+    if not opts.agent and not load:
+        found = builtin_integrations()
+        if found is not None:
+            return found.get(base.lower(), "")
+    m = setup.manifest
+    return m.integration if opts.agent or base.lower() in m.programs else ""
+
+
+def _plain_string(text: str) -> str | None:
+    inner = text[1:-1]
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"' or '"' in inner or "\\" in inner:
+        return None
+    return inner
+
+
+_HEAD_READ = 8192
+
+
+def builtin_integrations(directory: str | None = None) -> dict[str, str] | None:
+    """program -> integration over the built-in manifests that name one, read from the
+    plain lines of their [manifest] tables (``integration = "name"``, ``programs = ["a",
+    "b"]``): tomllib and the rules package cost milliseconds before the child starts. The
+    full load agrees on the shipped files (tests/unit/test_integrations.py). None when a
+    table naming an integration is not in that shape: then the manifest is loaded."""
+    if directory is None:  # as rules.builtin_rules_dir(), without pathlib
+        package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        directory = os.path.join(package, "manifests")
+        if not os.path.isdir(directory):
+            directory = os.path.join(os.path.dirname(package), "rules")
+    found: dict[str, str] = {}
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return found
+    for name in names:
+        if not name.endswith(".toml") or name.startswith("."):
+            continue
+        try:  # os.open, not open(): 13 files, half the time
+            fd = os.open(os.path.join(directory, name), os.O_RDONLY | os.O_NONBLOCK)
+            try:
+                raw = os.read(fd, _HEAD_READ)  # the [manifest] table comes first
+                if b"\n[[rule]]" not in raw:
+                    raw += os.read(fd, 256 * 1024)
+            finally:
+                os.close(fd)
+            raw = raw.split(b"\n[[rule]]", 1)[0]
+            if b"\nintegration" not in raw:
+                continue
+            head = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # the full load says why
+        keys: dict[str, str] = {}
+        table = False
+        for line in head.splitlines():
+            if line.startswith("["):
+                table = line.strip() == "[manifest]"
+                continue
+            key, eq, value = line.partition("=")
+            if table and eq and key.strip() in ("integration", "programs"):
+                keys[key.strip()] = value.strip()
+        if "integration" not in keys:
+            continue
+        integration = _plain_string(keys["integration"])
+        programs = keys.get("programs", "[]")
+        if integration is None or programs[:1] != "[" or programs[-1:] != "]":
+            return None
+        for word in programs[1:-1].split(","):
+            if not word.strip():
+                continue
+            program = _plain_string(word.strip())
+            if program is None:
+                return None
+            found.setdefault(program.lower(), integration)
+    return found
 
 
 def _has_user_rules() -> bool:

@@ -39,7 +39,8 @@ PRE_TOOL_USE = {
 
 @pytest.fixture
 def server(rundir: Path) -> Iterator[ControlServer]:
-    srv = ControlServer(channel.socket_path(31337), TOKEN, hook_token=HOOK_TOKEN)
+    srv = ControlServer(channel.socket_path(31337), TOKEN, hook_token=HOOK_TOKEN,
+                        reduce=claude_hooks.hook_subset)
     yield srv
     srv.close()
 
@@ -60,7 +61,7 @@ def messages(srv: ControlServer, timeout: float = 5.0) -> list[Message]:
 
 
 def session_env(srv: ControlServer, token: str = HOOK_TOKEN) -> dict[str, str]:
-    return hook_env(srv.path, token)
+    return hook_env(srv.path, token, "claude-hooks")
 
 
 # --- settings ------------------------------------------------------------------------------
@@ -194,7 +195,7 @@ def test_no_session_in_environment_exits_0_silently() -> None:
 
 
 def test_session_socket_gone_exits_0_silently(tmp_path: Path) -> None:
-    env = hook_env(str(tmp_path / "gone.sock"), HOOK_TOKEN)
+    env = hook_env(str(tmp_path / "gone.sock"), HOOK_TOKEN, "claude-hooks")
     for stdin in (json.dumps(PRE_TOOL_USE).encode(), b"garbage"):
         done = run_hook("PreToolUse", stdin, env)
         assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
@@ -295,7 +296,7 @@ def test_real_claude_code_reports_hooks_and_keeps_user_hooks(server: ControlServ
     argv, env = claude_command(sb, api.base_url, settings=user_hooks)
     argv, note = claude_hooks.add_hook_args(argv, claude_hooks.claude_settings())
     assert note is None
-    env.update(hook_env(server.path, HOOK_TOKEN))
+    env.update(hook_env(server.path, HOOK_TOKEN, "claude-hooks"))
     got: list[Message] = []
 
     def collect_until(event: str, timeout: float = 20.0) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from osc7501wrap.agents import reducer
 from osc7501wrap.session import channel
 from osc7501wrap.session.channel import MAX_DATAGRAM, ControlServer, Message, request
 
@@ -25,7 +26,8 @@ HOOK_TOKEN = "b" * 32
 
 @pytest.fixture
 def server(rundir: Path) -> Iterator[ControlServer]:
-    srv = ControlServer(channel.socket_path(4242), TOKEN, hook_token=HOOK_TOKEN)
+    srv = ControlServer(channel.socket_path(4242), TOKEN, hook_token=HOOK_TOKEN,
+                        reduce=reducer("claude-hooks"))
     yield srv
     srv.close()
 
@@ -135,6 +137,13 @@ def test_raw_hook_input_is_reduced_on_receipt(server: ControlServer) -> None:
     assert msg.data == {"event": "PreToolUse", "data": {
         "hook_event_name": "PreToolUse", "session_id": "s1", "tool_name": "Write",
         "tool_input": {"file_path": "/x/a.py"}}}
+
+
+def test_raw_hook_input_without_an_integration_keeps_only_the_event(rundir: Path) -> None:
+    with ControlServer(channel.socket_path(4244), TOKEN, hook_token=HOOK_TOKEN) as srv:
+        request(srv.path, HOOK_TOKEN, {"kind": "hook", "event": "Stop",
+                                       "raw": {"hook_event_name": "Stop"}}, want_reply=False)
+        assert wait_messages(srv) == [Message("hook", {"event": "Stop", "data": {}})]
 
 
 def serve_once(srv: ControlServer, reply: dict[str, object] | None) -> threading.Thread:

@@ -268,19 +268,6 @@ def test_nothing_due_before_first_change(manifest: rules.Manifest) -> None:
     assert screen.snapshots == 0 and clf.published is None
 
 
-def test_manifest_swap_reevaluates(manifest: rules.Manifest) -> None:
-    other = rules.parse_manifest_text(
-        '[manifest]\nname = "other"\nversion = "9"\n\n[[rule]]\nid = "any"\n'
-        'state = "working"\nregion = "screen"\ncontains = "❯"\n')
-    clf = Classifier(manifest)
-    screen = FakeScreen(PROMPT)
-    clf.screen_changed(0.0)
-    assert clf.step(0.04, screen.snapshot).state == "idle"  # type: ignore[union-attr]
-    clf.set_manifest(other, 1.0)
-    r = clf.step(1.04, screen.snapshot)
-    assert r is not None and r.state == "working" and r.detail == "any@9"
-
-
 def test_turn_marker_and_late_visible_marker_is_published(manifest: rules.Manifest) -> None:
     assert marks_turns(manifest)
     no_marker = rules.parse_manifest_text(

@@ -30,8 +30,7 @@ def test_missing_file_gives_defaults_without_problems(tmp_path: Path) -> None:
     assert cfg.emit == "auto" and cfg.screen == "auto" and cfg.hooks is True
     assert cfg.fallbacks == C.Fallbacks(progress=True, title=False, notify=("blocked",),
                                         notify_via="auto", cooldown=30)
-    assert cfg.classifier == C.Classifier(settle_ms=40, idle_hold_ms=700, sweep_ms=1000,
-                                          hook_ttl_ms=1500)
+    assert cfg.classifier == C.Classifier(settle_ms=40, idle_hold_ms=700, hook_ttl_ms=1500)
     assert set(cfg.sources.values()) == {"default"}
     assert set(cfg.sources) == set(cfg.effective())
 
@@ -52,7 +51,6 @@ def test_values_are_typed_and_sourced_by_line(tmp_path: Path) -> None:
         "[classifier]\n"
         "settle_ms = 10\n"
         "idle_hold_ms = 900.4\n"
-        "sweep_ms = 0\n"
         "hook_ttl_ms = 20000\n"
         '[agents."cursor-agent"]\n'
         "enabled = false\n"
@@ -67,27 +65,35 @@ def test_values_are_typed_and_sourced_by_line(tmp_path: Path) -> None:
     assert (cfg.emit, cfg.screen, cfg.hooks) == ("always", "pyte", False)
     assert cfg.fallbacks == C.Fallbacks(progress=False, title=True, notify=("done", "error"),
                                         notify_via="osc777", cooldown=2.5)
-    assert cfg.classifier == C.Classifier(settle_ms=10, idle_hold_ms=900, sweep_ms=0,
-                                          hook_ttl_ms=20000)
+    assert cfg.classifier == C.Classifier(settle_ms=10, idle_hold_ms=900, hook_ttl_ms=20000)
     assert isinstance(cfg.classifier.idle_hold_ms, int)
     assert cfg.sources["emit"] == f"{p}:1"
     assert cfg.sources["screen"] == f"{p}:3"
     assert cfg.sources["fallbacks.cooldown"] == f"{p}:11"
-    assert cfg.sources["classifier.hook_ttl_ms"] == f"{p}:16"
-    assert cfg.sources["agents.cursor-agent.enabled"] == f"{p}:18"
-    assert cfg.sources["agents.claude.app"] == f"{p}:23"
+    assert cfg.sources["classifier.hook_ttl_ms"] == f"{p}:15"
+    assert cfg.sources["agents.cursor-agent.enabled"] == f"{p}:17"
+    assert cfg.sources["agents.claude.app"] == f"{p}:22"
     assert cfg.agents["claude"] == C.AgentConfig(emit="never", hooks=True,
                                                   manifest="claude-v2", app="claude-code")
     assert cfg.disabled_agents() == ["cursor-agent"]
 
 
 def test_dotted_and_inline_keys_are_found(tmp_path: Path) -> None:
-    p = _write(tmp_path, 'fallbacks.title = true\nclassifier = { sweep_ms = 5 }\n')
+    p = _write(tmp_path, 'fallbacks.title = true\nclassifier = { settle_ms = 5 }\n')
     cfg = load_config(p, env={})
     assert cfg.problems == []
-    assert cfg.fallbacks.title is True and cfg.classifier.sweep_ms == 5
+    assert cfg.fallbacks.title is True and cfg.classifier.settle_ms == 5
     assert cfg.sources["fallbacks.title"] == f"{p}:1"
-    assert cfg.sources["classifier.sweep_ms"].startswith(str(p))
+    assert cfg.sources["classifier.settle_ms"].startswith(str(p))
+
+
+def test_a_retired_key_is_said_to_be_ignored(tmp_path: Path) -> None:
+    p = _write(tmp_path, "[classifier]\nsettle_ms = 10\nsweep_ms = 250\n")
+    cfg = load_config(p, env={})
+    assert cfg.problems == [f"config: {p}:3: classifier.sweep_ms: no effect any more (a "
+                            "screen that did not change is not read again); ignored"]
+    assert cfg.classifier.settle_ms == 10 and "classifier.sweep_ms" not in cfg.sources
+    assert not hasattr(cfg.classifier, "sweep_ms")
 
 
 @pytest.mark.parametrize(("text", "key", "line"), [
@@ -105,8 +111,8 @@ def test_dotted_and_inline_keys_are_found(tmp_path: Path) -> None:
      'expected auto, osc9, osc777, osc99 or bel, got "smoke"; using "auto"'),
     ('[classifier]\nsettle_ms = -1\n', "classifier.settle_ms",
      "expected a number from 0 to 3.6e+06, got -1; using 40"),
-    ('[classifier]\nsweep_ms = true\n', "classifier.sweep_ms",
-     "expected a number from 0 to 3.6e+06, got true; using 1000"),
+    ('[classifier]\nidle_hold_ms = true\n', "classifier.idle_hold_ms",
+     "expected a number from 0 to 3.6e+06, got true; using 700"),
     ('[classifier]\nhook_ttl_ms = inf\n', "classifier.hook_ttl_ms",
      "expected a number from 0 to 3.6e+06, got inf; using 1500"),
     ('[agents.claude]\nemit = "sometimes"\n', "agents.claude.emit",
@@ -274,7 +280,7 @@ def test_config_values_compare_hash_and_replace_like_frozen_dataclasses(tmp_path
     assert fb != C.Fallbacks() and fb != C.Classifier()
     assert hash(fb) == hash(C.Fallbacks(title=True))
     assert repr(C.Classifier()) == ("Classifier(settle_ms=40, idle_hold_ms=700, "
-                                    "sweep_ms=1000, hook_ttl_ms=1500)")
+                                    "hook_ttl_ms=1500)")
     assert fb.replace(cooldown=5.0) == C.Fallbacks(title=True, cooldown=5.0)
     assert fb.cooldown == 30.0  # replace() made a copy
     with pytest.raises(TypeError):

@@ -1,5 +1,7 @@
-"""The package's shape: no import cycle, nothing at run time imports a command, short
-module docs, and package names that stay what they export.
+"""The package's shape: no import cycle, imports that point down the layers, nothing at
+run time imports a command, no agent named outside agents/ and rules/, imports at module
+level outside the start-up boundary, short module docs, and package names that stay what
+they export.
 
 Every module under osc7501wrap/ is read (its source, with ast: nothing is executed but the
 package imports in the last test). An import counts wherever it is written, also inside
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import tomllib
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,34 +65,43 @@ def _lazy_names(package: str) -> dict[str, str]:
     return dict(getattr(importlib.import_module(package), "_WHERE", {}))
 
 
+def _tree(name: str) -> ast.Module:
+    path = MODULES[name]
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def targets(name: str, node: ast.Import | ast.ImportFrom) -> set[str]:
+    """What one import statement of module `name` imports: the package's modules it loads
+    (a name from a lazy package counts as its module), else the outside module's name."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names}
+    if node.level:
+        here = name if name in PACKAGES else name.rpartition(".")[0]
+        base = here.split(".")
+        base = base[: len(base) - (node.level - 1)]
+        target = ".".join([*base, *([node.module] if node.module else [])])
+    else:
+        target = node.module or ""
+    if target not in MODULES:
+        return {target}
+    lazy = _lazy_names(target) if target in PACKAGES else {}
+    out: set[str] = set()
+    for alias in node.names:
+        sub = f"{target}.{alias.name}"
+        if sub in MODULES:
+            out.add(sub)
+        elif alias.name in lazy:
+            out.add(f"{target}.{lazy[alias.name]}")
+        else:
+            out.add(target)
+    return out
+
+
 def edges(name: str) -> set[str]:
     """The package's modules that module `name` imports."""
-    path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    here = name if name in PACKAGES else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in _imports(tree):
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-            out.update(t for t in targets if t in MODULES)
-            continue
-        if node.level:
-            base = here.split(".")
-            base = base[: len(base) - (node.level - 1)]
-            target = ".".join([*base, *([node.module] if node.module else [])])
-        else:
-            target = node.module or ""
-        if target not in MODULES:
-            continue
-        lazy = _lazy_names(target) if target in PACKAGES else {}
-        for alias in node.names:
-            sub = f"{target}.{alias.name}"
-            if sub in MODULES:
-                out.add(sub)
-            elif alias.name in lazy:
-                out.add(f"{target}.{lazy[alias.name]}")
-            else:
-                out.add(target)
+    for node in _imports(_tree(name)):
+        out.update(t for t in targets(name, node) if t in MODULES)
     out.discard(name)
     return out
 
@@ -183,3 +195,202 @@ def test_package_names_are_not_shadowed_by_submodules(package: str) -> None:
     assert not exported & subs, exported & subs
     for name in exported:
         assert not isinstance(getattr(pkg, name), types.ModuleType), name
+
+
+# --------------------------------------------------------------------------- layers
+
+#: The layers, bottom first, as the data flows (README "How it works"): a module imports
+#: its own layer and those below it, never one above. The wire format, the screen model
+#: and the rules are data that know nothing of a run; the loop passes bytes through; the
+#: core decides without I/O; what an agent's signals mean and where decisions go sit on
+#: the core; a session wires them to the loop; the start-up boundary prepares a session;
+#: the commands use any of it. ``""`` is the package itself (its ``status`` API).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "frozen", "paths"),  # the one error type, value classes, where files live
+    ("protocol", "screen", "rules", "config", "capture"),  # data: wire, screen, manifests
+    ("proxy",),  # the pty loop and the stream tracker
+    ("fusion",),  # deciding without I/O
+    ("agents", "report"),  # what an agent's own signals mean; decisions -> where people look
+    ("session",),  # one run, wired to the loop
+    ("start", ""),  # the start-up boundary; the package's API
+    ("commands", "__main__"),  # `osc7501wrap COMMAND`; `python -m osc7501wrap`
+)
+LEVEL = {part: i for i, layer in enumerate(LAYERS) for part in layer}
+
+
+def level(name: str) -> int:
+    """The layer of module `name` (of its first part under the package)."""
+    return LEVEL[name.split(".")[1] if "." in name else ""]
+
+
+def upward(graph: dict[str, set[str]]) -> dict[str, list[str]]:
+    bad = {}
+    for name, deps in graph.items():
+        up = sorted(t for t in deps if level(t) > level(name))
+        if up:
+            bad[name] = up
+    return bad
+
+
+def test_every_module_has_a_layer() -> None:
+    assert {name.split(".")[1] if "." in name else "" for name in MODULES} == set(LEVEL)
+
+
+def test_imports_point_down_the_layers() -> None:
+    bad = upward(GRAPH)
+    assert not bad, f"imports of a higher layer: {bad}"
+
+
+# --------------------------------------------------------------------------- agents
+
+
+def _agent_names() -> set[str]:
+    """Every manifest's name and programs: the list of agents is the manifests'."""
+    rules_dir = ROOT / "manifests" if (ROOT / "manifests").is_dir() else ROOT.parent / "rules"
+    names: set[str] = set()
+    for path in sorted(rules_dir.glob("*.toml")):
+        head = tomllib.loads(path.read_text(encoding="utf-8"))["manifest"]
+        names.add(head["name"].lower())
+        names.update(p.lower() for p in head.get("programs", ()))
+    return names
+
+
+AGENTS = _agent_names()
+#: where agents are named: their manifests' engine and what their own signals mean
+AGENT_HOMES = (f"{PACKAGE}.agents", f"{PACKAGE}.rules")
+#: Agent names that are also words of the code, and where they are not an agent:
+ORDINARY = {
+    "cursor": "everywhere: the screen's cursor (the Cursor agent's program is cursor-agent)",
+    # the one name for the manifest of a program without agent rules (rules.GENERIC,
+    # Manifest.generic); the string "generic" itself is an agent name
+    "generic": "as an identifier",
+}
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring constants (text about the code, not code)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                out.add(id(body[0].value))
+    return out
+
+
+def agent_names_in(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, name) for each agent named in code: a string constant that is an agent's
+    name (compared, looked up, passed; prose that mentions one is text, not code), or a
+    part of an identifier, attribute or imported module's name."""
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        parts: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value.strip().lower()
+            if text in AGENTS and text != "cursor":
+                found.append((node.lineno, text))
+            continue
+        if isinstance(node, ast.Name):
+            parts = [node.id]
+        elif isinstance(node, ast.Attribute):
+            parts = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            parts = [node.name]
+        elif isinstance(node, ast.alias):
+            parts = node.name.split(".")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+        words = {w for part in parts for w in part.lower().split("_")}
+        found.extend((getattr(node, "lineno", 0), w) for w in sorted(words & AGENTS)
+                     if w not in ORDINARY)
+    return sorted(found)
+
+
+def test_no_agent_is_named_outside_agents_and_rules() -> None:
+    assert {"claude", "codex", "generic", "cursor-agent"} <= AGENTS
+    bad = {}
+    for name in MODULES:
+        if any(name == h or name.startswith(h + ".") for h in AGENT_HOMES):
+            continue
+        hits = agent_names_in(_tree(name))
+        if hits:
+            bad[name] = hits
+    assert not bad, f"agents named outside agents/ and rules/ (line, name): {bad}"
+
+
+# --------------------------------------------------------------------------- lazy imports
+
+START = f"{PACKAGE}.start"
+#: Imports inside functions outside the start-up boundary (start/), each for a measured
+#: reason; everything else is imported at the top of its module. Module -> what it
+#: imports in a function.
+LAZY_IMPORTS: dict[str, set[str]] = {
+    # Imported before the child starts (tests/pty/test_startup.py guards what that loads;
+    # `wrap true` within 2.5x of `python -c pass`, bench/bench_proxy.py): what a run may
+    # not need waits for its use.
+    f"{PACKAGE}": {f"{START}.emit"},  # `status` loads the protocol (re, enum)
+    f"{PACKAGE}.agents.claude_hooks": {"site", "shlex", "json"},  # the hook command path
+    f"{PACKAGE}.config": {"pathlib", "json", "tomllib"},  # tomllib 18 ms, pathlib 2.8 ms
+    f"{PACKAGE}.protocol.tmux": {"subprocess"},
+    f"{PACKAGE}.proxy.tracker": {"re"},  # compiled on the first output
+    f"{PACKAGE}.session.channel": {"json"},  # 1.5 ms: a message, not the socket, needs it
+    f"{PACKAGE}.session.session": {  # the pipeline and the outputs load at the boot
+        f"{PACKAGE}.protocol.probe", f"{PACKAGE}.agents", f"{PACKAGE}.fusion.pipeline",
+        f"{PACKAGE}.session.sampling", f"{PACKAGE}.session.stale",
+        f"{PACKAGE}.report.tmux_display", f"{PACKAGE}.screen", f"{PACKAGE}.report.emitter",
+        f"{PACKAGE}.report.fallbacks", f"{PACKAGE}.report.terminals", "re",
+        f"{PACKAGE}.session.channel", f"{PACKAGE}.session.registry",
+        f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.protocol.scanner", f"{PACKAGE}.paths",
+        f"{PACKAGE}.fusion.fusion"},
+    # Optional backends: loaded only when chosen or present.
+    f"{PACKAGE}.screen.model": {f"{PACKAGE}.screen.ghostty_screen",
+                                f"{PACKAGE}.screen.pyte_screen", "threading"},
+    f"{PACKAGE}.screen.ghostty_screen": {"pyghostty"},
+    # At the boot, in every session: tmux's programs only inside tmux.
+    f"{PACKAGE}.report.tmux_display": {"shutil", "re", f"{PACKAGE}.protocol.sanitize",
+                                       f"{PACKAGE}.report.fallbacks", "subprocess"},
+    # Commands: each loads what its options need (`doctor` probes only a terminal, `watch`
+    # puts one in raw mode only when it is one, `explain --session` asks a session).
+    f"{PACKAGE}.commands.doctor": {f"{PACKAGE}.protocol.probe", "select",
+                                   f"{PACKAGE}.report.terminals",
+                                   f"{PACKAGE}.report.tmux_display", f"{PACKAGE}.rules",
+                                   f"{PACKAGE}.session.stale", f"{PACKAGE}.screen",
+                                   f"{PACKAGE}.protocol.tmux"},
+    f"{PACKAGE}.commands.explain": {f"{PACKAGE}.capture", f"{PACKAGE}.proxy.tracker",
+                                    f"{PACKAGE}.screen", f"{PACKAGE}.session.registry"},
+    f"{PACKAGE}.commands.jump": {f"{PACKAGE}.paths", f"{PACKAGE}.commands.ls", "time"},
+    f"{PACKAGE}.commands.live": {"ctypes"},  # inotify on Linux only
+    f"{PACKAGE}.commands.record": {PACKAGE, f"{PACKAGE}.proxy.proxy", f"{PACKAGE}.rules",
+                                   f"{PACKAGE}.agents", f"{PACKAGE}.fusion.pipeline",
+                                   f"{PACKAGE}.protocol.sanitize"},
+    f"{PACKAGE}.commands.tmux_init": {f"{PACKAGE}.commands.live"},
+    f"{PACKAGE}.commands.watch": {f"{PACKAGE}.commands.ls", "termios", "tty",
+                                  f"{PACKAGE}.commands.jump"},
+}
+
+
+def function_imports(tree: ast.Module, name: str) -> set[str]:
+    """What module `name` imports inside a function (not under ``if TYPE_CHECKING:``)."""
+    out: set[str] = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in _imports(fn):
+                out.update(targets(name, node))
+    return out
+
+
+def test_imports_outside_start_are_at_module_level() -> None:
+    bad, stale = {}, {}
+    for name in MODULES:
+        if name == START or name.startswith(START + "."):
+            continue
+        got = function_imports(_tree(name), name)
+        allowed = LAZY_IMPORTS.get(name, set())
+        if got - allowed:
+            bad[name] = sorted(got - allowed)
+        if allowed - got:
+            stale[name] = sorted(allowed - got)
+    assert not bad, f"imports inside functions (move them to the top): {bad}"
+    assert not stale, f"LAZY_IMPORTS names imports that are gone (shrink it): {stale}"

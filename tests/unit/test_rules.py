@@ -245,14 +245,14 @@ def test_cursor_region() -> None:
 
 
 def test_horizontal_rule_detection() -> None:
-    assert rules._is_rule_line("─" * 20)
-    assert rules._is_rule_line("  " + "─" * 20 + "  ")
-    assert rules._is_rule_line("╭" + "─" * 30 + "╮")
-    assert rules._is_rule_line("├" + "─" * 10 + "┼" + "─" * 10 + "┤")
-    assert not rules._is_rule_line("╌" * 40)  # dashed: a separator inside a dialog
-    assert not rules._is_rule_line("───")  # too short
-    assert not rules._is_rule_line("── Section title with many words in it ──")
-    assert not rules._is_rule_line("-" * 40)
+    assert rules.is_rule_line("─" * 20)
+    assert rules.is_rule_line("  " + "─" * 20 + "  ")
+    assert rules.is_rule_line("╭" + "─" * 30 + "╮")
+    assert rules.is_rule_line("├" + "─" * 10 + "┼" + "─" * 10 + "┤")
+    assert not rules.is_rule_line("╌" * 40)  # dashed: a separator inside a dialog
+    assert not rules.is_rule_line("───")  # too short
+    assert not rules.is_rule_line("── Section title with many words in it ──")
+    assert not rules.is_rule_line("-" * 40)
 
 
 def test_nbsp_is_a_space() -> None:
