@@ -5,9 +5,9 @@
 event, resizes, hook events and the exit status, with timestamps.
 
 ``replay [--agent NAME] FILE`` prints the state timeline wrap would produce for a
-capture, by driving the same :class:`~osc7501wrap.fusion.pipeline.Pipeline` a live session uses
-with the capture's timestamps on a virtual clock (ticks happen where the live loop would
-tick: right after output and at the deadlines the pipeline asks for). Markers in the
+capture, by driving the same :class:`~osc7501wrap.fusion.pipeline.Pipeline` a live session uses,
+through :func:`osc7501wrap.fusion.drive.drive` (the calls a live session makes, in its
+order), with the capture's timestamps on a virtual clock. Markers in the
 capture (ground truth written by whoever recorded it) are printed in line, so a reader
 sees at once where wrap's reading differs from the truth. When an agent's UI changes,
 record a new session and replay it: the timeline says which state was missed, and
@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..capture import Capture, CaptureWriter, parse_size, read_capture
 from ..errors import WrapError
+from ..fusion.drive import Event, drive
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
 
@@ -112,6 +114,29 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
     return rules.select_manifest(catalog, [str(a) for a in argv], forced=forced)
 
 
+def capture_events(cap: Capture, until: float | None = None) -> Iterator[Event]:
+    """A capture's events as the core's driver takes them (:mod:`..fusion.drive`)."""
+    for ev in cap.events:
+        if until is not None and ev.t > until:
+            return
+        if ev.type in ("o", "i"):
+            yield Event(ev.t, ev.type, ev.data)
+        elif ev.type == "r":
+            yield Event(ev.t, "r", parse_size(str(ev.payload)))
+        elif ev.type == "h" and isinstance(ev.payload, dict):
+            data = ev.payload.get("data")
+            yield Event(ev.t, "h", (str(ev.payload.get("event", "")),
+                                    data if isinstance(data, dict) else {}))
+        elif ev.type == "m":
+            yield Event(ev.t, "m", str(ev.payload))
+        elif ev.type == "x":
+            try:
+                status = int(ev.payload)
+            except (TypeError, ValueError):
+                status = 0
+            yield Event(ev.t, "x", status)
+
+
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
@@ -126,9 +151,9 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
     steps: list[Step] = []
     last: tuple[str, str | None, str | None] | None = None
 
-    def collect() -> None:
+    def collect(decisions: list[Any]) -> None:
         nonlocal last
-        for d in p.fusion.drain():
+        for d in decisions:
             key = (d.state, d.kind, d.msg)
             if key == last:
                 continue
@@ -136,67 +161,15 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
             steps.append(Step(d.at, d.state, d.kind, d.signal, d.detail,
                               sanitize_text(d.msg, 200) if d.msg else None))
 
-    d0 = p.fusion.current()
+    d0 = p.current()
     last = (d0.state, d0.kind, d0.msg)
     steps.append(Step(0.0, d0.state, d0.kind, d0.signal, d0.detail))
-    deadline: float | None = 0.0
 
-    def advance(to: float) -> None:
-        nonlocal deadline
-        while deadline is not None and deadline <= to:
-            now = deadline
-            deadline = p.tick(now, budget=1.0)
-            collect()
-            if deadline is not None and deadline <= now:
-                deadline = now + 0.001
+    def marker(t: float, label: str) -> None:
+        state, _, kind = label.partition(":")
+        steps.append(Step(t, state, kind or None, marker=True))
 
-    end_t = 0.0
-    for ev in cap.events:
-        if until is not None and ev.t > until:
-            break
-        advance(ev.t)
-        now = ev.t
-        end_t = now
-        if ev.type == "o":
-            p.output(ev.data, now)
-            # as a live session does once it is written: a probe or a report is handled
-            # at once; else a small first read after a pause is fed and read at once (a
-            # spinner frame), or waits unfed
-            urgent = p.urgent()
-            p.take_answers()
-            p.subreports.clear()  # reports with an id are shown, not decided on
-            if not urgent and p.eager_ready() and (deadline is None or deadline > now):
-                p.confirm_now(now)
-        elif ev.type == "i":
-            p.input(ev.data, now)
-        elif ev.type == "r":
-            rows, cols = parse_size(str(ev.payload))
-            p.resize(rows, cols, now)
-        elif ev.type == "h" and isinstance(ev.payload, dict):
-            data = ev.payload.get("data")
-            p.hook(str(ev.payload.get("event", "")), data if isinstance(data, dict) else {},
-                   now)
-        elif ev.type == "m":
-            label = str(ev.payload)
-            state, _, kind = label.partition(":")
-            steps.append(Step(now, state, kind or None, marker=True))
-        elif ev.type == "x":
-            try:
-                status = int(ev.payload)
-            except (TypeError, ValueError):
-                status = 0
-            # As a live session: the program's end is reported at once, with no ticks
-            # after it (fusion decides nothing after an exit).
-            advance(now)
-            p.exited(status, status > 128, now)
-            collect()
-            continue
-        else:
-            continue
-        deadline = now if deadline is None else min(deadline, now)
-        collect()
-    advance(end_t + 2.0)
-    collect()
+    drive(p, capture_events(cap, until), collect, marker)
     steps.sort(key=lambda s: (s.t, not s.marker))
     return steps
 

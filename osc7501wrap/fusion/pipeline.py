@@ -99,6 +99,18 @@ class Timings:
 PROBE_MAX, PROBE_MIN = 24, 4
 
 
+@dataclass
+class Changes:
+    """What the core did when it was given the time (:meth:`Pipeline.advance`,
+    :meth:`Pipeline.finish`): the decisions to publish, in order; the child's own reports
+    with an id (sub-records: shown, never decided on); and when it next needs the time
+    (None: not before the next input)."""
+
+    decisions: list[Decision]
+    subreports: list[Report]
+    due: float | None
+
+
 def _visible_prefix(typed: bytes, text: str) -> str | None:
     """The longest start of `typed` (PROBE_MIN to PROBE_MAX characters) that `text`
     shows, or None."""
@@ -158,6 +170,8 @@ class Pipeline:
         self.frames_held = 0
         self.output_bytes = 0
         self.last_input = -1.0
+        self._due: float | None = None  # the next deadline as the last advance left it
+        self.read_at_once = False  # the last round's frame was read at once (round_done)
 
     @property
     def screen(self) -> ScreenModel:
@@ -259,6 +273,54 @@ class Pipeline:
         out = bytes(self.answers)
         self.answers.clear()
         return out
+
+    # ----------------------------------------------------------------- the driver's calls
+
+    def round_done(self, now: float, *, quiet: bool = True) -> float | None:
+        """The output of a round of I/O was written (one round of the live loop; one
+        output of a replay): when the core next needs :meth:`advance`. `now` if it
+        carried a probe to answer or a report to act on. Else a small first read after a
+        pause (a spinner frame) is fed and read at once when nothing else is due
+        (`quiet`): :attr:`read_at_once` is then True, and if the screen reads as
+        published nothing is due for it (one wake-up per frame, not two)."""
+        self.read_at_once = False
+        if self.answers or self.subreports or self.fusion.changed():
+            return now
+        if quiet and self.eager_ready():
+            self.read_at_once = self.confirm_now(now)  # fed and read, or held unfed
+            self._due = self.next_deadline(now)  # a change read waits for its settle
+            return self._due
+        feed, due = self._feed_due(), self._due
+        return feed if due is None or (feed is not None and feed < due) else due
+
+    def advance(self, now: float, budget: float | None = None) -> Changes:
+        """Give the core the time: the work due by `now` (feeding the screen, the rules,
+        fusion's edges); what it decided, and when it next needs the time."""
+        self._due = due = self.tick(now, budget)
+        subreports = self.subreports
+        if subreports:
+            self.subreports = []
+        return Changes(self.fusion.drain(), subreports, due)
+
+    def finish(self, status: int, signaled: bool, now: float) -> tuple[bytes, Changes]:
+        """The program exited: what the scanner still held for the terminal, and the
+        decisions up to the exit's own (the last). Nothing is decided after it."""
+        tail = self.scanner.flush()
+        final = self.fusion.exited(status, signaled, now)
+        decisions = self.fusion.drain()
+        if not decisions or decisions[-1] is not final:
+            decisions.append(final)
+        subreports, self.subreports = self.subreports, []
+        return tail, Changes(decisions, subreports, None)
+
+    def current(self) -> Decision:
+        """The decision in force."""
+        return self.fusion.current()
+
+    def buffers(self) -> dict[str, tuple[int, int]]:
+        """Each buffer of the core: (bytes now, the most ever)."""
+        return {"backlog": (self.backlog.pending, self.backlog.high),
+                "scanner": (self.scanner.pending, self.scanner.high)}
 
     # ----------------------------------------------------------------- other inputs
 

@@ -106,7 +106,7 @@ class Session(ProxyHooks):
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
         self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
-        self._eager = False  # after_activity() may settle the latest output at once
+        self._output_round = False  # output came since after_activity() last ran
         self._title_on = False
         self._title_shown: str | None = None
         self._title_out = b""
@@ -201,7 +201,7 @@ class Session(ProxyHooks):
             self._update_registry(agent=self._agent_name(), manifest_version=manifest.version)
         elif not self._exited:
             self._open_registry(manifest)
-        self._publish(p.fusion.current(), now)
+        self._publish(p.current(), now)
         if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
         self._replay_early(p, began)
@@ -361,15 +361,8 @@ class Session(ProxyHooks):
             if passed is not None:
                 return passed
             p = self._boot()
-        out = p.output(data, now)
-        due = now + p.timings.settle  # when this output will have settled
-        if due < self._due:
-            self._due = due
-        if p.urgent():
-            self._due = now  # native reports and probes: handle them at once
-        else:
-            self._eager = p.eager_ready()
-        return out
+        self._output_round = True
+        return p.output(data, now)
 
     def to_child(self) -> bytes:
         p = self.pipeline
@@ -458,12 +451,15 @@ class Session(ProxyHooks):
             if timer is None or timer.cancelled or timer.when > due:
                 self._arm(due)
             return
-        if self._eager:
-            self._eager = False
+        if self._output_round:
+            self._output_round = False
             now = time.monotonic()
-            if self._due > now and p.confirm_now(now):  # nothing else is pending now
+            due = p.round_done(now, quiet=self._due > now)
+            if p.read_at_once:  # its deadlines are new: the frame was read
                 self._sample(p, now)
-                self._due = self._next_deadline(now, self._tick_due, p.next_deadline(now))
+                self._due = self._next_deadline(now, self._tick_due, due)
+            elif due is not None and due < self._due:
+                self._due = due
         self._arm(self._due)
 
     def _arm(self, when: float | None) -> None:
@@ -541,18 +537,17 @@ class Session(ProxyHooks):
             if not self.filter.active:
                 self.filter = None
         self._sample(p, now)
-        pipeline_due = p.tick(now)
-        for decision in p.fusion.drain():
+        changes = p.advance(now)
+        for decision in changes.decisions:
             self._publish(decision, now)
         if self._stale is not None:
             self._check_stale(p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
             if d is not None:
                 deadlines.append(d)
-        if p.subreports and self.emitter is not None:
-            for rep in p.subreports:
+        if changes.subreports and self.emitter is not None:
+            for rep in changes.subreports:
                 self.emitter.subrecord(rep.id or "", rep, now)
-        p.subreports.clear()
         if self.emitter is not None:
             d = self.emitter.next_deadline(now)
             if d is not None:
@@ -565,7 +560,7 @@ class Session(ProxyHooks):
             self._poll_tmux()
         # the deadlines after_activity() does not work out again itself
         self._tick_due = min(deadlines) if deadlines else float("inf")
-        self._due = self._next_deadline(now, self._tick_due, pipeline_due)
+        self._due = self._next_deadline(now, self._tick_due, changes.due)
         self._arm(self._due)
 
     def _next_deadline(self, now: float, due: float, pipeline_due: float | None) -> float:
@@ -714,14 +709,14 @@ class Session(ProxyHooks):
         verdict = p.evaluate_now(time.monotonic())
         if verdict.state == "blocked":
             return ("blocked", verdict.kind, verdict.msg)
-        cur = p.fusion.current()
+        cur = p.current()
         return (cur.state, cur.kind, cur.msg)
 
     def _explain(self) -> dict[str, Any]:
         p = self.pipeline
         out: dict[str, Any] = {"ok": True}
         if p is not None:
-            cur = p.fusion.current()
+            cur = p.current()
             out["decision"] = {"state": cur.state, "kind": cur.kind, "signal": cur.signal,
                                "detail": cur.detail}
             verdict = p.evaluate_now(time.monotonic())
@@ -745,8 +740,8 @@ class Session(ProxyHooks):
                "early_input": mark(self._typed.size, self._typed.high)}
         px, p, em = self.proxy, self.pipeline, self.emitter
         if p is not None:
-            out["backlog"] = mark(p.backlog.pending, p.backlog.high)
-            out["scanner"] = mark(p.scanner.pending, p.scanner.high)
+            for name, (size, high) in p.buffers().items():
+                out[name] = mark(size, high)
         if px is not None:
             out["tracker"] = mark(px.tracker.held, px.tracker.high)
             out["input"] = mark(px.pending_input, px.input_high)
@@ -766,12 +761,11 @@ class Session(ProxyHooks):
         if p is None and (status != 0 or self._log_path or self.capture is not None):
             p = self._boot()  # a failure is reported even if nothing was ever printed
         if p is not None:
-            out += p.scanner.flush()
-            decision = p.exited(status, signaled is not None, now)
-            for d in p.fusion.drain():
-                self._publish(d, now)
-            if self._decision is not decision:
-                self._publish(decision, now)
+            tail, changes = p.finish(status, signaled is not None, now)
+            out += tail
+            for d in changes.decisions:
+                if d is not self._decision:
+                    self._publish(d, now)
         self._ended = {"status": status, "ended": time.time()}
         if self.registry is None and status != 0 and self.proxy is not None:
             self._open_registry(p.manifest if p is not None else None, write=False)
