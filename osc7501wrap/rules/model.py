@@ -116,6 +116,7 @@ class Manifest:
     verified: bool | None = None
     verified_on: tuple[str, ...] = ()
     verified_reason: str = ""
+    dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
 
     def __post_init__(self) -> None:
         if not self.ordered and self.rules:
@@ -161,6 +162,7 @@ class Verdict:
     manifest_version: str
     msg: str | None
     visible: bool
+    dialog: Any = None  # blocked: a rules.dialog.Dialog (question, options, id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +186,7 @@ class RuleTrace:
     parts: tuple[GatePart, ...]
     msg: str | None
     visible: bool
+    dialog: Any = None  # the winner, blocked: its rules.dialog.Dialog
 
 
 @dataclass

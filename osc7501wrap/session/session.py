@@ -516,6 +516,7 @@ class Session(ProxyHooks):
         pipeline_due = p.tick(now)
         for decision in p.fusion.drain():
             self._publish(decision, now)
+        self._sync_dialog()
         if self._stale is not None:
             self._check_stale(p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
@@ -618,12 +619,32 @@ class Session(ProxyHooks):
                         + f" signal={decision.signal} detail={decision.detail}"
                         + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
         self._update_registry(state=decision.state, kind=decision.kind,
-                              msg=_one_line(decision.msg or ""))
+                              msg=_one_line(decision.msg or ""), dialog=self._dialog_now())
         if self.tmux is not None:
             self.tmux.update(decision.state, decision.kind, decision.msg,
                              self.pipeline.manifest.name if self.pipeline else None)
         if self.channels is not None:
             self.channels.update(decision.state, decision.kind, decision.msg)
+
+    def _dialog_now(self) -> dict[str, Any] | None:
+        """The dialog the screen shows while the decided state is blocked (as data)."""
+        d, p = self._decision, self.pipeline
+        if d is None or d.state != "blocked" or p is None:
+            return None
+        pub = p.classifier.published
+        dialog = getattr(pub, "dialog", None) if pub is not None and pub.state == "blocked" \
+            else None
+        return dialog.as_dict() if dialog is not None else None
+
+    def _sync_dialog(self) -> None:
+        """A dialog read after the blocked state was decided (a hook said it first), or
+        another one under the same state: the registry entry gets it."""
+        reg = self.registry
+        if reg is None:
+            return
+        now = self._dialog_now()
+        if now != reg.entry.get("dialog"):
+            self._update_registry(dialog=now)
 
     # ----------------------------------------------------------------- control socket
 
@@ -680,6 +701,7 @@ class Session(ProxyHooks):
                                "detail": cur.detail}
             verdict = p.evaluate_now(time.monotonic())
             out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
+                             "dialog": verdict.dialog and verdict.dialog.as_dict(),
                              "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
                              "lines": p.screen.lines()}
             out["signals"] = _jsonable(p.explain())
