@@ -387,6 +387,10 @@ def find_session(ident: str, entries: list[dict[str, Any]] | None = None) -> dic
         for e in entries:
             if e.get("pid") == int(ident):
                 return e
+    if ident.startswith("%") and ident[1:].isdigit():  # a tmux pane
+        panes = [e for e in entries if e.get("tmux_pane") == ident]
+        if len(panes) == 1:
+            return panes[0]
     exact = [e for e in entries if e.get("id") == ident]
     if len(exact) == 1:
         return exact[0]

@@ -671,6 +671,26 @@ class Session(ProxyHooks):
                     self.server.reply(msg, reply)
             elif msg.kind == "explain":
                 self.server.reply(msg, self._explain())
+            elif msg.kind == "answer":
+                self._answer(msg)
+
+    def _answer(self, msg: Any) -> None:
+        """`osc7501wrap answer`: the job checks and types on this loop (session.answer)."""
+        from .answer import AnswerJob
+
+        def evaluate() -> Any:
+            p = self.pipeline
+            if p is None:
+                from ..rules import Verdict
+
+                return Verdict("idle", None, None, "", "", None, False)
+            return p.evaluate_now(time.monotonic())
+
+        wait = msg.data.get("wait")
+        wait = min(max(float(wait), 0.2), 60.0) if isinstance(wait, int | float) else 5.0
+        AnswerJob(msg.data, evaluate=evaluate, write=self._write_child,
+                  schedule=self._schedule, reply=lambda r, m=msg: self._reply(m, r),
+                  wait=wait).start()
 
     def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
         if self.server is not None:

@@ -92,3 +92,16 @@ def test_labels_are_one_bounded_line_and_clean_dialog_cleans_again() -> None:
         {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}]})
     assert hostile == {"id": "1", "question": "a ]0;t b", "options": [
         {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}]}
+
+
+def test_a_10k_label_on_screen_is_bounded() -> None:
+    from osc7501wrap.rules import evaluate, load_manifests
+    from osc7501wrap.rules.model import Snapshot
+
+    m = load_manifests(None).get("claude")
+    lines = ["─" * 80, " Do you want to proceed?", " ❯ 1. Yes", "   2. " + "#(x)" * 2560,
+             "   3. No", " Esc to cancel"]
+    v = evaluate(m, Snapshot(lines=lines))
+    assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
+    label = v.dialog.options[1].label
+    assert len(label) == 160 and label.endswith("…")
