@@ -19,12 +19,16 @@ an invalid one). The tests assert the rest. It never changes the agent or the ha
 from __future__ import annotations
 
 import bisect
+import json
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import agentrun
 from fakeapi import FakeAPI, Request, Scenario, Step, default_is_main
@@ -285,3 +289,25 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
             sb.cleanup()
         else:
             print(f"sandbox kept for inspection: {sb.root}", flush=True)
+
+
+def osc7501wrap(run: Run, *args: str) -> subprocess.CompletedProcess[str]:
+    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox."""
+    return subprocess.run([sys.executable, "-m", "osc7501wrap", *args], env=run.sb.base_env(),
+                          capture_output=True, text=True, timeout=60, cwd=run.sb.work)
+
+
+def listed_dialog(run: Run, record: str, pred: Callable[[dict[str, Any]], bool] = lambda d: True,
+                  timeout: float = 10) -> dict[str, Any]:
+    """The dialog `ls --json` shows for `record`, once it has options and `pred` holds."""
+    end = time.monotonic() + timeout
+    seen = None
+    while time.monotonic() < end:
+        out = osc7501wrap(run, "ls", "--json").stdout
+        for e in json.loads(out or "[]"):
+            if e.get("id") == record:
+                seen = e.get("dialog")
+                if seen and seen["options"] and pred(seen):
+                    return seen
+        run.term.pump(0.2)
+    raise AssertionError(f"no such dialog listed: {seen}")

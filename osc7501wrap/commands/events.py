@@ -2,7 +2,9 @@
 
 Each line (flushed at once) has the keys of EVENT_KEYS: ``session`` (wrap's pid), ``id``
 (the record id), ``agent``, ``state``, ``kind``, ``msg``, ``since`` (epoch seconds),
-``tmux_pane``, ``tmux_socket``, ``tty``, ``cwd``. Text is the registry's, cleaned again
+``tmux_pane``, ``tmux_socket``, ``tty``, ``cwd``, ``dialog`` (while blocked: ``{id,
+question, options: [{number, label, selected, key}]}``; a new dialog id is an event of
+its own). Text is the registry's, cleaned again
 here (one line, no controls). A session first seen prints its current state; one that
 ends prints ``"state": "exited"``. It runs until interrupted (exit status 0 on SIGINT or
 a closed pipe); ``--once`` prints the current states and exits.
@@ -23,7 +25,7 @@ from typing import Any
 from . import live
 
 EVENT_KEYS = ("session", "id", "agent", "state", "kind", "msg", "since", "tmux_pane",
-              "tmux_socket", "tty", "cwd")
+              "tmux_socket", "tty", "cwd", "dialog")
 
 
 def event(entry: Mapping[str, Any], state: str | None = None) -> dict[str, Any]:
@@ -35,7 +37,9 @@ def event(entry: Mapping[str, Any], state: str | None = None) -> dict[str, Any]:
 
 
 def _key(entry: Mapping[str, Any]) -> tuple[Any, ...]:
-    return (entry.get("state"), entry.get("kind"), entry.get("msg"), entry.get("since"))
+    d = entry.get("dialog")
+    return (entry.get("state"), entry.get("kind"), entry.get("msg"), entry.get("since"),
+            d.get("id") if isinstance(d, Mapping) else None)
 
 
 class Tracker:
@@ -82,7 +86,7 @@ class Tracker:
                 ev = event(final)  # its last state, not seen live (e.g. an error at once)
                 out.append(ev)
             if ev is not None:
-                out.append({**ev, "state": "exited", "kind": None})
+                out.append({**ev, "state": "exited", "kind": None, "dialog": None})
         self.done &= stamps
         return out
 

@@ -176,7 +176,14 @@ def load_source(file: str | None) -> Source:
 
 def _verdict_dict(v: rules.Verdict) -> dict[str, Any]:
     return {"state": v.state, "kind": v.kind, "rule": v.rule_id, "manifest": v.manifest,
-            "manifest_version": v.manifest_version, "msg": v.msg, "visible": v.visible}
+            "manifest_version": v.manifest_version, "msg": v.msg, "visible": v.visible,
+            "dialog": _dialog_dict(v.dialog)}
+
+
+def _dialog_dict(d: Any) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {**d.as_dict(), "choose": d.choose}
 
 
 def _trace_dict(t: rules.RuleTrace) -> dict[str, Any]:
@@ -260,6 +267,16 @@ def format_report(rep: dict[str, Any]) -> str:
                    f"{v['manifest']} {_safe(v['manifest_version'])}{vis}")
         if v["msg"]:
             out.append(f"message: {_safe(v['msg'])}")
+        d = v.get("dialog")
+        if d is not None:
+            how = f", chosen by {d['choose']}" if d["choose"] else ""
+            out.append(f"dialog:  {d['id']} ({len(d['options'])} options{how})")
+            if not d["options"]:
+                out.append("  no options read: `answer` refuses (it never guesses a key)")
+            for o in d["options"]:
+                key = f" (key {_safe(o['key'])})" if o["key"] else ""
+                out.append(f"  {'>' if o['selected'] else ' '} {o['number']}. "
+                           f"{_safe(o['label'])}{key}")
     return "\n".join(out) + "\n"
 
 

@@ -22,7 +22,7 @@ anything. It does no I/O at all.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rules
@@ -34,6 +34,16 @@ _MSG_STATES = ("blocked", "error")
 def _interrupt_rule(rule_id: str | None) -> bool:
     """An idle rule that reads an interrupted turn (its id says so; see fusion)."""
     return "interrupt" in (rule_id or "").lower()
+
+
+def _dialog_id(x: Any) -> str | None:
+    d = getattr(x, "dialog", None)
+    return getattr(d, "id", None)
+
+
+def _news_dialog(verdict: rules.Verdict, pub: ScreenReading) -> bool:
+    """Another dialog (its id: other question or options) in the same blocked state."""
+    return verdict.state == "blocked" and _dialog_id(verdict) != _dialog_id(pub)
 
 
 def _news_interrupt(verdict: rules.Verdict, pub: ScreenReading) -> bool:
@@ -69,6 +79,7 @@ class ScreenReading:
     turn_marker: bool = False
     interrupt_marker: bool = False
     shown_from: float | None = None
+    dialog: Any = field(default=None, repr=False)  # blocked: its rules.dialog.Dialog
 
     @property
     def detail(self) -> str:
@@ -216,7 +227,8 @@ class Classifier:
                 return False
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
-                or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
+                or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)
+                or _news_dialog(verdict, pub)):
             return False
         self._dirty = False
         self.last_verdict = verdict
@@ -241,7 +253,8 @@ class Classifier:
         if pub is not None and state == pub.state:
             self._held = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
-                    or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)):
+                    or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)
+                    or _news_dialog(verdict, pub)):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
@@ -267,7 +280,7 @@ class Classifier:
             state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
             manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,
             turn_marker=self.turn_marker, interrupt_marker=self.interrupt_marker,
-            shown_from=shown_from)
+            shown_from=shown_from, dialog=verdict.dialog)
         self._published = reading
         return reading
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
+from .dialog import read_dialog
 from .lines import LineIndex
 from .model import (
     MAX_MSG_LEN,
@@ -226,7 +228,8 @@ class Evaluator:
             self._regions[slot].append(i)
         self._texts: list[tuple[str, int] | None] = [None] * len(slots)
         self._known: list[bool | None] = [None] * len(self._plan)  # matched, if known
-        self._msgs: list[str | bool | None] = [False] * len(self._plan)  # False: not taken
+        # (msg, dialog) of each rule that matched; False: not taken
+        self._msgs: list[tuple[str | None, Any] | bool | None] = [False] * len(self._plan)
         self._last: tuple[Snapshot, Verdict] | None = None
 
     def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
@@ -274,13 +277,14 @@ class Evaluator:
                 if spent > slow:
                     slow, slowest = spent, rule
             if hit:
-                msg = msgs[i]
-                if msg is False:
-                    msg = None
+                got = msgs[i]
+                if got is False:
+                    got = None
                     if _wants_msg(rule.state, msg_for):
-                        msg = msgs[i] = extract_msg(rule, regions[slot])
+                        got = msgs[i] = _message(manifest, rule, regions[slot])
+                msg, dialog = got if isinstance(got, tuple) else (None, None)
                 verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
-                                  manifest.version, msg, rule.visible)
+                                  manifest.version, msg, rule.visible, dialog)
                 break
         total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
         if total > RULE_BUDGET and slowest is not None and slow > total / 4:
@@ -325,6 +329,14 @@ _KEPT = ("working", "idle", None)
 FULL_EVERY = 5
 
 
+def _message(manifest: Manifest, rule: Rule, t: Text) -> tuple[str | None, Any]:
+    """A matched rule's message, and for a blocked rule its dialog (rules.dialog)."""
+    msg = extract_msg(rule, t)
+    if rule.state != "blocked":
+        return msg, None
+    return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg)
+
+
 def _contains_strings(manifest: Manifest) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for rule in manifest.ordered for g in rule.gate.walk()
                                for w in g.contains))
@@ -362,7 +374,8 @@ def explain(manifest: Manifest, snap: Snapshot) -> list[RuleTrace]:
         out.append(RuleTrace(
             id=rule.id, state=rule.state, kind=rule.kind, matched=hit, winner=winner,
             region=rule.region.name, region_text=t.text, parts=tuple(tr.parts),
-            msg=extract_msg(rule, t) if hit else None, visible=rule.visible))
+            msg=extract_msg(rule, t) if hit else None, visible=rule.visible,
+            dialog=_message(manifest, rule, t)[1] if winner else None))
     return out
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import re2
 
 from .. import paths
+from .dialog import parse_spec
 from .model import (
     ENGINE_VERSION,
     GENERIC,
@@ -282,10 +283,10 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
 def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     """The [manifest] table of a decoded TOML document, validated: Manifest's fields but
     the rules. Raises ManifestError with one line."""
-    unknown = sorted(set(data) - {"manifest", "rule"})
+    unknown = sorted(set(data) - {"manifest", "rule", "dialog"})
     if unknown:
-        raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest] "
-                            "and [[rule]])")
+        raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest], "
+                            "[[rule]] and [dialog])")
     head = data.get("manifest")
     if not isinstance(head, dict):
         raise ManifestError("missing [manifest] table")
@@ -355,7 +356,9 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     budget = _Budget()
     seen: set[str] = set()
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
-    return Manifest(**head, rules=rules, source=source, builtin=builtin)
+    dialog = parse_spec(data.get("dialog"), {r.id for r in rules if r.state == "blocked"},
+                        compile_pattern)
+    return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:

@@ -119,6 +119,7 @@ class Manifest:
     verified: bool | None = None
     verified_on: tuple[str, ...] = ()
     verified_reason: str = ""
+    dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
 
     def __post_init__(self) -> None:
         if not self.ordered and self.rules:
@@ -169,6 +170,7 @@ class Verdict:
     manifest_version: str
     msg: str | None
     visible: bool
+    dialog: Any = None  # blocked: a rules.dialog.Dialog (question, options, id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +194,7 @@ class RuleTrace:
     parts: tuple[GatePart, ...]
     msg: str | None
     visible: bool
+    dialog: Any = None  # the winner, blocked: its rules.dialog.Dialog
 
 
 @dataclass

@@ -46,7 +46,7 @@ SUN_PATH_MAX = 104
 #: How many datagrams one receive() call drains at most (the loop comes back for more).
 MAX_PER_RECEIVE = 256
 _BUF = 256 * 1024
-KINDS = ("hook", "send", "explain")
+KINDS = ("hook", "send", "explain", "answer")
 
 
 class Message:

@@ -17,7 +17,8 @@ for ENDED_KEEP seconds (:meth:`SessionFile.end`, :func:`list_ended`), so that `e
 and `watch` see every end, even of a program that failed before it was listed.
 
 `osc7501wrap ls --json` prints a list of objects with these stable keys (no token):
-pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane.
+pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane, dialog (while
+blocked: ``{id, question, options: [{number, label, selected, key}]}``, else null).
 
 `osc7501wrap send SESSION TEXT` finds a session by wrap pid, record id (a unique prefix
 is enough) or tmux pane id (``%3``) and asks it, over its control socket, to type TEXT.
@@ -44,7 +45,7 @@ from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
 PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
-               "tmux_pane")
+               "tmux_pane", "dialog")
 #: Minimum seconds between two writes of a session file (updates in between coalesce).
 MIN_WRITE_INTERVAL = 0.25
 SEND_TIMEOUT = 3.0
@@ -125,7 +126,8 @@ class SessionFile:
 
         Returns True if the file was written by this call.
         """
-        moved = any(k in fields and fields[k] != self.entry.get(k) for k in ("state", "kind"))
+        moved = any(k in fields and fields[k] != self.entry.get(k)
+                    for k in ("state", "kind", "dialog"))
         if fields.get("state") is not None and fields["state"] != self.entry.get("state") \
                 and "since" not in fields:
             fields["since"] = time.time()
@@ -381,8 +383,31 @@ def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
             value = clean_text(value)
         elif key == "argv" and isinstance(value, list):
             value = [clean_text(str(a)) for a in value]
+        elif key == "dialog":
+            value = clean_dialog(value)
         out[key] = value
     return out
+
+
+def clean_dialog(value: object) -> dict[str, Any] | None:
+    """A registry entry's ``dialog`` as `ls --json` and `events` show it, cleaned again:
+    ``{id, question, options: [{number, label, selected, key}]}``, or None."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("id"), str):
+        return None
+    opts = value.get("options")
+    options: list[dict[str, Any]] = []
+    for o in opts[:12] if isinstance(opts, list) else []:
+        if not isinstance(o, Mapping) or not isinstance(o.get("number"), int) \
+                or not isinstance(o.get("label"), str):
+            continue
+        key = o.get("key")
+        options.append({"number": o["number"], "label": truncate(clean_text(o["label"]), 160),
+                        "selected": o.get("selected") is True,
+                        "key": truncate(clean_text(key), 16) if isinstance(key, str) else None})
+    q = value.get("question")
+    return {"id": truncate(clean_text(value["id"]), 16),
+            "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
+            "options": options}
 
 
 def clean_text(text: str) -> str:

@@ -540,6 +540,7 @@ class Session(ProxyHooks):
         changes = p.advance(now)
         for decision in changes.decisions:
             self._publish(decision, now)
+        self._sync_dialog()
         if self._stale is not None:
             self._check_stale(p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
@@ -655,7 +656,7 @@ class Session(ProxyHooks):
                         + f" signal={decision.signal} detail={decision.detail}"
                         + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
         self._update_registry(state=decision.state, kind=decision.kind,
-                              msg=_one_line(decision.msg or ""))
+                              msg=_one_line(decision.msg or ""), dialog=self._dialog_now())
         if self.tmux is not None:
             self.tmux.update(decision.state, decision.kind, decision.msg,
                              self._agent_name() if self.pipeline else None)
@@ -665,6 +666,26 @@ class Session(ProxyHooks):
             self.herdr.update(decision.state, decision.kind, decision.msg)
             if self._herdr_timer is None and self.proxy is not None:
                 self._herdr_timer = self.proxy.call_at(now, self._poll_herdr)
+
+    def _dialog_now(self) -> dict[str, Any] | None:
+        """The dialog the screen shows while the decided state is blocked (as data)."""
+        d, p = self._decision, self.pipeline
+        if d is None or d.state != "blocked" or p is None:
+            return None
+        pub = p.classifier.published
+        dialog = getattr(pub, "dialog", None) if pub is not None and pub.state == "blocked" \
+            else None
+        return dialog.as_dict() if dialog is not None else None
+
+    def _sync_dialog(self) -> None:
+        """A dialog read after the blocked state was decided (a hook said it first), or
+        another one under the same state: the registry entry gets it."""
+        reg = self.registry
+        if reg is None:
+            return
+        now = self._dialog_now()
+        if now != reg.entry.get("dialog"):
+            self._update_registry(dialog=now)
 
     # ----------------------------------------------------------------- control socket
 
@@ -691,6 +712,26 @@ class Session(ProxyHooks):
                     self.server.reply(msg, reply)
             elif msg.kind == "explain":
                 self.server.reply(msg, self._explain())
+            elif msg.kind == "answer":
+                self._answer(msg)
+
+    def _answer(self, msg: Any) -> None:
+        """`osc7501wrap answer`: the job checks and types on this loop (session.answer)."""
+        from .answer import AnswerJob
+
+        def evaluate() -> Any:
+            p = self.pipeline
+            if p is None:
+                from ..rules import Verdict
+
+                return Verdict("idle", None, None, "", "", None, False)
+            return p.evaluate_now(time.monotonic())
+
+        wait = msg.data.get("wait")
+        wait = min(max(float(wait), 0.2), 60.0) if isinstance(wait, int | float) else 5.0
+        AnswerJob(msg.data, evaluate=evaluate, write=self._write_child,
+                  schedule=self._schedule, reply=lambda r, m=msg: self._reply(m, r),
+                  wait=wait).start()
 
     def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
         if self.server is not None:
@@ -721,6 +762,7 @@ class Session(ProxyHooks):
                                "detail": cur.detail}
             verdict = p.evaluate_now(time.monotonic())
             out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
+                             "dialog": verdict.dialog and verdict.dialog.as_dict(),
                              "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
                              "lines": p.screen.lines()}
             out["rules"] = _traces(p)

@@ -37,8 +37,8 @@ options:
   -h, --help          print this help and exit
 
 other commands (osc7501wrap COMMAND --help):
-  emit, explain, record, replay, shell-init, config, doctor, ls, send, man,
-  jump, watch, events, tmux-init
+  emit, explain, record, replay, shell-init, config, doctor, ls, send, answer,
+  man, jump, watch, events, tmux-init
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -209,6 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--answer", action="store_true", help="allow sending while blocked")
     s.add_argument("--no-enter", action="store_true", help="do not press Enter after TEXT")
     s.set_defaults(func=_subcommand("commands.send", "cmd_send"))
+
+    a = sub.add_parser("answer", help="choose an option of the dialog a session waits on")
+    a.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`")
+    a.add_argument("choice", help="the option's number or a unique prefix of its label")
+    a.add_argument("--dialog", metavar="ID",
+                   help="refuse unless the dialog on screen is this one (its id)")
+    a.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
+                   help="how long to wait for the dialog to go (default 5)")
+    a.set_defaults(func=_subcommand("commands.answer", "cmd_answer"))
 
     j = sub.add_parser("jump", help="focus the session blocked longest (tmux), or say where it is")
     j.add_argument("--next", action="store_true", help="the blocked session after the last jump")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import agentrun
 import pytest
-from e2e import OSC7501, Run, WrapTerm, log_states, wrapped
+from e2e import OSC7501, Run, WrapTerm, listed_dialog, log_states, osc7501wrap, wrapped
 from fakeapi import Step, Text, ToolUse
 
 from osc7501wrap.protocol import Report
@@ -338,3 +338,44 @@ def test_screen_alone_without_hooks_or_native_reports() -> None:
         assert_cleared_and_exited(run, status)
         signals = {s.signal for s in log_states(run.log)}
         assert not signals & {"hook", "native"}, signals
+
+
+# --------------------------------------------------------------------------- answer
+
+def test_answer_by_label_and_by_number_and_a_stale_dialog_is_refused() -> None:
+    steps: list[Step] = [
+        ToolUse("Bash", {"command": "echo one > one.txt", "description": "Write one"},
+                pause=1.0),
+        ToolUse("Bash", {"command": "rm -rf build", "description": "Remove the build directory"},
+                pause=1.0),
+        Text("Understood, I left the build directory alone."),
+    ]
+    with start(steps) as run:
+        t = run.term
+        (Path(run.sb.work) / "build").mkdir()
+        composer_ready(t)
+        mark = t.offset
+        submit(run, "write one, then clean the build")
+        wait_blocked_permission(run, mark, "Bash one")
+        first = listed_dialog(run, RECORD, lambda d: "echo one" in d["question"])
+        labels = [o["label"] for o in first["options"]]
+        run.note(f"options read from the live screen: {labels}")
+        assert labels[0] == "Yes" and labels[-1] == "No" and len(labels) >= 3
+        assert first["options"][0]["selected"] is True
+        r = osc7501wrap(run, "answer", RECORD, "yes", "--dialog", first["id"])
+        assert (r.returncode, r.stdout) == (0, "answered 1. Yes\n"), r.stderr
+        second = listed_dialog(run, RECORD, lambda d: "rm -rf build" in d["question"], 30)
+        assert (Path(run.sb.work) / "one.txt").read_text() == "one\n"  # it proceeded
+        # the first dialog is gone: answering it again is refused, the new one named
+        r = osc7501wrap(run, "answer", RECORD, "1", "--dialog", first["id"])
+        assert r.returncode == 1, r.stdout
+        assert "the dialog changed: it now asks" in r.stderr and "rm -rf build" in r.stderr
+        no = next(o["number"] for o in second["options"] if o["label"] == "No")
+        r = osc7501wrap(run, "answer", RECORD, str(no), "--dialog", second["id"])
+        assert (r.returncode, r.stdout) == (0, f"answered {no}. No\n"), r.stderr
+        t.wait_screen(lambda s: PROCEED not in s and PROMPT.search(s) is not None, 20)
+        assert (Path(run.sb.work) / "build").is_dir()  # refused as chosen
+        r = osc7501wrap(run, "answer", RECORD, "1")
+        assert r.returncode == 1 and "is not blocked" in r.stderr, r.stderr
+        status = leave(run)
+        assert_cleared_and_exited(run, status)

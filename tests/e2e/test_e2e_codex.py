@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import agentrun
 import pytest
-from e2e import Run, WrapTerm, wrapped
+from e2e import Run, WrapTerm, listed_dialog, osc7501wrap, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -111,3 +111,49 @@ def test_exec_approval_report_names_the_command() -> None:
             t.pump(0.4)
             t.press(b"\x03")
             t.wait(20)
+
+
+def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
+    """The approval's options read from the live screen, each with the key Codex shows;
+    `answer` by label approves (the agent runs the command), a stale --dialog is refused
+    naming the new command, `answer` by number refuses it (the agent does not run it)."""
+    agentrun.require_agent("codex")
+
+    def two(_sb: agentrun.Sandbox) -> list[Step]:
+        return [
+            ToolUse("exec_command", {"cmd": "echo one > one.txt",
+                                     "sandbox_permissions": "require_escalated",
+                                     "justification": "Write one?"}, pause=1.0),
+            ToolUse("exec_command", {"cmd": "rm -rf build",
+                                     "sandbox_permissions": "require_escalated",
+                                     "justification": "Remove the build directory?"},
+                    pause=1.0),
+            Text("Understood, the build directory stays.", pause=1.0),
+        ]
+
+    with wrapped("codex", two, command=codex_cmd, record=RECORD) as run:
+        t = run.term
+        (run.sb.work / "build").mkdir()
+        t.wait_screen(HINT, 60)
+        t.settle(0.5)
+        t.type(b"write one, then clean the build")
+        t.pump(0.4)
+        t.press(b"\r")
+        t.wait_screen(approval_drawn, 30)
+        first = listed_dialog(run, RECORD, lambda d: "echo one" in d["question"])
+        opts = [(o["label"], o["key"]) for o in first["options"]]
+        note(run, f"codex: options read from the live screen: {opts}")
+        assert opts[0] == ("Yes, proceed", "y") and opts[-1][1] == "esc"
+        r = osc7501wrap(run, "answer", RECORD, "yes, proceed", "--dialog", first["id"])
+        assert (r.returncode, r.stdout) == (0, "answered 1. Yes, proceed\n"), r.stderr
+        second = listed_dialog(run, RECORD, lambda d: "rm -rf build" in d["question"], 30)
+        assert (run.sb.work / "one.txt").read_text() == "one\n"
+        r = osc7501wrap(run, "answer", RECORD, "1", "--dialog", first["id"])
+        assert r.returncode == 1
+        assert "the dialog changed: it now asks" in r.stderr and "rm -rf build" in r.stderr
+        n = len(second["options"])
+        r = osc7501wrap(run, "answer", RECORD, str(n), "--dialog", second["id"])
+        assert r.returncode == 0 and r.stdout.startswith(f"answered {n}. No"), r.stderr
+        t.wait_screen(lambda s: APPROVAL not in s and HINT in s, 30)
+        assert (run.sb.work / "build").is_dir()
+        t.leave(RECORD, [b"\x03", b"\x03"])

@@ -92,6 +92,11 @@ def test_stdin_defaults_to_generic_and_json(config: Path) -> None:
     rep = json.loads(p.stdout)
     assert rep["input"] == "stdin"
     assert rep["manifest"]["name"] == "generic"
+    dialog = rep["verdict"].pop("dialog")
+    assert [(o["number"], o["label"], o["key"]) for o in dialog["options"]] == [
+        (1, "yes", "y"), (2, "no", "n")]
+    assert dialog["question"] == "Do you want to continue? [Y/n]"
+    assert dialog["choose"] == "key_enter" and len(dialog["id"]) == 10
     assert rep["verdict"] == {"state": "blocked", "kind": "question", "rule": "yes_no_question",
                               "manifest": "generic",
                               "manifest_version": rep["manifest"]["version"],
@@ -232,3 +237,17 @@ def test_without_a_file_on_a_terminal_it_says_it_reads_stdin(config: Path) -> No
         assert t.wait() == 0
     p = run(stdin=b"Password: \n", config=config)  # not a terminal: no word about it
     assert p.returncode == 0 and p.stderr == ""
+
+
+def test_explain_shows_the_dialog_options(config: Path) -> None:
+    screens = Path(__file__).resolve().parent.parent / "screens"
+    p = run(str(screens / "codex-0.169.0/blocked-permission--exec.txt"), "--agent", "codex",
+            config=config)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "(3 options, chosen by key)" in out
+    assert "  > 1. Yes, proceed (key y)" in out
+    assert "    3. No, and tell Codex what to do differently (key esc)" in out
+    p = run(str(screens / "copilot-1.0.102/blocked-question--ask-user-text.txt"),
+            "--agent", "copilot", config=config)
+    assert "(0 options)" in p.stdout and "`answer` refuses" in p.stdout

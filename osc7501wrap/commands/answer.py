@@ -1,0 +1,37 @@
+"""`osc7501wrap answer SESSION CHOICE [--dialog ID]`: choose an option of the dialog a
+session waits on. The session checks and types (see :mod:`osc7501wrap.session.answer`):
+this only finds it, asks, and says what happened (exit 0: the dialog went away)."""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+from ..errors import WrapError
+from ..session.registry import clean_text, find_session, request_session, truncate
+
+
+def cmd_answer(args: Any) -> int:
+    wait = float(args.wait)
+    if not math.isfinite(wait) or not 0.2 <= wait <= 60:
+        raise WrapError("--wait must be between 0.2 and 60 seconds", status=2)
+    choice = args.choice.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if not choice.strip() or len(choice) > 400:
+        raise WrapError("CHOICE must be an option's number or the start of its label",
+                        status=2)
+    dialog = args.dialog
+    if dialog is not None and (not dialog or len(dialog) > 32 or not dialog.isalnum()):
+        raise WrapError("--dialog must be a dialog id (as `ls --json` shows it)", status=2)
+    entry = find_session(args.session)
+    reply = request_session(entry, {"kind": "answer", "choice": choice, "dialog": dialog,
+                                    "wait": wait}, timeout=wait + 5.0)
+    if reply.get("ok") is True:
+        label = reply.get("label")
+        label = truncate(clean_text(label), 80) if isinstance(label, str) else ""
+        sys.stdout.write(f"answered {reply.get('option')}. {label}\n")
+        return 0
+    error = reply.get("error")
+    error = truncate(clean_text(error), 400) if isinstance(error, str) and error else \
+        "the session refused the answer"
+    raise WrapError(error, status=1)

@@ -1,0 +1,268 @@
+"""Dialogs as data on every recorded agent session (tests/captures/) and screen
+(tests/screens/): the options read, how one is chosen, and the dialog id.
+
+Each capture is replayed through the screen model; every blocked moment from a
+``blocked`` label to the keys that answer it is read as a live session reads it (once the
+output settled, and at the moment of the answer). The options of each are checked
+against the table below (written from the screens themselves), and the dialog id must
+stay one while the dialog is redrawn, resized (claude bash-approve: 100x30 and back) or
+re-coloured, and change with the question or the options.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from osc7501wrap.capture import parse_size, read_capture
+from osc7501wrap.rules import evaluate, load_manifests
+from osc7501wrap.rules.dialog import Dialog, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.model import Snapshot
+from osc7501wrap.screen import make_screen
+
+TESTS = Path(__file__).resolve().parent.parent
+CAPTURES = sorted((TESTS / "captures").glob("*/*.jsonl"))
+SCREENS = sorted(p for p in (TESTS / "screens").glob("*/blocked*.txt")
+                 if p.parent.name != "synthetic")
+CATALOG = load_manifests(None)
+SETTLE = 0.04  # the classifier's settle: a frame read once output paused this long
+
+
+def manifest_for(agent: str):  # type: ignore[no-untyped-def]
+    return CATALOG.get(agent) or CATALOG.get("generic")
+
+
+def replay_spans(path: Path, recolour: bool = False) -> list[list[Dialog]]:
+    """The dialogs read in each blocked span of a capture, in order."""
+    cap = read_capture(path)
+    m = manifest_for(str(cap.header.get("agent")))
+    scr = make_screen(cap.rows, cap.cols, "pyte")
+    spans: list[list[Dialog]] = []
+    span: list[Dialog] | None = None
+    evs = cap.events
+
+    def read() -> None:
+        v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor()))
+        if span is not None and v.state == "blocked":
+            assert v.dialog is not None, "a blocked verdict without its dialog"
+            span.append(v.dialog)
+
+    for n, ev in enumerate(evs):
+        if ev.type == "o":
+            data = ev.data
+            if recolour:  # every colour and attribute another one
+                data = re.sub(rb"\x1b\[[0-9;:]*m", b"\x1b[1;35;44m", data)
+            scr.feed(data)
+        elif ev.type == "r":
+            scr.resize(*parse_size(str(ev.payload)))
+        settled = n + 1 == len(evs) or evs[n + 1].t - ev.t >= SETTLE
+        if ev.type == "i" and span is not None:
+            read()  # the screen the answer is typed into
+            spans.append(span)
+            span = None
+        elif ev.type == "m":
+            if span is not None:
+                spans.append(span)
+            span = [] if str(ev.payload).startswith("blocked") else None
+            read()
+        elif span is not None and settled and ev.type in ("o", "r"):
+            read()
+    if span is not None:
+        spans.append(span)
+    return spans
+
+
+# capture#span -> (how an option is chosen, the options' labels, cut at 24 characters);
+# None, []: blocked without options (a form, a text field, Pi's extension gates)
+EXPECTED: dict[str, tuple[str | None, list[str]]] = {
+    'aider-0.86.2/add-file#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
+    'aider-0.86.2/architect#0': ('key_enter', ['Yes', 'No']),
+    'aider-0.86.2/create-file#0': ('key_enter', ['Yes', 'No']),
+    'aider-0.86.2/shell-command#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
+    'aider-0.86.2/shell-command#1': ('key_enter', ['Yes', 'No', "Don't ask again"]),
+    'claude-2.1.328/askuserquestion-7501#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/askuserquestion#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/auto-mode-nudge-7501#0': ('arrows', ['Yes, set auto mode as my', 'No, keep manual mode']),
+    'claude-2.1.328/auto-mode-nudge#0': ('arrows', ['Yes, set auto mode as my', 'No, keep manual mode']),
+    'claude-2.1.328/background-shell-7501#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/background-shell-7501#1': ('number', ['Exit and stop tasks', 'Move to background and e', 'Stay']),
+    'claude-2.1.328/background-shell#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/background-shell#1': ('number', ['Exit and stop tasks', 'Move to background and e', 'Stay']),
+    'claude-2.1.328/bash-approve#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/bash-reject-7501#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/bash-reject#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/edit-7501#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'claude-2.1.328/edit#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'claude-2.1.328/folder-trust-7501#0': ('arrows', ['No, exit', 'Yes, I trust this folder']),
+    'claude-2.1.328/folder-trust#0': ('arrows', ['No, exit', 'Yes, I trust this folder']),
+    'claude-2.1.328/interrupt-tool#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/mcp-form-7501#0': ('number', ['Yes', "Yes, and don't ask again", 'No']),
+    'claude-2.1.328/mcp-form-7501#1': (None, []),
+    'claude-2.1.328/mcp-form#0': ('number', ['Yes', "Yes, and don't ask again", 'No']),
+    'claude-2.1.328/mcp-form#1': (None, []),
+    'claude-2.1.328/mcp-project-approval-7501#0': ('arrows', ['Use this MCP server', 'Use this and all future ', 'Continue without using t']),
+    'claude-2.1.328/mcp-project-approval#0': ('arrows', ['Use this MCP server', 'Use this and all future ', 'Continue without using t']),
+    'claude-2.1.328/mcp-tool-7501#0': ('number', ['Yes', "Yes, and don't ask again", 'No']),
+    'claude-2.1.328/mcp-tool#0': ('number', ['Yes', "Yes, and don't ask again", 'No']),
+    'claude-2.1.328/multi-question-7501#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/multi-question#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/narrow#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/native-7501#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/native-7501#1': ('number', ['Yes Go on', 'No Stop here', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/plan-approval-7501#0': ('number', ['Yes, and use auto mode', 'Yes, manually approve ed', 'Tell Claude what to chan']),
+    'claude-2.1.328/plan-approval#0': ('number', ['Yes, and use auto mode', 'Yes, manually approve ed', 'Tell Claude what to chan']),
+    'claude-2.1.328/plan-exit-empty-7501#0': ('number', ['Yes, and switch to defau', 'No']),
+    'claude-2.1.328/plan-exit-empty#0': ('number', ['Yes, and switch to defau', 'No']),
+    'claude-2.1.328/webfetch-7501#0': ('number', ['Yes', "Yes, and don't ask again", 'No, and tell Claude what']),
+    'claude-2.1.328/webfetch#0': ('number', ['Yes', "Yes, and don't ask again", 'No, and tell Claude what']),
+    'claude-2.1.328/write-create-7501#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'claude-2.1.328/write-create#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'claude-2.1.328/write-overwrite-7501#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'claude-2.1.328/write-overwrite#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'codex-0.169.0/apply-patch#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/exec-approve#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/exec-reject#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/plan-question#0': ('arrows', ['Red (Recommended) A warm', 'Blue A cool color.', 'None of the above Option']),
+    'codex-0.169.0/trust-dir#0': ('arrows', ['Trust and continue', 'Back to Agent Command Ce']),
+    'copilot-1.0.102/ask-user-text#0': (None, []),
+    'copilot-1.0.102/ask-user#0': ('arrows', ['Red', 'Blue', 'Other (type your answer)']),
+    'copilot-1.0.102/bash-approve#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/bash-refuse#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/create-file#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/narrow#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/trust-folder#0': ('arrows', ['Yes', 'Yes, and remember this f', 'No']),
+    'gemini-0.61.0/ask-user-7501#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Enter a custom value']),
+    'gemini-0.61.0/ask-user#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Enter a custom value']),
+    'gemini-0.61.0/shell-approve#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
+    'gemini-0.61.0/trust-folder-7501#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (gem', "Don't trust"]),
+    'gemini-0.61.0/trust-folder#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (gem', "Don't trust"]),
+    'gemini-0.61.0/web-fetch#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
+    'gemini-0.61.0/write-file-7501#0': ('arrows', ['Allow once', 'Allow for this session', 'Modify with external edi', 'No, suggest changes']),
+    'gemini-0.61.0/write-file#0': ('arrows', ['Allow once', 'Allow for this session', 'Modify with external edi', 'No, suggest changes']),
+    'opencode-1.18.33/allow-always#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/edit#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/question#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type your own answer']),
+    'pi-0.73.1/gate-approve#0': (None, []),
+    'pi-0.73.1/gate-confirm#0': (None, []),
+    'pi-0.73.1/gate-input#0': (None, []),
+    'pi-0.73.1/gate-refuse#0': (None, []),
+    'qwen-0.24.4/ask-user#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type something...']),
+    'qwen-0.24.4/shell-approve#0': ('arrows', ['Yes, allow once', "Always allow run 'mkdir ", "Always allow run 'mkdir ", 'No, suggest changes']),
+    'qwen-0.24.4/shell-reject#0': ('arrows', ['Yes, allow once', "Always allow run 'rm *' ", "Always allow run 'rm *' ", 'No, suggest changes']),
+    'qwen-0.24.4/trust-folder#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (qwe', "Don't trust"]),
+    'qwen-0.24.4/web-fetch#0': ('arrows', ['Yes, allow once', 'Always allow fetch from ', 'Always allow fetch from ', 'No, suggest changes']),
+    'qwen-0.24.4/write-file#0': ('arrows', ['Yes, allow once', 'Yes, allow always', 'No, suggest changes']),
+}
+
+
+def test_every_capture_dialog_is_in_the_table() -> None:
+    seen = {f"{p.parent.name}/{p.stem}#{k}" for p in CAPTURES for k in range(len(replay_spans(p)))}
+    assert seen == set(EXPECTED)
+
+
+@pytest.mark.parametrize("path", CAPTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_capture_dialogs(path: Path) -> None:
+    spans = replay_spans(path)
+    for k, span in enumerate(spans):
+        name = f"{path.parent.name}/{path.stem}#{k}"
+        assert span, f"{name}: no blocked reading"
+        ids = {d.id for d in span}
+        assert len(ids) == 1, f"{name}: the id changed while the dialog was on screen"
+        last = span[-1]
+        choose, labels = EXPECTED[name]
+        assert (last.choose, [o.label[:24] for o in last.options]) == (choose, labels), name
+        assert [o.number for o in last.options] == list(range(1, len(labels) + 1))
+        assert not last.options or sum(o.selected for o in last.options) <= 1
+        assert last.question, f"{name}: no question"
+
+
+@pytest.mark.parametrize("path", [p for p in CAPTURES if "claude" in p.parent.name
+                                  or "codex" in p.parent.name],
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_recoloured_capture_has_the_same_dialog_ids(path: Path) -> None:
+    plain = [[d.id for d in s] for s in replay_spans(path)]
+    assert plain == [[d.id for d in s] for s in replay_spans(path, recolour=True)]
+
+
+def test_the_resized_dialog_keeps_its_id() -> None:
+    path = TESTS / "captures/claude-2.1.328/bash-approve.jsonl"
+    cap = read_capture(path)
+    assert [e.payload for e in cap.events if e.type == "r"] == ["100x30", "120x40"]
+    (span,) = replay_spans(path)
+    assert len(span) >= 2 and len({d.id for d in span}) == 1
+    # the same dialog drawn at 120 and at 100 columns (option 2 wraps differently)
+    wide = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt")
+    narrow = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash-100x30.txt")
+    assert wide.id == narrow.id and wide.options == narrow.options
+
+
+@pytest.mark.parametrize("width", [40, 60, 200])
+def test_a_rewrapped_label_keeps_the_id(width: int) -> None:
+    """Option 2 of Claude's Bash dialog wrapped at another width (a narrower or a wider
+    window) is the same option, and the dialog the same."""
+    path = TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt"
+    lines = path.read_text().split("\n")
+    at = next(i for i, x in enumerate(lines) if x.startswith("   2. "))
+    assert lines[at + 1].startswith("      /tmp/")  # wrapped on the screen already
+    text = " ".join(x.strip() for x in lines[at:at + 2])[3:]
+    rows = textwrap.wrap(text, width)  # words cut at the edge too
+    new = ["   2. " + rows[0]] + ["      " + r for r in rows[1:]]
+    d = _screen_dialog(path)
+    r = _screen_dialog(path, lines[:at] + new + lines[at + 2:])
+    assert len(rows) != 2
+    assert r.id == d.id
+    assert [o.label.replace(" ", "") for o in r.options] == [
+        o.label.replace(" ", "") for o in d.options]
+
+
+def _screen_dialog(path: Path, lines: list[str] | None = None) -> Dialog:
+    agent = path.parent.name.split("-")[0]
+    title = path.with_suffix(".title")
+    snap = Snapshot(lines=lines if lines is not None else path.read_text().split("\n"),
+                    title=title.read_text().strip() if title.exists() else None)
+    v = evaluate(manifest_for(agent), snap)
+    assert v.state == "blocked" and v.dialog is not None, path.name
+    return v.dialog
+
+
+@pytest.mark.parametrize("path", SCREENS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_screen_dialogs(path: Path) -> None:
+    d = _screen_dialog(path)
+    assert d.question
+    if d.options:
+        assert d.choose is not None and len(d.options) >= 2
+        for o in d.options:  # every option can be named by its number and by its label
+            assert resolve(d, str(o.number)) is o
+            assert resolve(d, o.label) is o
+
+
+def test_the_id_changes_with_the_question_and_the_options() -> None:
+    a = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt")
+    b = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash-rm.txt")
+    assert a.id != b.id  # another command
+    assert make_dialog(a.question, a.options).id == a.id
+    assert make_dialog(a.question + "!", a.options).id != a.id
+    fewer = a.options[:-1]
+    assert make_dialog(a.question, fewer).id != a.id
+    relabelled = (*a.options[:-1], Option(4, "No, never", False))
+    assert make_dialog(a.question, relabelled).id != a.id
+    moved = tuple(Option(o.number, o.label, o.number == 2, o.key) for o in a.options)
+    assert make_dialog(a.question, moved).id == a.id  # the selection is not the dialog
+
+
+def test_generic_yes_no_shapes() -> None:
+    m = manifest_for("generic")
+    for line, keys in (("Overwrite config? [y/N] ", ["y", "\r"]),
+                       ("Continue? (Y/n) ", ["y", "\r"]),
+                       ("Are you sure you want to continue connecting (yes/no)? ", ["yes", "\r"])):
+        v = evaluate(m, Snapshot(lines=["$ run", line], cursor=(1, len(line))))
+        assert v.state == "blocked", line
+        d = v.dialog
+        assert [o.label for o in d.options] == ["yes", "no"], line
+        assert keys_for(d, resolve(d, "yes")) == keys, line
+        assert keys_for(d, resolve(d, "2"))[0] in ("n", "no")

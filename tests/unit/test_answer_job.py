@@ -1,0 +1,70 @@
+"""session.answer.AnswerJob on a scripted screen: each key is typed only after the screen
+was read again and still shows that dialog; the reply says how it ended."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from osc7501wrap.rules import Verdict
+from osc7501wrap.rules.dialog import Option, make_dialog
+from osc7501wrap.session.answer import AnswerJob
+
+OPTS = [Option(1, "Yes", True), Option(2, "Maybe", False), Option(3, "No", False)]
+ASK = make_dialog("Proceed?", OPTS, "arrows")
+OTHER = make_dialog("Delete everything?", OPTS, "arrows")
+
+
+def blocked(d: Any) -> Verdict:
+    return Verdict("blocked", "permission", "r", "m", "1", d.question, True, d)
+
+
+IDLE = Verdict("idle", None, None, "m", "1", None, False)
+
+
+def run(screens: list[Verdict], data: dict[str, Any]) -> tuple[list[bytes], dict[str, Any]]:
+    """Run a job to its reply; the screen reads `screens` in turn (the last one stays)."""
+    typed: list[bytes] = []
+    replies: list[dict[str, Any]] = []
+    later: list[Callable[[], None]] = []
+    seq = list(screens)
+
+    def evaluate() -> Verdict:
+        return seq.pop(0) if len(seq) > 1 else seq[0]
+
+    job = AnswerJob(data, evaluate=evaluate, write=typed.append,
+                    schedule=lambda _d, fn: later.append(fn), reply=replies.append, wait=0.2)
+    job.start()
+    while later and not replies:
+        later.pop(0)()
+    assert len(replies) == 1
+    return typed, replies[0]
+
+
+def test_arrows_then_enter_and_the_dialog_went_away() -> None:
+    typed, r = run([blocked(ASK)] * 3 + [IDLE], {"choice": "3", "dialog": ASK.id})
+    assert typed == [b"\x1b[B", b"\x1b[B", b"\r"]
+    assert r == {"ok": True, "option": 3, "label": "No", "state": "idle", "dialog": ASK.id}
+
+
+def test_a_dialog_that_changes_between_two_keys_gets_no_more_keys() -> None:
+    typed, r = run([blocked(ASK), blocked(OTHER)], {"choice": "no", "dialog": None})
+    assert typed == [b"\x1b[B"]
+    assert r["ok"] is False and "'Delete everything?'" in r["error"]
+    assert "the rest were not typed" in r["error"]
+
+
+def test_refusals_type_nothing() -> None:
+    for screens, data, why in (
+            ([IDLE], {"choice": "1"}, "not blocked (it is idle)"),
+            ([blocked(OTHER)], {"choice": "1", "dialog": ASK.id}, "it now asks 'Delete"),
+            ([blocked(ASK)], {"choice": 1}, "malformed"),
+            ([blocked(make_dialog("Proceed?"))], {"choice": "1"}, "never guesses")):
+        typed, r = run(screens, data)
+        assert typed == [] and r["ok"] is False and why in r["error"], (why, r)
+
+
+def test_a_dialog_that_stays_is_reported() -> None:
+    typed, r = run([blocked(ASK)], {"choice": "2"})
+    assert typed == [b"\x1b[B", b"\r"]
+    assert r["ok"] is False and "still on screen" in r["error"]

@@ -1,0 +1,107 @@
+"""rules.dialog: the [dialog] table's validation, choosing an option, the keys typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from osc7501wrap.rules import parse_manifest_text
+from osc7501wrap.rules.dialog import ChoiceError, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.model import ManifestError
+from osc7501wrap.session.registry import clean_dialog
+
+HEAD = '''[manifest]
+name = "t"
+version = "1"
+
+[[rule]]
+id = "d"
+state = "blocked"
+kind = "question"
+region = "screen"
+contains = "?"
+'''
+
+
+@pytest.mark.parametrize(("table", "why"), [
+    ('[dialog]\nchoose = "mouse"\n', "choose must be one of"),
+    ('[dialog]\nwhat = 1\n', "unknown key 'what'"),
+    ('[[dialog.options]]\nline = "(?P<num>\\\\d)"\n', "needs a (?P<label>...) group"),
+    ('[[dialog.options]]\nline = "(?P<label>x)"\ninline = "(?P<label>y)"\n',
+     "needs exactly one of line, inline, fixed"),
+    ('[[dialog.options]]\nline = "(?P<label>(?=x))"\n', "not supported"),
+    ('[[dialog.options]]\nfixed = [{ key = "y" }]\n', "fixed must be a list"),
+])
+def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
+    with pytest.raises(ManifestError) as err:
+        parse_manifest_text(HEAD + table)
+    assert why in str(err.value) and "\n" not in str(err.value)
+
+
+def _d(choose: str | None, sel: int | None = 1) -> object:
+    opts = [Option(1, "Yes", sel == 1, "y"), Option(2, "Yes, and don't ask again", sel == 2, "p"),
+            Option(3, "No, and tell it what to do", sel == 3, "esc")]
+    return make_dialog("Run it?", opts, choose)
+
+
+def test_choices_by_number_label_prefix_and_key() -> None:
+    d = _d("number")
+    assert resolve(d, "3").number == 3
+    assert resolve(d, "no").number == 3
+    assert resolve(d, "yes").number == 1  # the exact label wins over the longer one
+    assert resolve(d, "YES, AND").number == 2
+    assert resolve(d, "esc").number == 3
+    for bad, why in (("4", "no option 4"), ("maybe", "matches no option"),
+                     ("", "no choice given")):
+        with pytest.raises(ChoiceError, match=why):
+            resolve(d, bad)
+    two = make_dialog("?", [Option(1, "Allow once", True), Option(2, "Allow always", False)],
+                      "arrows")
+    with pytest.raises(ChoiceError, match="several options"):
+        resolve(two, "allow")
+
+
+def test_keys_per_way_of_choosing() -> None:
+    assert keys_for(_d("number"), resolve(_d("number"), "2")) == ["2"]
+    assert keys_for(_d("key"), resolve(_d("key"), "2")) == ["p"]
+    assert keys_for(_d("key"), resolve(_d("key"), "3")) == ["\x1b"]
+    assert keys_for(_d("key_enter"), resolve(_d("key_enter"), "1")) == ["y", "\r"]
+    assert keys_for(_d("arrows", 2), resolve(_d("arrows", 2), "3")) == ["\x1b[B", "\r"]
+    assert keys_for(_d("arrows", 3), resolve(_d("arrows", 3), "1")) == ["\x1b[A"] * 2 + ["\r"]
+    assert keys_for(_d("arrows_lr", 1), resolve(_d("arrows_lr"), "2")) == ["\x1b[C", "\r"]
+
+
+def test_never_guesses_a_key() -> None:
+    blind = _d("arrows", None)  # the selected option is not shown as text
+    with pytest.raises(ChoiceError, match="never guesses"):
+        keys_for(blind, resolve(blind, "1"))
+    bare = make_dialog("Proceed?")
+    assert bare.options == () and bare.choose is None
+    with pytest.raises(ChoiceError, match="never guesses"):
+        resolve(bare, "1")
+
+
+def test_labels_are_one_bounded_line_and_clean_dialog_cleans_again() -> None:
+    d = make_dialog("Q\x1b[31m?\n#(touch F)" + "q" * 10000,
+                    [Option(1, "a\u202eb", True), Option(2, "x" * 10000, False)], "number")
+    out = clean_dialog(d.as_dict())
+    assert out is not None and len(out["question"]) <= 240 and "\n" not in out["question"]
+    assert clean_dialog({"id": "x", "options": [{"number": "1", "label": "a"}, "junk"]}) == {
+        "id": "x", "question": "", "options": []}
+    assert clean_dialog("nope") is None
+    hostile = clean_dialog({"id": "1", "question": "a\x1b]0;t\x07b", "options": [
+        {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}]})
+    assert hostile == {"id": "1", "question": "a ]0;t b", "options": [
+        {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}]}
+
+
+def test_a_10k_label_on_screen_is_bounded() -> None:
+    from osc7501wrap.rules import evaluate, load_manifests
+    from osc7501wrap.rules.model import Snapshot
+
+    m = load_manifests(None).get("claude")
+    lines = ["─" * 80, " Do you want to proceed?", " ❯ 1. Yes", "   2. " + "#(x)" * 2560,
+             "   3. No", " Esc to cancel"]
+    v = evaluate(m, Snapshot(lines=lines))
+    assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
+    label = v.dialog.options[1].label
+    assert len(label) == 160 and label.endswith("…")
