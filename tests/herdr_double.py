@@ -228,3 +228,23 @@ class HerdrDouble:
         with self._lock:
             self.requests.append(record)
         return answer
+
+
+def main() -> None:
+    """``python herdr_double.py SOCKET [MODE]``: serve until SIGTERM, then print how many
+    requests came (for benchmarks: the double in a process of its own)."""
+    import signal
+    import sys
+
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *a: done.set())
+    h = HerdrDouble(sys.argv[1], panes={"w1:p1"}, mode=sys.argv[2] if len(sys.argv) > 2
+                    else "answer")
+    print("ready", flush=True)
+    done.wait()
+    h.close()
+    print(len(h.requests), flush=True)
+
+
+if __name__ == "__main__":
+    main()
