@@ -53,6 +53,11 @@ from ptyprocess import PtyProcess
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = Path(os.environ.get("OSC7501WRAP_AGENTS_DIR") or REPO / ".agents")
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
+RELEASES_FILE = REPO / "tests" / "agents" / "releases.txt"
+RELEASES_DIR = REPO / ".agents-releases"
+# "name@version,...": run these releases of tests/agents/releases.txt (installed by
+# scripts/install-agents --releases) instead of the pins (scripts/capture-agents --release).
+RELEASE_ENV = "AGENTRUN_RELEASES"
 CAPTURE_FORMAT = "osc7501wrap-capture"
 CAPTURE_VERSION = 1
 DEAD_PROXY = "http://127.0.0.1:9"
@@ -75,17 +80,39 @@ class Pin:
     @property
     def log(self) -> Path:
         """Where ``scripts/install-agents`` wrote this agent's install log."""
-        return AGENTS_DIR / "logs" / f"{self.name}.log"
+        root = AGENTS_DIR if AGENTS_DIR in self.exe.parents else RELEASES_DIR / f"{self.name}-{self.version}"
+        return root / "logs" / f"{self.name}.log"
 
 
-def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """All pinned agents by name."""
-    out: dict[str, Pin] = {}
+def _pin_lines(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         parts = line.split("#", 1)[0].split()
         if len(parts) == 5:
-            name, kind, package, version, exe = parts
-            out[name] = Pin(name, kind, package, version, AGENTS_DIR / exe)
+            yield parts[0], parts[1], parts[2], parts[3], parts[4]
+
+
+def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
+    """The other releases the corpus was recorded on, by ``name@version``."""
+    if not path.is_file():
+        return {}
+    return {f"{name}@{version}": Pin(name, kind, package, version,
+                                     RELEASES_DIR / f"{name}-{version}" / exe)
+            for name, kind, package, version, exe in _pin_lines(path)}
+
+
+def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
+    """All pinned agents by name; those named in ``$AGENTRUN_RELEASES`` (``name@version``)
+    replaced by that release of ``tests/agents/releases.txt``."""
+    out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
+           for name, kind, package, version, exe in _pin_lines(path)}
+    chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
+    if chosen:
+        known = releases()
+        for want in chosen:
+            if want not in known:
+                raise ValueError(f"{RELEASE_ENV}: {want!r} is not in {RELEASES_FILE} "
+                                 f"(known: {', '.join(sorted(known)) or 'none'})")
+            out[known[want].name] = known[want]
     return out
 
 

@@ -8,7 +8,8 @@ start-up path (before the child starts, and the hook command), with
 ``command_args(argv) -> (argv, note)`` (the command line that registers it) and
 ``hook_subset(event, input) -> dict`` (the part of an event's input kept); and one for the
 pipeline, ``hook_edge(event, data) -> HookEdge`` (what an event means). Claude Code's
-hooks: claude_hooks (start-up) and claude (meaning).
+hooks: claude_hooks (start-up) and claude (meaning). ``versions``: which release of an
+agent is installed, against the releases its manifest was verified on.
 
 Nothing is imported here until a function asks for an integration's module.
 """
