@@ -4,7 +4,9 @@ What it does:
 
 - knows the pinned agents (``tests/agents/pins.txt``) and where
   ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`,
-  :func:`require_agent`);
+  :func:`require_agent`), and the other releases recorded for the corpus
+  (``tests/agents/corpus-pins.txt``, installed under ``.agents-extra/``):
+  :func:`corpus_pins`, :func:`use_release`;
 - builds an isolated sandbox per run (fresh HOME, work dir, config files that
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
@@ -53,6 +55,10 @@ from ptyprocess import PtyProcess
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = REPO / ".agents"
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
+# Releases other than the pins, recorded for the capture corpus only (same line format; the
+# executable is relative to EXTRA_AGENTS_DIR). An agent may have several lines.
+CORPUS_PINS_FILE = REPO / "tests" / "agents" / "corpus-pins.txt"
+EXTRA_AGENTS_DIR = REPO / ".agents-extra"
 CAPTURE_FORMAT = "osc7501wrap-capture"
 CAPTURE_VERSION = 1
 DEAD_PROXY = "http://127.0.0.1:9"
@@ -78,15 +84,47 @@ class Pin:
         return AGENTS_DIR / "logs" / f"{self.name}.log"
 
 
-def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """All pinned agents by name."""
-    out: dict[str, Pin] = {}
+def _pin_lines(path: Path, root: Path) -> Iterator[Pin]:
     for line in path.read_text(encoding="utf-8").splitlines():
         parts = line.split("#", 1)[0].split()
         if len(parts) == 5:
             name, kind, package, version, exe = parts
-            out[name] = Pin(name, kind, package, version, AGENTS_DIR / exe)
+            yield Pin(name, kind, package, version, root / exe)
+
+
+# Agents switched to another release by use_release (this process only).
+_RELEASES: dict[str, Pin] = {}
+
+
+def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
+    """All pinned agents by name (with the releases chosen by :func:`use_release`)."""
+    out = {p.name: p for p in _pin_lines(path, AGENTS_DIR)}
+    if path == PINS_FILE:
+        out.update(_RELEASES)
     return out
+
+
+def corpus_pins(path: Path = CORPUS_PINS_FILE) -> dict[tuple[str, str], Pin]:
+    """The other releases recorded for the corpus, by (name, version)."""
+    if not path.exists():
+        return {}
+    return {(p.name, p.version): p for p in _pin_lines(path, EXTRA_AGENTS_DIR)}
+
+
+def use_release(name: str, version: str) -> Pin:
+    """Make :func:`pins` (and so :func:`agent_exe` and every ``*_command``) use release
+    ``version`` of agent ``name``: the pinned one, or one listed in ``corpus-pins.txt``."""
+    pinned = {p.name: p for p in _pin_lines(PINS_FILE, AGENTS_DIR)}.get(name)
+    if pinned is not None and pinned.version == version:
+        _RELEASES.pop(name, None)
+        return pinned
+    pin = corpus_pins().get((name, version))
+    if pin is None:
+        known = sorted(v for (n, v) in corpus_pins() if n == name)
+        raise ValueError(f"{name} {version} is neither pinned nor in {CORPUS_PINS_FILE.name}"
+                         f" (listed there: {', '.join(known) or 'none'})")
+    _RELEASES[name] = pin
+    return pin
 
 
 def agent_exe(name: str) -> Path | None:
@@ -989,7 +1027,12 @@ COPILOT_HOOK_EVENTS = ("sessionStart", "userPromptSubmitted", "preToolUse", "pos
 
 
 def copilot_pkg_cache() -> Path:
-    """Where Copilot CLI unpacks its platform package (~235 MB), shared by every run."""
+    """Where Copilot CLI unpacks its platform package (~235 MB), shared by every run of a
+    release. One directory per release outside the pins: the loader runs the newest
+    version it finds in its cache, so an older release must never see a newer one."""
+    pin = pins()["copilot"]
+    if pin.exe.is_relative_to(EXTRA_AGENTS_DIR):
+        return EXTRA_AGENTS_DIR / "cache" / f"copilot-pkg-{pin.version}"
     return AGENTS_DIR / "cache" / "copilot-pkg"
 
 
