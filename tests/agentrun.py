@@ -4,9 +4,7 @@ What it does:
 
 - knows the pinned agents (``tests/agents/pins.txt``) and where
   ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`,
-  :func:`require_agent`), and the other releases recorded for the corpus
-  (``tests/agents/corpus-pins.txt``, installed under ``.agents-extra/``):
-  :func:`corpus_pins`, :func:`use_release`;
+  :func:`require_agent`);
 - builds an isolated sandbox per run (fresh HOME, work dir, config files that
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
@@ -55,10 +53,11 @@ from ptyprocess import PtyProcess
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = REPO / ".agents"
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
-# Releases other than the pins, recorded for the capture corpus only (same line format; the
-# executable is relative to EXTRA_AGENTS_DIR). An agent may have several lines.
-CORPUS_PINS_FILE = REPO / "tests" / "agents" / "corpus-pins.txt"
-EXTRA_AGENTS_DIR = REPO / ".agents-extra"
+RELEASES_FILE = REPO / "tests" / "agents" / "releases.txt"
+RELEASES_DIR = REPO / ".agents-releases"
+# "name@version,...": run these releases of tests/agents/releases.txt (installed by
+# scripts/install-agents --releases) instead of the pins (scripts/capture-agents --release).
+RELEASE_ENV = "AGENTRUN_RELEASES"
 CAPTURE_FORMAT = "osc7501wrap-capture"
 CAPTURE_VERSION = 1
 DEAD_PROXY = "http://127.0.0.1:9"
@@ -81,50 +80,40 @@ class Pin:
     @property
     def log(self) -> Path:
         """Where ``scripts/install-agents`` wrote this agent's install log."""
-        return AGENTS_DIR / "logs" / f"{self.name}.log"
+        root = AGENTS_DIR if AGENTS_DIR in self.exe.parents else RELEASES_DIR / f"{self.name}-{self.version}"
+        return root / "logs" / f"{self.name}.log"
 
 
-def _pin_lines(path: Path, root: Path) -> Iterator[Pin]:
+def _pin_lines(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         parts = line.split("#", 1)[0].split()
         if len(parts) == 5:
-            name, kind, package, version, exe = parts
-            yield Pin(name, kind, package, version, root / exe)
+            yield parts[0], parts[1], parts[2], parts[3], parts[4]
 
 
-# Agents switched to another release by use_release (this process only).
-_RELEASES: dict[str, Pin] = {}
+def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
+    """The other releases the corpus was recorded on, by ``name@version``."""
+    if not path.is_file():
+        return {}
+    return {f"{name}@{version}": Pin(name, kind, package, version,
+                                     RELEASES_DIR / f"{name}-{version}" / exe)
+            for name, kind, package, version, exe in _pin_lines(path)}
 
 
 def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """All pinned agents by name (with the releases chosen by :func:`use_release`)."""
-    out = {p.name: p for p in _pin_lines(path, AGENTS_DIR)}
-    if path == PINS_FILE:
-        out.update(_RELEASES)
+    """All pinned agents by name; those named in ``$AGENTRUN_RELEASES`` (``name@version``)
+    replaced by that release of ``tests/agents/releases.txt``."""
+    out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
+           for name, kind, package, version, exe in _pin_lines(path)}
+    chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
+    if chosen:
+        known = releases()
+        for want in chosen:
+            if want not in known:
+                raise ValueError(f"{RELEASE_ENV}: {want!r} is not in {RELEASES_FILE} "
+                                 f"(known: {', '.join(sorted(known)) or 'none'})")
+            out[known[want].name] = known[want]
     return out
-
-
-def corpus_pins(path: Path = CORPUS_PINS_FILE) -> dict[tuple[str, str], Pin]:
-    """The other releases recorded for the corpus, by (name, version)."""
-    if not path.exists():
-        return {}
-    return {(p.name, p.version): p for p in _pin_lines(path, EXTRA_AGENTS_DIR)}
-
-
-def use_release(name: str, version: str) -> Pin:
-    """Make :func:`pins` (and so :func:`agent_exe` and every ``*_command``) use release
-    ``version`` of agent ``name``: the pinned one, or one listed in ``corpus-pins.txt``."""
-    pinned = {p.name: p for p in _pin_lines(PINS_FILE, AGENTS_DIR)}.get(name)
-    if pinned is not None and pinned.version == version:
-        _RELEASES.pop(name, None)
-        return pinned
-    pin = corpus_pins().get((name, version))
-    if pin is None:
-        known = sorted(v for (n, v) in corpus_pins() if n == name)
-        raise ValueError(f"{name} {version} is neither pinned nor in {CORPUS_PINS_FILE.name}"
-                         f" (listed there: {', '.join(known) or 'none'})")
-    _RELEASES[name] = pin
-    return pin
 
 
 def agent_exe(name: str) -> Path | None:
@@ -1031,8 +1020,8 @@ def copilot_pkg_cache() -> Path:
     release. One directory per release outside the pins: the loader runs the newest
     version it finds in its cache, so an older release must never see a newer one."""
     pin = pins()["copilot"]
-    if pin.exe.is_relative_to(EXTRA_AGENTS_DIR):
-        return EXTRA_AGENTS_DIR / "cache" / f"copilot-pkg-{pin.version}"
+    if pin.exe.is_relative_to(RELEASES_DIR):
+        return RELEASES_DIR / f"copilot-{pin.version}" / "cache" / "copilot-pkg"
     return AGENTS_DIR / "cache" / "copilot-pkg"
 
 

@@ -12,6 +12,9 @@ line. The checks, in order:
 - fallbacks: what wrap writes besides or instead (OSC 9;4, title, notifications and how);
 - manifests: built-in and the user's, with every loading error, and those a session
   found stale (osc7501wrap.session.stale), with how to record a session for them;
+- agents: each agent with a manifest that is on PATH, its version (read from its install's
+  files, not by running it: osc7501wrap.agents.versions) next to the releases its manifest
+  was verified on; a WARN, with the `record` command, when it is newer or older than all;
 - config: the file and every problem in it;
 - directories: config, rules, state, runtime (which must be 0700 and the user's own);
 - screen: which screen model a session would use.
@@ -354,6 +357,36 @@ def check_stale(manifests: Mapping[str, Any]) -> list[Check]:
     return checks
 
 
+def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = None) -> list[Check]:
+    """Each installed agent's version next to the releases its manifest was verified on;
+    a WARN when it is outside them (newer or older)."""
+    from ..agents import versions
+
+    if manifests is None:
+        from .. import rules
+
+        manifests = rules.load_manifests().manifests
+    path = env.get("PATH", os.defpath)
+    checks, absent = [], []
+    for m in sorted(manifests.values(), key=lambda m: m.name):
+        if m.name == "generic" or not m.programs:
+            continue
+        found = versions.installed(m.name, m.programs, m.verified_on if m.verified else (),
+                                   path)
+        if found is None:
+            absent.append(m.name)
+            continue
+        exe, d = found
+        detail = f"{visible(d.text())} [{_show_path(exe)}]"
+        if d.outside:
+            checks.append(Check(WARN, "agents", detail, visible(d.fix())))
+        else:
+            checks.append(Check(OK, "agents", detail))
+    if absent:
+        checks.append(Check(OK, "agents", "not on PATH: " + visible(", ".join(absent))))
+    return checks
+
+
 def check_config(cfg: Config) -> list[Check]:
     path = cfg.path or Path(paths.config_file())
     if not cfg.problems:
@@ -478,6 +511,7 @@ def run_checks(env: Mapping[str, str] = os.environ,
     checks.append(check_fallbacks(cfg, env, emit))
     checks.append(check_display(cfg, env, emit))
     checks.extend(check_manifests())
+    checks.extend(check_agents(env))
     checks.extend(check_config(cfg))
     checks.extend(check_dirs())
     checks.append(check_screen(cfg))

@@ -176,12 +176,31 @@ def _trace_dict(t: rules.RuleTrace) -> dict[str, Any]:
                       for p in t.parts]}
 
 
+def program_release(manifest: rules.Manifest, src: Source) -> dict[str, Any] | None:
+    """A capture's program (its header's ``agent_version``) next to the releases the
+    manifest was verified on, as ``doctor`` shows an installed one; None for a screen."""
+    from ..agents.versions import clean_version, describe
+
+    cap = src.extra.get("capture")
+    if not isinstance(cap, dict) or manifest.name == "generic":
+        return None
+    version = clean_version(cap.get("agent_version"))
+    program = manifest.programs[0] if manifest.programs else manifest.name
+    d = describe(manifest.name, program, version,
+                 manifest.verified_on if manifest.verified else ())
+    return {"program": program, "version": version, "verified_on": list(d.verified_on),
+            "where": d.where, "outside": d.outside, "text": d.text(),
+            "fix": d.fix() if d.outside else None}
+
+
 def report(manifest: rules.Manifest, src: Source, errors: list[str]) -> dict[str, Any]:
     traces = rules.explain(manifest, src.snap)
     verdict = rules.evaluate(manifest, src.snap)
+    release = program_release(manifest, src)
     return {
         "input": src.label,
         **src.extra,
+        **({"release": release} if release is not None else {}),
         "manifest": {"name": manifest.name, "version": manifest.version, "app": manifest.app,
                      "source": manifest.source or "(built in)", "builtin": manifest.builtin,
                      "verified": manifest.verified, "verified_on": list(manifest.verified_on),
@@ -208,6 +227,11 @@ def format_report(rep: dict[str, Any]) -> str:
     out = [f"input:    {_safe(rep['input'])}",
            f"manifest: {m['name']} {_safe(m['version'])} ({_safe(m['source'])}; "
            f"{_safe(m['verification'])})"]
+    rel = rep.get("release")
+    if isinstance(rel, dict):
+        out.append(f"program:  {'WARN ' if rel.get('outside') else ''}{_safe(str(rel['text']))}")
+        if rel.get("fix"):
+            out.append(f"          {_safe(str(rel['fix']))}")
     snap = rep["snapshot"]
     extras = []
     if snap["title"] is not None:

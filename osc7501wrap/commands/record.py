@@ -37,12 +37,15 @@ class _RecordingSession(Session):
 
     def started(self, proxy: Any) -> None:
         from .. import __version__
+        from ..agents.versions import of_command
 
         rows, cols = proxy.size
         m = self.setup.manifest
+        version = of_command(m, self.setup.argv, self.setup.env.get("PATH")).version
         self.capture = CaptureWriter(
             self._path, rows=rows, cols=cols, argv=self.setup.argv[:1] + self.setup.argv[1:],
             agent=self._agent or m.name, manifest_version=m.version,
+            **({"agent_version": version} if version else {}),
             term=self.setup.env.get("TERM", ""), wrap_version=__version__)
         super().started(proxy)
 

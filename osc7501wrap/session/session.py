@@ -170,6 +170,8 @@ class Session(ProxyHooks):
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
+        if self._log is not None and self._log.path and manifest.name != "generic":
+            self._log_release(manifest)
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
                                activity=manifest.name == "generic")
@@ -585,6 +587,18 @@ class Session(ProxyHooks):
 
         remember(paths.state_dir(), watch.manifest, watch.version, watch.program)
 
+
+    def _log_release(self, manifest: Manifest) -> None:
+        """One log line: the agent's version next to the releases its manifest was verified
+        on, with the `record` command when it is outside them (osc7501wrap.agents.versions)."""
+        from ..agents.versions import of_command
+        from ..protocol import sanitize_text
+
+        d = of_command(manifest, self.setup.argv, self.setup.env.get("PATH"))
+        line = f"note agent {d.text()}"
+        if d.outside:
+            line += f"; record a session: {d.record_command()}"
+        self._write_log(sanitize_text(line, 1000))
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         if self.proxy is not None:
