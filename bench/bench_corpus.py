@@ -23,7 +23,10 @@ replayed through the whole engine on the capture's own clock (``tests/test_corpu
 Goals: every dialog found, 0 false blocked, blocked p50 <= 100 ms and max <= 300 ms, turn
 end p50 <= 300 ms, agreement >= 0.98. ``tests/test_corpus_metrics.py`` asserts them.
 
-    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v]
+    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [AGENT[-VERSION]...]
+
+(names: only those directories, ``copilot`` for every release of Copilot, ``copilot-1.0.86``
+for one; default: all).
 
 Deterministic (a virtual clock): one run. Not a test itself.
 """
@@ -221,8 +224,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="append the summary figures to this JSON Lines file")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every problem")
+    ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]",
+                    help="score only these capture directories (an agent: all its releases)")
     args = ap.parse_args()
-    paths = sorted(p for d in agent_dirs() for p in d.glob("*.jsonl"))
+    dirs = [d for d in agent_dirs()
+            if not args.only or any(d.name == o or d.name.rsplit("-", 1)[0] == o for o in args.only)]
+    if not dirs:
+        ap.error(f"no capture directory named {' or '.join(args.only)} under {tc.CAPTURES_DIR}")
+    paths = sorted(p for d in dirs for p in d.glob("*.jsonl"))
     figs = score(paths)
     print(f"capture corpus per agent ({len(paths)} captures, {BACKEND} screen model, "
           f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")

@@ -1011,7 +1011,12 @@ COPILOT_HOOK_EVENTS = ("sessionStart", "userPromptSubmitted", "preToolUse", "pos
 
 
 def copilot_pkg_cache() -> Path:
-    """Where Copilot CLI unpacks its platform package (~235 MB), shared by every run."""
+    """Where Copilot CLI unpacks its platform package (~235 MB), shared by every run of a
+    release. One directory per release outside the pins: the loader runs the newest
+    version it finds in its cache, so an older release must never see a newer one."""
+    pin = pins()["copilot"]
+    if pin.exe.is_relative_to(RELEASES_DIR):
+        return RELEASES_DIR / f"copilot-{pin.version}" / "cache" / "copilot-pkg"
     return AGENTS_DIR / "cache" / "copilot-pkg"
 
 
