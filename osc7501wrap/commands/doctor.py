@@ -371,7 +371,7 @@ def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = N
     path = env.get("PATH", os.defpath)
     checks, absent = [], []
     for m in sorted(manifests.values(), key=lambda m: m.name):
-        if m.name == "generic" or not m.programs:
+        if m.generic or not m.programs:
             continue
         found = versions.installed(m.name, m.programs, m.verified_on if m.verified else (),
                                    path)

@@ -200,7 +200,7 @@ def program_release(manifest: rules.Manifest, src: Source) -> dict[str, Any] | N
     from ..agents.versions import clean_version, describe
 
     cap = src.extra.get("capture")
-    if not isinstance(cap, dict) or manifest.name == "generic":
+    if not isinstance(cap, dict) or manifest.generic:
         return None
     version = clean_version(cap.get("agent_version"))
     program = manifest.programs[0] if manifest.programs else manifest.name

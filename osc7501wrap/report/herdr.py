@@ -43,6 +43,8 @@ import socket
 import time
 from collections.abc import Callable, Mapping
 
+from ..rules.model import GENERIC
+
 SOURCE = "custom:osc7501wrap"
 MSG_LIMIT = 200
 TIMEOUT = 2.0
@@ -66,11 +68,11 @@ def agent_label(manifest: str, argv: list[str]) -> str:
     program's own name (letters, digits, ``_.+-``; at most 32), else ``generic``."""
     import re
 
-    if manifest == "generic" and argv:
+    if manifest == GENERIC and argv:
         name = re.sub(r"[^A-Za-z0-9_.+-]", "", os.path.basename(argv[0]))[:32]
         if name:
             return name
-    return clean(manifest, 64) or "generic"
+    return clean(manifest, 64) or GENERIC
 
 
 def clean(text: str, limit: int = MSG_LIMIT) -> str:
@@ -136,7 +138,7 @@ class HerdrReporter:
                  clock: Callable[[], float] = time.time) -> None:
         self.path = socket_path
         self.pane = pane_id
-        self.agent = clean(agent, 64) or "generic"
+        self.agent = clean(agent, 64) or GENERIC
         self.timeout = timeout
         self._clock = clock
         self._log = log or (lambda text: None)

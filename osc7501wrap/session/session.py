@@ -175,7 +175,7 @@ class Session(ProxyHooks):
             self._write_log(f"note {note}")
         self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
-        if self._log is not None and self._log.path and manifest.name != "generic":
+        if self._log is not None and self._log.path and not manifest.generic:
             self._log_release(manifest)
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
@@ -341,7 +341,7 @@ class Session(ProxyHooks):
         ``@osc7501_agent``): the agent's manifest, or for a program without agent rules
         the program's own name (``make``, not ``generic``)."""
         s = self.setup
-        if s.manifest.name == "generic" and s.command:
+        if s.manifest.generic and s.command:
             from ..protocol import sanitize_text
 
             name = sanitize_text(os.path.basename(s.command[0]), 64)

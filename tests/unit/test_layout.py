@@ -343,7 +343,14 @@ LAZY_IMPORTS: dict[str, set[str]] = {
         f"{PACKAGE}.report.fallbacks", f"{PACKAGE}.report.terminals", "re",
         f"{PACKAGE}.session.channel", f"{PACKAGE}.session.registry",
         f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.protocol.scanner", f"{PACKAGE}.paths",
-        f"{PACKAGE}.fusion.fusion"},
+        f"{PACKAGE}.fusion.fusion",
+        f"{PACKAGE}.report.herdr",  # only in a herdr pane (HERDR_ENV)
+        f"{PACKAGE}.agents.versions",  # the release check's one log line, at the boot
+        f"{PACKAGE}.rules", f"{PACKAGE}.session.answer"},  # an `answer` request only
+    # Found setproctitle's extension without its package (logging: 11 ms of every start).
+    f"{PACKAGE}.proxy.proctitle": {"importlib.machinery"},
+    # Loaded only inside a herdr pane, so its own imports cost nothing elsewhere.
+    f"{PACKAGE}.report.herdr": {"re", f"{PACKAGE}.protocol.sanitize"},
     # Optional backends: loaded only when chosen or present.
     f"{PACKAGE}.screen.model": {f"{PACKAGE}.screen.ghostty_screen",
                                 f"{PACKAGE}.screen.pyte_screen", "threading"},
@@ -357,15 +364,18 @@ LAZY_IMPORTS: dict[str, set[str]] = {
                                    f"{PACKAGE}.report.terminals",
                                    f"{PACKAGE}.report.tmux_display", f"{PACKAGE}.rules",
                                    f"{PACKAGE}.session.stale", f"{PACKAGE}.screen",
-                                   f"{PACKAGE}.protocol.tmux"},
+                                   f"{PACKAGE}.protocol.tmux", f"{PACKAGE}.report.herdr",
+                                   f"{PACKAGE}.agents.versions"},
     f"{PACKAGE}.commands.explain": {f"{PACKAGE}.capture", f"{PACKAGE}.proxy.tracker",
-                                    f"{PACKAGE}.screen", f"{PACKAGE}.session.registry"},
+                                    f"{PACKAGE}.screen", f"{PACKAGE}.session.registry",
+                                    f"{PACKAGE}.agents.versions"},
     f"{PACKAGE}.commands.jump": {f"{PACKAGE}.paths", f"{PACKAGE}.commands.ls", "time"},
-    f"{PACKAGE}.commands.live": {"ctypes"},  # inotify on Linux only
+    f"{PACKAGE}.commands.live": {"ctypes",  # inotify on Linux only
+                                 f"{PACKAGE}.session.registry"},  # ended sessions, when read
     f"{PACKAGE}.commands.record": {PACKAGE, f"{PACKAGE}.proxy.proxy", f"{PACKAGE}.rules",
                                    f"{PACKAGE}.agents", f"{PACKAGE}.fusion.pipeline",
-                                   f"{PACKAGE}.protocol.sanitize"},
-    f"{PACKAGE}.commands.tmux_init": {f"{PACKAGE}.commands.live"},
+                                   f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.agents.versions"},
+    f"{PACKAGE}.commands.tmux_init": {f"{PACKAGE}.commands.live", f"{PACKAGE}.errors"},
     f"{PACKAGE}.commands.watch": {f"{PACKAGE}.commands.ls", "termios", "tty",
                                   f"{PACKAGE}.commands.jump"},
 }
