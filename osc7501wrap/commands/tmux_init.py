@@ -4,7 +4,8 @@ Printed for ``tmux source-file`` (or ``run-shell 'osc7501wrap tmux-init > ...'``
 coloured glyph per wrapped pane in the window list (working ● blue, blocked ◆ yellow,
 error ✖ red, done ✔ green, idle ○ dim), an "N waiting" count in the status line, and key
 bindings: prefix j jumps to the agent waiting longest, prefix J to the next one, prefix
-A opens `watch` in a popup. It appends to the window formats and ``status-right``
+A opens `watch` in a popup, prefix a opens tmux's menu of that agent's dialog
+(`osc7501wrap tmux-menu`: choose an option to answer it). It appends to the window formats and ``status-right``
 rather than replacing them. Works from tmux 3.3 (``#{P:}`` loops, ``#{E:}``).
 
 ``--status`` prints the count for the status line ("2 waiting", nothing when none).
@@ -53,6 +54,7 @@ set -g status-interval 5
 bind-key j run-shell -b '{cmd} jump --quiet || tmux display-message "no agent is waiting"'
 bind-key J run-shell -b '{cmd} jump --next --quiet || tmux display-message "no agent is waiting"'
 bind-key A display-popup -E -w 90% -h 60% '{cmd} watch'
+bind-key a run-shell -b '{cmd} tmux-menu --client "#{{client_name}}"'
 """
 
 

@@ -89,6 +89,15 @@ def clean_value(text: str) -> str:
     return sanitize_text(text, MSG_LIMIT).replace("#[", "# [").rstrip("; ")
 
 
+def tmux_literal(text: str, limit: int) -> str:
+    """`text` as one sanitized line of at most `limit` bytes that no tmux expansion acts
+    on: every ``#`` is U+266F ``♯``, so no ``#(``, ``#{`` or ``#[`` survives (for menu
+    titles and items, messages: anything tmux expands as a format)."""
+    from ..protocol import sanitize_text
+
+    return sanitize_text(str(text).replace("#", "\u266f"), limit)
+
+
 class TmuxDisplay:
     """The pane options of one session; see the module docstring. Never raises."""
 
