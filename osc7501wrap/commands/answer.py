@@ -9,10 +9,33 @@ import sys
 from typing import Any
 
 from ..errors import WrapError
+from ..report.tmux_display import tmux_literal
 from ..session.registry import clean_text, find_session, request_session, truncate
+from .live import current_tmux_socket, tmux_run
 
 
 def cmd_answer(args: Any) -> int:
+    client = getattr(args, "tmux_client", None)
+    if client is None:
+        sys.stdout.write(_answer(args) + "\n")
+        return 0
+    try:  # from the tmux menu: the result is a message on that client
+        _tmux_say(client, _answer(args))
+        return 0
+    except WrapError as err:
+        _tmux_say(client, f"osc7501wrap answer: {err}")
+        return err.status
+
+
+def _tmux_say(client: str, text: str) -> None:
+
+    sock = current_tmux_socket()
+    if sock is not None:
+        tmux_run(sock, "display-message", "-c", client, tmux_literal(text, 300))
+
+
+def _answer(args: Any) -> str:
+    """Ask the session; the line to show ("answered N. LABEL"), or WrapError."""
     wait = float(args.wait)
     if not math.isfinite(wait) or not 0.2 <= wait <= 60:
         raise WrapError("--wait must be between 0.2 and 60 seconds", status=2)
@@ -29,8 +52,7 @@ def cmd_answer(args: Any) -> int:
     if reply.get("ok") is True:
         label = reply.get("label")
         label = truncate(clean_text(label), 80) if isinstance(label, str) else ""
-        sys.stdout.write(f"answered {reply.get('option')}. {label}\n")
-        return 0
+        return f"answered {reply.get('option')}. {label}"
     error = reply.get("error")
     error = truncate(clean_text(error), 400) if isinstance(error, str) and error else \
         "the session refused the answer"

@@ -4,7 +4,8 @@ Printed for ``tmux source-file`` (or ``run-shell 'osc7501wrap tmux-init > ...'``
 coloured glyph per wrapped pane in the window list (working ● blue, blocked ◆ yellow,
 error ✖ red, done ✔ green, idle ○ dim), an "N waiting" count in the status line, and key
 bindings: prefix j jumps to the agent waiting longest, prefix J to the next one, prefix
-A opens `watch` in a popup (Enter jumps and closes it). It appends to the window formats
+A opens `watch` in a popup (Enter jumps and closes it), prefix a opens tmux's menu of
+that agent's dialog (`osc7501wrap tmux-menu`: choose an option to answer it). It appends to the window formats
 and ``status-right`` rather than replacing them, and widens ``status-right-length`` by the
 count's width so a long pane title never cuts it. The count is a format over the panes'
 ``@osc7501_state`` (tmux redraws the status line when wrap sets an option, and when a
@@ -67,6 +68,7 @@ set -gF status-right-length '#{{e|+:#{{status-right-length}},{WAITING_WIDTH}}}'
 bind-key j run-shell -b '{cmd} jump --quiet || tmux display-message "no agent is waiting"'
 bind-key J run-shell -b '{cmd} jump --next --quiet || tmux display-message "no agent is waiting"'
 bind-key A display-popup -E -w 90% -h 60% '{cmd} watch --popup'
+bind-key a run-shell -b '{cmd} tmux-menu --client "#{{client_name}}"'
 """
 
 

@@ -38,7 +38,7 @@ options:
 
 other commands (osc7501wrap COMMAND --help):
   emit, explain, record, replay, shell-init, config, doctor, ls, send, answer,
-  man, jump, watch, events, tmux-init
+  man, jump, watch, events, tmux-init, tmux-menu
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -217,6 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="refuse unless the dialog on screen is this one (its id)")
     a.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
                    help="how long to wait for the dialog to go (default 5)")
+    a.add_argument("--tmux-client", metavar="NAME",
+                   help="show the result with tmux display-message on this client")
     a.set_defaults(func=_subcommand("commands.answer", "cmd_answer"))
 
     j = sub.add_parser("jump", help="focus the session blocked longest (tmux), or say where it is")
@@ -238,6 +240,10 @@ def build_parser() -> argparse.ArgumentParser:
     ti.add_argument("-o", "--output", metavar="FILE",
                     help="write the snippet to FILE (its directory made) and say how to load it")
     ti.set_defaults(func=_subcommand("commands.tmux_init", "cmd_tmux_init"))
+
+    tm = sub.add_parser("tmux-menu", help="tmux's menu of the dialog waiting longest (prefix a)")
+    tm.add_argument("--client", metavar="NAME", help="the tmux client to show it on")
+    tm.set_defaults(func=_subcommand("commands.tmux_menu", "cmd_tmux_menu"))
 
     m = sub.add_parser("man", help="print the wrap(1) manual page")
     m.set_defaults(func=_subcommand("commands.manpage", "cmd_man"))

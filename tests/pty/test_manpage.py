@@ -145,7 +145,7 @@ def test_every_command_is_documented_with_exactly_its_options(page: str) -> None
     by_name = {title.split()[1]: lines for title, lines in subs.items() if title}
     commands = _commands_in_help()
     assert set(commands) == {"run", "emit", "explain", "record", "replay", "shell-init",
-                             "config", "doctor", "ls", "send", "answer", "man", "jump", "watch",
+                             "config", "doctor", "ls", "send", "answer", "man", "jump", "watch", "tmux-menu",
                              "events", "tmux-init"}
     assert set(by_name) == set(commands)
     for name in commands:
