@@ -6,27 +6,17 @@ import os
 import shlex
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from term import Terminal, base_env, wrap_command
 from test_protocol_tmux import PrivateTmux
+from test_tmux_display import wait_until
 
 from osc7501wrap.proxy.proctitle import title_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="reads /proc (Linux)")
-
-
-def wait_until(fn, timeout: float = 15.0, what: str = ""):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = fn()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def read(path: str) -> bytes:
