@@ -191,8 +191,8 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         setup.socket_path = channel.socket_path()
     except OSError as err:
         notes.append(f"no control socket: {err}")
-    # The agent's integration: its manifest's, for the program that manifest names or for
-    # any program `--agent` names (the user says what it is).
+    # The agent's integration: its manifest's (the one `--agent` names, else the program's),
+    # for a program that manifest names: its arguments mean nothing to any other program.
     load = bool(opts.agent) or _has_user_rules()  # the manifest is loaded before the start
     integration = (_integration(setup, opts, base, load or bool(early.manifest))
                    if opts.hooks and early.hooks else "")
@@ -227,7 +227,7 @@ def _integration(setup: Setup, opts: RunOptions, base: str, load: bool) -> str:
         if found is not None:
             return found.get(base.lower(), "")
     m = setup.manifest
-    return m.integration if opts.agent or base.lower() in m.programs else ""
+    return m.integration if base.lower() in m.programs else ""
 
 
 def _plain_string(text: str) -> str | None:

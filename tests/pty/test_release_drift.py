@@ -225,9 +225,10 @@ def test_record_keeps_the_version_and_explain_shows_where_it_falls(tmp_path: Pat
                          stdin=subprocess.DEVNULL, timeout=60)
     lines = got.stdout.splitlines()
     on = ", ".join(verified("codex"))
-    assert lines[2] == (f"program:  WARN codex 0.1.0; its manifest was verified on {on}: this "
+    lines = lines[next(i for i, x in enumerate(lines) if x.startswith("program:")):]
+    assert lines[0] == (f"program:  WARN codex 0.1.0; its manifest was verified on {on}: this "
                         "release is older than all of them, its light may be wrong"), got.stdout
-    assert "osc7501wrap record -o codex-0.1.0.jsonl -- codex" in lines[3]
+    assert "osc7501wrap record -o codex-0.1.0.jsonl -- codex" in lines[1]
     rep = json.loads(subprocess.run([*CLI, "explain", "--json", str(out)], capture_output=True,
                                     text=True, env=env, stdin=subprocess.DEVNULL,
                                     timeout=60).stdout)
@@ -243,5 +244,6 @@ def test_explain_a_corpus_capture_of_a_checked_release() -> None:
                          env=base_env(PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL,
                          timeout=60)
     version = read_capture(path).header["agent_version"]
-    assert got.stdout.splitlines()[2] == (f"program:  claude {version}; its manifest was "
+    program = [x for x in got.stdout.splitlines() if x.startswith("program:")]
+    assert program[0] == (f"program:  claude {version}; its manifest was "
                                           f"verified on {', '.join(verified(name))}")

@@ -185,8 +185,8 @@ def test_hostile_screen_text_runs_nothing_in_any_format_context(server: Server,
     assert [m for m in marks if m.exists()] == []
     # the same text through a format that acts on a '#' does run (the test can see it)
     server.cmd("set", "-p", "-t", pane, "@probe", f"#(touch {marks[0]})")
-    server.cmd("display", "-p", "-t", pane, "#{E:@probe}")
-    wait_until(marks[0].exists, what="the control case's #() to run")
+    wait_until(lambda: server.cmd("display", "-p", "-t", pane, "#{E:@probe}") is not None
+               and marks[0].exists(), timeout=30, what="the control case's #() to run")
     shutil.rmtree(short)
 
 

@@ -29,12 +29,12 @@ def _registered(setup: Setup) -> bool:
     return setup.argv[1:2] == ["--settings"] and ENV_INTEGRATION in setup.env
 
 
-def test_agent_forced_on_another_program_gets_its_integration() -> None:
+def test_agent_forced_on_another_program_adds_no_arguments_it_cannot_take() -> None:
     setup = _run(["./other-program", "-x"], agent="claude")
-    assert setup.integration == "claude-hooks" and setup.hooked
-    assert _registered(setup)
-    assert setup.argv[0] == "./other-program" and setup.argv[-1] == "-x"
-    assert setup.env[ENV_INTEGRATION] == "claude-hooks"
+    assert (setup.integration, setup.hooked, setup.argv) == ("", False, ["./other-program", "-x"])
+    assert ENV_INTEGRATION not in setup.env
+    setup = _run(["claude", "-x"], agent="claude")  # the manifest's own program: added
+    assert setup.integration == "claude-hooks" and setup.hooked and _registered(setup)
 
 
 def test_agent_forced_to_generic_gets_none_even_for_the_agents_program() -> None:
