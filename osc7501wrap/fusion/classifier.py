@@ -31,11 +31,6 @@ from .. import rules
 _MSG_STATES = ("blocked", "error")
 
 
-def _interrupt_rule(rule_id: str | None) -> bool:
-    """An idle rule that reads an interrupted turn (its id says so; see fusion)."""
-    return "interrupt" in (rule_id or "").lower()
-
-
 def _dialog_id(x: Any) -> str | None:
     d = getattr(x, "dialog", None)
     return getattr(d, "id", None)
@@ -46,11 +41,6 @@ def _news_dialog(verdict: rules.Verdict, pub: ScreenReading) -> bool:
     return verdict.state == "blocked" and _dialog_id(verdict) != _dialog_id(pub)
 
 
-def _news_interrupt(verdict: rules.Verdict, pub: ScreenReading) -> bool:
-    """An interrupt's sign drawn after the prompt already read as idle (Copilot draws its
-    footer a frame before "Operation cancelled by user"): news for fusion."""
-    return (verdict.state == "idle" and _interrupt_rule(verdict.rule_id)
-            and not _interrupt_rule(pub.rule_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +54,7 @@ class ScreenReading:
     without `visible` that ends a turn means the turn was cut short, not completed.
     `interrupt_marker` says the manifest shows interrupted turns visibly (see
     :func:`marks_interrupts`), so an idle reading without that sign was not an
-    interrupt. `shown_from` is the earliest time the screen can have shown this state:
+    interrupt; `interrupt` says this reading is that sign (an ``interrupt = true`` rule). `shown_from` is the earliest time the screen can have shown this state:
     the first screen change after the last evaluation that read something else (None
     when not known); a state first drawn after an event is newer than that event.
     """
@@ -80,6 +70,7 @@ class ScreenReading:
     interrupt_marker: bool = False
     shown_from: float | None = None
     dialog: Any = field(default=None, repr=False)  # blocked: its rules.dialog.Dialog
+    interrupt: bool = False
 
     @property
     def detail(self) -> str:
@@ -92,7 +83,7 @@ def marks_turns(manifest: Any) -> bool:
     """True if `manifest` has a visible idle rule that is not about an interrupt: the
     agent prints a marker when a turn completes (Claude Code's "✻ Worked for 12s")."""
     return any(getattr(r, "state", None) == "idle" and getattr(r, "visible", False)
-               and "interrupt" not in str(getattr(r, "id", "")).lower()
+               and not getattr(r, "interrupt", False)
                for r in getattr(manifest, "rules", ()))
 
 
@@ -103,12 +94,17 @@ def prompt_rules(manifest: Any) -> frozenset[str]:
                      if getattr(r, "state", None) == "idle" and getattr(r, "prompt", False))
 
 
+def interrupt_rules(manifest: Any) -> frozenset[str]:
+    """The ids of `manifest`'s idle rules that read an interrupted turn
+    (``interrupt = true``)."""
+    return frozenset(str(getattr(r, "id", "")) for r in getattr(manifest, "rules", ())
+                     if getattr(r, "state", None) == "idle" and getattr(r, "interrupt", False))
+
+
 def marks_interrupts(manifest: Any) -> bool:
-    """True if `manifest` has an idle rule about an interrupt (its id says "interrupt"):
+    """True if `manifest` has an idle rule about an interrupt (``interrupt = true``):
     the agent shows when a turn was cut short (Aider's "^C again to exit")."""
-    return any(getattr(r, "state", None) == "idle"
-               and "interrupt" in str(getattr(r, "id", "")).lower()
-               for r in getattr(manifest, "rules", ()))
+    return bool(interrupt_rules(manifest))
 
 
 class Classifier:
@@ -125,6 +121,7 @@ class Classifier:
         self.turn_marker = marks_turns(manifest)
         self.interrupt_marker = marks_interrupts(manifest)
         self._prompts = prompt_rules(manifest)
+        self._interrupts = interrupt_rules(manifest)
         self.settle = max(0.0, settle)
         self.idle_hold = max(0.0, idle_hold)
         self.gone_hold = max(0.0, gone_hold)
@@ -227,7 +224,7 @@ class Classifier:
                 return False
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
-                or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)
+                or (verdict.visible and not pub.visible) or self._news_interrupt(verdict, pub)
                 or _news_dialog(verdict, pub)):
             return False
         self._dirty = False
@@ -253,7 +250,8 @@ class Classifier:
         if pub is not None and state == pub.state:
             self._held = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
-                    or (verdict.visible and not pub.visible) or _news_interrupt(verdict, pub)
+                    or (verdict.visible and not pub.visible)
+                    or self._news_interrupt(verdict, pub)
                     or _news_dialog(verdict, pub)):
                 return self._publish(verdict, now)
             return None
@@ -266,6 +264,12 @@ class Classifier:
             return None
         self._held = None
         return self._publish(verdict, now)
+
+    def _news_interrupt(self, verdict: rules.Verdict, pub: ScreenReading) -> bool:
+        """An interrupt's sign drawn after the prompt already read as idle (Copilot draws
+        its footer a frame before "Operation cancelled by user"): news for fusion."""
+        return (verdict.state == "idle" and verdict.rule_id in self._interrupts
+                and not pub.interrupt)
 
     def _note_read(self, verdict: rules.Verdict) -> None:
         """The screen was read (an evaluation, or a confirm that publishes nothing)."""
@@ -280,7 +284,8 @@ class Classifier:
             state=verdict.state, kind=verdict.kind, msg=verdict.msg, rule_id=verdict.rule_id,
             manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,
             turn_marker=self.turn_marker, interrupt_marker=self.interrupt_marker,
-            shown_from=shown_from, dialog=verdict.dialog)
+            shown_from=shown_from, dialog=verdict.dialog,
+            interrupt=verdict.state == "idle" and verdict.rule_id in self._interrupts)
         self._published = reading
         return reading
 

@@ -270,7 +270,7 @@ class Fusion:
             self._blank = _Claim("working" if after_dialog else "idle", None, None, None,
                                  "screen", reading.detail, now, ends_turn=False)
             return self._decide(now)
-        interrupt = reading.state == "idle" and "interrupt" in (reading.rule_id or "").lower()
+        interrupt = reading.state == "idle" and reading.interrupt
         self._screen = _Claim(
             reading.state, reading.kind if reading.state == "blocked" else None,
             _text(reading.msg), None, "screen", reading.detail, now,

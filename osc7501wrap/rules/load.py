@@ -57,7 +57,8 @@ _MANIFEST_KEYS = frozenset(
      "verified", "verified_on", "verified_reason", "install", "integration"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
-    {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt"}
+    {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt",
+     "interrupt"}
 ) | _GATE_KEYS
 _MSG_MODES = ("line", "first", "last")
 
@@ -262,6 +263,10 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         prompt = d.get("prompt", False)
         if not isinstance(prompt, bool) or (prompt and state != "idle"):
             raise ManifestError("prompt must be true or false, and true only on idle rules")
+        interrupt = d.get("interrupt", False)
+        if not isinstance(interrupt, bool) or (interrupt and state != "idle"):
+            raise ManifestError("interrupt must be true or false, and true only on idle "
+                                "rules")
         msg = d.get("msg")
         if msg is not None and msg not in _MSG_MODES:
             raise ManifestError(f"msg must be one of {', '.join(_MSG_MODES)}, not {msg!r}")
@@ -277,7 +282,7 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
     except ManifestError as err:
         raise ManifestError(f"{label}: {err}") from None
     return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index,
-                prompt)
+                prompt, interrupt)
 
 
 def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:

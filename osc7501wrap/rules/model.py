@@ -86,6 +86,7 @@ class Rule:
     msg_line: tuple[Pattern, ...] = ()
     index: int = 0  # position in the file
     prompt: bool = False  # an idle rule that reads the agent's idle prompt (no idle hold)
+    interrupt: bool = False  # an idle rule that reads an interrupted turn (ends as idle)
 
 
 @dataclass

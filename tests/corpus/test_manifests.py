@@ -165,13 +165,14 @@ INTERRUPT_SCREENS = [(a, p) for a, p in SCREEN_FILES
     ("agent", "path"), INTERRUPT_SCREENS,
     ids=[f"{p.parent.name}/{p.stem}" for _, p in INTERRUPT_SCREENS])
 def test_interrupts_are_read_by_an_interrupt_rule(agent: str, path: Path) -> None:
-    """Fusion tells an interrupted turn (idle) from a finished one (done) by the id of the
-    idle rule that matched: an `idle--interrupted...` screen must be read by a rule whose
-    id says "interrupt", a `done--` screen (a finished turn, maybe under an old interrupt)
-    by one that does not."""
-    v = rules.evaluate(CATALOG.get(agent), load_snapshot(path))
+    """Fusion tells an interrupted turn (idle) from a finished one (done) by the idle rule
+    that matched: an `idle--interrupted...` screen must be read by an ``interrupt = true``
+    rule, a `done--` screen (a finished turn, maybe under an old interrupt) by one that is
+    not."""
+    m = CATALOG.get(agent)
+    v = rules.evaluate(m, load_snapshot(path))
     assert v.state == "idle", f"{path.name}: {v.state} (rule {v.rule_id})"
-    said = "interrupt" in (v.rule_id or "").lower()
+    said = any(r.id == v.rule_id and r.interrupt for r in m.rules)
     assert said == path.stem.startswith("idle--interrupted"), (
         f"{path.name}: read by rule {v.rule_id}")
 

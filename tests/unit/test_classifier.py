@@ -272,7 +272,8 @@ def test_turn_marker_and_late_visible_marker_is_published(manifest: rules.Manife
     assert marks_turns(manifest)
     no_marker = rules.parse_manifest_text(
         '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "interrupted"\n'
-        'state = "idle"\nregion = "screen"\ncontains = "Interrupted"\nvisible = true\n')
+        'state = "idle"\ninterrupt = true\nregion = "screen"\ncontains = "Interrupted"\n'
+        'visible = true\n')
     assert not marks_turns(no_marker)
     # the prompt comes back first (held, then published), the marker line a bit later
     script = [(0.0, spinner(1)), (1.0, PROMPT), (2.0, ["✻ Worked for 3s", *PROMPT]),
@@ -305,10 +306,15 @@ def test_dialog_gone_without_any_match_is_published_as_no_state(
 def test_interrupt_marker(manifest: rules.Manifest) -> None:
     assert not marks_interrupts(manifest)  # no idle rule about an interrupt
     shows = rules.parse_manifest_text(
-        '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "prompt_interrupted"\n'
-        'state = "idle"\nregion = "screen"\ncontains = "^C"\n\n[[rule]]\nid = "prompt"\n'
-        'state = "idle"\nregion = "screen"\ncontains = ">"\n')
+        '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "prompt_cut"\n'
+        'state = "idle"\ninterrupt = true\nregion = "screen"\ncontains = "^C"\n\n'
+        '[[rule]]\nid = "prompt"\nstate = "idle"\nregion = "screen"\ncontains = ">"\n')
     assert marks_interrupts(shows) and not marks_turns(shows)
+    # the field says it, not the id
+    named = rules.parse_manifest_text(
+        '[manifest]\nname = "x"\nversion = "1"\n\n[[rule]]\nid = "interrupted"\n'
+        'state = "idle"\nregion = "screen"\ncontains = "^C"\n')
+    assert not marks_interrupts(named)
     clf = Classifier(shows)
     r = drive(clf, FakeScreen([]), [(0.0, ["> "])], until=1.0)[0][1]
     assert r.interrupt_marker and not r.turn_marker

@@ -22,9 +22,9 @@ TOLERANCE = 0.1
 
 
 def scr(state: str, rule: str = "rule", *, visible: bool = False, kind: str | None = None,
-        msg: str | None = None) -> ScreenReading:
+        msg: str | None = None, interrupt: bool = False) -> ScreenReading:
     return ScreenReading(state=state, kind=kind, msg=msg, rule_id=rule, manifest_version="7",
-                         visible=visible, since=0.0)
+                         visible=visible, since=0.0, interrupt=interrupt)
 
 
 Event = tuple[Any, ...]
@@ -52,7 +52,8 @@ class Sim:
             if what == "screen":
                 r = args[0]
                 self.f.screen(ScreenReading(r.state, r.kind, r.msg, r.rule_id,
-                                            r.manifest_version, r.visible, t), t)
+                                            r.manifest_version, r.visible, t,
+                                            interrupt=r.interrupt), t)
             elif what == "hook":
                 self.f.hook(hook_edge(args[0], args[1] if len(args) > 1 else {}), t)
             elif what == "native":
@@ -133,7 +134,7 @@ def test_esc_interrupt_without_stop_ends_the_turn_as_idle() -> None:
         h(1.0, ups()), (1.1, "screen", scr("working", "spinner")),
         h(3.0, pre("pytest", "Run the tests")), h(5.0, post()),
         # Esc at 9.0: no hook fires; the screen shows "Interrupted" 50 ms later
-        (9.05, "screen", scr("idle", "interrupted", visible=True)),
+        (9.05, "screen", scr("idle", "interrupted", visible=True, interrupt=True)),
     ]
     sim = Sim().run(script, until=40.0)
     sim.check([(0.0, "idle"), (1.0, "working"), (9.0, "idle")], until=40.0)
@@ -278,7 +279,7 @@ def test_screen_alone_when_hooks_never_fire() -> None:
         (7.05, "screen", scr("working", "spinner")),
         (12.05, "screen", scr("idle", "worked_for", visible=True)),
         (20.05, "screen", scr("working", "spinner")),
-        (25.05, "screen", scr("idle", "interrupted", visible=True)),  # Esc
+        (25.05, "screen", scr("idle", "interrupted", visible=True, interrupt=True)),  # Esc
         (30.05, "screen", scr("working", "spinner")),
         (32.05, "screen", scr("blocked", "dialog", kind="permission", msg="Bash(rm)")),
         (34.05, "screen", scr("idle", "prompt", visible=True)),  # dialog refused with Esc
@@ -649,7 +650,7 @@ def test_agent_that_shows_interrupts_ends_an_answered_dialog_as_done() -> None:
     # ... and the same after a ^C at the question is idle (the turn was cut short).
     f.input_submitted(3.0)
     f.screen(scr("blocked", "confirm", kind="permission"), 3.3)
-    f.screen(scr("idle", "interrupted", visible=True), 4.0)
+    f.screen(scr("idle", "interrupted", visible=True, interrupt=True), 4.0)
     assert f.current().state == "idle"
     # An agent that shows neither keeps "refused": idle (see the test above).
     g = Fusion(0.0)

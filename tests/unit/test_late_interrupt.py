@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from osc7501wrap import rules
 from osc7501wrap.agents.claude import hook_edge
-from osc7501wrap.fusion.classifier import Classifier, ScreenReading
+from osc7501wrap.fusion.classifier import Classifier, ScreenReading, interrupt_rules
 from osc7501wrap.fusion.fusion import LATE_INTERRUPT, Fusion
 
 WORKDIR = " /tmp/work"
@@ -66,9 +66,18 @@ def test_a_plain_idle_after_an_interrupt_is_no_news() -> None:
         ("working", "footer_working"), ("idle", "interrupted")]
 
 
+#: Copilot's idle rules with ``interrupt = true`` (checked against its manifest below)
+INTERRUPT_RULES = frozenset({"interrupted", "interrupt_prompt_restored"})
+
+
+def test_the_interrupt_rules_are_the_manifests() -> None:
+    assert interrupt_rules(manifest()) == INTERRUPT_RULES
+
+
 def reading(state: str, rule: str, t: float, *, visible: bool = True) -> ScreenReading:
     return ScreenReading(state=state, kind=None, msg=None, rule_id=rule, manifest_version="1",
-                         visible=visible, since=t, turn_marker=True, interrupt_marker=True)
+                         visible=visible, since=t, turn_marker=True, interrupt_marker=True,
+                         interrupt=state == "idle" and rule in INTERRUPT_RULES)
 
 
 def fused(events: list[tuple[float, str, str | None]]) -> list[str]:

@@ -380,6 +380,14 @@ def test_validation_messages() -> None:
         region = "screen"
         contains = "x"
     """)
+    assert "interrupt must be true or false, and true only on idle" in bad("""
+        [[rule]]
+        id = "r"
+        state = "working"
+        interrupt = true
+        region = "screen"
+        contains = "x"
+    """)
     assert "unknown region 'middle'" in bad("""
         [[rule]]
         id = "r"
