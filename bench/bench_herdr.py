@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import os
-import select
 import statistics
 import subprocess
 import sys
@@ -39,10 +37,9 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent))
 
 from bench_tmux import CHILD as TMUX_CHILD  # noqa: E402
-from bench_tmux import FLIP, PACE  # noqa: E402
-from common import Figure, bench_env, pct, wrap_argv, write_figures  # noqa: E402
+from bench_tmux import FLIP, run  # noqa: E402  (run: the echo loop, the same)
+from common import Figure, bench_env, pct, write_figures  # noqa: E402
 from herdr_double import HerdrDouble  # noqa: E402
-from term import Terminal  # noqa: E402
 
 PANE = "w1:p1"
 DOUBLE = HERE.parent / "tests" / "herdr_double.py"
@@ -53,35 +50,6 @@ assert _FLIP_LINE in TMUX_CHILD
 CHILD = TMUX_CHILD.replace(_FLIP_LINE, (
     f'os.write(1, b"\\x1b]7501;state=blocked:kind=question:app=bench:msg={_ASK}\\x1b\\\\" '
     f'if (n // {FLIP}) % 2 else b"\\x1b]7501;state=working:app=bench\\x1b\\\\")'))
-
-
-def run(env: dict[str, str], keys: int) -> list[float]:
-    """Write-to-read-back seconds of each of `keys` keystrokes (after 50 of warm-up)."""
-    t = Terminal([*wrap_argv(), sys.executable, "-c", CHILD], env=env, answer_7501=True,
-                 answer_da1=True)
-    try:
-        t.expect(b"ready")
-        fd = t.fd
-        out: list[float] = []
-        for i in range(keys + 50):
-            key = b"abcdefghijklmnop"[i % 16:i % 16 + 1]
-            start = time.perf_counter()
-            os.write(fd, key)
-            got = b""
-            while key not in got:
-                select.select([fd], [], [], 5)
-                try:
-                    got += os.read(fd, 4096)
-                except BlockingIOError:
-                    continue
-            if i >= 50:
-                out.append(time.perf_counter() - start)
-            time.sleep(PACE)
-        os.write(fd, b"q")
-        t.wait()
-        return out
-    finally:
-        t.close()
 
 
 def report_costs(path: str, changes: int = 200) -> tuple[list[float], list[float]]:
@@ -134,7 +102,7 @@ def main() -> int:
                 try:
                     if double is not None:
                         assert double.stdout is not None and double.stdout.readline() == "ready\n"
-                    lat = run(env_off if name == "off" else env_on, args.keys)
+                    lat = run(env_off if name == "off" else env_on, args.keys, CHILD)
                 finally:
                     if double is not None:
                         double.terminate()

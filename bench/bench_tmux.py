@@ -66,8 +66,10 @@ def step(d) -> float | None:  # d: a TmuxDisplay (imported late)
     return d.next_deadline(now)
 
 
-def run(env: dict[str, str], keys: int) -> list[float]:
-    t = Terminal([*wrap_argv(), sys.executable, "-c", CHILD], env=env, answer_7501=True,
+def run(env: dict[str, str], keys: int, child: str = CHILD) -> list[float]:
+    """Write-to-read-back seconds of each of `keys` keystrokes (after 50 of warm-up) to
+    wrap around `child` (bench_herdr.py runs its own)."""
+    t = Terminal([*wrap_argv(), sys.executable, "-c", child], env=env, answer_7501=True,
                  answer_da1=True)
     try:
         t.expect(b"ready")
