@@ -22,15 +22,6 @@ from osc7501wrap.commands import live, tmux_init, watch
 O7W = [sys.executable, "-m", "osc7501wrap"]
 
 
-@pytest.fixture
-def server(tmp_path: Path):
-    s = Server(tmp_path / "run")
-    try:
-        yield s
-    finally:
-        s.kill()
-
-
 def o7w(runtime: Path, *args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
     env["OSC7501WRAP_RUNTIME_DIR"] = str(runtime)

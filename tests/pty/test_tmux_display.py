@@ -61,15 +61,6 @@ class Server(PrivateTmux):
         return self.cmd("show-options", "-p", "-t", target)
 
 
-@pytest.fixture
-def server(tmp_path: Path):
-    s = Server(tmp_path / "run")
-    try:
-        yield s
-    finally:
-        s.kill()
-
-
 def step(d: TmuxDisplay) -> float | None:
     """One turn of the display as the session's loop takes it: poll, then its next deadline."""
     now = time.monotonic()

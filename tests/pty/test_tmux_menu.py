@@ -8,9 +8,10 @@ message shown on the client."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -61,11 +62,21 @@ def screen(outer: PrivateTmux) -> str:
     return outer.cmd("capture-pane", "-p", "-t", "t")
 
 
+def listed_question(inner: Server) -> str:
+    """The question of the dialog the registry lists for the session ("" for none)."""
+    out = subprocess.run([sys.executable, "-m", "osc7501wrap", "ls", "--json"],
+                         capture_output=True, text=True, timeout=30, check=False,
+                         env={**os.environ, "OSC7501WRAP_RUNTIME_DIR": str(inner.runtime)})
+    entries = json.loads(out.stdout or "[]")
+    dialogs = [e.get("dialog") or {} for e in entries]
+    return next((str(d.get("question") or "") for d in dialogs if d.get("options")), "")
+
+
 @pytest.mark.tmux
 def test_the_menu_shows_inert_labels_and_answers(nested, tmp_path: Path) -> None:
     inner, outer = nested
     pane, keys = start_dialog(inner, tmp_path, HOSTILE)
-    time.sleep(0.5)  # the registry entry has its dialog
+    wait_until(lambda: listed_question(inner), what="the registry entry's dialog")
     outer.cmd("send-keys", "-t", "t", "C-b", "a")
     wait_until(lambda: "claude: Bash: rm -rf build" in screen(outer), what="the menu")
     shown = screen(outer)
@@ -86,13 +97,13 @@ def test_the_menu_shows_inert_labels_and_answers(nested, tmp_path: Path) -> None
 def test_a_dialog_changed_after_the_menu_opened_is_refused(nested, tmp_path: Path) -> None:
     inner, outer = nested
     pane, keys = start_dialog(inner, tmp_path, ["Yes", "No"])
-    time.sleep(0.5)
+    wait_until(lambda: listed_question(inner), what="the registry entry's dialog")
     outer.cmd("send-keys", "-t", "t", "C-b", "a")
     wait_until(lambda: "1. Yes" in screen(outer), what="the menu")
     inner.cmd("send-keys", "-t", pane, "x")  # the agent asks about another command
     wait_until(lambda: "rm -rf /" in inner.cmd("capture-pane", "-p", "-t", pane),
                what="the new dialog")
-    time.sleep(0.3)
+    wait_until(lambda: "rm -rf /" in listed_question(inner), what="the new dialog listed")
     outer.cmd("send-keys", "-t", "t", "1")
     wait_until(lambda: "the dialog changed" in screen(outer), what="the refusal")
     assert "rm -rf /" in screen(outer)

@@ -27,15 +27,6 @@ O7W = [sys.executable, "-m", "osc7501wrap"]
 LONG_TITLE = "a pane title far longer than the forty columns of status-right " * 2
 
 
-@pytest.fixture
-def server(tmp_path: Path):
-    s = Server(tmp_path / "run")
-    try:
-        yield s
-    finally:
-        s.kill()
-
-
 class Seen:
     """The screen of an attached tmux client, read back through a terminal model."""
 
