@@ -6,26 +6,26 @@
     hooks, foreground, Enter, exit ─────────────────────▶ Fusion ◀── Classifier (rules)
 
 A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
-``osc7501wrap replay`` drives it from a capture file with the capture's timestamps. Both
-run exactly this code, :meth:`Pipeline.confirm_now` and the frames that wait included, so a
-replayed capture yields the timeline a live run would have (but for the loop's timing).
-
-What happens where:
+``osc7501wrap replay``, the corpus and the tests through :func:`..drive.drive`, with the
+same calls in the same order: so a replayed capture yields the timeline a live run would
+have (but for the loop's timing). The driver's calls:
 
 * :meth:`Pipeline.output` is on the hot path: one scanner call (which returns the chunk
   itself when there is no OSC 7501 in it) and one O(1) backlog append. Nothing else.
-* :meth:`Pipeline.tick` is off the hot path: it feeds the screen model from the backlog
-  within a time budget, notices title and progress changes, lets the classifier evaluate
-  the rules when output has settled, and lets fusion age its edges. It returns the next
-  deadline.
-* :meth:`Pipeline.confirm_now` is the live session's shortcut for a small first read
-  after a pause (a spinner frame): fed and read at once, right after it was written;
-  when the screen reads as published nothing is due (no second wake-up for the frame).
-  It never publishes anything: a change still waits for :meth:`Pipeline.tick`.
-  A frame shaped like the last one it confirmed (:func:`frame_shape`) is not even fed:
-  it waits in the backlog for the next output of another shape, or the first frame
-  HOLD_MAX after the last one read, or HOLD_GRACE after that (docs/fusion.md).
-* Decisions are read with ``pipeline.fusion.drain()``.
+  :meth:`Pipeline.take_answers` gives what the child is answered (its probe).
+* :meth:`Pipeline.round_done`, once a round's output is written: when the core needs the
+  time next; at once for a probe or a report (:meth:`Pipeline.urgent`). A small first
+  read after a pause (a spinner frame) is fed and read there (:meth:`confirm_now`): when
+  the screen reads as published nothing is due (no second wake-up for the frame); it
+  never publishes. A frame shaped like the last one it confirmed (:func:`frame_shape`)
+  is not even fed: it waits in the backlog for the next output of another shape, or the
+  first frame HOLD_MAX after the last one read, or HOLD_GRACE after that (docs/fusion.md).
+* :meth:`Pipeline.advance`, when the time has come: feeds the screen model within a time
+  budget (:meth:`tick`), notices title and progress changes, lets the classifier
+  evaluate the rules once output settled and fusion age its edges; returns
+  :class:`Changes` (decisions, sub-records, the next deadline).
+* :meth:`Pipeline.input`, :meth:`hook`, :meth:`resize`, the samples; then
+  :meth:`advance` at once. :meth:`Pipeline.finish` at the exit.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
 from the passthrough; a ``?`` probe is answered (exactly once per probe, queued in
@@ -284,7 +284,7 @@ class Pipeline:
         (`quiet`): :attr:`read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
         self.read_at_once = False
-        if self.answers or self.subreports or self.fusion.changed():
+        if self.urgent():
             return now
         if quiet and self.eager_ready():
             self.read_at_once = self.confirm_now(now)  # fed and read, or held unfed

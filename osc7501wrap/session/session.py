@@ -3,9 +3,10 @@
     wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
       └─ Proxy(argv, hooks=Session)          the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
-            Session.tick    ─▶ Pipeline.tick (screen, rules, fusion) ─▶ decisions
+            Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
+            Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
-                                 ─▶ Emitter (reports), registry file, log
+                                 ─▶ Emitter (reports), tmux, herdr, registry file, log
             Session.injection ─▶ Emitter.pending (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
