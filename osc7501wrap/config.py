@@ -35,8 +35,12 @@ if TYPE_CHECKING:
 EMIT_MODES = ("auto", "always", "never")
 SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
 NOTIFY_STATES = ("blocked", "done", "error")
-NOTIFY_VIA = ("auto", "osc9", "osc777", "osc99", "bel")
-CHANNELS = ("auto", "uservar", "osc99", "osc26", "none")  # osc7501wrap.report.terminals
+#: The notification channels (osc7501wrap.report.emitter) and the terminals' own channels
+#: (osc7501wrap.report.terminals): the one list of their names.
+NOTIFICATIONS = ("osc9", "osc777", "osc99", "bel")
+TERMINAL_CHANNELS = ("uservar", "osc99", "osc26")
+NOTIFY_VIA = ("auto", *NOTIFICATIONS)
+CHANNELS = ("auto", *TERMINAL_CHANNELS, "none")
 
 _NAME_PATTERN = r"[A-Za-z0-9_.+-]{1,32}"
 _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
@@ -58,9 +62,9 @@ class Fallbacks(Frozen):
     progress: bool  # mirror the state to OSC 9;4
     title: bool  # put a state marker in the window title
     notify: tuple[str, ...]  # states that raise a desktop notification
-    notify_via: str  # auto | osc9 | osc777 | osc99 | bel
+    notify_via: str  # one of NOTIFY_VIA
     cooldown: float  # seconds between two notifications for one session and state
-    channels: tuple[str, ...]  # other terminals' channels: auto, uservar, osc99, osc26, none
+    channels: tuple[str, ...]  # other terminals' channels: of CHANNELS
 
     def __init__(self, progress: bool = True, title: bool = False,
                  notify: tuple[str, ...] = ("blocked",), notify_via: str = "auto",
@@ -199,9 +203,9 @@ KEYS: dict[str, str] = {
     "fallbacks.progress": "true | false",
     "fallbacks.title": "true | false",
     "fallbacks.notify": "list of blocked, done, error",
-    "fallbacks.notify_via": "auto | osc9 | osc777 | osc99 | bel",
+    "fallbacks.notify_via": " | ".join(NOTIFY_VIA),
     "fallbacks.cooldown": "seconds",
-    "fallbacks.channels": "list of auto, uservar, osc99, osc26, none",
+    "fallbacks.channels": "list of " + ", ".join(CHANNELS),
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
     "classifier.hook_ttl_ms": "milliseconds",
@@ -223,7 +227,7 @@ hooks = true         # add Claude Code hooks through --settings
 progress = true      # mirror the state to OSC 9;4 (progress bars, tmux >= 3.7)
 title = false        # put a state marker in the window title
 notify = ["blocked"] # states that raise a desktop notification; [] turns them off
-notify_via = "auto"  # auto, osc9, osc777, osc99, bel
+notify_via = "auto"  # {notify_via}
 cooldown = 30        # seconds between two notifications for one session and state
 channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm), osc99
                      # (kitty), osc26 (Otty); auto: those the terminal says it takes
@@ -236,7 +240,7 @@ hook_ttl_ms = 1500   # how long a hook or native report outranks the screen
 [agents.codex]
 emit = "never"       # per agent: emit, hooks, manifest, app, enabled
 enabled = false      # keep codex out of the shell integration
-"""
+""".replace("{notify_via}", ", ".join(NOTIFY_VIA))
 
 
 # ----------------------------------------------------------------------------- locating lines
@@ -383,7 +387,8 @@ def _notify(raw: object) -> tuple[bool, object, str]:
 
 
 def _channels(raw: object) -> tuple[bool, object, str]:
-    expected = 'a list of "auto", "uservar", "osc99", "osc26" (or ["none"])'
+    expected = ("a list of " + ", ".join(f'"{c}"' for c in CHANNELS if c != "none")
+                + ' (or ["none"])')
     if not isinstance(raw, list) or not all(isinstance(s, str) and s in CHANNELS for s in raw):
         return (False, raw, expected)
     return (True, tuple(dict.fromkeys(raw)), expected)

@@ -42,7 +42,6 @@ from typing import Any, TextIO
 
 from .. import paths
 from ..config import Config, load_config
-from ..report.fallbacks import notify_channel
 
 PROBE_TIMEOUT = 1.0  # doctor can afford to wait longer than wrap's start does
 DRAIN_TIME = 0.3  # after a timeout, swallow late replies so they do not reach the shell
@@ -236,7 +235,9 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     if fb.title:
         parts.append("a title marker")
     if fb.notify:
-        channel = notify_channel(fb.notify_via, env)
+        from ..report.terminals import detect, notify_via
+
+        channel = notify_via(fb.notify_via, detect(env))
         how = _CHANNEL_NAMES.get(channel, channel)
         if fb.notify_via == "auto":
             how += " (auto)"
@@ -250,7 +251,7 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
 
 def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     """Where else the state shows: tmux pane options, other terminals' channels."""
-    from ..report.terminals import choose
+    from ..report.terminals import choose, detect
     from ..report.tmux_display import TmuxDisplay
 
     parts = []
@@ -263,7 +264,7 @@ def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     else:
         parts.append(f"tmux pane options @osc7501_* on {visible(display.pane)} via "
                      f"{visible(display.program)}")
-    chosen = set(choose(cfg.fallbacks.channels, env))
+    chosen = set(choose(cfg.fallbacks.channels, detect(env)))
     if emit:
         chosen.discard("osc99")
     parts.append(f"terminal channels: {', '.join(sorted(chosen))}" if chosen

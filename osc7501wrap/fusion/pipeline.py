@@ -45,6 +45,7 @@ from typing import Any
 from .. import rules
 from ..protocol import Invalid, Query, Report, ReportScanner, query_reply
 from ..proxy.tracker import StreamTracker
+from ..rules.dialog import Dialog
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
 from .classifier import Classifier
@@ -103,12 +104,14 @@ PROBE_MAX, PROBE_MIN = 24, 4
 class Changes:
     """What the core did when it was given the time (:meth:`Pipeline.advance`,
     :meth:`Pipeline.finish`): the decisions to publish, in order; the child's own reports
-    with an id (sub-records: shown, never decided on); and when it next needs the time
-    (None: not before the next input)."""
+    with an id (sub-records: shown, never decided on); when it next needs the time
+    (None: not before the next input); and the dialog the screen shows while the decision
+    in force is blocked (:meth:`Pipeline.dialog`: the same object until it changes)."""
 
     decisions: list[Decision]
     subreports: list[Report]
     due: float | None
+    dialog: Dialog | None = None
 
 
 def _visible_prefix(typed: bytes, text: str) -> str | None:
@@ -300,7 +303,7 @@ class Pipeline:
         subreports = self.subreports
         if subreports:
             self.subreports = []
-        return Changes(self.fusion.drain(), subreports, due)
+        return Changes(self.fusion.drain(), subreports, due, self.dialog())
 
     def finish(self, status: int, signaled: bool, now: float) -> tuple[bytes, Changes]:
         """The program exited: what the scanner still held for the terminal, and the
@@ -311,11 +314,25 @@ class Pipeline:
         if not decisions or decisions[-1] is not final:
             decisions.append(final)
         subreports, self.subreports = self.subreports, []
-        return tail, Changes(decisions, subreports, None)
+        return tail, Changes(decisions, subreports, None, self.dialog())
 
     def current(self) -> Decision:
         """The decision in force."""
         return self.fusion.current()
+
+    def dialog(self) -> Dialog | None:
+        """The dialog the screen shows while the decision in force is blocked, or None."""
+        pub = self.classifier.published
+        if pub is None or pub.state != "blocked" or self.fusion.current().state != "blocked":
+            return None
+        return pub.dialog
+
+    def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
+        """The rules' last verdict and when it was made (-1: never), for the check that
+        a manifest still reads its agent (session/stale.py)."""
+        c = self.classifier
+        at = c.last_eval_at
+        return c.last_verdict, -1.0 if at is None else at
 
     def buffers(self) -> dict[str, tuple[int, int]]:
         """Each buffer of the core: (bytes now, the most ever)."""
@@ -560,6 +577,29 @@ class Pipeline:
         self._fed_at = now
         self._held_until = 0.0
         self._shape = None  # fed outside confirm_now: the next frame is read in full
+
+    def inspect(self, now: float) -> dict[str, Any]:
+        """Everything ``explain --session`` shows of the core: the decision in force; the
+        screen fed in full and read right now (its lines, the verdict); every rule of the
+        manifest on it, matched or not (the region text only for the winner); and the
+        fused view (:meth:`explain`)."""
+        cur = self.current()
+        verdict = self.evaluate_now(now)
+        return {
+            "decision": {"state": cur.state, "kind": cur.kind, "signal": cur.signal,
+                         "detail": cur.detail},
+            "screen": {"state": verdict.state, "rule": verdict.rule_id,
+                       "dialog": verdict.dialog and verdict.dialog.as_dict(),
+                       "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
+                       "lines": self.screen.lines()},
+            "rules": [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
+                       "winner": t.winner, "region": t.region,
+                       "region_text": t.region_text if t.winner else "", "msg": t.msg,
+                       "parts": [{"depth": x.depth, "what": x.what, "matched": x.matched}
+                                 for x in t.parts]}
+                      for t in rules.explain(self.manifest, self.snapshot())],
+            "signals": self.explain(),
+        }
 
     def explain(self) -> dict[str, object]:
         """The fused view, for ``explain --session``."""

@@ -42,8 +42,11 @@ the OSC 9;4 mapping and the notification channel (:mod:`.fallbacks`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..config import NOTIFICATIONS
 from ..fusion.fusion import Decision, exit_message
 from ..protocol import (
     KINDS,
@@ -59,8 +62,9 @@ from ..protocol import (
     valid_id,
 )
 from .fallbacks import osc94
+from .output import Output
 
-NOTIFY_VIA = ("osc9", "osc777", "osc99", "bel", "none")
+NOTIFY_VIA = (*NOTIFICATIONS, "none")
 #: At most this many sub-records under wrap's record (terminals keep at least 64 in all).
 MAX_SUBRECORDS = 32
 #: Notification text limits (UTF-8 bytes): short enough for any desktop notifier.
@@ -95,8 +99,11 @@ class _Pending:
     since: float  # when the burst it belongs to began
 
 
-class Emitter:
-    """Turns decisions into bytes; see the module docstring. Does no I/O itself."""
+class Emitter(Output):
+    """Turns decisions into bytes; see the module docstring. Does no I/O itself. As an
+    :class:`~.output.Output`: :meth:`decided` is :meth:`update`, :meth:`subreported`
+    :meth:`subrecord` under the report's id, :meth:`exited` what is pending, then
+    :meth:`final`."""
 
     def __init__(self, *, record_id: str, app: str | None, title: str | None, seven501: bool,
                  tmux_depth: int = 0, progress_fallback: bool = True,
@@ -153,6 +160,16 @@ class Emitter:
             self._note_queue()
         else:
             self._pending.report = report
+
+    def decided(self, decision: Decision, now: float,
+                dialog: Mapping[str, Any] | None = None) -> None:
+        self.update(decision, now)
+
+    def subreported(self, report: Report, now: float) -> None:
+        self.subrecord(report.id or "", report, now)
+
+    def exited(self, status: int, signaled: int | None, now: float) -> bytes:
+        return self.pending(now) + self.final(status, signaled, now)
 
     def subrecord(self, sub_id: str | None, report: Report, now: float) -> None:
         """Re-emit the program's own report with id `sub_id` beneath wrap's record."""

@@ -42,8 +42,11 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
+from ..fusion.fusion import Decision
 from ..rules.model import GENERIC
+from .output import Output
 
 SOURCE = "custom:osc7501wrap"
 MSG_LIMIT = 200
@@ -130,8 +133,10 @@ class _Request:
         self.sock: socket.socket | None = None
 
 
-class HerdrReporter:
-    """The state of one session in one herdr pane; see the module docstring. Never raises."""
+class HerdrReporter(Output):
+    """The state of one session in one herdr pane; see the module docstring. Never raises.
+    As an :class:`~.output.Output`: :meth:`decided` is :meth:`update` (once per state,
+    kind and message), :meth:`exited` :meth:`finish`."""
 
     def __init__(self, *, socket_path: str, pane_id: str, agent: str,
                  log: Callable[[str], None] | None = None, timeout: float = TIMEOUT,
@@ -154,6 +159,7 @@ class HerdrReporter:
         self.sent = 0
         self._n = 0
         self._logged: set[str] = set()
+        self._shown: tuple[str, str | None, str | None] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], agent: str,
@@ -164,6 +170,17 @@ class HerdrReporter:
         return cls(socket_path=where[0], pane_id=where[1], agent=agent, log=log)
 
     # ------------------------------------------------------------------ inputs
+
+    def decided(self, decision: Decision, now: float,
+                dialog: Mapping[str, Any] | None = None) -> None:
+        shown = (decision.state, decision.kind, decision.msg)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(*shown)
+
+    def exited(self, status: int, signaled: int | None, now: float) -> bytes:
+        self.finish()  # pane.release_agent, sent by poll() or close()
+        return b""
 
     def update(self, state: str, kind: str | None, msg: str | None) -> None:
         """A published state (queued; sent at the next :meth:`poll`)."""

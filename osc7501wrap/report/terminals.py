@@ -19,7 +19,8 @@ Three channels, each written only to a terminal that takes it:
   manifest (not "generic"); free text always base64; Detail only with a msg.
 
 Which ones (:func:`choose`): ``fallbacks.channels`` in the config; its default
-``["auto"]`` means what the terminal says it is (:func:`detect`): TERM_PROGRAM
+``["auto"]`` means what the terminal says it is (:func:`detect`, which also says its
+notification channel for ``notify_via = "auto"``): TERM_PROGRAM
 (iTerm.app, WezTerm, otty), LC_TERMINAL (iTerm2, also through ssh and tmux), TERM
 (xterm-kitty, wezterm, otty, xterm-otty), KITTY_WINDOW_ID, WEZTERM_PANE, and inside tmux
 (where TERM_PROGRAM says tmux) the outer terminal's XTVERSION name as tmux got it when
@@ -36,12 +37,16 @@ import base64
 import os
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from ..config import TERMINAL_CHANNELS
+from ..fusion.fusion import Decision, exit_message
 from ..protocol import sanitize_text
 from ..protocol.tmux import wrap_passthrough
 from ..rules import GENERIC
+from .output import Output
 
-CHANNELS = ("uservar", "osc99", "osc26")
 USER_VARS = ("osc7501_state", "osc7501_kind", "osc7501_msg", "osc7501_agent")
 TEXT_LIMIT = 240
 TITLE_LIMIT = 96
@@ -53,33 +58,57 @@ _TOKEN_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
 ST = b"\x1b\\"
 
 
-def detect(env: Mapping[str, str], terminal_name: str | None = None) -> frozenset[str]:
-    """The channels the terminal described by `env` (and XTVERSION's name) takes."""
+@dataclass(frozen=True)
+class Terminal:
+    """What the terminal is, as far as it says (:func:`detect`): the channels it takes
+    and the notification channel of ``notify_via = "auto"``."""
+
+    channels: frozenset[str]
+    notify: str  # osc9 | osc777 | osc99 | bel
+
+
+def detect(env: Mapping[str, str], terminal_name: str | None = None) -> Terminal:
+    """The terminal described by `env` (and XTVERSION's name, as tmux got it). The
+    notification channel is read from `env` only."""
     term = env.get("TERM", "").lower()
     prog = env.get("TERM_PROGRAM", "").lower()
     lc = env.get("LC_TERMINAL", "").lower()
     name = (terminal_name or "").lower()
+    kitty = "kitty" in term or bool(env.get("KITTY_WINDOW_ID"))
     out: set[str] = set()
     if (prog in ("iterm.app", "wezterm") or lc in ("iterm2", "wezterm") or term == "wezterm"
             or env.get("WEZTERM_PANE") or name.startswith(("iterm2", "wezterm"))):
         out.add("uservar")
-    if "kitty" in term or env.get("KITTY_WINDOW_ID") or name.startswith("kitty"):
+    if kitty or name.startswith("kitty"):
         out.add("osc99")
     if prog == "otty" or "otty" in term.split("-") or name.startswith("otty"):
         out.add("osc26")
-    return frozenset(out)
+    if kitty:
+        notify = "osc99"
+    elif prog == "iterm.app" or lc == "iterm2":
+        notify = "osc9"
+    elif (prog in ("ghostty", "wezterm") or term in ("xterm-ghostty", "wezterm")
+            or term.startswith(("foot", "rxvt-unicode"))):
+        notify = "osc777"
+    else:
+        notify = "bel"
+    return Terminal(frozenset(out), notify)
 
 
-def choose(configured: Iterable[str], env: Mapping[str, str],
-           terminal_name: str | None = None) -> frozenset[str]:
+def choose(configured: Iterable[str], terminal: Terminal) -> frozenset[str]:
     """`configured` ("auto" plus explicit names, or "none") made a set of channels."""
     names = list(configured)
     if "none" in names:
         return frozenset()
-    out = {n for n in names if n in CHANNELS}
+    out = {n for n in names if n in TERMINAL_CHANNELS}
     if "auto" in names:
-        out |= detect(env, terminal_name)
+        out |= terminal.channels
     return frozenset(out)
+
+
+def notify_via(configured: str, terminal: Terminal) -> str:
+    """What `notify_via` means for `terminal` ("auto": its own channel)."""
+    return terminal.notify if configured == "auto" else configured
 
 
 def b64(text: str) -> bytes:
@@ -121,8 +150,10 @@ def where_am_i(env: Mapping[str, str]) -> str:
         return "a terminal"
 
 
-class TerminalChannels:
-    """The bytes of the chosen channels for each state change. Does no I/O itself."""
+class TerminalChannels(Output):
+    """The bytes of the chosen channels for each state change. Does no I/O itself. As an
+    :class:`~.output.Output`: :meth:`decided` is :meth:`update`, :meth:`exited`
+    :meth:`final` with the exit's message."""
 
     def __init__(self, channels: frozenset[str], *, agent: str | None, cwd: str,
                  where: str, note_id: str, notify: frozenset[str] = frozenset({"blocked"}),
@@ -165,6 +196,16 @@ class TerminalChannels:
             if state in self.notify and (before is None or before[0] != state):
                 self._notification(state, msg_s)
 
+    def decided(self, decision: Decision, now: float,
+                dialog: Mapping[str, Any] | None = None) -> None:
+        self.update(decision.state, decision.kind, decision.msg)
+
+    def next_deadline(self, now: float) -> float | None:
+        return now if self._out else None
+
+    def exited(self, status: int, signaled: int | None, now: float) -> bytes:
+        return self.final(exit_message(status, signaled))
+
     def final(self, failed_msg: str | None) -> bytes:
         """The bytes at exit: an error (failure) or everything cleared (clean exit)."""
         if failed_msg is not None:
@@ -186,7 +227,7 @@ class TerminalChannels:
             self._note_open = False
         self._state = ("clear", None, "")
 
-    def pending(self) -> bytes:
+    def pending(self, now: float = 0.0) -> bytes:
         out, self._out = b"".join(self._out), []
         return out
 

@@ -38,6 +38,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..fusion.fusion import Decision, exit_message
+from .fallbacks import osc94
+from .output import Output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -98,11 +103,20 @@ def tmux_literal(text: str, limit: int = MSG_LIMIT) -> str:
     return sanitize_text(text.replace("#", SHARP), limit).rstrip("; ")
 
 
-class TmuxDisplay:
-    """The pane options of one session; see the module docstring. Never raises."""
+class TmuxDisplay(Output):
+    """The pane options of one session; see the module docstring. Never raises. As an
+    :class:`~.output.Output`: :meth:`decided` is :meth:`update` for `agent`,
+    :meth:`pending` the pane's progress (with `progress`: when the session writes OSC
+    7501, whose fallback would write it otherwise), :meth:`exited` :meth:`finish`;
+    `on_terminal` gets the outer terminal's name once tmux told it."""
 
     def __init__(self, *, socket: str, pane: str, program: str | None,
-                 log: Callable[[str], None] | None = None, timeout: float = TIMEOUT) -> None:
+                 log: Callable[[str], None] | None = None, timeout: float = TIMEOUT,
+                 agent: str | None = None, progress: bool = False,
+                 on_terminal: Callable[[str], None] | None = None) -> None:
+        self.agent = agent
+        self.progress = progress
+        self._on_terminal = on_terminal
         self.socket = socket
         self.pane = pane
         self.program = program
@@ -126,12 +140,25 @@ class TmuxDisplay:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ,
-                 log: Callable[[str], None] | None = None) -> TmuxDisplay | None:
+                 log: Callable[[str], None] | None = None, **kw: Any) -> TmuxDisplay | None:
         """The display for this pane, or None outside tmux."""
         socket, pane = tmux_socket(env), env.get("TMUX_PANE", "")
         if socket is None or not pane.startswith("%") or not pane[1:].isdigit():
             return None
-        return cls(socket=socket, pane=pane, program=tmux_program(env), log=log)
+        return cls(socket=socket, pane=pane, program=tmux_program(env), log=log, **kw)
+
+    # ------------------------------------------------------------------ as an output
+
+    def decided(self, decision: Decision, now: float,
+                dialog: Mapping[str, Any] | None = None) -> None:
+        self.update(decision.state, decision.kind, decision.msg, self.agent)
+
+    def pending(self, now: float) -> bytes:
+        return self.progress_bytes() if self.progress else b""
+
+    def exited(self, status: int, signaled: int | None, now: float) -> bytes:
+        self.finish(exit_message(status, signaled))
+        return b""
 
     # ------------------------------------------------------------------ inputs
 
@@ -185,6 +212,8 @@ class TmuxDisplay:
         if self._child is not None:
             later = [c for c in self._checks if c > now]
             return later[0] if later else self._started + self.timeout
+        if self.progress and self._progress_seq() is not None:
+            return now  # the pane's progress to write
         return now if self._dirty and not self.disabled else None
 
     def _poll(self, now: float) -> None:
@@ -216,15 +245,18 @@ class TmuxDisplay:
 
     def progress_bytes(self) -> bytes:
         """OSC 9;4 for the pane's progress fields (tmux >= 3.7), once per change."""
-        if self.version is None or self.version < PROGRESS_VERSION or self._state is None:
-            return b""
-        from .fallbacks import osc94
-
-        seq = osc94(self._state if self._state != "clear" else "idle")
-        if seq == self._progress_written:
+        seq = self._progress_seq()
+        if seq is None:
             return b""
         self._progress_written = seq
         return seq
+
+    def _progress_seq(self) -> bytes | None:
+        """The OSC 9;4 not yet written for the state, or None."""
+        if self.version is None or self.version < PROGRESS_VERSION or self._state is None:
+            return None
+        seq = osc94(self._state if self._state != "clear" else "idle")
+        return None if seq == self._progress_written else seq
 
     # ------------------------------------------------------------------ internals
 
@@ -283,6 +315,8 @@ class TmuxDisplay:
 
             self.terminal_name = sanitize_text(name, 64) or None
             self._asks_version = False
+            if self.terminal_name and self._on_terminal is not None:
+                self._on_terminal(self.terminal_name)
         if child.stdout is not None:
             child.stdout.close()
         if child.returncode:

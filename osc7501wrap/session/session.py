@@ -4,15 +4,18 @@
       └─ Proxy(argv, hooks=Session)          the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
-            Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ decisions
+            Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
-                                 ─▶ Emitter (reports), tmux, herdr, registry file, log
-            Session.injection ─▶ Emitter.pending (only at safe points of the stream)
+                 ─▶ the outputs (report.output.Output: emitter, tmux, channels, title,
+                    herdr, registry entry), only when something changed; the log
+              (a second loop timer for the outputs' own `next_deadline`: `poll`)
+            Session.injection ─▶ Output.pending (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
 Everything here is I/O and plumbing; deciding lives in the pipeline (:mod:`pipeline`), and
-what bytes to write in the emitter (:mod:`emitter`). A failure in any side channel
-(registry, socket, log) degrades that channel only; the passthrough never depends on it.
+what the outputs are and write in report/ (chosen once: :mod:`report.choose`). A failure
+in any side channel (registry, socket, log) degrades that channel only; the passthrough
+never depends on it.
 
 Start-up time: this module is imported before the child starts, so its module-level
 imports stay cheap; the pipeline and what it needs are imported at the boot. The registry entry (`ls`) is
@@ -38,17 +41,25 @@ if TYPE_CHECKING:
     from ..capture import CaptureWriter
     from ..fusion.fusion import Decision
     from ..fusion.pipeline import Pipeline
+    from ..protocol import Report
     from ..protocol.probe import ReplyFilter
+    from ..report.choose import Place
     from ..report.emitter import Emitter
+    from ..report.output import Output
+    from ..report.terminals import TerminalChannels
+    from ..report.tmux_display import TmuxDisplay
     from ..rules import Manifest
+    from ..rules.dialog import Dialog
     from ..start.prepare import Setup
+    from .listing import Listing
+    from .registry import SessionFile
     from .sampling import Sampler
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 0.5  # after output or typing, once it settles, or this long after the first byte
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 EARLY_INPUT_KEEP = 4096  # bytes typed before the boot kept for the pipeline (the last)
-TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
+NEVER = float("inf")
 
 
 class Kept:
@@ -86,34 +97,36 @@ class Session(ProxyHooks):
         self.setup = setup
         self.proxy: Proxy | None = None
         self.pipeline: Pipeline | None = None
-        self.emitter: Emitter | None = None
         self.capture = capture
         self.filter: ReplyFilter | None = None
         self.server: Any = None
-        self.registry: Any = None
-        self.tmux: Any = None  # report.tmux_display.TmuxDisplay inside tmux
-        self.channels: Any = None  # report.terminals.TerminalChannels (uservar, osc99, osc26)
-        self.herdr: Any = None  # report.herdr.HerdrReporter inside a herdr pane
-        self._herdr_timer: Timer | None = None  # the herdr reporter's next poll (I/O)
-        self._tmux_named = False  # the outer terminal's name (via tmux) has been used
+        # Where the state shows (report.output.Output), in the order their bytes are
+        # written; chosen at the boot (report.choose), the registry entry among them.
+        self.outputs: list[Output] = []
+        self.registry: SessionFile | None = None
+        self._listing: Listing | None = None  # the registry entry as an output
+        # what a later fact changes in the choice (a late 7501 answer, tmux's terminal name)
+        self.emitter: Emitter | None = None
+        self._tmux: TmuxDisplay | None = None
+        self._channels: TerminalChannels | None = None
+        self._place: Place | None = None
+        self._reads_stream = False  # an output reads the child's stream (the title marker)
+        self._outputs_at = NEVER  # the outputs' earliest next_deadline
+        self._output_dues: list[tuple[Output, float | None]] = []  # as the timer was set
+        self._outputs_timer: Timer | None = None  # poll() of the outputs then
         self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
         self.sampler: Sampler | None = None
-        self._flush_timer: Timer | None = None  # the registry's pending update
         self._timer: Timer | None = None  # the one loop timer: tick() at self._due
-        self._tmux_timer: Timer | None = None  # the tmux display's next poll (I/O)
         self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
+        self._dialog: Dialog | None = None  # the dialog the outputs were given, as the core's
+        self._dialog_shown: dict[str, Any] | None = None  # ... and as data
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
         self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
         self._output_round = False  # output came since after_activity() last ran
-        self._title_on = False
-        self._title_shown: str | None = None
-        self._title_out = b""
-        self._title_marked = False
         self._exited = False
-        self._ended: dict[str, Any] | None = None  # exit status and time, for the registry
         self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
@@ -187,24 +200,13 @@ class Session(ProxyHooks):
             self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
                                      os.path.basename(s.argv[0]) if s.argv else "<the agent>")
         if s.report:
-            self.channels = self._make_channels()
-            self.emitter = self._make_emitter()
-            self._title_on = s.config.fallbacks.title and not s.emit
-            from ..report.tmux_display import TmuxDisplay
-
-            self.tmux = TmuxDisplay.from_env(s.env, log=self._write_log)
-            env = s.env  # a herdr pane (report.herdr.herdr_env; else never imported):
-            if env.get("HERDR_ENV") == "1" and env.get("HERDR_PANE_ID") and env.get(
-                    "HERDR_SOCKET_PATH"):
-                from ..report.herdr import HerdrReporter, agent_label
-
-                self.herdr = HerdrReporter.from_env(s.env, agent_label(manifest.name, s.argv),
-                                                    log=self._write_log)
+            self._choose_outputs()
         if self.registry is not None:
-            self._update_registry(agent=self._agent_name(), manifest_version=manifest.version)
+            self.registry.update(agent=self._agent_name(), manifest_version=manifest.version)
         elif not self._exited:
             self._open_registry(manifest)
-        self._publish(p.current(), now)
+        self._list()
+        self._show([p.current()], p.dialog(), now)
         if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
         self._replay_early(p, began)
@@ -234,63 +236,70 @@ class Session(ProxyHooks):
             p.caught_up(began, time.monotonic())
             self._due = min(self._due, early[-1][1] + p.timings.settle)
 
-    def _make_emitter(self) -> Emitter:
+    def _choose_outputs(self) -> None:
+        """The outputs a reporting session gets (report.choose), the registry apart."""
+        from ..report.choose import Place, choose_outputs
         from ..report.emitter import Emitter
+        from ..report.terminals import TerminalChannels
+        from ..report.tmux_display import TmuxDisplay
 
         s = self.setup
-        fb = s.config.fallbacks
-        via = fb.notify_via
-        if via == "auto":
-            from ..report.fallbacks import notify_channel
-
-            via = notify_channel(via, s.env)
-        if self.channels is not None and "osc99" in self.channels.channels:
-            via = "none"  # kitty's notifications come from the osc99 channel
-        try:
-            title = os.path.basename(os.getcwd()) or None
-        except OSError:
-            title = None
-        return Emitter(record_id=s.record_id, app=self._app(),
-                       title=title, seven501=s.emit, tmux_depth=s.tmux_depth,
-                       progress_fallback=fb.progress,
-                       # notifications are a fallback: a 7501 terminal alerts by itself
-                       notify=frozenset() if s.emit else frozenset(fb.notify),
-                       notify_via=via, cooldown=float(fb.cooldown))
-
-    def _terminal_named(self, name: str) -> None:
-        """tmux told the outer terminal's name: its channels, if that adds any."""
-        if not self.setup.report:
-            return
-        before = self.channels.channels if self.channels is not None else frozenset()
-        channels = self._make_channels(name)
-        if channels is None or channels.channels == before:
-            return
-        self._write_log(f"note terminal {name}: channels {', '.join(sorted(channels.channels))}")
-        self.channels = channels
-        if "osc99" in channels.channels and self.emitter is not None:
-            self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
-        if self._decision is not None:
-            d = self._decision
-            channels.update(d.state, d.kind, d.msg)
-
-    def _make_channels(self, terminal_name: str | None = None) -> Any:
-        """Other terminals' own channels (report.terminals), or None when none is on."""
-        from ..report.terminals import TerminalChannels, choose, where_am_i
-
-        s = self.setup
-        fb = s.config.fallbacks
-        chosen = choose(fb.channels, s.env, terminal_name)
-        if s.emit:
-            chosen -= {"osc99"}  # notifications are a fallback: a 7501 terminal alerts
-        if not chosen:
-            return None
         try:
             cwd = os.getcwd()
         except OSError:
             cwd = ""
-        return TerminalChannels(chosen, agent=s.manifest.name, cwd=cwd, where=where_am_i(s.env),
-                                note_id=s.record_id, notify=frozenset(fb.notify),
-                                tmux_depth=s.tmux_depth)
+        assert self.proxy is not None
+        self._place = place = Place(
+            fallbacks=s.config.fallbacks, env=s.env, record_id=s.record_id, app=self._app(),
+            agent=self._agent_name(), manifest=s.manifest.name, argv=tuple(s.argv),
+            tmux_depth=s.tmux_depth, cwd=cwd)
+        self.outputs = choose_outputs(place, emit=s.emit, tracker=self.proxy.tracker,
+                                      log=self._write_log, on_terminal=self._terminal_named)
+        for out in self.outputs:
+            if isinstance(out, Emitter):
+                self.emitter = out
+            elif isinstance(out, TmuxDisplay):
+                self._tmux = out
+            elif isinstance(out, TerminalChannels):
+                self._channels = out
+        self._reads_stream = any(out.reads_stream for out in self.outputs)
+
+    def _list(self) -> None:
+        """The registry entry among the outputs, once the pipeline booted (or at the
+        exit): right after the emitter (its update comes before tmux's, so `jump` from
+        tmux's key finds what the light shows)."""
+        if self.registry is None or self._listing is not None:
+            return
+        from .listing import Listing
+
+        self._listing = Listing(self.registry)
+        self.outputs.insert(1 if self.emitter is not None else 0, self._listing)
+
+    def _terminal_named(self, name: str) -> None:
+        """tmux told the outer terminal's name: its channels, if that adds any."""
+        place = self._place
+        if place is None or self._exited:
+            return
+        from ..report.choose import channels_for
+        from ..report.terminals import detect
+
+        before = self._channels.channels if self._channels is not None else frozenset()
+        channels = channels_for(place, detect(place.env, name), emit=self.setup.emit)
+        if channels is None or channels.channels == before:
+            return
+        self._write_log(f"note terminal {name}: channels {', '.join(sorted(channels.channels))}")
+        old, self._channels = self._channels, channels
+        if old is not None and old in self.outputs:
+            self.outputs[self.outputs.index(old)] = channels
+        else:  # after tmux's pane options, before the title marker, as chosen
+            at = self.outputs.index(self._tmux) + 1 if self._tmux in self.outputs else 1
+            self.outputs.insert(at, channels)
+        if "osc99" in channels.channels and self.emitter is not None:
+            self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
+        now = time.monotonic()
+        if self._decision is not None:
+            channels.decided(self._decision, now, self._dialog_shown)
+        self._outputs_due(now)
 
     def _app(self) -> str:
         """The app name in reports: the config's, the agent manifest's, or (for the
@@ -372,34 +381,15 @@ class Session(ProxyHooks):
         return p.take_answers() if p is not None and p.answers else b""
 
     def injection(self) -> bytes:
-        if self.emitter is None:
+        at = self._outputs_at
+        if at == NEVER:
             return b""
-        out = self.emitter.pending(time.monotonic())
-        if self.tmux is not None and self.emitter.seven501:
-            out += self.tmux.progress_bytes()  # tmux >= 3.7: the pane's progress fields
-        if self.channels is not None:
-            out += self.channels.pending()
-        if self._title_out:
-            out, self._title_out = out + self._title_out, b""
+        now = time.monotonic()
+        if now < at:  # no output has bytes before then
+            return b""
+        out = b"".join([o.pending(now) for o in self.outputs])
+        self._outputs_due(now)
         return out
-
-    def _title_marker(self) -> None:
-        """``[fallbacks] title``: without 7501, show the state in the window title, as a
-        mark before the program's own title (set again whenever the program sets its
-        title or the state changes)."""
-        if not self._title_on or self._decision is None or self.proxy is None:
-            return
-        from ..protocol import sanitize_text
-
-        mark = TITLE_MARKS.get(self._decision.state, "")
-        own = sanitize_text(self.proxy.tracker.title or "", 160) or self._app()
-        text = f"{mark} {own}" if mark else own
-        if not mark and self._title_shown is None and not self._title_marked:
-            return  # nothing marked yet: leave the program's own title alone
-        self._title_marked = self._title_marked or bool(mark)
-        if text != self._title_shown:
-            self._title_shown = text
-            self._title_out = b"\x1b]2;" + text.encode() + b"\x1b\\"
 
     def input(self, data: bytes) -> bytes:
         now = time.monotonic()
@@ -425,12 +415,22 @@ class Session(ProxyHooks):
 
     def _late_support(self) -> None:
         """The terminal answered the 7501 query after the probe gave up."""
-        if self.emitter is not None and not self.setup.emit:
+        old, place = self.emitter, self._place
+        if old is not None and place is not None and not self.setup.emit:
+            from ..report.choose import make_emitter
+            from ..report.terminals import detect
+
             self.setup.emit = True
             self._write_log("note the terminal answered the OSC 7501 query late; emitting")
-            self.emitter = self._make_emitter()
+            self.emitter = new = make_emitter(place, detect(place.env), emit=True,
+                                              channels=self._channels)
+            self.outputs[self.outputs.index(old)] = new
+            if self._tmux is not None:
+                self._tmux.progress = True  # the fallback no longer writes OSC 9;4
+            now = time.monotonic()
             if self._decision is not None:
-                self.emitter.update(self._decision, time.monotonic())
+                new.decided(self._decision, now, self._dialog_shown)
+            self._outputs_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
         self._due = time.monotonic()
@@ -461,6 +461,8 @@ class Session(ProxyHooks):
             if p.read_at_once:  # its deadlines are new: the frame was read
                 self._sample(p, now)
                 self._due = self._next_deadline(now, self._tick_due, due)
+                if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
+                    self._outputs_due(now)  # the program set its title: mark it again
             elif due is not None and due < self._due:
                 self._due = due
         self._arm(self._due)
@@ -541,27 +543,15 @@ class Session(ProxyHooks):
                 self.filter = None
         self._sample(p, now)
         changes = p.advance(now)
-        for decision in changes.decisions:
-            self._publish(decision, now)
-        self._sync_dialog()
+        if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
+            self._show(changes.decisions, changes.dialog, now, changes.subreports)
+        elif self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
+            self._outputs_due(now)  # the program set its title: mark it again
         if self._stale is not None:
             self._check_stale(p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
             if d is not None:
                 deadlines.append(d)
-        if changes.subreports and self.emitter is not None:
-            for rep in changes.subreports:
-                self.emitter.subrecord(rep.id or "", rep, now)
-        if self.emitter is not None:
-            d = self.emitter.next_deadline(now)
-            if d is not None:
-                deadlines.append(d)
-        if self._title_on and self.proxy is not None:
-            if any(code == "title" for code, _ in self.proxy.tracker.take_events()):
-                self._title_shown = None  # the program set its title: mark it again
-            self._title_marker()
-        if self.tmux is not None:
-            self._poll_tmux()
         # the deadlines after_activity() does not work out again itself
         self._tick_due = min(deadlines) if deadlines else float("inf")
         self._due = self._next_deadline(now, self._tick_due, changes.due)
@@ -571,40 +561,38 @@ class Session(ProxyHooks):
         """`due` with the samples' and the pipeline's next deadlines."""
         if self.sampler is not None:
             due = min(due, self.sampler.next_deadline(now))
-        if self._title_on and self.proxy is not None and self.proxy.tracker.events:
-            due = now  # the program set its title (a frame confirm_now took): mark it again
         return due if pipeline_due is None else min(due, pipeline_due)
 
-    def _poll_tmux(self) -> None:
-        """The tmux display's clients (I/O): poll now, and again on its own timer."""
-        timer, self._tmux_timer = self._tmux_timer, None
-        if timer is not None:
-            timer.cancel()  # polled now, from the tick
-        tmux = self.tmux
-        if tmux is None:
+    def _outputs_due(self, now: float) -> None:
+        """Set the outputs' timer for the earliest time one of them needs (the bytes it
+        has are written at the next safe point: the loop asks :meth:`injection` after
+        its timers)."""
+        due = NEVER
+        self._output_dues = dues = [(out, out.next_deadline(now)) for out in self.outputs]
+        for _, d in dues:
+            if d is not None and d < due:
+                due = d
+        self._outputs_at = due
+        timer = self._outputs_timer
+        if timer is not None and not timer.cancelled and timer.when == due:
             return
-        now = time.monotonic()
-        tmux.poll(now)
-        if tmux.terminal_name and not self._tmux_named:
-            self._tmux_named = True
-            self._terminal_named(tmux.terminal_name)
-        due = tmux.next_deadline(now)
-        if due is not None and self.proxy is not None:
-            self._tmux_timer = self.proxy.call_at(due, self._poll_tmux)
-
-    def _poll_herdr(self) -> None:
-        """The herdr reporter's socket (I/O): poll now, and again when it has work."""
-        timer, self._herdr_timer = self._herdr_timer, None
         if timer is not None:
             timer.cancel()
-        herdr = self.herdr
-        if herdr is None:
-            return
+        self._outputs_timer = None
+        if due != NEVER and self.proxy is not None:
+            self._outputs_timer = self.proxy.call_at(due, self._on_outputs_timer)
+
+    def _on_outputs_timer(self) -> None:
+        """The time the outputs asked for: each one due polls (its own I/O, never
+        blocking), then the timer is set again."""
+        self._outputs_timer = None
         now = time.monotonic()
-        herdr.poll(now)
-        due = herdr.next_deadline(now)
-        if due is not None and self.proxy is not None:
-            self._herdr_timer = self.proxy.call_at(due, self._poll_herdr)
+        # each one whose time, as it said, has come (tmux's answer may add the terminal's
+        # channels to the list meanwhile)
+        for out, d in self._output_dues:
+            if d is not None and d <= now:
+                out.poll(now)
+        self._outputs_due(now)
 
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
@@ -613,10 +601,8 @@ class Session(ProxyHooks):
     def _check_stale(self, p: Pipeline, now: float) -> None:
         """One log line and a note for `doctor` when the manifest plainly no longer reads
         the agent (osc7501wrap.session.stale)."""
-        c = p.classifier
-        line = self._stale.observe(now, getattr(c, "last_verdict", None),
-                                   getattr(c, "last_eval_at", -1.0), p.output_bytes,
-                                   p.last_input)
+        verdict, at = p.last_evaluation()
+        line = self._stale.observe(now, verdict, at, p.output_bytes, p.last_input)
         if line is None:
             return
         watch, self._stale = self._stale, None
@@ -643,26 +629,34 @@ class Session(ProxyHooks):
         if self.proxy is not None:
             self.proxy.call_at(time.monotonic() + delay, fn)
 
-    def _update_registry(self, **fields: Any) -> None:
-        """Update the registry entry; an update it holds back is written when due."""
-        reg = self.registry
-        if reg is None:
-            return
-        reg.update(**fields)
-        due = reg.next_deadline(time.monotonic())
-        if due is not None and self._flush_timer is None and self.proxy is not None:
-            self._flush_timer = self.proxy.call_at(due, self._flush_registry)
+    def _show(self, decisions: list[Decision], dialog: Dialog | None, now: float,
+              subreports: list[Report] | None = None) -> None:
+        """The outputs get what the core decided: each decision (with the dialog the
+        screen shows while it is blocked), a dialog that changed under the same decision,
+        the program's own sub-records; then their timer is set again."""
+        moved = False
+        if dialog is not self._dialog:
+            self._dialog = dialog
+            shown = dialog.as_dict() if dialog is not None else None
+            moved = shown != self._dialog_shown
+            self._dialog_shown = shown
+        outputs = self.outputs
+        for d in decisions:
+            self._log_decision(d)
+            self._decision = d
+            for out in outputs:
+                out.decided(d, now, self._dialog_shown)
+        if moved and not decisions and self._decision is not None:
+            for out in outputs:  # a dialog read after its state was decided, or another
+                out.decided(self._decision, now, self._dialog_shown)
+        for rep in subreports or ():
+            for out in outputs:
+                out.subreported(rep, now)
+        self._outputs_due(now)
 
-    def _flush_registry(self) -> None:
-        self._flush_timer = None
-        if self.registry is not None:
-            self.registry.flush(force=True)
-
-    def _publish(self, decision: Decision, now: float) -> None:
+    def _log_decision(self, decision: Decision) -> None:
+        """One log line per change of state, kind or msg."""
         prev = self._decision
-        self._decision = decision
-        if self.emitter is not None:
-            self.emitter.update(decision, now)
         if prev is not None and (prev.state, prev.kind, prev.msg) == (
                 decision.state, decision.kind, decision.msg):
             return
@@ -670,37 +664,6 @@ class Session(ProxyHooks):
                         + (f":{decision.kind}" if decision.kind else "")
                         + f" signal={decision.signal} detail={decision.detail}"
                         + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
-        self._update_registry(state=decision.state, kind=decision.kind,
-                              msg=_one_line(decision.msg or ""), dialog=self._dialog_now())
-        if self.tmux is not None:
-            self.tmux.update(decision.state, decision.kind, decision.msg,
-                             self._agent_name() if self.pipeline else None)
-        if self.channels is not None:
-            self.channels.update(decision.state, decision.kind, decision.msg)
-        if self.herdr is not None:
-            self.herdr.update(decision.state, decision.kind, decision.msg)
-            if self._herdr_timer is None and self.proxy is not None:
-                self._herdr_timer = self.proxy.call_at(now, self._poll_herdr)
-
-    def _dialog_now(self) -> dict[str, Any] | None:
-        """The dialog the screen shows while the decided state is blocked (as data)."""
-        d, p = self._decision, self.pipeline
-        if d is None or d.state != "blocked" or p is None:
-            return None
-        pub = p.classifier.published
-        dialog = getattr(pub, "dialog", None) if pub is not None and pub.state == "blocked" \
-            else None
-        return dialog.as_dict() if dialog is not None else None
-
-    def _sync_dialog(self) -> None:
-        """A dialog read after the blocked state was decided (a hook said it first), or
-        another one under the same state: the registry entry gets it."""
-        reg = self.registry
-        if reg is None:
-            return
-        now = self._dialog_now()
-        if now != reg.entry.get("dialog"):
-            self._update_registry(dialog=now)
 
     # ----------------------------------------------------------------- control socket
 
@@ -772,16 +735,8 @@ class Session(ProxyHooks):
         p = self.pipeline
         out: dict[str, Any] = {"ok": True}
         if p is not None:
-            cur = p.current()
-            out["decision"] = {"state": cur.state, "kind": cur.kind, "signal": cur.signal,
-                               "detail": cur.detail}
-            verdict = p.evaluate_now(time.monotonic())
-            out["screen"] = {"state": verdict.state, "rule": verdict.rule_id,
-                             "dialog": verdict.dialog and verdict.dialog.as_dict(),
-                             "manifest": f"{verdict.manifest}@{verdict.manifest_version}",
-                             "lines": p.screen.lines()}
-            out["rules"] = _traces(p)
-            out["signals"] = _jsonable(p.explain())
+            out.update(p.inspect(time.monotonic()))
+            out["signals"] = _jsonable(out["signals"])
         out["buffers"] = self._buffers()
         return out
 
@@ -820,34 +775,19 @@ class Session(ProxyHooks):
         if p is not None:
             tail, changes = p.finish(status, signaled is not None, now)
             out += tail
-            for d in changes.decisions:
-                if d is not self._decision:
-                    self._publish(d, now)
-        self._ended = {"status": status, "ended": time.time()}
+            self._show([d for d in changes.decisions if d is not self._decision],
+                       changes.dialog, now)
         if self.registry is None and status != 0 and self.proxy is not None:
             self._open_registry(p.manifest if p is not None else None, write=False)
             d = self._decision
             if d is not None and self.registry is not None:  # seen by `events` when it ends
                 self.registry.entry.update(state=d.state, kind=d.kind, msg=_one_line(d.msg))
+        self._list()  # notes the exit for the ended entry
         if self.capture is not None:
             self.capture.event("x", status)
-        if self.tmux is not None:
-            from ..fusion.fusion import exit_message
-
-            self.tmux.finish(exit_message(status, signaled))
-        if self.herdr is not None:
-            self.herdr.finish()  # pane.release_agent, sent by close()
-        if self.emitter is not None:
-            out += self.emitter.pending(now) + self.emitter.final(status, signaled, now)
-        if self.channels is not None:
-            from ..fusion.fusion import exit_message
-
-            out += self.channels.final(exit_message(status, signaled))
-        if self._title_marked and self.proxy is not None:
-            from ..protocol import sanitize_text
-
-            own = sanitize_text(self.proxy.tracker.title or "", 160)
-            out += b"\x1b]2;" + own.encode() + b"\x1b\\"  # the program's own title back
+        for o in tuple(self.outputs):  # the registry notes the status for its ended entry
+            out += o.exited(status, signaled, now)
+        self._outputs_due(now)
         if self._log is not None and self._log.lines:
             marks = " ".join(f"{k}={v['size']}/{v['high']}" for k, v in self._buffers().items()
                              if "high" in v)
@@ -862,18 +802,14 @@ class Session(ProxyHooks):
         if self.server is not None:
             self.server.close()
             self.server = None
-        if self.registry is not None:
-            if self._ended is not None:
-                self.registry.end(**self._ended)
-            else:
-                self.registry.remove()
-            self.registry = None
-        if self.tmux is not None:
-            self.tmux.close()
-            self.tmux = None
-        if self.herdr is not None:
-            self.herdr.close()  # releases the pane if finish() did not (any exit path)
-            self.herdr = None
+        outputs, self.outputs = self.outputs, []
+        self._outputs_at = NEVER
+        for o in outputs:  # herdr releases the pane if finish() did not (any exit path)
+            o.close()
+        if self._listing is None and self.registry is not None:
+            self.registry.remove()  # never booted, never finished
+        self.registry = self._listing = None
+        self._tmux = self._channels = self.emitter = None
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:
@@ -889,19 +825,6 @@ def _one_line(text: str | None) -> str:
     from ..protocol import sanitize_text
 
     return sanitize_text(text or "", 300)
-
-
-def _traces(p: Pipeline) -> list[dict[str, Any]]:
-    """Every rule of the session's manifest on its screen now, matched or not (the
-    rules engine's own explain; the region text only for the winner)."""
-    from ..rules import explain
-
-    return [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
-             "winner": t.winner, "region": t.region,
-             "region_text": t.region_text if t.winner else "", "msg": t.msg,
-             "parts": [{"depth": x.depth, "what": x.what, "matched": x.matched}
-                       for x in t.parts]}
-            for t in explain(p.manifest, p.snapshot())]
 
 
 def _jsonable(obj: Any) -> Any:

@@ -43,16 +43,16 @@ KINDS = {  # what each terminal says it is -> the channels it takes
 @pytest.mark.parametrize("kind", KINDS)
 def test_detect_by_what_the_terminal_says(kind: str) -> None:
     env, expected = KINDS[kind]
-    assert detect(env) == expected
-    assert choose(("auto",), env) == expected
-    assert choose(("none",), env) == frozenset()
+    assert detect(env).channels == expected
+    assert choose(("auto",), detect(env)) == expected
+    assert choose(("none",), detect(env)) == frozenset()
 
 
 def test_config_chooses_too() -> None:
-    assert choose(("uservar", "osc26"), {"TERM": "xterm"}) == {"uservar", "osc26"}
-    assert choose(("auto", "osc26"), {"TERM": "xterm-kitty"}) == {"osc99", "osc26"}
-    assert choose((), {"TERM": "xterm-kitty"}) == frozenset()
-    assert detect({}, terminal_name="kitty(0.40.0)") == {"osc99"}
+    assert choose(("uservar", "osc26"), detect({"TERM": "xterm"})) == {"uservar", "osc26"}
+    assert choose(("auto", "osc26"), detect({"TERM": "xterm-kitty"})) == {"osc99", "osc26"}
+    assert choose((), detect({"TERM": "xterm-kitty"})) == frozenset()
+    assert detect({}, terminal_name="kitty(0.40.0)").channels == {"osc99"}
     assert Fallbacks().channels == ("auto",)
 
 

@@ -340,24 +340,23 @@ LAZY_IMPORTS: dict[str, set[str]] = {
         f"{PACKAGE}.protocol.probe", f"{PACKAGE}.agents", f"{PACKAGE}.fusion.pipeline",
         f"{PACKAGE}.session.sampling", f"{PACKAGE}.session.stale",
         f"{PACKAGE}.report.tmux_display", f"{PACKAGE}.screen", f"{PACKAGE}.report.emitter",
-        f"{PACKAGE}.report.fallbacks", f"{PACKAGE}.report.terminals", "re",
+        f"{PACKAGE}.report.choose", f"{PACKAGE}.report.terminals", "re",
         f"{PACKAGE}.session.channel", f"{PACKAGE}.session.registry",
-        f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.protocol.scanner", f"{PACKAGE}.paths",
-        f"{PACKAGE}.fusion.fusion",
-        f"{PACKAGE}.report.herdr",  # only in a herdr pane (HERDR_ENV)
+        f"{PACKAGE}.session.listing", f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.protocol.scanner", f"{PACKAGE}.paths",
         f"{PACKAGE}.agents.versions",  # the release check's one log line, at the boot
         f"{PACKAGE}.rules", f"{PACKAGE}.session.answer"},  # an `answer` request only
     # Found setproctitle's extension without its package (logging: 11 ms of every start).
     f"{PACKAGE}.proxy.proctitle": {"importlib.machinery"},
     # Loaded only inside a herdr pane, so its own imports cost nothing elsewhere.
     f"{PACKAGE}.report.herdr": {"re", f"{PACKAGE}.protocol.sanitize"},
+    f"{PACKAGE}.report.choose": {f"{PACKAGE}.report.herdr"},  # only in a herdr pane
     # Optional backends: loaded only when chosen or present.
     f"{PACKAGE}.screen.model": {f"{PACKAGE}.screen.ghostty_screen",
                                 f"{PACKAGE}.screen.pyte_screen", "threading"},
     f"{PACKAGE}.screen.ghostty_screen": {"pyghostty"},
     # At the boot, in every session: tmux's programs only inside tmux.
     f"{PACKAGE}.report.tmux_display": {"shutil", "re", f"{PACKAGE}.protocol.sanitize",
-                                       f"{PACKAGE}.report.fallbacks", "subprocess"},
+                                       "subprocess"},
     # Commands: each loads what its options need (`doctor` probes only a terminal, `watch`
     # puts one in raw mode only when it is one, `explain --session` asks a session).
     f"{PACKAGE}.commands.doctor": {f"{PACKAGE}.protocol.probe", "select",
