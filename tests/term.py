@@ -82,6 +82,12 @@ import ptyprocess
 
 REPO = Path(__file__).resolve().parent.parent
 PROMPT = b"PROMPT> "
+#: Seconds a user would call a stall (a key not echoed, an exit that does not come). A
+#: functional test that proves "it does not stall" bounds a step by this: longer than
+#: any healthy step on a machine whose cores are all busy, shorter than what the stall it
+#: guards against takes (an exponential regex, a blocked write: forever). What a healthy
+#: step takes is a figure of bench/, not a test's bound.
+STALL = 3.0
 QUERY_RE = re.compile(rb"\x1b\]7501;\?(?:\x1b\\|\x07)|\x1b\[0?c")
 ANSWER_7501 = b"\x1b]7501;?\x1b\\"
 ANSWER_DA1 = b"\x1b[?62;22c"

@@ -7,7 +7,9 @@ import signal
 import time
 from pathlib import Path
 
-from term import Terminal, base_env
+from term import STALL, Terminal, base_env
+
+from osc7501wrap.rules import Evaluator, load_manifests
 
 A60 = "printf '%060d!\\n' 0 | tr 0 a; exec cat"
 
@@ -44,7 +46,7 @@ def test_catastrophic_user_regex_cannot_freeze_the_terminal(rundir: Path,
         took = time.monotonic() - t0
     print(f"\n(a+)+$ with 60 a's on screen: worst echo {worst * 1000:.1f} ms, "
           f"SIGTERM -> exit {status} in {took * 1000:.0f} ms")
-    assert worst < 0.2 and status == 143 and took < 2
+    assert worst < STALL and status == 143 and took < STALL  # (a+)+$ on 60 a's: forever
 
 
 def test_huge_sparse_manifest_is_refused_unread(rundir: Path, tmp_path: Path) -> None:
@@ -63,7 +65,7 @@ def test_huge_sparse_manifest_is_refused_unread(rundir: Path, tmp_path: Path) ->
     print(f"\n1 GiB sparse manifest: start to READY+echo {start * 1000:.0f} ms, "
           f"first echo {first * 1000:.1f} ms")
     assert text.count("big.toml: file larger than 512 KiB") == 1
-    assert start < 3 and first < 0.2
+    assert start < 2 * STALL and first < STALL
 
 
 def test_many_pattern_manifest_does_not_stall_the_first_key(rundir: Path,
@@ -84,8 +86,12 @@ def test_many_pattern_manifest_does_not_stall_the_first_key(rundir: Path,
         t.type(b"\n\x04")
         assert t.wait(timeout=10) == 0
         assert "wrap: " not in t.text
-    print(f"\n1,024-pattern manifest: first echo {first * 1000:.1f} ms")
-    assert first < 0.1
+    t0 = time.perf_counter()  # what the first key would wait for if it waited: the
+    Evaluator(load_manifests(cfg / "rules").get("generic"))  # compile, here, as loaded
+    compile_s = time.perf_counter() - t0
+    print(f"\n1,024-pattern manifest: first echo {first * 1000:.1f} ms, its compile "
+          f"{compile_s * 1000:.0f} ms")
+    assert first < compile_s
 
 
 def test_doctor_names_a_rule_over_its_budget(tmp_path: Path) -> None:

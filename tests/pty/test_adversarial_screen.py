@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import require
-from term import Terminal, base_env
+from term import STALL, Terminal, base_env
 
 from osc7501wrap.screen import make_screen
 
@@ -52,7 +52,7 @@ def test_marks_flood_does_not_stall_keystrokes(rundir: Path, tmp_path: Path) -> 
         t.type(b"\n\x04")
         assert t.wait(timeout=10) == 0
     print(f"\n200,000 combining marks on one character: worst echo after {worst * 1000:.1f} ms")
-    assert worst < 0.1
+    assert worst < 0.5  # a re-read of the marked cell per key would hold each key
 
 
 def test_resize_storm_during_a_redraw(rundir: Path, tmp_path: Path) -> None:
@@ -77,4 +77,4 @@ def test_resize_storm_during_a_redraw(rundir: Path, tmp_path: Path) -> None:
         status = t.wait(timeout=10)
     print(f"\n1,000 resizes in {storm * 1000:.0f} ms during 50 Hz redraws: alive, echo "
           f"{echo * 1000:.1f} ms after, exit {status}")
-    assert status == 0 and echo < 0.5 and b"Traceback" not in t.output
+    assert status == 0 and echo < STALL and b"Traceback" not in t.output

@@ -99,7 +99,9 @@ def test_a_dialog_changed_after_the_menu_opened_is_refused(nested, tmp_path: Pat
     pane, keys = start_dialog(inner, tmp_path, ["Yes", "No"])
     wait_until(lambda: listed_question(inner), what="the registry entry's dialog")
     outer.cmd("send-keys", "-t", "t", "C-b", "a")
-    wait_until(lambda: "1. Yes" in screen(outer), what="the menu")
+    # the menu's own title and jump item: "1. Yes" alone is also the dialog in the pane
+    wait_until(lambda: "claude: Bash: rm -rf build" in screen(outer)
+               and "Jump there" in screen(outer), what="the menu")
     inner.cmd("send-keys", "-t", pane, "x")  # the agent asks about another command
     wait_until(lambda: "rm -rf /" in inner.cmd("capture-pane", "-p", "-t", pane),
                what="the new dialog")
