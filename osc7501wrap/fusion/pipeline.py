@@ -14,7 +14,7 @@ have (but for the loop's timing). The driver's calls:
   itself when there is no OSC 7501 in it) and one O(1) backlog append. Nothing else.
   :meth:`Pipeline.take_answers` gives what the child is answered (its probe).
 * :meth:`Pipeline.round_done`, once a round's output is written: when the core needs the
-  time next; at once for a probe or a report (:meth:`Pipeline.urgent`). A small first
+  time next; at once for a probe or a report. A small first
   read after a pause (a spinner frame) is fed and read there (:meth:`confirm_now`): when
   the screen reads as published nothing is due (no second wake-up for the frame); it
   never publishes. A frame shaped like the last one it confirmed (:func:`frame_shape`)
@@ -28,9 +28,9 @@ have (but for the loop's timing). The driver's calls:
   :meth:`advance` at once. :meth:`Pipeline.finish` at the exit.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
-from the passthrough; a ``?`` probe is answered (exactly once per probe, queued in
-:attr:`Pipeline.answers` for the child, so it arrives before the terminal's DA1 reply);
-root reports go to fusion and reports with an id to :attr:`Pipeline.subreports`.
+from the passthrough; a ``?`` probe is answered (exactly once per probe; the child gets it
+from :meth:`Pipeline.take_answers`, so it arrives before the terminal's DA1 reply);
+root reports go to fusion and reports with an id to :attr:`Changes.subreports`.
 With ``host=False`` (``--emit never``) the child's sequences pass through untouched and
 nothing is answered.
 """
@@ -133,12 +133,12 @@ class Pipeline:
                  hooks: HookVocabulary | None = None) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
-        self.hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
+        self._hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
         self.timings = t = timings or Timings()
-        self.host = host
-        self.scanner = ReportScanner(strip=host)
+        self._host = host
+        self._scanner = ReportScanner(strip=host)
         self._own_tracker = tracker is None
-        self.tracker = tracker if tracker is not None else StreamTracker()
+        self._tracker = tracker if tracker is not None else StreamTracker()
         self._backend = backend
         self._size = (rows, cols)
         self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
@@ -146,11 +146,11 @@ class Pipeline:
         self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
                                      max_wait=t.max_wait)
         self.fusion = Fusion(now, guard=t.guard, shell=shell)
-        self.answers = bytearray()  # bytes for the child (answers to its 7501 probe)
-        self.subreports: list[Report] = []  # the child's reports with an id
+        self._answers = bytearray()  # bytes for the child (answers to its 7501 probe)
+        self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
-        self.queries_answered = 0
-        self.invalid_reports = 0
+        self._queries_answered = 0
+        self._invalid_reports = 0
         self._version = -1
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
@@ -189,7 +189,7 @@ class Pipeline:
         self._burst = now - self._last_output >= self.timings.settle  # after a pause
         self._last_output = now
         self.output_bytes += len(data)
-        passthrough, events = self.scanner.feed(data)
+        passthrough, events = self._scanner.feed(data)
         if events:
             self._native(events, now)
         self._held_until = 0.0  # held frames are fed with this output, unless it waits too
@@ -200,12 +200,12 @@ class Pipeline:
             self.backlog.append(passthrough)
             self._unfed += len(passthrough)
             if self._own_tracker:
-                self.tracker.feed(passthrough)
+                self._tracker.feed(passthrough)
         return passthrough
 
-    def urgent(self) -> bool:
+    def _urgent(self) -> bool:
         """The output so far carried a probe to answer or a report to act on: tick now."""
-        return bool(self.answers or self.subreports or self.fusion.changed())
+        return bool(self._answers or self._subreports or self.fusion.changed())
 
     def eager_ready(self) -> bool:
         """The output so far is a small first read after a pause (a spinner frame):
@@ -223,7 +223,7 @@ class Pipeline:
         under a published working, idle or no state, while no Enter waits for its
         answer, waits in the backlog unfed (True): see the module docstring."""
         screen = self._screen
-        tr = self.tracker
+        tr = self._tracker
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
@@ -260,21 +260,24 @@ class Pipeline:
     def _native(self, events: list[Report | Query | Invalid], now: float) -> None:
         for ev in events:
             if isinstance(ev, Query):
-                if self.host:
-                    self.answers += query_reply(ev)
-                    self.queries_answered += 1
+                if self._host:
+                    self._answers += query_reply(ev)
+                    self._queries_answered += 1
             elif isinstance(ev, Report):
                 self.native_reports += 1
                 if ev.id is None:
                     self.fusion.native(ev, now)
                 else:
-                    self.subreports.append(ev)
+                    self._subreports.append(ev)
             else:
-                self.invalid_reports += 1
+                self._invalid_reports += 1
 
     def take_answers(self) -> bytes:
-        out = bytes(self.answers)
-        self.answers.clear()
+        """What the child is answered (its probe), once."""
+        if not self._answers:
+            return b""
+        out = bytes(self._answers)
+        self._answers.clear()
         return out
 
     # ----------------------------------------------------------------- the driver's calls
@@ -287,7 +290,7 @@ class Pipeline:
         (`quiet`): :attr:`read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
         self.read_at_once = False
-        if self.urgent():
+        if self._urgent():
             return now
         if quiet and self.eager_ready():
             self.read_at_once = self.confirm_now(now)  # fed and read, or held unfed
@@ -300,20 +303,20 @@ class Pipeline:
         """Give the core the time: the work due by `now` (feeding the screen, the rules,
         fusion's edges); what it decided, and when it next needs the time."""
         self._due = due = self.tick(now, budget)
-        subreports = self.subreports
+        subreports = self._subreports
         if subreports:
-            self.subreports = []
+            self._subreports = []
         return Changes(self.fusion.drain(), subreports, due, self.dialog())
 
     def finish(self, status: int, signaled: bool, now: float) -> tuple[bytes, Changes]:
         """The program exited: what the scanner still held for the terminal, and the
         decisions up to the exit's own (the last). Nothing is decided after it."""
-        tail = self.scanner.flush()
+        tail = self._scanner.flush()
         final = self.fusion.exited(status, signaled, now)
         decisions = self.fusion.drain()
         if not decisions or decisions[-1] is not final:
             decisions.append(final)
-        subreports, self.subreports = self.subreports, []
+        subreports, self._subreports = self._subreports, []
         return tail, Changes(decisions, subreports, None, self.dialog())
 
     def current(self) -> Decision:
@@ -337,7 +340,7 @@ class Pipeline:
     def buffers(self) -> dict[str, tuple[int, int]]:
         """Each buffer of the core: (bytes now, the most ever)."""
         return {"backlog": (self.backlog.pending, self.backlog.high),
-                "scanner": (self.scanner.pending, self.scanner.high)}
+                "scanner": (self._scanner.pending, self._scanner.high)}
 
     # ----------------------------------------------------------------- other inputs
 
@@ -425,8 +428,8 @@ class Pipeline:
         return enter
 
     def hook(self, event: str, data: dict[str, Any] | None, now: float) -> None:
-        if self.hooks is not None:
-            self.fusion.hook(self.hooks(str(event), dict(data or {})), now)
+        if self._hooks is not None:
+            self.fusion.hook(self._hooks(str(event), dict(data or {})), now)
 
     def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
         self.fusion.foreground(pgid, name, is_agent, now)
@@ -444,9 +447,6 @@ class Pipeline:
         self.screen.resize(rows, cols)
         self._version = -1
         self.classifier.screen_changed(now)
-
-    def exited(self, status: int, signaled: bool, now: float) -> Decision:
-        return self.fusion.exited(status, signaled, now)
 
     # ----------------------------------------------------------------- off the hot path
 
@@ -493,7 +493,7 @@ class Pipeline:
                 if self.backlog:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
-        tr = self.tracker
+        tr = self._tracker
         if tr.title != self._title or tr.progress != self._progress:
             self._title, self._progress = tr.title, tr.progress
             changed = True
@@ -543,11 +543,16 @@ class Pipeline:
             times.append(now)  # the screen changed (confirm_now took it): is it the answer?
         return min(times) if times else None
 
-    def load_screen(self) -> None:
+    def load_screen(self, *, wait: bool = False) -> None:
         """Start loading the screen backend now, off the loop: for a program that has
         written nothing yet, so its first screen (a prompt after a silent start) is not
-        read only once the load is done. Else it starts on first need (see below)."""
-        self._backend_ready()
+        read only once the load is done. Else it starts on first need (see below). With
+        `wait`, the screen model is made here and now (a replay, whose clock is the
+        capture's: nothing may load in the background meanwhile)."""
+        if wait:
+            self.screen  # noqa: B018 - made on first use
+        else:
+            self._backend_ready()
 
     def _backend_ready(self) -> bool:
         """Start loading the screen backend off the loop (first call) and say whether it
@@ -609,6 +614,6 @@ class Pipeline:
             "fusion": self.fusion.explain(),
             "native_reports": self.native_reports,
             "frames_held": self.frames_held,
-            "queries_answered": self.queries_answered,
+            "queries_answered": self._queries_answered,
         }
 

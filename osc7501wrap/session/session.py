@@ -378,7 +378,7 @@ class Session(ProxyHooks):
 
     def to_child(self) -> bytes:
         p = self.pipeline
-        return p.take_answers() if p is not None and p.answers else b""
+        return p.take_answers() if p is not None else b""
 
     def injection(self) -> bytes:
         at = self._outputs_at

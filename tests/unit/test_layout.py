@@ -403,3 +403,40 @@ def test_imports_outside_start_are_at_module_level() -> None:
             stale[name] = sorted(allowed - got)
     assert not bad, f"imports inside functions (move them to the top): {bad}"
     assert not stale, f"LAZY_IMPORTS names imports that are gone (shrink it): {stale}"
+
+
+# --------------------------------------------------------------------------- the core's seam
+
+PIPELINE = f"{PACKAGE}.fusion.pipeline"
+#: The pipeline's parts: the core drives them itself; a driver asks the core instead.
+PIPELINE_PARTS = {"classifier", "fusion", "backlog", "screen"}
+#: The drivers of the core: the live session (and what it hands the pipeline to), replay.
+DRIVERS = (f"{PACKAGE}.session", f"{PACKAGE}.commands.record")
+
+
+def _pipeline_uses(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, attribute) for each attribute read of a pipeline: of ``p`` or
+    ``self.pipeline`` (the names the drivers give it)."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        v = node.value
+        if (isinstance(v, ast.Name) and v.id == "p") or (
+                isinstance(v, ast.Attribute) and v.attr == "pipeline"):
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def test_the_core_is_driven_through_its_interface_not_its_parts() -> None:
+    source = MODULES[PIPELINE].read_text(encoding="utf-8")
+    assert all(f"self.{part}" in source for part in PIPELINE_PARTS)  # they are its parts
+    bad = {}
+    for name in MODULES:
+        if not any(name == d or name.startswith(d + ".") for d in DRIVERS):
+            continue
+        hits = [(line, attr) for line, attr in _pipeline_uses(_tree(name))
+                if attr in PIPELINE_PARTS or attr.startswith("_")]
+        if hits:
+            bad[name] = hits
+    assert not bad, f"drivers reaching into the pipeline's parts (line, attribute): {bad}"
