@@ -72,18 +72,18 @@ class Fallbacks(Frozen):
         self._init(progress, title, notify, notify_via, cooldown, channels)
 
 
-class Classifier(Frozen):
-    """Timing of the screen classifier (milliseconds)."""
+class ClassifierConfig(Frozen):
+    """The ``[classifier]`` table: timings of the classifier and fusion (milliseconds)."""
 
-    FIELDS = ("settle_ms", "idle_hold_ms", "hook_ttl_ms")
+    FIELDS = ("settle_ms", "idle_hold_ms", "guard_ms")
     __slots__ = FIELDS
     settle_ms: int
     idle_hold_ms: int
-    hook_ttl_ms: int
+    guard_ms: int  # an edge's guard: how long a hook, native report or Enter outranks the screen
 
     def __init__(self, settle_ms: int = 40, idle_hold_ms: int = 700,
-                 hook_ttl_ms: int = 1500) -> None:
-        self._init(settle_ms, idle_hold_ms, hook_ttl_ms)
+                 guard_ms: int = 1500) -> None:
+        self._init(settle_ms, idle_hold_ms, guard_ms)
 
 
 class AgentConfig(Frozen):
@@ -118,7 +118,7 @@ class Config(Frozen):
     screen: str
     hooks: bool
     fallbacks: Fallbacks
-    classifier: Classifier
+    classifier: ClassifierConfig
     agents: Mapping[str, AgentConfig]
     # Set by for_agent(): the agent these values are for, and its overrides.
     agent: str | None
@@ -129,7 +129,7 @@ class Config(Frozen):
     problems: list[str]
 
     def __init__(self, emit: str = "auto", screen: str = "auto", hooks: bool = True,
-                 fallbacks: Fallbacks | None = None, classifier: Classifier | None = None,
+                 fallbacks: Fallbacks | None = None, classifier: ClassifierConfig | None = None,
                  agents: Mapping[str, AgentConfig] | None = None, agent: str | None = None,
                  manifest: str | None = None, app: str | None = None, enabled: bool = True,
                  path: str | os.PathLike[str] | None = None,
@@ -137,7 +137,7 @@ class Config(Frozen):
                  problems: list[str] | None = None) -> None:
         self._init(emit, screen, hooks,
                    Fallbacks() if fallbacks is None else fallbacks,
-                   Classifier() if classifier is None else classifier,
+                   ClassifierConfig() if classifier is None else classifier,
                    {} if agents is None else agents, agent, manifest, app, enabled,
                    None if path is None else os.fspath(path),
                    {} if sources is None else sources,
@@ -181,7 +181,7 @@ class Config(Frozen):
         for name in Fallbacks.FIELDS:
             v = getattr(self.fallbacks, name)
             out[f"fallbacks.{name}"] = list(v) if isinstance(v, tuple) else v
-        for name in Classifier.FIELDS:
+        for name in ClassifierConfig.FIELDS:
             out[f"classifier.{name}"] = getattr(self.classifier, name)
         if self.agent is not None:
             out["manifest"] = self.manifest
@@ -208,7 +208,7 @@ KEYS: dict[str, str] = {
     "fallbacks.channels": "list of " + ", ".join(CHANNELS),
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
-    "classifier.hook_ttl_ms": "milliseconds",
+    "classifier.guard_ms": "milliseconds",
     "agents.NAME.emit": "auto | always | never",
     "agents.NAME.hooks": "true | false",
     "agents.NAME.manifest": "manifest name",
@@ -235,7 +235,7 @@ channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm),
 [classifier]
 settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
-hook_ttl_ms = 1500   # how long a hook or native report outranks the screen
+guard_ms = 1500      # how long a hook, native report or Enter outranks the screen
 
 [agents.codex]
 emit = "never"       # per agent: emit, hooks, manifest, app, enabled
@@ -410,8 +410,10 @@ _FALLBACK_CHECKS: dict[str, Any] = {
 _CLASSIFIER_CHECKS: dict[str, Any] = {
     "settle_ms": _number(MAX_MS, integer=True),
     "idle_hold_ms": _number(MAX_MS, integer=True),
-    "hook_ttl_ms": _number(MAX_MS, integer=True),
+    "guard_ms": _number(MAX_MS, integer=True),
 }
+#: Keys read under their name of before (a file that sets one means the key of now).
+_RENAMED = {"classifier.hook_ttl_ms": "guard_ms"}
 #: Keys that once had an effect: a file that sets one still loads, with this said.
 _RETIRED = {"classifier.sweep_ms": "no effect any more (a screen that did not change is "
                                    "not read again); ignored"}
@@ -429,6 +431,14 @@ def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, 
     values: dict[str, Any] = {}
     for key, raw in table.items():
         dotted = f"{prefix}{key}"
+        if dotted in _RENAMED:
+            now = _RENAMED[dotted]
+            if now in table:
+                continue  # also set under its name of now, which wins
+            values[now] = ld.take(dotted, raw, checks[now], getattr(defaults, now))
+            if dotted in ld.sources:
+                ld.sources[f"{prefix}{now}"] = ld.sources.pop(dotted)
+            continue
         if dotted in _RETIRED:
             ld.problem(dotted, _RETIRED[dotted])
             continue

@@ -149,7 +149,7 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
 
     # hook events in a capture are its agent's integration's
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
-                 hooks=meaning(manifest.integration))
+                 vocabulary=meaning(manifest.integration))
     p.load_screen(wait=True)  # the clock here is the capture's
     steps: list[Step] = []
     last: tuple[str, str | None, str | None] | None = None

@@ -130,10 +130,10 @@ class Pipeline:
     def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
                  timings: Timings | None = None, backend: str = "auto", host: bool = True,
                  shell: bool | None = None, tracker: StreamTracker | None = None,
-                 hooks: HookVocabulary | None = None) -> None:
+                 vocabulary: HookVocabulary | None = None) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
-        self._hooks = hooks  # what hook events mean (an agent's, see agents/); None: nothing
+        self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
         self.timings = t = timings or Timings()
         self._host = host
         self._scanner = ReportScanner(strip=host)
@@ -428,8 +428,8 @@ class Pipeline:
         return enter
 
     def hook(self, event: str, data: dict[str, Any] | None, now: float) -> None:
-        if self._hooks is not None:
-            self.fusion.hook(self._hooks(str(event), dict(data or {})), now)
+        if self._vocabulary is not None:
+            self.fusion.hook(self._vocabulary(str(event), dict(data or {})), now)
 
     def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
         self.fusion.foreground(pgid, name, is_agent, now)

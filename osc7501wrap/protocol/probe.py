@@ -487,10 +487,10 @@ def terminfo_has_pst(term: str | None, *, env: Mapping[str, str] = os.environ) -
         return False
 
 
-# ------------------------------------------------------------------------- decision
+# ------------------------------------------------------------------------- whether to emit
 
 
-class Decision(Frozen):
+class EmitChoice(Frozen):
     """Whether to write OSC 7501 reports, and why (one line, for doctor and the log).
     `probe` is the probe's result when a probe ran (its type-ahead must be forwarded)."""
 
@@ -505,7 +505,7 @@ class Decision(Frozen):
 
 
 def decide_emit(mode: str | None, env: Mapping[str, str],
-                probe_fn: Callable[[], ProbeResult | None]) -> Decision:
+                probe_fn: Callable[[], ProbeResult | None]) -> EmitChoice:
     """Decide whether to emit, first match wins:
 
     1. `mode` "always" / "never" (``--emit``): no probe;
@@ -516,21 +516,21 @@ def decide_emit(mode: str | None, env: Mapping[str, str],
        impossible, e.g. no controlling terminal) -> don't.
     """
     if mode in ("always", "never"):
-        return Decision(mode == "always", f"--emit {mode}")
+        return EmitChoice(mode == "always", f"--emit {mode}")
     env_mode = env.get(EMIT_ENV, "").strip().lower()
     if env_mode in ("always", "never"):
-        return Decision(env_mode == "always", f"{EMIT_ENV}={env_mode}")
+        return EmitChoice(env_mode == "always", f"{EMIT_ENV}={env_mode}")
     term = env.get("TERM", "")
     if term and terminfo_has_pst(term, env=env):
-        return Decision(True, f"terminfo entry {term} has Pst")
+        return EmitChoice(True, f"terminfo entry {term} has Pst")
     result = probe_fn()
     if result is None:
-        return Decision(False, f"cannot probe the terminal and terminfo ({term or 'no TERM'}) "
+        return EmitChoice(False, f"cannot probe the terminal and terminfo ({term or 'no TERM'}) "
                                f"has no Pst; set {EMIT_ENV}=always to force")
     ms = f"{result.elapsed * 1000:.0f} ms"
     if result.supported:
-        return Decision(True, f"the terminal answered the OSC 7501 query ({ms})", result)
+        return EmitChoice(True, f"the terminal answered the OSC 7501 query ({ms})", result)
     if result.supported is False:
-        return Decision(False, f"the terminal answered DA1 but not the OSC 7501 query ({ms})",
+        return EmitChoice(False, f"the terminal answered DA1 but not the OSC 7501 query ({ms})",
                         result)
-    return Decision(False, f"no reply to the terminal probe within {ms}", result)
+    return EmitChoice(False, f"no reply to the terminal probe within {ms}", result)

@@ -178,12 +178,12 @@ class Session(ProxyHooks):
         manifest = s.manifest
         c = s.config.classifier
         timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                          guard=c.hook_ttl_ms / 1000)
+                          guard=c.guard_ms / 1000)
         rows, cols = self.proxy.size
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
                                      tracker=self.proxy.tracker,
-                                     hooks=meaning(s.integration))
+                                     vocabulary=meaning(s.integration))
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from argparse import Namespace
     from collections.abc import Mapping
 
-    from ..protocol.probe import Decision, ProbeResult
+    from ..protocol.probe import EmitChoice, ProbeResult
 
 TTY = "/dev/tty"
 EMIT_MODES = ("auto", "always", "never")
@@ -138,7 +138,7 @@ def _probe_tty(fd: int, env: Mapping[str, str],
 
 
 def deliver(data: bytes, mode: str | None = None, tty_path: str = TTY,
-            env: Mapping[str, str] = os.environ) -> Decision:
+            env: Mapping[str, str] = os.environ) -> EmitChoice:
     """Open `tty_path`, decide (see the module doc), write `data` if the decision says
     so, and return the decision. Raises NoTerminal if the terminal cannot be opened or
     written."""

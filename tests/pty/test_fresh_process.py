@@ -85,7 +85,7 @@ def test_cmd_config_json_and_clean_exit(tmp_path: Path) -> None:
     doc = json.loads(out.stdout)
     assert doc["file_exists"] is False
     assert doc["problems"] == []
-    assert doc["values"]["classifier.hook_ttl_ms"] == 1500
+    assert doc["values"]["classifier.guard_ms"] == 1500
     assert doc["values"]["fallbacks.notify"] == ["blocked"]
     assert set(doc["sources"].values()) == {"default"}
     _write(tmp_path, '[agents.codex]\nenabled = false\n')

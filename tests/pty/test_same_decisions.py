@@ -95,7 +95,7 @@ def driven() -> list[str]:
     manifest = load_manifests().get(str(cap.header["agent"]))
     assert manifest is not None
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0,
-                 hooks=meaning(manifest.integration))
+                 vocabulary=meaning(manifest.integration))
     p.load_screen(wait=True)
     got: list[Decision] = [p.current()]
     events = [Event(ev.t, ev.type, ev.data if ev.type in ("o", "i") else ev.payload)

@@ -30,7 +30,7 @@ def test_missing_file_gives_defaults_without_problems(tmp_path: Path) -> None:
     assert cfg.emit == "auto" and cfg.screen == "auto" and cfg.hooks is True
     assert cfg.fallbacks == C.Fallbacks(progress=True, title=False, notify=("blocked",),
                                         notify_via="auto", cooldown=30)
-    assert cfg.classifier == C.Classifier(settle_ms=40, idle_hold_ms=700, hook_ttl_ms=1500)
+    assert cfg.classifier == C.ClassifierConfig(settle_ms=40, idle_hold_ms=700, guard_ms=1500)
     assert set(cfg.sources.values()) == {"default"}
     assert set(cfg.sources) == set(cfg.effective())
 
@@ -51,7 +51,7 @@ def test_values_are_typed_and_sourced_by_line(tmp_path: Path) -> None:
         "[classifier]\n"
         "settle_ms = 10\n"
         "idle_hold_ms = 900.4\n"
-        "hook_ttl_ms = 20000\n"
+        "hook_ttl_ms = 20000\n"  # the name of before of guard_ms
         '[agents."cursor-agent"]\n'
         "enabled = false\n"
         "[agents.claude]\n"
@@ -65,12 +65,12 @@ def test_values_are_typed_and_sourced_by_line(tmp_path: Path) -> None:
     assert (cfg.emit, cfg.screen, cfg.hooks) == ("always", "pyte", False)
     assert cfg.fallbacks == C.Fallbacks(progress=False, title=True, notify=("done", "error"),
                                         notify_via="osc777", cooldown=2.5)
-    assert cfg.classifier == C.Classifier(settle_ms=10, idle_hold_ms=900, hook_ttl_ms=20000)
+    assert cfg.classifier == C.ClassifierConfig(settle_ms=10, idle_hold_ms=900, guard_ms=20000)
     assert isinstance(cfg.classifier.idle_hold_ms, int)
     assert cfg.sources["emit"] == f"{p}:1"
     assert cfg.sources["screen"] == f"{p}:3"
     assert cfg.sources["fallbacks.cooldown"] == f"{p}:11"
-    assert cfg.sources["classifier.hook_ttl_ms"] == f"{p}:15"
+    assert cfg.sources["classifier.guard_ms"] == f"{p}:15"
     assert cfg.sources["agents.cursor-agent.enabled"] == f"{p}:17"
     assert cfg.sources["agents.claude.app"] == f"{p}:22"
     assert cfg.agents["claude"] == C.AgentConfig(emit="never", hooks=True,
@@ -96,6 +96,15 @@ def test_a_retired_key_is_said_to_be_ignored(tmp_path: Path) -> None:
     assert not hasattr(cfg.classifier, "sweep_ms")
 
 
+def test_the_guard_is_read_under_its_name_of_before_too(tmp_path: Path) -> None:
+    old = load_config(_write(tmp_path, "[classifier]\nhook_ttl_ms = 900\n"), env={})
+    assert old.classifier.guard_ms == 900 and old.problems == []
+    both = load_config(_write(tmp_path, "[classifier]\nhook_ttl_ms = 900\nguard_ms = 800\n"),
+                       env={})
+    assert both.classifier.guard_ms == 800 and both.problems == []
+    assert both.sources["classifier.guard_ms"].endswith(":3")
+
+
 @pytest.mark.parametrize(("text", "key", "line"), [
     ('[fallbacks]\ncooldown = "x"\n',
      "fallbacks.cooldown", 'expected a number from 0 to 86400, got "x"; using 30'),
@@ -113,6 +122,8 @@ def test_a_retired_key_is_said_to_be_ignored(tmp_path: Path) -> None:
      "expected a number from 0 to 3.6e+06, got -1; using 40"),
     ('[classifier]\nidle_hold_ms = true\n', "classifier.idle_hold_ms",
      "expected a number from 0 to 3.6e+06, got true; using 700"),
+    ('[classifier]\nguard_ms = inf\n', "classifier.guard_ms",
+     "expected a number from 0 to 3.6e+06, got inf; using 1500"),
     ('[classifier]\nhook_ttl_ms = inf\n', "classifier.hook_ttl_ms",
      "expected a number from 0 to 3.6e+06, got inf; using 1500"),
     ('[agents.claude]\nemit = "sometimes"\n', "agents.claude.emit",
@@ -158,7 +169,7 @@ def test_nothing_in_the_config_names_a_program(tmp_path: Path) -> None:
     for word in ("touch", "notify-send", "/bin/sh", "rm -rf"):
         assert word not in flat
     # The config classes have no field that could hold a command.
-    for cls in (C.Config, C.Fallbacks, C.Classifier, C.AgentConfig):
+    for cls in (C.Config, C.Fallbacks, C.ClassifierConfig, C.AgentConfig):
         names = set(fields(cls))
         assert not names & {"command", "cmd", "exec", "run", "program", "shell"}
 
@@ -277,10 +288,10 @@ def test_config_object_is_frozen() -> None:
 def test_config_values_compare_hash_and_replace_like_frozen_dataclasses(tmp_path: Path) -> None:
     fb = C.Fallbacks(title=True)
     assert fb == C.Fallbacks(True, True, ("blocked",), "auto", 30.0)
-    assert fb != C.Fallbacks() and fb != C.Classifier()
+    assert fb != C.Fallbacks() and fb != C.ClassifierConfig()
     assert hash(fb) == hash(C.Fallbacks(title=True))
-    assert repr(C.Classifier()) == ("Classifier(settle_ms=40, idle_hold_ms=700, "
-                                    "hook_ttl_ms=1500)")
+    assert repr(C.ClassifierConfig()) == ("ClassifierConfig(settle_ms=40, idle_hold_ms=700, "
+                                          "guard_ms=1500)")
     assert fb.replace(cooldown=5.0) == C.Fallbacks(title=True, cooldown=5.0)
     assert fb.cooldown == 30.0  # replace() made a copy
     with pytest.raises(TypeError):
