@@ -24,7 +24,7 @@ What it offers:
   transparent wrap, for tests that must hold for each). ``Terminal.shell()`` starts an
   interactive bash with job control and the prompt ``PROMPT>`` (see ``PROMPT``), for
   job-control scenarios. :func:`proxy_command` builds a program that runs the Proxy
-  with hooks written in the test, to test hook behaviour through a real pty.
+  with a handler written in the test, to test its behaviour through a real pty.
 * ``output`` (bytes) is everything the program wrote, in order; ``text`` is the same
   decoded as UTF-8 with replacement.
 * ``expect(pattern, timeout=)`` waits until `pattern` (bytes or ``re.Pattern[bytes]``)
@@ -101,7 +101,7 @@ from osc7501wrap.start.cli import wrap_main
 sys.exit(wrap_main())
 """
 
-# The proxy alone (no session hooks), with the same one-line errors as `wrap`.
+# The proxy alone (no session as its handler), with the same one-line errors as `wrap`.
 _PROXY_LAUNCHER = """#!{python}
 import sys
 sys.path.insert(0, {repo!r})
@@ -127,7 +127,7 @@ _SELECT_LAUNCHER = _PROXY_LAUNCHER.replace(
 
 def wrap_bin_dir() -> str:
     """A directory with executables running this source tree: ``wrap`` (the real
-    command), ``wrap-proxy`` (the bare Proxy with no hooks) and ``wrap-select`` (the
+    command), ``wrap-proxy`` (the bare Proxy with no handler) and ``wrap-select`` (the
     same, waiting in select(2) as on macOS)."""
     global _bin_dir
     if _bin_dir is None:
@@ -177,11 +177,11 @@ class Front:
 _PROXY_DRIVER = """\
 import sys
 sys.path.insert(0, {repo!r})
-from osc7501wrap.proxy.proxy import Proxy, ProxyHooks
+from osc7501wrap.proxy.proxy import Proxy, ProxyHandler
 {code}
-hooks = {cls}()
+handler = {cls}()
 try:
-    status = Proxy(sys.argv[1:], hooks).run()
+    status = Proxy(sys.argv[1:], handler).run()
 except KeyboardInterrupt:
     sys.exit(99)
 {after}
@@ -189,13 +189,13 @@ sys.exit(status)
 """
 
 
-def proxy_command(hooks_code: str, cls: str = "Hooks", after: str = "") -> list[str]:
-    """argv prefix of a program that runs ``Proxy(argv, hooks).run()`` on the rest of
-    argv, with ``hooks = <cls>()`` defined by `hooks_code` (Python source that may use
-    ``Proxy`` and ``ProxyHooks``). `after` runs once ``run()`` returned (``status`` and
-    ``hooks`` are in scope, the terminal is restored). Exits with run()'s status, or 99
+def proxy_command(handler_code: str, cls: str = "Handler", after: str = "") -> list[str]:
+    """argv prefix of a program that runs ``Proxy(argv, handler).run()`` on the rest of
+    argv, with ``handler = <cls>()`` defined by `handler_code` (Python source that may use
+    ``Proxy`` and ``ProxyHandler``). `after` runs once ``run()`` returned (``status`` and
+    ``handler`` are in scope, the terminal is restored). Exits with run()'s status, or 99
     if KeyboardInterrupt escaped it."""
-    code = _PROXY_DRIVER.format(repo=str(REPO), code=textwrap.dedent(hooks_code), cls=cls,
+    code = _PROXY_DRIVER.format(repo=str(REPO), code=textwrap.dedent(handler_code), cls=cls,
                                 after=textwrap.dedent(after))
     return [sys.executable, "-c", code]
 

@@ -69,7 +69,7 @@ def cmd_record(args: Any) -> int:
     setup = prepare(opts)
     session = _RecordingSession(setup, args.output, args.agent)
     try:
-        return Proxy(setup.argv, hooks=session, env=setup.env).run()
+        return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:
         session.close()
 

@@ -25,9 +25,9 @@ write to (`signal.set_wakeup_fd`). It
 SIGKILL cannot be caught: a wrap killed that way leaves the terminal as the child had
 it (`stty sane` or `reset` repairs it). Everything else goes through the restore above.
 
-The session plugs its work in through `ProxyHooks` (screen model, classifier, OSC 7501
+The session plugs its work in through `ProxyHandler` (screen model, classifier, OSC 7501
 reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, the loop's
-one timer facility); with no hooks the proxy is a plain transparent pty wrapper. This module
+one timer facility); with no handler the proxy is a plain transparent pty wrapper. This module
 does not probe the terminal, model the screen or decide anything about the child's state.
 """
 
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
-__all__ = ["Proxy", "ProxyHooks", "Timer", "find_command"]
+__all__ = ["Proxy", "ProxyHandler", "Timer", "find_command"]
 
 READ_SIZE = 65536
 DRAIN_QUIET = 0.2  # after the child exits: stop after this long without output...
@@ -92,20 +92,20 @@ class Timer:
         self.cancelled = True
 
 
-class ProxyHooks:
+class ProxyHandler:
     """What the session plugs into the loop. Every method is called from the loop itself
     (never from a signal handler or a thread) and must be cheap: the loop does nothing
-    else while a hook runs. The defaults do nothing, which makes a transparent proxy.
+    else while one runs. The defaults do nothing, which makes a transparent proxy.
 
-    If a hook raises, the proxy records the exception in ``proxy.hook_error``, drops the
-    hooks for the rest of the run (it stays a transparent proxy), and prints one line on
+    If one raises, the proxy records the exception in ``proxy.handler_error``, drops the
+    handler for the rest of the run (it stays a transparent proxy), and prints one line on
     stderr after the terminal is restored.
     """
 
     def started(self, proxy: Proxy) -> None:
         """The child runs. ``proxy.child_pid``, ``proxy.master_fd``, ``proxy.size``
         (rows, cols), ``proxy.tracker`` and ``proxy.tty_fd`` are available; from here on
-        the hooks may use ``proxy.call_at`` (timers), ``proxy.add_fd`` (readable fds)
+        the handler may use ``proxy.call_at`` (timers), ``proxy.add_fd`` (readable fds)
         and ``proxy.send_to_child``."""
 
     def output(self, data: bytes) -> bytes:
@@ -132,7 +132,7 @@ class ProxyHooks:
         """The window size changed (the child's pty already has the new size)."""
 
     def after_activity(self) -> None:
-        """Called after every round with activity (output, input, a hook fd), once what
+        """Called after every round with activity (output, input, a handler's fd), once what
         it brought is written: do small follow-up work now if there is any, and set the
         timers (:meth:`Proxy.call_at`) for the work it made."""
 
@@ -350,18 +350,18 @@ def _poll_mask(events: int) -> int:
 class Proxy:
     """Runs `command` in a new pty and proxies the real terminal to it (see module doc).
 
-    Attributes for hooks: ``child_pid``, ``master_fd``, ``size`` (rows, cols),
+    Attributes for the handler: ``child_pid``, ``master_fd``, ``size`` (rows, cols),
     ``tracker`` (the StreamTracker of the child's output), ``tty_fd`` (a /dev/tty fd
     opened when stdout is not a terminal, else None), ``stdin_is_tty``,
-    ``stdout_is_tty``, ``hook_error``.
+    ``stdout_is_tty``, ``handler_error``.
     """
 
-    def __init__(self, command: list[str], hooks: ProxyHooks | None = None, *,
+    def __init__(self, command: list[str], handler: ProxyHandler | None = None, *,
                  env: dict[str, str] | None = None) -> None:
         self.command = list(command)
-        self.hooks = hooks if hooks is not None else ProxyHooks()
-        # the defaults do nothing: without hooks the loop does not call them
-        self._hooked = type(self.hooks) is not ProxyHooks
+        self.handler = handler if handler is not None else ProxyHandler()
+        # the defaults do nothing: without a handler the loop calls nothing
+        self._handled = type(self.handler) is not ProxyHandler
         self.env = env
         self.tracker = StreamTracker()
         self.child_pid = -1
@@ -370,7 +370,7 @@ class Proxy:
         self.tty_fd: int | None = None
         self.stdin_is_tty = False
         self.stdout_is_tty = False
-        self.hook_error: BaseException | None = None
+        self.handler_error: BaseException | None = None
         self.exit_status: int | None = None
         self.signaled: int | None = None
         # terminal state
@@ -402,11 +402,11 @@ class Proxy:
         self._eof_deadline = 0.0
         self._last_input = b"\n"
         self._slave_name: str | None = None
-        # a heap of the hooks' call_at() timers: the loop's one clock
+        # a heap of the handler's call_at() timers: the loop's one clock
         self._timers: list[tuple[float, int, Timer]] = []
         self._timer_seq = 0
         self._due: list[Timer] = []  # the timers _run_timers is running
-        self._hook_fds: list[int] = []
+        self._handler_fds: list[int] = []
         self._early_fds: list[tuple[int, Callable[[], None]]] = []  # add_fd() before the loop
         self._finished = False
 
@@ -426,14 +426,14 @@ class Proxy:
                 self._spawn(path)
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-            self._call_hook("started", self)
+            self._call_handler("started", self)
             self._register()
             self._loop()
             self._finish_terminal(normal=True)
         finally:
             self._cleanup()
-        if self.hook_error is not None:
-            err = self.hook_error
+        if self.handler_error is not None:
+            err = self.handler_error
             sys.stderr.write(f"wrap: status reporting stopped after an internal error: "
                              f"{type(err).__name__}: {err}\n")
         return self.exit_status if self.exit_status is not None else 1
@@ -450,10 +450,10 @@ class Proxy:
 
     def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
         """Run `callback` from the loop once ``time.monotonic()`` reaches `when` (after the
-        round of I/O that is under way); the hooks' injection is written after the
+        round of I/O that is under way); the handler's injection is written after the
         timers of a round ran. The loop's one timer facility (the drain and EOF waits
-        stay the loop's own state). A callback that raises is a failed hook (see
-        :class:`ProxyHooks`)."""
+        stay the loop's own state). A callback that raises is a failed handler call (see
+        :class:`ProxyHandler`)."""
         timer = Timer(when, callback)
         self._timer_seq += 1
         heapq.heappush(self._timers, (when, self._timer_seq, timer))
@@ -475,30 +475,30 @@ class Proxy:
             try:
                 timer.callback()
             except Exception as exc:
-                self._hook_failed(exc)
+                self._handler_failed(exc)
         self._due = []
         if due:
             try:
                 self._inject_if_safe()
             except Exception as exc:
-                self._hook_failed(exc)
+                self._handler_failed(exc)
 
     def add_fd(self, fd: int, callback: Callable[[], None]) -> None:
         """Call `callback` from the loop whenever `fd` is readable (a control socket, say);
-        from :meth:`ProxyHooks.started` on. A callback that raises is a failed hook."""
+        from :meth:`ProxyHandler.started` on. A callback that raises is a failed handler call."""
         if self._sel is None:
             self._early_fds.append((fd, callback))  # registered with the loop's own fds
             return
         try:
-            self._sel.register(fd, EVENT_READ, self._hook_fd_callback(callback))
-            self._hook_fds.append(fd)
+            self._sel.register(fd, EVENT_READ, self._handler_fd_callback(callback))
+            self._handler_fds.append(fd)
         except (OSError, ValueError, KeyError):
             pass
 
     def remove_fd(self, fd: int) -> None:
         """Stop watching an fd given to :meth:`add_fd` (before closing it)."""
-        if fd in self._hook_fds and self._sel is not None:
-            self._hook_fds.remove(fd)
+        if fd in self._handler_fds and self._sel is not None:
+            self._handler_fds.remove(fd)
             try:
                 self._sel.unregister(fd)
             except (KeyError, ValueError, OSError):
@@ -604,12 +604,12 @@ class Proxy:
         for fd, cb in early:
             self.add_fd(fd, cb)
 
-    def _hook_fd_callback(self, cb: Callable[[], None]) -> Callable[[int], None]:
+    def _handler_fd_callback(self, cb: Callable[[], None]) -> Callable[[int], None]:
         def call(mask: int) -> None:
             try:
                 cb()
             except Exception as exc:
-                self._hook_failed(exc)
+                self._handler_failed(exc)
 
         return call
 
@@ -653,7 +653,7 @@ class Proxy:
         timers = self._timers
         heappop = heapq.heappop
         # The steps of a round are written out here, not called: measured 3.5 -> 2.8 us
-        # of Python per spinner frame without hooks (a fifth), 5.0 -> 4.1 us per 4 KiB.
+        # of Python per spinner frame without a handler (a fifth), 5.0 -> 4.1 us per 4 KiB.
         # The clock is read only when a wait or a step needs it: a round of a plain
         # passthrough (no timers) reads it never.
         while True:
@@ -687,11 +687,11 @@ class Proxy:
             if events:
                 for callback, mask in events:
                     callback(mask)
-                if self._hooked:  # the hooks' follow-up, and their timers for it
+                if self._handled:  # the handler's follow-up, and its timers for it
                     try:
-                        self.hooks.after_activity()
+                        self.handler.after_activity()
                     except Exception as exc:
-                        self._hook_failed(exc)
+                        self._handler_failed(exc)
             if poll_stdin:
                 self._on_stdin(EVENT_READ)
             if timers or self._eof_pending or self._master_eof:
@@ -726,32 +726,32 @@ class Proxy:
             return
         if self._child_done:
             self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
-        if not self._hooked:  # the bare proxy
+        if not self._handled:  # the bare proxy
             if self._out_ok:
                 self._write_fast(data)
             self.tracker.feed(data)
             return
         try:
-            out = self.hooks.output(data)
+            out = self.handler.output(data)
         except Exception as exc:
-            self._hook_failed(exc)
+            self._handler_failed(exc)
             out = data
         tracker = self.tracker
         if out:
             if self._out_ok:
                 self._write_fast(out)
             tracker.feed(out)
-        hooks = self.hooks
+        handler = self.handler
         try:
-            answer = hooks.to_child()
+            answer = handler.to_child()
             if answer:
                 self.send_to_child(answer)
             if tracker.safe:
-                inj = hooks.injection()
+                inj = handler.injection()
                 if inj:
                     self._inject(inj)
         except Exception as exc:
-            self._hook_failed(exc)
+            self._handler_failed(exc)
 
     def _write_fast(self, data: bytes) -> None:
         """:meth:`_write_out` with its usual case (all written at once) first."""
@@ -763,9 +763,9 @@ class Proxy:
             self._write_out(data[n:] if n else data)
 
     def _inject_if_safe(self) -> None:
-        """Write the hooks' injection, if the child's stream is at a safe point."""
+        """Write the handler's injection, if the child's stream is at a safe point."""
         if self.tracker.safe:
-            inj = self.hooks.injection()
+            inj = self.handler.injection()
             if inj:
                 self._inject(inj)
 
@@ -814,11 +814,11 @@ class Proxy:
         if not data:
             self._stdin_eof()
             return
-        hooks = self.hooks
+        handler = self.handler
         try:
-            data = hooks.input(data)
+            data = handler.input(data)
         except Exception as exc:
-            self._hook_failed(exc)
+            self._handler_failed(exc)
         if data and not self._child_done and not self._master_eof:
             self._last_input = data[-1:]
             self._send(data)
@@ -1025,7 +1025,7 @@ class Proxy:
         size = struct.unpack("HH", ws[:4])
         if size != self.size:
             self.size = size  # type: ignore[assignment]
-            self._call_hook("resized", size[0], size[1])
+            self._call_handler("resized", size[0], size[1])
         return changed
 
     # job control
@@ -1090,7 +1090,7 @@ class Proxy:
     # ----------------------------------------------------------------- the end
 
     def _finish_terminal(self, normal: bool) -> None:
-        """Write the hooks' last words and undo the child's modes, at a safe point."""
+        """Write the handler's last words and undo the child's modes, at a safe point."""
         if self._finished:
             return
         self._finished = True
@@ -1100,9 +1100,9 @@ class Proxy:
             self.tracker.feed(CAN)
         if normal:
             try:
-                last = self.hooks.finish(self.exit_status or 0, self.signaled)
+                last = self.handler.finish(self.exit_status or 0, self.signaled)
             except Exception as exc:
-                self._hook_failed(exc)
+                self._handler_failed(exc)
                 last = b""
             if last:
                 if self._inject_fd == 1:
@@ -1148,25 +1148,25 @@ class Proxy:
             self._wake_r = self._wake_w = self.master_fd = -1
             self.tty_fd = None
 
-    # ----------------------------------------------------------------- hooks
+    # ----------------------------------------------------------------- handler
 
-    def _call_hook(self, name: str, *args: object) -> object:
+    def _call_handler(self, name: str, *args: object) -> object:
         try:
-            return getattr(self.hooks, name)(*args)
+            return getattr(self.handler, name)(*args)
         except Exception as exc:
-            self._hook_failed(exc)
+            self._handler_failed(exc)
             return None
 
-    def _hook_failed(self, exc: BaseException) -> None:
-        if self.hook_error is None:
-            self.hook_error = exc
-        self.hooks = ProxyHooks()
-        self._hooked = False
+    def _handler_failed(self, exc: BaseException) -> None:
+        if self.handler_error is None:
+            self.handler_error = exc
+        self.handler = ProxyHandler()
+        self._handled = False
         for _, _, timer in self._timers:
             timer.cancel()
         self._timers.clear()
         for timer in self._due:
             timer.cancel()
         self._early_fds = []
-        for fd in list(self._hook_fds):
+        for fd in list(self._handler_fds):
             self.remove_fd(fd)

@@ -1,7 +1,7 @@
 """`wrap CMD`: wires the detection pipeline and the emitter to the proxy loop.
 
     wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
-      └─ Proxy(argv, hooks=Session)          the loop (proxy/proxy.py)
+      └─ Proxy(argv, handler=Session)          the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
             Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
@@ -30,7 +30,7 @@ import os
 import time
 
 from ..proxy.proctitle import name_after
-from ..proxy.proxy import Proxy, ProxyHooks, Timer
+from ..proxy.proxy import Proxy, ProxyHandler, Timer
 from .log import SessionLog
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
@@ -89,8 +89,8 @@ class Kept:
         return reads
 
 
-class Session(ProxyHooks):
-    """The proxy hooks of one wrapped program. See the module docstring."""
+class Session(ProxyHandler):
+    """The proxy handler of one wrapped program. See the module docstring."""
 
     def __init__(self, setup: Setup, *, log_path: str | None = None,
                  capture: CaptureWriter | None = None) -> None:

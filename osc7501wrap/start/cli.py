@@ -126,7 +126,7 @@ def _run(argv: Sequence[str]) -> int:
     say_problems(setup.notes)
     session = Session(setup, log_path=opts["log"])  # type: ignore[arg-type]
     try:
-        return Proxy(setup.argv, hooks=session, env=setup.env).run()
+        return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:
         session.close()
 

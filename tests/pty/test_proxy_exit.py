@@ -41,7 +41,7 @@ time.sleep(60)
 # Hooks that raise KeyboardInterrupt (not an Exception: it escapes the loop) when they
 # see "ready".
 BOOM_HOOKS = """
-class Hooks(ProxyHooks):
+class Handler(ProxyHandler):
     def output(self, data):
         if b"ready" in data:
             raise KeyboardInterrupt
@@ -155,9 +155,9 @@ def test_child_dies_inside_a_sequence(wrap_term: Callable[..., Terminal]) -> Non
     assert t.output == b"\x1b[?25l\x1b]0;half a ti\x18\x1b[?25h"
 
 
-def test_hook_exception_keeps_the_proxy_transparent(terminal: Callable[..., Terminal]) -> None:
+def test_a_handler_exception_keeps_the_proxy_transparent(terminal: Callable[..., Terminal]) -> None:
     bad = """
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def output(self, data):
             raise ValueError("boom")
     """

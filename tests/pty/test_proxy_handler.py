@@ -1,4 +1,4 @@
-"""The ProxyHooks contract, through a real pty: injections land only at safe points,
+"""The ProxyHandler contract, through a real pty: injections land only at safe points,
 answers reach the child, input can be filtered, finish bytes come before the resets,
 ticks follow deadlines, extra fds are served."""
 
@@ -14,13 +14,13 @@ from term import Terminal, proxy_command
 PY = sys.executable
 
 
-def run_hooks(terminal: Callable[..., Terminal], hooks: str, child: list[str],
+def run_handler(terminal: Callable[..., Terminal], handler: str, child: list[str],
               after: str = "", **kw: object) -> Terminal:
-    return terminal([*proxy_command(hooks, after=after), *child], **kw)
+    return terminal([*proxy_command(handler, after=after), *child], **kw)
 
 
 INJECT_ONCE = """
-class Hooks(ProxyHooks):
+class Handler(ProxyHandler):
     def __init__(self):
         self.armed = False
     def output(self, data):
@@ -41,14 +41,14 @@ def py_child(code: str) -> list[str]:
 
 def test_injection_waits_for_the_end_of_a_split_sequence(
         terminal: Callable[..., Terminal]) -> None:
-    t = run_hooks(terminal, INJECT_ONCE, py_child(
+    t = run_handler(terminal, INJECT_ONCE, py_child(
         "os.write(1, b'ARM \\x1b]0;ti'); time.sleep(0.3); os.write(1, b'tle\\x07 after')"))
     assert t.wait() == 0
     assert t.output == b"ARM \x1b]0;title\x07 after<INJ>"
 
 
 def test_injection_waits_for_a_split_utf8_character(terminal: Callable[..., Terminal]) -> None:
-    t = run_hooks(terminal, INJECT_ONCE, py_child(
+    t = run_handler(terminal, INJECT_ONCE, py_child(
         "os.write(1, b'ARM \\xe2\\x9c'); time.sleep(0.3); os.write(1, b'\\xb3 ok')"))
     assert t.wait() == 0
     assert t.output == "ARM ✳ ok<INJ>".encode()
@@ -56,7 +56,7 @@ def test_injection_waits_for_a_split_utf8_character(terminal: Callable[..., Term
 
 def test_injection_waits_for_the_end_of_a_synchronized_update(
         terminal: Callable[..., Terminal]) -> None:
-    t = run_hooks(terminal, INJECT_ONCE, py_child(
+    t = run_handler(terminal, INJECT_ONCE, py_child(
         "os.write(1, b'\\x1b[?2026hARM frame'); time.sleep(0.3);"
         "os.write(1, b' more'); time.sleep(0.2); os.write(1, b'\\x1b[?2026l')"))
     assert t.wait() == 0
@@ -64,15 +64,15 @@ def test_injection_waits_for_the_end_of_a_synchronized_update(
 
 
 def test_injection_right_away_at_a_safe_point(terminal: Callable[..., Terminal]) -> None:
-    t = run_hooks(terminal, INJECT_ONCE, py_child(
+    t = run_handler(terminal, INJECT_ONCE, py_child(
         "os.write(1, b'ARM'); time.sleep(0.3); os.write(1, b' later')"))
     assert t.wait() == 0
     assert t.output == b"ARM<INJ> later"
 
 
 def test_to_child_answers_reach_the_child(terminal: Callable[..., Terminal]) -> None:
-    hooks = """
-    class Hooks(ProxyHooks):
+    handler = """
+    class Handler(ProxyHandler):
         def __init__(self):
             self.answers = b""
         def output(self, data):
@@ -90,18 +90,18 @@ def test_to_child_answers_reach_the_child(terminal: Callable[..., Terminal]) -> 
         "os.write(1, b'\\x1b[5n')\n"
         "got = os.read(0, 16)\n"
         "os.write(1, b' answer=' + got[1:])\n")
-    t = run_hooks(terminal, hooks, child)
+    t = run_handler(terminal, handler, child)
     assert t.wait() == 0
     assert t.output == b"\x1b[5n answer=[0n"
 
 
-def test_input_hook_filters_keystrokes(terminal: Callable[..., Terminal]) -> None:
-    hooks = """
-    class Hooks(ProxyHooks):
+def test_the_input_call_filters_keystrokes(terminal: Callable[..., Terminal]) -> None:
+    handler = """
+    class Handler(ProxyHandler):
         def input(self, data):
             return data.upper()
     """
-    t = run_hooks(terminal, hooks, ["sh", "-c", "echo ready; read line; echo got=$line"])
+    t = run_handler(terminal, handler, ["sh", "-c", "echo ready; read line; echo got=$line"])
     t.expect(b"ready")
     t.type(b"quiet words\r")
     t.expect(b"got=QUIET WORDS")
@@ -109,24 +109,24 @@ def test_input_hook_filters_keystrokes(terminal: Callable[..., Terminal]) -> Non
 
 
 def test_finish_comes_before_the_resets(terminal: Callable[..., Terminal]) -> None:
-    hooks = """
-    class Hooks(ProxyHooks):
+    handler = """
+    class Handler(ProxyHandler):
         def finish(self, status, signaled):
             return b"<FIN %d %r>" % (status, signaled)
     """
-    t = run_hooks(terminal, hooks, py_child(
+    t = run_handler(terminal, handler, py_child(
         "os.write(1, b'\\x1b[?25l\\x1b]0;cut'); sys.exit(3)"))
     assert t.wait() == 3
     assert t.output == b"\x1b[?25l\x1b]0;cut\x18<FIN 3 None>\x1b[?25h"
-    t = run_hooks(terminal, hooks, ["sh", "-c", "kill -TERM $$"])
+    t = run_handler(terminal, handler, ["sh", "-c", "kill -TERM $$"])
     assert t.wait() == 143
     assert t.output == b"<FIN 143 15>"
 
 
 def test_started_timers_resized_and_fds(terminal: Callable[..., Terminal]) -> None:
-    hooks = """
+    handler = """
     import os, time
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def __init__(self):
             self.ticks = 0
             self.sizes = []
@@ -147,9 +147,9 @@ def test_started_timers_resized_and_fds(terminal: Callable[..., Terminal]) -> No
             self.sizes.append((rows, cols))
     """
     after = """
-    sys.stdout.write(f"info={hooks.info} sizes={hooks.sizes} ticks>=5:{hooks.ticks >= 5}\\n")
+    sys.stdout.write(f"info={handler.info} sizes={handler.sizes} ticks>=5:{handler.ticks >= 5}\\n")
     """
-    t = run_hooks(terminal, hooks, ["sh", "-c",
+    t = run_handler(terminal, handler, ["sh", "-c",
                   'trap "echo winch" WINCH; read line; echo got=$line; '
                   "while :; do sleep 0.02; done"], after=after, rows=20, cols=70)
     t.expect(b"got=from-fd")
@@ -194,9 +194,9 @@ def test_terminal_answers_queries_in_order(terminal: Callable[..., Terminal]) ->
 def test_after_activity_sets_the_timer_for_the_work_it_made(
         terminal: Callable[..., Terminal]) -> None:
     """Hooks set one timer for when they have work, not a wake-up after every read."""
-    hooks = """
+    handler = """
     import time
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def __init__(self):
             self.at = float("inf")
             self.ticks = []
@@ -217,12 +217,12 @@ def test_after_activity_sets_the_timer_for_the_work_it_made(
             self.at = float("inf")
     """
     after = """
-    sys.stdout.write(f"ticks={len(hooks.ticks)} on_time={hooks.ticks.count(True)}\\n")
+    sys.stdout.write(f"ticks={len(handler.ticks)} on_time={handler.ticks.count(True)}\\n")
     """
     child = py_child("for i in range(20):\n"
                      "    sys.stdout.write('x%d ' % i); sys.stdout.flush(); time.sleep(0.01)\n"
                      "print('LATER'); time.sleep(0.4)")
-    t = run_hooks(terminal, hooks, child, after=after)
+    t = run_handler(terminal, handler, child, after=after)
     assert t.wait() == 0
     # the tick when it was due, and none after each of the 21 reads
     m = re.search(rb"ticks=(\d+) on_time=(\d+)", t.output)
@@ -231,9 +231,9 @@ def test_after_activity_sets_the_timer_for_the_work_it_made(
 
 def test_call_at_runs_timers_in_order_once_and_not_cancelled_ones(
         terminal: Callable[..., Terminal]) -> None:
-    hooks = """
+    handler = """
     import time
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def started(self, proxy):
             self.proxy, self.ran = proxy, []
             now = time.monotonic()
@@ -246,9 +246,9 @@ def test_call_at_runs_timers_in_order_once_and_not_cancelled_ones(
                 self.proxy.send_to_child(b"go\\r")
     """
     after = """
-    sys.stdout.write(f"ran={hooks.ran}\\n")
+    sys.stdout.write(f"ran={handler.ran}\\n")
     """
-    t = run_hooks(terminal, hooks, ["sh", "-c", "read line; echo got=$line"], after=after)
+    t = run_handler(terminal, handler, ["sh", "-c", "read line; echo got=$line"], after=after)
     t.expect(b"got=go")
     assert t.wait() == 0
     assert b"ran=['early', 'late']" in t.output
@@ -258,9 +258,9 @@ def test_a_timer_that_keeps_rearming_in_the_past_never_stalls_the_passthrough(
         terminal: Callable[..., Terminal]) -> None:
     """A callback that sets a timer for a time already passed runs again only after the
     I/O of the next round (a loop that ran it again at once would starve the output)."""
-    hooks = """
+    handler = """
     import time
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def started(self, proxy):
             self.proxy, self.runs = proxy, 0
             self.again()
@@ -268,19 +268,19 @@ def test_a_timer_that_keeps_rearming_in_the_past_never_stalls_the_passthrough(
             self.runs += 1  # for ever: the loop must still pass the output and end
             self.proxy.call_at(time.monotonic() - 1, self.again)
     """
-    t = run_hooks(terminal, hooks, py_child(
+    t = run_handler(terminal, handler, py_child(
         "for i in range(5):\n    os.write(1, b'line%d ' % i); time.sleep(0.05)"))
     assert t.wait(timeout=20) == 0
     assert t.output == b"line0 line1 line2 line3 line4 "
 
 
-def test_a_timer_that_raises_cancels_every_other_timer_of_the_hooks(
+def test_a_timer_that_raises_cancels_every_other_timer_of_the_handler(
         terminal: Callable[..., Terminal]) -> None:
-    """A failed hook drops the hooks: the timers due in the same round after it, and the
+    """A failed handler call drops the handler: the timers due in the same round after it, and the
     ones set for later, never run; the output still passes."""
-    hooks = """
+    handler = """
     import time
-    class Hooks(ProxyHooks):
+    class Handler(ProxyHandler):
         def started(self, proxy):
             self.proxy, self.ran = proxy, []
             now = time.monotonic()
@@ -293,9 +293,9 @@ def test_a_timer_that_raises_cancels_every_other_timer_of_the_hooks(
                 raise ValueError("boom")
     """
     after = """
-    sys.stdout.write(f"ran={hooks.ran}\\n")
+    sys.stdout.write(f"ran={handler.ran}\\n")
     """
-    t = run_hooks(terminal, hooks, py_child(
+    t = run_handler(terminal, handler, py_child(
         "time.sleep(0.6); os.write(1, b'still here ')"), after=after)
     assert t.wait() == 0
     assert b"still here " in t.output
