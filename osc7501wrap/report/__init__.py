@@ -1,13 +1,18 @@
-"""The reporting side: decisions -> bytes for the terminal and the places people look.
+"""The reporting side: decisions -> the places people look, each one
+:class:`.output.Output` (what to do on a decision, what to write at the next safe point,
+when it next needs the time, what to do at the exit).
 
+- :mod:`.output`: the interface, and the window-title marker (``[fallbacks] title``);
 - :mod:`.emitter`: OSC 7501 reports (full, coalesced, wrapped for tmux), sub-records,
   notifications, at safe points the session asks for;
-- :mod:`.fallbacks`: OSC 9;4 progress for terminals without OSC 7501, and which
-  notification channel a terminal takes;
+- :mod:`.fallbacks`: OSC 9;4 progress for terminals without OSC 7501;
+- :mod:`.terminals`: what the terminal is (the one detection), and other terminals' own
+  channels (OSC 1337 user variables, kitty's OSC 99, Otty's OSC 26);
 - :mod:`.tmux_display`: the state as tmux pane options (``@osc7501_state`` ...);
-- :mod:`.terminals`: other terminals' own channels (OSC 1337 user variables, kitty's
-  OSC 99, Otty's OSC 26).
+- :mod:`.herdr`: the state reported to herdr's socket (inside a herdr pane only);
+- :mod:`.choose`: which outputs a session gets, from the config and that detection.
 
 Not here: deciding states (fusion), writing to the terminal (the session and proxy),
-the wire format itself (:mod:`osc7501wrap.protocol`).
+the wire format itself (:mod:`osc7501wrap.protocol`), the registry entry
+(:mod:`osc7501wrap.session.listing`).
 """

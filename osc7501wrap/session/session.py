@@ -160,7 +160,7 @@ class Session(ProxyHandler):
         self._arm(self._boot_at)
 
     def _boot(self) -> Pipeline:
-        """Build the pipeline and the emitter (manifests, screen model, rules): on a hook
+        """Build the pipeline and the outputs (manifests, screen model, rules): on a hook
         event, on output that may hold the child's own OSC 7501, once the first output
         or typing pauses (see :meth:`_boot_due`), or BOOT_DELAY after the start. A
         program that exits at once without a word never pays for it. Keystrokes never

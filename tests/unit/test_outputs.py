@@ -1,0 +1,122 @@
+"""The outputs as the session sees them: which ones a session gets (report.choose, from the
+config and one detection of the terminal), each one driven through the one interface
+(report.output.Output), and the window-title marker's bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from osc7501wrap.config import Fallbacks
+from osc7501wrap.fusion.fusion import Decision
+from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.report.choose import Place, choose_outputs, make_emitter
+from osc7501wrap.report.emitter import Emitter
+from osc7501wrap.report.herdr import HerdrReporter
+from osc7501wrap.report.output import Output, TitleMarker
+from osc7501wrap.report.terminals import TerminalChannels, detect
+from osc7501wrap.report.tmux_display import TmuxDisplay
+from osc7501wrap.session.listing import Listing
+from osc7501wrap.session.registry import SessionFile
+
+ST = b"\x1b\\"
+
+
+def dec(state: str, kind: str | None = None, msg: str | None = None) -> Decision:
+    return Decision(state, kind, msg, None, "screen", "rule@1", 0.0)
+
+
+def place(env: dict[str, str], **fallbacks: object) -> Place:
+    return Place(fallbacks=Fallbacks(**fallbacks), env=env,  # type: ignore[arg-type]
+                 record_id="wrap/1", app="claude-code", agent="claude", manifest="claude",
+                 argv=("claude",), tmux_depth=0, cwd="/src/app")
+
+
+def chosen(env: dict[str, str], *, emit: bool = False, **fallbacks: object) -> list[Output]:
+    return choose_outputs(place(env, **fallbacks), emit=emit, tracker=StreamTracker(),
+                          log=lambda text: None)
+
+
+def kinds(outputs: list[Output]) -> list[type]:
+    return [type(o) for o in outputs]
+
+
+def test_a_plain_terminal_gets_the_emitter_only() -> None:
+    outputs = chosen({"TERM": "xterm-256color"})
+    assert kinds(outputs) == [Emitter]
+    e = outputs[0]
+    assert isinstance(e, Emitter) and e.notify_via == "bel" and not e.seven501
+
+
+def test_each_place_is_chosen_from_the_environment_and_the_config() -> None:
+    env = {"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3",
+           "HERDR_ENV": "1", "HERDR_PANE_ID": "p1", "HERDR_SOCKET_PATH": "/nonexistent"}
+    outputs = chosen(env, title=True)
+    assert kinds(outputs) == [Emitter, TmuxDisplay, TerminalChannels, TitleMarker,
+                              HerdrReporter]
+    emitter, tmux, channels = outputs[0], outputs[1], outputs[2]
+    assert isinstance(channels, TerminalChannels) and channels.channels == {"osc99"}
+    # kitty's notifications come from its own channel, not twice
+    assert isinstance(emitter, Emitter) and emitter.notify_via == "none"
+    assert isinstance(tmux, TmuxDisplay) and tmux.agent == "claude" and not tmux.progress
+    # with OSC 7501 the terminal alerts by itself: no osc99, no title marker
+    assert kinds(chosen(env, emit=True, title=True)) == [Emitter, TmuxDisplay, HerdrReporter]
+    assert kinds(chosen(env, channels=("none",))) == [Emitter, TmuxDisplay, HerdrReporter]
+
+
+def test_one_detection_says_the_channels_and_the_notification_channel() -> None:
+    assert detect({"TERM": "xterm-kitty"}).notify == "osc99"
+    assert detect({"TERM_PROGRAM": "iTerm.app"}).notify == "osc9"
+    assert detect({"TERM_PROGRAM": "ghostty"}).notify == "osc777"
+    assert detect({"TERM": "xterm"}).notify == "bel"
+    # inside tmux the outer terminal's name adds channels, not a notification channel
+    named = detect({"TERM_PROGRAM": "tmux"}, terminal_name="kitty(0.40.0)")
+    assert named.channels == {"osc99"} and named.notify == "bel"
+    e = make_emitter(place({"TERM": "xterm"}, notify_via="osc777"), detect({"TERM": "xterm"}),
+                     emit=False, channels=None)
+    assert e.notify_via == "osc777"
+
+
+def test_every_output_takes_a_decision_and_the_exit_alike() -> None:
+    outputs = chosen({"TERM": "xterm-kitty"}, title=True)
+    for out in outputs:
+        out.decided(dec("blocked", "permission", "Allow edit?"), 1.0)
+    due = [out.next_deadline(1.0) for out in outputs]
+    assert all(d is not None and d <= 1.0 for d in due)  # blocked: at the next safe point
+    written = b"".join(out.pending(1.0) for out in outputs)
+    assert b"\x1b]9;4;4" + ST in written  # the emitter's progress fallback
+    assert b"\x1b]99;" in written  # kitty's notification
+    assert b"\x1b]2;\xe2\x8f\xb8 claude-code" + ST in written  # the title's mark
+    assert all(out.next_deadline(1.0) is None for out in outputs)  # nothing left
+    last = b"".join(out.exited(0, None, 2.0) for out in outputs)
+    assert last.endswith(b"\x1b]2;" + ST)  # the program's own title (none) back
+
+
+def test_the_title_marker_marks_and_follows_the_programs_title() -> None:
+    tracker = StreamTracker()
+    title = TitleMarker(app="make", tracker=tracker)
+    title.decided(dec("idle"), 0.0)
+    assert title.pending(0.0) == b""  # nothing marked yet: the program's title is left alone
+    title.decided(dec("working"), 1.0)
+    assert title.pending(1.0) == "\x1b]2;▶ make\x1b\\".encode()
+    tracker.feed(b"\x1b]2;build\x07")  # the program sets its own title
+    assert title.next_deadline(2.0) == 2.0
+    title.poll(2.0)
+    assert title.pending(2.0) == "\x1b]2;▶ build\x1b\\".encode()
+    assert title.next_deadline(3.0) is None
+    title.decided(dec("done"), 3.0)
+    assert title.pending(3.0) == "\x1b]2;✔ build\x1b\\".encode()
+    assert title.exited(0, None, 4.0) == b"\x1b]2;build\x1b\\"
+
+
+def test_the_registry_entry_is_an_output(tmp_path: Path) -> None:
+    file = SessionFile(pid=4242, directory=tmp_path)
+    assert file.create({"state": "idle"})
+    entry = Listing(file)
+    dialog = {"id": "d", "question": "Allow?", "options": []}
+    entry.decided(dec("blocked", "permission", "Allow\x1b[2J edit?"), 1.0, dialog)
+    assert file.entry["state"] == "blocked" and file.entry["dialog"] == dialog
+    assert "\x1b" not in file.entry["msg"]
+    entry.exited(3, None, 2.0)
+    entry.close()
+    assert not (tmp_path / "4242.json").exists()
+    assert (tmp_path / "4242.ended.json").exists()
