@@ -1,7 +1,7 @@
-"""`wrap CMD`: wires the detection pipeline and the emitter to the proxy loop.
+"""`wrap CMD`: wires the detection pipeline and the outputs to the proxy loop.
 
     wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
-      └─ Proxy(argv, handler=Session)          the loop (proxy/proxy.py)
+      └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
             Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
