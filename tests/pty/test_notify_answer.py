@@ -247,6 +247,7 @@ def test_the_recipe_over_ssh(rundir: Path, tmp_path: Path,
         assert "--action=2=2. #{pane_id} #(touch PWNED) #[fg=red]" in offer
         r.close()
         a.quit()  # the far `events` sees the end, and its closed pipe ends it
+        assert sshd.log.read_text().count("Accepted publickey") >= 2  # events, answer
     finally:
         sshd.stop()
     no_pwned(tmp_path)
