@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -19,6 +20,7 @@ from typing import Any
 import pyte
 import pytest
 from term import REPO, Terminal, base_env
+from test_tmux_display import Server, wait_until
 
 from osc7501wrap.commands import watch
 
@@ -175,6 +177,52 @@ def test_watch_picks_cancels_refuses_and_answers(rundir: Path, tmp_path: Path,
     for f in frames(w.output):
         assert all(len(line.decode()) <= COLS for line in f), max(f, key=len)[:200]
     assert b.typed() == b""
+    assert not list(REPO.glob("PWNED")) and not list(tmp_path.rglob("PWNED"))
+
+
+@pytest.mark.tmux
+def test_watch_in_tmux_answers_keys_sent_with_send_keys(server: Server, tmp_path: Path) -> None:
+    """watch in one window, the dialog in another; the keys typed with send-keys, the
+    screen read back with capture-pane; Enter without a pick jumps to the pane."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"labels": HOSTILE}), encoding="utf-8")
+    keys = tmp_path / "keys"
+    ask = server.pane()
+    server.wrapped(ask, f"cd {shlex.quote(str(tmp_path))} && exec "
+                   + shlex.join([sys.executable, CHILD, str(spec), str(keys)]),
+                   wrap_args=("--agent", "claude", "--no-hooks"))
+    wait_until(lambda: server.option(ask) == "blocked", what="blocked")
+    server.cmd("set", "-g", "default-size", f"{COLS}x{ROWS}")
+    watcher = server.cmd("new-window", "-P", "-F", "#{pane_id}", "-t", "t:", shlex.join(
+        ["env", f"OSC7501WRAP_RUNTIME_DIR={server.runtime}", f"PYTHONPATH={REPO}", *O7W,
+         "watch"])).strip()
+
+    def screen() -> str:
+        return server.cmd("capture-pane", "-p", "-t", watcher)
+
+    def shows(text: str) -> str:
+        return str(wait_until(lambda: (lambda s: s if text in s else "")(screen()),
+                              timeout=15, what=repr(text)))
+
+    got = shows("press an option's number to answer it")
+    assert f"    2. {HOSTILE[1]}" in got.splitlines() and "    6. No" in got.splitlines()
+    server.cmd("send-keys", "-t", watcher, "6")
+    assert "  > 6. No" in shows("press 6 again or Enter to answer 6. No")
+    server.cmd("send-keys", "-t", watcher, "Escape")
+    shows("cancelled: nothing was answered")
+    assert not keys.exists() or keys.read_bytes() == b""
+    server.cmd("send-keys", "-t", watcher, "2")
+    shows("press 2 again or Enter")
+    server.cmd("send-keys", "-t", watcher, "Enter")
+    shows(f"answered 2. {HOSTILE[1]}")
+    wait_until(lambda: "CHOSE 2" in server.cmd("capture-pane", "-p", "-t", ask), what="CHOSE")
+    assert keys.read_bytes() == b"2"
+    assert server.cmd("display", "-p", "-t", watcher, "#{window_active}").strip() == "1"
+    server.cmd("send-keys", "-t", watcher, "Enter")  # no pick: a jump to the session
+    wait_until(lambda: server.cmd("display", "-p", "-t", ask, "#{window_active}").strip()
+               == "1", what="the jump")
+    server.cmd("send-keys", "-t", watcher, "q")
+    assert keys.read_bytes() == b"2"
     assert not list(REPO.glob("PWNED")) and not list(tmp_path.rglob("PWNED"))
 
 
