@@ -117,6 +117,14 @@ def logged(log: Path) -> list[list[str]]:
     return [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
 
 
+def wait_for(fn: Callable[[], Any], what: str, timeout: float = 20) -> Any:
+    deadline = time.monotonic() + timeout
+    while (got := fn()) is None:
+        assert time.monotonic() < deadline, f"never {what}"
+        time.sleep(0.05)
+    return got
+
+
 def program(rundir: Path) -> str:
     """NOTIFY_ANSWER_PROGRAM: this source tree's osc7501wrap on the registry `rundir`."""
     return shlex.join(["env", f"OSC7501WRAP_RUNTIME_DIR={rundir}", f"PYTHONPATH={REPO}",
@@ -197,6 +205,13 @@ def test_the_recipe_answers_through_notify_send_actions(rundir: Path, tmp_path: 
     assert offer[-3:] == ["--", "claude waits", "Bash: rm -rf build"]
     assert result[-3:] == ["--", "answered",
                            "answered 2. #{pane_id} #(touch PWNED) #[fg=red]"]
+    # a dialog without options wrap can read: told, not offered
+    b = child(terminals, rundir, tmp_path, [], mode="password", agent="generic")
+    b.wait_entry(lambda e: e.get("kind") == "auth")
+    told = wait_for(lambda: next((x for x in logged(log)[2:]), None), "the notification")
+    assert not [x for x in told if x.startswith("--action")]
+    assert told[-1] == "Password:\nwrap read no options: answer it in its pane", told
+    assert b.typed() == b""
     no_pwned(tmp_path)
 
 
