@@ -167,7 +167,7 @@ def dialog_lines(entry: Mapping[str, Any], pick: Pick | None = None) -> list[tup
                     f"{pick.number}. {pick.label}; any other key cancels", "hint"))
         now = clean_dialog(entry.get("dialog"))
         if now is None or now["id"] != d["id"]:
-            out.append((INDENT + "the session shows another dialog now: it will refuse "
+            out.append((INDENT + "the session no longer shows this dialog: it will refuse "
                         "this answer", "err"))
     else:
         out.append((INDENT + "press an option's number to answer it", "hint"))

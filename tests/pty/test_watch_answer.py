@@ -144,7 +144,7 @@ def test_watch_picks_cancels_refuses_and_answers(rundir: Path, tmp_path: Path,
     seen.shows("press 6 again or Enter")
     a.t.type(b"x")  # the agent asks about another command now
     a.wait_entry(lambda e: e.get("dialog") and e["dialog"]["id"] != first["dialog"]["id"])
-    seen.shows("the session shows another dialog now")
+    seen.shows("the session no longer shows this dialog: it will refuse this answer")
     w.type(b"\r")
     lines = seen.shows("the dialog changed: it now asks 'Bash: rm -rf /'")
     assert any("nothing was typed" in line for line in lines)
@@ -252,6 +252,6 @@ def test_the_lines_under_a_row_fit_the_width_and_mark_the_pick() -> None:
                            extra={7: marked})
     assert "\x1b[7m  > 1. Yes\x1b[0m" in coloured
     moved = {**view, "dialog": {**view["dialog"], "id": "cd34"}}
-    assert "another dialog now: it will refuse" in watch.dialog_lines(moved, pick)[-1][0]
+    assert "no longer shows this dialog" in watch.dialog_lines(moved, pick)[-1][0]
     none = watch.dialog_lines({**view, "dialog": None})
     assert none == [("    no dialog wrap can read: answer it in its pane", "hint")]
