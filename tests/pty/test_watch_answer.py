@@ -31,6 +31,7 @@ HOSTILE = ["; rm -rf ~ && touch PWNED", "#{pane_id} #(touch PWNED) #[fg=red]",
            "bell\x07 title\x1b]0;PWNED\x07 end", "No"]
 COLS, ROWS = 110, 40
 SGR = re.compile(rb"\x1b\[[0-9;]*m")
+MOVE = re.compile(rb"\x1b\[[0-9]+;1H")
 
 
 class Seen:
@@ -108,9 +109,14 @@ def child(made: list[Terminal], rundir: Path, tmp_path: Path, labels: list[str])
 
 
 def frames(out: bytes) -> list[list[bytes]]:
-    """watch's frames in its raw output, each a list of its lines without SGR."""
-    return [[SGR.sub(b"", line) for line in f.split(b"\x1b[", 1)[0].split(b"\n")]
-            for f in out.split(b"\x1b[H\x1b[2J")[1:]]
+    """watch's frames in its raw output, each a list of its lines (the help line last),
+    without SGR; no other sequence is left in them."""
+    found = []
+    for f in out.split(b"\x1b[H\x1b[2J")[1:]:
+        f = MOVE.sub(b"\n", SGR.sub(b"", f.split(b"\x1b[?25h", 1)[0])).replace(b"\r\n", b"\n")
+        assert b"\x1b" not in f and b"\x07" not in f, f[:300]
+        found.append(f.split(b"\n"))
+    return found
 
 
 def test_watch_picks_cancels_refuses_and_answers(rundir: Path, tmp_path: Path,
@@ -174,7 +180,9 @@ def test_watch_picks_cancels_refuses_and_answers(rundir: Path, tmp_path: Path,
     seen.shows("2 sessions")
     w.type(b"q")
     assert w.wait(timeout=10) == 0
-    for f in frames(w.output):
+    shot = frames(w.output)
+    assert len(shot) > 10 and any(b"  > 6. No" in line for f in shot for line in f)
+    for f in shot:
         assert all(len(line.decode()) <= COLS for line in f), max(f, key=len)[:200]
     assert b.typed() == b""
     assert not list(REPO.glob("PWNED")) and not list(tmp_path.rglob("PWNED"))
