@@ -35,18 +35,22 @@ def _tmux_say(client: str, text: str) -> None:
 
 
 def _answer(args: Any) -> str:
-    """Ask the session; the line to show ("answered N. LABEL"), or WrapError."""
-    wait = float(args.wait)
+    return answer_line(args.session, args.choice, args.dialog, float(args.wait))
+
+
+def answer_line(session: str, choice: str, dialog: str | None, wait: float = 5.0) -> str:
+    """Ask the session `session` (pid, id or tmux pane) to choose `choice` of the dialog
+    `dialog` (an id; None: whatever it shows); the line to show ("answered N. LABEL"),
+    or WrapError with the refusal's one line. `watch` answers through this too."""
     if not math.isfinite(wait) or not 0.2 <= wait <= 60:
         raise WrapError("--wait must be between 0.2 and 60 seconds", status=2)
-    choice = args.choice.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    choice = choice.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     if not choice.strip() or len(choice) > 400:
         raise WrapError("CHOICE must be an option's number or the start of its label",
                         status=2)
-    dialog = args.dialog
     if dialog is not None and (not dialog or len(dialog) > 32 or not dialog.isalnum()):
         raise WrapError("--dialog must be a dialog id (as `ls --json` shows it)", status=2)
-    entry = find_session(args.session)
+    entry = find_session(session)
     reply = request_session(entry, {"kind": "answer", "choice": choice, "dialog": dialog,
                                     "wait": wait}, timeout=wait + 5.0)
     if reply.get("ok") is True:

@@ -11,6 +11,17 @@ A session that failed stays listed, as ``error``, while its last entry is kept. 
 message column takes the spare width; in a narrow pane it comes right after the state.
 It draws on the alternate screen in cbreak mode and gives the terminal back as it found it.
 
+Answering: under the selected blocked session its dialog's question and options are
+shown, one line each (the registry's text, cleaned again: no controls, bounded, cut to
+the width). A digit picks that option: it is highlighted and the line under it says
+"press N again or Enter to answer"; the same digit again or Enter confirms, any other
+key cancels (and does nothing else). The answer goes through
+:func:`osc7501wrap.commands.answer.answer_line` with the id of the dialog shown when
+the digit was pressed, so the session itself checks that this dialog is still on
+screen right before it types, and refuses otherwise; it runs in a thread, and the row
+then shows "answered N. LABEL" or the refusal's one line until the next key. Enter
+without a picked option still jumps.
+
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
 """
@@ -18,14 +29,20 @@ with NO_COLOR set).
 from __future__ import annotations
 
 import os
+import queue
 import shutil
 import signal
 import sys
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from ..errors import WrapError
+from ..session.registry import clean_dialog, clean_text, truncate
 from . import live
+from .answer import answer_line
 
 ORDER = {"blocked": 0, "error": 1, "working": 2, "idle": 3, "done": 4}
 
@@ -49,11 +66,20 @@ MSG_MIN = 24  # below this the message moves before the other columns
 CWD_MAX = 40
 
 
+#: how the lines under a row are drawn (SGR) when colour is on
+STYLES = {"pick": "7", "hint": "2", "ok": "32", "err": "31"}
+INDENT = "    "
+Extra = Sequence[tuple[str, str]]  # (text, a STYLES key or "")
+
+
 def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
           colour: bool, selected: int | None = None,
-          locations: Mapping[tuple[str, str], str] | None = None) -> list[str]:
+          locations: Mapping[tuple[str, str], str] | None = None,
+          extra: Mapping[Any, Extra] | None = None) -> list[str]:
     """The lines of one frame (no trailing newlines). The message column takes the
-    width the others leave; where that is under MSG_MIN it comes right after the state."""
+    width the others leave; where that is under MSG_MIN it comes right after the state.
+    `extra`: lines to show under the row of a session (by pid), each cut to the width;
+    without colour a "pick" line keeps its text (it is marked with ">")."""
     from .ls import human_age
 
     rows = ordered([live.view(e) for e in entries])
@@ -101,7 +127,83 @@ def frame(entries: Sequence[Mapping[str, Any]], *, width: int, now: float,
         elif i == selected:
             text = ">" + text[1:]
         lines.append(text)
+        for line, style in (extra or {}).get(rows[i].get("pid"), ()):
+            line = _fit(line, width)
+            if colour and style in STYLES:
+                line = f"\x1b[{STYLES[style]}m{line}\x1b[0m"
+            lines.append(line)
     return lines
+
+
+@dataclass(frozen=True)
+class Pick:
+    """An option picked with a digit, not yet confirmed: the session (pid), the dialog
+    as it was shown then (cleaned), the option's number and label."""
+
+    pid: int
+    dialog: Mapping[str, Any]
+    number: int
+    label: str
+
+
+def dialog_lines(entry: Mapping[str, Any], pick: Pick | None = None) -> list[tuple[str, str]]:
+    """What is shown under a selected blocked row: the question, one line per option,
+    and what a key does now. With `pick`, the dialog it was picked from, the option
+    marked. `entry` is a cleaned view (live.view)."""
+    d = pick.dialog if pick is not None else clean_dialog(entry.get("dialog"))
+    if d is None:
+        return [(INDENT + "no dialog wrap can read: answer it in its pane", "hint")]
+    question = d.get("question") or truncate(clean_text(str(entry.get("msg") or "")), 240)
+    out = [(INDENT + (question or "(no question read)"), "")]
+    for o in d.get("options") or ():
+        if pick is not None and o["number"] == pick.number:
+            out.append((f"  > {o['number']}. {o['label']}", "pick"))
+        else:
+            out.append((f"{INDENT}{o['number']}. {o['label']}", ""))
+    if not d.get("options"):
+        out.append((INDENT + "no options wrap can read: answer it in its pane", "hint"))
+    elif pick is not None:
+        out.append((f"{INDENT}press {pick.number} again or Enter to answer "
+                    f"{pick.number}. {pick.label}; any other key cancels", "hint"))
+        now = clean_dialog(entry.get("dialog"))
+        if now is None or now["id"] != d["id"]:
+            out.append((INDENT + "the session no longer shows this dialog: it will refuse "
+                        "this answer", "err"))
+    else:
+        out.append((INDENT + "press an option's number to answer it", "hint"))
+    return out
+
+
+def pick_option(entry: Mapping[str, Any], digit: int) -> Pick | str:
+    """The Pick for `digit` on `entry` (a cleaned view), or why there is none."""
+    d = clean_dialog(entry.get("dialog"))
+    pid = entry.get("pid")
+    if entry.get("state") != "blocked" or not isinstance(pid, int):
+        return "the selected session is not waiting: nothing to answer"
+    if d is None or not d["options"]:
+        return "wrap read no options of this dialog: answer it in its pane"
+    for o in d["options"]:
+        if o["number"] == digit:
+            return Pick(pid, d, digit, o["label"])
+    return f"no option {digit} (the dialog has {len(d['options'])})"
+
+
+def answer_pick(pick: Pick, done: Callable[[int, str, str], None]) -> threading.Thread:
+    """Answer `pick` in a thread (`answer`'s own path, with the dialog id shown); then
+    `done(pid, line, style)` with "answered N. LABEL" ("ok") or the refusal ("err")."""
+
+    def run() -> None:
+        try:
+            line, style = answer_line(str(pick.pid), str(pick.number), pick.dialog["id"]), "ok"
+        except WrapError as err:
+            line, style = str(err), "err"
+        except Exception as err:  # the overview stays up whatever happened
+            line, style = f"cannot answer: {type(err).__name__}: {err}", "err"
+        done(pick.pid, truncate(clean_text(line), 400), style)
+
+    thread = threading.Thread(target=run, name="watch-answer", daemon=True)
+    thread.start()
+    return thread
 
 
 def _use_colour(stream: Any) -> bool:
@@ -150,18 +252,54 @@ def _live(popup: bool = False) -> int:
     watch = live.RegistryWatch()
     out = sys.stdout
     selected, note = 0, ""
+    pick: Pick | None = None
+    results: dict[int, tuple[str, str]] = {}  # pid -> the last answer's line, its style
+    answering: dict[int, str] = {}  # pid -> "answering N. LABEL…" while its thread runs
+    finished: queue.SimpleQueue[tuple[int, str, str]] = queue.SimpleQueue()
+    lock = threading.Lock()
+    open_ = [True]
+
+    def done(pid: int, line: str, style: str) -> None:
+        finished.put((pid, line, style))
+        with lock:  # the pipe is closed once watch returns
+            if open_[0]:
+                try:
+                    os.write(wake_w, b"\0")
+                except OSError:
+                    pass
+
     try:
         tty.setcbreak(fd_in)
         out.write("\x1b[?1049h\x1b[?25l")
         while True:
+            while not finished.empty():
+                pid, line, style = finished.get()
+                answering.pop(pid, None)
+                results[pid] = (line, style)
             entries = shown()
             rows = ordered([live.view(e) for e in entries])
+            if pick is not None:
+                at = next((i for i, e in enumerate(rows) if e.get("pid") == pick.pid), None)
+                if at is None:
+                    pick, note = None, "the session ended: nothing was answered"
+                else:
+                    selected = at
             selected = min(selected, max(0, len(rows) - 1))
+            extra: dict[Any, list[tuple[str, str]]] = {}
+            for pid, line in answering.items():
+                extra.setdefault(pid, []).append((INDENT + line, "hint"))
+            for pid, (line, style) in results.items():
+                extra.setdefault(pid, []).append((INDENT + line, style))
+            if rows and (pick is not None or rows[selected].get("state") == "blocked") \
+                    and rows[selected].get("pid") not in answering:
+                extra.setdefault(rows[selected].get("pid"), []).extend(
+                    dialog_lines(rows[selected], pick))
             size = shutil.get_terminal_size((80, 24))
             lines = frame(entries, width=size.columns, now=time.time(), colour=True,
-                          selected=selected, locations=live.tmux_locations(entries))
+                          selected=selected, locations=live.tmux_locations(entries),
+                          extra=extra)
             lines = lines[: max(1, size.lines - 2)]
-            help_line = "Up/Down select   Enter jump   q quit"
+            help_line = "Up/Down select   Enter jump   1-9 answer   q quit"
             out.write("\x1b[H\x1b[2J" + "\n".join(lines)
                       + f"\x1b[{size.lines - 1};1H\x1b[2m{_fit(note or help_line, size.columns)}"
                       + "\x1b[0m")
@@ -173,25 +311,47 @@ def _live(popup: bool = False) -> int:
                 continue
             key = os.read(fd_in, 64)
             note = ""
-            if key in (b"q", b"\x03", b"\x04"):
+            results.clear()
+            if key in (b"\x03", b"\x04"):
                 return 0
-            if key in (b"j", b"\x1b[B", b"\x1bOB"):
+            if pick is not None:  # the same digit or Enter confirms, any other key cancels
+                chosen, pick = pick, None
+                if key in (str(chosen.number).encode(), b"\r", b"\n"):
+                    answering[chosen.pid] = f"answering {chosen.number}. {chosen.label}…"
+                    answer_pick(chosen, done)
+                else:
+                    note = "cancelled: nothing was answered"
+                continue
+            if key == b"q":
+                return 0
+            if len(key) == 1 and key in b"123456789" and rows:
+                if rows[selected].get("pid") in answering:
+                    note = "an answer to this session is under way"
+                    continue
+                got = pick_option(rows[selected], int(key))
+                if isinstance(got, Pick):
+                    pick = got
+                else:
+                    note = got
+            elif key in (b"j", b"\x1b[B", b"\x1bOB"):
                 selected += 1
             elif key in (b"k", b"\x1b[A", b"\x1bOA"):
                 selected = max(0, selected - 1)
             elif key in (b"\r", b"\n") and rows:
                 target = rows[selected]
-                done = jump.focus(next((e for e in entries if e.get("pid") == target.get("pid")),
-                                       target))
-                if done and popup:
+                jumped = jump.focus(next((e for e in entries
+                                          if e.get("pid") == target.get("pid")), target))
+                if jumped and popup:
                     return 0  # the popup closes over the pane it went to
-                if done is None:
+                if jumped is None:
                     note = jump.describe(target, time.time()).replace("\n", "  ").strip()
-                elif done is False:
+                elif jumped is False:
                     note = "tmux did not select that pane"
     except KeyboardInterrupt:
         return 0
     finally:
+        with lock:
+            open_[0] = False
         out.write("\x1b[?25h\x1b[?1049l")
         out.flush()
         termios.tcsetattr(fd_in, termios.TCSADRAIN, saved)

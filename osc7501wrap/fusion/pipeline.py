@@ -175,6 +175,7 @@ class Pipeline:
         self.last_input = -1.0
         self._due: float | None = None  # the next deadline as the last advance left it
         self.read_at_once = False  # the last round's frame was read at once (round_done)
+        self.held = False  # the last output waits unfed (output), nothing to read for it
 
     @property
     def screen(self) -> ScreenModel:
@@ -185,10 +186,44 @@ class Pipeline:
     # ----------------------------------------------------------------- hot path
 
     def output(self, data: bytes, now: float) -> bytes:
-        """Child output; returns the bytes to pass through to the terminal."""
-        self._burst = now - self._last_output >= self.timings.settle  # after a pause
+        """Child output; returns the bytes to pass through to the terminal.
+
+        A frame that waits is told here, before anything else looks at it: the first
+        output after a pause, shaped like the last frame :meth:`confirm_now` confirmed,
+        less than HOLD_MAX after it, under a published working, idle or no state, while
+        no Enter waits for its answer; with no OSC string in it (no report, probe, title
+        or progress), nothing held by the scanner, nothing for fusion to publish. It
+        goes to the backlog unfed and :attr:`held` is True: the round costs this call
+        and a :meth:`round_done` that returns at once."""
+        burst = now - self._last_output >= self.timings.settle  # after a pause
+        self._burst = burst
         self._last_output = now
-        self.output_bytes += len(data)
+        n = len(data)
+        self.output_bytes += n
+        if (burst and now < self._hold_end and self._enter is None
+                and len(self.backlog) + n <= EAGER_BYTES
+                and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
+                and data[n - 1] != 0x1B and not self._scanner.pending
+                and frame_shape(data) == self._shape and not self._answers
+                and not self._subreports and not self.fusion.changed()
+                and self._tracker.title == self._title
+                and self._tracker.progress == self._progress):
+            pub = self.classifier.published
+            if pub is None or pub.state in HOLD_STATES:
+                if not self.backlog:
+                    self._pending_since = now
+                self.backlog.append(data)
+                self._unfed += n
+                if self._own_tracker:
+                    self._tracker.feed(data)
+                self._chunk = data
+                self._held_until = until = self._hold_end + HOLD_GRACE
+                self.frames_held += 1
+                self.held = True
+                due = self._due
+                self._due = until if due is None or until < due else due
+                return data
+        self.held = False
         passthrough, events = self._scanner.feed(data)
         if events:
             self._native(events, now)
@@ -219,21 +254,14 @@ class Pipeline:
         it (a spinner frame costs no second wake-up). Else the change waits for its
         settle as usual. Call it after the output was written to the terminal.
 
-        A frame shaped like the last one confirmed here, less than HOLD_MAX after it,
-        under a published working, idle or no state, while no Enter waits for its
-        answer, waits in the backlog unfed (True): see the module docstring."""
+        A frame confirmed here starts a hold of its shape: the frames shaped like it
+        that follow wait unfed (:meth:`output` tells them, see the module docstring)."""
         screen = self._screen
         tr = self._tracker
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
         shape = frame_shape(self._chunk)
-        if shape == self._shape and now < self._hold_end and self._enter is None:
-            pub = self.classifier.published
-            if pub is None or pub.state in HOLD_STATES:
-                self._held_until = self._hold_end + HOLD_GRACE
-                self.frames_held += 1
-                return True
         self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
         self._unfed = 0
         self._fed_at = now
@@ -289,6 +317,9 @@ class Pipeline:
         pause (a spinner frame) is fed and read at once when nothing else is due
         (`quiet`): :attr:`read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
+        if self.held:  # output() kept it unfed: settled as confirm_now would have
+            self.read_at_once = True
+            return self._due
         self.read_at_once = False
         if self._urgent():
             return now

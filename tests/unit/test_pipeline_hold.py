@@ -29,19 +29,19 @@ def claude() -> Pipeline:
     manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["claude"])
     p = Pipeline(manifest, rows=24, cols=100, now=0.0, backend="pyte")
     p.output(b"\x1b[2J\x1b[H claude\r\n", 0.0)
-    p.tick(p.timings.settle)  # the first output made the screen model
+    p.advance(p.timings.settle)  # the first output made the screen model
     return p
 
 
 def frame(p: Pipeline, data: bytes, now: float) -> bool:
-    """One frame as the session runs it: output, then confirm_now if eager, then tick
-    when due. True if the frame was confirmed at once."""
+    """One frame as the session (and fusion/drive.py) runs it: output, round_done, the
+    time given when due. True if the frame was settled at once (read, or held unfed)."""
     p.output(data, now)
-    confirmed = p.eager_ready() and p.confirm_now(now)
-    due = p.next_deadline(now)
+    due = p.round_done(now)
+    settled = p.read_at_once
     if due is not None and due <= now:
-        p.tick(now)
-    return confirmed
+        p.advance(now)
+    return settled
 
 
 def run_spinner(p: Pipeline, start: float, frames: int) -> float:
@@ -53,7 +53,7 @@ def run_spinner(p: Pipeline, start: float, frames: int) -> float:
         frame(p, spinner(i, colour=i % 7), now)
         due = p.next_deadline(now)
         if due is not None and due < now + 0.1:
-            p.tick(due)
+            p.advance(due)
     return now
 
 
@@ -80,7 +80,7 @@ def test_a_spinner_is_read_once_per_hold_and_fed_then() -> None:
     # the output stops: what waits is fed HOLD_GRACE after the hold at the latest
     due = p.next_deadline(last)
     assert due is not None and due <= last + HOLD_MAX + HOLD_GRACE
-    p.tick(due)
+    p.advance(due)
     assert not p.backlog
     assert "(2s · esc to interrupt)" in p.screen.lines()[2]
     assert p.screen.lines()[2].startswith(GLYPHS[29 % 6])
@@ -92,18 +92,20 @@ def test_a_dialog_after_waiting_frames_is_read_at_once() -> None:
     assert p.frames_held >= 2 and p.backlog  # frames wait
     now = last + 0.05
     p.output(DIALOG, now)
-    assert p.eager_ready() and not p.confirm_now(now)  # fed and read: a change
+    assert not p.held
+    p.round_done(now)
+    assert not p.read_at_once  # fed and read: a change, read again at its settle
     assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
     due = p.next_deadline(now)
     assert due == pytest.approx(now + p.timings.settle)
-    p.tick(due)
+    p.advance(due)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"
 
 
 def test_no_frame_waits_under_a_dialog_or_for_an_answer_to_enter() -> None:
     p = claude()
     frame(p, DIALOG, 1.0)
-    p.tick(1.0 + p.timings.max_wait)
+    p.advance(1.0 + p.timings.max_wait)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"
     frame(p, DIALOG, 2.0)  # the same dialog drawn again: read, not kept
     frame(p, DIALOG, 2.1)
@@ -112,7 +114,7 @@ def test_no_frame_waits_under_a_dialog_or_for_an_answer_to_enter() -> None:
     q = claude()
     idle = "\x1b[2J\x1b[H✻ Worked for 3s\r\n\r\n" + "─" * 60 + "\r\n❯ \r\n" + "─" * 60
     frame(q, (idle + "\r\n  ? for shortcuts\x1b[4;3H").encode(), 1.0)
-    q.tick(1.0 + q.timings.max_wait)
+    q.advance(1.0 + q.timings.max_wait)
     assert q.fusion.current().state == "idle"
     frame(q, b"\x1b[4;3H\x1b[K", 1.5)  # a frame that reads as before: confirmed
     q.input(b"hello\r", 1.6)
@@ -129,14 +131,38 @@ def test_a_title_change_is_never_kept() -> None:
         return f"\x1b]0;step {n}\x07".encode() + spinner(i)
 
     frame(p, titled(1, 0), 1.0)  # a new title: read at its settle
-    p.tick(1.0 + p.timings.settle)
+    p.advance(1.0 + p.timings.settle)
     assert frame(p, titled(1, 1), 1.1)  # the same title: confirmed, its shape noted
     held = p.frames_held
     assert frame_shape(titled(2, 2)) == frame_shape(titled(1, 1))  # numbers are masked
     p.output(titled(2, 2), 1.2)  # ... but the title changed: read, not kept
-    assert p.eager_ready() and not p.confirm_now(1.2)
-    assert p.frames_held == held
+    assert not p.held
+    p.round_done(1.2)
+    assert not p.read_at_once and p.frames_held == held
 
+
+def test_a_waiting_frame_is_told_by_output_alone() -> None:
+    """The round of a frame that waits: output() keeps it unfed, round_done() returns
+    the deadline already set, and nothing reads the screen."""
+    p = claude()
+    run_spinner(p, 1.0, 2)  # the second frame confirmed: a hold of its shape
+    version, fed = p.screen.version, p.frames_held
+    p.output(spinner(3, colour=5), 1.3)
+    assert p.held and p.frames_held == fed + 1 and p.backlog
+    assert p.round_done(1.3) == p.next_deadline(1.3) and p.read_at_once
+    assert p.screen.version == version  # not fed, not read
+
+
+@pytest.mark.parametrize("data", [
+    b"\x1b]0;title\x07" + spinner(3),  # a title
+    b"\x1b]7501;?\x1b\\" + spinner(3),  # a probe
+    spinner(3) + b"\x1b",  # an escape the next read ends
+])
+def test_no_frame_with_an_osc_string_or_a_cut_escape_waits(data: bytes) -> None:
+    p = claude()
+    run_spinner(p, 1.0, 2)
+    p.output(data, 1.3)
+    assert not p.held
 
 def test_a_change_read_otherwise_ends_the_shape() -> None:
     # output fed by a tick (not a first read): the next spinner frame is read in full
@@ -144,7 +170,7 @@ def test_a_change_read_otherwise_ends_the_shape() -> None:
     last = run_spinner(p, 1.0, 2)
     held = p.frames_held
     p.output(b"\x1b[10;1Hcompiling", last + 0.01)
-    p.tick(p.next_deadline(last + 0.01) or last + 0.05)
+    p.advance(p.next_deadline(last + 0.01) or last + 0.05)
     assert not p.backlog
     frame(p, spinner(2), last + 0.1)
     assert p.frames_held == held and not p.backlog
@@ -168,5 +194,5 @@ def test_output_that_is_not_a_first_read_is_fed_at_its_settle() -> None:
     assert not p.eager_ready()
     due = p.next_deadline(last + 0.01)
     assert due == pytest.approx(last + 0.01 + p.timings.settle)
-    p.tick(due)
+    p.advance(due)
     assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
