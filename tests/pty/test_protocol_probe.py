@@ -24,7 +24,7 @@ from osc7501wrap.protocol.probe import (
     QUERY_7501,
     REPLY_7501,
     REPLY_DA1,
-    Decision,
+    EmitChoice,
     ProbeResult,
     ReplyFilter,
     _extended_strings,
@@ -112,8 +112,8 @@ def test_query_is_the_protocol_query() -> None:
 def test_result_and_decision_compare_by_value() -> None:
     assert ProbeResult(True, DA1, b"") == ProbeResult(True, DA1, b"", [], 0.0)
     assert ProbeResult(True, DA1, b"").pending == []
-    assert Decision(True, "x") != Decision(True, "x", ProbeResult(True, DA1, b""))
-    assert repr(Decision(False, "why")) == "Decision(emit=False, reason='why', probe=None)"
+    assert EmitChoice(True, "x") != EmitChoice(True, "x", ProbeResult(True, DA1, b""))
+    assert repr(EmitChoice(False, "why")) == "EmitChoice(emit=False, reason='why', probe=None)"
 
 
 def test_terminal_answers_7501_then_da1(term: FakeTerminal) -> None:
@@ -382,7 +382,7 @@ def no_probe() -> ProbeResult | None:
 ])
 def test_decide_without_probe(mode: str | None, env: dict[str, str], emit: bool,
                               reason: str) -> None:
-    assert decide_emit(mode, env, no_probe) == Decision(emit, reason)
+    assert decide_emit(mode, env, no_probe) == EmitChoice(emit, reason)
 
 
 @needs_tic
