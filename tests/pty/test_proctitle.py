@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import sys
 from pathlib import Path
 
@@ -50,7 +49,7 @@ def test_ps_and_proc_read_the_program_and_the_environment_stays(tmp_path: Path) 
 
 
 @pytest.mark.tmux
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.requires("tmux")
 @pytest.mark.parametrize(("command", "name"), [("sleep 30", "sleep"),
                                                ("make -f /nonexistent-dir/Makefile", "make")])
 def test_tmux_names_the_pane_and_window_after_the_program(tmp_path: Path, command: str,
