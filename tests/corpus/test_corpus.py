@@ -89,7 +89,25 @@ SHORT = 0.3
 # ("<agent>-<version>/<scenario>#<n>-<label>" for a marker, "<agent>-<version>/<scenario>:
 # <check>" for the no-false-blocked and exit checks), optionally prefixed with "<backend>|"
 # when only one screen backend disagrees. Values say what is wrong.
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    # Claude answered at once (the fake model): its one spinner frame stayed 22 ms on
+    # screen, under the classifier's 40 ms settle, so nothing confirmed the turn the Enter
+    # started, and fusion takes the new "✻ Baked for 0s" line for an older turn's (idle,
+    # "the turn never started"). Telling them apart is the turn tracking's (a finished-turn
+    # line first drawn after the Enter), not the screen rules'.
+    "claude-2.1.302/negatives#2-done": "a 22 ms spinner frame: the turn reads as never started",
+    # After the start-up dialog is answered, 2.1.302 blanks the screen for 0.36 s while it
+    # starts; the blank reads as working once the dialog has been gone for gone_hold (250 ms
+    # from a settled look), and Claude's own idle report came 2 ms before that. The same
+    # run without the probe answered (mcp-project-approval) shows working.
+    "claude-2.1.302/mcp-project-approval-7501#1-working":
+        "the agent's own idle report comes 2 ms before the dialog's gone_hold ends",
+    # The approved plan dialog stayed drawn 0.4 s after the Enter and the turn ended in the
+    # frame that took it away: no sign of work on screen, and a key typed into a dialog is
+    # no sign of work by design (it may not answer it).
+    "claude-2.1.328/plan-approval-200x50#3-working":
+        "the dialog stays drawn until the instant turn has ended: no working on screen",
+}
 
 
 # --------------------------------------------------------------------------- replay
