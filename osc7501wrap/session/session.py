@@ -298,7 +298,7 @@ class Session(ProxyHandler):
             self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
         now = time.monotonic()
         if self._decision is not None:
-            channels.decided(self._decision, now, self._dialog_shown)
+            channels.decided(self._decision, now, self._dialog_for(self._decision))
         self._outputs_due(now)
 
     def _app(self) -> str:
@@ -429,7 +429,7 @@ class Session(ProxyHandler):
                 self._tmux.progress = True  # the fallback no longer writes OSC 9;4
             now = time.monotonic()
             if self._decision is not None:
-                new.decided(self._decision, now, self._dialog_shown)
+                new.decided(self._decision, now, self._dialog_for(self._decision))
             self._outputs_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
@@ -645,14 +645,20 @@ class Session(ProxyHandler):
             self._log_decision(d)
             self._decision = d
             for out in outputs:
-                out.decided(d, now, self._dialog_shown)
+                out.decided(d, now, self._dialog_for(d))
         if moved and not decisions and self._decision is not None:
             for out in outputs:  # a dialog read after its state was decided, or another
-                out.decided(self._decision, now, self._dialog_shown)
+                out.decided(self._decision, now, self._dialog_for(self._decision))
         for rep in subreports or ():
             for out in outputs:
                 out.subreported(rep, now)
         self._outputs_due(now)
+
+    def _dialog_for(self, decision: Decision) -> dict[str, Any] | None:
+        """The dialog as data goes with a blocked decision only: a screen that still
+        shows the question when the state moved on (typed over, answered, read as
+        working) has no dialog to offer."""
+        return self._dialog_shown if decision.state == "blocked" else None
 
     def _log_decision(self, decision: Decision) -> None:
         """One log line per change of state, kind or msg."""

@@ -16,8 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.proxy.proxy import Timer
 from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.report.output import Output
+from osc7501wrap.rules.dialog import Option, make_dialog
 from osc7501wrap.session import session as session_module
 from osc7501wrap.session.session import BOOT_WAIT_MAX, EARLY_KEEP, Session
 from osc7501wrap.start.prepare import RunOptions, prepare
@@ -222,3 +225,28 @@ def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
     assert typed_at <= calls[1][2] < enter_at <= calls[3][2] == p.last_input
     p.backlog.feed_some(p.screen, 1.0)
     assert p.screen.lines()[0] == "$ ls".rstrip()
+
+
+def test_a_dialog_goes_out_with_a_blocked_decision_only(
+        make_session: Callable[..., Session]) -> None:
+    """The core may still see the question on screen when the state has moved on (the
+    answer typed, the screen read as working before it is redrawn): no output is handed
+    a dialog with a state other than blocked (events, ls --json, menus read it)."""
+    class Seen(Output):
+        def __init__(self) -> None:
+            self.got: list[tuple[str, object]] = []
+
+        def decided(self, decision: Decision, now: float, dialog: object = None) -> None:
+            self.got.append((decision.state, dialog))
+
+    s = make_session()
+    out(s, b"Password: ")
+    seen = Seen()
+    s.outputs.append(seen)
+    asked = make_dialog("Password:", [Option(1, "yes", True)], "number")
+    blocked = Decision("blocked", "auth", "Password:", None, "screen", "r@1", 1.0)
+    working = Decision("working", None, None, None, "screen", "w@1", 2.0)
+    s._show([blocked], asked, 1.0)
+    s._show([working], asked, 2.0)  # the same dialog still read off the screen
+    s._show([], make_dialog("Other?"), 3.0)  # another dialog under the working state
+    assert seen.got == [("blocked", asked.as_dict()), ("working", None), ("working", None)]
