@@ -539,10 +539,14 @@ class Fusion:
         newer_s = self._newer_than(s, e)
         if not (newer_p or newer_s):
             return e
-        if newer_p or now >= e.at + self.guard or (newer_s and s is not None and s.visible):
+        if newer_p or now >= e.at + self.guard or (
+                newer_s and s is not None and s.visible and not self._waits(e)):
             assert lower is not None
             return lower
-        return e  # 2. within its guard, the edge holds
+        # 2. within its guard, the edge holds; and while the Enter waits for the program's
+        # answer, what the screen reads anew is the echo of the typing catching up (a busy
+        # machine draws the typed prompt after the Enter): not the program's answer
+        return e
 
     def _decide(self, now: float) -> Decision | None:
         self._now = max(self._now, now)

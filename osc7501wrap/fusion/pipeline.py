@@ -157,8 +157,10 @@ class Pipeline:
         self._in_paste = False
         self._line = bytearray()
         # the screen at the latest Enter the program has not answered, the typed text as
-        # far as it showed then, and the screen version last compared (see _enter_answer)
-        self._enter: tuple[list[str], str | None] | None = None
+        # far as it showed then (whose leaving shows the prompt was taken), the typed line
+        # if its echo was not drawn yet, and the screen version last compared
+        # (see _enter_answer)
+        self._enter: tuple[list[str], str | None, bytes | None] | None = None
         self._enter_seen = -1
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
@@ -394,10 +396,12 @@ class Pipeline:
                 self._feed(self.timings.idle_budget, now)  # the echo up to the Enter
                 lines = list(screen.lines())
                 probe = _visible_prefix(typed, "\n".join(lines))
+                behind = None
                 if probe is None:  # the echo is behind: what the input line shows instead
                     row = lines[screen.cursor()[0]].strip()
                     probe = row if len(row) >= PROBE_MIN else None
-                self._enter = (lines, probe)
+                    behind = typed
+                self._enter = (lines, probe, behind)
                 self._enter_seen = screen.version
 
     def _line_typed(self, data: bytes) -> bytes:
@@ -548,9 +552,12 @@ class Pipeline:
         the text after what they showed at the Enter are the echo of what was typed
         before it, still catching up: no answer yet. Any other change is the answer; it
         took the prompt if the typed text (as far as it was shown; else the cursor's row
-        at the Enter) left the screen."""
+        at the Enter) left the screen. When the echo was behind at the Enter (a busy
+        machine), rows that now show the start of the typed line in place of what they
+        held (a placeholder) are that echo too; from then on the typed text is what must
+        leave the screen."""
         assert self._enter is not None
-        old, probe = self._enter
+        old, probe, behind = self._enter
         if not self.fusion.awaiting_answer:
             self._enter = None
             return
@@ -558,7 +565,13 @@ class Pipeline:
         lines = list(self.screen.lines())
         if len(lines) == len(old) and all(
                 n == o or (o.strip() and n.rstrip().startswith(o.rstrip()))
+                or (behind is not None and _visible_prefix(behind, n) is not None
+                    and _visible_prefix(behind, o) is None)
                 for o, n in zip(old, lines, strict=True)):
+            if behind is not None and lines != old:
+                shown = _visible_prefix(behind, "\n".join(lines))
+                if shown is not None:  # the echo caught up
+                    self._enter = (lines, shown, None)
             return
         self._enter = None
         took = probe is not None and probe not in "\n".join(lines)

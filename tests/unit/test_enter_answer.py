@@ -27,6 +27,15 @@ region = "bottom:3"
 line_regex = 'esc interrupt'
 
 [[rule]]
+# the prompt put back in the composer after an interrupt (Copilot CLI's Esc Esc)
+id = "restored"
+state = "idle"
+interrupt = true
+visible = true
+region = "bottom:4"
+line_regex = '^\s*┃\s+make'
+
+[[rule]]
 id = "idle_prompt"
 state = "idle"
 region = "bottom:4"
@@ -99,6 +108,20 @@ def test_an_enter_answered_by_the_idle_prompt_still_starts_no_turn(eager: bool) 
                    eager=eager)
     assert state_at(timeline, 2.4) == "working"
     assert state_at(timeline, 4.0) == "idle"  # 1.5 s after the Enter
+
+
+@pytest.mark.parametrize("eager", [False, True], ids=["replay", "live"])
+def test_a_late_echo_of_the_typed_prompt_is_no_interrupt(eager: bool) -> None:
+    # A busy machine: the program draws what was typed only after the Enter. The composer
+    # holding text is what an interrupt leaves too (the prompt put back), and it is drawn
+    # after the Enter, but it is the echo catching up, not the program's answer.
+    timeline = run([(1.0, "o", HOME), (2.0, "i", b"make the output\r"),
+                    (2.6, "o", _row5("make the output")),
+                    (3.0, "o", _row5("Ask anything")),
+                    (3.2, "o", b"\x1b[8;1H  esc interrupt")], until=5.0, eager=eager)
+    for t in (2.1, 2.7, 2.9, 3.1, 4.0):
+        assert state_at(timeline, t) == "working", (t, timeline)
+    assert [s for _, s in timeline] == ["idle", "working"], timeline
 
 
 def test_an_enter_never_answered_holds_at_most_enter_wait() -> None:
