@@ -161,8 +161,10 @@ def test_nothing_at_all_without_herdr(tmp_path: Path, sock: str, env: dict[str, 
 
 @pytest.mark.parametrize("how", ["clean", "failure", "child signal", "SIGTERM", "SIGHUP"])
 def test_the_pane_is_released_on_every_exit_path(tmp_path: Path, sock: str, how: str) -> None:
-    script = {"clean": "sleep 1; exit 0", "failure": "sleep 1; exit 3",
-              "child signal": "sleep 1; kill -KILL $$"}.get(how, "sleep 30")
+    # the program runs long enough to be seen working on a busy machine (a foreground
+    # process read by the sampler), then ends its own way
+    script = {"clean": "sleep 3; exit 0", "failure": "sleep 3; exit 3",
+              "child signal": "sleep 3; kill -KILL $$"}.get(how, "sleep 30")
     with HerdrDouble(sock, panes={PANE}) as h:
         t = Terminal.wrap(["sh", "-c", script], env=herdr(tmp_path, sock))
         try:
