@@ -3,13 +3,16 @@ that choose an option.
 
 A manifest's ``[dialog]`` table (rules/README.md, "Dialogs") says how its agent's options
 are read off the screen (`[[dialog.options]]` readers: one option per line, several on one
-line, or a fixed yes/no) and how one is chosen (``choose``: its number, the key it shows,
-that key and Enter, or the arrows from the selected option and Enter). :func:`read_dialog`
-applies the readers to a blocked rule's region; :func:`keys_for` says what to type.
+line, or a fixed yes/no), what it is about when its question does not say
+(`[[dialog.subject]]`: the command a "Run shell command?" runs), and how one is chosen
+(``choose``: its number, the key it shows, that key and Enter, or the arrows from the
+selected option and Enter). :func:`read_dialog` applies them to a blocked rule's region;
+:func:`keys_for` says what to type.
 
-The id is a hash of the normalized question and options (labels and keys; not which one
-is selected, not the screen's width or colours): the same dialog redrawn, resized or
-re-coloured keeps it, another question or other options change it.
+The id is a hash of the normalized question (with its subject) and options (labels and
+keys; not which one is selected, not the screen's width or colours): the same dialog
+redrawn, resized or re-coloured keeps it, another question, another command or other
+options change it.
 
 Labels and the question are screen text, cleaned here to one bounded line; they never
 choose a key by themselves: a dialog without readable options has no options, and
@@ -20,11 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .model import ManifestError, Pattern
+from .model import ManifestError, Pattern, Region
+from .regions import parse_region
 
 #: How an option is chosen (see :func:`keys_for`).
 CHOOSE = ("number", "key", "key_enter", "arrows", "arrows_lr")
@@ -32,8 +36,10 @@ MAX_LABEL = 160  # characters of one option's label
 MAX_QUESTION = 240
 MAX_OPTIONS = 12
 MAX_READERS = 16
+MAX_SUBJECT = 160  # characters of a dialog's subject
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
                           "key", "drop", "default"})
+_SUBJECT_KEYS = frozenset({"rules", "region", "line", "stop"})
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
@@ -93,8 +99,28 @@ class Reader:
 
 
 @dataclass(frozen=True, slots=True)
+class Subject:
+    """One ``[[dialog.subject]]`` entry: what a dialog is about, when its question does
+    not say (the command of "Allow execution of [Shell]?")."""
+
+    line: Pattern  # group subject; the last line it matches (before a `stop` line)
+    rules: tuple[str, ...] = ()  # the blocked rules it is for (empty: every one)
+    region: Region | None = None  # where it is read (None: the blocked rule's region)
+    stop: Pattern | None = None  # a line that ends the search
+
+
+@dataclass(frozen=True, slots=True)
 class DialogSpec:
     readers: tuple[Reader, ...] = ()
+    subjects: tuple[Subject, ...] = ()
+
+    def subject_region(self, rule_id: str) -> Region | None:
+        """The region other than the rule's own that the subject of `rule_id`'s dialog
+        is read from, if any (a cached dialog must then be read again)."""
+        for sub in self.subjects:
+            if not sub.rules or rule_id in sub.rules:
+                return sub.region
+        return None
 
 
 def dialog_id(question: str, options: Sequence[Option]) -> str:
@@ -264,12 +290,40 @@ def _read_inline(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str 
     return out
 
 
+def _norm(text: str) -> str:
+    return _SPACES.sub("", text.lower())
+
+
+def _subject(spec: DialogSpec, rule_id: str | None, lines: Sequence[str],
+             region: Callable[[Region], Sequence[str]] | None) -> str | None:
+    """What the dialog of `rule_id` is about: the first ``[[dialog.subject]]`` for that
+    rule, read in its region (else the rule's own `lines`)."""
+    for sub in spec.subjects:
+        if sub.rules and rule_id not in sub.rules:
+            continue
+        rows = lines if sub.region is None or region is None else region(sub.region)
+        found = None
+        for x in map(_unbox, rows):
+            if sub.stop is not None and sub.stop.search(x):
+                break
+            m = sub.line.search(x)
+            if m is not None and m.group("subject") and m.group("subject").strip():
+                found = m.group("subject")
+        return clean(found, MAX_SUBJECT) if found else None
+    return None
+
+
 def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[str],
-                question: str | None) -> Dialog:
+                question: str | None,
+                region: Callable[[Region], Sequence[str]] | None = None) -> Dialog:
     """The dialog a blocked rule's region shows: the first reader for that rule that
     reads at least two options (a fixed list: when its `on` line is there), else a
-    dialog with the question only."""
+    dialog with the question only. A subject read (`region` gives the lines of another
+    region of the same screen) follows the question, unless the question holds it."""
     if spec is not None:
+        subject = _subject(spec, rule_id, lines, region)
+        if subject and _norm(subject) not in _norm(question or ""):
+            question = f"{question} {subject}" if question else subject
         rows = [_unbox(x) for x in lines]
         for reader in spec.readers:
             if reader.rules and rule_id not in reader.rules:
@@ -367,9 +421,10 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
         return None
     if not isinstance(data, Mapping):
         raise ManifestError("[dialog] must be a table")
-    unknown = sorted(set(data) - {"options", "choose"})
+    unknown = sorted(set(data) - {"options", "choose", "subject"})
     if unknown:
-        raise ManifestError(f"[dialog]: unknown key {unknown[0]!r} (known: choose, options)")
+        raise ManifestError(f"[dialog]: unknown key {unknown[0]!r} "
+                            "(known: choose, options, subject)")
     choose = data.get("choose", "number")
     if choose not in CHOOSE:
         raise ManifestError(f"[dialog]: choose must be one of {', '.join(CHOOSE)}")
@@ -377,8 +432,48 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
     if not isinstance(raw, list) or len(raw) > MAX_READERS:
         raise ManifestError(f"[dialog]: options must be an array of at most {MAX_READERS} "
                             "tables ([[dialog.options]])")
+    subs = data.get("subject", [])
+    if not isinstance(subs, list) or len(subs) > MAX_READERS:
+        raise ManifestError(f"[dialog]: subject must be an array of at most {MAX_READERS} "
+                            "tables ([[dialog.subject]])")
     return DialogSpec(tuple(_parse_reader(r, i, choose, rule_ids, compile_fn)
-                            for i, r in enumerate(raw)))
+                            for i, r in enumerate(raw)),
+                      tuple(_parse_subject(d, i, compile_fn) for i, d in enumerate(subs)))
+
+
+def _parse_subject(d: object, i: int, comp: Any) -> Subject:
+    where = f"[[dialog.subject]] {i + 1}"
+    if not isinstance(d, Mapping):
+        raise ManifestError(f"{where}: must be a table")
+    unknown = sorted(set(d) - _SUBJECT_KEYS)
+    if unknown:
+        raise ManifestError(f"{where}: unknown key {unknown[0]!r} "
+                            f"(known: {', '.join(sorted(_SUBJECT_KEYS))})")
+    rules = d.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise ManifestError(f"{where}: rules must be a list of rule ids")
+    region = None
+    if "region" in d:
+        try:
+            region = parse_region(d["region"])
+        except ManifestError as err:
+            raise ManifestError(f"{where}: {err}") from None
+    pats: dict[str, Pattern | None] = {}
+    for key in ("line", "stop"):
+        v = d.get(key)
+        if v is None:
+            pats[key] = None
+            continue
+        if not isinstance(v, str) or not v:
+            raise ManifestError(f"{where}: {key} must be a non-empty string")
+        try:
+            pats[key] = comp(v)
+        except ManifestError as err:
+            raise ManifestError(f"{where}: {key} {err}") from None
+    line = pats["line"]
+    if line is None or "subject" not in line.groupindex:
+        raise ManifestError(f"{where}: needs a line with a (?P<subject>...) group")
+    return Subject(line=line, rules=tuple(rules), region=region, stop=pats["stop"])
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:

@@ -30,6 +30,10 @@ contains = "?"
      "needs exactly one of line, inline, fixed"),
     ('[[dialog.options]]\nline = "(?P<label>(?=x))"\n', "not supported"),
     ('[[dialog.options]]\nfixed = [{ key = "y" }]\n', "fixed must be a list"),
+    ('[[dialog.subject]]\nline = "(?P<label>x)"\n', "needs a line with a (?P<subject>...)"),
+    ('[[dialog.subject]]\nline = "(?P<subject>x)"\nregion = "bottom:0"\n', "line count"),
+    ('[[dialog.subject]]\nline = "(?P<subject>x)"\nwhere = 1\n', "unknown key 'where'"),
+    ('[dialog]\nsubject = "x"\n', "subject must be an array"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
     with pytest.raises(ManifestError) as err:
@@ -105,3 +109,51 @@ def test_a_10k_label_on_screen_is_bounded() -> None:
     assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
     label = v.dialog.options[1].label
     assert len(label) == 160 and label.endswith("…")
+
+
+SUBJECT = HEAD.replace('region = "screen"\ncontains = "?"', 'region = "cursor:1"\n'
+                       'line_regex = "[?] [(]y/n[)]"\nmsg_regex = "(?P<msg>.*[?])"') + """
+[[dialog.options]]
+on = '[(]y/n[)]'
+fixed = [{ label = "yes", key = "y" }, { label = "no", key = "n" }]
+choose = "key_enter"
+
+[[dialog.subject]]
+region = "cursor:3"
+line = '^(?P<subject>\\S.*)$'
+stop = '[(]y/n[)]'
+"""
+
+
+def test_the_subject_joins_the_question_and_the_id() -> None:
+    """The same question about another command is another dialog; the subject is read in
+    its own region: the last line it matches before the stop line (the question's)."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    m = rules.parse_manifest_text(SUBJECT)
+
+    def dialog(*lines: str) -> object:
+        v = rules.evaluate(m, Snapshot(lines=list(lines), cursor=(len(lines) - 1, 0)))
+        assert v.state == "blocked" and v.msg == "Run it?"
+        return v.dialog
+
+    ls = dialog("$ ls", "$ ls -la", "Run it? (y/n)")
+    rm = dialog("$ ls", "$ rm -rf /", "Run it? (y/n)")
+    assert ls.question == "Run it? $ ls -la" and rm.question == "Run it? $ rm -rf /"
+    assert ls.id != rm.id and [o.label for o in ls.options] == ["yes", "no"]
+    assert dialog("$ far above", "", "", "Run it? (y/n)").question == "Run it?"  # not in region
+
+
+def test_a_live_session_reads_the_subject_again_while_the_question_stays() -> None:
+    """The rule's region (the question's line) is the same for both commands: a stream of
+    snapshots must not keep the first command's dialog."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.engine import Evaluator
+    from osc7501wrap.rules.model import Snapshot
+
+    ev = Evaluator(rules.parse_manifest_text(SUBJECT))
+    first = ev.evaluate(Snapshot(lines=["$ ls", "Run it? (y/n)"], cursor=(1, 0)))
+    second = ev.evaluate(Snapshot(lines=["$ rm -rf /", "Run it? (y/n)"], cursor=(1, 0)))
+    assert first.dialog.question == "Run it? $ ls"
+    assert second.dialog.question == "Run it? $ rm -rf /" and second.dialog.id != first.dialog.id
