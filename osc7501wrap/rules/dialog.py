@@ -386,7 +386,8 @@ def _listing(dialog: Dialog) -> str:
 def keys_for(dialog: Dialog, option: Option) -> list[str]:
     """What to type, key by key, to choose `option`. Raises ChoiceError when the dialog's
     way of choosing needs something the screen does not show (the selected option for
-    the arrows, a key the agent shows for its own keys)."""
+    the arrows, a key the agent shows for its own keys). With the arrows, an option that
+    shows its key is chosen with that key."""
     how = dialog.choose
     if how == "number":
         return [str(option.number)] if option.number < 10 else _arrows(dialog, option)
@@ -398,8 +399,27 @@ def keys_for(dialog: Dialog, option: Option) -> list[str]:
             return [option.key, "\r"]
         return [key, "\r"] if how == "key_enter" and key != "\x1b" else [key]
     if how in ("arrows", "arrows_lr"):
-        return _arrows(dialog, option)
+        # an option that shows its key ("No, suggest changes (esc)") is chosen with it: an
+        # Enter there may wait for more (Copilot's "No, and tell Copilot what to do
+        # differently (Esc to stop)" opens a text field)
+        key = _KEYS.get(option.key or "", option.key if option.key and len(option.key) == 1
+                        else None)
+        return [key] if key is not None else _arrows(dialog, option)
     raise ChoiceError("no options could be read from this dialog; wrap never guesses a key")
+
+
+def selected_before(dialog: Dialog, keys: Sequence[str]) -> list[int | None]:
+    """The option the screen must show selected right before each of `keys` (from
+    :func:`keys_for`) is typed: each arrow moves the selection by one from the option
+    selected now. None: the key does not depend on it (no selection shown, or no arrow
+    before it)."""
+    sel = next((o.number for o in dialog.options if o.selected), None)
+    out: list[int | None] = []
+    for k in keys:
+        out.append(sel)
+        if sel is not None:
+            sel = sel + 1 if k in (_DOWN, _RIGHT) else sel - 1 if k in (_UP, _LEFT) else None
+    return out
 
 
 def _arrows(dialog: Dialog, option: Option) -> list[str]:

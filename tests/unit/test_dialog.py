@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap.rules import parse_manifest_text
-from osc7501wrap.rules.dialog import ChoiceError, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.dialog import (
+    ChoiceError,
+    Option,
+    keys_for,
+    make_dialog,
+    resolve,
+    selected_before,
+)
 from osc7501wrap.rules.model import ManifestError
 from osc7501wrap.session.registry import clean_dialog
 
@@ -47,6 +54,13 @@ def _d(choose: str | None, sel: int | None = 1) -> object:
     return make_dialog("Run it?", opts, choose)
 
 
+def _plain(choose: str | None, sel: int | None = 1) -> object:
+    """Three options that show no key."""
+    opts = [Option(1, "Allow once", sel == 1), Option(2, "Allow always", sel == 2),
+            Option(3, "Reject", sel == 3)]
+    return make_dialog("Run it?", opts, choose)
+
+
 def test_choices_by_number_label_prefix_and_key() -> None:
     d = _d("number")
     assert resolve(d, "3").number == 3
@@ -69,13 +83,30 @@ def test_keys_per_way_of_choosing() -> None:
     assert keys_for(_d("key"), resolve(_d("key"), "2")) == ["p"]
     assert keys_for(_d("key"), resolve(_d("key"), "3")) == ["\x1b"]
     assert keys_for(_d("key_enter"), resolve(_d("key_enter"), "1")) == ["y", "\r"]
-    assert keys_for(_d("arrows", 2), resolve(_d("arrows", 2), "3")) == ["\x1b[B", "\r"]
-    assert keys_for(_d("arrows", 3), resolve(_d("arrows", 3), "1")) == ["\x1b[A"] * 2 + ["\r"]
-    assert keys_for(_d("arrows_lr", 1), resolve(_d("arrows_lr"), "2")) == ["\x1b[C", "\r"]
+    assert keys_for(_plain("arrows", 2), resolve(_plain("arrows", 2), "3")) == ["\x1b[B", "\r"]
+    assert keys_for(_plain("arrows", 3), resolve(_plain("arrows", 3), "1")) == [
+        "\x1b[A"] * 2 + ["\r"]
+    assert keys_for(_plain("arrows_lr", 1), resolve(_plain("arrows_lr"), "2")) == [
+        "\x1b[C", "\r"]
+    # with the arrows, an option that shows its key is chosen with it (Enter on Copilot's
+    # "No, and tell Copilot what to do differently (Esc to stop)" waits for text)
+    assert keys_for(_d("arrows", 1), resolve(_d("arrows", 1), "3")) == ["\x1b"]
+    assert keys_for(_d("arrows", None), resolve(_d("arrows", None), "2")) == ["p"]
+
+
+def test_the_selection_expected_before_each_key() -> None:
+    d = _plain("arrows", 1)
+    keys = keys_for(d, resolve(d, "3"))
+    assert selected_before(d, keys) == [1, 2, 3]
+    d = _plain("arrows_lr", 3)
+    assert selected_before(d, keys_for(d, resolve(d, "2"))) == [3, 2]
+    d = _d("key_enter")
+    assert selected_before(d, keys_for(d, resolve(d, "1"))) == [1, None]
+    assert selected_before(_d("number", None), ["2"]) == [None]
 
 
 def test_never_guesses_a_key() -> None:
-    blind = _d("arrows", None)  # the selected option is not shown as text
+    blind = _plain("arrows", None)  # the selected option is not shown as text
     with pytest.raises(ChoiceError, match="never guesses"):
         keys_for(blind, resolve(blind, "1"))
     bare = make_dialog("Proceed?")
