@@ -339,17 +339,16 @@ def _message(manifest: Manifest, rule: Rule, t: Text, scr: Screen) -> tuple[str 
     if rule.state != "blocked":
         return msg, None
     return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg,
-                            lambda r: scr.region(r).lines)
+                            lambda r: scr.region(r).lines, screen_rows=t.rows,
+                            background=scr.background)
 
 
 def _rereads(manifest: Manifest, rule: Rule) -> bool:
     """Whether the dialog of `rule` reads a region other than the rule's own (its
     message is then read again while the rule's region stays)."""
     spec = manifest.dialog
-    if spec is None or rule.state != "blocked":
-        return False
-    region = spec.subject_region(rule.id)
-    return region is not None and region != rule.region
+    return spec is not None and rule.state == "blocked" and spec.other_regions(
+        rule.id, rule.region)
 
 
 def _contains_strings(manifest: Manifest) -> tuple[str, ...]:

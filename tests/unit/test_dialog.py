@@ -40,7 +40,10 @@ contains = "?"
     ('[[dialog.subject]]\nline = "(?P<label>x)"\n', "needs a line with a (?P<subject>...)"),
     ('[[dialog.subject]]\nline = "(?P<subject>x)"\nregion = "bottom:0"\n', "line count"),
     ('[[dialog.subject]]\nline = "(?P<subject>x)"\nwhere = 1\n', "unknown key 'where'"),
+    ('[[dialog.question]]\nline = "(?P<subject>x)"\n', "needs a line with a (?P<question>"),
     ('[dialog]\nsubject = "x"\n', "subject must be an array"),
+    ('[[dialog.options]]\nline = "(?P<label>x)"\nhighlight = true\n', "only with inline"),
+    ('[[dialog.options]]\ninline = "(?P<label>x)"\nhighlight = 1\n', "true or false"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
     with pytest.raises(ManifestError) as err:
@@ -188,3 +191,76 @@ def test_a_live_session_reads_the_subject_again_while_the_question_stays() -> No
     second = ev.evaluate(Snapshot(lines=["$ rm -rf /", "Run it? (y/n)"], cursor=(1, 0)))
     assert first.dialog.question == "Run it? $ ls"
     assert second.dialog.question == "Run it? $ rm -rf /" and second.dialog.id != first.dialog.id
+
+
+BUTTONS = HEAD.replace('contains = "?"', 'contains = "enter confirm"') + """
+[dialog]
+choose = "arrows_lr"
+
+[[dialog.options]]
+on = 'enter confirm'
+cut = '\\s{3,}enter'
+inline = '(?P<label>\\S+(?: \\S+)*)'
+highlight = true
+"""
+
+
+@pytest.mark.parametrize(("lit", "selected"), [
+    ([1], [True, False, False]),
+    ([3], [False, False, True]),
+    ([], [False, False, False]),  # none stands out
+    ([1, 2], [False, False, False]),  # two do: which one is unknown
+])
+def test_a_selection_shown_by_colour_alone(lit: list[int], selected: list[bool]) -> None:
+    """Buttons on one line, the focused one on another background (with its padding):
+    read from the cells, never from the text."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    line = "┃  Allow once   Allow always   Reject      enter confirm"
+    boxes = {1: (2, 14), 2: (15, 29), 3: (30, 38)}  # each label and its padding
+
+    def background(row: int, col: int) -> object:
+        lit_here = row == 2 and any(a <= col < b for n, (a, b) in boxes.items() if n in lit)
+        return "orange" if lit_here else "grey"
+
+    m = rules.parse_manifest_text(BUTTONS)
+    snap = Snapshot(lines=["$ rm -rf build", "", line], background=background)
+    d = rules.evaluate(m, snap).dialog
+    assert [o.label for o in d.options] == ["Allow once", "Allow always", "Reject"]
+    assert [o.selected for o in d.options] == selected
+    assert d.id == rules.evaluate(m, Snapshot(lines=snap.lines)).dialog.id
+    if lit == [3]:
+        assert keys_for(d, resolve(d, "1")) == ["\x1b[D", "\x1b[D", "\r"]
+
+
+def test_two_buttons_one_lit() -> None:
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    line = "  Confirm   Cancel    enter confirm"
+    for lit, want in (((1, 10), [True, False]), ((11, 19), [False, True])):
+        d = rules.evaluate(rules.parse_manifest_text(BUTTONS), Snapshot(
+            lines=[line], background=lambda _r, c, lit=lit: lit[0] <= c < lit[1])).dialog
+        assert [o.selected for o in d.options] == want, lit
+
+
+def test_the_question_read_from_the_bottom_replaces_the_message() -> None:
+    """The rule's message is the first "$ ..." line: a command run before, still on
+    screen above the dialog; the dialog's question is its own, the last one."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    base = BUTTONS.replace('contains = "enter confirm"',
+                           'contains = "enter confirm"\nmsg_line = "[$] "')
+    screen = ["$ echo one", "one", "Permission required", "$ rm -rf build", "",
+              "  Allow once   Reject      enter confirm"]
+    before = rules.evaluate(rules.parse_manifest_text(base), Snapshot(lines=screen))
+    assert before.msg == "$ echo one" and before.dialog.question == "$ echo one"
+    m = rules.parse_manifest_text(base + """
+[[dialog.question]]
+line = '^(?P<question>[$] .*)$'
+""")
+    v = rules.evaluate(m, Snapshot(lines=screen))
+    assert v.msg == "$ echo one"  # the report's message is the rule's
+    assert v.dialog.question == "$ rm -rf build" and v.dialog.id != before.dialog.id
