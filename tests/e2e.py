@@ -10,7 +10,9 @@ Shared by ``tests/test_e2e_*.py``. What it adds to the scripted terminal of
   a time (:meth:`WrapTerm.seen`) and a screen condition has the time of the chunk that
   made it true (:meth:`WrapTerm.wait_screen`);
 * one run of an agent under ``wrap --id ID --log FILE``, in its own sandbox against the
-  fake LLM API (:func:`wrapped`), and the lines of wrap's log (:func:`log_states`).
+  fake LLM API (:func:`wrapped`), and the lines of wrap's log (:func:`log_states`);
+* `osc7501wrap ls` / `answer` run beside it (:func:`osc7501wrap`), and the answer tests'
+  common part: a dialog listed, answered, a stale one refused (:func:`answer_two`).
 
 Its one check of its own: every OSC 7501 sequence it reads must parse (wrap never writes
 an invalid one). The tests assert the rest. It never changes the agent or the harness.
@@ -35,6 +37,7 @@ from fakeapi import FakeAPI, Request, Scenario, Step, default_is_main
 from term import Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
+from osc7501wrap.session.registry import clean_text, truncate
 
 OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)(?:\x1b\\|\x07)")
 ROWS, COLS = 40, 120
@@ -241,6 +244,8 @@ AGENT_BIN = {
     "aider": agentrun.AGENTS_DIR / "aider-venv" / "bin",
     "opencode": agentrun.AGENTS_DIR / "npm" / "opencode" / "node_modules" / ".bin",
     "qwen": agentrun.AGENTS_DIR / "npm" / "qwen" / "node_modules" / ".bin",
+    "gemini": agentrun.AGENTS_DIR / "npm" / "gemini" / "node_modules" / ".bin",
+    "copilot": agentrun.AGENTS_DIR / "npm" / "copilot" / "node_modules" / ".bin",
 }
 
 
@@ -291,10 +296,21 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
             print(f"sandbox kept for inspection: {sb.root}", flush=True)
 
 
-def osc7501wrap(run: Run, *args: str) -> subprocess.CompletedProcess[str]:
-    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox."""
-    return subprocess.run([sys.executable, "-m", "osc7501wrap", *args], env=run.sb.base_env(),
-                          capture_output=True, text=True, timeout=60, cwd=run.sb.work)
+def osc7501wrap(run: Run, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox. The
+    terminal is read meanwhile, as a real one is: wrap never stalls writing to it."""
+    argv = [sys.executable, "-m", "osc7501wrap", *args]
+    with subprocess.Popen(argv, env=run.sb.base_env(), cwd=run.sb.work, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        end = time.monotonic() + timeout
+        while proc.poll() is None and time.monotonic() < end:
+            run.term.pump(0.05)
+        try:
+            out, err = proc.communicate(timeout=max(0.1, end - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError(f"osc7501wrap {' '.join(args)}: no answer in {timeout} s") from None
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def listed_dialog(run: Run, record: str, pred: Callable[[dict[str, Any]], bool] = lambda d: True,
@@ -310,4 +326,67 @@ def listed_dialog(run: Run, record: str, pred: Callable[[dict[str, Any]], bool] 
                 if seen and seen["options"] and pred(seen):
                     return seen
         run.term.pump(0.2)
-    raise AssertionError(f"no such dialog listed: {seen}")
+    raise AssertionError(f"no such dialog listed: {seen}; reports: {run.term.labels()}; "
+                         f"screen:\n{run.term.screen()}")
+
+
+# --------------------------------------------------------------------------- answer
+
+#: how long `answer` waits for the dialog to go (its default is 5 s; a busy machine)
+ANSWER_WAIT = 20.0
+
+
+def answered(run: Run, dialog: dict[str, Any], choice: str, number: int) -> None:
+    """`answer RECORD CHOICE --dialog ID` on the listed `dialog`: exit 0, and the option
+    numbered `number` said chosen (the dialog went away)."""
+    label = next(o["label"] for o in dialog["options"] if o["number"] == number)
+    r = osc7501wrap(run, "answer", run.record, choice, "--dialog", dialog["id"],
+                    "--wait", f"{ANSWER_WAIT:g}")
+    line = f"answered {number}. {truncate(clean_text(label), 80)}\n"
+    assert (r.returncode, r.stdout) == (0, line), (choice, dialog, r.stderr)
+    run.note(f"{run.record}: answer {choice!r}: {r.stdout.strip()}")
+
+
+def refused_stale(run: Run, stale: dict[str, Any], now: dict[str, Any], words: str) -> None:
+    """`answer` naming `stale`, a dialog no longer on screen, while `now` is: refused
+    (exit 1, nothing typed), the message naming the dialog on screen (its id, and
+    `words` of its question)."""
+    r = osc7501wrap(run, "answer", run.record, "1", "--dialog", stale["id"])
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert "the dialog changed: it now asks" in r.stderr, r.stderr
+    assert f"dialog {now['id']}" in r.stderr and words in r.stderr, (now, r.stderr)
+    run.note(f"{run.record}: a stale --dialog: {r.stderr.strip()}")
+
+
+def answer_two(run: Run, first: Callable[[dict[str, Any]], bool], choice1: tuple[str, int],
+               second: Callable[[dict[str, Any]], bool], choice2: tuple[str, int], words: str,
+               timeout: float = 60) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two dialogs, one after the other, answered from outside with `answer`, the common
+    part of each agent's answer test: the dialog `first` holds for, read from the live
+    screen (`ls --json`), chosen with ``choice1 = (CHOICE, its number)``; the next one,
+    that `second` holds for, listed once the agent went on; an answer still naming the
+    first refused, naming the second (its id and `words` of its question); the second
+    chosen with `choice2`. Returns both dialogs as listed (the test checks their options
+    and what the agent did)."""
+    one = listed_dialog(run, run.record, first, timeout)
+    run.note(f"{run.record}: options read from the live screen: "
+             f"{[(o['label'], o['key'], o['selected']) for o in one['options']]}")
+    answered(run, one, *choice1)
+    two = listed_dialog(run, run.record, second, timeout)
+    assert two["id"] != one["id"], (one, two)
+    refused_stale(run, one, two, words)
+    answered(run, two, *choice2)
+    return one, two
+
+
+def main_request_with(run: Run, text: str, timeout: float = 30) -> Request:
+    """The first main request to the fake API whose body holds `text` (a tool's result
+    sent back to the model), waited for."""
+    end = time.monotonic() + timeout
+    while True:
+        for r in run.api.main_requests():
+            if text in json.dumps(r.body):
+                return r
+        if time.monotonic() > end:
+            raise AssertionError(f"no request to the model carried {text!r}")
+        run.term.pump(0.1)

@@ -136,7 +136,8 @@ def screen_from_capture(path: Path) -> Source:
         state, value = tracker.progress
         progress = str(state) if value is None else f"{state};{value}"
     snap = rules.Snapshot(scr.lines(), title=tracker.title, progress=progress,
-                          alt_screen=bool(scr.alt_screen), cursor=scr.cursor())
+                          alt_screen=bool(scr.alt_screen), cursor=scr.cursor(),
+                          background=getattr(scr, "background", None))
     agent = cap.header.get("agent")
     argv = cap.header.get("argv")
     extra = {"capture": {"cols": cap.cols, "rows": cap.rows, "output_events": outputs,

@@ -494,7 +494,8 @@ class Pipeline:
         # read back only what the rules read (each is a call into the backend per frame):
         # the cursor for a `cursor` region; no region reads the alternate screen flag
         return rules.Snapshot(lines=screen.lines(), title=self._title, progress=progress,
-                              cursor=screen.cursor() if self._reads_cursor else None)
+                              cursor=screen.cursor() if self._reads_cursor else None,
+                              background=getattr(screen, "background", None))
 
     def tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""

@@ -3,13 +3,17 @@ that choose an option.
 
 A manifest's ``[dialog]`` table (rules/README.md, "Dialogs") says how its agent's options
 are read off the screen (`[[dialog.options]]` readers: one option per line, several on one
-line, or a fixed yes/no) and how one is chosen (``choose``: its number, the key it shows,
-that key and Enter, or the arrows from the selected option and Enter). :func:`read_dialog`
-applies the readers to a blocked rule's region; :func:`keys_for` says what to type.
+line, or a fixed yes/no), its question when the rule's message is not it
+(`[[dialog.question]]`), what it is about when its question does not say
+(`[[dialog.subject]]`: the command a "Run shell command?" runs), and how one is chosen
+(``choose``: its number, the key it shows, that key and Enter, or the arrows from the
+selected option and Enter). :func:`read_dialog` applies them to a blocked rule's region;
+:func:`keys_for` says what to type.
 
-The id is a hash of the normalized question and options (labels and keys; not which one
-is selected, not the screen's width or colours): the same dialog redrawn, resized or
-re-coloured keeps it, another question or other options change it.
+The id is a hash of the normalized question (with its subject) and options (labels and
+keys; not which one is selected, not the screen's width or colours): the same dialog
+redrawn, resized or re-coloured keeps it, another question, another command or other
+options change it.
 
 Labels and the question are screen text, cleaned here to one bounded line; they never
 choose a key by themselves: a dialog without readable options has no options, and
@@ -20,11 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .model import ManifestError, Pattern
+from .model import ManifestError, Pattern, Region
+from .regions import parse_region
 
 #: How an option is chosen (see :func:`keys_for`).
 CHOOSE = ("number", "key", "key_enter", "arrows", "arrows_lr")
@@ -32,8 +38,10 @@ MAX_LABEL = 160  # characters of one option's label
 MAX_QUESTION = 240
 MAX_OPTIONS = 12
 MAX_READERS = 16
+MAX_FOUND = 160  # characters of a question or subject a finder reads
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
-                          "key", "drop", "default"})
+                          "key", "drop", "default", "highlight"})
+_FINDER_KEYS = frozenset({"rules", "region", "line", "stop"})
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
@@ -90,11 +98,39 @@ class Reader:
     key: Pattern | None = None  # the shown key in a label (group key): taken out of it
     drop: Pattern | None = None  # taken out of every label
     default: Pattern | None = None  # group default: the label of the selected option
+    highlight: bool = False  # inline: the selected option is the one coloured otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class Finder:
+    """One ``[[dialog.question]]`` or ``[[dialog.subject]]`` entry: a dialog's question
+    when the rule's message is not it, or what a dialog is about when its question does
+    not say (the command of "Allow execution of [Shell]?")."""
+
+    line: Pattern  # group question / subject; the last line it matches (before `stop`)
+    group: str  # "question" or "subject"
+    rules: tuple[str, ...] = ()  # the blocked rules it is for (empty: every one)
+    region: Region | None = None  # where it is read (None: the blocked rule's region)
+    stop: Pattern | None = None  # a line that ends the search
 
 
 @dataclass(frozen=True, slots=True)
 class DialogSpec:
     readers: tuple[Reader, ...] = ()
+    subjects: tuple[Finder, ...] = ()
+    questions: tuple[Finder, ...] = ()
+
+    def other_regions(self, rule_id: str, own: Region) -> bool:
+        """Whether the dialog of `rule_id` reads a region other than the rule's own (a
+        dialog cached while that region stays must then be read again)."""
+        return any(f.region is not None and f.region != own
+                   for f in (_for_rule(self.questions, rule_id),
+                             _for_rule(self.subjects, rule_id)) if f is not None)
+
+
+def _for_rule(finders: tuple[Finder, ...], rule_id: str | None) -> Finder | None:
+    """The first finder for that rule."""
+    return next((f for f in finders if not f.rules or rule_id in f.rules), None)
 
 
 def dialog_id(question: str, options: Sequence[Option]) -> str:
@@ -228,16 +264,20 @@ def _read_lines(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str |
     return out
 
 
-def _read_inline(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str | None]]:
+def _read_inline(reader: Reader, lines: list[str],
+                 spans: list[tuple[int, int]] | None = None) -> tuple[
+                     list[tuple[str, bool, str | None]], int | None]:
+    """The options on one line, and that line's index in `lines`; `spans` gets where
+    each label is in it."""
     p = reader.inline
     assert p is not None
-    row = None
-    for x in reversed(lines):
-        if reader.on is None or reader.on.search(x):
-            row = x
+    row = at = None
+    for i in range(len(lines) - 1, -1, -1):
+        if reader.on is None or reader.on.search(lines[i]):
+            row, at = lines[i], i
             break
     if row is None:
-        return []
+        return [], None
     if reader.cut is not None:
         m = reader.cut.search(row)
         if m is not None:
@@ -257,20 +297,91 @@ def _read_inline(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str 
         label = _group(m, p, "label")
         if label:
             out.append((label, bool(_group(m, p, "sel")), _group(m, p, "key")))
+            if spans is not None:
+                spans.append((_start(m, p, "label"), m.end(p.groupindex["label"])))
     if default is not None:
         drop = reader.drop
         out = [(lab, clean(_sub(drop, lab) if drop else lab, MAX_LABEL).lower() == default, k)
                for lab, _, k in out]
+    return out, at
+
+
+def _columns(text: str, upto: int) -> list[int]:
+    """The screen column of each of the first `upto` characters of a line (a wide
+    character takes two, a combining one none)."""
+    out: list[int] = []
+    col = 0
+    for ch in text[:upto]:
+        out.append(col)
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        col += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
     return out
 
 
+def _highlighted(line: str, row: int, spans: list[tuple[int, int]],
+                 background: Callable[[int, int], object]) -> int | None:
+    """Which label of `spans` on screen row `row` is drawn on a background unlike the
+    one around the labels (the blanks between them, those next to a label only when no
+    other is: a button's padding takes its colour): its index, or None unless exactly
+    one is."""
+    if len(spans) < 2:
+        return None
+    end = spans[-1][1]
+    cols = _columns(line, end)
+    inside = [False] * (end + 1)
+    for a, b in spans:
+        for i in range(a, b):
+            inside[i] = True
+    blanks = [i for i in range(spans[0][0], end) if not inside[i] and line[i] == " "]
+    apart = [i for i in blanks if not inside[i - 1] and not inside[i + 1]]
+    around = [background(row, cols[i]) for i in apart or blanks]
+    if not around:
+        return None
+    base = max(set(around), key=around.count)
+    odd = [k for k, (a, _) in enumerate(spans) if background(row, cols[a]) != base]
+    return odd[0] if len(odd) == 1 else None
+
+
+def _norm(text: str) -> str:
+    return _SPACES.sub("", text.lower())
+
+
+def _find(f: Finder | None, lines: Sequence[str],
+          region: Callable[[Region], Sequence[str]] | None) -> str | None:
+    """What a finder reads: its group in the last line it matches, in its region (else
+    the rule's own `lines`) and before a `stop` line."""
+    if f is None:
+        return None
+    rows = lines if f.region is None or region is None else region(f.region)
+    found = None
+    for x in map(_unbox, rows):
+        if f.stop is not None and f.stop.search(x):
+            break
+        m = f.line.search(x)
+        if m is not None and m.group(f.group) and m.group(f.group).strip():
+            found = m.group(f.group)
+    return clean(found, MAX_FOUND) if found else None
+
+
 def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[str],
-                question: str | None) -> Dialog:
+                question: str | None,
+                region: Callable[[Region], Sequence[str]] | None = None, *,
+                screen_rows: Sequence[int] | None = None,
+                background: Callable[[int, int], object] | None = None) -> Dialog:
     """The dialog a blocked rule's region shows: the first reader for that rule that
     reads at least two options (a fixed list: when its `on` line is there), else a
-    dialog with the question only."""
+    dialog with the question only. A question read replaces the rule's message; a
+    subject read follows it, unless the question holds it already (`region` gives the
+    lines of another region of the same screen).
+    `screen_rows` (the screen row of each line) and `background` (how a cell's
+    background looks) let a `highlight` reader see the selected option."""
     if spec is not None:
-        rows = [_unbox(x) for x in lines]
+        question = _find(_for_rule(spec.questions, rule_id), lines, region) or question
+        subject = _find(_for_rule(spec.subjects, rule_id), lines, region)
+        if subject and _norm(subject) not in _norm(question or ""):
+            question = f"{question} {subject}" if question else subject
+        rows_at, rows = screen_rows, [_unbox(x) for x in lines]
         for reader in spec.readers:
             if reader.rules and rule_id not in reader.rules:
                 continue
@@ -283,7 +394,13 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
             if reader.line is not None:
                 raw = _read_lines(reader, rows)
             elif reader.inline is not None:
-                raw = _read_inline(reader, rows)
+                spans: list[tuple[int, int]] = []
+                raw, at = _read_inline(reader, rows, spans)
+                if (reader.highlight and at is not None and background is not None
+                        and rows_at is not None and at < len(rows_at)
+                        and not any(sel for _, sel, _ in raw)):
+                    k = _highlighted(rows[at], rows_at[at], spans, background)
+                    raw = [(lab, i == k, key) for i, (lab, _, key) in enumerate(raw)]
             else:
                 continue
             opts = _finish(reader, raw)
@@ -332,7 +449,8 @@ def _listing(dialog: Dialog) -> str:
 def keys_for(dialog: Dialog, option: Option) -> list[str]:
     """What to type, key by key, to choose `option`. Raises ChoiceError when the dialog's
     way of choosing needs something the screen does not show (the selected option for
-    the arrows, a key the agent shows for its own keys)."""
+    the arrows, a key the agent shows for its own keys). With the arrows, an option that
+    shows its key is chosen with that key."""
     how = dialog.choose
     if how == "number":
         return [str(option.number)] if option.number < 10 else _arrows(dialog, option)
@@ -344,8 +462,27 @@ def keys_for(dialog: Dialog, option: Option) -> list[str]:
             return [option.key, "\r"]
         return [key, "\r"] if how == "key_enter" and key != "\x1b" else [key]
     if how in ("arrows", "arrows_lr"):
-        return _arrows(dialog, option)
+        # an option that shows its key ("No, suggest changes (esc)") is chosen with it: an
+        # Enter there may wait for more (Copilot's "No, and tell Copilot what to do
+        # differently (Esc to stop)" opens a text field)
+        key = _KEYS.get(option.key or "", option.key if option.key and len(option.key) == 1
+                        else None)
+        return [key] if key is not None else _arrows(dialog, option)
     raise ChoiceError("no options could be read from this dialog; wrap never guesses a key")
+
+
+def selected_before(dialog: Dialog, keys: Sequence[str]) -> list[int | None]:
+    """The option the screen must show selected right before each of `keys` (from
+    :func:`keys_for`) is typed: each arrow moves the selection by one from the option
+    selected now. None: the key does not depend on it (no selection shown, or no arrow
+    before it)."""
+    sel = next((o.number for o in dialog.options if o.selected), None)
+    out: list[int | None] = []
+    for k in keys:
+        out.append(sel)
+        if sel is not None:
+            sel = sel + 1 if k in (_DOWN, _RIGHT) else sel - 1 if k in (_UP, _LEFT) else None
+    return out
 
 
 def _arrows(dialog: Dialog, option: Option) -> list[str]:
@@ -367,9 +504,10 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
         return None
     if not isinstance(data, Mapping):
         raise ManifestError("[dialog] must be a table")
-    unknown = sorted(set(data) - {"options", "choose"})
+    unknown = sorted(set(data) - {"options", "choose", "question", "subject"})
     if unknown:
-        raise ManifestError(f"[dialog]: unknown key {unknown[0]!r} (known: choose, options)")
+        raise ManifestError(f"[dialog]: unknown key {unknown[0]!r} "
+                            "(known: choose, options, question, subject)")
     choose = data.get("choose", "number")
     if choose not in CHOOSE:
         raise ManifestError(f"[dialog]: choose must be one of {', '.join(CHOOSE)}")
@@ -377,8 +515,52 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
     if not isinstance(raw, list) or len(raw) > MAX_READERS:
         raise ManifestError(f"[dialog]: options must be an array of at most {MAX_READERS} "
                             "tables ([[dialog.options]])")
+    finders: dict[str, tuple[Finder, ...]] = {}
+    for group in ("question", "subject"):
+        got = data.get(group, [])
+        if not isinstance(got, list) or len(got) > MAX_READERS:
+            raise ManifestError(f"[dialog]: {group} must be an array of at most "
+                                f"{MAX_READERS} tables ([[dialog.{group}]])")
+        finders[group] = tuple(_parse_finder(d, i, group, compile_fn)
+                               for i, d in enumerate(got))
     return DialogSpec(tuple(_parse_reader(r, i, choose, rule_ids, compile_fn)
-                            for i, r in enumerate(raw)))
+                            for i, r in enumerate(raw)),
+                      subjects=finders["subject"], questions=finders["question"])
+
+
+def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
+    where = f"[[dialog.{group}]] {i + 1}"
+    if not isinstance(d, Mapping):
+        raise ManifestError(f"{where}: must be a table")
+    unknown = sorted(set(d) - _FINDER_KEYS)
+    if unknown:
+        raise ManifestError(f"{where}: unknown key {unknown[0]!r} "
+                            f"(known: {', '.join(sorted(_FINDER_KEYS))})")
+    rules = d.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise ManifestError(f"{where}: rules must be a list of rule ids")
+    region = None
+    if "region" in d:
+        try:
+            region = parse_region(d["region"])
+        except ManifestError as err:
+            raise ManifestError(f"{where}: {err}") from None
+    pats: dict[str, Pattern | None] = {}
+    for key in ("line", "stop"):
+        v = d.get(key)
+        if v is None:
+            pats[key] = None
+            continue
+        if not isinstance(v, str) or not v:
+            raise ManifestError(f"{where}: {key} must be a non-empty string")
+        try:
+            pats[key] = comp(v)
+        except ManifestError as err:
+            raise ManifestError(f"{where}: {key} {err}") from None
+    line = pats["line"]
+    if line is None or group not in line.groupindex:
+        raise ManifestError(f"{where}: needs a line with a (?P<{group}>...) group")
+    return Finder(line=line, group=group, rules=tuple(rules), region=region, stop=pats["stop"])
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:
@@ -424,4 +606,8 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
         p = pats[key]
         if p is not None and "label" not in p.groupindex:
             raise ManifestError(f"{where}: {key} needs a (?P<label>...) group")
-    return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, **pats)
+    highlight = d.get("highlight", False)
+    if not isinstance(highlight, bool) or (highlight and pats["inline"] is None):
+        raise ManifestError(f"{where}: highlight must be true or false, and only with inline")
+    return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, highlight=highlight,
+                  **pats)

@@ -205,7 +205,7 @@ class Evaluator:
     """
 
     __slots__ = ("_contains", "_known", "_last", "_lines", "_msgs", "_plan", "_regions",
-                 "_skipped", "_slots", "_texts", "manifest", "skips")
+                 "_rereads", "_skipped", "_slots", "_texts", "manifest", "skips")
 
     def __init__(self, manifest: Manifest, *, index: bool = True, skip: bool = True) -> None:
         self.manifest = manifest
@@ -230,6 +230,9 @@ class Evaluator:
         self._known: list[bool | None] = [None] * len(self._plan)  # matched, if known
         # (msg, dialog) of each rule that matched; False: not taken
         self._msgs: list[tuple[str | None, Any] | bool | None] = [False] * len(self._plan)
+        # the rules whose dialog reads another region too: read again at every match
+        self._rereads = frozenset(i for i, (rule, _) in enumerate(self._plan)
+                                  if _rereads(manifest, rule))
         self._last: tuple[Snapshot, Verdict] | None = None
 
     def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
@@ -278,10 +281,10 @@ class Evaluator:
                     slow, slowest = spent, rule
             if hit:
                 got = msgs[i]
-                if got is False:
+                if got is False or (got is not None and i in self._rereads):
                     got = None
                     if _wants_msg(rule.state, msg_for):
-                        got = msgs[i] = _message(manifest, rule, regions[slot])
+                        got = msgs[i] = _message(manifest, rule, regions[slot], scr)
                 msg, dialog = got if isinstance(got, tuple) else (None, None)
                 verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
                                   manifest.version, msg, rule.visible, dialog)
@@ -329,12 +332,23 @@ _KEPT = ("working", "idle", None)
 FULL_EVERY = 5
 
 
-def _message(manifest: Manifest, rule: Rule, t: Text) -> tuple[str | None, Any]:
-    """A matched rule's message, and for a blocked rule its dialog (rules.dialog)."""
+def _message(manifest: Manifest, rule: Rule, t: Text, scr: Screen) -> tuple[str | None, Any]:
+    """A matched rule's message, and for a blocked rule its dialog (rules.dialog; its
+    subject may be read in another region of `scr`)."""
     msg = extract_msg(rule, t)
     if rule.state != "blocked":
         return msg, None
-    return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg)
+    return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg,
+                            lambda r: scr.region(r).lines, screen_rows=t.rows,
+                            background=scr.background)
+
+
+def _rereads(manifest: Manifest, rule: Rule) -> bool:
+    """Whether the dialog of `rule` reads a region other than the rule's own (its
+    message is then read again while the rule's region stays)."""
+    spec = manifest.dialog
+    return spec is not None and rule.state == "blocked" and spec.other_regions(
+        rule.id, rule.region)
 
 
 def _contains_strings(manifest: Manifest) -> tuple[str, ...]:
@@ -375,7 +389,7 @@ def explain(manifest: Manifest, snap: Snapshot) -> list[RuleTrace]:
             id=rule.id, state=rule.state, kind=rule.kind, matched=hit, winner=winner,
             region=rule.region.name, region_text=t.text, parts=tuple(tr.parts),
             msg=extract_msg(rule, t) if hit else None, visible=rule.visible,
-            dialog=_message(manifest, rule, t)[1] if winner else None))
+            dialog=_message(manifest, rule, t, scr)[1] if winner else None))
     return out
 
 

@@ -160,6 +160,11 @@ class Snapshot:
     progress: str | None = None
     alt_screen: bool = False  # no region reads it (a live session does not read it back)
     cursor: tuple[int, int] | None = None  # (row, col), 0-based
+    # how a cell's background looks, (row, col) -> a value equal for cells that look the
+    # same (the screen model's `background`); only a dialog's selection shown by colour
+    # alone reads it, and nothing compares it (a live session's verdict may keep a
+    # selection that moved in colour only; a fresh evaluation reads it again)
+    background: Callable[[int, int], object] | None = None
 
 
 @dataclass(frozen=True, slots=True)

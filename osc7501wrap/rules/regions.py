@@ -34,6 +34,7 @@ class Text:
     _lower: str | None = None
     _raw: bytes | None = None
     line_mask: int | None = None  # the line patterns its lines match (rules.lines)
+    rows: Sequence[int] | None = None  # the screen row of each line (None: not a screen's)
 
     @property
     def lower(self) -> str:
@@ -82,28 +83,33 @@ def _clean(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def _text(lines: Sequence[str]) -> Text:
+def _text(lines: Sequence[str], rows: Sequence[int] | None = None) -> Text:
     if not lines:
         return EMPTY
     t = tuple(lines)
-    return Text(t, "\n".join(t))
+    return Text(t, "\n".join(t), rows=rows)
 
 
-def _last_non_empty(lines: Sequence[str], n: int) -> list[str]:
-    out: list[str] = []
-    for x in reversed(lines):
-        if x.strip():
-            out.append(x)
+def _last_non_empty(lines: Sequence[str], n: int) -> list[int]:
+    """The rows of the last `n` non-empty lines, top to bottom."""
+    out: list[int] = []
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].strip():
+            out.append(i)
             if len(out) >= n:
                 break
     out.reverse()
     return out
 
 
+def _rows_text(lines: Sequence[str], rows: list[int]) -> Text:
+    return _text([lines[i] for i in rows], rows)
+
+
 class Screen:
     """The regions of one snapshot, computed on first use and cached."""
 
-    __slots__ = ("_cache", "_rules", "cursor_row", "lines", "progress", "title")
+    __slots__ = ("_cache", "_rules", "background", "cursor_row", "lines", "progress", "title")
 
     def __init__(self, snap: Snapshot) -> None:
         raw = snap.lines
@@ -122,6 +128,7 @@ class Screen:
         self.progress = (snap.progress if not snap.progress or _encodable(snap.progress)
                          else _clean(snap.progress))
         self.cursor_row = snap.cursor[0] if snap.cursor else None
+        self.background = snap.background
         self._cache: dict[Region, Text] = {}
         self._rules: list[int] | None = None
 
@@ -155,11 +162,11 @@ class Screen:
             return _text([self.progress.strip()] if self.progress else [])
         lines = self.lines
         if k == "screen":
-            return _text(lines)
+            return _text(lines, range(len(lines)))
         if k == "bottom":
-            return _text(_last_non_empty(lines, reg.n))
+            return _rows_text(lines, _last_non_empty(lines, reg.n))
         if k == "top":
-            return _text([x for x in lines if x.strip()][: reg.n])
+            return _rows_text(lines, [i for i, x in enumerate(lines) if x.strip()][: reg.n])
         if k == "cursor":
             # unknown cursor: it is taken to be on the last non-empty line
             row = len(lines) - 1 if self.cursor_row is None else self.cursor_row
@@ -170,18 +177,20 @@ class Screen:
             # The cursor may sit on blank rows below the last non-empty line (trimmed
             # off `lines`): they are the region's last rows all the same, so the line
             # above a blank cursor row never passes for the cursor's row.
-            return _text(got + [""] * (row + 1 - top - len(got)))
+            return _text(got + [""] * (row + 1 - top - len(got)), range(top, row + 1))
         rows = self.rule_rows()
         if k == "after_rule":
-            return _text(lines[rows[-1] + 1:] if rows else [])
+            return _text(lines[rows[-1] + 1:], range(rows[-1] + 1, len(lines))) if rows \
+                else EMPTY
         if k == "prompt_box":
-            return _text(lines[rows[-2] + 1: rows[-1]] if len(rows) >= 2 else [])
+            return _text(lines[rows[-2] + 1: rows[-1]], range(rows[-2] + 1, rows[-1])) \
+                if len(rows) >= 2 else EMPTY
         if k == "above_prompt":
             if len(rows) >= 2:
                 lines = lines[: rows[-2]]
             elif rows:
                 lines = lines[: rows[-1]]
-            return _text(_last_non_empty(lines, reg.n))
+            return _rows_text(lines, _last_non_empty(lines, reg.n))
         raise AssertionError(k)  # regions are validated at load time
 
 

@@ -11,8 +11,8 @@ Importing this module never imports pyghostty: :class:`GhosttyScreen` does, and 
 whatever the import or the native library raises. :func:`osc7501wrap.screen.make_screen`
 catches that and falls back to pyte.
 
-Not done here: scrollback (kept at the library minimum), colours, OSC events, answers to
-the child's queries (no reply callback is installed, so the model never writes back).
+Not done here: scrollback (kept at the library minimum), colours (but a cell's background,
+read on demand), OSC events, answers to the child's queries (no reply callback is installed, so the model never writes back).
 Known differences from the pyte backend are listed in tests/unit/test_screen.py.
 """
 
@@ -147,6 +147,16 @@ class GhosttyScreen:
                 at = 0, 0
             self._cursor, self._cursor_version = at, self._version
         return self._cursor
+
+    def background(self, row: int, col: int) -> object:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            return None
+        try:
+            st = self._term.style(col, row)
+        except Exception:
+            self.errors += 1
+            return None
+        return ("inverse", st["fg"]) if st["inverse"] else st["bg"]
 
     def reset(self) -> None:
         try:

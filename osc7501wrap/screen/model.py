@@ -14,7 +14,8 @@ can start on output whose beginning was dropped.
 The model only reads: it never answers the program's queries (the real terminal does),
 never keeps scrollback for anyone, and does not parse OSC events (titles, notifications,
 marks come from the passthrough tracker). Lines come back as plain text: trailing blanks
-stripped, a wide character once, zero-width characters joined to their base character.
+stripped, a wide character once, zero-width characters joined to their base character;
+a cell's background is read on demand (``background``).
 Not here: feeding off the hot path (:mod:`.backlog`).
 """
 
@@ -61,6 +62,13 @@ class ScreenModel(Protocol):
 
     def cursor(self) -> tuple[int, int]:
         """(row, col), 0-based, always inside the screen."""
+        ...
+
+    def background(self, row: int, col: int) -> object:
+        """How the cell at (row, col) looks behind its character: its background colour
+        as the program set it, or its foreground under inverse video. Values of one
+        backend are equal when the cells look the same (None outside the screen); the
+        only reader is a dialog whose selection is a colour (rules.dialog)."""
         ...
 
     @property

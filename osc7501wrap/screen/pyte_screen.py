@@ -170,6 +170,13 @@ class PyteScreen:
         c = self._screen.cursor
         return c.y, min(c.x, self.cols - 1)
 
+    def background(self, row: int, col: int) -> object:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            return None
+        line = self._screen.buffer.get(row)
+        cell = line[col] if line is not None else self._screen.default_char
+        return ("inverse", cell.fg) if cell.reverse else cell.bg
+
     def feed(self, data: bytes) -> None:
         if not data:
             return

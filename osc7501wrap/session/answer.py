@@ -3,6 +3,8 @@
 :class:`AnswerJob` runs inside the session, on its loop: the screen is read again right
 before each key is typed (the check and the key are one step, nothing runs between them),
 so nothing is ever typed into a session that is not blocked on that dialog at that moment.
+After an arrow, the next key waits until the screen shows the selection moved (an agent
+may drop an Enter typed before it drew the move: Qwen Code does, ~0.1 s after an arrow).
 After the last key it reads the screen every POLL seconds until the dialog went away (the
 reply ``{"ok": true, ...}``) or WAIT seconds passed (a refusal naming what is still there).
 
@@ -20,13 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..rules.dialog import ChoiceError, Dialog, clean, keys_for, resolve
+from ..rules.dialog import ChoiceError, Dialog, clean, keys_for, resolve, selected_before
 
 #: seconds between two keys of one choice (arrows, then Enter)
 KEY_GAP = 0.06
 #: how often, and how long, the screen is read for the dialog to go
 POLL = 0.05
 WAIT = 5.0
+#: how long the screen may take to show the selection an arrow moved
+MOVE_WAIT = 3.0
 
 Verdict = Any  # rules.Verdict: .state, .kind, .dialog
 
@@ -51,6 +55,8 @@ class AnswerJob:
         self.reply = reply
         self.wait = wait
         self.keys: list[str] = []
+        self.expect: list[int | None] = []  # the option selected before each key
+        self.moving = 0.0
         self.dialog: Dialog | None = None
         self.option: Any = None
         self.left = 0.0
@@ -66,6 +72,7 @@ class AnswerJob:
         try:
             self.option = resolve(dialog, choice)
             self.keys = keys_for(dialog, self.option)
+            self.expect = selected_before(dialog, self.keys)
         except ChoiceError as err:
             self._fail(str(err))
             return
@@ -109,7 +116,21 @@ class AnswerJob:
                 self._fail(f"the dialog changed while its keys were typed ({what}); "
                            "the rest were not typed")
                 return
+            want = self.expect[0]
+            now = next((o.number for o in v.dialog.options if o.selected), None)
+            if want is not None and now != want:
+                if self.moving > 0:  # not drawn yet: look again
+                    self.moving -= POLL
+                    self.schedule(POLL, self._type)
+                    return
+                o = self.dialog.options[want - 1]
+                self._fail(f"the selection did not move to {want}. {clean(o.label, 60)!r} "
+                           f"(the screen shows {now or 'none'} selected); the rest were not "
+                           "typed")
+                return
         key = self.keys.pop(0)
+        self.expect.pop(0)
+        self.moving = MOVE_WAIT
         try:
             self.write(key.encode("utf-8"))
         except OSError as err:

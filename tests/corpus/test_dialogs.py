@@ -356,3 +356,35 @@ def test_generic_yes_no_shapes() -> None:
         assert [o.label for o in d.options] == ["yes", "no"], line
         assert keys_for(d, resolve(d, "yes")) == keys, line
         assert keys_for(d, resolve(d, "2"))[0] in ("n", "no")
+
+
+@pytest.mark.parametrize("backend", [
+    "pyte", pytest.param("ghostty", marks=pytest.mark.requires("pyghostty"))])
+@pytest.mark.parametrize(("capture", "selected"), [
+    ("opencode-1.18.33/bash-reject", [1, 2, 3]),  # → → Enter on Reject
+    ("opencode-1.18.33/allow-always", [1, 2, 1]),  # → Enter, then Confirm / Cancel
+    ("opencode-1.18.22/bash-reject", [1, 2, 3]),
+])
+def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
+                                           selected: list[int]) -> None:
+    """OpenCode's focused button is only a colour: read from the cells' background (each
+    screen backend), the selection follows the arrows typed, and the id stays."""
+    cap = read_capture(TESTS / "captures" / f"{capture}.jsonl")
+    m = manifest_for(str(cap.header.get("agent")))
+    scr = make_screen(cap.rows, cap.cols, backend)
+    assert scr.backend == backend
+    seen: list[tuple[int, str]] = []
+    for ev in cap.events:
+        if ev.type == "o":
+            scr.feed(ev.data)
+        elif ev.type == "r":
+            scr.resize(*parse_size(str(ev.payload)))
+        elif ev.type == "i":  # the screen each key is typed into
+            v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor(),
+                                     background=scr.background))
+            if v.state == "blocked":
+                (sel,) = [o.number for o in v.dialog.options if o.selected]
+                seen.append((sel, v.dialog.id))
+                assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
+    assert [s for s, _ in seen] == selected
+    assert len({i for _, i in seen[:2]}) == 1  # the same dialog while the focus moves

@@ -5,7 +5,9 @@ Completions), as ``wrap --id e2e/aider --log FILE aider ...``. Aider reports not
 itself, so the screen rules decide: idle at its prompt, ``working`` for a prompt, a
 ``(Y)es/(N)o`` confirmation is ``blocked`` with the kind the manifest gives it ("Run
 shell command?" asks permission, "Add command output to the chat?" is a question),
-answering goes on, and the turn ends ``done``. Figures are printed (``-s``).
+answering goes on, and the turn ends ``done``. Its confirmations are also answered from
+outside with ``osc7501wrap answer``: by label, by number, and a stale ``--dialog``
+refused. Figures are printed (``-s``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import Run, WrapTerm, wrapped
+from e2e import Run, WrapTerm, answer_two, answered, listed_dialog, main_request_with, wrapped
 from fakeapi import Step, Text
 
 from osc7501wrap.protocol import Report
@@ -121,3 +123,55 @@ def test_confirmations_block_and_answers_go_on() -> None:
         # The turn ran the command and ended at the prompt: done, not idle (idle is for
         # a refused dialog or an interrupted turn).
         assert ended_as == "done", t.labels(mark)
+
+
+def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
+    """Aider's confirmations answered with `answer`: "yes" by label runs the command the
+    model suggested, a stale --dialog is refused naming "Add command output to the chat?",
+    "1" adds the output (the next request carries it); in a second turn "2" ("No")
+    refuses to run "rm -rf build" (the build directory stays)."""
+    agentrun.require_agent("aider")
+
+    def two(_sb: agentrun.Sandbox) -> list[Step]:
+        return [Text("Write it with:\n\n```bash\necho one > one.txt && echo wrote-one\n```\n",
+                     pause=1.0),
+                Text("Clean it with:\n\n```bash\nrm -rf build\n```\n", pause=1.0)]
+
+    def last_line(s: str) -> str:
+        return s.rstrip().rsplit("\n", 1)[-1]
+
+    with wrapped("aider", two, command=aider_cmd, record=RECORD) as run:
+        t: WrapTerm = run.term
+        (run.sb.work / "build").mkdir()
+        started(run)
+        t.type(b"write one")
+        t.pump(0.4)
+        t.press(b"\r")
+        one, output = answer_two(
+            run, lambda d: "echo one" in d["question"], ("yes", 1),
+            lambda d: d["question"].startswith("Add command output"), ("1", 1),
+            "Add command output to the chat?")
+        assert one["question"] == "Run shell command? echo one > one.txt && echo wrote-one"
+        for d in (one, output):
+            assert [(o["label"], o["key"], o["selected"]) for o in d["options"]] == [
+                ("Yes", "y", True), ("No", "n", False), ("Don't ask again", "d", False)], d
+        assert (run.sb.work / "one.txt").read_text() == "one\n"  # it proceeded
+        t.wait_screen(lambda s: at_prompt(s) and "Add command output" not in last_line(s), 30)
+        t.settle(0.5)
+        t.type(b"now clean the build")
+        t.pump(0.4)
+        t.press(b"\r")
+        rm = listed_dialog(run, RECORD, lambda d: "rm -rf build" in d["question"], 60)
+        assert rm["question"] == "Run shell command? rm -rf build" and rm["id"] != one["id"]
+        # the output was added: the second turn's request carries it to the model
+        assert main_request_with(run, "wrote-one").step == 1
+        answered(run, rm, "2", 2)
+        t.wait_screen(lambda s: at_prompt(s) and "Run shell command" not in last_line(s), 30)
+        assert (run.sb.work / "build").is_dir()  # refused as chosen
+        t.settle(0.5)
+        t.press(b"\x04")  # Ctrl-D at the prompt leaves Aider
+        status = t.wait(30)
+        reps = t.seen()
+        assert all(s.report.id == RECORD for s in reps), t.labels()
+        assert reps[-1].report == Report("clear", id=RECORD), t.labels()
+        assert status == 0

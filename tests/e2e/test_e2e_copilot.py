@@ -14,14 +14,11 @@ from __future__ import annotations
 import re
 
 import agentrun
-import e2e
 import pytest
-from e2e import Run, WrapTerm, wrapped
+from e2e import Run, WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
-
-e2e.AGENT_BIN.setdefault("copilot", agentrun.AGENTS_DIR / "npm" / "copilot" / "node_modules" / ".bin")
 
 RECORD = "e2e/copilot"
 IDLE_FOOTER = re.compile(r"(?m)^ (?:← open sidebar · )?\w+ · [^\n]*·")
@@ -85,3 +82,46 @@ def test_prompt_silent_model_approval_done_exit() -> None:
 
 def note(run: Run, text: str) -> None:
     run.note(text)
+
+
+def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
+    """Two bash approvals answered with `answer`: "yes" by label runs the first command
+    (its output goes back to the model), a stale --dialog is refused naming the second
+    command, "3" ("No, and tell Copilot what to do differently") refuses the second (the
+    build directory stays)."""
+    agentrun.require_agent("copilot")
+
+    def two(_sb: agentrun.Sandbox) -> list[Step]:
+        return [
+            ToolUse("bash", {"command": "echo one > one.txt && echo wrote-one",
+                             "description": "Write one", "mode": "sync", "initial_wait": 30},
+                    pause=1.0),
+            ToolUse("bash", {"command": "rm -rf build", "description": "Remove the build directory",
+                             "mode": "sync", "initial_wait": 30}, pause=1.0),
+            Text("Understood, the build directory stays.", pause=1.0),
+        ]
+
+    with wrapped("copilot", two, command=agentrun.copilot_command, record=RECORD) as run:
+        t = run.term
+        (run.sb.work / "build").mkdir()
+        t.wait_screen(lambda s: idle(s) and "Copilot v" in s, 60)
+        t.settle(0.8)
+        t.type(b"write one, then clean the build")
+        t.pump(0.5)
+        t.press(b"\r")
+        one, other = answer_two(
+            run, lambda d: "echo one" in d["question"], ("yes", 1),
+            lambda d: "rm -rf build" in d["question"], ("3", 3), "rm -rf build")
+        for d in (one, other):  # (no "don't ask again" for a read-only command)
+            labels = [o["label"] for o in d["options"]]
+            assert labels[0] == "Yes" and len(labels) == (2 if d is one else 3), d
+            assert all(x.startswith("Yes, and don't ask again") for x in labels[1:-1]), d
+            assert labels[-1] == "No, and tell Copilot what to do differently", d
+            assert d["options"][-1]["key"] == "esc", d
+            assert [o["selected"] for o in d["options"]] == [True] + [False] * (len(labels) - 1)
+        assert (run.sb.work / "one.txt").read_text() == "one\n"  # it proceeded
+        main_request_with(run, "wrote-one")
+        t.wait_screen(lambda s: idle(s) and APPROVAL not in s, 30)
+        assert (run.sb.work / "build").is_dir()  # refused as chosen
+        t.settle(0.5)
+        t.leave(RECORD, [b"\x03", b"\x03"])

@@ -5,7 +5,9 @@ OpenAI-compatible provider, Chat Completions), as ``wrap --id e2e/opencode --log
 opencode``; the test asserts on the OSC 7501 reports wrap writes: a prompt is
 ``working``, the bash permission dialog is ``blocked:permission`` naming the command,
 allowing it is ``working`` then ``done`` once the finished turn is drawn, and leaving
-clears the record with OpenCode's exit status. Figures are printed (``-s``).
+clears the record with OpenCode's exit status. Its permission prompts are also answered from outside
+with ``osc7501wrap answer``: by label, by number, and a stale ``--dialog`` refused.
+Figures are printed (``-s``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import WrapTerm, wrapped
+from e2e import WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -79,4 +81,45 @@ def test_prompt_bash_permission_done_exit() -> None:
         assert t.labels(approved)[-1] == "done", t.labels(approved)
         assert "blocked:permission" not in t.labels(approved), t.labels(approved)
         assert (run.sb.work / "out" / "x.txt").read_text() == "hi\n"
+        t.leave(RECORD, [b"\x03"])
+
+
+def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
+    """Two bash permission prompts answered with `answer`: "allow once" by label runs the
+    first command (its output goes back to the model), a stale --dialog is refused naming
+    the second command, "3" ("Reject") refuses the second (the build directory stays).
+    The focused button is only a colour: wrap reads it from the cells' background."""
+    agentrun.require_agent("opencode")
+
+    def two(_sb: agentrun.Sandbox) -> list[Step]:
+        return [
+            ToolUse("bash", {"command": "echo one > one.txt && echo wrote-one",
+                             "description": "Write one"}, pause=1.0),
+            ToolUse("bash", {"command": "rm -rf build",
+                             "description": "Remove the build directory"}, pause=1.0),
+            Text("Understood, the build directory stays.", pause=1.0),
+        ]
+
+    with wrapped("opencode", two, command=agentrun.opencode_command, record=RECORD,
+                 is_main=agentrun.chat_with_tools_is_main) as run:
+        t = run.term
+        (run.sb.work / "build").mkdir()
+        t.wait_screen(lambda s: COMPOSER.search(s) is not None and "ctrl+p commands" in s, 60)
+        t.settle(0.8)
+        t.type(b"write one, then clean the build")
+        t.pump(0.4)
+        t.press(b"\r")
+        one, other = answer_two(
+            run, lambda d: "echo one" in d["question"], ("allow once", 1),
+            lambda d: "rm -rf build" in d["question"], ("3", 3), "rm -rf build")
+        for d in (one, other):
+            assert [(o["label"], o["key"], o["selected"]) for o in d["options"]] == [
+                ("Allow once", None, True), ("Allow always", None, False),
+                ("Reject", None, False)], d
+        assert (run.sb.work / "one.txt").read_text() == "one\n"  # it proceeded
+        main_request_with(run, "wrote-one")
+        t.wait_screen(lambda s: COMPOSER.search(s) is not None and BUSY.search(s) is None
+                      and "Permission required" not in s, 30)
+        assert (run.sb.work / "build").is_dir()  # refused as chosen
+        t.settle(0.5)
         t.leave(RECORD, [b"\x03"])

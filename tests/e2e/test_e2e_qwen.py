@@ -5,14 +5,18 @@ The pinned Qwen Code runs in its own sandbox against the scripted fake API
 test asserts on the OSC 7501 reports wrap writes: a prompt is ``working``, the shell
 confirmation is ``blocked:permission`` with its question, allowing it is ``working``,
 the idle prompt back is ``done`` within 300 ms of being drawn, and leaving clears the
-record with Qwen Code's exit status. Figures are printed (``-s``).
+record with Qwen Code's exit status. Its confirmations are also answered from outside
+with ``osc7501wrap answer``: by label, by number, and a stale ``--dialog`` refused.
+Figures are printed (``-s``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import agentrun
 import pytest
-from e2e import WrapTerm, wrapped
+from e2e import WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -35,6 +39,10 @@ def steps(_sb: agentrun.Sandbox) -> list[Step]:
 
 def dialog_drawn(text: str) -> bool:
     return "Allow execution of" in text and "1. Yes, allow once" in text and "(esc)" in text
+
+
+def turn_over(text: str) -> bool:
+    return HINT in text and "esc to cancel" not in text
 
 
 def turn_ended(text: str) -> bool:
@@ -75,3 +83,50 @@ def test_prompt_shell_confirmation_done_exit() -> None:
         assert t.labels(approved)[-1] == "done", t.labels(approved)
         assert (run.sb.work / "out" / "x.txt").read_text() == "hi\n"
         t.leave(RECORD, [b"\x03", b"\x03"])
+
+
+def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
+    """Two shell confirmations answered with `answer`: "yes, allow once" by label runs the
+    first command (its output goes back to the model), a stale --dialog is refused naming
+    the second command, its number for "No, suggest changes" refuses the second (the
+    build directory stays)."""
+    agentrun.require_agent("qwen")
+
+    def two(_sb: agentrun.Sandbox) -> list[Step]:
+        return [
+            ToolUse("run_shell_command", {"command": "echo one > one.txt && echo wrote-one",
+                                          "description": "Write one"}, pause=1.0),
+            ToolUse("run_shell_command", {"command": "rm -rf build",
+                                          "description": "Remove the build directory"},
+                    pause=1.0),
+            Text("Understood, the build directory stays.", pause=1.0),
+        ]
+
+    def second(d: dict[str, Any]) -> bool:  # the rm dialog, drawn to its last option
+        return "rm -rf build" in d["question"] and d["options"][-1]["label"].startswith("No")
+
+    with wrapped("qwen", two, command=agentrun.qwen_command, record=RECORD,
+                 is_main=agentrun.chat_with_tools_is_main) as run:
+        t = run.term
+        (run.sb.work / "build").mkdir()
+        t.wait_screen(lambda s: HINT in s and "shift + tab" in s, 60)
+        t.settle(1.0)
+        t.type(b"write one, then clean the build")
+        t.pump(0.4)
+        t.press(b"\r")
+        one, other = answer_two(
+            run, lambda d: "echo one" in d["question"], ("yes, allow once", 1),
+            second, ("4", 4), "rm -rf build")
+        for d in (one, other):
+            assert d["question"].startswith("Allow execution of: "), d
+            labels = [o["label"] for o in d["options"]]
+            assert len(labels) == 4 and labels[0] == "Yes, allow once", d
+            assert labels[-1] == "No, suggest changes" and d["options"][-1]["key"] == "esc", d
+            assert [o["selected"] for o in d["options"]] == [True, False, False, False], d
+        assert (run.sb.work / "one.txt").read_text() == "one\n"  # it proceeded
+        main_request_with(run, "wrote-one")
+        t.wait_screen(lambda s: turn_over(s) and "Allow execution of" not in s, 30)
+        assert (run.sb.work / "build").is_dir()  # refused as chosen
+        t.settle(0.5)
+        t.leave(RECORD, [b"\x03", b"\x03"])
+

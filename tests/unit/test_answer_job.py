@@ -1,5 +1,6 @@
 """session.answer.AnswerJob on a scripted screen: each key is typed only after the screen
-was read again and still shows that dialog; the reply says how it ended."""
+was read again and still shows that dialog (after an arrow: with the selection moved);
+the reply says how it ended."""
 
 from __future__ import annotations
 
@@ -13,6 +14,14 @@ from osc7501wrap.session.answer import AnswerJob
 OPTS = [Option(1, "Yes", True), Option(2, "Maybe", False), Option(3, "No", False)]
 ASK = make_dialog("Proceed?", OPTS, "arrows")
 OTHER = make_dialog("Delete everything?", OPTS, "arrows")
+
+
+def at(d: Any, n: int) -> Any:
+    """Dialog `d` with option `n` selected (the same dialog: the same id)."""
+    moved = make_dialog(d.question, [Option(o.number, o.label, o.number == n, o.key)
+                                     for o in d.options], d.choose)
+    assert moved.id == d.id
+    return moved
 
 
 def blocked(d: Any) -> Verdict:
@@ -42,9 +51,41 @@ def run(screens: list[Verdict], data: dict[str, Any]) -> tuple[list[bytes], dict
 
 
 def test_arrows_then_enter_and_the_dialog_went_away() -> None:
-    typed, r = run([blocked(ASK)] * 3 + [IDLE], {"choice": "3", "dialog": ASK.id})
+    typed, r = run([blocked(ASK), blocked(at(ASK, 2)), blocked(at(ASK, 3)), IDLE],
+                   {"choice": "3", "dialog": ASK.id})
     assert typed == [b"\x1b[B", b"\x1b[B", b"\r"]
     assert r == {"ok": True, "option": 3, "label": "No", "state": "idle", "dialog": ASK.id}
+
+
+def test_after_an_arrow_the_next_key_waits_for_the_selection_to_move() -> None:
+    """The agent draws the move late: the next key is typed only once it is drawn."""
+    typed: list[bytes] = []
+    screens = [blocked(ASK)] * 4 + [blocked(at(ASK, 2))] * 3 + [blocked(at(ASK, 3))]
+    seen: list[int] = []
+
+    def evaluate() -> Verdict:
+        seen.append(len(typed))
+        return screens.pop(0) if len(screens) > 1 else screens[0]
+
+    replies: list[dict[str, Any]] = []
+    later: list[Callable[[], None]] = []
+    AnswerJob({"choice": "no"}, evaluate=evaluate, write=typed.append,
+              schedule=lambda _d, fn: later.append(fn), reply=replies.append,
+              wait=0.2).start()
+    while later and not replies:
+        later.pop(0)()
+    assert typed == [b"\x1b[B", b"\x1b[B", b"\r"]
+    # the screen is read until it shows each move: 4 reads after the first arrow (the
+    # last shows it), 3 after the second, and only then the next key
+    assert seen[:8] == [0, 1, 1, 1, 1, 2, 2, 2], seen
+    assert replies[0]["ok"] is False and "still on screen" in replies[0]["error"]
+
+
+def test_a_selection_that_never_moves_gets_no_more_keys() -> None:
+    typed, r = run([blocked(ASK)], {"choice": "3"})
+    assert typed == [b"\x1b[B"]
+    assert r["ok"] is False and "did not move to 2. 'Maybe'" in r["error"], r
+    assert "(the screen shows 1 selected)" in r["error"] and "not typed" in r["error"]
 
 
 def test_a_dialog_that_changes_between_two_keys_gets_no_more_keys() -> None:
@@ -65,6 +106,6 @@ def test_refusals_type_nothing() -> None:
 
 
 def test_a_dialog_that_stays_is_reported() -> None:
-    typed, r = run([blocked(ASK)], {"choice": "2"})
+    typed, r = run([blocked(ASK), blocked(at(ASK, 2))], {"choice": "2"})
     assert typed == [b"\x1b[B", b"\r"]
     assert r["ok"] is False and "still on screen" in r["error"]

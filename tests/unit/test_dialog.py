@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap.rules import parse_manifest_text
-from osc7501wrap.rules.dialog import ChoiceError, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.dialog import (
+    ChoiceError,
+    Option,
+    keys_for,
+    make_dialog,
+    resolve,
+    selected_before,
+)
 from osc7501wrap.rules.model import ManifestError
 from osc7501wrap.session.registry import clean_dialog
 
@@ -30,6 +37,13 @@ contains = "?"
      "needs exactly one of line, inline, fixed"),
     ('[[dialog.options]]\nline = "(?P<label>(?=x))"\n', "not supported"),
     ('[[dialog.options]]\nfixed = [{ key = "y" }]\n', "fixed must be a list"),
+    ('[[dialog.subject]]\nline = "(?P<label>x)"\n', "needs a line with a (?P<subject>...)"),
+    ('[[dialog.subject]]\nline = "(?P<subject>x)"\nregion = "bottom:0"\n', "line count"),
+    ('[[dialog.subject]]\nline = "(?P<subject>x)"\nwhere = 1\n', "unknown key 'where'"),
+    ('[[dialog.question]]\nline = "(?P<subject>x)"\n', "needs a line with a (?P<question>"),
+    ('[dialog]\nsubject = "x"\n', "subject must be an array"),
+    ('[[dialog.options]]\nline = "(?P<label>x)"\nhighlight = true\n', "only with inline"),
+    ('[[dialog.options]]\ninline = "(?P<label>x)"\nhighlight = 1\n', "true or false"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
     with pytest.raises(ManifestError) as err:
@@ -40,6 +54,13 @@ def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
 def _d(choose: str | None, sel: int | None = 1) -> object:
     opts = [Option(1, "Yes", sel == 1, "y"), Option(2, "Yes, and don't ask again", sel == 2, "p"),
             Option(3, "No, and tell it what to do", sel == 3, "esc")]
+    return make_dialog("Run it?", opts, choose)
+
+
+def _plain(choose: str | None, sel: int | None = 1) -> object:
+    """Three options that show no key."""
+    opts = [Option(1, "Allow once", sel == 1), Option(2, "Allow always", sel == 2),
+            Option(3, "Reject", sel == 3)]
     return make_dialog("Run it?", opts, choose)
 
 
@@ -65,13 +86,30 @@ def test_keys_per_way_of_choosing() -> None:
     assert keys_for(_d("key"), resolve(_d("key"), "2")) == ["p"]
     assert keys_for(_d("key"), resolve(_d("key"), "3")) == ["\x1b"]
     assert keys_for(_d("key_enter"), resolve(_d("key_enter"), "1")) == ["y", "\r"]
-    assert keys_for(_d("arrows", 2), resolve(_d("arrows", 2), "3")) == ["\x1b[B", "\r"]
-    assert keys_for(_d("arrows", 3), resolve(_d("arrows", 3), "1")) == ["\x1b[A"] * 2 + ["\r"]
-    assert keys_for(_d("arrows_lr", 1), resolve(_d("arrows_lr"), "2")) == ["\x1b[C", "\r"]
+    assert keys_for(_plain("arrows", 2), resolve(_plain("arrows", 2), "3")) == ["\x1b[B", "\r"]
+    assert keys_for(_plain("arrows", 3), resolve(_plain("arrows", 3), "1")) == [
+        "\x1b[A"] * 2 + ["\r"]
+    assert keys_for(_plain("arrows_lr", 1), resolve(_plain("arrows_lr"), "2")) == [
+        "\x1b[C", "\r"]
+    # with the arrows, an option that shows its key is chosen with it (Enter on Copilot's
+    # "No, and tell Copilot what to do differently (Esc to stop)" waits for text)
+    assert keys_for(_d("arrows", 1), resolve(_d("arrows", 1), "3")) == ["\x1b"]
+    assert keys_for(_d("arrows", None), resolve(_d("arrows", None), "2")) == ["p"]
+
+
+def test_the_selection_expected_before_each_key() -> None:
+    d = _plain("arrows", 1)
+    keys = keys_for(d, resolve(d, "3"))
+    assert selected_before(d, keys) == [1, 2, 3]
+    d = _plain("arrows_lr", 3)
+    assert selected_before(d, keys_for(d, resolve(d, "2"))) == [3, 2]
+    d = _d("key_enter")
+    assert selected_before(d, keys_for(d, resolve(d, "1"))) == [1, None]
+    assert selected_before(_d("number", None), ["2"]) == [None]
 
 
 def test_never_guesses_a_key() -> None:
-    blind = _d("arrows", None)  # the selected option is not shown as text
+    blind = _plain("arrows", None)  # the selected option is not shown as text
     with pytest.raises(ChoiceError, match="never guesses"):
         keys_for(blind, resolve(blind, "1"))
     bare = make_dialog("Proceed?")
@@ -105,3 +143,124 @@ def test_a_10k_label_on_screen_is_bounded() -> None:
     assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
     label = v.dialog.options[1].label
     assert len(label) == 160 and label.endswith("…")
+
+
+SUBJECT = HEAD.replace('region = "screen"\ncontains = "?"', 'region = "cursor:1"\n'
+                       'line_regex = "[?] [(]y/n[)]"\nmsg_regex = "(?P<msg>.*[?])"') + """
+[[dialog.options]]
+on = '[(]y/n[)]'
+fixed = [{ label = "yes", key = "y" }, { label = "no", key = "n" }]
+choose = "key_enter"
+
+[[dialog.subject]]
+region = "cursor:3"
+line = '^(?P<subject>\\S.*)$'
+stop = '[(]y/n[)]'
+"""
+
+
+def test_the_subject_joins_the_question_and_the_id() -> None:
+    """The same question about another command is another dialog; the subject is read in
+    its own region: the last line it matches before the stop line (the question's)."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    m = rules.parse_manifest_text(SUBJECT)
+
+    def dialog(*lines: str) -> object:
+        v = rules.evaluate(m, Snapshot(lines=list(lines), cursor=(len(lines) - 1, 0)))
+        assert v.state == "blocked" and v.msg == "Run it?"
+        return v.dialog
+
+    ls = dialog("$ ls", "$ ls -la", "Run it? (y/n)")
+    rm = dialog("$ ls", "$ rm -rf /", "Run it? (y/n)")
+    assert ls.question == "Run it? $ ls -la" and rm.question == "Run it? $ rm -rf /"
+    assert ls.id != rm.id and [o.label for o in ls.options] == ["yes", "no"]
+    assert dialog("$ far above", "", "", "Run it? (y/n)").question == "Run it?"  # not in region
+
+
+def test_a_live_session_reads_the_subject_again_while_the_question_stays() -> None:
+    """The rule's region (the question's line) is the same for both commands: a stream of
+    snapshots must not keep the first command's dialog."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.engine import Evaluator
+    from osc7501wrap.rules.model import Snapshot
+
+    ev = Evaluator(rules.parse_manifest_text(SUBJECT))
+    first = ev.evaluate(Snapshot(lines=["$ ls", "Run it? (y/n)"], cursor=(1, 0)))
+    second = ev.evaluate(Snapshot(lines=["$ rm -rf /", "Run it? (y/n)"], cursor=(1, 0)))
+    assert first.dialog.question == "Run it? $ ls"
+    assert second.dialog.question == "Run it? $ rm -rf /" and second.dialog.id != first.dialog.id
+
+
+BUTTONS = HEAD.replace('contains = "?"', 'contains = "enter confirm"') + """
+[dialog]
+choose = "arrows_lr"
+
+[[dialog.options]]
+on = 'enter confirm'
+cut = '\\s{3,}enter'
+inline = '(?P<label>\\S+(?: \\S+)*)'
+highlight = true
+"""
+
+
+@pytest.mark.parametrize(("lit", "selected"), [
+    ([1], [True, False, False]),
+    ([3], [False, False, True]),
+    ([], [False, False, False]),  # none stands out
+    ([1, 2], [False, False, False]),  # two do: which one is unknown
+])
+def test_a_selection_shown_by_colour_alone(lit: list[int], selected: list[bool]) -> None:
+    """Buttons on one line, the focused one on another background (with its padding):
+    read from the cells, never from the text."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    line = "┃  Allow once   Allow always   Reject      enter confirm"
+    boxes = {1: (2, 14), 2: (15, 29), 3: (30, 38)}  # each label and its padding
+
+    def background(row: int, col: int) -> object:
+        lit_here = row == 2 and any(a <= col < b for n, (a, b) in boxes.items() if n in lit)
+        return "orange" if lit_here else "grey"
+
+    m = rules.parse_manifest_text(BUTTONS)
+    snap = Snapshot(lines=["$ rm -rf build", "", line], background=background)
+    d = rules.evaluate(m, snap).dialog
+    assert [o.label for o in d.options] == ["Allow once", "Allow always", "Reject"]
+    assert [o.selected for o in d.options] == selected
+    assert d.id == rules.evaluate(m, Snapshot(lines=snap.lines)).dialog.id
+    if lit == [3]:
+        assert keys_for(d, resolve(d, "1")) == ["\x1b[D", "\x1b[D", "\r"]
+
+
+def test_two_buttons_one_lit() -> None:
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    line = "  Confirm   Cancel    enter confirm"
+    for lit, want in (((1, 10), [True, False]), ((11, 19), [False, True])):
+        d = rules.evaluate(rules.parse_manifest_text(BUTTONS), Snapshot(
+            lines=[line], background=lambda _r, c, lit=lit: lit[0] <= c < lit[1])).dialog
+        assert [o.selected for o in d.options] == want, lit
+
+
+def test_the_question_read_from_the_bottom_replaces_the_message() -> None:
+    """The rule's message is the first "$ ..." line: a command run before, still on
+    screen above the dialog; the dialog's question is its own, the last one."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    base = BUTTONS.replace('contains = "enter confirm"',
+                           'contains = "enter confirm"\nmsg_line = "[$] "')
+    screen = ["$ echo one", "one", "Permission required", "$ rm -rf build", "",
+              "  Allow once   Reject      enter confirm"]
+    before = rules.evaluate(rules.parse_manifest_text(base), Snapshot(lines=screen))
+    assert before.msg == "$ echo one" and before.dialog.question == "$ echo one"
+    m = rules.parse_manifest_text(base + """
+[[dialog.question]]
+line = '^(?P<question>[$] .*)$'
+""")
+    v = rules.evaluate(m, Snapshot(lines=screen))
+    assert v.msg == "$ echo one"  # the report's message is the rule's
+    assert v.dialog.question == "$ rm -rf build" and v.dialog.id != before.dialog.id

@@ -85,6 +85,7 @@ def state(model: ScreenModel) -> tuple[list[str], tuple[int, int], bool]:
     return model.lines(), model.cursor(), model.alt_screen
 
 
+
 # --------------------------------------------------------------------------- factory
 
 
@@ -624,3 +625,15 @@ def test_pyte_version_ignores_invisible_changes() -> None:
     v = m.version
     m.feed(b"\x1b[?25l\x1b[31m\x1b]0;title\x07\x1b[?2026h")
     assert m.version == v
+
+
+def test_background_tells_cells_that_look_alike(make: Make) -> None:
+    """A cell's background as the program set it (inverse video: its foreground); equal
+    for cells that look the same. What a dialog whose selection is a colour reads."""
+    m = show(make, "\x1b[48;2;245;167;66m Yes \x1b[0m No \x1b[44mX\x1b[0m\x1b[7mR\x1b[0m")
+    bg = m.background
+    assert bg(0, 0) == bg(0, 2) == bg(0, 4) != bg(0, 5)  # " Yes " on orange, then default
+    assert bg(0, 5) == bg(0, 7) == bg(0, 19) == bg(4, 0)  # default, written or not
+    assert len({bg(0, 0), bg(0, 5), bg(0, 9), bg(0, 10)}) == 4  # orange, default, blue, inverse
+    assert bg(5, 0) is None and bg(0, 20) is None and bg(-1, 0) is None  # outside
+
