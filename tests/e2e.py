@@ -34,11 +34,16 @@ from typing import Any
 
 import agentrun
 from fakeapi import FakeAPI, Request, Scenario, Step, default_is_main
-from term import Terminal, wrap_bin_dir, wrap_command
+from term import STALL, Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
 from osc7501wrap.session.registry import clean_text, truncate
 
+#: How long a report may come after what it reports (the dialog drawn, the Enter, the
+#: prompt back) in these tests: long enough for a machine whose cores are all busy
+#: (term.STALL). How soon it comes is a figure of bench/bench_detect.py and
+#: bench/bench_corpus.py (p50 <= 100 ms), printed by the tests with -s, not asserted.
+BOUND = STALL
 OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)(?:\x1b\\|\x07)")
 ROWS, COLS = 40, 120
 

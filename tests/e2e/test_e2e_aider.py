@@ -16,7 +16,16 @@ import re
 
 import agentrun
 import pytest
-from e2e import Run, WrapTerm, answer_two, answered, listed_dialog, main_request_with, wrapped
+from e2e import (
+    BOUND,
+    Run,
+    WrapTerm,
+    answer_two,
+    answered,
+    listed_dialog,
+    main_request_with,
+    wrapped,
+)
 from fakeapi import Step, Text
 
 from osc7501wrap.protocol import Report
@@ -25,8 +34,8 @@ pytestmark = pytest.mark.agent
 
 RECORD = "e2e/aider"
 PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
-BLOCKED_BOUND = 1.0
-WORKING_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+WORKING_BOUND = BOUND
 
 
 def aider_cmd(sb: agentrun.Sandbox, url: str) -> tuple[list[str], dict[str, str]]:
@@ -36,7 +45,10 @@ def aider_cmd(sb: agentrun.Sandbox, url: str) -> tuple[list[str], dict[str, str]
 def steps(_sb: agentrun.Sandbox) -> list[Step]:
     # The model takes a moment (a working phase shorter than the emitter's coalescing
     # window would rightly never be reported).
-    return [Text("You can list the files with:\n\n```bash\nls -la\n```\n", pause=1.0)]
+    # Each command outlives its output by a second: Aider reads a command's output through
+    # pexpect's interact(), which can lose the output of a command that exits at once on a
+    # busy machine (and then asks nothing more).
+    return [Text("You can list the files with:\n\n```bash\nls -la; sleep 1\n```\n", pause=1.0)]
 
 
 def at_prompt(text: str) -> bool:
@@ -133,7 +145,8 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
     agentrun.require_agent("aider")
 
     def two(_sb: agentrun.Sandbox) -> list[Step]:
-        return [Text("Write it with:\n\n```bash\necho one > one.txt && echo wrote-one\n```\n",
+        write = "echo one > one.txt && echo wrote-one; sleep 1"
+        return [Text(f"Write it with:\n\n```bash\n{write}\n```\n",
                      pause=1.0),
                 Text("Clean it with:\n\n```bash\nrm -rf build\n```\n", pause=1.0)]
 
@@ -151,7 +164,7 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
             run, lambda d: "echo one" in d["question"], ("yes", 1),
             lambda d: d["question"].startswith("Add command output"), ("1", 1),
             "Add command output to the chat?")
-        assert one["question"] == "Run shell command? echo one > one.txt && echo wrote-one"
+        assert one["question"] == "Run shell command? echo one > one.txt && echo wrote-one; sleep 1"
         for d in (one, output):
             assert [(o["label"], o["key"], o["selected"]) for o in d["options"]] == [
                 ("Yes", "y", True), ("No", "n", False), ("Don't ask again", "d", False)], d

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import agentrun
 import pytest
-from e2e import OSC7501, Run, WrapTerm, listed_dialog, log_states, osc7501wrap, wrapped
+from e2e import BOUND, OSC7501, Run, WrapTerm, listed_dialog, log_states, osc7501wrap, wrapped
 from fakeapi import Step, Text, ToolUse
 
 from osc7501wrap.protocol import Report
@@ -30,8 +30,8 @@ TURN_END = re.compile(r"(?m)^[·✢✳✶✻✽*] \S+ for \d+[smh]")  # "✻ Coo
 SPINNER = re.compile(r"(?m)^[·✢✳✶✻✽*●] \S[^\n]*…")
 PROCEED = "Do you want to proceed?"
 # Bounds: generous for a loaded CI machine; the measured figures are printed.
-BLOCKED_BOUND = 1.0  # s from the dialog fully drawn to the blocked report
-WORKING_BOUND = 1.0  # s from Enter to the working report
+BLOCKED_BOUND = BOUND  # s from the dialog fully drawn to the blocked report
+WORKING_BOUND = BOUND  # s from Enter to the working report
 
 
 def claude_cmd(sb: agentrun.Sandbox, url: str) -> tuple[list[str], dict[str, str]]:

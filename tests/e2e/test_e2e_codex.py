@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import agentrun
 import pytest
-from e2e import Run, WrapTerm, listed_dialog, osc7501wrap, wrapped
+from e2e import BOUND, Run, WrapTerm, listed_dialog, osc7501wrap, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -20,8 +20,8 @@ RECORD = "e2e/codex"
 HINT = "Ask Codex to do anything"  # the empty composer's placeholder
 APPROVAL = "Would you like to run the following command?"
 COMMAND = "sleep 2 && mkdir -p out && echo hi > out/x.txt"
-BLOCKED_BOUND = 1.0
-WORKING_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+WORKING_BOUND = BOUND
 
 
 def codex_cmd(sb: agentrun.Sandbox, url: str) -> tuple[list[str], dict[str, str]]:

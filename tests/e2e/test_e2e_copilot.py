@@ -15,7 +15,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import Run, WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, Run, WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -26,9 +26,9 @@ WORKING_FOOTER = re.compile(r"(?m)^\s*[○◎◉●]\s+\S[^\n]*\besc\b")
 APPROVAL = "Do you want to run this command?"
 COMMAND = "sleep 2 && mkdir -p out && echo hi > out/x.txt"
 SILENT = 5.0
-BLOCKED_BOUND = 1.0
-WORKING_BOUND = 1.0
-DONE_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+WORKING_BOUND = BOUND
+DONE_BOUND = BOUND
 
 
 def steps(_sb: agentrun.Sandbox) -> list[Step]:

@@ -16,7 +16,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -26,9 +26,9 @@ COMMAND = "sleep 2 && mkdir -p out && echo hi > out/x.txt"
 COMPOSER = re.compile(r"(?m)^\s*┃\s+\S+ · \S+")  # the composer's agent/model line
 BUSY = re.compile(r"esc (?:again to )?interrupt")
 TURN_DONE = re.compile(r"(?m)^\s*▣\s+\S.*·\s*\d[\d.]*\s*(?:ms|s|m)\s*$")
-BLOCKED_BOUND = 0.3
-TURN_END_BOUND = 0.3
-WORKING_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+TURN_END_BOUND = BOUND
+WORKING_BOUND = BOUND
 
 
 def steps(_sb: agentrun.Sandbox) -> list[Step]:

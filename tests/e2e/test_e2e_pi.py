@@ -17,7 +17,7 @@ import re
 import agentrun
 import e2e
 import pytest
-from e2e import WrapTerm, wrapped
+from e2e import BOUND, WrapTerm, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -27,9 +27,9 @@ e2e.AGENT_BIN.setdefault("pi", agentrun.AGENTS_DIR / "npm" / "pi" / "node_module
 RECORD = "e2e/pi"
 SPINNER = re.compile(r"(?m)^ [\u2800-\u28ff] \S")
 RULE = "─" * 40
-BLOCKED_BOUND = 1.0
-WORKING_BOUND = 1.0
-DONE_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+WORKING_BOUND = BOUND
+DONE_BOUND = BOUND
 
 
 def steps(_sb: agentrun.Sandbox) -> list[Step]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import agentrun
 import pytest
-from e2e import WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -24,9 +24,9 @@ pytestmark = pytest.mark.agent
 RECORD = "e2e/qwen"
 HINT = "Type your message"  # the empty composer's placeholder
 COMMAND = "mkdir -p out && echo hi > out/x.txt"
-BLOCKED_BOUND = 0.3
-TURN_END_BOUND = 0.3
-WORKING_BOUND = 1.0
+BLOCKED_BOUND = BOUND
+TURN_END_BOUND = BOUND
+WORKING_BOUND = BOUND
 
 
 def steps(_sb: agentrun.Sandbox) -> list[Step]:
