@@ -554,9 +554,9 @@ class Pipeline:
         before it, still catching up: no answer yet. Any other change is the answer; it
         took the prompt if the typed text (as far as it was shown; else the cursor's row
         at the Enter) left the screen. When the echo was behind at the Enter (a busy
-        machine), rows that now show the start of the typed line in place of what they
-        held (a placeholder) are that echo too; from then on the typed text is what must
-        leave the screen."""
+        machine), the change that first shows the typed line is that echo, with what
+        follows it in the same frame (a footer whose hints change once the composer
+        holds text); from then on the typed text is what must leave the screen."""
         assert self._enter is not None
         old, probe, behind = self._enter
         if not self.fusion.awaiting_answer:
@@ -564,15 +564,14 @@ class Pipeline:
             return
         self._enter_seen = self.screen.version
         lines = list(self.screen.lines())
+        if behind is not None:
+            shown = _visible_prefix(behind, "\n".join(lines))
+            if shown is not None:  # the echo caught up
+                self._enter = (lines, shown, None)
+                return
         if len(lines) == len(old) and all(
                 n == o or (o.strip() and n.rstrip().startswith(o.rstrip()))
-                or (behind is not None and _visible_prefix(behind, n) is not None
-                    and _visible_prefix(behind, o) is None)
                 for o, n in zip(old, lines, strict=True)):
-            if behind is not None and lines != old:
-                shown = _visible_prefix(behind, "\n".join(lines))
-                if shown is not None:  # the echo caught up
-                    self._enter = (lines, shown, None)
             return
         self._enter = None
         took = probe is not None and probe not in "\n".join(lines)

@@ -116,7 +116,7 @@ def test_a_late_echo_of_the_typed_prompt_is_no_interrupt(eager: bool) -> None:
     # holding text is what an interrupt leaves too (the prompt put back), and it is drawn
     # after the Enter, but it is the echo catching up, not the program's answer.
     timeline = run([(1.0, "o", HOME), (2.0, "i", b"make the output\r"),
-                    (2.6, "o", _row5("make the output")),
+                    (2.6, "o", _row5("make the output") + b"\x1b[8;1H  @ files"),
                     (3.0, "o", _row5("Ask anything")),
                     (3.2, "o", b"\x1b[8;1H  esc interrupt")], until=5.0, eager=eager)
     for t in (2.1, 2.7, 2.9, 3.1, 4.0):
