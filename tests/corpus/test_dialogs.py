@@ -67,7 +67,8 @@ def replay_spans(path: Path, recolour: bool = False) -> list[list[Dialog]]:
             if span is not None:
                 spans.append(span)
             span = [] if str(ev.payload).startswith("blocked") else None
-            read()
+            if settled:  # else the output goes on (a frame cut by the pty): read once it settles
+                read()
         elif span is not None and settled and ev.type in ("o", "r"):
             read()
     if span is not None:
