@@ -887,10 +887,11 @@ def qwen_command(
             "NO_BROWSER": "1",
         }
     )
-    if not qwen_notifies(pin.version):
-        # 0.12 sends its API requests through $HTTPS_PROXY whatever $NO_PROXY says (the
-        # dead proxy would refuse the fake API's): no proxy for it. Its telemetry and update
-        # checks are off above, and nothing else it reaches is on this machine.
+    if tuple(int(x) for x in pin.version.split(".")[:2]) < (0, 21):
+        # 0.12 and 0.15 send their API requests through $HTTPS_PROXY whatever $NO_PROXY
+        # says (the dead proxy would refuse the fake API's): no proxy for them. Their
+        # telemetry and update checks are off above, and nothing else they reach is on
+        # this machine.
         for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
             env.pop(name, None)
     return [str(pin.exe), *(args or [])], env
