@@ -828,7 +828,16 @@ def opencode_command(
 # No PermissionRequest hook: in Qwen Code 0.24.4 a PermissionRequest hook that exits 0 with
 # no output approves the call (the dialog never shows); its Notification hook
 # (``notification_type`` "permission_prompt") reports the dialog instead.
+# Qwen Code 0.12 has hooks behind a setting (``hooksConfig.enabled``) and runs only
+# UserPromptSubmit and Stop of these (no Notification: its dialogs are labelled from the
+# screen, see :func:`qwen_notifies`).
 QWEN_HOOKS = ("UserPromptSubmit", "Stop", "Notification", "PreToolUse", "PostToolUse")
+
+
+def qwen_notifies(version: str) -> bool:
+    """Does this Qwen Code release run a Notification hook when a confirmation shows?
+    (0.12 defines the event but never runs it.)"""
+    return tuple(int(x) for x in version.split(".")[:2]) >= (0, 13)
 
 
 def qwen_command(
@@ -862,7 +871,10 @@ def qwen_command(
         "hooks": {name: [{"matcher": "", "hooks": [{"type": "command", "command": f"{hook} {name}"}]}]
                   for name in QWEN_HOOKS},
     }
-    st.update(settings or {})
+    if not qwen_notifies(pin.version):
+        st["hooksConfig"] = {"enabled": True}  # hooks are opt-in there
+    for key, value in (settings or {}).items():  # one level deep: {"general": {"language": ...}}
+        st[key] = {**st[key], **value} if isinstance(value, dict) and isinstance(st.get(key), dict) else value
     (qdir / "settings.json").write_text(json.dumps(st, indent=2))
     env = sb.base_env()
     env.update(
@@ -875,6 +887,13 @@ def qwen_command(
             "NO_BROWSER": "1",
         }
     )
+    if tuple(int(x) for x in pin.version.split(".")[:2]) < (0, 21):
+        # 0.12 and 0.15 send their API requests through $HTTPS_PROXY whatever $NO_PROXY
+        # says (the dead proxy would refuse the fake API's): no proxy for them. Their
+        # telemetry and update checks are off above, and nothing else they reach is on
+        # this machine.
+        for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
+            env.pop(name, None)
     return [str(pin.exe), *(args or [])], env
 
 

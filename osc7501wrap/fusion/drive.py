@@ -60,8 +60,10 @@ def drive(p: Pipeline, events: Iterable[Event], decided: Callable[[list[Decision
             p.output(value, now)
             p.take_answers()
             d = p.round_done(now, quiet=due is None or due > now)
-            if d is not None and (due is None or d < due):
-                due = d
+            if d is not None:
+                d = max(d, now)  # a deadline already past is now, as in a live loop
+                if due is None or d < due:
+                    due = d
             continue
         if kind == "i":
             p.input(value, now)

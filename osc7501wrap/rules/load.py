@@ -51,10 +51,12 @@ from .regions import parse_region, tname
 _NAME_RE = re.compile(r"[a-z0-9_-]{1,32}\Z")
 _APP_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}\Z")
 _ID_RE = re.compile(r"[A-Za-z0-9_.-]{1,64}\Z")
+_LANG_RE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?\Z")
 
 _MANIFEST_KEYS = frozenset(
     {"name", "version", "app", "description", "programs", "package_paths", "engine",
-     "verified", "verified_on", "verified_reason", "install", "integration"})
+     "verified", "verified_on", "verified_reason", "install", "integration", "languages",
+     "languages_note"})
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt",
@@ -336,6 +338,15 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
                             "characters)")
     if verified is False and not reason.strip():
         raise ManifestError("[manifest]: verified = false needs a verified_reason")
+    languages = head.get("languages", [])
+    if (not isinstance(languages, list) or len(languages) > 32
+            or not all(isinstance(x, str) and _LANG_RE.match(x) for x in languages)):
+        raise ManifestError("[manifest]: languages must be a list of language codes "
+                            "(\"en\", \"de\", \"zh-TW\")")
+    languages_note = head.get("languages_note", "")
+    if not isinstance(languages_note, str) or len(languages_note) > 400:
+        raise ManifestError("[manifest]: languages_note must be a string (at most 400 "
+                            "characters)")
     install = head.get("install", "")
     if not isinstance(install, str) or len(install) > 200 or not install.isprintable():
         raise ManifestError("[manifest]: install must be one line of printable text "
@@ -347,7 +358,8 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
             "programs": tuple(programs), "package_paths": tuple(package_paths),
             "engine": engine, "install": install, "integration": integration,
             "verified": verified,
-            "verified_on": tuple(verified_on), "verified_reason": " ".join(reason.split())}
+            "verified_on": tuple(verified_on), "verified_reason": " ".join(reason.split()),
+            "languages": tuple(languages), "languages_note": " ".join(languages_note.split())}
 
 
 def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:

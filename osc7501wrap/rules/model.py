@@ -120,6 +120,10 @@ class Manifest:
     verified: bool | None = None
     verified_on: tuple[str, ...] = ()
     verified_reason: str = ""
+    # `languages`: the UI languages it was checked in (codes: "en", "de", "zh"); empty:
+    # not stated. `languages_note`: what the agent offers (a setting, none) and why.
+    languages: tuple[str, ...] = ()
+    languages_note: str = ""
     dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
 
     def __post_init__(self) -> None:

@@ -198,8 +198,9 @@ class Replayed:
                 p.resize(*parse_size(str(ev.payload)), ev.t)
             else:
                 continue
-            p.tick(ev.t, budget=1.0)
-            if rules.evaluate(self.manifest, p.snapshot()).state == "blocked":
+            # fed in full at once (tick would feed only once the output settled: the
+            # screen read here would be the one before this output)
+            if p.evaluate_now(ev.t).state == "blocked":
                 out.append(ev.t)
         return tuple(out)
 

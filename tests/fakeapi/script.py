@@ -121,8 +121,8 @@ MainPredicate = Callable[[Request], bool]
 def default_is_main(req: Request) -> bool:
     """Guess whether a request belongs to the agent's conversation loop.
 
-    Anthropic, OpenAI Responses and Gemini: a request that offers tools is a main
-    turn; title/quota/summary side calls offer none (Claude Code's compaction
+    Anthropic, OpenAI Responses and Gemini: a request that offers tools (Gemini:
+    function declarations) is a main turn; title/quota/summary side calls offer none (Claude Code's compaction
     request offers tools but forbids them: side). Chat Completions (Aider,
     which uses no tools): everything except commit-message and summary calls.
     """
@@ -131,7 +131,12 @@ def default_is_main(req: Request) -> bool:
         # Claude Code's /compact keeps the tools but forbids calling them.
         last = _all_text((body.get("messages") or [])[-1:])
         return "Do NOT call any tools" not in last
-    if req.api in ("anthropic", "responses", "gemini"):
+    if req.api == "gemini":
+        # Gemini CLI's web_fetch (0.56) asks the model again with only the urlContext
+        # tool: a side request; the conversation offers function declarations.
+        tools = body.get("tools") or []
+        return any(isinstance(t, dict) and t.get("functionDeclarations") for t in tools)
+    if req.api in ("anthropic", "responses"):
         return bool(body.get("tools"))
     if req.api == "chat":
         text = _all_text(body.get("messages", []))[:4000].lower()

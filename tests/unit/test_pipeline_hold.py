@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.fusion.pipeline import HOLD_GRACE, HOLD_MAX, Pipeline, frame_shape
+from osc7501wrap.fusion.pipeline import EAGER_BYTES, HOLD_GRACE, HOLD_MAX, Pipeline, frame_shape
 
 GLYPHS = "·✢✳✶✻✽"
 DIALOG = ("\x1b[2J\x1b[3;1H Bash command\x1b[5;3Hrm -rf build\x1b[7;1H Do you want to proceed?"
@@ -196,3 +196,24 @@ def test_output_that_is_not_a_first_read_is_fed_at_its_settle() -> None:
     assert due == pytest.approx(last + 0.01 + p.timings.settle)
     p.advance(due)
     assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
+
+
+def test_a_replay_never_dates_a_decision_before_the_output_it_read() -> None:
+    """Held frames leave the backlog's feed deadline at the first of them; the output that
+    feeds them (a dialog too large to be read at once) may come after it. The replay
+    driver takes such a deadline as now, as a live loop does, and never decides on that
+    output at an earlier time (it dated the dialog back to the first held frame)."""
+    from osc7501wrap.fusion.drive import Event, drive
+
+    p = claude()
+    events = [Event(1.0 + i * 0.1, "o", spinner(i, colour=i % 7)) for i in range(30)]
+    shown = 1.0 + 30 * 0.1
+    redraw = b"".join(f"\x1b[{r};1H\x1b[2K".encode() + b" " * 90 for r in range(10, 24))
+    big = redraw * 4 + DIALOG
+    assert len(big) > EAGER_BYTES
+    events.append(Event(shown, "o", big))
+    decisions: list = []
+    drive(p, events, decisions.extend, after=1.0)
+    assert p.frames_held > 0
+    blocked = [d for d in decisions if d.state == "blocked"]
+    assert blocked and blocked[0].at >= shown, [(d.at, d.state) for d in decisions]

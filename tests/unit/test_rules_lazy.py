@@ -16,7 +16,7 @@ from osc7501wrap.start.prepare import RunOptions, prepare
 
 HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
                "engine", "install", "source", "builtin", "verified", "verified_on",
-               "verified_reason")
+               "verified_reason", "languages", "languages_note")
 
 TOOL = """
 [manifest]

@@ -50,6 +50,22 @@ def test_no_capture_directory_without_its_version_in_verified_on() -> None:
                 "list it in verified_on")
 
 
+@pytest.mark.parametrize("name", AGENTS)
+def test_languages_checked_have_captures(name: str) -> None:
+    """A UI language a manifest names was checked: captures recorded in it
+    (`<scenario>-lang-<code>.jsonl`, scripts/capture-agents LANGUAGES); `languages_note`
+    says what the agent offers."""
+    m = CATALOG.get(name)
+    if not m.languages:
+        return
+    assert m.languages_note, f"rules/{name}.toml: languages_note"
+    for code in m.languages:
+        if code == "en":
+            continue
+        caps = list((ROOT / "tests" / "captures").glob(f"{name}-*/*-lang-{code}.jsonl"))
+        assert caps, f"rules/{name}.toml: languages names {code!r}, but no capture is in it"
+
+
 def test_readme_agent_table_says_the_same() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in AGENTS:
@@ -94,9 +110,15 @@ def test_loader_checks_the_fields() -> None:
     assert load(verified=True, verified_on=["1.2"]).verification == "verified on 1.2"
     assert load(verified=False, verified_reason="not  seen").verification == \
         "NOT verified: not seen"
+    m = load(languages=["en", "de", "zh-TW"], languages_note="a  setting")
+    assert (m.languages, m.languages_note) == (("en", "de", "zh-TW"), "a setting")
+    assert load().languages == ()
     for bad, what in ((dict(verified="yes"), "verified must be"),
                       (dict(verified=False), "needs a verified_reason"),
                       (dict(verified_on="1.2"), "verified_on must be"),
-                      (dict(verified_reason=3), "verified_reason must be")):
+                      (dict(verified_reason=3), "verified_reason must be"),
+                      (dict(languages="en"), "languages must be"),
+                      (dict(languages=["English"]), "languages must be"),
+                      (dict(languages_note=["x"]), "languages_note must be")):
         with pytest.raises(rules.ManifestError, match=what):
             load(**bad)
