@@ -215,16 +215,17 @@ class Pipeline:
         self.output_bytes += n
         # the cheap tests first, the shape last; outside a hold only the first is made
         if (now < self._hold_end and burst and self._enter is None
-                and len(self.backlog) + n <= EAGER_BYTES
+                and (pending := len(self.backlog)) + n <= EAGER_BYTES
                 and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
                 and data[n - 1] != 0x1B and not self._scanner.pending
                 and not self._answers and not self._subreports and not self.fusion.changed()
                 and self._tracker.title == self._title
                 and self._tracker.progress == self._progress
-                and self._shape_of(data) == self._shape):
+                and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
+                      else None) or self._shape_of(data)) == self._shape):
             pub = self.classifier.published
             if pub is None or pub.state in HOLD_STATES:
-                if not self.backlog:
+                if not pending:
                     self._pending_since = now
                 self.backlog.append(data)
                 self._unfed += n
