@@ -4,6 +4,8 @@
       └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
+              (a frame the core keeps unfed while nothing else changed settles in
+               Session.output: ProxyHandler.settled, no other call for its round)
             Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                  ─▶ the outputs (report.output.Output: emitter, tmux, channels, title,
