@@ -69,13 +69,22 @@ _SGR = re.compile(rb"\x1b\[[0-9;:]*m")
 _MASKED = re.compile(rb"[0-9]+| +|\xc2[\xa0-\xbf]|\xe2[\x80-\xaf][\x80-\xbf]")
 #: The published states under which a frame shaped like the last one may wait.
 HOLD_STATES = frozenset({None, "working", "idle"})
+# Every digit as "0": a frame and its shape key have one shape (digits are masked in runs,
+# and SGR parameters are left out whatever they are), and a spinner's frames repeat as
+# keys (its glyphs cycle, its counters change only digits), so a shape is looked up
+# rather than worked out again.
+_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
+SHAPE_KEY_MAX = 512  # longer frames are shaped each time, not kept
 
 
 def frame_shape(chunk: bytes) -> bytes:
     """`chunk` as a shape: two frames of a spinner line ("✶ Pondering… (9s)", then
     "✻ Pondering… (10s)", in any colours, padded to one width) have one shape; a frame
     that writes another word, or moves or erases otherwise, has another."""
-    return _MASKED.sub(b"\0", _SGR.sub(b"", chunk))
+    if 0x6D in chunk:  # an "m": there may be SGR sequences to leave out
+        chunk = _SGR.sub(b"", chunk)
+    return _MASKED.sub(b"\0", chunk)
 
 
 @dataclass(frozen=True)
@@ -135,6 +144,7 @@ class Pipeline:
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
         self.timings = t = timings or Timings()
+        self._settle = t.settle
         self._host = host
         self._scanner = ReportScanner(strip=host)
         self._own_tracker = tracker is None
@@ -170,12 +180,15 @@ class Pipeline:
         self._not_before = 0.0  # no feeding before this (backend loading, late start)
         self._chunk = b""  # the latest output passed through
         self._shape: bytes | None = None  # the shape of the last frame confirmed at once
+        self._shapes: dict[bytes, bytes] = {}  # recent frames' shapes by key (_shape_of)
         self._hold_end = 0.0  # frames of that shape wait until then
         self._held_until = 0.0  # the waiting frames are fed then at the latest (0: none wait)
         self.frames_held = 0
         self.output_bytes = 0
         self.last_input = -1.0
-        self._due: float | None = None  # the next deadline as the last advance left it
+        # when the core next needs advance(), as the last advance or round left it (a
+        # frame that waits leaves it here for the driver to read: round_done returns it)
+        self.due: float | None = None
         self.read_at_once = False  # the last round's frame was read at once (round_done)
         self.held = False  # the last output waits unfed (output), nothing to read for it
 
@@ -197,22 +210,24 @@ class Pipeline:
         or progress), nothing held by the scanner, nothing for fusion to publish. It
         goes to the backlog unfed and :attr:`held` is True: the round costs this call
         and a :meth:`round_done` that returns at once."""
-        burst = now - self._last_output >= self.timings.settle  # after a pause
+        burst = now - self._last_output >= self._settle  # after a pause
         self._burst = burst
         self._last_output = now
         n = len(data)
         self.output_bytes += n
-        if (burst and now < self._hold_end and self._enter is None
-                and len(self.backlog) + n <= EAGER_BYTES
+        # the cheap tests first, the shape last; outside a hold only the first is made
+        if (now < self._hold_end and burst and self._enter is None
+                and (pending := len(self.backlog)) + n <= EAGER_BYTES
                 and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
                 and data[n - 1] != 0x1B and not self._scanner.pending
-                and frame_shape(data) == self._shape and not self._answers
-                and not self._subreports and not self.fusion.changed()
+                and not self._answers and not self._subreports and not self.fusion.changed()
                 and self._tracker.title == self._title
-                and self._tracker.progress == self._progress):
+                and self._tracker.progress == self._progress
+                and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
+                      else None) or self._shape_of(data)) == self._shape):
             pub = self.classifier.published
             if pub is None or pub.state in HOLD_STATES:
-                if not self.backlog:
+                if not pending:
                     self._pending_since = now
                 self.backlog.append(data)
                 self._unfed += n
@@ -222,8 +237,9 @@ class Pipeline:
                 self._held_until = until = self._hold_end + HOLD_GRACE
                 self.frames_held += 1
                 self.held = True
-                due = self._due
-                self._due = until if due is None or until < due else due
+                due = self.due
+                if due is None or until < due:
+                    self.due = until
                 return data
         self.held = False
         passthrough, events = self._scanner.feed(data)
@@ -239,6 +255,19 @@ class Pipeline:
             if self._own_tracker:
                 self._tracker.feed(passthrough)
         return passthrough
+
+    def _shape_of(self, chunk: bytes) -> bytes:
+        """:func:`frame_shape` of `chunk`, looked up by its key if it was seen lately."""
+        if len(chunk) > SHAPE_KEY_MAX:
+            return frame_shape(chunk)
+        key = chunk.translate(_DIGITS)
+        shapes = self._shapes
+        shape = shapes.get(key)
+        if shape is None:
+            if len(shapes) >= SHAPES_KEPT:
+                shapes.clear()
+            shape = shapes[key] = frame_shape(key)
+        return shape
 
     def _urgent(self) -> bool:
         """The output so far carried a probe to answer or a report to act on: tick now."""
@@ -263,7 +292,7 @@ class Pipeline:
         if (screen is None or tr.title != self._title or tr.progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
-        shape = frame_shape(self._chunk)
+        shape = self._shape_of(self._chunk)
         self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
         self._unfed = 0
         self._fed_at = now
@@ -321,21 +350,21 @@ class Pipeline:
         published nothing is due for it (one wake-up per frame, not two)."""
         if self.held:  # output() kept it unfed: settled as confirm_now would have
             self.read_at_once = True
-            return self._due
+            return self.due
         self.read_at_once = False
         if self._urgent():
             return now
         if quiet and self.eager_ready():
             self.read_at_once = self.confirm_now(now)  # fed and read, or held unfed
-            self._due = self.next_deadline(now)  # a change read waits for its settle
-            return self._due
-        feed, due = self._feed_due(), self._due
+            self.due = self.next_deadline(now)  # a change read waits for its settle
+            return self.due
+        feed, due = self._feed_due(), self.due
         return feed if due is None or (feed is not None and feed < due) else due
 
     def advance(self, now: float, budget: float | None = None) -> Changes:
         """Give the core the time: the work due by `now` (feeding the screen, the rules,
         fusion's edges); what it decided, and when it next needs the time."""
-        self._due = due = self.tick(now, budget)
+        self.due = due = self.tick(now, budget)
         subreports = self._subreports
         if subreports:
             self._subreports = []

@@ -97,10 +97,18 @@ class ProxyHandler:
     (never from a signal handler or a thread) and must be cheap: the loop does nothing
     else while one runs. The defaults do nothing, which makes a transparent proxy.
 
+    ``settled``: set True by :meth:`output` when the chunk needs nothing more of the
+    handler: the loop then writes it and asks no :meth:`to_child` or :meth:`injection`
+    for it, and no :meth:`after_activity` for its round unless another event of the
+    round (input, a resize, a handler's fd) set it False again. The loop clears it at
+    the end of the round.
+
     If one raises, the proxy records the exception in ``proxy.handler_error``, drops the
     handler for the rest of the run (it stays a transparent proxy), and prints one line on
     stderr after the terminal is restored.
     """
+
+    settled = False
 
     def started(self, proxy: Proxy) -> None:
         """The child runs. ``proxy.child_pid``, ``proxy.master_fd``, ``proxy.size``
@@ -688,10 +696,14 @@ class Proxy:
                 for callback, mask in events:
                     callback(mask)
                 if self._handled:  # the handler's follow-up, and its timers for it
-                    try:
-                        self.handler.after_activity()
-                    except Exception as exc:
-                        self._handler_failed(exc)
+                    handler = self.handler
+                    if handler.settled:  # nothing follows from this round
+                        handler.settled = False
+                    else:
+                        try:
+                            handler.after_activity()
+                        except Exception as exc:
+                            self._handler_failed(exc)
             if poll_stdin:
                 self._on_stdin(EVENT_READ)
             if timers or self._eof_pending or self._master_eof:
@@ -742,6 +754,8 @@ class Proxy:
                 self._write_fast(out)
             tracker.feed(out)
         handler = self.handler
+        if handler.settled:  # the chunk needs nothing more (ProxyHandler.settled)
+            return
         try:
             answer = handler.to_child()
             if answer:

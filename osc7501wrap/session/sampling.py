@@ -48,8 +48,11 @@ class Sampler:
         self.master_fd = master_fd
         self.activity = activity  # sample CPU and children too (the generic manifest)
         self.foreground = pid  # the foreground process group last seen
-        self._woke: float | None = None  # the last activity seen (None: not sampled yet)
-        self._seen = (-1, -1.0)  # the pipeline's output bytes and last input then
+        self.woke: float | None = None  # the last activity seen (None: not sampled yet)
+        self.seen = (-1, -1.0)  # the pipeline's output bytes and last input then
+        # before this, a round of output takes no sample and leaves next_deadline as it
+        # is: what sample() does for it is `seen` and `woke` (the session sets them)
+        self.quiet_until = -NEVER
         self._fg_next = 0.0
         self._act_next = 0.0
         self._act_at: float | None = None  # the last activity sample
@@ -65,7 +68,7 @@ class Sampler:
     def next_deadline(self, now: float) -> float:
         """When a sample wants a wake-up of its own (see the module docstring); inf:
         none until the next activity."""
-        woke = self._woke
+        woke = self.woke
         if woke is None:
             return self._fg_next + SAMPLE_SLACK
         due = self._fg_next + SAMPLE_SLACK if self._fg_next <= woke + WATCH else NEVER
@@ -73,19 +76,31 @@ class Sampler:
             due = min(due, self._act_next + SAMPLE_SLACK)
         return due
 
-    def sample(self, p: Pipeline, now: float) -> None:
-        """Take the samples that are due at `now` and hand what changed to `p`."""
+    def sample(self, p: Pipeline, now: float) -> float:
+        """Take the samples that are due at `now` and hand what changed to `p`; returns
+        :meth:`next_deadline` after them (one call per round of output)."""
         seen = (p.output_bytes, p.last_input)
-        if seen != self._seen or self._woke is None:
-            self._seen, self._woke = seen, now
-        self._sample_foreground(p, now)
-        if self.activity:
+        if seen != self.seen or self.woke is None:
+            self.seen, self.woke = seen, now
+        if now >= self._fg_next:
+            self._sample_foreground(p, now)
+        if self.activity and now >= self._act_next:
             self._sample_activity(p, now)
+        # next_deadline's tests of `woke` hold from here on (it only grows): the deadline
+        # stays as it is until the next sample is due
+        woke = self.woke
+        if woke is not None and self._fg_next <= woke + WATCH and (
+                not self.activity or self._act_busy or self._act_next <= woke + WATCH):
+            self.quiet_until = min(self._fg_next, self._act_next) if self.activity \
+                else self._fg_next
+        else:
+            self.quiet_until = -NEVER
+        return self.next_deadline(now)
 
     def _after(self, now: float, period: float) -> float:
         """The next sample after one at `now`: `period` on, or as long as it has been
         since the last activity (the backoff)."""
-        woke = now if self._woke is None else self._woke
+        woke = now if self.woke is None else self.woke
         return now + max(period, now - woke)
 
     def _sample_foreground(self, p: Pipeline, now: float) -> None:

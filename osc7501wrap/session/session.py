@@ -4,6 +4,8 @@
       └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
             Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
+              (a frame the core keeps unfed while nothing else changed settles in
+               Session.output: ProxyHandler.settled, no other call for its round)
             Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                  ─▶ the outputs (report.output.Output: emitter, tmux, channels, title,
@@ -126,6 +128,12 @@ class Session(ProxyHandler):
         self._due = 0.0  # the next time tick() has work (it returns at once before)
         self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
         self._output_round = False  # output came since after_activity() last ran
+        # A frame that waits, in a round with nothing else, settles in output() (see
+        # there) while nothing changed since a round whose deadlines were worked out:
+        self._steady = False  # _due is as after_activity() last worked it out for a read
+        self._steady_core_due: float | None = None  # ... with the core's due then
+        self._quiet_until = -NEVER  # ... and no sample due before this (Sampler.quiet_until)
+        self._round_busy = False  # input, a resize or the control socket in this round
         self._exited = False
         self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
@@ -235,6 +243,7 @@ class Session(ProxyHandler):
         if early:
             p.caught_up(began, time.monotonic())
             self._due = min(self._due, early[-1][1] + p.timings.settle)
+            self._steady = False
 
     def _choose_outputs(self) -> None:
         """The outputs a reporting session gets (report.choose), the registry apart."""
@@ -373,12 +382,29 @@ class Session(ProxyHandler):
             if passed is not None:
                 return passed
             p = self._boot()
+        out = p.output(data, now)
+        if (p.held and self._steady and now < self._quiet_until and not self._round_busy
+                and p.due == self._steady_core_due and now < self._outputs_at):
+            tracker = self.proxy.tracker if self.proxy is not None else None
+            if tracker is not None and tracker.safe and not (
+                    self._reads_stream and tracker.events):
+                # Settled: after_activity() would work out the same deadlines and take
+                # no sample; what its sample() call notes of this output is noted here.
+                # The loop asks nothing more for this round (no to_child, injection or
+                # after_activity): the frame costs this call into the core.
+                s = self.sampler
+                if s is not None:
+                    s.seen, s.woke = (p.output_bytes, p.last_input), now
+                self.settled = True
+                return out
+        self.settled = False
         self._output_round = True
-        return p.output(data, now)
+        return out
 
     def to_child(self) -> bytes:
         p = self.pipeline
-        return p.take_answers() if p is not None else b""
+        # a frame that waits carries no probe (Pipeline.output): nothing to take
+        return p.take_answers() if p is not None and not p.held else b""
 
     def injection(self) -> bytes:
         at = self._outputs_at
@@ -394,6 +420,7 @@ class Session(ProxyHandler):
     def input(self, data: bytes) -> bytes:
         now = time.monotonic()
         self._due = now
+        self._busy()
         if self.filter is not None:
             data = self.filter.feed(data, now)
             if self.filter.late_7501_reply_seen and self.emitter is not None:
@@ -412,6 +439,15 @@ class Session(ProxyHandler):
                 front = self.sampler is None or self.sampler.agent_in_front
                 p.input(data, now, agent_in_front=front)
         return data
+
+    def _busy(self) -> None:
+        """This round has more than output: after_activity() runs for it, and deadlines
+        change (`_due` was set): no frame settles in output() until they are worked
+        out again. A frame that settled earlier in the round gets its after_activity()."""
+        if self.settled:
+            self._output_round = True
+        self.settled = self._steady = False
+        self._round_busy = True
 
     def _late_support(self) -> None:
         """The terminal answered the 7501 query after the probe gave up."""
@@ -434,6 +470,7 @@ class Session(ProxyHandler):
 
     def resized(self, rows: int, cols: int) -> None:
         self._due = time.monotonic()
+        self._busy()
         if self.capture is not None:
             self.capture.resize(rows, cols)
         if self.pipeline is not None:
@@ -447,6 +484,7 @@ class Session(ProxyHandler):
         as published nothing is due for it (one wake-up per frame instead of two). Then
         the loop timer is set for when :meth:`tick` has work next: every path that makes
         work lowers ``_due``, so the loop needs no extra wake-up after each read."""
+        self._round_busy = False
         p = self.pipeline
         if p is None:  # an earlier timer is kept: tick() sets it again (not once a read)
             timer = self._timer
@@ -457,15 +495,34 @@ class Session(ProxyHandler):
         if self._output_round:
             self._output_round = False
             now = time.monotonic()
-            due = p.round_done(now, quiet=self._due > now)
-            if p.read_at_once:  # its deadlines are new: the frame was read
-                self._sample(p, now)
-                self._due = self._next_deadline(now, self._tick_due, due)
+            if p.held:  # the frame waits unfed (Pipeline.output): round_done would be p.due
+                due = p.due
+                read = True
+            else:
+                due = p.round_done(now, quiet=self._due > now)
+                read = p.read_at_once
+            if read:  # its deadlines are new: the frame was read (or waits)
+                self._steady_core_due = due
+                s = self.sampler
+                if s is not None:
+                    sampled = s.sample(p, now)
+                    if sampled < due if due is not None else True:
+                        due = sampled
+                    self._quiet_until = s.quiet_until
+                else:
+                    self._quiet_until = NEVER
+                tick_due = self._tick_due
+                self._due = due if due is not None and due < tick_due else tick_due
+                self._steady = True
                 if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
                     self._outputs_due(now)  # the program set its title: mark it again
-            elif due is not None and due < self._due:
-                self._due = due
-        self._arm(self._due)
+            else:
+                self._steady = False
+                if due is not None and due < self._due:
+                    self._due = due
+        timer = self._timer
+        if timer is None or timer.cancelled or timer.when != self._due:
+            self._arm(self._due)
 
     def _arm(self, when: float | None) -> None:
         """The one loop timer: :meth:`tick` at `when` (None or inf: not at all)."""
@@ -531,6 +588,7 @@ class Session(ProxyHandler):
         elif now < self._due:
             self._arm(self._due)
             return
+        self._steady = False
         deadlines: list[float] = []
         if self.filter is not None:
             held = self.filter.feed(b"", now)
@@ -678,6 +736,7 @@ class Session(ProxyHandler):
             return
         now = time.monotonic()
         self._due = now
+        self._busy()
         for msg in self.server.receive():
             if msg.kind == "hook":
                 event = str(msg.data.get("event", ""))
