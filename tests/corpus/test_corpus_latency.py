@@ -28,8 +28,8 @@ import test_corpus as tc
 from osc7501wrap.capture import Event, read_capture
 from osc7501wrap.commands.record import replay
 
-AGENTS = ["opencode-1.18.22", "opencode-1.18.33", "qwen-0.12.0", "qwen-0.15.6", "qwen-0.24.4",
-          "codex-0.169.0:no-native"]
+AGENTS = ["opencode-1.15.13", "opencode-1.17.11", "opencode-1.18.22", "opencode-1.18.33",
+          "qwen-0.12.0", "qwen-0.15.6", "qwen-0.24.4", "codex-0.169.0:no-native"]
 OSC7501 = re.compile(rb"\x1b\]7501;[^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
