@@ -528,17 +528,23 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
                       subjects=finders["subject"], questions=finders["question"])
 
 
-def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
-    where = f"[[dialog.{group}]] {i + 1}"
+def _entry(d: object, where: str, known: frozenset[str]) -> tuple[Mapping[str, Any], list[str]]:
+    """A ``[[dialog.*]]`` entry checked as a table of `known` keys; with its rule ids."""
     if not isinstance(d, Mapping):
         raise ManifestError(f"{where}: must be a table")
-    unknown = sorted(set(d) - _FINDER_KEYS)
+    unknown = sorted(set(d) - known)
     if unknown:
         raise ManifestError(f"{where}: unknown key {unknown[0]!r} "
-                            f"(known: {', '.join(sorted(_FINDER_KEYS))})")
+                            f"(known: {', '.join(sorted(known))})")
     rules = d.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise ManifestError(f"{where}: rules must be a list of rule ids")
+    return d, rules
+
+
+def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
+    where = f"[[dialog.{group}]] {i + 1}"
+    d, rules = _entry(d, where, _FINDER_KEYS)
     region = None
     if "region" in d:
         try:
@@ -565,15 +571,7 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:
     where = f"[[dialog.options]] {i + 1}"
-    if not isinstance(d, Mapping):
-        raise ManifestError(f"{where}: must be a table")
-    unknown = sorted(set(d) - _READER_KEYS)
-    if unknown:
-        raise ManifestError(f"{where}: unknown key {unknown[0]!r} "
-                            f"(known: {', '.join(sorted(_READER_KEYS))})")
-    rules = d.get("rules", [])
-    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-        raise ManifestError(f"{where}: rules must be a list of rule ids")
+    d, rules = _entry(d, where, _READER_KEYS)
     # an id no rule has is not an error: the rules may be renamed without this table
     how = d.get("choose", choose)
     if how not in CHOOSE:
