@@ -542,17 +542,11 @@ def _entry(d: object, where: str, known: frozenset[str]) -> tuple[Mapping[str, A
     return d, rules
 
 
-def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
-    where = f"[[dialog.{group}]] {i + 1}"
-    d, rules = _entry(d, where, _FINDER_KEYS)
-    region = None
-    if "region" in d:
-        try:
-            region = parse_region(d["region"])
-        except ManifestError as err:
-            raise ManifestError(f"{where}: {err}") from None
+def _patterns(d: Mapping[str, Any], where: str, keys: tuple[str, ...],
+              comp: Any) -> dict[str, Pattern | None]:
+    """The entry's patterns under `keys`, compiled (None where a key is absent)."""
     pats: dict[str, Pattern | None] = {}
-    for key in ("line", "stop"):
+    for key in keys:
         v = d.get(key)
         if v is None:
             pats[key] = None
@@ -563,6 +557,19 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
             pats[key] = comp(v)
         except ManifestError as err:
             raise ManifestError(f"{where}: {key} {err}") from None
+    return pats
+
+
+def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
+    where = f"[[dialog.{group}]] {i + 1}"
+    d, rules = _entry(d, where, _FINDER_KEYS)
+    region = None
+    if "region" in d:
+        try:
+            region = parse_region(d["region"])
+        except ManifestError as err:
+            raise ManifestError(f"{where}: {err}") from None
+    pats = _patterns(d, where, ("line", "stop"), comp)
     line = pats["line"]
     if line is None or group not in line.groupindex:
         raise ManifestError(f"{where}: needs a line with a (?P<{group}>...) group")
@@ -576,18 +583,8 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
     how = d.get("choose", choose)
     if how not in CHOOSE:
         raise ManifestError(f"{where}: choose must be one of {', '.join(CHOOSE)}")
-    pats: dict[str, Pattern | None] = {}
-    for key in ("line", "inline", "on", "cut", "stop", "key", "drop", "default"):
-        v = d.get(key)
-        if v is None:
-            pats[key] = None
-            continue
-        if not isinstance(v, str) or not v:
-            raise ManifestError(f"{where}: {key} must be a non-empty string")
-        try:
-            pats[key] = comp(v)
-        except ManifestError as err:
-            raise ManifestError(f"{where}: {key} {err}") from None
+    pats = _patterns(d, where, ("line", "inline", "on", "cut", "stop", "key", "drop", "default"),
+                     comp)
     fixed: list[tuple[str, str | None]] = []
     fx = d.get("fixed", [])
     if not isinstance(fx, list) or len(fx) > MAX_OPTIONS:
