@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import agentrun
-from fakeapi import FakeAPI, Request, Scenario, Step, default_is_main
+from fakeapi import FakeAPI, Request, Scenario, Step, Text, ToolUse, default_is_main
 from term import STALL, Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
@@ -361,6 +361,21 @@ def refused_stale(run: Run, stale: dict[str, Any], now: dict[str, Any], words: s
     assert "the dialog changed: it now asks" in r.stderr, r.stderr
     assert f"dialog {now['id']}" in r.stderr and words in r.stderr, (now, r.stderr)
     run.note(f"{run.record}: a stale --dialog: {r.stderr.strip()}")
+
+
+def write_then_clean(tool: str, **args: object) -> Callable[[agentrun.Sandbox], list[Step]]:
+    """The model's side of an answer test: through the agent's shell tool `tool` (with its
+    extra `args`), a command that writes one.txt and prints wrote-one, then ``rm -rf
+    build``, then a closing line."""
+    def steps(_sb: agentrun.Sandbox) -> list[Step]:
+        return [
+            ToolUse(tool, {"command": "echo one > one.txt && echo wrote-one",
+                           "description": "Write one", **args}, pause=1.0),
+            ToolUse(tool, {"command": "rm -rf build",
+                           "description": "Remove the build directory", **args}, pause=1.0),
+            Text("Understood, the build directory stays.", pause=1.0),
+        ]
+    return steps
 
 
 def answer_two(run: Run, first: Callable[[dict[str, Any]], bool], choice1: tuple[str, int],

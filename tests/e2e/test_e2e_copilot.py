@@ -15,7 +15,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import BOUND, Run, WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, Run, WrapTerm, answer_two, main_request_with, wrapped, write_then_clean
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -91,17 +91,8 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
     build directory stays)."""
     agentrun.require_agent("copilot")
 
-    def two(_sb: agentrun.Sandbox) -> list[Step]:
-        return [
-            ToolUse("bash", {"command": "echo one > one.txt && echo wrote-one",
-                             "description": "Write one", "mode": "sync", "initial_wait": 30},
-                    pause=1.0),
-            ToolUse("bash", {"command": "rm -rf build", "description": "Remove the build directory",
-                             "mode": "sync", "initial_wait": 30}, pause=1.0),
-            Text("Understood, the build directory stays.", pause=1.0),
-        ]
-
-    with wrapped("copilot", two, command=agentrun.copilot_command, record=RECORD) as run:
+    steps = write_then_clean("bash", mode="sync", initial_wait=30)
+    with wrapped("copilot", steps, command=agentrun.copilot_command, record=RECORD) as run:
         t = run.term
         (run.sb.work / "build").mkdir()
         t.wait_screen(lambda s: idle(s) and "Copilot v" in s, 60)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import agentrun
 import pytest
-from e2e import Run, answer_two, main_request_with, wrapped
-from fakeapi import Step, Text, ToolUse
+from e2e import Run, answer_two, main_request_with, wrapped, write_then_clean
 
 pytestmark = pytest.mark.agent
 
@@ -38,16 +37,7 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
     ("No, suggest changes") refuses the second (the build directory stays)."""
     agentrun.require_agent("gemini")
 
-    def steps(_sb: agentrun.Sandbox) -> list[Step]:
-        return [
-            ToolUse("run_shell_command", {"command": "echo one > one.txt && echo wrote-one",
-                                          "description": "Write one"}, pause=1.0),
-            ToolUse("run_shell_command", {"command": "rm -rf build",
-                                          "description": "Remove the build directory"},
-                    pause=1.0),
-            Text("Understood, the build directory stays.", pause=1.0),
-        ]
-
+    steps = write_then_clean("run_shell_command")
     with wrapped("gemini", steps, command=agentrun.gemini_command, record=RECORD) as run:
         t = run.term
         (run.sb.work / "build").mkdir()

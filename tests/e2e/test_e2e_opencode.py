@@ -16,7 +16,7 @@ import re
 
 import agentrun
 import pytest
-from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped, write_then_clean
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -91,16 +91,8 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
     The focused button is only a colour: wrap reads it from the cells' background."""
     agentrun.require_agent("opencode")
 
-    def two(_sb: agentrun.Sandbox) -> list[Step]:
-        return [
-            ToolUse("bash", {"command": "echo one > one.txt && echo wrote-one",
-                             "description": "Write one"}, pause=1.0),
-            ToolUse("bash", {"command": "rm -rf build",
-                             "description": "Remove the build directory"}, pause=1.0),
-            Text("Understood, the build directory stays.", pause=1.0),
-        ]
-
-    with wrapped("opencode", two, command=agentrun.opencode_command, record=RECORD,
+    steps = write_then_clean("bash")
+    with wrapped("opencode", steps, command=agentrun.opencode_command, record=RECORD,
                  is_main=agentrun.chat_with_tools_is_main) as run:
         t = run.term
         (run.sb.work / "build").mkdir()

@@ -16,7 +16,7 @@ from typing import Any
 
 import agentrun
 import pytest
-from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped
+from e2e import BOUND, WrapTerm, answer_two, main_request_with, wrapped, write_then_clean
 from fakeapi import Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -92,20 +92,11 @@ def test_answer_by_label_and_number_and_a_stale_dialog_is_refused() -> None:
     build directory stays)."""
     agentrun.require_agent("qwen")
 
-    def two(_sb: agentrun.Sandbox) -> list[Step]:
-        return [
-            ToolUse("run_shell_command", {"command": "echo one > one.txt && echo wrote-one",
-                                          "description": "Write one"}, pause=1.0),
-            ToolUse("run_shell_command", {"command": "rm -rf build",
-                                          "description": "Remove the build directory"},
-                    pause=1.0),
-            Text("Understood, the build directory stays.", pause=1.0),
-        ]
-
     def second(d: dict[str, Any]) -> bool:  # the rm dialog, drawn to its last option
         return "rm -rf build" in d["question"] and d["options"][-1]["label"].startswith("No")
 
-    with wrapped("qwen", two, command=agentrun.qwen_command, record=RECORD,
+    steps = write_then_clean("run_shell_command")
+    with wrapped("qwen", steps, command=agentrun.qwen_command, record=RECORD,
                  is_main=agentrun.chat_with_tools_is_main) as run:
         t = run.term
         (run.sb.work / "build").mkdir()
