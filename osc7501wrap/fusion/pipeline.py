@@ -76,6 +76,7 @@ HOLD_STATES = frozenset({None, "working", "idle"})
 _DIGITS = bytes.maketrans(b"123456789", b"000000000")
 SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
 SHAPE_KEY_MAX = 512  # longer frames are shaped each time, not kept
+_INF = float("inf")
 
 
 def frame_shape(chunk: bytes) -> bytes:
@@ -191,6 +192,12 @@ class Pipeline:
         self.due: float | None = None
         self.read_at_once = False  # the last round's frame was read at once (round_done)
         self.held = False  # the last output waits unfed (output), nothing to read for it
+
+    @property
+    def hold_end(self) -> float:
+        """Until when frames shaped like the last one confirmed wait unfed (:meth:`output`);
+        -inf when none is confirmed."""
+        return self._hold_end if self._shape is not None else -_INF
 
     @property
     def screen(self) -> ScreenModel:
@@ -355,9 +362,16 @@ class Pipeline:
         if self._urgent():
             return now
         if quiet and self.eager_ready():
-            self.read_at_once = self.confirm_now(now)  # fed and read, or held unfed
-            self.due = self.next_deadline(now)  # a change read waits for its settle
-            return self.due
+            self.read_at_once = read = self.confirm_now(now)  # fed and read, or held unfed
+            due = self.next_deadline(now)  # a change read waits for its settle
+            if read and self._shape is not None:
+                # the frames of its hold are fed by then at the latest (output): asked for
+                # now, the first of them changes no deadline (it costs one call)
+                until = self._hold_end + HOLD_GRACE
+                if due is None or until < due:
+                    due = until
+            self.due = due
+            return due
         feed, due = self._feed_due(), self.due
         return feed if due is None or (feed is not None and feed < due) else due
 

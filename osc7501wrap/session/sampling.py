@@ -12,7 +12,12 @@ it, each sample is as far after the previous one as that one was after the activ
 every ACTIVITY_PERIOD until it reads idle. Then nothing, until the next activity: a
 silent session has no wake-up for samples. Each sample rides on a tick that runs
 anyway; :meth:`next_deadline` asks for a wake-up of its own only SAMPLE_SLACK later, so
-a 10 Hz spinner carries them all. Not seen: a program that starts work, or hands the
+a 10 Hz spinner carries them all. While the pipeline holds a spinner's frames unfed
+(`hold_until`, :attr:`Pipeline.hold_end`: each is the last one again, but for digits and
+glyphs), the samples wait for the hold's end, the next frame read (about once a second):
+a frame that waits shows no new program, and it is output, so work. Any other round
+takes the samples due as before. A program without agent rules that is busy and wrote
+output since the last sample stays busy without reading /proc. Not seen: a program that starts work, or hands the
 terminal to another process, without any output or input for WATCH seconds before
 (a shell's next command of a list: its name and state are those of the one before).
 
@@ -60,6 +65,7 @@ class Sampler:
         self._act_out = 0
         self._act_last = 0.0
         self._act_busy = False
+        self._hold = -NEVER  # the pipeline's hold when last sampled (sample's hold_until)
 
     @property
     def agent_in_front(self) -> bool:
@@ -74,11 +80,15 @@ class Sampler:
         due = self._fg_next + SAMPLE_SLACK if self._fg_next <= woke + WATCH else NEVER
         if self.activity and (self._act_busy or self._act_next <= woke + WATCH):
             due = min(due, self._act_next + SAMPLE_SLACK)
-        return due
+        hold = self._hold + SAMPLE_SLACK
+        return hold if due < hold else due
 
-    def sample(self, p: Pipeline, now: float) -> float:
+    def sample(self, p: Pipeline, now: float, hold_until: float = -NEVER) -> float:
         """Take the samples that are due at `now` and hand what changed to `p`; returns
-        :meth:`next_deadline` after them (one call per round of output)."""
+        :meth:`next_deadline` after them (one call per round of output). `hold_until`:
+        frames that come before then wait unfed (:attr:`Pipeline.hold_end`): they take no
+        sample (:attr:`quiet_until`), and no wake-up is asked for before it."""
+        self._hold = hold_until
         seen = (p.output_bytes, p.last_input)
         if seen != self.seen or self.woke is None:
             self.seen, self.woke = seen, now
@@ -91,8 +101,8 @@ class Sampler:
         woke = self.woke
         if woke is not None and self._fg_next <= woke + WATCH and (
                 not self.activity or self._act_busy or self._act_next <= woke + WATCH):
-            self.quiet_until = min(self._fg_next, self._act_next) if self.activity \
-                else self._fg_next
+            quiet = min(self._fg_next, self._act_next) if self.activity else self._fg_next
+            self.quiet_until = hold_until if quiet < hold_until else quiet
         else:
             self.quiet_until = -NEVER
         return self.next_deadline(now)
@@ -118,11 +128,17 @@ class Sampler:
         user did not just type; idle after QUIET_IDLE seconds of none of that."""
         if now < self._act_next:
             return
+        typed = now - p.last_input < 0.5  # echo and key handling are not work
+        if self._act_busy and not typed and p.output_bytes > self._act_out:
+            # busy, and it wrote output: it stays busy, whatever /proc says; the next
+            # sample that reads it compares CPU from then on
+            self._act_out, self._act_last, self._act_cpu = p.output_bytes, now, None
+            self._act_next = now + ACTIVITY_PERIOD
+            return
         periods = 1.0 if self._act_at is None else max(1.0, (now - self._act_at) / ACTIVITY_PERIOD)
         self._act_at = now
         self._act_next = now + ACTIVITY_PERIOD if self._act_busy else self._after(now, ACTIVITY_PERIOD)
         cpu, kids = cpu_time(self.pid), child_pids(self.pid)
-        typed = now - p.last_input < 0.5  # echo and key handling are not work
         why = ""
         if kids:
             why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"

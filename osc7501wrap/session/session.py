@@ -505,7 +505,7 @@ class Session(ProxyHandler):
                 self._steady_core_due = due
                 s = self.sampler
                 if s is not None:
-                    sampled = s.sample(p, now)
+                    sampled = s.sample(p, now, p.hold_end)
                     if sampled < due if due is not None else True:
                         due = sampled
                     self._quiet_until = s.quiet_until

@@ -153,6 +153,29 @@ def test_a_waiting_frame_is_told_by_output_alone() -> None:
     assert p.screen.version == version  # not fed, not read
 
 
+def test_the_frames_of_a_hold_change_no_deadline() -> None:
+    """The frame read that starts a hold asks, already, for the time its frames are fed
+    at the latest: the frames that wait then leave `due` as it is (a live session
+    settles them in one call) and the hold's end is told (hold_end, for the samples)."""
+    p = claude()
+    run_spinner(p, 1.0, 1)
+    now, i = 1.5, 5
+    while not (frame(p, spinner(i), now) and not p.held):  # the next frame read at once
+        now, i = now + 0.1, i + 1
+    start = now
+    assert p.hold_end == pytest.approx(start + HOLD_MAX)
+    due = p.due
+    assert due is not None and due <= start + HOLD_MAX + HOLD_GRACE
+    for k in range(1, 9):
+        frame(p, spinner(i + k), start + 0.1 * k)
+        assert p.held and p.due == due
+    # a change read otherwise ends the hold: none is told
+    footer = ("\x1b[3;1H\x1b[2K\x1b[18;1H" + "─" * 60 + "\x1b[19;1H❯ \x1b[20;1H" + "─" * 60
+              + "\x1b[21;1H  ? for shortcuts").encode()
+    frame(p, footer, start + 1.0)
+    assert p.hold_end == -float("inf")
+
+
 @pytest.mark.parametrize("data", [
     b"\x1b]0;title\x07" + spinner(3),  # a title
     b"\x1b]7501;?\x1b\\" + spinner(3),  # a probe

@@ -93,3 +93,45 @@ def test_a_busy_program_is_watched_until_it_reads_idle(procs: dict[str, Any]) ->
     p.last_input = idle_at + 100
     s.sample(p, idle_at + 100)  # type: ignore[arg-type]
     assert p.told[-1][:2] == ("busy", "running 1 child process")
+
+
+def test_frames_that_wait_take_no_sample_before_the_hold_ends(procs: dict[str, Any]) -> None:
+    """While the pipeline holds a spinner's frames (hold_until), a round of them takes no
+    sample and asks no wake-up before the hold's end; any other round samples as due."""
+    s, p = Sampler(100, 3, activity=False), FakePipeline()
+    p.output_bytes = 10
+    s.sample(p, 0.0, hold_until=1.0)  # type: ignore[arg-type]
+    assert s.quiet_until == 1.0  # not FG_PERIOD: the frames that wait carry no sample
+    assert s.next_deadline(0.0) == pytest.approx(1.0 + sampling.SAMPLE_SLACK)
+    procs["fg"] = 200
+    p.output_bytes = 20  # another shape, read at once (no hold): due samples are taken
+    s.sample(p, FG_PERIOD)  # type: ignore[arg-type]
+    assert p.told == [("fg", 200, "proc200", FG_PERIOD)]
+    assert s.quiet_until == pytest.approx(2 * FG_PERIOD)
+    assert s.next_deadline(FG_PERIOD) == pytest.approx(2 * FG_PERIOD + sampling.SAMPLE_SLACK)
+
+
+def test_a_busy_program_that_writes_output_is_not_read_from_proc(
+        procs: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[str] = []
+    monkeypatch.setattr(sampling, "cpu_time", lambda pid: reads.append("cpu") or procs["cpu"])
+    monkeypatch.setattr(sampling, "child_pids", lambda pid: reads.append("kids") or [])
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told] == ["busy"]
+    read = len(reads)
+    now = ACTIVITY_PERIOD
+    for _ in range(20):  # 10 s of output: busy all along, /proc never read
+        now += ACTIVITY_PERIOD
+        p.output_bytes += 60
+        procs["cpu"] += 1.0  # what /proc would say makes no difference
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert len(reads) == read and [t[0] for t in p.told] == ["busy"]
+    # the output stops: /proc is read again, and it reads idle after QUIET_IDLE
+    woke = run_until_quiet(s, p, now, limit=now + 60)
+    assert len(reads) > read
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert now + QUIET_IDLE <= p.told[-1][2] <= now + QUIET_IDLE + 2 * ACTIVITY_PERIOD
+    assert woke[-1] == p.told[-1][2]

@@ -1,0 +1,130 @@
+"""A spinner costs the session one call into the core per frame.
+
+Session's hooks are driven as the proxy loop drives them (output, then to_child,
+injection and after_activity unless the round settled; the loop timer when due), on a
+clock of the test's, with a stand-in for the proxy (a pipe for its fds: no pty, no
+child). In a steady 10 Hz spinner only the frame read once per hold (HOLD_MAX) takes
+the slow way; the samples of the foreground (and, for a program without agent rules,
+of its activity) ride on it, and nothing else wakes the loop. tests/pty/test_quiet.py
+counts the wake-ups of a real wrap that went silent; bench/bench_cpu.py the CPU.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from test_session_boot import FakeProxy
+
+from osc7501wrap.fusion.pipeline import HOLD_MAX
+from osc7501wrap.screen.model import preload, ready
+from osc7501wrap.session import sampling
+from osc7501wrap.session import session as session_module
+from osc7501wrap.session.session import Session
+from osc7501wrap.start.prepare import RunOptions, prepare
+
+GLYPHS = "·✢✳✶✻✽"
+
+
+def spinner(i: int) -> bytes:
+    frame = f"\x1b[3;1H\x1b[2K{GLYPHS[i % 6]} Pondering… ({i // 10}s · esc to interrupt)".encode()
+    return frame + b" " * max(0, 60 - len(frame))
+
+
+class Loop:
+    """The proxy loop's calls into the session, on the test's clock."""
+
+    def __init__(self, session: Session, clock: list[float]) -> None:
+        self.s, self.clock = session, clock
+        self.slow = 0  # rounds that were not settled (after_activity ran)
+        self.timer_rounds = 0  # rounds of a timer of its own (a wake-up without output)
+        self.fg_samples = 0
+
+    def timers_until(self, t: float) -> None:
+        proxy = self.s.proxy
+        assert proxy is not None
+        while True:
+            due = [x for x in proxy.timers if not x.cancelled and x.when <= t]  # type: ignore[attr-defined]
+            if not due:
+                return
+            first = min(due, key=lambda x: x.when)
+            proxy.timers.remove(first)  # type: ignore[attr-defined]
+            self.clock[0] = max(self.clock[0], first.when)
+            self.timer_rounds += 1
+            first.callback()
+            self.s.injection()  # the loop writes what is due after its timers
+
+    def frame(self, data: bytes, t: float) -> None:
+        self.timers_until(t)
+        self.clock[0] = t
+        s = self.s
+        passed = s.output(data)
+        s.proxy.tracker.feed(passed)  # type: ignore[union-attr]
+        if s.settled:
+            s.settled = False
+            return
+        self.slow += 1
+        s.to_child()
+        s.injection()
+        s.after_activity()
+
+
+@pytest.fixture
+def spin(rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+         ) -> Iterator[Callable[[str], Loop]]:
+    monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path / "state"))
+    clock = [1000.0]
+    monkeypatch.setattr(session_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    made: list[tuple[Session, FakeProxy]] = []
+
+    def make(agent: str) -> Loop:
+        setup = prepare(RunOptions(["spinner"], agent=agent, emit="always"))
+        session, proxy = Session(setup), FakeProxy()
+        session.started(proxy)  # type: ignore[arg-type]
+        made.append((session, proxy))
+        loop = Loop(session, clock)
+        preload(setup.config.screen)  # the backend loads in its thread, in wall time
+        limit = time.monotonic() + 30
+        while not ready() and time.monotonic() < limit:
+            time.sleep(0.01)
+        assert ready(), "the screen backend did not load"
+        sampled = sampling.foreground_pgrp
+
+        def counted(fd: int) -> int | None:
+            loop.fg_samples += 1
+            return sampled(fd)
+
+        monkeypatch.setattr(sampling, "foreground_pgrp", counted)
+        return loop
+
+    yield make
+    for session, proxy in made:
+        session.close()
+        proxy.close()
+
+
+@pytest.mark.parametrize("agent", ["claude", "generic"])
+def test_a_steady_spinner_takes_the_slow_way_once_per_hold(
+        spin: Callable[[str], Loop], agent: str) -> None:
+    loop = spin(agent)
+    t0 = 1000.0
+    for i in range(30):  # 3 s to start: the boot, the first reading (working)
+        loop.frame(spinner(i), t0 + 0.1 * i)
+    p = loop.s.pipeline
+    assert p is not None and p.current().state == "working", p.current()
+    loop.slow = loop.timer_rounds = loop.fg_samples = 0
+    frames, seconds = 200, 20.0
+    for i in range(30, 30 + frames):
+        loop.frame(spinner(i), t0 + 0.1 * i)
+    reads = seconds / HOLD_MAX
+    # one frame per hold is read (and takes the samples); the others cost one call
+    assert loop.slow <= reads * 1.15 + 1, (loop.slow, frames)
+    assert loop.timer_rounds == 0  # nothing else woke the loop
+    # the foreground is still sampled, once per hold: no more often than the reads
+    assert reads * 0.8 <= loop.fg_samples <= loop.slow
+    assert p.current().state == "working"
+    assert p.frames_held >= frames - loop.slow
