@@ -53,7 +53,7 @@ def test_no_capture_directory_without_its_version_in_verified_on() -> None:
 @pytest.mark.parametrize("name", AGENTS)
 def test_languages_checked_have_captures(name: str) -> None:
     """A UI language a manifest names was checked: captures recorded in it
-    (`<scenario>-lang-<code>.jsonl`, scripts/capture-agents LANGUAGES); `languages_note`
+    (`<scenario>-lang-<code>.jsonl`, LANGUAGES in scripts/capture_agents/variants.py); `languages_note`
     says what the agent offers."""
     m = CATALOG.get(name)
     if not m.languages:

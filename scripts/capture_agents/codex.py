@@ -1,0 +1,237 @@
+"""Codex's driver: its composer hint, the start, turn-end and exit helpers, an exec tool call,
+and its scenarios (exec approved and rejected, interrupt, apply_patch, a plan question,
+folder trust, negatives).
+
+What it does not do: read Codex's own OSC 7501 reports (index lists them from the
+captures) or build its command line (tests/agentrun.py ``codex_command``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from fakeapi import Text, ToolUse
+
+from capture_agents.core import LONG_ANSWER, Ctx, dialog, git_init, scenario
+
+CODEX_PROMPT_HINT = "Ask Codex to do anything"
+
+
+def codex_start(c: Ctx) -> str:
+    """Wait for Codex's composer placeholder; label idle."""
+    text = c.wait(CODEX_PROMPT_HINT, 40, settle=0.5)
+    c.mark("idle")
+    return text
+
+
+def codex_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
+    """Wait for 'Worked for' and the composer placeholder; label ``label``."""
+    text = c.wait(lambda s: "Worked for" in s and CODEX_PROMPT_HINT in s and "esc to interrupt" not in s, timeout, settle=0.5)
+    c.mark(label)
+    return text
+
+
+def codex_exit(c: Ctx) -> None:
+    """Leave Codex (ctrl+c twice)."""
+    c.key("ctrl+c")
+    time.sleep(0.3)
+    c.key("ctrl+c")
+    try:
+        c.run.wait_exit(10)
+    except AssertionError:
+        pass
+
+
+def codex_exec(cmd: str, why: str, **kw: Any) -> ToolUse:
+    """An exec_command call that asks for approval (escalated out of the sandbox)."""
+    return ToolUse(
+        "exec_command",
+        {"cmd": cmd, "sandbox_permissions": "require_escalated", "justification": why},
+        **kw,
+    )
+
+
+@scenario(
+    "codex",
+    "exec-approve",
+    "prompt -> silent 'Working' spinner -> exec approval dialog -> approved (y) -> command runs 3 s -> "
+    "slow streamed answer -> turn ends",
+    lambda sb, api: [
+        codex_exec("sleep 3 && mkdir -p out && echo hi > out/x.txt", "Create the output directory?",
+                   text="I will create the directory.", gate="think"),
+        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+    ],
+)
+def codex_exec_approve(c: Ctx) -> None:
+    codex_start(c)
+    c.shot("idle--prompt")
+    c.submit("make the output directory")
+    c.request(0)
+    c.wait("esc to interrupt", 20, settle=0)
+    time.sleep(2.5)
+    c.shot("working--spinner")
+    c.api.release("think")
+    dialog(c, "Would you like to run the following command?")
+    c.shot("blocked-permission--exec")
+    c.key("enter", mark="working")
+    c.wait(lambda s: "Would you like to run" not in s, 10, settle=0)
+    time.sleep(1.5)
+    c.shot("working--tool-running")
+    c.request(1)
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(1.5)
+    c.shot("working--streaming")
+    codex_turn_end(c)
+    c.shot("done--turn-ended")
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "exec-reject",
+    "exec approval dialog -> Esc (no, tell Codex what to do differently) -> prompt back",
+    lambda sb, api: [
+        codex_exec("rm -rf build", "Remove the build directory?"),
+        Text("Understood."),
+    ],
+)
+def codex_exec_reject(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("clean the build")
+    dialog(c, "Would you like to run the following command?")
+    c.shot("blocked-permission--exec-rm")
+    c.key("esc")
+    c.wait(lambda s: "Would you like to run" not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s,
+           15, settle=0.5)
+    c.mark("idle")
+    c.shot("idle--after-permission-rejected")
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "interrupt",
+    "prompt -> model never answers ('Working' for 6 s) -> Esc -> conversation interrupted, prompt back",
+    lambda sb, api: [Text("never shown", gate="never")],
+)
+def codex_interrupt(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("think about it for a long time")
+    c.request(0)
+    c.wait("esc to interrupt", 20, settle=0)
+    time.sleep(6)
+    c.shot("working--spinner-long")
+    c.key("esc")
+    c.wait(lambda s: "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
+    c.mark("idle")
+    c.shot("idle--after-interrupt")
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "apply-patch",
+    "exec_command running apply_patch -> edit approval dialog -> approved -> turn ends",
+    lambda sb, api: [
+        ToolUse(
+            "exec_command",
+            {"cmd": "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hello\n+world\n*** End Patch\nEOF\n"},
+        ),
+        Text("Added hello.txt."),
+    ],
+)
+def codex_apply_patch(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("add hello.txt")
+    dialog(c, re.compile(r"Would you like to (make the following edits|run the following command)\?"))
+    c.shot("blocked-permission--apply-patch")
+    c.key("enter", mark="working")
+    codex_turn_end(c)
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "plan-question",
+    "shift+tab into Plan mode -> request_user_input question -> first option chosen -> turn ends",
+    lambda sb, api: [
+        ToolUse(
+            "request_user_input",
+            {
+                "questions": [
+                    {
+                        "id": "color",
+                        "header": "Color",
+                        "question": "Which color do you prefer?",
+                        "options": [
+                            {"label": "Red (Recommended)", "description": "A warm color."},
+                            {"label": "Blue", "description": "A cool color."},
+                        ],
+                    }
+                ]
+            },
+        ),
+        Text("You chose red."),
+    ],
+)
+def codex_plan_question(c: Ctx) -> None:
+    codex_start(c)
+    c.key("shift+tab")
+    c.wait("Plan mode", 10, settle=0.5)
+    c.shot("idle--mode-plan")
+    c.submit("ask me a question")
+    dialog(c, "Which color do you prefer?", label="blocked:question")
+    c.shot("blocked-question--request-user-input")
+    c.key("enter", mark="working")
+    try:
+        codex_turn_end(c, timeout=20)
+    except AssertionError:
+        # A single question may need a second Enter to submit all answers.
+        c.key("enter")
+        codex_turn_end(c)
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "trust-dir",
+    "work dir (a git repository) not trusted -> 'Trust this folder?' screen at start -> "
+    "accepted -> idle",
+    lambda sb, api: [],
+    trust=False,
+    setup=lambda sb: git_init(sb.work),
+)
+def codex_trust(c: Ctx) -> None:
+    c.wait(re.compile(r"(?i)trust the contents|Trust this folder\?"), 40, settle=0.5)
+    c.mark("blocked:permission")
+    c.shot("blocked-permission--trust-dir")
+    c.key("enter")
+    codex_start(c)
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "negatives",
+    "idle composer holding typed '1. Yes, proceed (y)'; then an answer quoting an approval dialog",
+    lambda sb, api: [
+        Text(
+            "The dialog said:\n\n    Would you like to run the following command?\n    › 1. Yes, proceed (y)\n"
+            "    Press enter to confirm or esc to cancel\n\nNothing is waiting now."
+        )
+    ],
+)
+def codex_negatives(c: Ctx) -> None:
+    codex_start(c)
+    c.run.type("1. Yes, proceed (y)")
+    c.wait("1. Yes, proceed (y)", 10, settle=0.5)
+    c.shot("idle--user-typed-1-yes")
+    for _ in range(len("1. Yes, proceed (y)")):
+        c.key("backspace")
+    time.sleep(0.5)
+    c.submit("what did the dialog say")
+    codex_turn_end(c)
+    c.shot("done--quoted-would-you-like")
+    codex_exit(c)

@@ -1,0 +1,156 @@
+"""What a scenario is written with: Ctx (the running agent, the fake API, the sandbox, and
+the screenshots, waits, labels and keys of a scenario), Spec and the ``scenario``
+decorator that adds one to REGISTRY, and what several agents' drivers share (``dialog``,
+``LONG_ANSWER``, ``git_init``, the default terminal size).
+
+What it does not do: know any agent, start one (runner) or order the scenarios
+(scenarios).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agentrun import AgentRun, Sandbox, TruthFollower, screens_dir
+from fakeapi import FakeAPI, Step
+
+REPO = Path(__file__).resolve().parents[2]
+COLS, ROWS = 120, 40
+
+
+@dataclass
+class Ctx:
+    """What a scenario function works with."""
+
+    agent: str
+    version: str
+    name: str
+    api: FakeAPI
+    sb: Sandbox
+    run: AgentRun
+    shots: list[str] = field(default_factory=list)
+    screens: bool = True
+    truth: TruthFollower | None = None
+    suffix: str = ""  # added to each screen's name (a size or language variant)
+    lang: str = ""  # the agent's UI language in a LANGUAGES run ("": its default)
+
+    def shot(self, name: str) -> str:
+        """Save the current screen as tests/screens/<agent>-<ver>/<name><suffix>.txt."""
+        if not self.screens:
+            return self.run.screen()
+        name += self.suffix
+        self.shots.append(name)
+        return self.run.snapshot(screens_dir(self.agent, self.version) / name)
+
+    def wait(self, cond: Any, timeout: float = 30.0, settle: float = 0.4) -> str:
+        """Wait for a screen condition, then for the frame to settle."""
+        return self.run.wait(cond, timeout, settle=settle)
+
+    def mark(self, label: str) -> None:
+        """Ground truth: the agent is in state ``label`` since the screen showed it.
+
+        Dated at the output that satisfied the last wait (see AgentRun.mark).
+        """
+        self.run.mark(label, at_match=True)
+
+    def mark_drawn(self) -> None:
+        """Label the dialog the agent's own events announced, dated at the output that
+        made the last wait true (the dialog drawn)."""
+        assert self.truth is not None
+        drawn = self.run.matched_at if self.run.matched_at is not None else time.monotonic()
+        self.truth.mark_drawn(max(drawn, self.run.last_typed))
+
+    def submit(self, prompt: str) -> None:
+        """Type a prompt and press Enter (the turn starts: ``working``)."""
+        self.run.type(prompt)
+        time.sleep(0.3)
+        self.run.key("enter", mark="working")
+
+    def send_line(self, text: str, mark: str = "working") -> None:
+        """Answer a line prompt: type ``text`` and Enter (labelled ``mark``)."""
+        self.run.type(text)
+        time.sleep(0.2)
+        self.run.key("enter", mark=mark)
+
+    def key(self, name: str, mark: str | None = None) -> None:
+        """Press a named key."""
+        self.run.key(name, mark=mark)
+
+    def request(self, step: int, timeout: float = 30.0) -> None:
+        """Wait until the fake API received the main request that takes ``step``."""
+        self.api.wait_for("request", step=step, timeout=timeout)
+
+    def answered(self, step: int, timeout: float = 30.0) -> None:
+        """Wait until the answer of ``step`` was fully sent."""
+        self.api.wait_for("response_end", step=step, timeout=timeout)
+
+
+StepsFactory = Callable[[Sandbox, FakeAPI], list[Step]]
+Body = Callable[[Ctx], None]
+
+
+@dataclass
+class Spec:
+    """A registered scenario."""
+
+    agent: str
+    name: str
+    description: str
+    steps: StepsFactory
+    body: Body
+    options: dict[str, Any]
+
+
+REGISTRY: list[Spec] = []
+
+
+def scenario(
+    agent: str, name: str, description: str, steps: StepsFactory, *, native: bool = False, **options: Any
+) -> Callable[[Body], Body]:
+    """Register a scenario function.
+
+    ``native=True`` also registers ``<name>-7501``: the same run with the
+    terminal answering the OSC 7501 probe (the agent's own reports are then in
+    the capture), without rendered screens.
+    """
+
+    def deco(fn: Body) -> Body:
+        REGISTRY.append(Spec(agent, name, description, steps, fn, options))
+        if native:
+            REGISTRY.append(
+                Spec(agent, f"{name}-7501", f"{description} (7501 probe answered)", steps, fn,
+                     dict(options, answer_7501=True, screens=False))
+            )
+        return fn
+
+    return deco
+
+
+def dialog(c: Ctx, text: str | re.Pattern[str], label: str = "blocked:permission", timeout: float = 30.0) -> str:
+    """Wait for a dialog whose text contains ``text`` (or matches it); label it."""
+    screen = c.wait(text, timeout, settle=0.5)
+    c.mark(label)
+    return screen
+
+
+LONG_ANSWER = (
+    "Here is what I found. The directory holds a single notes file and nothing else; "
+    "the command finished without errors and printed the word finished. "
+    "Nothing else needs to change, so I am stopping here. "
+)
+
+
+def git_init(path: Path) -> None:
+    """Make ``path`` a git repository with one commit (no hooks, no network)."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(path), "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@localhost",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@localhost"}
+    (path / "README.txt").write_text("test repository\n")
+    for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "commit", "-q", "-m", "init"]):
+        subprocess.run(cmd, cwd=path, env=env, check=True)

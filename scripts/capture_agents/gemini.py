@@ -1,0 +1,240 @@
+"""Gemini CLI's driver: its composer hint, the start, turn-end and exit helpers, and its
+scenarios (shell, write, web fetch, ask-user, interrupt, a plain answer, streaming,
+folder trust).
+
+What it does not do: check ground truth (Gemini CLI has no events the harness can read)
+or build its command line (tests/agentrun.py ``gemini_command``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from fakeapi import Text, ToolUse
+
+from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+
+GEMINI_PROMPT_HINT = "Type your message"
+
+
+def gemini_start(c: Ctx) -> str:
+    """Wait for Gemini CLI's composer placeholder; label idle."""
+    text = c.wait(GEMINI_PROMPT_HINT, 60, settle=0.5)
+    c.mark("idle")
+    return text
+
+
+def gemini_turn_end(c: Ctx, text: str, label: str = "done", timeout: float = 40.0) -> str:
+    """Wait for ``text`` of the final answer with the composer back and no spinner; label it."""
+    screen = c.wait(lambda s: text in s and GEMINI_PROMPT_HINT in s and "esc to cancel" not in s, timeout, settle=0.5)
+    c.mark(label)
+    return screen
+
+
+def gemini_exit(c: Ctx) -> None:
+    """Leave Gemini CLI (ctrl+c twice)."""
+    c.key("ctrl+c")
+    time.sleep(0.3)
+    c.key("ctrl+c")
+    try:
+        c.run.wait_exit(10)
+    except AssertionError:
+        pass
+
+
+@scenario(
+    "gemini",
+    "shell-approve",
+    "prompt -> silent 'Thinking...' spinner -> 'Allow execution of [Shell]?' -> allowed once -> command runs "
+    "1.5 s -> streamed answer -> turn ends (short: Gemini redraws ~75 KB/s while busy)",
+    lambda sb, api: [
+        ToolUse(
+            "run_shell_command",
+            {"command": "sleep 1.5 && mkdir -p out && touch out/x", "description": "Make the output directory"},
+            text="I will create the directory.",
+            gate="think",
+        ),
+        Text(LONG_ANSWER, chunk_delay=0.05, chunk_size=16),
+    ],
+)
+def gemini_shell(c: Ctx) -> None:
+    gemini_start(c)
+    c.shot("idle--prompt")
+    c.submit("make the output directory")
+    c.request(0)
+    c.wait("esc to cancel", 20, settle=0)
+    time.sleep(1.5)
+    c.shot("working--spinner")
+    c.api.release("think")
+    dialog(c, "Allow execution of")
+    c.shot("blocked-permission--shell")
+    c.key("enter", mark="working")
+    c.wait(lambda s: "Allow execution of" not in s, 10, settle=0)
+    time.sleep(0.6)
+    c.shot("working--tool-running")
+    c.request(1)
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(0.3)
+    c.shot("working--streaming")
+    gemini_turn_end(c, "stopping here.")
+    c.shot("done--turn-ended")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "write-file",
+    "write_file on a new file -> 'Apply this change?' style confirmation -> allowed once -> turn ends",
+    lambda sb, api: [
+        ToolUse("write_file", {"file_path": str(sb.work / "hello.py"), "content": "print('hello')\n"}),
+        Text("Created hello.py."),
+    ],
+    native=True,
+)
+def gemini_write(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("create hello.py")
+    dialog(c, re.compile(r"Apply this change\?|Allow execution|Allow once"))
+    c.shot("blocked-permission--write-file")
+    c.key("enter", mark="working")
+    gemini_turn_end(c, "Created hello.py.")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "web-fetch",
+    "web_fetch of a URL -> fetch confirmation -> allowed once (the fetch fails at the dead local proxy) -> "
+    "turn ends",
+    lambda sb, api: [
+        ToolUse("web_fetch", {"prompt": "Summarize https://example.com/docs"}),
+        Text("The page could not be fetched."),
+    ],
+)
+def gemini_web_fetch(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("read the docs page")
+    dialog(c, re.compile(r"Do you want to proceed\?|Allow execution|Allow once"))
+    c.shot("blocked-permission--web-fetch")
+    c.key("enter", mark="working")
+    gemini_turn_end(c, "could not be fetched")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "ask-user",
+    "ask_user with a choice question -> question dialog -> first option chosen -> turn ends",
+    lambda sb, api: [
+        ToolUse(
+            "ask_user",
+            {
+                "questions": [
+                    {
+                        "question": "Which color do you prefer?",
+                        "header": "Color",
+                        "type": "choice",
+                        "options": [
+                            {"label": "Red", "description": "A warm color"},
+                            {"label": "Blue", "description": "A cool color"},
+                        ],
+                    }
+                ]
+            },
+        ),
+        Text("You chose red."),
+    ],
+    native=True,
+)
+def gemini_ask(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("ask me a question")
+    dialog(c, "Which color do you prefer?", label="blocked:question")
+    c.shot("blocked-question--ask-user")
+    c.key("enter", mark="working")
+    try:
+        gemini_turn_end(c, "You chose red.", timeout=15)
+    except AssertionError:
+        c.key("enter")
+        gemini_turn_end(c, "You chose red.")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "interrupt",
+    "prompt -> model never answers ('Thinking...' for 2.5 s) -> Esc -> cancelled, prompt back",
+    lambda sb, api: [Text("never shown", gate="never")],
+    native=True,
+)
+def gemini_interrupt(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("think about it for a long time")
+    c.request(0)
+    c.wait("esc to cancel", 20, settle=0)
+    time.sleep(2.5)
+    c.shot("working--spinner-long")
+    c.key("esc")
+    c.wait(lambda s: "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
+    c.mark("idle")
+    c.shot("idle--after-interrupt")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "answer",
+    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+    lambda sb, api: [Text("Two plus two is four."), Text("Four times four is sixteen.", pause=1.0)],
+)
+def gemini_answer(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("what is two plus two")
+    gemini_turn_end(c, "Two plus two is four.")
+    c.shot("done--answer")
+    time.sleep(1.0)
+    c.submit("and four times four")
+    gemini_turn_end(c, "Four times four is sixteen.")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "stream",
+    "prompt -> 4 s silent 'Thinking...' -> slow streamed answer for ~8 s -> turn ends",
+    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
+)
+def gemini_stream(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("summarize the project")
+    c.request(0)
+    c.wait("esc to cancel", 20, settle=0)
+    time.sleep(2.0)
+    c.shot("working--silent")
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(2.0)
+    c.shot("working--streaming-long")
+    gemini_turn_end(c, "stopping here.", timeout=60)
+    c.shot("done--after-stream")
+    gemini_exit(c)
+
+
+@scenario(
+    "gemini",
+    "trust-folder",
+    "folder trust on and the work dir untrusted -> trust dialog at start -> trusted -> idle",
+    lambda sb, api: [],
+    trust=False,
+    native=True,
+)
+def gemini_trust(c: Ctx) -> None:
+    # The dialog itself: its question and its first option (the sandbox's own path holds
+    # "trust" and is on screen before the dialog).
+    c.wait(lambda s: re.search(r"(?i)do you trust", s) is not None
+           and re.search(r"(?m)^[\s│]*[●❯›]\s*1\.\s+\S", s) is not None, 60, settle=0.5)
+    c.mark("blocked:permission")
+    c.shot("blocked-permission--trust-folder")
+    c.key("enter")
+    gemini_start(c)
+    gemini_exit(c)

@@ -1,0 +1,350 @@
+"""OpenCode's driver: its composer and busy footer, the labeller that reads its event bus
+while a run goes on (``opencode_truth``, set by ``opencode_scenario``), the start, idle,
+submit and exit helpers, and its scenarios.
+
+What it does not do: install the plugin that logs the bus or build its command line
+(tests/agentrun.py ``opencode_command``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from agentrun import chat_with_tools_is_main
+from fakeapi import Text, ToolUse
+
+from capture_agents.core import LONG_ANSWER, Body, Ctx, StepsFactory, scenario
+
+# Ground truth: OpenCode's own bus, through the plugin opencode_command installs.
+# A new user message (the prompt accepted) or session.status busy -> working; permission.asked -> blocked:permission; question.asked ->
+# blocked:question; a reply that lets the tool run -> working; session.status idle -> done,
+# or idle when the turn was rejected or aborted (permission/question rejected, session.error).
+OPENCODE_PROMPT = re.compile(r"(?m)^\s*┃\s+\S+ · \S+")  # the composer's agent/model line
+OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")  # the footer while a turn runs
+
+
+def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
+    state: dict[str, Any] = {"last": "", "stopped": False, "prompts": set()}
+
+    def label(ev: dict[str, Any]) -> str | None:
+        kind = ev.get("type")
+        props = ev.get("properties") or {}
+        out: str | None = None
+        info = props.get("info") or {}
+        if kind == "message.updated" and info.get("role") == "user" and info.get("id") not in state["prompts"]:
+            state["prompts"].add(info.get("id"))  # a prompt accepted: the turn starts
+            out = "working"
+        elif kind == "session.status":
+            st = (props.get("status") or {}).get("type")
+            if st == "busy" and not state["last"].startswith("blocked"):
+                out = "working"
+            elif st == "idle" and state["last"] not in ("idle", "done"):  # it may say so twice
+                out = "idle" if state["stopped"] else "done"
+                state["stopped"] = False
+        elif kind == "permission.asked":
+            out = "blocked:permission"
+        elif kind == "question.asked":
+            out = "blocked:question"
+        elif kind == "permission.replied":
+            state["stopped"] = props.get("reply") == "reject"
+            out = "working"
+        elif kind == "question.replied":
+            out = "working"
+        elif kind == "question.rejected":
+            state["stopped"] = True
+            out = "working"
+        elif kind == "session.error":
+            state["stopped"] = True
+        if out is None or out == state["last"]:
+            return None
+        state["last"] = out
+        return out
+
+    return label
+
+
+def opencode_scenario(name: str, description: str, steps: StepsFactory, **options: Any) -> Callable[[Body], Body]:
+    return scenario("opencode", name, description, steps, truth=opencode_truth, is_main=chat_with_tools_is_main,
+                    **options)
+
+
+def opencode_start(c: Ctx) -> str:
+    """Wait for the composer; label idle (no bus event says the TUI is ready)."""
+    text = c.wait(lambda s: OPENCODE_PROMPT.search(s) is not None and "ctrl+p commands" in s, 60, settle=0.8)
+    c.mark("idle")
+    return text
+
+
+def opencode_idle(c: Ctx, since: int, timeout: float = 40.0) -> str:
+    """Wait for the session to go idle on the bus (an event after index ``since``) and the
+    footer to drop its interrupt hint."""
+    assert c.truth is not None
+    truth = c.truth
+
+    def went_idle(e: dict[str, Any]) -> bool:
+        status = ((e.get("properties") or {}).get("status") or {}).get("type")
+        return e.get("type") == "session.status" and status == "idle" and truth.events.index(e) >= since
+
+    truth.wait(went_idle, timeout)
+    return c.wait(lambda s: OPENCODE_BUSY.search(s) is None and OPENCODE_PROMPT.search(s) is not None, 10, settle=0.5)
+
+
+def opencode_seen(c: Ctx) -> int:
+    """How many bus events were seen so far (to wait for later ones)."""
+    assert c.truth is not None
+    return len(c.truth.events)
+
+
+def opencode_submit(c: Ctx, prompt: str) -> int:
+    """Type a prompt and Enter; returns the event count before it (to wait for later events)."""
+    assert c.truth is not None
+    n = len(c.truth.events)
+    c.run.type(prompt)
+    time.sleep(0.3)
+    c.key("enter")
+    c.truth.submitted.append(c.run.last_typed)
+    return n
+
+
+def opencode_exit(c: Ctx) -> None:
+    """Leave OpenCode (ctrl+c on an empty composer)."""
+    c.key("ctrl+c")
+    try:
+        c.run.wait_exit(8)
+    except AssertionError:
+        c.key("ctrl+c")
+        try:
+            c.run.wait_exit(5)
+        except AssertionError:
+            pass
+
+
+def opencode_wait_event(c: Ctx, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
+    assert c.truth is not None
+    return c.truth.wait(lambda e: e.get("type") == kind and c.truth.events.index(e) >= since, timeout)
+
+
+@opencode_scenario(
+    "bash-approve",
+    "prompt -> silent spinner -> bash permission dialog -> Allow once -> command runs 3 s -> slow streamed "
+    "answer -> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt",
+                         "description": "Create the output directory"}, text="I will create the directory.",
+                gate="think"),
+        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+    ],
+)
+def opencode_bash_approve(c: Ctx) -> None:
+    opencode_start(c)
+    c.shot("idle--prompt")
+    n = opencode_submit(c, "make the output directory")
+    c.request(0)
+    c.wait("esc interrupt", 20, settle=0)
+    time.sleep(2.5)
+    c.shot("working--spinner")
+    c.api.release("think")
+    opencode_wait_event(c, "permission.asked", n)
+    c.wait("Permission required", 10, settle=0.5)
+    c.mark_drawn()
+    c.shot("blocked-permission--bash")
+    c.key("enter")
+    c.wait(lambda s: "Permission required" not in s, 10, settle=0)
+    time.sleep(1.5)
+    c.shot("working--tool-running")
+    c.request(1)
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(1.5)
+    c.shot("working--streaming")
+    opencode_idle(c, n)
+    c.shot("done--turn-ended")
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "bash-reject",
+    "bash permission dialog -> Reject (right, right, enter) -> the turn stops, prompt back",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "rm -rf build", "description": "Remove the build directory"}),
+        Text("Understood."),
+    ],
+)
+def opencode_bash_reject(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "clean the build")
+    opencode_wait_event(c, "permission.asked", n)
+    c.wait("Permission required", 10, settle=0.5)
+    c.mark_drawn()
+    c.shot("blocked-permission--bash-rm")
+    c.key("right")
+    time.sleep(0.2)
+    c.key("right")
+    time.sleep(0.3)
+    c.shot("blocked-permission--reject-selected")
+    n = opencode_seen(c)
+    c.key("enter")
+    time.sleep(1.0)
+    screen = c.run.screen()
+    if "Reject permission" in screen or "what to do differently" in screen:
+        c.shot("blocked-permission--reject-form")
+        c.key("enter")
+    opencode_idle(c, n)
+    c.shot("idle--after-permission-rejected")
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "answer",
+    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+    lambda sb, api: [Text("Two plus two is four."), Text("Four times four is sixteen.", pause=1.0)],
+)
+def opencode_answer(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "what is two plus two")
+    opencode_idle(c, n)
+    c.shot("done--answer")
+    time.sleep(1.0)
+    n = opencode_submit(c, "and four times four")
+    opencode_idle(c, n)
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "stream",
+    "prompt -> 4 s silent (Knight-Rider bar) -> slow streamed answer for ~8 s -> turn ends",
+    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
+)
+def opencode_stream(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "summarize the project")
+    c.request(0)
+    c.wait("esc interrupt", 20, settle=0)
+    time.sleep(2.0)
+    c.shot("working--silent")
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(2.0)
+    c.shot("working--streaming-long")
+    opencode_idle(c, n, 60)
+    c.shot("done--after-stream")
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "interrupt",
+    "prompt -> model never answers (5 s) -> esc, esc again -> interrupted, prompt back",
+    lambda sb, api: [Text("never shown", gate="never")],
+)
+def opencode_interrupt(c: Ctx) -> None:
+    opencode_start(c)
+    opencode_submit(c, "think about it for a long time")
+    c.request(0)
+    c.wait("esc interrupt", 20, settle=0)
+    time.sleep(5)
+    c.shot("working--spinner-long")
+    n = opencode_seen(c)
+    c.key("esc")
+    time.sleep(0.4)
+    c.shot("working--esc-again")
+    c.key("esc")
+    opencode_idle(c, n, 15)
+    c.shot("idle--interrupted")
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "edit",
+    "write tool on a new file -> edit permission dialog ('→ Write') -> Allow once -> turn ends",
+    lambda sb, api: [
+        ToolUse("write", {"filePath": str(sb.work / "hello.py"), "content": "print('hello')\n"}),
+        Text("Created hello.py."),
+    ],
+)
+def opencode_edit(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "create hello.py")
+    opencode_wait_event(c, "permission.asked", n)
+    c.wait("Permission required", 10, settle=0.5)
+    c.mark_drawn()
+    c.shot("blocked-permission--write")
+    c.key("enter")
+    opencode_idle(c, n)
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "question",
+    "question tool with two options -> question dialog -> first option chosen -> turn ends",
+    lambda sb, api: [
+        ToolUse("question", {"questions": [{
+            "question": "Which color do you prefer?", "header": "Color",
+            "options": [{"label": "Red", "description": "A warm color"},
+                        {"label": "Blue", "description": "A cool color"}]}]}),
+        Text("You chose red."),
+    ],
+    env={"OPENCODE_ENABLE_QUESTION_TOOL": "1"},
+)
+def opencode_question(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "ask me a question")
+    opencode_wait_event(c, "question.asked", n)
+    c.wait("Which color do you prefer?", 10, settle=0.5)
+    c.mark_drawn()
+    c.shot("blocked-question--question")
+    c.key("enter")
+    time.sleep(1.0)
+    if "esc dismiss" in c.run.screen():  # still the dialog: a second Enter submits
+        c.shot("blocked-question--confirm")
+        c.key("enter")
+    opencode_idle(c, n)
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "negatives",
+    "composer holding typed 'Permission required Allow once Allow always Reject' (not sent); then an "
+    "answer quoting the dialog",
+    lambda sb, api: [
+        Text("The dialog said:\n\n    △ Permission required\n    $ rm -rf build\n"
+             "    Allow once   Allow always   Reject      ⇆ select  enter confirm\n\nNothing is waiting now.")
+    ],
+)
+def opencode_negatives(c: Ctx) -> None:
+    opencode_start(c)
+    typed = "△ Permission required  Allow once   Allow always   Reject  enter confirm"
+    c.run.type(typed)
+    c.wait("Allow always", 10, settle=0.5)
+    c.shot("idle--user-typed-dialog")
+    for _ in range(len(typed)):
+        c.key("backspace")
+    time.sleep(0.5)
+    n = opencode_submit(c, "what did the dialog say")
+    opencode_idle(c, n)
+    c.shot("done--quoted-dialog")
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "allow-always",
+    "bash permission dialog -> Allow always (right, enter) -> its confirmation step -> confirmed -> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "mkdir -p out && touch out/x", "description": "Make the output directory"}),
+        Text("Made out/x."),
+    ],
+)
+def opencode_allow_always(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "make the output directory")
+    opencode_wait_event(c, "permission.asked", n)
+    c.wait("Permission required", 10, settle=0.5)
+    c.mark_drawn()
+    c.key("right")
+    time.sleep(0.3)
+    c.key("enter")
+    time.sleep(1.0)
+    c.shot("blocked-permission--always-confirm")
+    c.key("enter")
+    opencode_idle(c, n)
+    opencode_exit(c)

@@ -1,0 +1,255 @@
+"""Pi's driver: its spinner, the start, idle, turn-end and exit helpers, and its scenarios
+(plain and long answers, interrupt, the harness extension's gate dialogs, OSC 9;4
+progress, negatives).
+
+What it does not do: hold its runs against its extension events (truth ``pi_truth``,
+after each run) or build its command line (tests/agentrun.py ``pi_command``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from fakeapi import Text, ToolUse
+
+from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+
+# Pi's editor sits between two rules with the status lines under it; while it works a line
+# "⠇ Working..." (a braille spinner) sits above the editor.
+PI_SPINNER = re.compile(r"(?m)^ [\u2800-\u28ff] \S")
+
+
+def pi_start(c: Ctx) -> str:
+    """Wait for Pi's header and empty editor; label idle."""
+    text = c.wait(lambda s: "escape interrupt" in s and s.count("─" * 40) >= 2, 60, settle=0.8)
+    c.mark("idle")
+    return text
+
+
+def pi_idle(s: str) -> bool:
+    """No spinner, and no select's key hints right above the editor's bottom rule."""
+    lines = s.split("\n")
+    rules = [i for i, line in enumerate(lines) if line.startswith("─" * 40)]
+    above = lines[rules[-1] - 1] if rules else ""
+    return PI_SPINNER.search(s) is None and "enter select" not in above
+
+
+def pi_turn_end(c: Ctx, text: str, label: str = "done", timeout: float = 40.0) -> str:
+    """Wait for ``text`` of the final answer with the spinner gone; label it."""
+    screen = c.wait(lambda s: text in s and pi_idle(s), timeout, settle=0.5)
+    c.mark(label)
+    return screen
+
+
+def pi_exit(c: Ctx) -> None:
+    """Leave Pi (ctrl+c twice... ctrl+d on the empty editor)."""
+    c.key("ctrl+d")
+    try:
+        c.run.wait_exit(5)
+    except AssertionError:
+        c.key("ctrl+c")
+        time.sleep(0.3)
+        c.key("ctrl+c")
+        try:
+            c.run.wait_exit(10)
+        except AssertionError:
+            pass
+
+
+@scenario(
+    "pi",
+    "plain-answer",
+    "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+    lambda sb, api: [
+        Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
+        Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
+    ],
+)
+def pi_plain(c: Ctx) -> None:
+    pi_start(c)
+    c.shot("idle--prompt")
+    c.submit("what is the capital of France")
+    pi_turn_end(c, "capital of France.")
+    c.shot("done--plain-answer")
+    c.submit("and of Germany")
+    pi_turn_end(c, "capital of Germany.")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "long-work",
+    "prompt -> model silent 5 s (spinner) -> bash runs 3 s -> slow streamed answer -> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo finished > out/log.txt"},
+                text="I will run the command.", pause=5.0),
+        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+    ],
+)
+def pi_long(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("run the slow command")
+    c.request(0)
+    c.wait(PI_SPINNER, 20, settle=0)
+    time.sleep(3)
+    c.shot("working--silent-model")
+    c.wait("sleep 3 && mkdir", 20, settle=0)
+    time.sleep(1.5)
+    c.shot("working--tool-running")
+    c.request(1)
+    c.wait("Here is what I found", 20, settle=0)
+    time.sleep(1.5)
+    c.shot("working--streaming")
+    pi_turn_end(c, "stopping here.")
+    c.shot("done--turn-ended")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "interrupt",
+    "prompt -> model never answers (spinner for 6 s) -> Esc -> aborted, prompt back",
+    lambda sb, api: [Text("never shown", gate="never")],
+)
+def pi_interrupt(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("think about it for a long time")
+    c.request(0)
+    c.wait(PI_SPINNER, 20, settle=0)
+    time.sleep(6)
+    c.shot("working--spinner-long")
+    c.key("esc")
+    c.wait(pi_idle, 15, settle=0.5)
+    c.mark("idle")
+    c.shot("idle--interrupted-esc")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "gate-approve",
+    "Pi has no approvals of its own; an extension asks through Pi's select UI (as its permission-gate "
+    "example does) -> 'Allow?' Yes/No -> Yes -> command runs -> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "rm -rf build && echo removed"}, text="Removing the build directory."),
+        Text("The build directory is gone."),
+    ],
+    gate=True,
+)
+def pi_gate_approve(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("clean the build")
+    dialog(c, "enter select")
+    c.shot("blocked-permission--extension-select")
+    c.key("enter", mark="working")
+    pi_turn_end(c, "build directory is gone")
+    c.shot("done--after-approved")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "gate-refuse",
+    "the extension's 'Allow?' select -> Esc (refused: the tool call is blocked) -> the model answers -> "
+    "turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "rm -rf build"}),
+        Text("Understood, I left the build directory alone."),
+    ],
+    gate=True,
+)
+def pi_gate_refuse(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("clean the build")
+    dialog(c, "enter select")
+    c.shot("blocked-permission--extension-select-rm")
+    c.key("esc", mark="working")
+    pi_turn_end(c, "left the build directory alone")
+    c.shot("done--after-refused")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "gate-confirm",
+    "an extension's confirm ('Run this command?' with the command) before rm -> confirmed -> command runs "
+    "-> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "rm -rf build && echo removed"}),
+        Text("The build directory is gone."),
+    ],
+    gate="confirm",
+)
+def pi_gate_confirm(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("clean the build")
+    dialog(c, "Run this command?")
+    c.shot("blocked-permission--extension-confirm")
+    c.key("enter", mark="working")
+    pi_turn_end(c, "build directory is gone")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "gate-input",
+    "an extension's input line ('Why should this command run?') before rm -> a reason typed and "
+    "submitted -> command runs -> turn ends",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "rm -rf build && echo removed"}),
+        Text("The build directory is gone."),
+    ],
+    gate="input",
+)
+def pi_gate_input(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("clean the build")
+    dialog(c, "Why should this command run?", label="blocked:question")
+    c.shot("blocked-question--extension-input")
+    c.run.type("it is stale")
+    time.sleep(0.5)
+    c.shot("blocked-question--extension-input-typed")
+    c.key("enter", mark="working")
+    pi_turn_end(c, "build directory is gone")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "progress",
+    "terminal.showTerminalProgress on: Pi writes OSC 9;4;3 (every 1 s) while it works and 9;4;0 at the "
+    "end -> prompt -> streamed answer -> turn ends",
+    lambda sb, api: [Text(LONG_ANSWER, pause=2.0, chunk_delay=0.1, chunk_size=10)],
+    settings={"terminal": {"showTerminalProgress": True}},
+)
+def pi_progress(c: Ctx) -> None:
+    pi_start(c)
+    c.submit("tell me what you found")
+    c.request(0)
+    pi_turn_end(c, "stopping here.")
+    pi_exit(c)
+
+
+@scenario(
+    "pi",
+    "negatives",
+    "idle editor holding typed '→ Yes ... enter select'; then an answer quoting the extension's dialog",
+    lambda sb, api: [
+        Text("The dialog said:\n\n  Allow?\n  → Yes\n    No\n  ↑↓ navigate  enter select  escape/ctrl+c cancel\n\n"
+             "Nothing is waiting now.")
+    ],
+)
+def pi_negatives(c: Ctx) -> None:
+    pi_start(c)
+    typed = "→ Yes  enter select"
+    c.run.type(typed)
+    c.wait(typed, 10, settle=0.5)
+    c.shot("idle--user-typed-yes")
+    for _ in range(len(typed)):
+        c.key("backspace")
+    time.sleep(0.5)
+    c.submit("what did the dialog say")
+    pi_turn_end(c, "Nothing is waiting now.")
+    c.shot("done--quoted-dialog")
+    pi_exit(c)

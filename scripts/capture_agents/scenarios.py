@@ -1,0 +1,38 @@
+"""Every scenario, in the order ``--list`` shows them and a run takes them.
+
+Imports each agent's driver modules (their ``@scenario`` functions register themselves in
+core.REGISTRY), orders the registrations by agent (the order below, each agent's own in
+the order its modules define them) and adds the size and language variants after them.
+What it does not do: define or run a scenario.
+"""
+
+from __future__ import annotations
+
+from capture_agents import aider, claude, claude_extra, codex, copilot, gemini, opencode, pi, qwen
+from capture_agents.core import REGISTRY, Spec
+from capture_agents.variants import variants
+
+#: each agent's driver modules by agent, in the order the agents are listed and run (the
+#: order they joined the corpus); ``<agent>.py`` holds the agent's start, turn-end and exit
+#: helpers, ``<agent>_<topic>.py`` more of its scenarios where one module would be too long
+MODULES = {
+    "claude": (claude, claude_extra),
+    "codex": (codex,),
+    "aider": (aider,),
+    "gemini": (gemini,),
+    "copilot": (copilot,),
+    "pi": (pi,),
+    "opencode": (opencode,),
+    "qwen": (qwen,),
+}
+AGENTS = tuple(MODULES)
+
+
+def all_specs() -> list[Spec]:
+    """The registered scenarios by agent (stable: each agent's in registration order),
+    then their SIZED and LANGUAGES variants. An agent missing from MODULES is an error."""
+    unknown = sorted({s.agent for s in REGISTRY} - set(AGENTS))
+    if unknown:
+        raise ValueError(f"scenarios of agents not in MODULES: {', '.join(unknown)}")
+    base = sorted(REGISTRY, key=lambda s: AGENTS.index(s.agent))
+    return [*base, *variants(base)]

@@ -1,0 +1,84 @@
+"""The shape of scripts/capture_agents, the harness behind scripts/capture-agents: one
+driver module per pinned agent, each registering only its own agent's scenarios, unique
+scenario names, size and language variants that name real scenarios, modules kept short.
+
+Imported in-process (scripts/ on sys.path): importing the package registers the
+scenarios and runs nothing. What this does not do: run a scenario (that needs the real
+agents: scripts/capture-agents).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "scripts" / "capture_agents"
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+
+from agentrun import pins  # noqa: E402
+from capture_agents import core, scenarios, variants  # noqa: E402
+
+#: the package's modules that are not an agent's driver
+SHARED = {"__init__", "core", "scenarios", "variants", "truth", "runner", "index", "cli"}
+#: one module can be read whole: past this, an agent's scenarios go on in an
+#: ``<agent>_<topic>.py`` module (listed in scenarios.MODULES), as claude_extra does
+MAX_LINES = 700
+
+
+def _module_of(spec: core.Spec) -> str:
+    return spec.body.__module__.rpartition(".")[2]
+
+
+def test_every_pinned_agent_has_its_module_and_scenarios() -> None:
+    registered = Counter(s.agent for s in core.REGISTRY)
+    for agent in pins():
+        assert (PKG / f"{agent}.py").is_file(), f"{agent}: no scripts/capture_agents/{agent}.py"
+        assert agent in scenarios.MODULES, f"{agent}: not in scenarios.MODULES"
+        assert scenarios.MODULES[agent][0].__name__ == f"capture_agents.{agent}"
+        assert registered[agent] >= 1, f"{agent}: no scenario registered"
+
+
+def test_every_driver_module_is_listed_and_registers_its_own_agent_only() -> None:
+    listed = {m.__name__.rpartition(".")[2]: agent
+              for agent, mods in scenarios.MODULES.items() for m in mods}
+    on_disk = {p.stem for p in PKG.glob("*.py")} - SHARED
+    assert on_disk == set(listed), "a driver module missing from scenarios.MODULES (its scenarios " \
+        f"would never be imported) or listed without a file: {sorted(on_disk ^ set(listed))}"
+    for name, agent in listed.items():
+        assert name == agent or name.startswith(f"{agent}_"), f"{name}.py listed for {agent}"
+    by_module: dict[str, set[str]] = {}
+    for spec in core.REGISTRY:
+        by_module.setdefault(_module_of(spec), set()).add(spec.agent)
+    for name, agents in by_module.items():
+        assert name in listed, f"{name}.py registers scenarios ({sorted(agents)}) but is no driver"
+        assert agents == {listed[name]}, f"{name}.py registers scenarios of {sorted(agents)}"
+    assert set(by_module) == set(listed), f"driver modules without a scenario: {set(listed) - set(by_module)}"
+
+
+def test_scenario_names_are_unique_per_agent() -> None:
+    names = Counter((s.agent, s.name) for s in scenarios.all_specs())
+    assert [k for k, n in names.items() if n > 1] == []
+
+
+def test_variants_name_registered_scenarios() -> None:
+    base = {(s.agent, s.name) for s in core.REGISTRY}
+    wanted = [(agent, name) for agent, names in variants.SIZED.items() for name in names]
+    wanted += [(agent, name) for agent, runs in variants.LANGUAGES.items() for name, _, _ in runs]
+    assert [w for w in wanted if w not in base] == []
+
+
+def test_the_list_keeps_each_agent_together_in_module_order() -> None:
+    base = scenarios.all_specs()[:len(core.REGISTRY)]  # the variants follow
+    assert [s.agent for s in base] == sorted((s.agent for s in base), key=scenarios.AGENTS.index)
+    for agent, mods in scenarios.MODULES.items():
+        seen = [_module_of(s) for s in base if s.agent == agent]
+        assert seen == sorted(seen, key=[m.__name__.rpartition(".")[2] for m in mods].index)
+
+
+def test_no_module_is_too_long() -> None:
+    long = {p.name: n for p in PKG.glob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}, f"over {MAX_LINES} lines: split the agent's scenarios ({long})"
