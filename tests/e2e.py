@@ -34,7 +34,7 @@ from typing import Any
 
 import agentrun
 from fakeapi import FakeAPI, Request, Scenario, Step, Text, ToolUse, default_is_main
-from term import STALL, Terminal, wrap_bin_dir, wrap_command
+from term import REPO, STALL, Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
 from osc7501wrap.session.registry import clean_text, truncate
@@ -302,10 +302,12 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
 
 
 def osc7501wrap(run: Run, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox. The
+    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox, from
+    this source tree (as `wrap` is), not from wherever the venv's install points. The
     terminal is read meanwhile, as a real one is: wrap never stalls writing to it."""
     argv = [sys.executable, "-m", "osc7501wrap", *args]
-    with subprocess.Popen(argv, env=run.sb.base_env(), cwd=run.sb.work, text=True,
+    env = {**run.sb.base_env(), "PYTHONPATH": str(REPO)}
+    with subprocess.Popen(argv, env=env, cwd=run.sb.work, text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         end = time.monotonic() + timeout
         while proc.poll() is None and time.monotonic() < end:
