@@ -1,8 +1,8 @@
 """Shared fixtures: scripted terminals (see tests/term.py) that are always cleaned up.
 
 The tests live by kind in tests/unit, tests/pty, tests/corpus and tests/e2e; the shared
-helpers (term, agentrun, fakeapi, e2e, dynamic, fake_agent, require) stay here in tests/ and are
-imported by their names from any of those folders.
+helpers (term, agentrun, fakeapi, e2e, e2e_agents, dynamic, fake_agent, require) stay here
+in tests/ and are imported by their names from any of those folders.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Real coding agents run through `wrap` in a pty that plays an OSC 7501 terminal.
 
-Shared by ``tests/test_e2e_*.py``. What it adds to the scripted terminal of
-:mod:`term` (which owns the pty and records every byte wrap writes):
+Shared by ``tests/e2e/test_e2e_*.py`` and the table of agents :mod:`e2e_agents`. What
+it adds to the scripted terminal of :mod:`term` (which owns the pty and records every
+byte wrap writes):
 
 * a screen model of that output and the answers a real terminal gives to the queries
   agents send (DA1, DSR, OSC 10/11 colours, DECRQM, and the OSC 7501 probe), both from
@@ -26,7 +27,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ from typing import Any
 
 import agentrun
 from fakeapi import FakeAPI, Request, Scenario, Step, Text, ToolUse, default_is_main
-from term import STALL, Terminal, wrap_bin_dir, wrap_command
+from term import REPO, STALL, Terminal, wrap_bin_dir, wrap_command
 
 from osc7501wrap.protocol import Report, parse_body
 from osc7501wrap.session.registry import clean_text, truncate
@@ -134,14 +135,15 @@ class WrapTerm(Terminal):
                 out.append(Seen(t, m.end(), body))
         return out
 
-    def leave(self, record: str, keys: list[bytes]) -> None:
-        """Type `keys` (0.4 s apart) to quit the agent, then check that it exited 0 and that
-        every report was wrap's own record, the last one clearing it."""
+    def leave(self, record: str, keys: Sequence[bytes], wait: float = 20) -> None:
+        """Type `keys` (0.4 s apart) to quit the agent, then check that it exited 0 (within
+        `wait` seconds) and that every report was wrap's own record, the last one clearing
+        it."""
         for n, key in enumerate(keys):
             if n:
                 self.pump(0.4)
             self.press(key)
-        status = self.wait(20)
+        status = self.wait(wait)
         reps = self.seen()
         assert all(s.report.id == record for s in reps), self.labels()
         assert reps[-1].report == Report("clear", id=record), self.labels()
@@ -251,6 +253,7 @@ AGENT_BIN = {
     "qwen": agentrun.AGENTS_DIR / "npm" / "qwen" / "node_modules" / ".bin",
     "gemini": agentrun.AGENTS_DIR / "npm" / "gemini" / "node_modules" / ".bin",
     "copilot": agentrun.AGENTS_DIR / "npm" / "copilot" / "node_modules" / ".bin",
+    "pi": agentrun.AGENTS_DIR / "npm" / "pi" / "node_modules" / ".bin",
 }
 
 
@@ -302,10 +305,12 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
 
 
 def osc7501wrap(run: Run, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox. The
+    """An osc7501wrap command (`ls`, `answer`) as the same user in the same sandbox, from
+    this source tree (as `wrap` is), not from wherever the venv's install points. The
     terminal is read meanwhile, as a real one is: wrap never stalls writing to it."""
     argv = [sys.executable, "-m", "osc7501wrap", *args]
-    with subprocess.Popen(argv, env=run.sb.base_env(), cwd=run.sb.work, text=True,
+    env = {**run.sb.base_env(), "PYTHONPATH": str(REPO)}
+    with subprocess.Popen(argv, env=env, cwd=run.sb.work, text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         end = time.monotonic() + timeout
         while proc.poll() is None and time.monotonic() < end:
@@ -340,6 +345,10 @@ def listed_dialog(run: Run, record: str, pred: Callable[[dict[str, Any]], bool] 
 #: how long `answer` waits for the dialog to go (its default is 5 s; a busy machine)
 ANSWER_WAIT = 20.0
 
+#: an answer: what is given to `answer` (a label, a number) and the number of the option
+#: it chooses
+Pick = tuple[str, int]
+
 
 def answered(run: Run, dialog: dict[str, Any], choice: str, number: int) -> None:
     """`answer RECORD CHOICE --dialog ID` on the listed `dialog`: exit 0, and the option
@@ -363,31 +372,35 @@ def refused_stale(run: Run, stale: dict[str, Any], now: dict[str, Any], words: s
     run.note(f"{run.record}: a stale --dialog: {r.stderr.strip()}")
 
 
+#: the commands of the answer scenario: one the agent runs, one it refuses
+WRITE_ONE = "echo one > one.txt && echo wrote-one"
+CLEAN = "rm -rf build"
+
+
 def write_then_clean(tool: str, **args: object) -> Callable[[agentrun.Sandbox], list[Step]]:
     """The model's side of an answer test: through the agent's shell tool `tool` (with its
-    extra `args`), a command that writes one.txt and prints wrote-one, then ``rm -rf
-    build``, then a closing line."""
+    extra `args`), a command that writes one.txt and prints wrote-one (WRITE_ONE), then
+    ``rm -rf build`` (CLEAN), then a closing line."""
     def steps(_sb: agentrun.Sandbox) -> list[Step]:
         return [
-            ToolUse(tool, {"command": "echo one > one.txt && echo wrote-one",
-                           "description": "Write one", **args}, pause=1.0),
-            ToolUse(tool, {"command": "rm -rf build",
-                           "description": "Remove the build directory", **args}, pause=1.0),
+            ToolUse(tool, {"command": WRITE_ONE, "description": "Write one", **args}, pause=1.0),
+            ToolUse(tool, {"command": CLEAN, "description": "Remove the build directory", **args},
+                    pause=1.0),
             Text("Understood, the build directory stays.", pause=1.0),
         ]
     return steps
 
 
-def answer_two(run: Run, first: Callable[[dict[str, Any]], bool], choice1: tuple[str, int],
-               second: Callable[[dict[str, Any]], bool], choice2: tuple[str, int], words: str,
+def answer_two(run: Run, first: Callable[[dict[str, Any]], bool], choice1: Pick,
+               second: Callable[[dict[str, Any]], bool], choice2: Pick, words: str,
                timeout: float = 60) -> tuple[dict[str, Any], dict[str, Any]]:
     """Two dialogs, one after the other, answered from outside with `answer`, the common
-    part of each agent's answer test: the dialog `first` holds for, read from the live
-    screen (`ls --json`), chosen with ``choice1 = (CHOICE, its number)``; the next one,
-    that `second` holds for, listed once the agent went on; an answer still naming the
-    first refused, naming the second (its id and `words` of its question); the second
-    chosen with `choice2`. Returns both dialogs as listed (the test checks their options
-    and what the agent did)."""
+    part of the answer scenario: the dialog `first` holds for, read from the live screen
+    (`ls --json`), chosen with ``choice1 = (CHOICE, its number)``; the next one, that
+    `second` holds for, listed once the agent went on; an answer still naming the first
+    refused, naming the second (its id and `words` of its question); the second chosen
+    with `choice2`. Returns both dialogs as listed (the test checks their options and
+    what the agent did)."""
     one = listed_dialog(run, run.record, first, timeout)
     run.note(f"{run.record}: options read from the live screen: "
              f"{[(o['label'], o['key'], o['selected']) for o in one['options']]}")
