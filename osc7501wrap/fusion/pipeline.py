@@ -183,6 +183,9 @@ class Pipeline:
         self._shape: bytes | None = None  # the shape of the last frame confirmed at once
         self._shapes: dict[bytes, bytes] = {}  # recent frames' shapes by key (_shape_of)
         self._hold_end = 0.0  # frames of that shape wait until then
+        # ... while nothing but such frames came since the frame read that started it
+        # found the rest of a hold's conditions (_hold_ready): any other call ends that
+        self._hold_ok = False
         self._held_until = 0.0  # the waiting frames are fed then at the latest (0: none wait)
         self.frames_held = 0
         self.output_bytes = 0
@@ -223,32 +226,30 @@ class Pipeline:
         n = len(data)
         self.output_bytes += n
         # the cheap tests first, the shape last; outside a hold only the first is made
-        if (now < self._hold_end and burst and self._enter is None
-                and (pending := len(self.backlog)) + n <= EAGER_BYTES
+        # (the backlog holds only the frames that wait: _unfed is its length)
+        if (self._hold_ok and now < self._hold_end and burst
+                and (pending := self._unfed) + n <= EAGER_BYTES
                 and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
-                and data[n - 1] != 0x1B and not self._scanner.pending
-                and not self._answers and not self._subreports and not self.fusion.changed()
+                and data[n - 1] != 0x1B
                 and self._tracker.title == self._title
                 and self._tracker.progress == self._progress
                 and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
                       else None) or self._shape_of(data)) == self._shape):
-            pub = self.classifier.published
-            if pub is None or pub.state in HOLD_STATES:
-                if not pending:
-                    self._pending_since = now
-                self.backlog.append(data)
-                self._unfed += n
-                if self._own_tracker:
-                    self._tracker.feed(data)
-                self._chunk = data
-                self._held_until = until = self._hold_end + HOLD_GRACE
-                self.frames_held += 1
-                self.held = True
-                due = self.due
-                if due is None or until < due:
-                    self.due = until
-                return data
-        self.held = False
+            if not pending:
+                self._pending_since = now
+            self.backlog.append(data)
+            self._unfed = pending + n
+            if self._own_tracker:
+                self._tracker.feed(data)
+            self._chunk = data
+            self._held_until = until = self._hold_end + HOLD_GRACE
+            self.frames_held += 1
+            self.held = True
+            due = self.due
+            if due is None or until < due:
+                self.due = until
+            return data
+        self.held = self._hold_ok = False
         passthrough, events = self._scanner.feed(data)
         if events:
             self._native(events, now)
@@ -309,9 +310,21 @@ class Pipeline:
         if self.classifier.confirm(now, self.snapshot):
             if shape != self._shape or now >= self._hold_end:  # a new hold from this frame
                 self._shape, self._hold_end = shape, now + HOLD_MAX
+            self._hold_ok = self._hold_ready()
             return True
         self._shape = None
         return False
+
+    def _hold_ready(self) -> bool:
+        """The conditions of a hold that only a call other than a frame that waits can
+        change: no Enter waits for its answer, nothing held by the scanner, nothing to
+        answer or publish, the published state working, idle or none. Found once, by the
+        frame read that starts (or renews) the hold; every other call ends them."""
+        pub = self.classifier.published
+        return (self._enter is None and not self._scanner.pending and not self._answers
+                and not self._subreports and not self.fusion.changed()
+                and (pub is None or pub.state in HOLD_STATES)
+                and len(self.backlog) == self._unfed)
 
     def caught_up(self, began: float, now: float) -> None:
         """The output fed in so far came before the pipeline existed (kept by the
@@ -319,6 +332,7 @@ class Pipeline:
         nothing was read while the pipeline was built: that pause is not the output
         settling. Wait a settle time from now before feeding, so that a flood still
         going on is seen as one first."""
+        self._hold_ok = False
         if self.backlog and began - self._last_output < self.timings.settle:
             self._pending_since = now
             self._not_before = now + self.timings.settle
@@ -378,6 +392,7 @@ class Pipeline:
     def advance(self, now: float, budget: float | None = None) -> Changes:
         """Give the core the time: the work due by `now` (feeding the screen, the rules,
         fusion's edges); what it decided, and when it next needs the time."""
+        self._hold_ok = False
         self.due = due = self.tick(now, budget)
         subreports = self._subreports
         if subreports:
@@ -387,6 +402,7 @@ class Pipeline:
     def finish(self, status: int, signaled: bool, now: float) -> tuple[bytes, Changes]:
         """The program exited: what the scanner still held for the terminal, and the
         decisions up to the exit's own (the last). Nothing is decided after it."""
+        self._hold_ok = False
         tail = self._scanner.flush()
         final = self.fusion.exited(status, signaled, now)
         decisions = self.fusion.drain()
@@ -425,6 +441,7 @@ class Pipeline:
         paste, at an idle or finished prompt, with the program's own UI in front, starts
         a turn as far as the input side can tell (fusion confirms or reverts it)."""
         self.last_input = now
+        self._hold_ok = False
         enter = self._enter_outside_paste(data)
         typed = self._line_typed(data)
         if not enter or not agent_in_front:
@@ -506,19 +523,23 @@ class Pipeline:
         return enter
 
     def hook(self, event: str, data: dict[str, Any] | None, now: float) -> None:
+        self._hold_ok = False
         if self._vocabulary is not None:
             self.fusion.hook(self._vocabulary(str(event), dict(data or {})), now)
 
     def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
+        self._hold_ok = False
         self.fusion.foreground(pgid, name, is_agent, now)
 
     def activity(self, busy: bool, detail: str, now: float) -> None:
+        self._hold_ok = False
         self.fusion.activity(busy, detail, now)
 
     def resize(self, rows: int, cols: int, now: float) -> None:
         # Feed what the old size drew first, so the model reflects the new geometry only
         # for bytes written after the resize (as the real terminal does).
         self._size = (rows, cols)
+        self._hold_ok = False
         if self._screen is None:
             return
         self._feed(1.0, now)
@@ -668,6 +689,7 @@ class Pipeline:
         self._unfed = 0
         self._fed_at = now
         self._held_until = 0.0
+        self._hold_ok = False
         self._shape = None  # fed outside confirm_now: the next frame is read in full
 
     def inspect(self, now: float) -> dict[str, Any]:

@@ -389,12 +389,10 @@ class Session(ProxyHandler):
             if tracker is not None and tracker.safe and not (
                     self._reads_stream and tracker.events):
                 # Settled: after_activity() would work out the same deadlines and take
-                # no sample; what its sample() call notes of this output is noted here.
-                # The loop asks nothing more for this round (no to_child, injection or
-                # after_activity): the frame costs this call into the core.
-                s = self.sampler
-                if s is not None:
-                    s.seen, s.woke = (p.output_bytes, p.last_input), now
+                # no sample (the next sample notes this output as activity, at its own
+                # time: at most a hold later). The loop asks nothing more for this round
+                # (no to_child, injection or after_activity): the frame costs this call
+                # into the core.
                 self.settled = True
                 return out
         self.settled = False

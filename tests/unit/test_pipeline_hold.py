@@ -176,6 +176,29 @@ def test_the_frames_of_a_hold_change_no_deadline() -> None:
     assert p.hold_end == -float("inf")
 
 
+@pytest.mark.parametrize("event", ["hook", "foreground", "activity", "input", "advance"])
+def test_any_other_call_into_the_core_has_the_next_frame_read(event: str) -> None:
+    """A hold's other conditions (no Enter waiting, nothing to answer or publish, the
+    published state) are found by the frame read that starts it; a call of any other
+    kind may change them, so the frame after it is read again (and holds resume)."""
+    p = claude()
+    last = run_spinner(p, 1.0, 4)
+    assert p.frames_held >= 2
+    now = last + 0.05
+    {"hook": lambda: p.hook("Notification", {}, now),
+     "foreground": lambda: p.foreground(4242, "vim", False, now),
+     "activity": lambda: p.activity(True, "using CPU", now),
+     "input": lambda: p.input(b"x", now),
+     "advance": lambda: p.advance(now)}[event]()
+    held = p.frames_held
+    p.output(spinner(5), last + 0.1)
+    assert not p.held and p.frames_held == held  # read, not kept
+    p.round_done(last + 0.1)
+    if p.read_at_once:  # the same reading: the frames after it wait again
+        frame(p, spinner(6), last + 0.2)
+        assert p.held and p.frames_held == held + 1
+
+
 @pytest.mark.parametrize("data", [
     b"\x1b]0;title\x07" + spinner(3),  # a title
     b"\x1b]7501;?\x1b\\" + spinner(3),  # a probe
