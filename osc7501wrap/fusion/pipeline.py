@@ -55,7 +55,7 @@ from .fusion import Decision, Fusion, HookEdge
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
-HOLD_MAX = 1.0  # frames shaped like the last one confirmed wait for this long after it
+HOLD_MAX = 2.0  # frames shaped like the last one confirmed wait for this long after it
 HOLD_GRACE = 0.2  # ... and are fed this much later if no frame came to read them
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"

@@ -14,7 +14,7 @@ silent session has no wake-up for samples. Each sample rides on a tick that runs
 anyway; :meth:`next_deadline` asks for a wake-up of its own only SAMPLE_SLACK later, so
 a 10 Hz spinner carries them all. While the pipeline holds a spinner's frames unfed
 (`hold_until`, :attr:`Pipeline.hold_end`: each is the last one again, but for digits and
-glyphs), the samples wait for the hold's end, the next frame read (about once a second):
+glyphs), the samples wait for the hold's end, the next frame read (every HOLD_MAX, 2 s):
 a frame that waits shows no new program, and it is output, so work. Any other round
 takes the samples due as before. A program without agent rules that is busy and wrote
 output since the last sample stays busy without reading /proc. Not seen: a program that starts work, or hands the
