@@ -17,9 +17,10 @@ a 10 Hz spinner carries them all. While the pipeline holds a spinner's frames un
 glyphs), the samples wait for the hold's end, the next frame read (every HOLD_MAX, 2 s):
 a frame that waits shows no new program, and it is output, so work. Any other round
 takes the samples due as before. A program without agent rules that is busy and wrote
-output since the last sample stays busy without reading /proc. Not seen: a program that starts work, or hands the
-terminal to another process, without any output or input for WATCH seconds before
-(a shell's next command of a list: its name and state are those of the one before).
+output since the last sample stays busy without reading /proc. Not seen: a program
+that starts work, or hands the terminal to another process, without any output or
+input for WATCH seconds before (a shell's next command of a list: its name and state
+are those of the one before).
 
 /proc of the one child only (:mod:`osc7501wrap.proxy.procinfo`, with fallbacks); without
 /proc, the foreground comes from the pty and activity from the output alone.
