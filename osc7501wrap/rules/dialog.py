@@ -48,6 +48,10 @@ _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choo
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
                           "required", "head"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
+#: the first option row, which ends a block's tail; and the pointers a selection draws
+_OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
+_POINTERS = re.compile("[❯›>●○◉▶]")
+MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
@@ -129,8 +133,9 @@ class Finder:
     row's text) and ends before the next row `until` matches (else at a blank row, or
     the region's end). A block that runs into the region's end before its `until`, that
     holds a row `more` matches ("… +12 lines"), or that is missing while `required` says
-    it must be there, leaves the dialog partial. With `head`, the rows of the region
-    above the `after` row (a tool's name, a file's) are part of the dialog's id."""
+    it must be there, leaves the dialog partial. With `head`, the rows above the `after`
+    row (a tool's name, a file's), from the region's top or from the last row `head`
+    matches, are part of the dialog's id."""
 
     line: Pattern | None  # group question / subject; the last line it matches (before `stop`)
     group: str  # "question" or "subject"
@@ -141,7 +146,9 @@ class Finder:
     until: Pattern | None = None  # block: the row after it
     more: Pattern | None = None  # block: a row that says part of it is hidden
     required: bool = False  # block: without it the dialog is partial
-    head: bool = False  # block after `after`: the rows above it are in the id (not shown)
+    #: block after `after`: the rows above it, from the region's top (True) or from the
+    #: last row this pattern matches, are in the id (not shown)
+    head: Pattern | bool = False
 
     @property
     def block(self) -> bool:
@@ -463,8 +470,13 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
             m = f.line.search(rows[i])
             if m is not None and (m.group("subject") or "").strip():
                 start, first = i, m
-    head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[: start - 1]
-                 if x.strip()) if f.head and start is not None else ()
+    head: tuple[str, ...] = ()
+    if f.head is not False and start is not None and first is None:
+        top = 0
+        if f.head is not True:
+            top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
+                       start - 1)
+        head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
     if start is None:
         return _Found(partial=f.required)
     stop = None
@@ -488,7 +500,16 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
                                                           - MAX_SUBJECT_CHARS))]
             if not body[-1]:
                 body.pop()
-    return _Found(rows=tuple(body), head=head, partial=partial)
+    # the rows between the block and the options (the question: "Do you want to
+    # proceed?") are the dialog's too; a pointer there is the selection, not the dialog
+    tail: list[str] = []
+    after_block = stop + 1 if stop is not None else end
+    for x in rows[after_block: after_block + MAX_TAIL]:
+        if _OPTION_ROW.match(x):
+            break
+        if x.strip():
+            tail.append(_POINTERS.sub(" ", _CONTROL.sub(" ", x)).strip())
+    return _Found(rows=tuple(body), head=head + tuple(tail), partial=partial)
 
 
 def _strip_borders(rows: list[str]) -> list[str]:
@@ -756,15 +777,20 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
                             + (" or an after" if group == "subject" else ""))
     if pats["more"] is not None and not block:
         raise ManifestError(f"{where}: more is for a block (after or until)")
-    flags = {k: d.get(k, False) for k in ("required", "head")}
-    for k, v in flags.items():
-        if not isinstance(v, bool) or (v and not block) or (k == "head" and v
-                                                           and pats["after"] is None):
-            raise ManifestError(f"{where}: {k} must be true or false, and only with a "
-                                + ("block's after" if k == "head" else "block (after or until)"))
+    required = d.get("required", False)
+    if not isinstance(required, bool) or (required and not block):
+        raise ManifestError(f"{where}: required must be true or false, and only with a "
+                            "block (after or until)")
+    head: Pattern | bool = d.get("head", False)
+    if isinstance(head, str) and head:
+        head = _patterns(d, where, ("head",), comp)["head"] or False
+    if not (isinstance(head, bool) or hasattr(head, "search")) or (
+            head is not False and pats["after"] is None):
+        raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
+                            "a block's after")
     return Finder(line=line, group=group, rules=tuple(rules), region=region,
                   stop=pats["stop"], after=pats["after"], until=pats["until"],
-                  more=pats["more"], **flags)
+                  more=pats["more"], required=required, head=head)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:

@@ -415,18 +415,34 @@ def test_screen_dialogs(path: Path) -> None:
             assert resolve(d, o.label) is o
 
 
-def test_the_id_changes_with_the_question_and_the_options() -> None:
-    a = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt")
+def test_the_id_changes_with_any_row_of_the_dialog_and_not_with_the_selection() -> None:
+    """The id of a recorded Claude Bash dialog, with one character of the screen changed:
+    in the command, in the rows above it (the description), in the question, in an
+    option; or the pointer moved to another option (the same dialog)."""
+    path = TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt"
+    lines = path.read_text().split("\n")
+    a = _screen_dialog(path)
     b = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash-rm.txt")
     assert a.id != b.id  # another command
-    assert make_dialog(a.question, a.options).id == a.id
-    assert make_dialog(a.question + "!", a.options).id != a.id
-    fewer = a.options[:-1]
-    assert make_dialog(a.question, fewer).id != a.id
-    relabelled = (*a.options[:-1], Option(4, "No, never", False))
-    assert make_dialog(a.question, relabelled).id != a.id
-    moved = tuple(Option(o.number, o.label, o.number == 2, o.key) for o in a.options)
-    assert make_dialog(a.question, moved).id == a.id  # the selection is not the dialog
+    assert a.subject and a.subject[0] in a.question and not a.partial
+
+    def edited(find: str, new: str, *more: tuple[str, str]) -> Dialog:
+        changed = list(lines)
+        for f, n in ((find, new), *more):  # in the dialog's row, not the transcript's
+            at = max(i for i, x in enumerate(changed) if f in x)
+            changed[at] = changed[at].replace(f, n, 1)
+        return _screen_dialog(path, changed)
+
+    row = a.subject[0]
+    for find, new in ((row[-3:], row[-3:-1] + "X"),        # the command's last character
+                      (row[:5], row[:5].upper()),          # its case
+                      ("Wait, then", "Wait, than"),        # the description above it
+                      ("proceed?", "proceeds?"),           # the question
+                      ("4. No", "4. Nope")):               # an option
+        assert edited(find, new).id != a.id, (find, new)
+    moved = edited("❯ 1. Yes", "  1. Yes", ("  4. No", "❯ 4. No"))
+    assert [o.number for o in moved.options if o.selected] == [4]
+    assert moved.id == a.id  # the selection is not the dialog
 
 
 def test_generic_yes_no_shapes() -> None:
