@@ -500,12 +500,12 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
                                                           - MAX_SUBJECT_CHARS))]
             if not body[-1]:
                 body.pop()
-    # the rows between the block and the options (the question: "Do you want to
-    # proceed?") are the dialog's too; a pointer there is the selection, not the dialog
+    # a boxed block's next paragraph, up to the options (the question: "Do you want to
+    # proceed?"), is the dialog's too; a pointer there is the selection, not the dialog
     tail: list[str] = []
-    after_block = stop + 1 if stop is not None else end
+    after_block = stop + 1 if stop is not None and f.after is not None else end
     for x in rows[after_block: after_block + MAX_TAIL]:
-        if _OPTION_ROW.match(x):
+        if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break
         if x.strip():
             tail.append(_POINTERS.sub(" ", _CONTROL.sub(" ", x)).strip())
@@ -643,7 +643,13 @@ def keys_for(dialog: Dialog, option: Option) -> list[str]:
     """What to type, key by key, to choose `option`. Raises ChoiceError when the dialog's
     way of choosing needs something the screen does not show (the selected option for
     the arrows, a key the agent shows for its own keys). With the arrows, an option that
-    shows its key is chosen with that key."""
+    shows its key is chosen with that key. An answer typed but not entered
+    (``dialog.typed``) is erased first, a DEL for each character."""
+    erase = ["\x7f"] * len(dialog.typed)
+    return erase + _keys(dialog, option) if erase else _keys(dialog, option)
+
+
+def _keys(dialog: Dialog, option: Option) -> list[str]:
     how = dialog.choose
     if how == "number":
         return [str(option.number)] if option.number < 10 else _arrows(dialog, option)

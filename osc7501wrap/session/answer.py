@@ -60,6 +60,22 @@ class AnswerJob:
         self.dialog: Dialog | None = None
         self.option: Any = None
         self.left = 0.0
+        self.done = False  # its one reply was sent
+
+    def ended(self, status: int) -> None:
+        """The program exited before the job replied: after the last key, that is the
+        dialog gone (a prompt's program often ends once answered); before it, the rest
+        of the keys were not typed."""
+        if self.done:
+            return
+        if self.dialog is not None and not self.keys and self.option is not None:
+            o = self.option
+            self.reply({"ok": True, "option": o.number, "label": o.label, "state": "exited",
+                        "status": status, "dialog": self.dialog.id})
+            self.done = True
+        else:
+            self._fail(f"the program exited (status {status}) before the answer was typed "
+                       "in full")
 
     def start(self) -> None:
         choice, want = self.data.get("choice"), self.data.get("dialog")
@@ -106,6 +122,8 @@ class AnswerJob:
 
     def _type(self, first: bool = False) -> None:
         assert self.dialog is not None
+        if self.done:
+            return
         if not first:  # look again right before this key: still that dialog?
             v = self._read()
             if v is None:
@@ -144,6 +162,8 @@ class AnswerJob:
 
     def _watch(self) -> None:
         assert self.dialog is not None
+        if self.done:
+            return
         v = self._read()
         if v is None:
             return
@@ -151,6 +171,7 @@ class AnswerJob:
             o = self.option
             self.reply({"ok": True, "option": o.number, "label": o.label,
                         "state": v.state, "dialog": self.dialog.id})
+            self.done = True
             return
         self.left -= POLL
         if self.left > 0:
@@ -161,4 +182,6 @@ class AnswerJob:
                    f"{o.number}. {clean(o.label, 60)!r}: {_q(self.dialog)!r}")
 
     def _fail(self, error: str) -> None:
-        self.reply({"ok": False, "error": error})
+        if not self.done:
+            self.done = True
+            self.reply({"ok": False, "error": error})

@@ -19,7 +19,7 @@ import pytest
 
 from osc7501wrap.capture import parse_size, read_capture
 from osc7501wrap.rules import evaluate, load_manifests
-from osc7501wrap.rules.dialog import Dialog, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.dialog import Dialog, keys_for, resolve
 from osc7501wrap.rules.model import Snapshot
 from osc7501wrap.screen import make_screen
 

@@ -147,8 +147,8 @@ def test_a_10k_label_on_screen_is_bounded() -> None:
     label = v.dialog.options[1].label
     assert len(label) == MAX_LABEL and label.endswith("…")
     # shortened to be shown, not in the id: a label that differs after the cut differs
-    other = evaluate(m, Snapshot(lines=lines[:3] + ["   2. " + "#(x)" * 2559 + "#(y)"]
-                                 + lines[4:]))
+    other = evaluate(m, Snapshot(lines=[*lines[:3], "   2. " + "#(x)" * 2559 + "#(y)",
+                                        *lines[4:]]))
     assert other.dialog.options[1].label == label and other.dialog.id != v.dialog.id
 
 
