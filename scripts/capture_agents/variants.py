@@ -16,7 +16,7 @@ from capture_agents.core import Spec
 # default COLS x ROWS: the same run, ground truth and screens (named with the size).
 SIZES = ((80, 24), (200, 50))
 SIZED: dict[str, tuple[str, ...]] = {
-    "claude": ("bash-reject", "askuserquestion", "plan-approval"),
+    "claude": ("bash-reject", "askuserquestion", "plan-approval", "multiline"),
     "codex": ("exec-reject", "plan-question"),
     "gemini": ("write-file", "ask-user"),
     "aider": ("create-file", "add-file"),
