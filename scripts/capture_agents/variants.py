@@ -17,7 +17,7 @@ from capture_agents.core import Spec
 SIZES = ((80, 24), (200, 50))
 SIZED: dict[str, tuple[str, ...]] = {
     "claude": ("bash-reject", "askuserquestion", "plan-approval", "multiline"),
-    "codex": ("exec-reject", "plan-question"),
+    "codex": ("exec-reject", "plan-question", "multiline"),
     "gemini": ("write-file", "ask-user"),
     "aider": ("create-file", "add-file"),
     "opencode": ("bash-reject", "question"),
