@@ -46,7 +46,7 @@ ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
                           "key", "drop", "default", "highlight", "region"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
-                          "required", "head"})
+                          "required", "head", "up"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 _OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
@@ -149,6 +149,10 @@ class Finder:
     #: block after `after`: the rows above it, from the region's top (True) or from the
     #: last row this pattern matches, are in the id (not shown)
     head: Pattern | bool = False
+    #: block read upward: it ends before the last row `until` matches (the prompt at the
+    #: cursor, not one answered above it) and starts after the last row `after` matches
+    #: above that (the lines a prompt printed above itself)
+    up: bool = False
 
     @property
     def block(self) -> bool:
@@ -433,14 +437,17 @@ class _Found:
     typed: str = ""  # a question finder's group `typed`
 
 
-def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None) -> _Found:
-    """What a finder reads in its region (else the rule's own `lines`), before a `stop`
-    line: its group in the last line it matches, or its block (:class:`Finder`)."""
+def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
+          screen_rows: Sequence[int] | None = None) -> _Found:
+    """What a finder reads in its region (else the rule's own `lines`, on `screen_rows`),
+    before a `stop` line: its group in the last line it matches, or its block
+    (:class:`Finder`)."""
     if f is None:
         return _Found()
-    rows = lines if f.region is None or region is None else region(f.region)[0]
+    rows, at = ((lines, screen_rows) if f.region is None or region is None
+                else region(f.region))
     if f.block:
-        return _block(f, rows)
+        return _block(f, _with_gaps(rows, at))
     found = typed = None
     assert f.line is not None
     for x in map(_unbox, rows):
@@ -456,6 +463,19 @@ def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None) -> _F
                   typed=(typed or "").strip())
 
 
+def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
+    """`lines` with an empty line for each screen row a region left out between two of
+    them (`bottom:N` keeps non-empty lines only): a blank row ends a block."""
+    if at is None or len(at) != len(lines):
+        return list(lines)
+    out: list[str] = []
+    for i, x in enumerate(lines):
+        if i and at[i] > at[i - 1] + 1:
+            out += [""] * min(at[i] - at[i - 1] - 1, 2)
+        out.append(x)
+    return out
+
+
 def _block(f: Finder, raw: Sequence[str]) -> _Found:
     """A subject block (:class:`Finder`): its rows, without the box borders every row
     has in the same column and without their common indentation."""
@@ -463,6 +483,17 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     n = len(rows)
     end = next((i for i in range(n) if f.stop is not None and f.stop.search(rows[i])), n)
     start = first = None
+    if f.up:
+        assert f.after is not None and f.until is not None
+        below = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
+        if below is None:
+            return _Found(partial=f.required)
+        top = next((i for i in range(below - 1, -1, -1) if f.after.search(rows[i])), None)
+        body = _dedent([x.rstrip() for x in raw[(top or 0) + 1 if top is not None else 0:
+                                                  below]])
+        body = [_CONTROL.sub(" ", x).rstrip() for x in body if x.strip()][-MAX_SUBJECT_ROWS:]
+        # a block that reaches the region's top may go on above it
+        return _Found(rows=tuple(body), partial=top is None and bool(body))
     if f.after is not None:
         start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
     elif f.line is not None:
@@ -558,12 +589,12 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
     background looks) let a `highlight` reader see the selected option."""
     if spec is None:
         return make_dialog(question)
-    q = _find(_for_rule(spec.questions, rule_id), lines, region)
+    q = _find(_for_rule(spec.questions, rule_id), lines, region, screen_rows)
     question = q.text or question
     s = _Found()
     for sf in spec.subjects:  # the first that reads something (a block, a line) wins
         if not sf.rules or rule_id in sf.rules:
-            got = _find(sf, lines, region)
+            got = _find(sf, lines, region, screen_rows)
             if got.text or got.rows:
                 s = got
                 break
@@ -787,6 +818,10 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
     if not isinstance(required, bool) or (required and not block):
         raise ManifestError(f"{where}: required must be true or false, and only with a "
                             "block (after or until)")
+    up = d.get("up", False)
+    if not isinstance(up, bool) or (up and (pats["after"] is None or pats["until"] is None)):
+        raise ManifestError(f"{where}: up must be true or false, and only with after and "
+                            "until")
     head: Pattern | bool = d.get("head", False)
     if isinstance(head, str) and head:
         head = _patterns(d, where, ("head",), comp)["head"] or False
@@ -796,7 +831,7 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
                             "a block's after")
     return Finder(line=line, group=group, rules=tuple(rules), region=region,
                   stop=pats["stop"], after=pats["after"], until=pats["until"],
-                  more=pats["more"], required=required, head=head)
+                  more=pats["more"], required=required, head=head, up=up)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:

@@ -523,3 +523,32 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
                 assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
     assert [s for s, _ in seen] == selected
     assert len({i for _, i in seen[:2]}) == 1  # the same dialog while the focus moves
+
+
+MULTILINE = sorted((TESTS / "captures").glob("*/multiline*.jsonl"))
+
+
+@pytest.mark.parametrize("path", MULTILINE, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_row_of_a_multi_line_or_wrapped_command_is_the_dialogs(path: Path) -> None:
+    """Recorded with each real agent (capture-agents AGENT:multiline): ``ls -la`` +
+    ``touch x1.txt`` (two rows), one line wrapped at the window's width, then ``ls -la``
+    + ``touch SECOND.txt`` (the first row shared with the first dialog). Every row is the
+    dialog's subject and in its question; the first and the third are two dialogs."""
+    spans = [s for s in replay_spans(path)
+             if s and not s[-1].question.startswith("Add command output")]
+    assert len(spans) == 3, [s[-1].question for s in spans]
+    first, wrapped, third = (s[-1] for s in spans)
+
+    def flat(d: Dialog) -> str:
+        return "".join("".join(d.subject).split())
+
+    assert "ls-la" in flat(first) and "touchx1.txt" in flat(first)
+    assert "A" * 150 + "&&touchlong-1.txt" in flat(wrapped)
+    assert len(wrapped.subject) >= 2 or path.stem.endswith("200x50")  # 200 columns: one row
+    assert "ls-la" in flat(third) and "touchSECOND.txt" in flat(third)
+    assert first.subject[0] == third.subject[0] == "ls -la"  # the row they share
+    assert first.id != third.id
+    assert "touch SECOND.txt" in third.question and "touch x1.txt" in first.question
+    assert not any(d.partial for d in (first, wrapped, third))
+    for s in spans:  # one dialog while it is on screen
+        assert len({d.id for d in s}) == 1
