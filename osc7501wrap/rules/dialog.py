@@ -46,7 +46,7 @@ ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
                           "key", "drop", "default", "highlight", "region"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
-                          "required", "head", "up"})
+                          "required", "head", "up", "cut_at"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 _OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
@@ -153,6 +153,9 @@ class Finder:
     #: cursor, not one answered above it) and starts after the last row `after` matches
     #: above that (the lines a prompt printed above itself)
     up: bool = False
+    #: block: the agent shows at most this many rows of it and says nothing when it cuts
+    #: the rest: a block this long may be cut (partial)
+    cut_at: int | None = None
 
     @property
     def block(self) -> bool:
@@ -478,52 +481,57 @@ def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
 
 def _block(f: Finder, raw: Sequence[str]) -> _Found:
     """A subject block (:class:`Finder`): its rows, without the box borders every row
-    has in the same column and without their common indentation."""
+    has in the same column and without their common indentation; the rows above it
+    (`head`) and the paragraph after a boxed one, for the id; whether part of it is not
+    on screen."""
     rows = [_unbox(x) for x in raw]
     n = len(rows)
     end = next((i for i in range(n) if f.stop is not None and f.stop.search(rows[i])), n)
-    start = first = None
-    if f.up:
+    start = first = stop = None
+    if f.up:  # from the last `until` up to the last `after` above it
         assert f.after is not None and f.until is not None
-        below = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
-        if below is None:
+        stop = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
+        if stop is None:
             return _Found(partial=f.required)
-        top = next((i for i in range(below - 1, -1, -1) if f.after.search(rows[i])), None)
-        body = _dedent([x.rstrip() for x in raw[(top or 0) + 1 if top is not None else 0:
-                                                  below]])
-        body = [_CONTROL.sub(" ", x).rstrip() for x in body if x.strip()][-MAX_SUBJECT_ROWS:]
-        # a block that reaches the region's top may go on above it
-        return _Found(rows=tuple(body), partial=top is None and bool(body))
-    if f.after is not None:
-        start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
-    elif f.line is not None:
-        for i in range(end):
-            m = f.line.search(rows[i])
-            if m is not None and (m.group("subject") or "").strip():
-                start, first = i, m
+        above = stop - 1
+        while above >= 0 and not rows[above].strip():  # blank rows right above it
+            above -= 1
+        top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
+        start = top + 1 if top is not None else 0
+        closed = top is not None  # else it may go on above the region's top
+    else:
+        if f.after is not None:
+            start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
+        elif f.line is not None:
+            for i in range(end):
+                m = f.line.search(rows[i])
+                if m is not None and (m.group("subject") or "").strip():
+                    start, first = i, m
+        if start is None:
+            return _Found(partial=f.required)
+        for i in range(start + (first is not None), end):
+            if (f.until.search(rows[i]) if f.until is not None else not rows[i].strip()):
+                stop = i
+                break
+        closed = stop is not None or (f.until is None and end < n)
     head: tuple[str, ...] = ()
-    if f.head is not False and start is not None and first is None:
+    if f.head is not False and first is None and (closed or not f.up) and start > 0:
         top = 0
         if f.head is not True:
             top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
                        start - 1)
         head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
-    if start is None:
-        return _Found(partial=f.required)
-    stop = None
-    for i in range(start + (first is not None), end):
-        if (f.until.search(rows[i]) if f.until is not None else not rows[i].strip()):
-            stop = i
-            break
-    closed = stop is not None or (f.until is None and end < n)
     body = list(raw[start + (first is not None): stop if stop is not None else end])
     while body and not body[-1].strip():
         body.pop()
+    while body and not body[0].strip():
+        body.pop(0)
     body = _dedent(_strip_borders(body))
     if first is not None:
         body.insert(0, first.group("subject").strip())
     body = [_CONTROL.sub(" ", x).rstrip() for x in body]
-    partial = not closed or (f.more is not None and any(f.more.search(x) for x in body))
+    partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
+               or (f.cut_at is not None and len(body) >= f.cut_at))
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
         body, partial = body[:MAX_SUBJECT_ROWS], True
         while sum(map(len, body)) > MAX_SUBJECT_CHARS:
@@ -829,9 +837,14 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
             head is not False and pats["after"] is None):
         raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
                             "a block's after")
+    cut_at = d.get("cut_at")
+    if cut_at is not None and (not block or type(cut_at) is not int or not 1 <= cut_at
+                               <= MAX_SUBJECT_ROWS):
+        raise ManifestError(f"{where}: cut_at must be a row count (1..{MAX_SUBJECT_ROWS}), "
+                            "and only with a block (after or until)")
     return Finder(line=line, group=group, rules=tuple(rules), region=region,
                   stop=pats["stop"], after=pats["after"], until=pats["until"],
-                  more=pats["more"], required=required, head=head, up=up)
+                  more=pats["more"], required=required, head=head, up=up, cut_at=cut_at)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:

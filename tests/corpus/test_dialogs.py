@@ -552,3 +552,19 @@ def test_every_row_of_a_multi_line_or_wrapped_command_is_the_dialogs(path: Path)
     assert not any(d.partial for d in (first, wrapped, third))
     for s in spans:  # one dialog while it is on screen
         assert len({d.id for d in s}) == 1
+
+
+LONG_COMMANDS = sorted((TESTS / "screens").glob("*/blocked-permission--long-command.txt"))
+
+
+@pytest.mark.parametrize("path", LONG_COMMANDS, ids=lambda p: p.parent.name)
+def test_a_command_the_agent_shows_only_in_part_is_partial(path: Path) -> None:
+    """A 61-line command (``touch f00.txt`` ... ``touch SECOND-LAST``), as each real agent
+    drew its dialog at 120x40: scrolled out of the screen (Claude: "↑ 35 more lines";
+    Copilot), folded ("[… 67 lines]", "... first 35 lines hidden ...", "... last 37
+    lines hidden ..."), or cut without a word (OpenCode shows 7 rows). The dialog is
+    partial: no answer from outside approves what nobody could read."""
+    d = _screen_dialog(path)
+    assert d.partial, (d.question, d.subject)
+    assert d.options  # still read, to be answered in the pane
+    assert len(LONG_COMMANDS) == 6
