@@ -17,7 +17,7 @@ from fakeapi import Text, ToolUse
 
 from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
 
-CLINE_COMPOSER = re.compile(r"(?m)^❯ ")  # the composer's prompt between two rules
+CLINE_COMPOSER = re.compile(r"(?m)^\s*❯ \S")  # the composer's prompt and placeholder between two rules
 CLINE_BUSY = re.compile(r"\(esc to cancel\)")  # "⠸ Thinking... (esc to cancel)"
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
 
@@ -27,12 +27,10 @@ CLINE_PROMO = "any other key to close"  # a notice over the composer at start
 
 def cline_start(c: Ctx) -> str:
     """Wait for the composer (closing the start-up notice over it first); label idle."""
-    first = c.wait(lambda s: CLINE_PROMO in s or (CLINE_COMPOSER.search(s) is not None
-                                                  and "Ask anything" in s), 60, settle=1.5)
+    first = c.wait(lambda s: CLINE_PROMO in s or CLINE_COMPOSER.search(s) is not None, 60, settle=1.5)
     if CLINE_PROMO in first:
         c.key("esc")
-    text = c.wait(lambda s: CLINE_PROMO not in s and CLINE_COMPOSER.search(s) is not None
-                  and "Ask anything" in s, 30, settle=1.0)
+    text = c.wait(lambda s: CLINE_PROMO not in s and CLINE_COMPOSER.search(s) is not None, 30, settle=1.0)
     c.mark("idle")
     return text
 
@@ -78,7 +76,7 @@ def cline_command_approve(c: Ctx) -> None:
     c.api.release("think")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--command")
-    c.key("y", mark="working")
+    c.run.send("y", mark="working")
     c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
     time.sleep(1.5)
     c.shot("working--tool-running")
@@ -104,7 +102,7 @@ def cline_command_deny(c: Ctx) -> None:
     c.submit("clean the build")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--command-rm")
-    c.key("n", mark="working")
+    c.run.send("n", mark="working")
     cline_turn_end(c)
     c.shot("done--after-deny")
     cline_exit(c)
