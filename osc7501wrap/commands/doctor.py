@@ -387,6 +387,13 @@ def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = N
             checks.append(Check(OK, "agents", detail))
     if absent:
         checks.append(Check(OK, "agents", "not on PATH: " + visible(", ".join(absent))))
+    fallback = next((m for m in manifests.values() if m.generic), None)
+    if fallback is not None:
+        checks.append(Check(OK, "agents", "any other program runs on the fallback rules "
+                            f"(generic {visible(str(fallback.version))}: prompts on the cursor's "
+                            "line, a full-screen agent's dialogs, spinner and composer); the "
+                            "session log says so; record a session for rules of its own: "
+                            "osc7501wrap record -o FILE -- PROGRAM"))
     return checks
 
 

@@ -263,6 +263,11 @@ def format_report(rep: dict[str, Any]) -> str:
            f"{_safe(m['verification'])})"]
     if m.get("chosen"):
         out.append(f"agent:    {m['name']}, {_safe(m['chosen'])}")
+    if m.get("fallback"):
+        out.append("rules:    the fallback (no manifest for this program): prompts on the "
+                   "cursor's line, a full-screen agent's dialogs, spinner and composer; "
+                   "record a session (osc7501wrap record -o FILE -- PROGRAM) to write rules "
+                   "of its own")
     rel = rep.get("release")
     if isinstance(rel, dict):
         out.append(f"program:  {'WARN ' if rel.get('outside') else ''}{_safe(str(rel['text']))}")
@@ -371,6 +376,7 @@ def cmd_explain(args: Any) -> int:
         chosen = "the default"
     rep = report(manifest, src, catalog.errors)
     rep["manifest"]["chosen"] = chosen
+    rep["manifest"]["fallback"] = manifest.generic
     if as_json:
         sys.stdout.write(json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
     else:

@@ -118,7 +118,8 @@ class Reader:
     key: Pattern | None = None  # the shown key in a label (group key): taken out of it
     drop: Pattern | None = None  # taken out of every label
     default: Pattern | None = None  # group default: the label of the selected option
-    highlight: bool = False  # inline: the selected option is the one coloured otherwise
+    #: inline, numbered line: the selected option is the one coloured otherwise
+    highlight: bool = False
     region: Region | None = None  # where the options are read (None: the rule's region)
 
 
@@ -287,10 +288,13 @@ def _start(m: Any, p: Pattern, name: str) -> int:
     return int(m.start(p.groupindex[name]))
 
 
-def _read_lines(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str | None]]:
+def _read_lines(reader: Reader, lines: list[str],
+                starts: list[tuple[int, int]] | None = None) -> list[tuple[str, bool, str | None]]:
     """Options one a line: the last block of consecutively numbered options (1, 2, ...),
     each with the lines under it indented at least to its number (a wrapped label); or,
-    unnumbered, the lines next to the selected one whose label starts in its column."""
+    unnumbered, the lines next to the selected one whose label starts in its column.
+    `starts` gets where each numbered option begins (its line's index, its number's
+    index in the line)."""
     p = reader.line
     assert p is not None
     found: list[tuple[int, Any]] = []
@@ -341,6 +345,8 @@ def _read_lines(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str |
                 break
             label += " " + x.strip()
         out.append((label, bool(_group(m, p, "sel")), _group(m, p, "key")))
+        if starts is not None:
+            starts.append((i, col))
     return out
 
 
@@ -420,6 +426,22 @@ def _highlighted(line: str, row: int, spans: list[tuple[int, int]],
         return None
     base = max(set(around), key=around.count)
     odd = [k for k, (a, _) in enumerate(spans) if background(row, cols[a]) != base]
+    return odd[0] if len(odd) == 1 else None
+
+
+def _highlighted_row(lines: list[str], rows_at: Sequence[int], starts: list[tuple[int, int]],
+                     background: Callable[[int, int], object]) -> int | None:
+    """Which option of a list (`starts`: each option's line and its number's index) is
+    drawn on a background unlike the screen's there (the blank before its number; the
+    others' if it has none): a highlighted row. Its index, or None unless exactly one is."""
+    if len(starts) < 2 or any(i >= len(rows_at) for i, _ in starts):
+        return None
+    cols = [_columns(lines[i], col + 1)[col] for i, col in starts]
+    looks = [background(rows_at[i], c) for (i, _), c in zip(starts, cols, strict=True)]
+    before = [background(rows_at[i], c - 1) for (i, _), c in zip(starts, cols, strict=True) if c > 0]
+    pool = before or looks
+    base = max(set(pool), key=pool.count)
+    odd = [k for k, b in enumerate(looks) if b != base]
     return odd[0] if len(odd) == 1 else None
 
 
@@ -624,7 +646,12 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
                 return make_dialog(question, opts, reader.choose, **about)
             continue
         if reader.line is not None:
-            raw = _read_lines(reader, rows)
+            starts: list[tuple[int, int]] = []
+            raw = _read_lines(reader, rows, starts)
+            if (reader.highlight and background is not None and rows_at is not None
+                    and len(starts) == len(raw) and not any(sel for _, sel, _ in raw)):
+                k = _highlighted_row(rows, rows_at, starts, background)
+                raw = [(lab, i == k, key) for i, (lab, _, key) in enumerate(raw)]
         elif reader.inline is not None:
             spans: list[tuple[int, int]] = []
             raw, at = _read_inline(reader, rows, spans)
@@ -873,7 +900,10 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
         if p is not None and "label" not in p.groupindex:
             raise ManifestError(f"{where}: {key} needs a (?P<label>...) group")
     highlight = d.get("highlight", False)
-    if not isinstance(highlight, bool) or (highlight and pats["inline"] is None):
-        raise ManifestError(f"{where}: highlight must be true or false, and only with inline")
+    if not isinstance(highlight, bool) or (highlight and pats["inline"] is None
+                                           and (pats["line"] is None
+                                                or "num" not in pats["line"].groupindex)):
+        raise ManifestError(f"{where}: highlight must be true or false, and only with inline "
+                            "or a numbered line")
     return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, highlight=highlight,
                   region=_region_of(d, where), **pats)

@@ -46,7 +46,7 @@ from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
 PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
-               "tmux_pane", "dialog")
+               "tmux_pane", "dialog", "rules")
 #: Minimum seconds between two writes of a session file (updates in between coalesce).
 MIN_WRITE_INTERVAL = 0.25
 SEND_TIMEOUT = 3.0
@@ -71,7 +71,8 @@ def _tty_name() -> str | None:
 def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
                   manifest_version: str | int | None, argv: list[str], socket: str | None,
                   token: str | None, state: str = "working", kind: str | None = None,
-                  msg: str = "", cwd: str | None = None) -> dict[str, Any]:
+                  msg: str = "", cwd: str | None = None,
+                  rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """A complete registry entry for this process (fills pid, started, since, tty, tmux)."""
     now = time.time()
     if cwd is None:
@@ -87,6 +88,7 @@ def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
         "tmux_pane": os.environ.get("TMUX_PANE") or None,
         # the server of that pane ($TMUX is "socket,pid,session"): `jump` across servers
         "tmux_socket": os.environ.get("TMUX", "").rsplit(",", 2)[0] or None,
+        "rules": rules,
     }
 
 
@@ -386,8 +388,27 @@ def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
             value = [clean_text(str(a)) for a in value]
         elif key == "dialog":
             value = clean_dialog(value)
+        elif key == "rules":
+            value = clean_rules(value)
         out[key] = value
     return out
+
+
+def rules_entry(name: str, version: str | int | None, fallback: bool) -> dict[str, Any]:
+    """What a session's ``rules`` field says: the manifest that reads its screen, its
+    version, and whether that is the fallback (no manifest of the program's own)."""
+    return {"manifest": name, "version": None if version is None else str(version),
+            "fallback": fallback}
+
+
+def clean_rules(value: object) -> dict[str, Any] | None:
+    """A registry entry's ``rules`` as `ls --json` shows it, or None."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("manifest"), str):
+        return None
+    version = value.get("version")
+    return {"manifest": clean_text(value["manifest"])[:64],
+            "version": clean_text(version)[:64] if isinstance(version, str) else None,
+            "fallback": value.get("fallback") is True}
 
 
 def clean_dialog(value: object) -> dict[str, Any] | None:
