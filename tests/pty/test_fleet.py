@@ -5,13 +5,15 @@ this source tree, reached as the far program ``~/bin/osc7501wrap``). The viewer 
 them as the user would: ``ssh -F CONFIG`` with a Host alias per machine. On each machine
 a Claude-shaped dialog child (answer_child.py, hostile labels) or a generic [y/N] runs
 under wrap, on a real pty. Shown: `ls --json --host alpha --host beta`, `watch --once`,
-`events`, `answer HOST:SESSION` (the far session makes the dialog check), `jump`, and a
-machine killed during a live `watch` (sshd and its connections) and started again."""
+`events`, `answer HOST:SESSION` (the far session makes the dialog check), `jump`,
+contrib/notify-answer across both, and a machine killed during a live `watch` (sshd
+and its connections) and started again."""
 
 from __future__ import annotations
 
 import json
 import queue
+import re
 import shlex
 import subprocess
 import sys
@@ -25,6 +27,7 @@ from typing import Any
 
 import pytest
 from term import REPO, Terminal, base_env
+from test_notify_answer import RECIPE, fake_notify_send, logged
 from test_ssh import Sshd
 from test_watch_answer import Seen
 
@@ -285,3 +288,22 @@ def test_a_machine_that_drops_is_shown_offline_and_comes_back(fleet: Fleet) -> N
               and not any("offline" in x for x in ls), "beta back", timeout=45)
     w.type(b"q")
     assert w.wait(timeout=15) == 0
+
+
+def test_notify_answer_spans_two_machines(fleet: Fleet, tmp_path: Path) -> None:
+    a_keys = fleet.alpha.dialog(HOSTILE, "a/claude")
+    b_keys = fleet.beta.dialog(["Go", "No"], "b/claude")
+    extra, log = fake_notify_send(tmp_path, pick="No")
+    r = Terminal([sys.executable, RECIPE, "--host", "alpha", "--host", "beta"],
+                 env=fleet.env(NOTIFY_ANSWER_PROGRAM=shlex.join(O7W), **extra),
+                 cwd=str(fleet.base))
+    fleet.alpha.made.append(r)
+    done = re.compile(rb"session \d+ on (alpha|beta): answered (\d)\. No\r\n")
+    out = [r.expect(done, timeout=60) for _ in range(2)]
+    assert sorted((m.group(1), m.group(2)) for m in out) == [(b"alpha", b"6"),
+                                                             (b"beta", b"2")]
+    assert a_keys.read_bytes() == b"6" and b_keys.read_bytes() == b"2"
+    offers = [x for x in logged(log) if any(a.startswith("--action=") for a in x)]
+    assert sorted(x[-2] for x in offers) == ["claude waits on alpha", "claude waits on beta"]
+    assert "--action=2=2. #{pane_id} #(touch PWNED) #[fg=red]" in next(
+        x for x in offers if x[-2].endswith("alpha"))
