@@ -265,29 +265,60 @@ def test_jump_says_where_a_far_session_is(fleet: Fleet) -> None:
 
 def test_a_machine_that_drops_is_shown_offline_and_comes_back(fleet: Fleet) -> None:
     fleet.alpha.dialog(["Yes", "No"], "a/claude")
-    fleet.beta.ask("b/deploy")
+    beta = fleet.beta.ask("b/deploy")
     fleet.wait_rows(lambda rs: blocked(rs, "alpha") and blocked(rs, "beta"), "both")
     w = Terminal([*O7W, "watch", "--host", "alpha", "--host", "beta"], env=fleet.env(),
                  rows=40, cols=110, cwd=str(fleet.base))
     fleet.alpha.made.append(w)
-    seen = Seen(w, cols=110, rows=40)
-    seen.wait(lambda ls: "2 of 2 other machines reached" in ls[0]
-              and sum(x.startswith("◆") for x in ls) == 2, "both rows")
-    fleet.beta.sshd.down()
-    t0 = time.monotonic()
-    lines = seen.wait(lambda ls: "1 of 2 other machines reached" in ls[0]
-                      and any("beta: offline, last seen" in x for x in ls), "beta offline")
-    assert time.monotonic() - t0 < 15
-    assert any(x.startswith("◆ blocked  beta") and "[offline] Deploy" in x
-               for x in lines), lines  # its last state, marked
-    # the other machine's rows still move, and the keys still answer
-    w.type(b"j")
-    seen.wait(lambda ls: any(x.startswith("◆ blocked  alpha") for x in ls), "alpha")
-    fleet.beta.sshd.up()
-    seen.wait(lambda ls: "2 of 2 other machines reached" in ls[0]
-              and not any("offline" in x for x in ls), "beta back", timeout=45)
-    w.type(b"q")
-    assert w.wait(timeout=15) == 0
+    ev = subprocess.Popen([*O7W, "events", "--host", "alpha", "--host", "beta"],
+                          stdout=subprocess.PIPE, text=True, env=fleet.env(),
+                          cwd=str(fleet.base))
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in ev.stdout],  # type: ignore[union-attr]
+                     daemon=True).start()
+    told: list[dict[str, Any]] = []
+
+    def until(pred: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        while True:
+            try:
+                told.append(json.loads(lines.get(timeout=45)))
+            except queue.Empty:
+                raise AssertionError(f"events never told {what}: {told}") from None
+            if pred(told[-1]):
+                return told[-1]
+
+    try:
+        seen = Seen(w, cols=110, rows=40)
+        seen.wait(lambda ls: "2 of 2 other machines reached" in ls[0]
+                  and sum(x.startswith("◆") for x in ls) == 2, "both rows")
+        b = until(lambda e: e["host"] == "beta" and e["state"] == "blocked", "beta")
+        fleet.beta.sshd.down()
+        t0 = time.monotonic()
+        lines_ = seen.wait(lambda ls: "1 of 2 other machines reached" in ls[0]
+                           and any("beta: offline, last seen" in x for x in ls),
+                           "beta offline")
+        assert time.monotonic() - t0 < 15
+        assert any(x.startswith("◆ blocked  beta") and "[offline] Deploy" in x
+                   for x in lines_), lines_  # its last state, marked
+        off = until(lambda e: e["host"] == "beta" and e["session"] is None, "offline")
+        assert off["state"] == "offline" and off["msg"] and off["since"] > 0
+        # the other machine's rows still move, and the keys still answer
+        w.type(b"j")
+        seen.wait(lambda ls: any(x.startswith("◆ blocked  alpha") for x in ls), "alpha")
+        beta.close()  # beta's session ends while beta cannot be reached
+        fleet.beta.sshd.up()
+        seen.wait(lambda ls: "2 of 2 other machines reached" in ls[0]
+                  and not any("offline" in x for x in ls), "beta back", timeout=45)
+        on = until(lambda e: e["host"] == "beta" and e["session"] is None, "online")
+        assert on["state"] == "online"
+        gone = until(lambda e: e["host"] == "beta" and e["session"] == b["session"],
+                     "beta's session")
+        assert gone["state"] == "exited"
+        w.type(b"q")
+        assert w.wait(timeout=15) == 0
+    finally:
+        ev.terminate()
+        ev.wait(timeout=10)
 
 
 def test_notify_answer_spans_two_machines(fleet: Fleet, tmp_path: Path) -> None:
