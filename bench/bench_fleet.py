@@ -1,6 +1,6 @@
 """`watch` across machines while one of them hangs: rows and keys stay responsive.
 
-Usage: .venv/bin/python bench/bench_fleet.py [--repeat 5] [--keys 20] [--json FILE]
+Usage: .venv/bin/python bench/bench_fleet.py [--repeat 5] [--keys 50] [--json FILE]
 
 One machine, ``alpha``, is a real sshd on 127.0.0.1 (tests/pty/test_fleet.py's: its own
 HOME and XDG_RUNTIME_DIR through ``SetEnv``) with two blocked sessions under wrap (a
@@ -109,7 +109,7 @@ def once(fleet: Fleet, hosts: list[str]) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--keys", type=int, default=20)
+    ap.add_argument("--keys", type=int, default=50)
     ap.add_argument("--json", help="append the figures to this JSON Lines file")
     args = ap.parse_args()
     runs: dict[str, dict[str, list[float]]] = {

@@ -70,10 +70,8 @@ def choose(blocked: list[Mapping[str, Any]], cycle: bool, last: Any) -> Mapping[
 
 
 def describe(entry: Mapping[str, Any], now: float) -> str:
-    from .ls import human_age
-
     v = live.view(entry)
-    age = human_age(now - v["since"]) if isinstance(v.get("since"), int | float) else "?"
+    age = live.human_age(now - v["since"]) if isinstance(v.get("since"), int | float) else "?"
     lines = [f"{v.get('agent') or '?'} (pid {v.get('pid')}) blocked for {age}"
              + (f": {v['msg']}" if v.get("msg") else ""),
              *([f"  host {v['host']} (not focused from here: answer with osc7501wrap "

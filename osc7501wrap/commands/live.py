@@ -121,9 +121,12 @@ def tmux_run(socket: str, *args: str, timeout: float = TMUX_TIMEOUT) -> str | No
 
 
 def tmux_locations(entries: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], str]:
-    """(socket, pane id) -> "session:window.pane" for every pane of the servers named."""
+    """(socket, pane id) -> "session:window.pane" for every pane of the servers named
+    by this machine's entries (another machine's socket is a path over there, and its
+    text never chooses what runs here)."""
     out: dict[tuple[str, str], str] = {}
-    for sock in {e.get("tmux_socket") for e in entries if e.get("tmux_socket")}:
+    for sock in {e.get("tmux_socket") for e in entries
+                 if e.get("tmux_socket") and not e.get("host")}:
         text = tmux_run(str(sock), "list-panes", "-a", "-F",
                         "#{pane_id}\t#{session_name}:#{window_index}.#{pane_index}")
         for line in (text or "").splitlines():
@@ -135,7 +138,7 @@ def tmux_locations(entries: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str]
 def where(entry: Mapping[str, Any], locations: Mapping[tuple[str, str], str]) -> str:
     """The tmux location of a session ("main:1.0"), else its pane id, else its tty."""
     pane, sock = entry.get("tmux_pane"), entry.get("tmux_socket")
-    if pane and sock and (sock, pane) in locations:
+    if pane and sock and not entry.get("host") and (sock, pane) in locations:
         return locations[(sock, pane)]
     if pane:
         return f"tmux {pane}"

@@ -24,6 +24,11 @@ without a picked option still jumps.
 
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
+
+Other machines (``--host``, ``[fleet] hosts``; osc7501wrap.fleet): a HOST column, one
+line per machine not reached now, its last rows dimmed and marked "[offline]"; each
+machine is read on a thread of its own, so the loop here only reads what they keep. A
+digit answers a far session through `answer` run there; Enter says where it is.
 """
 
 from __future__ import annotations

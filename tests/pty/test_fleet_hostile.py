@@ -4,7 +4,8 @@ carry hostile text (shell and tmux syntax, controls, bidi marks, 10 KB), one tha
 something else than a feed line, one that sends a 2 MB line, one that never answers
 (hung), one that cannot be reached. Every command returns within the timeout, shows the
 good machine's rows inert and bounded, and says in one line why each other is offline;
-a hostile refusal from the far `answer` comes back as one clean line."""
+a hostile refusal from the far `answer` comes back as one clean line; a far row's tmux
+socket never makes tmux run here."""
 
 from __future__ import annotations
 
@@ -140,3 +141,22 @@ def test_a_hostile_refusal_from_far_is_one_clean_line(env: dict[str, str]) -> No
     done = subprocess.run([*O7W, "answer", "hung:42", "1", "--wait", "0.2"],
                           capture_output=True, text=True, env=env, timeout=60, cwd=str(REPO))
     assert done.returncode == 1 and "cannot reach hung: no answer from hung" in done.stderr
+
+
+def test_a_far_rows_tmux_socket_never_runs_tmux_here(tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from osc7501wrap.commands import live
+
+    ran = tmp_path / "ran"
+    tmux = tmp_path / "bin" / "tmux"
+    tmux.parent.mkdir()
+    tmux.write_text(f"#!/bin/sh\necho \"$@\" >> {ran}\necho '%1\tmain:0.0'\n")
+    tmux.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmux.parent))
+    far = {"host": "build", "pid": 1, "tmux_socket": "/tmp/tmux-0/default", "tmux_pane": "%1"}
+    assert live.tmux_locations([far]) == {}
+    assert not ran.exists()
+    assert live.where(far, {("/tmp/tmux-0/default", "%1"): "main:0.0"}) == "tmux %1"
+    here = {**far, "host": None}
+    assert live.tmux_locations([here]) == {("/tmp/tmux-0/default", "%1"): "main:0.0"}
+    assert ran.read_text().startswith("-S /tmp/tmux-0/default list-panes")

@@ -110,3 +110,4 @@ def test_host_colon_session() -> None:
     assert split_session("build:wrap/1") == ("build", "wrap/1")
     with pytest.raises(WrapError):
         split_session("-oProxyCommand=x:1")
+
