@@ -168,6 +168,11 @@ class Lines:
             pass
         lines = [x for x in self.tail.decode("utf-8", "replace").splitlines() if x.strip()]
         status = self.proc.poll()
+        if status is None and self.eof:  # its output ended: it is about to
+            try:
+                status = self.proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
         if lines:
             return row_text(lines[-1], 200)
         return f"ssh ended (status {status})" if status is not None else "no answer"
