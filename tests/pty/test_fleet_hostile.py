@@ -31,7 +31,8 @@ evil = {evil!r} + "y" * 10_000
 if host == "hung":
     time.sleep(1000)
 if host == "gone":
-    sys.stderr.write("ssh: connect to host gone port 22: Connection refused\r\n")
+    sys.stderr.write("ssh: connect to host gone port 22: Connection refused "
+                     + evil.replace("\r\n", " ") + "\r\n")
     sys.exit(255)
 if line.split()[1] == "answer":
     sys.stderr.write("osc7501wrap: " + evil + "\n")
@@ -100,7 +101,8 @@ def test_ls_shows_the_good_rows_inert_and_says_why_the_others_are_off(
     assert "said something else than osc7501wrap feed" in why["garbage"]
     assert "a line longer than 1048576 bytes" in why["huge"]
     assert why["hung"] == "not reached yet (no answer in 2 s)"
-    assert "Connection refused" in why["gone"]
+    # ssh's last line, 10 KB of it: its last 4 KB kept, cleaned, cut to 200 characters
+    assert why["gone"].startswith("not reached yet (yyy") and len(why["gone"]) < 260
     # the good machine's rows are kept: shown, marked, once it is not reached
     env2 = {**env, "OSC7501WRAP_SSH": "false"}
     again = subprocess.run([*O7W, "ls", "--json", "--host", "hostile"], capture_output=True,
@@ -128,6 +130,15 @@ def test_watch_once_and_events_once_stay_inert(env: dict[str, str]) -> None:
         ("garbage", "offline"), ("gone", "offline"), ("hostile", "blocked"),
         ("huge", "offline"), ("hung", "offline")]
     assert all(e["session"] is None for e in lines if e["state"] == "offline")
+
+
+def test_jump_says_where_a_hostile_far_session_is_inertly(env: dict[str, str]) -> None:
+    done, took = o7w(env, "jump")
+    assert done.returncode == 0 and took < 9, done.stderr
+    inert(done.stdout)
+    assert "host hostile (not focused from here: answer with osc7501wrap answer " \
+        "hostile:42 CHOICE)" in done.stdout, done.stdout
+    assert max(len(x) for x in done.stdout.splitlines()) < 1200
 
 
 def test_a_hostile_refusal_from_far_is_one_clean_line(env: dict[str, str]) -> None:
