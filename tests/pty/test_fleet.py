@@ -337,3 +337,25 @@ def test_notify_answer_spans_two_machines(fleet: Fleet, tmp_path: Path) -> None:
     assert sorted(x[-2] for x in offers) == ["claude waits on alpha", "claude waits on beta"]
     assert "--action=2=2. #{pane_id} #(touch PWNED) #[fg=red]" in next(
         x for x in offers if x[-2].endswith("alpha"))
+
+
+def test_watch_answers_a_far_dialog_with_its_digit(fleet: Fleet) -> None:
+    keys = fleet.alpha.dialog(HOSTILE, "a/claude")
+    fleet.wait_rows(lambda rs: blocked(rs, "alpha"), "alpha blocked")
+    w = Terminal([*O7W, "watch", "--host", "alpha", "--no-local"], env=fleet.env(),
+                 rows=40, cols=110, cwd=str(fleet.base))
+    fleet.alpha.made.append(w)
+    seen = Seen(w, cols=110, rows=40)
+    # (its rows of the last look are there at once, offline: a digit there is refused)
+    seen.wait(lambda ls: "1 of 1 other machine reached" in ls[0]
+              and any(x.strip() == "2. #{pane_id} #(touch PWNED) #[fg=red]" for x in ls),
+              "the far dialog's options under its row")
+    w.type(b"6")
+    seen.wait(lambda ls: any("press 6 again or Enter to answer 6. No" in x for x in ls),
+              "the pick")
+    w.type(b"6")
+    seen.wait(lambda ls: any(x.strip() == "answered 6. No" for x in ls), "the answer",
+              timeout=30)
+    assert keys.read_bytes() == b"6"
+    w.type(b"q")
+    assert w.wait(timeout=15) == 0
