@@ -279,7 +279,8 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
                 timeout: float) -> tuple[int | None, str, str]:
     """Run ``osc7501wrap ARGS`` on `host`; (status, stdout, stderr), each output at most
     MAX_OUTPUT bytes (the rest read and dropped), the process killed after `timeout`
-    seconds (then status None)."""
+    seconds (then status None). Once ssh has exited and its stdout ended, stderr is not
+    waited for (a process it left behind may hold it open)."""
     proc = remote.start(host, *args)
     assert proc.stdout is not None and proc.stderr is not None
     out_fd, err_fd = proc.stdout.fileno(), proc.stderr.fileno()
@@ -288,9 +289,13 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
     end = time.monotonic() + timeout
     status: int | None = None
     try:
-        while reading and (left := end - time.monotonic()) > 0:
+        while (left := end - time.monotonic()) > 0:
+            if out_fd not in reading and (status := proc.poll()) is not None:
+                reading.discard(err_fd)
+            if not reading:
+                break
             try:
-                ready, _, _ = select.select(list(reading), [], [], left)
+                ready, _, _ = select.select(list(reading), [], [], min(left, 0.1))
             except InterruptedError:
                 continue
             for fd in ready:
@@ -299,7 +304,7 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
                     kept[fd] = (kept[fd] + data)[:MAX_OUTPUT]
                 else:
                     reading.discard(fd)
-        if not reading:
+        if status is None and not reading:
             try:
                 status = proc.wait(timeout=max(0.1, end - time.monotonic()))
             except subprocess.TimeoutExpired:

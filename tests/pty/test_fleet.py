@@ -359,3 +359,27 @@ def test_watch_answers_a_far_dialog_with_its_digit(fleet: Fleet) -> None:
     assert keys.read_bytes() == b"6"
     w.type(b"q")
     assert w.wait(timeout=15) == 0
+
+
+def test_the_users_controlmaster_is_used(fleet: Fleet) -> None:
+    """The user's ssh config decides how a machine is reached: with ControlMaster and
+    ControlPersist, every command rides one connection (sshd accepts one key)."""
+    control = fleet.base / "cm-%C"
+    text = fleet.config.read_text().replace(
+        "Host beta", f"  ControlMaster auto\n  ControlPath {control}\n  ControlPersist 30\n"
+                     "Host beta")
+    fleet.config.write_text(text)
+    keys = fleet.alpha.dialog(["Yes", "No"], "a/claude")
+    try:
+        a = fleet.wait_rows(lambda rs: blocked(rs, "alpha"), "alpha blocked")
+        row = blocked(a, "alpha")
+        assert row is not None
+        t0 = time.monotonic()
+        ok = fleet.o7w("answer", f"alpha:{row['pid']}", "2", "--dialog", row["dialog"]["id"])
+        assert ok.returncode == 0 and ok.stdout == "answered 2. No\n", ok
+        assert time.monotonic() - t0 < 15  # the master left running holds nothing up
+        assert keys.read_bytes() == b"2"
+        assert fleet.alpha.sshd.log.read_text().count("Accepted publickey") == 1
+    finally:
+        subprocess.run(["ssh", "-F", str(fleet.config), "-O", "exit", "alpha"],
+                       capture_output=True, timeout=15, check=False)
