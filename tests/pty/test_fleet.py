@@ -290,7 +290,7 @@ def test_a_machine_that_drops_is_shown_offline_and_comes_back(fleet: Fleet) -> N
     try:
         seen = Seen(w, cols=110, rows=40)
         seen.wait(lambda ls: "2 of 2 other machines reached" in ls[0]
-                  and sum(x.startswith("◆") for x in ls) == 2, "both rows")
+                  and sum(x.startswith("◆") for x in ls) == 2, "both rows", timeout=40)
         b = until(lambda e: e["host"] == "beta" and e["state"] == "blocked", "beta")
         fleet.beta.sshd.down()
         t0 = time.monotonic()

@@ -99,12 +99,17 @@ PrintMotd no
                 time.sleep(0.05)
 
     def down(self) -> None:
-        """Kill sshd and the processes serving its connections (its children: each
-        made a session of its own, so they are found by parent pid)."""
-        children = _children(self.proc.pid)
+        """Kill sshd and every process serving its connections, down to the commands
+        they run (each connection made a session of its own, so they are found by
+        parent pid), as a machine that is switched off."""
+        tree, todo = [], [self.proc.pid]
+        while todo:
+            kids = _children(todo.pop())
+            tree += kids
+            todo += kids
         self.proc.kill()
         self.proc.wait()
-        for pid in children:
+        for pid in tree:
             try:
                 os.kill(pid, 9)
             except ProcessLookupError:
