@@ -124,11 +124,6 @@ class Fleet:
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
         self._threads: list[threading.Thread] = []
-        self.changes = 0  # bumped on every change (for waiters that poll)
-
-    @property
-    def hosts(self) -> list[str]:
-        return list(self._machines)
 
     # ------------------------------------------------------------- reading what is known
 
@@ -137,9 +132,6 @@ class Fleet:
         with self._lock:
             return [replace(m, sessions=list(m.sessions), ended=list(m.ended))
                     for m in self._machines.values()]
-
-    def rows(self) -> list[dict[str, Any]]:
-        return [r for m in self.machines() for r in m.rows()]
 
     def fileno(self) -> int:
         """Readable when something changed (then :meth:`drain` it)."""
@@ -156,7 +148,8 @@ class Fleet:
 
     def once(self) -> list[Machine]:
         """Ask every host for one feed line at once; wait at most the timeout (and a
-        little for ssh to end). A host that did not answer keeps its cached rows."""
+        little for ssh to end). A host that did not answer keeps its cached rows. Once
+        per Fleet, and not with :meth:`follow`."""
         threads = [threading.Thread(target=self._once, args=(h,), daemon=True,
                                     name=f"fleet-{h}") for h in self._machines]
         for t in threads:
@@ -214,8 +207,9 @@ class Fleet:
                 proc = self.remote.start(host, "feed")
             except WrapError as err:
                 tries += 1
-                self._failed(host, str(err), backoff(tries))
-                if self._stop.wait(backoff(tries)):
+                wait = backoff(tries)
+                self._failed(host, str(err), wait)
+                if self._stop.wait(wait):
                     return
                 continue
             with self._lock:
@@ -276,7 +270,6 @@ class Fleet:
         self._wake()
 
     def _wake(self) -> None:
-        self.changes += 1
         try:
             os.write(self._wake_w, b"\0")
         except OSError:

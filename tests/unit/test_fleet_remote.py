@@ -111,3 +111,38 @@ def test_host_colon_session() -> None:
     with pytest.raises(WrapError):
         split_session("-oProxyCommand=x:1")
 
+
+
+def test_back_off_doubles_to_thirty_seconds_with_a_tenth_of_play() -> None:
+    from osc7501wrap.fleet.machines import backoff
+
+    for tries, base in ((1, 1), (2, 2), (3, 4), (5, 16), (6, 30), (40, 30)):
+        got = [backoff(tries) for _ in range(50)]
+        assert all(0.9 * base <= x <= 1.1 * base for x in got), (tries, got[:3])
+        assert len(set(got)) > 1  # machines that dropped together come back apart
+
+
+def test_a_machines_lines_in_events() -> None:
+    from osc7501wrap.commands.events import FleetTracker
+    from osc7501wrap.fleet.machines import Machine
+
+    row = {"pid": 7, "id": "w/7", "agent": "claude", "state": "working", "since": 5.0}
+    m = Machine("build")
+    t = FleetTracker()
+    assert t.changes([m]) == []  # connecting: no news yet
+    m.online, m.seen, m.sessions = True, 100.0, [row]
+    (first,) = t.changes([m])  # the first connection is no news; its sessions are
+    assert (first["host"], first["session"], first["state"]) == ("build", 7, "working")
+    m.online, m.error = False, "ssh: connection reset"
+    (off,) = t.changes([m])
+    assert off == {**dict.fromkeys(off), "host": "build", "state": "offline",
+                   "since": 100.0, "msg": "ssh: connection reset"}
+    assert t.changes([m]) == []
+    assert m.rows()[0]["offline_since"] == 100.0
+    m.online, m.sessions = True, []  # back, the session gone meanwhile
+    on, gone = t.changes([m])
+    assert on["state"] == "online" and on["session"] is None
+    assert (gone["session"], gone["state"]) == (7, "exited")
+    never = Machine("gpu", error="ssh: Could not resolve hostname gpu")
+    (told,) = t.changes([never])
+    assert (told["host"], told["state"], told["since"]) == ("gpu", "offline", None)
