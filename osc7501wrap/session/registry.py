@@ -18,7 +18,8 @@ and `watch` see every end, even of a program that failed before it was listed.
 
 `osc7501wrap ls --json` prints a list of objects with these stable keys (no token):
 pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane, dialog (while
-blocked: ``{id, question, options: [{number, label, selected, key}]}``, else null).
+blocked: ``{id, question, options: [{number, label, selected, key}]}``, else null),
+then host and offline_since (null here; see osc7501wrap.fleet for other machines' rows).
 
 `osc7501wrap send SESSION TEXT` finds a session by wrap pid, record id (a unique prefix
 is enough) or tmux pane id (``%3``) and asks it, over its control socket, to type TEXT.

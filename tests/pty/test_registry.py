@@ -174,7 +174,8 @@ def test_ls_lists_live_sessions_and_cleans_killed_ones(sessions: Sessions, rundi
     listed = json.loads(done.stdout)
     assert [e["pid"] for e in listed] == [alive.pid]
     (entry,) = listed
-    assert list(entry) == list(registry.PUBLIC_KEYS)
+    assert list(entry) == [*registry.PUBLIC_KEYS, "host", "offline_since"]
+    assert entry["host"] is None and entry["offline_since"] is None  # this machine's
     assert (entry["id"], entry["agent"], entry["state"], entry["kind"], entry["msg"]) == (
         "wrap/alive", "claude", "blocked", "permission", "Bash: rm -rf build")
     assert entry["argv"] == ["claude", "--resume"] and entry["tmux_pane"] is None
