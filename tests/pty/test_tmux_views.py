@@ -210,3 +210,32 @@ def test_a_program_that_fails_at_once_is_seen_to_end(server: Server) -> None:
     finally:
         events.terminate()
         events.wait(timeout=5)
+
+
+@pytest.mark.tmux
+def test_percent_signs_show_as_typed_in_every_format(server: Server) -> None:
+    """tmux runs strftime over what #{E:...} and #{T:...} expand (the status line,
+    display-message): a `%H` of screen text must not become the hour, in those or where
+    the option is shown unexpanded."""
+    question = "at %H:%M 5%% #{pane_id} #(id) %s %Y? [y/N]"
+    pane = server.pane()
+    server.wrapped(pane, f"sleep 0.3; printf '%s ' {shlex.quote(question)}; read a")
+    wait_until(lambda: server.option(pane) == "blocked", what="blocked")
+    msg = server.option(pane, "@osc7501_msg")
+    shown = question.replace("%", "\u066a").replace("#", "\u266f")
+    assert msg == shown, msg
+    for fmt in ("#{@osc7501_msg}", "#{E:@osc7501_msg}", "#{T:@osc7501_msg}",
+                "#{E:#{E:@osc7501_msg}}"):
+        assert server.cmd("display", "-p", "-t", pane, fmt).strip() == shown, fmt
+    client = Client(server)
+    try:
+        seen = Seen(client)
+        server.cmd("set", "-g", "status-right-length", "100")
+        for fmt in ("#{E:@osc7501_msg}", "#{@osc7501_msg}", "#{T:@osc7501_msg}"):
+            server.cmd("set", "-g", "status-right", f"<{fmt}>")
+            seen.wait(lambda lines: f"<{shown}>" in lines[-1], f"the status line of {fmt}")
+        server.cmd("set", "-g", "status-right", "")
+        server.cmd("display-message", "-d", "5000", "-t", pane, "(#{E:@osc7501_msg})")
+        seen.wait(lambda lines: f"({shown})" in lines[-1], "the message")
+    finally:
+        client.close()
