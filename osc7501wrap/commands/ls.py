@@ -1,5 +1,6 @@
 """`osc7501wrap ls [--json]`: list the live wrapped sessions (see wrap(1) and
-:mod:`osc7501wrap.session.registry`, which keeps the entries)."""
+:mod:`osc7501wrap.session.registry`, which keeps the entries); with none, one line that
+says so (``[]`` with ``--json``), exit 0 either way."""
 
 from __future__ import annotations
 
@@ -65,6 +66,9 @@ def cmd_ls(args: Any) -> int:
     entries = list_sessions(clean=True)
     if getattr(args, "json", False):
         sys.stdout.write(json.dumps([public_view(e) for e in entries], ensure_ascii=False) + "\n")
+        return 0
+    if not entries:  # not an empty table: say it (--json prints [])
+        sys.stdout.write("no live wrapped session\n")
         return 0
     width = shutil.get_terminal_size((100, 24)).columns
     sys.stdout.write(format_table(entries, width=width))
