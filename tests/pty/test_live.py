@@ -118,13 +118,6 @@ def test_send_is_refused_while_blocked_and_accepted_with_answer(env) -> None:
         t.close()
 
 
-def test_ls_with_no_session_says_so(env) -> None:
-    r = cli(env, "ls")
-    assert (r.returncode, r.stdout, r.stderr) == (0, "no live wrapped session\n", "")
-    r = cli(env, "ls", "--json")
-    assert (r.returncode, r.stdout) == (0, "[]\n")
-
-
 def test_send_to_no_such_session_is_one_line(env) -> None:
     r = cli(env, "send", "nothing-here", "x")
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
