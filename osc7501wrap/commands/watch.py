@@ -19,8 +19,8 @@ key cancels (and does nothing else). The answer goes through
 :func:`osc7501wrap.commands.answer.answer_line` with the id of the dialog shown when
 the digit was pressed, so the session itself checks that this dialog is still on
 screen right before it types, and refuses otherwise; it runs in a thread, and the row
-then shows "answered N. LABEL" or the refusal's one line until the next key. Enter
-without a picked option still jumps.
+then shows "answered N. LABEL" or the refusal's one line until the next key or the
+session's next dialog. Enter without a picked option still jumps.
 
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
@@ -253,7 +253,9 @@ def _live(popup: bool = False) -> int:
     out = sys.stdout
     selected, note = 0, ""
     pick: Pick | None = None
-    results: dict[int, tuple[str, str]] = {}  # pid -> the last answer's line, its style
+    # pid -> the last answer's line, its style, when it came (kept until the next key or
+    # the session's next dialog)
+    results: dict[int, tuple[str, str, float]] = {}
     answering: dict[int, str] = {}  # pid -> "answering N. LABEL…" while its thread runs
     finished: queue.SimpleQueue[tuple[int, str, str]] = queue.SimpleQueue()
     lock = threading.Lock()
@@ -275,9 +277,15 @@ def _live(popup: bool = False) -> int:
             while not finished.empty():
                 pid, line, style = finished.get()
                 answering.pop(pid, None)
-                results[pid] = (line, style)
+                results[pid] = (line, style, time.time())
             entries = shown()
             rows = ordered([live.view(e) for e in entries])
+            for row in rows:  # blocked again since the answer: that was another dialog
+                got = results.get(row.get("pid"))  # type: ignore[arg-type]
+                since = row.get("since")
+                if got is not None and row.get("state") == "blocked" and isinstance(
+                        since, int | float) and since > got[2]:
+                    del results[row["pid"]]
             if pick is not None:
                 at = next((i for i, e in enumerate(rows) if e.get("pid") == pick.pid), None)
                 if at is None:
@@ -288,7 +296,7 @@ def _live(popup: bool = False) -> int:
             extra: dict[Any, list[tuple[str, str]]] = {}
             for pid, line in answering.items():
                 extra.setdefault(pid, []).append((INDENT + line, "hint"))
-            for pid, (line, style) in results.items():
+            for pid, (line, style, _) in results.items():
                 extra.setdefault(pid, []).append((INDENT + line, style))
             if rows and (pick is not None or rows[selected].get("state") == "blocked") \
                     and rows[selected].get("pid") not in answering:
