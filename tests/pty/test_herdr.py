@@ -4,6 +4,7 @@ socket (tests/herdr_double.py, written from herdr's published API) through a rea
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sys
 import time
@@ -14,6 +15,7 @@ from herdr_double import HerdrDouble
 from term import REPO, Terminal, base_env
 
 from osc7501wrap.report.herdr import (
+    EXIT_WAIT,
     MSG_LIMIT,
     SOURCE,
     HerdrReporter,
@@ -558,3 +560,67 @@ def test_herdr_restarted_gets_the_state_again(tmp_path: Path, sock: str) -> None
     assert len(lines) == 2, lines  # one when it went, one when it came back
     assert lines[0].startswith(f"herdr: cannot connect to {sock}: ")
     assert lines[1] == f"herdr: {sock} answers again; reporting resumed"
+
+
+def test_nested_wraps_take_turns_and_release_only_their_own(tmp_path: Path,
+                                                            sock: str) -> None:
+    """`wrap sh` with a `wrap python` inside it, in one pane: while the inner one runs
+    only it reports (the outer one sees the same question on its screen and says
+    nothing); its release names its own agent; then the outer one reports again."""
+    inner_cmd = shlex.join(["wrap", sys.executable, "-c",
+                            "input('inner? [y/N] '); import time; time.sleep(0.5)"])
+    script = f"printf 'outer? [y/N] '; read a; {inner_cmd}; printf 'again? [y/N] '; read b"
+    inner = agent_label("generic", [sys.executable])
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["sh", "-c", script], env=herdr(tmp_path, sock))
+        try:
+            for prompt, agent in ((b"outer? [y/N] ", "sh"), (b"inner? [y/N] ", inner),
+                                  (b"again? [y/N] ", "sh")):
+                t.expect(prompt)
+                h.wait_for(lambda rs, p=prompt, a=agent: any(
+                    r["params"].get("message") == p.decode().strip() and r["params"]["agent"]
+                    == a for r in rs), what=f"{prompt!r} from {agent}")
+                time.sleep(0.3)
+                t.type(b"y\r")
+            assert t.wait(timeout=15) == 0
+        finally:
+            t.close()
+        got = h.wait_for(lambda rs: rs[-1]["method"] == "pane.release_agent"
+                         and rs[-1]["params"]["agent"] == "sh", what="the outer release")
+        check_wire(h)
+    who = [(r["params"]["agent"], states([r])[0]) for r in got]
+    first = next(i for i, (a, _) in enumerate(who) if a == inner)
+    end = who.index((inner, "release"))
+    assert all(a == inner for a, _ in who[first:end + 1]), who  # the outer kept quiet
+    assert [a for a, _ in who].count(inner) == end + 1 - first, who
+    assert who[end + 1][0] == "sh" and who[end + 1][1] != "release", who  # then it again
+    assert [w for w in who if w[1] == "release"] == [(inner, "release"), ("sh", "release")]
+
+
+def test_a_hung_herdr_does_not_hold_the_exit(tmp_path: Path, sock: str) -> None:
+    """From the program's last output to wrap's exit, with a herdr that takes every
+    request and never answers against no herdr at all, in the same run (best of 3): the
+    exit waits EXIT_WAIT for answers, not a request's timeout."""
+    def took(env: dict[str, str]) -> float:
+        # the session boots at the first output, long before the exit (its screen
+        # model, loaded meanwhile, is then ready and waits for nothing at the exit)
+        t = Terminal.wrap(["sh", "-c", "printf go; sleep 0.8; printf END"], env=env)
+        try:
+            t.expect(b"END")
+            t0 = time.monotonic()
+            assert t.wait(timeout=15) == 0
+            return time.monotonic() - t0
+        finally:
+            t.close()
+
+    plain = {k: v for k, v in herdr(tmp_path, sock).items() if not k.startswith("HERDR")}
+    runs: dict[str, list[float]] = {"hung": [], "alone": []}
+    with HerdrDouble(sock, panes={PANE}, mode="hang") as h:
+        for _ in range(3):  # interleaved: the machine's load moves both alike
+            runs["hung"].append(took(herdr(tmp_path, sock)))
+            runs["alone"].append(took(plain))
+        assert h.connections >= 3  # a request was in flight at each exit
+    hung, alone = min(runs["hung"]), min(runs["alone"])
+    print(f"\nlast output to exit of `wrap sh -c 'printf go; sleep 0.8; printf END'`: hung herdr {hung:.3f} s, "
+          f"no herdr {alone:.3f} s (+{hung - alone:.3f} s; EXIT_WAIT {EXIT_WAIT} s)")
+    assert hung - alone < EXIT_WAIT + 0.15, (hung, alone)
