@@ -300,7 +300,9 @@ class HerdrReporter(Output):
             return
         if state == "clear":  # what was not sent yet never needs to be
             self._current = None
-            self._pending = [self._release_want()] if self.owned else []
+            req = self._req
+            shown = self.owned or (req is not None and req.want[0] == REPORT)
+            self._pending = [self._release_want()] if shown else []
             return
         params: dict[str, object] = {"pane_id": self.pane, "source": SOURCE,
                                      "agent": self.agent, "state": STATES.get(state, "unknown")}
