@@ -4,6 +4,7 @@ socket (tests/herdr_double.py, written from herdr's published API) through a rea
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import signal
 import sys
@@ -624,3 +625,34 @@ def test_a_hung_herdr_does_not_hold_the_exit(tmp_path: Path, sock: str) -> None:
     print(f"\nlast output to exit of `wrap sh -c 'printf go; sleep 0.8; printf END'`: hung herdr {hung:.3f} s, "
           f"no herdr {alone:.3f} s (+{hung - alone:.3f} s; EXIT_WAIT {EXIT_WAIT} s)")
     assert hung - alone < EXIT_WAIT + 0.15, (hung, alone)
+
+
+def test_the_lease_is_taken_back_from_a_process_that_is_not_a_nested_wrap(
+        tmp_path: Path) -> None:
+    """Only a live process under this wrap keeps it silent: a pid left by a wrap that was
+    killed (gone, or reused by an unrelated program) is taken back."""
+    import subprocess
+
+    from osc7501wrap.report.herdr import Lease
+
+    mine = Lease(str(tmp_path), "/s", PANE)
+    assert mine.outer is None and mine.speaking()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    mine.path.write_text(str(dead.pid))
+    assert mine.speaking() and mine.path.read_text() == str(os.getpid())  # taken back
+    mine.path.write_text(str(os.getppid()))  # alive, but not under this process
+    assert mine.speaking() and mine.path.read_text() == str(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        mine.path.write_text(str(child.pid))  # a process under this one: a nested wrap
+        assert not mine.speaking() and mine.path.read_text() == str(child.pid)
+        inner = Lease(str(tmp_path), "/s", PANE, pid=child.pid)  # as the inner one would
+        inner.outer = os.getpid()  # (its parent is this process, not a wrap above it)
+        inner.hand_back()  # its exit: the lease back to the wrap around it
+        assert mine.speaking() and mine.path.read_text() == str(os.getpid())
+        mine.hand_back()  # no wrap around this one: the lease goes
+        assert not mine.path.exists()
+    finally:
+        child.kill()
+        child.wait()
