@@ -6,6 +6,7 @@ import pytest
 
 from osc7501wrap.rules import parse_manifest_text
 from osc7501wrap.rules.dialog import (
+    MAX_LABEL,
     ChoiceError,
     Option,
     keys_for,
@@ -124,12 +125,14 @@ def test_labels_are_one_bounded_line_and_clean_dialog_cleans_again() -> None:
     out = clean_dialog(d.as_dict())
     assert out is not None and len(out["question"]) <= 240 and "\n" not in out["question"]
     assert clean_dialog({"id": "x", "options": [{"number": "1", "label": "a"}, "junk"]}) == {
-        "id": "x", "question": "", "options": []}
+        "id": "x", "question": "", "subject": [], "partial": False, "options": []}
     assert clean_dialog("nope") is None
     hostile = clean_dialog({"id": "1", "question": "a\x1b]0;t\x07b", "options": [
-        {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}]})
+        {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}],
+        "subject": ["ls  -la\u202e\u200f", 7, "#(touch F) \x1b[2J$(id)"] + ["x"] * 500})
     assert hostile == {"id": "1", "question": "a ]0;t b", "options": [
-        {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}]}
+        {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}],
+        "subject": ["ls  -la", "#(touch F)  [2J$(id)"] + ["x"] * 397, "partial": True}
 
 
 def test_a_10k_label_on_screen_is_bounded() -> None:
@@ -142,7 +145,11 @@ def test_a_10k_label_on_screen_is_bounded() -> None:
     v = evaluate(m, Snapshot(lines=lines))
     assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
     label = v.dialog.options[1].label
-    assert len(label) == 160 and label.endswith("…")
+    assert len(label) == MAX_LABEL and label.endswith("…")
+    # shortened to be shown, not in the id: a label that differs after the cut differs
+    other = evaluate(m, Snapshot(lines=[*lines[:3], "   2. " + "#(x)" * 2559 + "#(y)",
+                                        *lines[4:]]))
+    assert other.dialog.options[1].label == label and other.dialog.id != v.dialog.id
 
 
 SUBJECT = HEAD.replace('region = "screen"\ncontains = "?"', 'region = "cursor:1"\n'
@@ -264,3 +271,36 @@ line = '^(?P<question>[$] .*)$'
     v = rules.evaluate(m, Snapshot(lines=screen))
     assert v.msg == "$ echo one"  # the report's message is the rule's
     assert v.dialog.question == "$ rm -rf build" and v.dialog.id != before.dialog.id
+
+
+def test_a_question_with_an_option_of_3000_characters() -> None:
+    """A recorded AskUserQuestion (Claude Code 2.1.328, 120x40) whose first option's
+    description is 3,000 characters, wrapped under it as Claude wraps it: the dialog is
+    taller than the last 14 lines, and is still read from its top; the label is shown
+    short, and the id covers all of it."""
+    from pathlib import Path
+
+    from osc7501wrap.rules import evaluate, load_manifests
+    from osc7501wrap.rules.model import Snapshot
+
+    screen = Path(__file__).resolve().parent.parent / "screens" / "claude-2.1.328" / \
+        "blocked-question--askuserquestion.txt"
+    lines = screen.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, x in enumerate(lines) if x.strip() == "A warm color")
+    m = load_manifests(None).get("claude")
+
+    def read(description: str) -> object:
+        rows = ["     " + description[i:i + 110] for i in range(0, len(description), 110)]
+        shown = [*lines[:at], *rows, *lines[at + 1:]]
+        shown = [x for x in shown if x.strip() or shown.index(x) > 6][-40:]  # 40 rows
+        v = evaluate(m, Snapshot(lines=shown))
+        assert (v.state, v.rule_id) == ("blocked", "question_select"), v
+        return v.dialog
+
+    long = ("A warm colour, " * 200)[:3000]
+    d = read(long)
+    assert d.question == "Which color do you prefer?"
+    assert [o.number for o in d.options] == [1, 2, 3, 4]
+    assert d.options[0].label.startswith("Red A warm colour") and d.options[0].selected
+    assert len(d.options[0].label) == MAX_LABEL
+    assert read(long[:2900] + "X" + long[2901:]).id != d.id  # past what is shown
