@@ -2,7 +2,8 @@
 and :mod:`osc7501wrap.session.registry`, which keeps the entries), of this machine and
 of the fleet's (:mod:`osc7501wrap.fleet`): each row says its ``host`` (null: this
 machine); the rows of a machine that did not answer are its last known ones, with
-``offline_since``, and one line on stderr says why."""
+``offline_since``, and one line on stderr says why. With none, one line that says so
+(``[]`` with ``--json``), exit 0 either way."""
 
 from __future__ import annotations
 
@@ -85,6 +86,9 @@ def cmd_ls(args: Any) -> int:
                 sys.stderr.write(f"osc7501wrap ls: {offline_line(m, now)}\n")
     if getattr(args, "json", False):
         sys.stdout.write(json.dumps([row(e) for e in entries], ensure_ascii=False) + "\n")
+        return 0
+    if not entries:  # not an empty table: say it (--json prints [])
+        sys.stdout.write("no live wrapped session\n")
         return 0
     width = shutil.get_terminal_size((100, 24)).columns
     sys.stdout.write(format_table(entries, width=width))

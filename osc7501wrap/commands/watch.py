@@ -20,8 +20,8 @@ key cancels (and does nothing else). The answer goes through
 :func:`osc7501wrap.commands.answer.answer_line` with the id of the dialog shown when
 the digit was pressed, so the session itself checks that this dialog is still on
 screen right before it types, and refuses otherwise; it runs in a thread, and the row
-then shows "answered N. LABEL" or the refusal's one line until the next key. Enter
-without a picked option still jumps.
+then shows "answered N. LABEL" or the refusal's one line until the next key or the
+session's next dialog. Enter without a picked option still jumps.
 
 ``--once`` prints one frame to stdout and exits (colour only on a terminal, and never
 with NO_COLOR set).
@@ -332,8 +332,9 @@ def _live(popup: bool = False, local: bool = True, fleet: Fleet | None = None) -
     out = sys.stdout
     selected, note = 0, ""
     pick: Pick | None = None
-    # by live.row_key: the last answer's line and its style; "answering N. LABEL…"
-    results: dict[Any, tuple[str, str]] = {}
+    # by live.row_key: the last answer's line, its style, when it came (kept until the
+    # next key or the session's next dialog); "answering N. LABEL…" while it runs
+    results: dict[Any, tuple[str, str, float]] = {}
     answering: dict[Any, str] = {}
     finished: queue.SimpleQueue[tuple[Any, str, str]] = queue.SimpleQueue()
     lock = threading.Lock()
@@ -359,10 +360,16 @@ def _live(popup: bool = False, local: bool = True, fleet: Fleet | None = None) -
             while not finished.empty():
                 key, line, style = finished.get()
                 answering.pop(key, None)
-                results[key] = (line, style)
+                results[key] = (line, style, time.time())
             machines = fleet.machines() if fleet is not None else []
             entries = shown(local, machines)
             rows = ordered([live.view(e) for e in entries])
+            for row in rows:  # blocked again since the answer: that was another dialog
+                got = results.get(live.row_key(row))
+                since = row.get("since")
+                if got is not None and row.get("state") == "blocked" and isinstance(
+                        since, int | float) and since > got[2]:
+                    del results[live.row_key(row)]
             if pick is not None:
                 at = next((i for i, e in enumerate(rows) if live.row_key(e) == pick.key),
                           None)
@@ -374,7 +381,7 @@ def _live(popup: bool = False, local: bool = True, fleet: Fleet | None = None) -
             extra: dict[Any, list[tuple[str, str]]] = {}
             for key, line in answering.items():
                 extra.setdefault(key, []).append((INDENT + line, "hint"))
-            for key, (line, style) in results.items():
+            for key, (line, style, _) in results.items():
                 extra.setdefault(key, []).append((INDENT + line, style))
             if rows and (pick is not None or rows[selected].get("state") == "blocked") \
                     and live.row_key(rows[selected]) not in answering:

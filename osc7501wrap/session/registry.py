@@ -537,8 +537,8 @@ def handle_send(message: Any, *, current_state: StateFn,
     `message` is a channel Message (or its ``data`` dict): {"text", "answer", "enter"}.
     `current_state()` must re-classify right now and return (state, kind, msg).
     While the state is ``blocked`` and ``answer`` is not true the text is refused:
-    ``{"ok": false, "error": "session is blocked (permission): Bash: rm -rf build; use
-    --answer to answer it"}``. Otherwise TEXT is written as-is (UTF-8, no bracketed
+    ``{"ok": false, "error": "session is blocked (permission): Bash: rm -rf build; answer
+    it with `osc7501wrap answer PID CHOICE` (or send --answer to type anyway)"}``. Otherwise TEXT is written as-is (UTF-8, no bracketed
     paste), then Enter (b"\\r") unless ``enter`` is false, and ``{"ok": true}`` returned.
 
     Enter: with `schedule` (``schedule(delay, fn)`` runs fn after delay seconds from the
@@ -567,7 +567,7 @@ def handle_send(message: Any, *, current_state: StateFn,
         what = f"session is blocked ({kind})" if kind else "session is blocked"
         if msg:
             what += f": {truncate(clean_text(msg), 200)}"
-        return {"ok": False, "error": f"{what}; use --answer to answer it"}
+        return {"ok": False, "error": f"{what}; {_answer_hint()}"}
     try:
         if text:
             write_child(text.encode("utf-8", "replace"))
@@ -586,6 +586,12 @@ def handle_send(message: Any, *, current_state: StateFn,
     return {"ok": True}
 
 
+def _answer_hint() -> str:
+    """How to answer this session's dialog instead (the session is this process)."""
+    return (f"answer it with `osc7501wrap answer {os.getpid()} CHOICE` "
+            "(or send --answer to type anyway)")
+
+
 def _press_enter(answer: bool, current_state: StateFn,
                  write_child: Callable[[bytes], None]) -> dict[str, Any]:
     """Look again, then press Enter in the same step, unless a dialog is on screen now."""
@@ -598,8 +604,7 @@ def _press_enter(answer: bool, current_state: StateFn,
             "a dialog appeared after the text was typed")
         if msg:
             what += f": {truncate(clean_text(msg), 200)}"
-        return {"ok": False, "error": f"{what}; Enter was not pressed (use --answer to "
-                                      "answer it)"}
+        return {"ok": False, "error": f"{what}; Enter was not pressed ({_answer_hint()})"}
     try:
         write_child(b"\r")
     except OSError as err:

@@ -197,7 +197,8 @@ class Session(ProxyHandler):
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
-        self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
+        # the command as typed (`ls` shows the same), each argument repr'd: one line
+        self._write_log(f"start argv={s.command!r} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
         if manifest.generic:
             self._write_log(f"note no manifest for {self._program_shown()}: running on the "
