@@ -42,7 +42,6 @@ from typing import Any
 from ..errors import WrapError
 from ..paths import runtime_dir
 from ..proxy.procinfo import is_alive
-from ..rules.dialog import MAX_LABEL, MAX_SUBJECT_ROWS
 from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
@@ -57,6 +56,12 @@ ENDED_SUFFIX = ".ended.json"
 _MAX_FILE = 256 * 1024
 _PID_START_SLACK = 5.0
 
+
+#: a label's and a subject's bounds, as rules.dialog keeps them (that module loads the
+#: rules; `ls` and `send` read the registry without them: tests/unit/test_dialog.py
+#: checks the two agree)
+MAX_LABEL = 2000
+MAX_SUBJECT_ROWS = 400
 
 def _registry_dir(create: bool = False) -> Path:
     return Path(runtime_dir(create=create))

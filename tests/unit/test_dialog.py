@@ -360,3 +360,11 @@ def test_a_subject_too_long_to_carry_is_partial() -> None:
         assert d.partial and d.subject
         assert len(d.subject) <= MAX_SUBJECT_ROWS
         assert sum(map(len, d.subject)) <= MAX_SUBJECT_CHARS
+
+
+def test_the_registry_bounds_a_dialog_as_the_reader_does() -> None:
+    from osc7501wrap.rules import dialog
+    from osc7501wrap.session import registry
+
+    assert (registry.MAX_LABEL, registry.MAX_SUBJECT_ROWS) == (dialog.MAX_LABEL,
+                                                               dialog.MAX_SUBJECT_ROWS)
