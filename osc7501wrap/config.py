@@ -52,6 +52,8 @@ _COMMAND_LIKE = {"command", "cmd", "exec", "run", "program", "shell", "script", 
 
 MAX_MS = 3_600_000
 MAX_COOLDOWN = 86_400
+MAX_RETENTION_DAYS = 36_500
+MAX_LEDGER_MB = 65_536
 
 
 class Fallbacks(Frozen):
@@ -86,6 +88,33 @@ class ClassifierConfig(Frozen):
         self._init(settle_ms, idle_hold_ms, guard_ms)
 
 
+class LedgerConfig(Frozen):
+    """The ``[ledger]`` table: the local record of state changes (`osc7501wrap stats`)."""
+
+    FIELDS = ("enabled", "messages", "retention_days", "max_mb")
+    __slots__ = FIELDS
+    enabled: bool  # every session appends its state changes
+    messages: bool  # keep the message too (redacted)
+    retention_days: float  # rows older than this are pruned
+    max_mb: float  # the database's size bound
+
+    def __init__(self, enabled: bool = True, messages: bool = False,
+                 retention_days: float = 90.0, max_mb: float = 64.0) -> None:
+        self._init(enabled, messages, retention_days, max_mb)
+
+
+class RedactConfig(Frozen):
+    """The ``[redact]`` table: the user's own secret shapes (RE2 patterns), besides the
+    built-in ones (osc7501wrap.protocol.redact)."""
+
+    FIELDS = ("patterns",)
+    __slots__ = FIELDS
+    patterns: tuple[str, ...]
+
+    def __init__(self, patterns: tuple[str, ...] = ()) -> None:
+        self._init(patterns)
+
+
 class AgentConfig(Frozen):
     """One `[agents.<name>]` table. None means "not set here"."""
 
@@ -109,10 +138,10 @@ class Config(Frozen):
     ``path`` is a :class:`pathlib.Path` when read (kept as a string inside: pathlib is
     not imported on wrap's start-up path)."""
 
-    FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "agents", "agent",
-              "manifest", "app", "enabled", "path", "sources", "problems")
+    FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "ledger", "redact",
+              "agents", "agent", "manifest", "app", "enabled", "path", "sources", "problems")
     __slots__ = ("_path", "agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
-                 "hooks", "manifest", "problems", "screen", "sources")
+                 "hooks", "ledger", "manifest", "problems", "redact", "screen", "sources")
     _RENAMED: ClassVar[dict[str, str]] = {"path": "_path"}
     emit: str
     screen: str
@@ -127,9 +156,12 @@ class Config(Frozen):
     enabled: bool
     sources: dict[str, str]
     problems: list[str]
+    ledger: LedgerConfig
+    redact: RedactConfig
 
     def __init__(self, emit: str = "auto", screen: str = "auto", hooks: bool = True,
                  fallbacks: Fallbacks | None = None, classifier: ClassifierConfig | None = None,
+                 ledger: LedgerConfig | None = None, redact: RedactConfig | None = None,
                  agents: Mapping[str, AgentConfig] | None = None, agent: str | None = None,
                  manifest: str | None = None, app: str | None = None, enabled: bool = True,
                  path: str | os.PathLike[str] | None = None,
@@ -138,6 +170,8 @@ class Config(Frozen):
         self._init(emit, screen, hooks,
                    Fallbacks() if fallbacks is None else fallbacks,
                    ClassifierConfig() if classifier is None else classifier,
+                   LedgerConfig() if ledger is None else ledger,
+                   RedactConfig() if redact is None else redact,
                    {} if agents is None else agents, agent, manifest, app, enabled,
                    None if path is None else os.fspath(path),
                    {} if sources is None else sources,
@@ -183,6 +217,9 @@ class Config(Frozen):
             out[f"fallbacks.{name}"] = list(v) if isinstance(v, tuple) else v
         for name in ClassifierConfig.FIELDS:
             out[f"classifier.{name}"] = getattr(self.classifier, name)
+        for name in LedgerConfig.FIELDS:
+            out[f"ledger.{name}"] = getattr(self.ledger, name)
+        out["redact.patterns"] = list(self.redact.patterns)
         if self.agent is not None:
             out["manifest"] = self.manifest
             out["app"] = self.app
@@ -209,6 +246,11 @@ KEYS: dict[str, str] = {
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
     "classifier.guard_ms": "milliseconds",
+    "ledger.enabled": "true | false",
+    "ledger.messages": "true | false",
+    "ledger.retention_days": "days",
+    "ledger.max_mb": "megabytes",
+    "redact.patterns": "list of RE2 patterns",
     "agents.NAME.emit": "auto | always | never",
     "agents.NAME.hooks": "true | false",
     "agents.NAME.manifest": "manifest name",
@@ -236,6 +278,17 @@ channels = ["auto"]  # other terminals' own channels: uservar (iTerm2, WezTerm),
 settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
 guard_ms = 1500      # how long a hook, native report or Enter outranks the screen
+
+[ledger]
+enabled = true       # every session appends its state changes (osc7501wrap stats)
+messages = false     # keep each change's message too (redacted); off: agent, project,
+                     # state, kind and times only
+retention_days = 90  # rows older than this are pruned
+max_mb = 64          # the database's size bound (the oldest rows go first)
+
+[redact]
+patterns = []        # your own secret shapes (RE2), hidden like the built-in ones
+                     # (the first group, or the whole match): ["corp-[0-9a-f]{32}"]
 
 [agents.codex]
 emit = "never"       # per agent: emit, hooks, manifest, app, enabled
@@ -394,6 +447,23 @@ def _channels(raw: object) -> tuple[bool, object, str]:
     return (True, tuple(dict.fromkeys(raw)), expected)
 
 
+def _patterns(raw: object) -> tuple[bool, object, str]:
+    expected = "a list of RE2 patterns (at most 32, each up to 512 characters)"
+    if not isinstance(raw, list) or len(raw) > 32 or not all(
+            isinstance(p, str) and p for p in raw):
+        return (False, raw, expected)
+    # Only a file that names patterns pays for RE2 here (it is not on wrap's start-up
+    # path otherwise): each must compile, or the list is refused with its reason.
+    from .protocol.redact import PatternError, compile_user
+
+    for p in raw:
+        try:
+            compile_user(p)
+        except PatternError as err:
+            return (False, raw, f"{expected}; {toml_repr(p)}: {err}")
+    return (True, tuple(raw), expected)
+
+
 _TOP_CHECKS: dict[str, Any] = {
     "emit": _enum(EMIT_MODES),
     "screen": _enum(SCREEN_BACKENDS),
@@ -412,6 +482,13 @@ _CLASSIFIER_CHECKS: dict[str, Any] = {
     "idle_hold_ms": _number(MAX_MS, integer=True),
     "guard_ms": _number(MAX_MS, integer=True),
 }
+_LEDGER_CHECKS: dict[str, Any] = {
+    "enabled": _bool,
+    "messages": _bool,
+    "retention_days": _number(MAX_RETENTION_DAYS, integer=False),
+    "max_mb": _number(MAX_LEDGER_MB, integer=False),
+}
+_REDACT_CHECKS: dict[str, Any] = {"patterns": _patterns}
 #: Keys read under their name of before (a file that sets one means the key of now).
 _RENAMED = {"classifier.hook_ttl_ms": "guard_ms"}
 #: Keys that once had an effect: a file that sets one still loads, with this said.
@@ -423,6 +500,12 @@ _AGENT_CHECKS: dict[str, Any] = {
     "manifest": _name,
     "app": _name,
     "enabled": _bool,
+}
+
+
+_TABLES: dict[str, dict[str, Any]] = {
+    "fallbacks": _FALLBACK_CHECKS, "classifier": _CLASSIFIER_CHECKS, "ledger": _LEDGER_CHECKS,
+    "redact": _REDACT_CHECKS,
 }
 
 
@@ -457,12 +540,12 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
     for key, raw in data.items():
         if key in _TOP_CHECKS:
             out[key] = ld.take(key, raw, _TOP_CHECKS[key], getattr(base, key))
-        elif key in ("fallbacks", "classifier"):
+        elif key in _TABLES:
             if not isinstance(raw, dict):
                 ld.bad(key, "a table", raw, "the defaults")
                 continue
-            checks = _FALLBACK_CHECKS if key == "fallbacks" else _CLASSIFIER_CHECKS
-            defaults = base.fallbacks if key == "fallbacks" else base.classifier
+            checks = _TABLES[key]
+            defaults = getattr(base, key)
             values = _section(ld, f"{key}.", raw, checks, defaults)
             out[key] = defaults.replace(**values)
         elif key == "agents":
@@ -482,7 +565,7 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
                 agents[name] = AgentConfig(**values)
             out["agents"] = agents
         else:
-            ld.unknown(key, [*_TOP_CHECKS, "fallbacks", "classifier", "agents"])
+            ld.unknown(key, [*_TOP_CHECKS, *_TABLES, "agents"])
     return out, ld
 
 

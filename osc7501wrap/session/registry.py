@@ -391,7 +391,8 @@ def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 def clean_dialog(value: object) -> dict[str, Any] | None:
     """A registry entry's ``dialog`` as `ls --json` and `events` show it, cleaned again:
-    ``{id, question, options: [{number, label, selected, key}]}``, or None."""
+    ``{id, question, options: [{number, label, selected, key}]}`` (and ``redacted:
+    true`` when a secret in it was hidden), or None."""
     if not isinstance(value, Mapping) or not isinstance(value.get("id"), str):
         return None
     opts = value.get("options")
@@ -405,9 +406,12 @@ def clean_dialog(value: object) -> dict[str, Any] | None:
                         "selected": o.get("selected") is True,
                         "key": truncate(clean_text(key), 16) if isinstance(key, str) else None})
     q = value.get("question")
-    return {"id": truncate(clean_text(value["id"]), 16),
-            "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
-            "options": options}
+    out = {"id": truncate(clean_text(value["id"]), 16),
+           "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
+           "options": options}
+    if value.get("redacted") is True:  # a secret in the question or a label was hidden
+        out["redacted"] = True
+    return out
 
 
 def clean_text(text: str) -> str:

@@ -4,8 +4,8 @@ every byte typed into it.
 
 Draws the question and the options ("❯ 1. label"); a digit naming an option prints
 "CHOSE n" and draws an idle prompt instead (mode "stubborn": the dialog stays, redrawn);
-"x" draws the dialog again for another command ("rm -rf /"); "q"
-exits."""
+"x" draws the dialog again for another command ("rm -rf /", or the spec's "other"); "q"
+exits. The spec's "command" is the dialog's command (default "rm -rf build")."""
 
 import json
 import os
@@ -19,10 +19,11 @@ log = open(sys.argv[2], "ab", buffering=0)  # noqa: SIM115 (open while it runs)
 question = spec.get("question", "Do you want to proceed?")
 labels = spec["labels"]
 mode = spec.get("mode", "normal")
+command = spec.get("command", "rm -rf build")
 RULE = "─" * 60
 
 
-def draw_dialog(q: str, command: str = "rm -rf build") -> None:
+def draw_dialog(q: str, command: str = command) -> None:
     rows = ["\x1b[2J\x1b[H wrap test dialog", RULE, " Bash command", "", f"   {command}",
             "", f" {q}"]
     for i, label in enumerate(labels, 1):
@@ -53,7 +54,7 @@ try:
             break
         if data == b"x":
             question = "Really delete everything?"
-            draw_dialog(question, "rm -rf /")
+            draw_dialog(question, spec.get("other", "rm -rf /"))
             continue
         if data.isdigit() and 1 <= int(data) <= len(labels):
             if mode == "stubborn":
