@@ -217,6 +217,7 @@ class Session(ProxyHandler):
         elif not self._exited:
             self._open_registry(manifest)
         self._list()
+        self._keep_ledger()
         self._show([p.current()], p.dialog(), now)
         if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
@@ -286,6 +287,24 @@ class Session(ProxyHandler):
 
         self._listing = Listing(self.registry)
         self.outputs.insert(1 if self.emitter is not None else 0, self._listing)
+
+    def _keep_ledger(self) -> None:
+        """The ledger among the outputs (report.ledger: `stats`), unless `[ledger]
+        enabled = false`: its rows are written by a thread of its own."""
+        s = self.setup
+        c = s.config.ledger
+        if not c.enabled or self.proxy is None:
+            return
+        from ..report.ledger import Ledger
+
+        try:
+            cwd = os.getcwd()
+        except OSError:
+            cwd = ""
+        self.outputs.append(Ledger(
+            session=s.record_id, pid=self.proxy.child_pid, agent=self._agent_name(),
+            project=cwd, messages=c.messages, retention_days=c.retention_days,
+            max_mb=c.max_mb, log=self._write_log))
 
     def _terminal_named(self, name: str) -> None:
         """tmux told the outer terminal's name: its channels, if that adds any."""

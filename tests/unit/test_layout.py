@@ -347,6 +347,7 @@ LAZY_IMPORTS: dict[str, set[str]] = {
         f"{PACKAGE}.agents.versions",  # the release check's one log line, at the boot
         f"{PACKAGE}.rules", f"{PACKAGE}.session.answer",  # an `answer` request only
         f"{PACKAGE}.protocol.redact",  # RE2: what leaves the pane, from the boot on
+        f"{PACKAGE}.report.ledger",  # sqlite3 and a thread, at the boot
         "dataclasses"},  # a redacted decision (loaded by the pipeline already)
     # Found setproctitle's extension without its package (logging: 11 ms of every start).
     f"{PACKAGE}.proxy.proctitle": {"importlib.machinery"},

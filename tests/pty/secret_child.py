@@ -1,0 +1,43 @@
+"""Claude-shaped permission dialogs, one command after another, for the secrets test
+(run it under `wrap --agent claude`). argv[1]: a JSON file {"commands": [...]}.
+
+Draws the dialog for the first command; "n" draws it for the next one (the last stays);
+a digit prints "CHOSE n" and an idle prompt; "q" exits. Nothing but text and CSI is
+written: every OSC or DCS in the terminal's stream is wrap's."""
+
+import json
+import os
+import sys
+import termios
+import tty
+from pathlib import Path
+
+commands = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))["commands"]
+RULE = "─" * 60
+
+
+def draw_dialog(command: str) -> None:
+    rows = ["\x1b[2J\x1b[H wrap test dialog", RULE, " Bash command", "", f"   {command}",
+            "", " Do you want to proceed?", " ❯ 1. Yes", "   2. No", " Esc to cancel"]
+    os.write(1, "\r\n".join(rows).encode())
+
+
+fd = 0
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+at = 0
+try:
+    draw_dialog(commands[at])
+    while True:
+        data = os.read(fd, 1024)
+        if not data or data == b"q":
+            break
+        if data == b"n":
+            at = min(at + 1, len(commands) - 1)
+            draw_dialog(commands[at])
+        elif data.isdigit():
+            os.write(1, f"\x1b[2J\x1b[HCHOSE {int(data)}\r\n{RULE}\r\n❯ \r\n{RULE}\r\n"
+                        "  ? for shortcuts".encode())
+finally:
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+sys.exit(0)
