@@ -43,7 +43,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS changes (
     id INTEGER PRIMARY KEY,
     session TEXT NOT NULL,      -- the session's id (wrap --id, or made up)
-    pid INTEGER,                -- the wrapped program's pid
+    pid INTEGER,                -- wrap's pid (as `ls` shows it)
     agent TEXT NOT NULL,        -- the manifest's name, or the program's
     project TEXT NOT NULL,      -- the working directory
     state TEXT NOT NULL,        -- idle working blocked done error exited

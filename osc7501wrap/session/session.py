@@ -302,7 +302,7 @@ class Session(ProxyHandler):
         except OSError:
             cwd = ""
         self.outputs.append(Ledger(
-            session=s.record_id, pid=self.proxy.child_pid, agent=self._agent_name(),
+            session=s.record_id, pid=os.getpid(), agent=self._agent_name(),
             project=cwd, messages=c.messages, retention_days=c.retention_days,
             max_mb=c.max_mb, log=self._write_log))
 
