@@ -218,7 +218,7 @@ def _alive() -> set[tuple[str, int | None]]:
 def _dur(seconds: float | None) -> str:
     if seconds is None:
         return "-"
-    s = int(round(seconds))
+    s = round(seconds)
     if s < 60:
         return f"{s}s"
     if s < 3600:
