@@ -197,9 +197,11 @@ def read_rows(path: str) -> list[Change]:
         finally:
             db.close()
     except sqlite3.OperationalError as first:
-        if "unable to open" not in str(first) and "readonly" not in str(first):
+        if "no such table" in str(first):
             raise
-        db = sqlite3.connect(uri + "?immutable=1", uri=True)  # a read-only directory
+        # a read-only directory or a full disk (no -shm can be made): read the file as it
+        # is, without the WAL's latest rows
+        db = sqlite3.connect(uri + "?immutable=1", uri=True)
         try:
             return _select(db)
         finally:

@@ -54,11 +54,12 @@ CREATE TABLE IF NOT EXISTS changes (
 CREATE INDEX IF NOT EXISTS changes_at ON changes(at);
 """
 COLUMNS = ("session", "pid", "agent", "project", "state", "kind", "at", "msg")
-BUSY_TIMEOUT = 5.0  # seconds a write waits for another writer's lock (in the thread)
+BUSY_TIMEOUT = 2.0  # seconds a write waits for another writer's lock (in the thread)
 PENDING_MAX = 10_000  # rows kept while the database is locked (the oldest go beyond)
 BATCH_MAX = 500
 CLOSE_WAIT = 1.0  # seconds the session's end waits for the last rows
 MSG_LIMIT = 300
+STATES = ("idle", "working", "blocked", "done", "error")  # the rows kept, with "exited"
 
 
 def ledger_path() -> str:
@@ -218,12 +219,15 @@ class Writer:
 
     def _open(self) -> sqlite3.Connection:
         if self._db is None:
-            self._db = connect(self.path, max_mb=self.max_mb)
-            try:
-                prune(self._db, self.retention_days, time.time())
+            self._db = db = connect(self.path, max_mb=self.max_mb)
+            try:  # pruning waits for no one: another session prunes, or the next one
+                db.execute("PRAGMA busy_timeout=0")
+                prune(db, self.retention_days, time.time())
             except sqlite3.OperationalError as err:
                 if not _locked(err):
                     raise
+            finally:
+                db.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
         return self._db
 
     def _write(self) -> bool:
@@ -316,12 +320,15 @@ class Ledger(Output):
         self.log = log
         self._notes: list[str] = []  # appended by the writer's thread
         self._last: tuple[Any, ...] | None = None
+        self._at = 0.0  # the last row's time
         self.writer = Writer(path or ledger_path(), retention_days=retention_days,
                              max_mb=max_mb, note=self._notes.append)
 
     def decided(self, decision: Decision, now: float,
                 dialog: Mapping[str, Any] | None = None) -> None:
         self._flush_notes()
+        if decision.state not in STATES:
+            return  # "clear": the record gone at a clean exit (the exit row says it)
         key = (decision.state, decision.kind,
                dialog.get("id") if dialog is not None else None)
         if key == self._last:
@@ -329,13 +336,20 @@ class Ledger(Output):
         self._last = key
         msg = (decision.msg or "")[:MSG_LIMIT] or None if self.messages else None
         self.writer.put((self.session, self.pid, self.agent, self.project, decision.state,
-                         decision.kind, time.time() - (time.monotonic() - now), msg))
+                         decision.kind, self._wall(now), msg))
 
     def exited(self, status: int, signaled: int | None, now: float) -> bytes:
         self.writer.put((self.session, self.pid, self.agent, self.project, "exited", None,
-                         time.time() - (time.monotonic() - now), None))
+                         self._wall(now), None))
         self._last = ("exited",)
         return b""
+
+    def _wall(self, now: float) -> float:
+        """The wall-clock time of `now` (the loop's clock), never before the row before:
+        a session's rows are its timeline in the order the outputs were told."""
+        at = max(time.time() - (time.monotonic() - now), self._at)
+        self._at = at
+        return at
 
     def close(self) -> None:
         self.writer.close()
