@@ -1,5 +1,6 @@
 """The ledger under real wrap sessions on ptys (tests/pty/ledger_child.py): fifty at once
-lose no change (each session's ledger rows are its `--log` state lines, in order); and a
+lose no change (each session's ledger rows are its `--log` state lines, in order);
+`stats --json` on a real session gives the times and dialogs its own log tells; and a
 corrupt, read-only, full or locked database costs only the ledger: one line in the log,
 a fresh database where one can be made, the rows written once a lock goes, and the pane
 untouched (every keystroke echoed within STALL, no traceback, exit status 0)."""
@@ -7,6 +8,7 @@ untouched (every keystroke echoed within STALL, no traceback, exit status 0)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -232,3 +234,46 @@ def test_a_locked_ledger_keeps_its_rows_until_the_lock_goes(tmp_path: Path,
     assert len(lines) == 1 and "locked" in lines[0], lines
     rows = collapse(ledger_rows(state, "f/1"))
     assert rows == log_states(log), "a change was lost while the ledger was locked"
+
+
+def log_timeline(log: Path) -> list[tuple[float, str]]:
+    """(epoch seconds, state) of each state line of a `--log` file."""
+    out = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        parts = line.split(" ")
+        if len(parts) > 2 and parts[1] == "state":
+            stamp, frac = parts[0].split(".")
+            at = time.mktime(time.strptime(stamp, "%Y-%m-%dT%H:%M:%S")) + float("0." + frac)
+            out.append((at, parts[2].partition(":")[0]))
+    return out
+
+
+def test_stats_of_a_real_session_match_its_own_log(tmp_path: Path, rundir: Path) -> None:
+    """A session's timeline as its `--log` tells it, and `osc7501wrap stats --json` on
+    the ledger it wrote: the same working and blocked seconds and dialogs."""
+    state = tmp_path / "state"
+    env = env_for(tmp_path, rundir, state)
+    log = tmp_path / "wrap.log"
+    t = Terminal.wrap(["--id", "timed/1", "--log", str(log), sys.executable, CHILD, "rounds",
+                       "0", "3"], env=env, rows=24, cols=80)
+    try:
+        assert t.wait(timeout=30) == 0
+    finally:
+        t.close()
+    line = log_timeline(log)
+    want = {"working": 0.0, "blocked": 0.0}
+    for (at, st), (nxt, _) in zip(line, line[1:], strict=False):
+        if st in want:
+            want[st] += nxt - at
+    dialogs = sum(1 for (_, st), (_, before) in zip(line[1:], line, strict=False)
+                  if st == "blocked" and before != "blocked")
+    assert want["blocked"] > 2 and dialogs >= 2, line
+    done = subprocess.run([sys.executable, "-m", "osc7501wrap", "stats", "--json"], env=env,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["rows"]
+    assert [r["agent"] for r in rows] == ["python"] and rows[0]["host"] is None
+    got = rows[0]
+    assert got["working_s"] == pytest.approx(want["working"], abs=0.05 * len(line))
+    assert got["blocked_s"] == pytest.approx(want["blocked"], abs=0.05 * len(line))
+    assert got["dialogs"] == dialogs and got["sessions"] == 1
