@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -262,10 +263,10 @@ def test_stats_of_a_real_session_match_its_own_log(tmp_path: Path, rundir: Path)
         t.close()
     line = log_timeline(log)
     want = {"working": 0.0, "blocked": 0.0}
-    for (at, st), (nxt, _) in zip(line, line[1:], strict=False):
+    for (at, st), (nxt, _) in pairwise(line):
         if st in want:
             want[st] += nxt - at
-    dialogs = sum(1 for (_, st), (_, before) in zip(line[1:], line, strict=False)
+    dialogs = sum(1 for (_, before), (_, st) in pairwise(line)
                   if st == "blocked" and before != "blocked")
     assert want["blocked"] > 2 and dialogs >= 2, line
     done = subprocess.run([sys.executable, "-m", "osc7501wrap", "stats", "--json"], env=env,
