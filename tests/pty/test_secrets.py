@@ -98,10 +98,14 @@ def sequences_text(stream: bytes) -> str:
 
 
 class Run:
-    def __init__(self, tmp: Path, rundir: Path, tmux: PrivateTmux, herdr_sock: str) -> None:
+    def __init__(self, tmp: Path, rundir: Path, tmux: PrivateTmux, herdr_sock: str,
+                 emit: str) -> None:
         cfg = tmp / "cfg"
         cfg.mkdir()
-        (cfg / "config.toml").write_text(CONFIG, encoding="utf-8")
+        # kitty's OSC 99 channel takes the notifications' place: without 7501 the
+        # notifications themselves (OSC 777) are written instead
+        config = CONFIG if emit == "always" else CONFIG.replace('"osc99", ', "")
+        (cfg / "config.toml").write_text(config, encoding="utf-8")
         self.state = tmp / "state"
         self.log = tmp / "wrap.log"
         self.pane = tmux.pane()
@@ -119,7 +123,7 @@ class Run:
                                        stderr=subprocess.PIPE)
         time.sleep(0.5)  # `events` is watching before the session starts
         self.sid = "sec/1"
-        self.t = Terminal.wrap(["--agent", "claude", "--emit", "always", "--id", self.sid,
+        self.t = Terminal.wrap(["--agent", "claude", "--emit", emit, "--id", self.sid,
                                 "--log", str(self.log), sys.executable, CHILD, str(spec)],
                                env=self.env, rows=30, cols=240)
 
@@ -146,12 +150,15 @@ class Run:
 
 
 @pytest.mark.tmux
-def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path) -> None:
+@pytest.mark.parametrize("emit", ["always", "auto"])
+def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path, emit: str) -> None:
+    """With OSC 7501 (reports, the terminals' channels) and without (auto: the terminal
+    does not answer the probe, so the fallbacks: notifications, OSC 777)."""
     tmux = PrivateTmux()
     sock = str(tmp_path / "herdr.sock")
     try:
         with HerdrDouble(sock, panes={PANE}) as herdr:
-            run = Run(tmp_path, rundir, tmux, sock)
+            run = Run(tmp_path, rundir, tmux, sock, emit)
             t = run.t
             try:
                 seen, ids, tmux_msgs = [], [], []
@@ -205,8 +212,11 @@ def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path) -> None:
         "answer": refused.stdout + refused.stderr + answered.stdout + answered.stderr,
     }
     # each output was there to be searched (else the test proves nothing)
-    assert "\x1b]7501;" in outputs["terminal sequences"].replace("\x1b\x1b", "\x1b")
-    assert "SetUserVar" in outputs["terminal sequences"]
+    sequences = outputs["terminal sequences"].replace("\x1b\x1b", "\x1b")
+    if emit == "always":
+        assert "\x1b]7501;" in sequences and "SetUserVar" in sequences
+    else:
+        assert "\x1b]777;notify;" in sequences
     assert "pane.report_agent" in herdr_text and "blocked" in outputs["events"]
     assert "state blocked" in outputs["log"] and "‹redacted›" in outputs["ledger"]
     assert "‹redacted›" in outputs["terminal sequences"]
