@@ -3,8 +3,9 @@
 Each line (flushed at once) has the keys of EVENT_KEYS: ``session`` (wrap's pid), ``id``
 (the record id), ``agent``, ``state``, ``kind``, ``msg``, ``since`` (epoch seconds),
 ``tmux_pane``, ``tmux_socket``, ``tty``, ``cwd``, ``dialog`` (while blocked: ``{id,
-question, options: [{number, label, selected, key}]}``; a new dialog id is an event of
-its own). Text is the registry's, cleaned again
+question, subject: [rows], partial, options: [{number, label, selected, key}]}``; a new
+dialog id is an event of its own, another message about the same dialog is not: one
+blocked line per dialog). Text is the registry's, cleaned again
 here (one line, no controls). A session first seen prints its current state; one that
 ends prints ``"state": "exited"``. It runs until interrupted (exit status 0 on SIGINT or
 a closed pipe); ``--once`` prints the current states and exits.
@@ -37,9 +38,12 @@ def event(entry: Mapping[str, Any], state: str | None = None) -> dict[str, Any]:
 
 
 def _key(entry: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What makes a new event: while blocked on a dialog, that dialog (its message told
+    by another signal is the same dialog); else the state, kind, message and since."""
     d = entry.get("dialog")
-    return (entry.get("state"), entry.get("kind"), entry.get("msg"), entry.get("since"),
-            d.get("id") if isinstance(d, Mapping) else None)
+    did = d.get("id") if isinstance(d, Mapping) else None
+    msg = None if entry.get("state") == "blocked" and did else entry.get("msg")
+    return (entry.get("state"), entry.get("kind"), msg, entry.get("since"), did)
 
 
 class Tracker:

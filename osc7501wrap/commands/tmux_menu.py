@@ -1,8 +1,10 @@
 """`osc7501wrap tmux-menu --client NAME`: tmux's own menu for the session waiting longest.
 
 Run by the key ``osc7501wrap tmux-init`` binds (prefix a): it asks tmux to show, on that
-client, a ``display-menu`` titled with the agent and the dialog's question, one item per
-option (its number as the item's key), and ``j`` to jump to the session instead.
+client, a ``display-menu`` titled with the agent and the dialog's question, the rows of
+what it approves (folded: :func:`osc7501wrap.commands.dialog.folded`), one item per
+option (its number as the item's key; none for a dialog part of which is not on screen),
+and ``j`` to jump to the session instead.
 Choosing an option runs ``osc7501wrap answer PID N --dialog ID --tmux-client NAME``:
 the dialog id is the one the menu was built from, so a dialog that changed in between is
 refused (the session checks), and the result is shown with ``display-message``.
@@ -27,10 +29,12 @@ from typing import Any
 from ..report.tmux_display import tmux_literal
 from ..session.registry import clean_dialog
 from . import live
+from .dialog import folded
 from .tmux_init import program
 
 TITLE_LIMIT = 120
 ITEM_LIMIT = 100
+MENU_ROWS = 8  # lines of what the dialog approves
 _CLIENT_RE = re.compile(r"[A-Za-z0-9/_.:+-]{1,200}\Z")
 _ID_RE = re.compile(r"[0-9a-f]{1,32}\Z")
 _PANE_RE = re.compile(r"%[0-9]{1,9}\Z")
@@ -44,9 +48,10 @@ def tmux_quote(text: str) -> str:
 
 
 def menu_args(entry: Mapping[str, Any], client: str | None, prog: str,
-              here: bool) -> list[str]:
+              here: bool, width: int = ITEM_LIMIT) -> list[str]:
     """The display-menu command (an argument list for tmux) for a blocked `entry`.
-    `here`: its pane is one of this tmux server (the jump item can select it)."""
+    `here`: its pane is one of this tmux server (the jump item can select it); `width`:
+    the widest the menu's lines may be (tmux shows no menu wider than its client)."""
 
     d = clean_dialog(entry.get("dialog")) or {"id": "", "question": "", "options": []}
     agent = str(entry.get("agent") or "agent")
@@ -54,9 +59,16 @@ def menu_args(entry: Mapping[str, Any], client: str | None, prog: str,
     args = ["display-menu"]
     if client is not None:
         args += ["-c", client]
-    args += ["-T", tmux_literal(f"{agent}: {question}", TITLE_LIMIT), "-x", "C", "-y", "C"]
+    width = max(20, min(width, ITEM_LIMIT))
+    args += ["-T", tmux_literal(f"{agent}: {question}", min(TITLE_LIMIT, width)),
+             "-x", "C", "-y", "C", "--"]  # the items: one starting with "-" is no flag
     pid = entry.get("pid")
-    ok_id = isinstance(pid, int) and _ID_RE.match(d["id"]) is not None
+    # what it approves, every row (long ones continued on the next lines) or as many as
+    # fit and how to read the rest: disabled items (a leading "-"), never a first row
+    # that reads as the whole
+    for row in folded(d, pid, rows=MENU_ROWS, width=width - 2, wrap=True):
+        args += ["-" + tmux_literal(row, width), "", ""]
+    ok_id = isinstance(pid, int) and _ID_RE.match(d["id"]) is not None and not d.get("partial")
     for o in d["options"] if ok_id else []:
         n = o["number"]
         if not isinstance(n, int) or not 0 < n < 100:
@@ -64,7 +76,7 @@ def menu_args(entry: Mapping[str, Any], client: str | None, prog: str,
         shell = f"{prog} answer {pid} {n} --dialog {d['id']}"
         if client is not None:
             shell += f" --tmux-client {client}"
-        args += [tmux_literal(f"{n}. {o['label']}", ITEM_LIMIT), str(n) if n < 10 else "",
+        args += [tmux_literal(f"{n}. {o['label']}", width), str(n) if n < 10 else "",
                  f"run-shell -b {tmux_quote(shell + ' >/dev/null 2>&1')}"]
     if not d["options"]:
         args += ["-no options wrap can read: answer it in its pane", "", ""]
@@ -101,7 +113,10 @@ def cmd_tmux_menu(args: Any) -> int:
                       tmux_literal("no agent is waiting", 60))
         return 1
     entry = blocked[0]
-    if not show(ours, menu_args(entry, client, program(), _here(entry, ours))):
+    size = live.tmux_run(ours, "display-message", "-p", *(["-c", client] if client else []),
+                         "#{client_width}")
+    width = int(size) - 4 if size and size.strip().isdigit() else ITEM_LIMIT
+    if not show(ours, menu_args(entry, client, program(), _here(entry, ours), width)):
         sys.stderr.write("osc7501wrap tmux-menu: tmux did not show the menu\n")
         return 2
     return 0

@@ -11,9 +11,10 @@ A session that failed stays listed, as ``error``, while its last entry is kept. 
 message column takes the spare width; in a narrow pane it comes right after the state.
 It draws on the alternate screen in cbreak mode and gives the terminal back as it found it.
 
-Answering: under the selected blocked session its dialog's question and options are
-shown, one line each (the registry's text, cleaned again: no controls, bounded, cut to
-the width). A digit picks that option: it is highlighted and the line under it says
+Answering: under the selected blocked session its dialog's question, the rows of what it
+approves (up to WATCH_ROWS, then how many more and where to read them) and its options
+are shown, one line each (the registry's text, cleaned again: no controls, bounded, cut
+to the width). A digit picks that option: it is highlighted and the line under it says
 "press N again or Enter to answer"; the same digit again or Enter confirms, any other
 key cancels (and does nothing else). The answer goes through
 :func:`osc7501wrap.commands.answer.answer_line` with the id of the dialog shown when
@@ -43,6 +44,10 @@ from ..errors import WrapError
 from ..session.registry import clean_dialog, clean_text, truncate
 from . import live
 from .answer import answer_line
+from .dialog import folded
+
+#: rows of a dialog's subject shown under the selected session
+WATCH_ROWS = 10
 
 ORDER = {"blocked": 0, "error": 1, "working": 2, "idle": 3, "done": 4}
 
@@ -155,6 +160,8 @@ def dialog_lines(entry: Mapping[str, Any], pick: Pick | None = None) -> list[tup
         return [(INDENT + "no dialog wrap can read: answer it in its pane", "hint")]
     question = d.get("question") or truncate(clean_text(str(entry.get("msg") or "")), 240)
     out = [(INDENT + (question or "(no question read)"), "")]
+    out += [(INDENT + "  " + row, "hint" if row.startswith(("… ", "(part")) else "")
+            for row in folded(d, entry.get("pid"), rows=WATCH_ROWS, width=400)]
     for o in d.get("options") or ():
         if pick is not None and o["number"] == pick.number:
             out.append((f"  > {o['number']}. {o['label']}", "pick"))
@@ -182,6 +189,8 @@ def pick_option(entry: Mapping[str, Any], digit: int) -> Pick | str:
         return "the selected session is not waiting: nothing to answer"
     if d is None or not d["options"]:
         return "wrap read no options of this dialog: answer it in its pane"
+    if d.get("partial"):
+        return "part of what it approves is not on screen: answer it in its pane"
     for o in d["options"]:
         if o["number"] == digit:
             return Pick(pid, d, digit, o["label"])

@@ -63,13 +63,13 @@ RULES: tuple[tuple[str, str], ...] = (
     ("json secret",
      r'(?i:"[a-z0-9_-]*(?:password|passwd|secret|token|api_?key|apikey)")\s*:\s*"(?P<s>'
      + _QV + ')"'),
-    ("anthropic key", r"\bsk-ant-(?P<s>[A-Za-z0-9_-]{8,})"),
+    ("anthropic key", r"\bsk-ant-(?P<s>[A-Za-z0-9_-]{4,})"),
     ("openai key", r"\bsk-(?:proj-|svcacct-|admin-)?(?P<s>[A-Za-z0-9_-]{12,})"),
-    ("github token", r"\b(?:gh[pousr]_|github_pat_)(?P<s>[A-Za-z0-9_]{8,})"),
-    ("gitlab token", r"\bglpat-(?P<s>[A-Za-z0-9_-]{8,})"),
-    ("aws access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)(?P<s>[A-Z0-9]{12,})"),
-    ("google api key", r"\bAIza(?P<s>[A-Za-z0-9_-]{20,})"),
-    ("slack token", r"\b(?:xox[abprs]|xapp)-(?P<s>[A-Za-z0-9-]{8,})"),
+    ("github token", r"\b(?:gh[pousr]_|github_pat_)(?P<s>[A-Za-z0-9_]{4,})"),
+    ("gitlab token", r"\bglpat-(?P<s>[A-Za-z0-9_-]{4,})"),
+    ("aws access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)(?P<s>[A-Z0-9]{8,})"),
+    ("google api key", r"\bAIza(?P<s>[A-Za-z0-9_-]{8,})"),
+    ("slack token", r"\b(?:xox[abprs]|xapp)-(?P<s>[A-Za-z0-9-]{4,})"),
     ("jwt", r"\beyJ(?P<s>[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)"),
     ("url password",
      r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@‹'\"]+:(?P<s>[^\s/@‹'\"]+)@"),
@@ -196,39 +196,54 @@ class Redactor:
         """`text` redacted (None stays None)."""
         return None if text is None else self.redact(text)[0]
 
+    def pieces(self, texts: Sequence[str], seps: Sequence[str]) -> tuple[list[str], bool]:
+        """`texts` redacted as one text joined with each of `seps` in turn (a secret that
+        spans two of them is hidden in both), each keeping its place; whether one was."""
+        flat = [flatten(t) for t in texts]
+        cuts: list[list[tuple[int, int]]] = [[] for _ in flat]
+        for sep in seps:
+            at = 0
+            spans = self.spans(sep.join(flat))
+            for i, t in enumerate(flat):
+                end = at + len(t)
+                for s, e in spans:
+                    if max(s, at) < min(e, end):
+                        cuts[i].append((max(s, at) - at, min(e, end) - at))
+                at = end + len(sep)
+        out = []
+        for t, c in zip(flat, cuts, strict=True):
+            c.sort()
+            pieces, pos = [], 0
+            for s, e in c:
+                if e <= pos:
+                    continue
+                pieces.append(t[pos:max(s, pos)])
+                pieces.append(MARK)
+                pos = e
+            pieces.append(t[pos:])
+            out.append("".join(pieces))
+        return out, any(cuts)
+
     def argv(self, args: Sequence[str]) -> list[str]:
         """A command line redacted as one text (``-u user:pass``, ``-H "Authorization:
         Bearer ..."`` span two arguments), each argument keeping its place."""
-        flat = [flatten(a) for a in args]
-        joined = " ".join(flat)
-        spans = self.spans(joined)
-        if not spans:
-            return flat
-        out, at = [], 0
-        for a in flat:
-            end = at + len(a)
-            pieces, pos = [], at
-            for s, e in spans:
-                s, e = max(s, at), min(e, end)
-                if s >= e:
-                    continue
-                pieces.append(joined[pos:s])
-                pieces.append(MARK)
-                pos = e
-            pieces.append(joined[pos:end])
-            out.append("".join(pieces))
-            at = end + 1
-        return out
+        return self.pieces(args, (" ",))[0]
 
     def dialog(self, shown: dict[str, Any] | None) -> dict[str, Any] | None:
-        """A dialog as data (``{id, question, options}``) with its question and labels
-        redacted, and ``redacted: true`` when something was hidden; the id untouched."""
+        """A dialog as data (``{id, question, subject, options}``) with its question,
+        subject rows and labels redacted, and ``redacted: true`` when something was
+        hidden; the id untouched. The subject's rows are read as one text both as lines
+        and as one wrapped line (a token the screen wrapped is hidden in both rows)."""
         if shown is None:
             return None
         hidden = False
         question = shown.get("question")
         if isinstance(question, str):
             question, hidden = self.redact(question)
+        rows = shown.get("subject")
+        if isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows):
+            rows, more = self.pieces(rows, ("\n", ""))
+            hidden = hidden or more
         options = []
         for o in shown.get("options") or ():
             label = o.get("label")
@@ -237,6 +252,8 @@ class Redactor:
                 hidden = hidden or more
             options.append({**o, "label": label})
         out = {**shown, "question": question, "options": options}
+        if isinstance(rows, list):
+            out["subject"] = rows
         if hidden:
             out["redacted"] = True
         return out

@@ -34,14 +34,24 @@ from .regions import parse_region
 
 #: How an option is chosen (see :func:`keys_for`).
 CHOOSE = ("number", "key", "key_enter", "arrows", "arrows_lr")
-MAX_LABEL = 160  # characters of one option's label
-MAX_QUESTION = 240
+MAX_LABEL = 2000  # characters of one option's label kept (and hashed); shown shorter
+MAX_QUESTION = 240  # characters of the question as shown (the id covers all of it)
 MAX_OPTIONS = 12
 MAX_READERS = 16
-MAX_FOUND = 160  # characters of a question or subject a finder reads
+MAX_FOUND = 4000  # characters of a question or one-line subject a finder reads
+MAX_SUBJECT_ROWS = 400  # rows of a subject block; more: the dialog is partial
+MAX_SUBJECT_CHARS = 20000
+#: how the rows of a subject are joined in a one-line question ("a ⏎ b")
+ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
-                          "key", "drop", "default", "highlight"})
-_FINDER_KEYS = frozenset({"rules", "region", "line", "stop"})
+                          "key", "drop", "default", "highlight", "region"})
+_FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
+                          "required", "head", "up"})
+_BOX_CHARS = frozenset("│┃║|▌▐")
+#: the first option row, which ends a block's tail; and the pointers a selection draws
+_OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
+_POINTERS = re.compile("[❯›>●○◉▶]")
+MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
@@ -73,14 +83,24 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Dialog:
     id: str
-    question: str
+    question: str  # one line, as shown (at most MAX_QUESTION characters)
     options: tuple[Option, ...] = ()
     choose: str | None = None  # how an option is chosen; None: no options read
+    #: what the dialog is about, row by row as the agent shows it (the command it would
+    #: run, the file it would write), without box borders and the block's indentation
+    subject: tuple[str, ...] = ()
+    #: part of it is not on screen (cut off by its box, scrolled away, too long to
+    #: read): the screen cannot say what an answer would approve
+    partial: bool = False
+    #: an answer typed on the prompt's line but not entered yet ("Continue? [y/N] y"):
+    #: not part of the dialog; erased before an answer is typed
+    typed: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """``{id, question, options: [{number, label, selected, key}]}`` (ls, events)."""
-        return {"id": self.id, "question": self.question,
-                "options": [o.as_dict() for o in self.options]}
+        """``{id, question, subject: [rows], partial, options: [{number, label,
+        selected, key}]}`` (ls, events)."""
+        return {"id": self.id, "question": self.question, "subject": list(self.subject),
+                "partial": self.partial, "options": [o.as_dict() for o in self.options]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +119,44 @@ class Reader:
     drop: Pattern | None = None  # taken out of every label
     default: Pattern | None = None  # group default: the label of the selected option
     highlight: bool = False  # inline: the selected option is the one coloured otherwise
+    region: Region | None = None  # where the options are read (None: the rule's region)
 
 
 @dataclass(frozen=True, slots=True)
 class Finder:
     """One ``[[dialog.question]]`` or ``[[dialog.subject]]`` entry: a dialog's question
     when the rule's message is not it, or what a dialog is about when its question does
-    not say (the command of "Allow execution of [Shell]?")."""
+    not say (the command of "Allow execution of [Shell]?").
 
-    line: Pattern  # group question / subject; the last line it matches (before `stop`)
+    A subject with `after` or `until` is a block of rows: it starts on the row after the
+    first row `after` matches (else on the last row `line` matches, its group the first
+    row's text) and ends before the next row `until` matches (else at a blank row, or
+    the region's end). A block that runs into the region's end before its `until`, that
+    holds a row `more` matches ("… +12 lines"), or that is missing while `required` says
+    it must be there, leaves the dialog partial. With `head`, the rows above the `after`
+    row (a tool's name, a file's), from the region's top or from the last row `head`
+    matches, are part of the dialog's id."""
+
+    line: Pattern | None  # group question / subject; the last line it matches (before `stop`)
     group: str  # "question" or "subject"
     rules: tuple[str, ...] = ()  # the blocked rules it is for (empty: every one)
     region: Region | None = None  # where it is read (None: the blocked rule's region)
     stop: Pattern | None = None  # a line that ends the search
+    after: Pattern | None = None  # block: the row before it
+    until: Pattern | None = None  # block: the row after it
+    more: Pattern | None = None  # block: a row that says part of it is hidden
+    required: bool = False  # block: without it the dialog is partial
+    #: block after `after`: the rows above it, from the region's top (True) or from the
+    #: last row this pattern matches, are in the id (not shown)
+    head: Pattern | bool = False
+    #: block read upward: it ends before the last row `until` matches (the prompt at the
+    #: cursor, not one answered above it) and starts after the last row `after` matches
+    #: above that (the lines a prompt printed above itself)
+    up: bool = False
+
+    @property
+    def block(self) -> bool:
+        return self.after is not None or self.until is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +170,9 @@ class DialogSpec:
         dialog cached while that region stays must then be read again)."""
         return any(f.region is not None and f.region != own
                    for f in (_for_rule(self.questions, rule_id),
-                             _for_rule(self.subjects, rule_id)) if f is not None)
+                             _for_rule(self.subjects, rule_id)) if f is not None) or any(
+            r.region is not None and r.region != own
+            for r in self.readers if not r.rules or rule_id in r.rules)
 
 
 def _for_rule(finders: tuple[Finder, ...], rule_id: str | None) -> Finder | None:
@@ -133,22 +180,52 @@ def _for_rule(finders: tuple[Finder, ...], rule_id: str | None) -> Finder | None
     return next((f for f in finders if not f.rules or rule_id in f.rules), None)
 
 
-def dialog_id(question: str, options: Sequence[Option]) -> str:
-    """10 hex digits from the normalized question and options (not the selection).
-    Normalized: lower case, without blanks (a label wrapped anywhere, a word cut at the
-    edge of a narrower window, joins to the same text)."""
-    def norm(s: str | None) -> str:
-        return _SPACES.sub("", (s or "").lower())
+def _norm_text(s: str | None) -> str:
+    """Lower case, without blanks: a label or question wrapped anywhere, a word cut at
+    the edge of a narrower window, joins to the same text."""
+    return _SPACES.sub("", (s or "").lower())
 
-    parts = [norm(question)] + [f"{norm(o.label)}\x1f{norm(o.key)}" for o in options]
+
+def dialog_id(question: str, options: Sequence[Option], subject: Sequence[str] = (),
+              context: Sequence[str] = ()) -> str:
+    """10 hex digits from the whole question, every row of the subject and every
+    option (label and key; not the selection). The question and the labels are
+    normalized (:func:`_norm_text`); the subject's rows are kept as they are but for
+    runs of blanks (one blank) and their case: two commands that differ in any
+    character but blanks' length differ. `context`: other rows of the dialog, not shown
+    (normalized as the question). Nothing is cut before it is hashed."""
+    parts = [_norm_text(question)]
+    parts += [" ".join(row.split()) for row in subject]
+    parts += [_norm_text(row) for row in context]
+    parts.append("\x1d")
+    parts += [f"{_norm_text(o.label)}\x1f{_norm_text(o.key)}" for o in options]
     return hashlib.sha256("\x1e".join(parts).encode("utf-8", "replace")).hexdigest()[:10]
 
 
+def _with_subject(question: str, subject: Sequence[str]) -> str:
+    """The one-line question naming the whole subject: its rows joined with ROW_MARK,
+    after the question (which may hold the first row already: "Bash: ls -la")."""
+    if not subject:
+        return question
+    rows = list(subject)
+    if question and _norm_text(rows[0]) and _norm_text(rows[0]) in _norm_text(question):
+        rows = rows[1:]
+        return question + (ROW_MARK + ROW_MARK.join(rows) if rows else "")
+    return f"{question} {ROW_MARK.join(rows)}" if question else ROW_MARK.join(rows)
+
+
 def make_dialog(question: str | None, options: Sequence[Option] = (),
-                choose: str | None = None) -> Dialog:
-    q = clean(question or "", MAX_QUESTION)
-    opts = tuple(options)
-    return Dialog(dialog_id(q, opts), q, opts, choose if opts else None)
+                choose: str | None = None, subject: Sequence[str] = (),
+                partial: bool = False, typed: str = "", context: Sequence[str] = ()) -> Dialog:
+    """A dialog from what was read: the id from all of it, the question shown cut."""
+    full = _with_subject(_CONTROL.sub(" ", question or "").strip(), subject)
+    rows = tuple(subject)
+    did = dialog_id(full, options, rows, context)
+    opts = tuple(o if len(o.label) <= MAX_LABEL else
+                 Option(o.number, clean(o.label, MAX_LABEL), o.selected, o.key)
+                 for o in options)
+    return Dialog(did, clean(full, MAX_QUESTION), opts, choose if opts else None, rows,
+                  partial, typed)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -179,7 +256,7 @@ def _finish(reader: Reader, raw: list[tuple[str, bool, str | None]]) -> list[Opt
             if m is not None and "key" in reader.key.groupindex and m.group("key"):
                 key = m.group("key")
                 label = label[: m.start()] + label[m.end():]
-        label = clean(label, MAX_LABEL)
+        label = clean(label, MAX_SUBJECT_CHARS)  # cut to MAX_LABEL once hashed
         if not label:
             continue
         key = clean(key, 16).lower() if key else None
@@ -347,66 +424,213 @@ def _norm(text: str) -> str:
     return _SPACES.sub("", text.lower())
 
 
-def _find(f: Finder | None, lines: Sequence[str],
-          region: Callable[[Region], Sequence[str]] | None) -> str | None:
-    """What a finder reads: its group in the last line it matches, in its region (else
-    the rule's own `lines`) and before a `stop` line."""
+#: another region of the same screen: its lines and their screen rows
+RegionFn = Callable[[Region], tuple[Sequence[str], Sequence[int] | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    text: str | None = None  # a one-line finder's group
+    rows: tuple[str, ...] = ()  # a block's rows
+    head: tuple[str, ...] = ()  # the rows above a block's `after` row (Finder.head)
+    partial: bool = False
+    typed: str = ""  # a question finder's group `typed`
+
+
+def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
+          screen_rows: Sequence[int] | None = None) -> _Found:
+    """What a finder reads in its region (else the rule's own `lines`, on `screen_rows`),
+    before a `stop` line: its group in the last line it matches, or its block
+    (:class:`Finder`)."""
     if f is None:
-        return None
-    rows = lines if f.region is None or region is None else region(f.region)
-    found = None
+        return _Found()
+    rows, at = ((lines, screen_rows) if f.region is None or region is None
+                else region(f.region))
+    if f.block:
+        return _block(f, _with_gaps(rows, at))
+    found = typed = None
+    assert f.line is not None
     for x in map(_unbox, rows):
         if f.stop is not None and f.stop.search(x):
             break
         m = f.line.search(x)
         if m is not None and m.group(f.group) and m.group(f.group).strip():
             found = m.group(f.group)
-    return clean(found, MAX_FOUND) if found else None
+            typed = _group(m, f.line, "typed")
+    if not found:
+        return _Found()
+    return _Found(text=_CONTROL.sub(" ", found[:MAX_FOUND]).strip(),
+                  typed=(typed or "").strip())
+
+
+def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
+    """`lines` with an empty line for each screen row a region left out between two of
+    them (`bottom:N` keeps non-empty lines only): a blank row ends a block."""
+    if at is None or len(at) != len(lines):
+        return list(lines)
+    out: list[str] = []
+    for i, x in enumerate(lines):
+        if i and at[i] > at[i - 1] + 1:
+            out += [""] * min(at[i] - at[i - 1] - 1, 2)
+        out.append(x)
+    return out
+
+
+def _block(f: Finder, raw: Sequence[str]) -> _Found:
+    """A subject block (:class:`Finder`): its rows, without the box borders every row
+    has in the same column and without their common indentation."""
+    rows = [_unbox(x) for x in raw]
+    n = len(rows)
+    end = next((i for i in range(n) if f.stop is not None and f.stop.search(rows[i])), n)
+    start = first = None
+    if f.up:
+        assert f.after is not None and f.until is not None
+        below = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
+        if below is None:
+            return _Found(partial=f.required)
+        top = next((i for i in range(below - 1, -1, -1) if f.after.search(rows[i])), None)
+        body = _dedent([x.rstrip() for x in raw[(top or 0) + 1 if top is not None else 0:
+                                                  below]])
+        body = [_CONTROL.sub(" ", x).rstrip() for x in body if x.strip()][-MAX_SUBJECT_ROWS:]
+        # a block that reaches the region's top may go on above it
+        return _Found(rows=tuple(body), partial=top is None and bool(body))
+    if f.after is not None:
+        start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
+    elif f.line is not None:
+        for i in range(end):
+            m = f.line.search(rows[i])
+            if m is not None and (m.group("subject") or "").strip():
+                start, first = i, m
+    head: tuple[str, ...] = ()
+    if f.head is not False and start is not None and first is None:
+        top = 0
+        if f.head is not True:
+            top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
+                       start - 1)
+        head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
+    if start is None:
+        return _Found(partial=f.required)
+    stop = None
+    for i in range(start + (first is not None), end):
+        if (f.until.search(rows[i]) if f.until is not None else not rows[i].strip()):
+            stop = i
+            break
+    closed = stop is not None or (f.until is None and end < n)
+    body = list(raw[start + (first is not None): stop if stop is not None else end])
+    while body and not body[-1].strip():
+        body.pop()
+    body = _dedent(_strip_borders(body))
+    if first is not None:
+        body.insert(0, first.group("subject").strip())
+    body = [_CONTROL.sub(" ", x).rstrip() for x in body]
+    partial = not closed or (f.more is not None and any(f.more.search(x) for x in body))
+    if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
+        body, partial = body[:MAX_SUBJECT_ROWS], True
+        while sum(map(len, body)) > MAX_SUBJECT_CHARS:
+            body[-1] = body[-1][: max(0, len(body[-1]) - (sum(map(len, body))
+                                                          - MAX_SUBJECT_CHARS))]
+            if not body[-1]:
+                body.pop()
+    # a boxed block's next paragraph, up to the options (the question: "Do you want to
+    # proceed?"), is the dialog's too; a pointer there is the selection, not the dialog
+    tail: list[str] = []
+    after_block = stop + 1 if stop is not None and f.after is not None else end
+    for x in rows[after_block: after_block + MAX_TAIL]:
+        if _OPTION_ROW.match(x) or (tail and not x.strip()):
+            break
+        if x.strip():
+            tail.append(_POINTERS.sub(" ", _CONTROL.sub(" ", x)).strip())
+    return _Found(rows=tuple(body), head=head + tuple(tail), partial=partial)
+
+
+def _strip_borders(rows: list[str]) -> list[str]:
+    """`rows` without the box borders that every one of them has in the same column, at
+    its left (before anything else) or its right (after everything else): a command's
+    own "|" in one row is text."""
+    rows = [x.rstrip() for x in rows]
+    for _ in range(3):
+        live = [x for x in rows if x.strip()]
+        if not live:
+            return rows
+        cols = {len(x) - len(x.lstrip()) for x in live}
+        col = cols.pop() if len(cols) == 1 else None
+        if col is None or live[0][col] not in _BOX_CHARS or any(
+                x[col] != live[0][col] for x in live):
+            break
+        rows = [x[:col] + " " + x[col + 1:] if x.strip() else x for x in rows]
+    for _ in range(3):
+        live = [x for x in rows if x.strip()]
+        if not live or len({len(x) for x in live}) != 1 or live[0][-1] not in _BOX_CHARS \
+                or any(x[-1] != live[0][-1] for x in live):
+            break
+        rows = [x[:-1].rstrip() if x.strip() else x for x in rows]
+    return rows
+
+
+def _dedent(rows: list[str]) -> list[str]:
+    live = [x for x in rows if x.strip()]
+    if not live:
+        return []
+    cut = min(len(x) - len(x.lstrip()) for x in live)
+    return [x[cut:] for x in rows]
 
 
 def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[str],
-                question: str | None,
-                region: Callable[[Region], Sequence[str]] | None = None, *,
+                question: str | None, region: RegionFn | None = None, *,
                 screen_rows: Sequence[int] | None = None,
                 background: Callable[[int, int], object] | None = None) -> Dialog:
     """The dialog a blocked rule's region shows: the first reader for that rule that
     reads at least two options (a fixed list: when its `on` line is there), else a
     dialog with the question only. A question read replaces the rule's message; a
-    subject read follows it, unless the question holds it already (`region` gives the
-    lines of another region of the same screen).
+    one-line subject read follows it, unless the question holds it already; a block
+    subject is the dialog's `subject`, row by row (`region` gives the lines and screen
+    rows of another region of the same screen).
     `screen_rows` (the screen row of each line) and `background` (how a cell's
     background looks) let a `highlight` reader see the selected option."""
-    if spec is not None:
-        question = _find(_for_rule(spec.questions, rule_id), lines, region) or question
-        subject = _find(_for_rule(spec.subjects, rule_id), lines, region)
-        if subject and _norm(subject) not in _norm(question or ""):
-            question = f"{question} {subject}" if question else subject
-        rows_at, rows = screen_rows, [_unbox(x) for x in lines]
-        for reader in spec.readers:
-            if reader.rules and rule_id not in reader.rules:
-                continue
-            if reader.fixed:
-                if reader.on is None or any(reader.on.search(x) for x in rows):
-                    opts = [Option(i + 1, lab, False, key)
-                            for i, (lab, key) in enumerate(reader.fixed)]
-                    return make_dialog(question, opts, reader.choose)
-                continue
-            if reader.line is not None:
-                raw = _read_lines(reader, rows)
-            elif reader.inline is not None:
-                spans: list[tuple[int, int]] = []
-                raw, at = _read_inline(reader, rows, spans)
-                if (reader.highlight and at is not None and background is not None
-                        and rows_at is not None and at < len(rows_at)
-                        and not any(sel for _, sel, _ in raw)):
-                    k = _highlighted(rows[at], rows_at[at], spans, background)
-                    raw = [(lab, i == k, key) for i, (lab, _, key) in enumerate(raw)]
-            else:
-                continue
-            opts = _finish(reader, raw)
-            if len(opts) >= 2:
-                return make_dialog(question, opts, reader.choose)
-    return make_dialog(question)
+    if spec is None:
+        return make_dialog(question)
+    q = _find(_for_rule(spec.questions, rule_id), lines, region, screen_rows)
+    question = q.text or question
+    s = _Found()
+    for sf in spec.subjects:  # the first that reads something (a block, a line) wins
+        if not sf.rules or rule_id in sf.rules:
+            got = _find(sf, lines, region, screen_rows)
+            if got.text or got.rows:
+                s = got
+                break
+            s = _Found(partial=s.partial or got.partial)  # a required block is missing
+    if s.text and _norm(s.text) not in _norm(question or ""):
+        question = f"{question} {s.text}" if question else s.text
+    about = {"subject": s.rows, "partial": s.partial, "typed": q.typed, "context": s.head}
+    own = (lines, screen_rows)
+    for reader in spec.readers:
+        if reader.rules and rule_id not in reader.rules:
+            continue
+        at_lines, rows_at = (own if reader.region is None or region is None
+                             else region(reader.region))
+        rows = [_unbox(x) for x in at_lines]
+        if reader.fixed:
+            if reader.on is None or any(reader.on.search(x) for x in rows):
+                opts = [Option(i + 1, lab, False, key)
+                        for i, (lab, key) in enumerate(reader.fixed)]
+                return make_dialog(question, opts, reader.choose, **about)
+            continue
+        if reader.line is not None:
+            raw = _read_lines(reader, rows)
+        elif reader.inline is not None:
+            spans: list[tuple[int, int]] = []
+            raw, at = _read_inline(reader, rows, spans)
+            if (reader.highlight and at is not None and background is not None
+                    and rows_at is not None and at < len(rows_at)
+                    and not any(sel for _, sel, _ in raw)):
+                k = _highlighted(rows[at], rows_at[at], spans, background)
+                raw = [(lab, i == k, key) for i, (lab, _, key) in enumerate(raw)]
+        else:
+            continue
+        opts = _finish(reader, raw)
+        if len(opts) >= 2:
+            return make_dialog(question, opts, reader.choose, **about)
+    return make_dialog(question, **about)
 
 
 # ---------------------------------------------------------------------------- choosing
@@ -450,7 +674,13 @@ def keys_for(dialog: Dialog, option: Option) -> list[str]:
     """What to type, key by key, to choose `option`. Raises ChoiceError when the dialog's
     way of choosing needs something the screen does not show (the selected option for
     the arrows, a key the agent shows for its own keys). With the arrows, an option that
-    shows its key is chosen with that key."""
+    shows its key is chosen with that key. An answer typed but not entered
+    (``dialog.typed``) is erased first, a DEL for each character."""
+    erase = ["\x7f"] * len(dialog.typed)
+    return erase + _keys(dialog, option) if erase else _keys(dialog, option)
+
+
+def _keys(dialog: Dialog, option: Option) -> list[str]:
     how = dialog.choose
     if how == "number":
         return [str(option.number)] if option.number < 10 else _arrows(dialog, option)
@@ -560,20 +790,48 @@ def _patterns(d: Mapping[str, Any], where: str, keys: tuple[str, ...],
     return pats
 
 
+def _region_of(d: Mapping[str, Any], where: str) -> Region | None:
+    if "region" not in d:
+        return None
+    try:
+        return parse_region(d["region"])
+    except ManifestError as err:
+        raise ManifestError(f"{where}: {err}") from None
+
+
 def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
     where = f"[[dialog.{group}]] {i + 1}"
     d, rules = _entry(d, where, _FINDER_KEYS)
-    region = None
-    if "region" in d:
-        try:
-            region = parse_region(d["region"])
-        except ManifestError as err:
-            raise ManifestError(f"{where}: {err}") from None
-    pats = _patterns(d, where, ("line", "stop"), comp)
+    region = _region_of(d, where)
+    pats = _patterns(d, where, ("line", "stop", "after", "until", "more"), comp)
     line = pats["line"]
-    if line is None or group not in line.groupindex:
-        raise ManifestError(f"{where}: needs a line with a (?P<{group}>...) group")
-    return Finder(line=line, group=group, rules=tuple(rules), region=region, stop=pats["stop"])
+    block = pats["after"] is not None or pats["until"] is not None
+    if block and group != "subject":
+        raise ManifestError(f"{where}: after and until are for [[dialog.subject]] only")
+    if (line is None and pats["after"] is None) or (line is not None
+                                                    and group not in line.groupindex):
+        raise ManifestError(f"{where}: needs a line with a (?P<{group}>...) group"
+                            + (" or an after" if group == "subject" else ""))
+    if pats["more"] is not None and not block:
+        raise ManifestError(f"{where}: more is for a block (after or until)")
+    required = d.get("required", False)
+    if not isinstance(required, bool) or (required and not block):
+        raise ManifestError(f"{where}: required must be true or false, and only with a "
+                            "block (after or until)")
+    up = d.get("up", False)
+    if not isinstance(up, bool) or (up and (pats["after"] is None or pats["until"] is None)):
+        raise ManifestError(f"{where}: up must be true or false, and only with after and "
+                            "until")
+    head: Pattern | bool = d.get("head", False)
+    if isinstance(head, str) and head:
+        head = _patterns(d, where, ("head",), comp)["head"] or False
+    if not (isinstance(head, bool) or hasattr(head, "search")) or (
+            head is not False and pats["after"] is None):
+        raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
+                            "a block's after")
+    return Finder(line=line, group=group, rules=tuple(rules), region=region,
+                  stop=pats["stop"], after=pats["after"], until=pats["until"],
+                  more=pats["more"], required=required, head=head, up=up)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:
@@ -605,4 +863,4 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
     if not isinstance(highlight, bool) or (highlight and pats["inline"] is None):
         raise ManifestError(f"{where}: highlight must be true or false, and only with inline")
     return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, highlight=highlight,
-                  **pats)
+                  region=_region_of(d, where), **pats)

@@ -339,8 +339,12 @@ def _message(manifest: Manifest, rule: Rule, t: Text, scr: Screen) -> tuple[str 
     if rule.state != "blocked":
         return msg, None
     return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg,
-                            lambda r: scr.region(r).lines, screen_rows=t.rows,
+                            lambda r: _lines_rows(scr.region(r)), screen_rows=t.rows,
                             background=scr.background)
+
+
+def _lines_rows(t: Text) -> tuple[tuple[str, ...], Any]:
+    return t.lines, t.rows
 
 
 def _rereads(manifest: Manifest, rule: Rule) -> bool:

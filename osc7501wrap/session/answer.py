@@ -9,9 +9,10 @@ After the last key it reads the screen every POLL seconds until the dialog went 
 reply ``{"ok": true, ...}``) or WAIT seconds passed (a refusal naming what is still there).
 
 Refusals, one line each: not blocked; another dialog than ``--dialog`` names (the new
-question in the message); a choice that names no option or several; a dialog whose
-options could not be read, or whose way of choosing needs what the screen does not show
-(wrap never guesses a key).
+question in the message); a dialog part of whose subject is not on screen (what it
+approves cannot be read in full); a choice that names no option or several; a dialog
+whose options could not be read, or whose way of choosing needs what the screen does not
+show (wrap never guesses a key).
 
 What it does not do: find the session or talk to the socket (commands/answer.py, the
 session's control loop), read options off a screen (rules.dialog).
@@ -36,7 +37,13 @@ Verdict = Any  # rules.Verdict: .state, .kind, .dialog
 
 
 def _q(d: Dialog) -> str:
-    return clean(d.question, 160) or "(no question read)"
+    """The question quoted, and for a subject of several rows its last one: a refusal
+    names what is on screen now, down to the row where two commands that share their
+    first differ (`osc7501wrap dialog` shows every row)."""
+    q = repr(clean(d.question, 160) or "(no question read)")
+    if len(d.subject) > 1:
+        q += f" ({len(d.subject)} rows, the last: {clean(d.subject[-1], 80)!r})"
+    return q
 
 
 class AnswerJob:
@@ -60,6 +67,22 @@ class AnswerJob:
         self.dialog: Dialog | None = None
         self.option: Any = None
         self.left = 0.0
+        self.done = False  # its one reply was sent
+
+    def ended(self, status: int) -> None:
+        """The program exited before the job replied: after the last key, that is the
+        dialog gone (a prompt's program often ends once answered); before it, the rest
+        of the keys were not typed."""
+        if self.done:
+            return
+        if self.dialog is not None and not self.keys and self.option is not None:
+            o = self.option
+            self.reply({"ok": True, "option": o.number, "label": o.label, "state": "exited",
+                        "status": status, "dialog": self.dialog.id})
+            self.done = True
+        else:
+            self._fail(f"the program exited (status {status}) before the answer was typed "
+                       "in full")
 
     def start(self) -> None:
         choice, want = self.data.get("choice"), self.data.get("dialog")
@@ -99,19 +122,26 @@ class AnswerJob:
             return None
         d: Dialog = v.dialog
         if want is not None and d.id != want:
-            self._fail(f"the dialog changed: it now asks {_q(d)!r} (dialog {d.id}, not "
+            self._fail(f"the dialog changed: it now asks {_q(d)} (dialog {d.id}, not "
                        f"{clean(want, 16)}); nothing was typed")
+            return None
+        if d.partial:
+            self._fail("part of what this dialog approves is not on screen (cut off by its "
+                       "box or scrolled away): answer it in its terminal, where you can "
+                       "read all of it; nothing was typed")
             return None
         return d
 
     def _type(self, first: bool = False) -> None:
         assert self.dialog is not None
+        if self.done:
+            return
         if not first:  # look again right before this key: still that dialog?
             v = self._read()
             if v is None:
                 return
             if v.state != "blocked" or v.dialog is None or v.dialog.id != self.dialog.id:
-                what = (f"it now asks {_q(v.dialog)!r}" if v.state == "blocked" and v.dialog
+                what = (f"it now asks {_q(v.dialog)}" if v.state == "blocked" and v.dialog
                         else f"the session is {v.state or 'unclassified'}")
                 self._fail(f"the dialog changed while its keys were typed ({what}); "
                            "the rest were not typed")
@@ -144,6 +174,8 @@ class AnswerJob:
 
     def _watch(self) -> None:
         assert self.dialog is not None
+        if self.done:
+            return
         v = self._read()
         if v is None:
             return
@@ -151,6 +183,7 @@ class AnswerJob:
             o = self.option
             self.reply({"ok": True, "option": o.number, "label": o.label,
                         "state": v.state, "dialog": self.dialog.id})
+            self.done = True
             return
         self.left -= POLL
         if self.left > 0:
@@ -158,7 +191,9 @@ class AnswerJob:
             return
         o = self.option
         self._fail(f"the dialog is still on screen {self.wait:g} s after choosing "
-                   f"{o.number}. {clean(o.label, 60)!r}: {_q(self.dialog)!r}")
+                   f"{o.number}. {clean(o.label, 60)!r}: {_q(self.dialog)}")
 
     def _fail(self, error: str) -> None:
-        self.reply({"ok": False, "error": error})
+        if not self.done:
+            self.done = True
+            self.reply({"ok": False, "error": error})

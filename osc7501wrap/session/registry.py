@@ -41,6 +41,7 @@ from typing import Any
 from ..errors import WrapError
 from ..paths import runtime_dir
 from ..proxy.procinfo import is_alive
+from ..rules.dialog import MAX_LABEL, MAX_SUBJECT_ROWS
 from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
@@ -391,8 +392,9 @@ def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 def clean_dialog(value: object) -> dict[str, Any] | None:
     """A registry entry's ``dialog`` as `ls --json` and `events` show it, cleaned again:
-    ``{id, question, options: [{number, label, selected, key}]}`` (and ``redacted:
-    true`` when a secret in it was hidden), or None."""
+    ``{id, question, subject: [rows], partial, options: [{number, label, selected,
+    key}]}`` (and ``redacted: true`` when a secret in it was hidden), or None. The
+    subject's rows keep their blanks (a command as it runs)."""
     if not isinstance(value, Mapping) or not isinstance(value.get("id"), str):
         return None
     opts = value.get("options")
@@ -402,14 +404,21 @@ def clean_dialog(value: object) -> dict[str, Any] | None:
                 or not isinstance(o.get("label"), str):
             continue
         key = o.get("key")
-        options.append({"number": o["number"], "label": truncate(clean_text(o["label"]), 160),
+        options.append({"number": o["number"],
+                        "label": truncate(clean_text(o["label"]), MAX_LABEL),
                         "selected": o.get("selected") is True,
                         "key": truncate(clean_text(key), 16) if isinstance(key, str) else None})
     q = value.get("question")
+    rows = value.get("subject")
+    subject = [clean_text(r)[:MAX_LABEL].rstrip() for r in rows[:MAX_SUBJECT_ROWS]
+               if isinstance(r, str)] if isinstance(rows, list) else []
     out = {"id": truncate(clean_text(value["id"]), 16),
            "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
+           "subject": subject,
+           "partial": value.get("partial") is True or (isinstance(rows, list)
+                                                      and len(rows) > MAX_SUBJECT_ROWS),
            "options": options}
-    if value.get("redacted") is True:  # a secret in the question or a label was hidden
+    if value.get("redacted") is True:  # a secret in the question, subject or a label
         out["redacted"] = True
     return out
 
@@ -420,8 +429,10 @@ def clean_text(text: str) -> str:
 
 
 def _is_control(ch: str) -> bool:
+    """C0, DEL, C1, bidi marks and overrides, zero-width and line/paragraph separators."""
     o = ord(ch)
-    return o < 0x20 or 0x7F <= o <= 0x9F or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069
+    return (o < 0x20 or 0x7F <= o <= 0x9F or 0x200B <= o <= 0x200F or 0x2028 <= o <= 0x202E
+            or 0x2060 <= o <= 0x2069 or o in (0x061C, 0xFEFF) or 0xD800 <= o <= 0xDFFF)
 
 
 def truncate(text: str, width: int) -> str:

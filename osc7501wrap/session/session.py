@@ -116,6 +116,7 @@ class Session(ProxyHandler):
         self._reads_stream = False  # an output reads the child's stream (the title marker)
         self._outputs_at = NEVER  # the outputs' earliest next_deadline
         self._output_dues: list[tuple[Output, float | None]] = []  # as the timer was set
+        self._answers: list[Any] = []  # `answer` jobs under way (session.answer.AnswerJob)
         self._outputs_timer: Timer | None = None  # poll() of the outputs then
         self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
@@ -823,9 +824,12 @@ class Session(ProxyHandler):
 
         wait = msg.data.get("wait")
         wait = min(max(float(wait), 0.2), 60.0) if isinstance(wait, int | float) else 5.0
-        AnswerJob(msg.data, evaluate=evaluate, write=self._write_child,
-                  schedule=self._schedule, reply=lambda r, m=msg: self._reply(m, r),
-                  wait=wait).start()
+        job = AnswerJob(msg.data, evaluate=evaluate, write=self._write_child,
+                        schedule=self._schedule, reply=lambda r, m=msg: self._reply(m, r),
+                        wait=wait)
+        self._answers = [j for j in self._answers if not j.done]
+        self._answers.append(job)
+        job.start()
 
     def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
         """A reply to `send`, `answer` or `explain --session`, its text redacted."""
@@ -901,6 +905,9 @@ class Session(ProxyHandler):
             if d is not None and self.registry is not None:  # seen by `events` when it ends
                 self.registry.entry.update(state=d.state, kind=d.kind, msg=_one_line(d.msg))
         self._list()  # notes the exit for the ended entry
+        for job in self._answers:  # an answer that ended the program is answered
+            job.ended(status)
+        self._answers = []
         if self.capture is not None:
             self.capture.event("x", status)
         for o in tuple(self.outputs):  # the registry notes the status for its ended entry

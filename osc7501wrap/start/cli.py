@@ -221,6 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show the result with tmux display-message on this client")
     a.set_defaults(func=_subcommand("commands.answer", "cmd_answer"))
 
+    dg = sub.add_parser("dialog", help="print the whole dialog a session waits on: "
+                        "question, every row of its command, options")
+    dg.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`")
+    dg.add_argument("--json", action="store_true")
+    dg.set_defaults(func=_subcommand("commands.dialog", "cmd_dialog"))
+
     j = sub.add_parser("jump", help="focus the session blocked longest (tmux), or say where it is")
     j.add_argument("--next", action="store_true", help="the blocked session after the last jump")
     j.add_argument("-q", "--quiet", action="store_true", help="print nothing, only the status")

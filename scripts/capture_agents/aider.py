@@ -1,6 +1,6 @@
 """Aider's driver: its line prompt, the start, turn-end and exit helpers, a git work dir, and
 its scenarios (streaming, a shell command, creating and adding files, architect mode,
-negatives, interrupt).
+negatives, interrupt, multi-row commands).
 
 What it does not do: check ground truth (Aider has no events of its own: the labels come
 from its prompts) or build its command line (tests/agentrun.py ``aider_command``).
@@ -14,7 +14,16 @@ import time
 from agentrun import Sandbox
 from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, git_init, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    git_init,
+    scenario,
+)
 
 AIDER_PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
 
@@ -187,4 +196,39 @@ def aider_interrupt(c: Ctx) -> None:
            and AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt")
+    aider_exit(c)
+
+
+def aider_asks(s: str, question: str, subject: str) -> bool:
+    """``question`` on the last row (Aider's line prompt) and ``subject`` above it."""
+    rows = s.rstrip().split("\n")
+    return question in rows[-1] and subject in "\n".join(rows[:-1])
+
+
+@scenario(
+    "aider",
+    "multiline",
+    "answer holds three shell blocks: two rows -> 'Run shell commands?' -> yes (output not added); "
+    "a 175-character row that wraps -> yes (output not added); two rows sharing the first's first "
+    "row -> no -> prompt back",
+    lambda sb, api: [
+        Text(f"Run these:\n\n```bash\n{MULTILINE_TWO_ROWS}\n```\n\n```bash\n{MULTILINE_WRAPPED}\n```\n\n"
+             f"```bash\n{MULTILINE_REFUSED}\n```\n")
+    ],
+)
+def aider_multiline(c: Ctx) -> None:
+    aider_start(c)
+    c.submit("run the three commands")
+    for n, (question, mark) in enumerate((("Run shell commands?", "x1.txt"),
+                                          ("Run shell command?", "long-1.txt")), 1):
+        dialog(c, lambda s, q=question, m=mark: aider_asks(s, q, m))
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.send_line("y")
+        dialog(c, lambda s, m=mark: aider_asks(s, "output to the chat?", m), label="blocked:question")
+        c.send_line("n")
+    dialog(c, lambda s: aider_asks(s, "Run shell commands?", "SECOND.txt"))
+    c.shot("blocked-permission--multiline-3")
+    c.send_line("n")
+    c.wait(lambda s: AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 20, settle=0.5)
+    c.mark("done")
     aider_exit(c)

@@ -1,7 +1,7 @@
 """Claude Code's other scenarios, registered after claude's: permission modes, start-up
 dialogs (folder trust, auto-mode nudge, a project MCP server), negatives, a status line,
 the native 7501 run, a narrow terminal, type-ahead, interrupting a tool, /compact, MCP
-tools and forms, subagents, background shells and an API error.
+tools and forms, subagents, background shells, an API error and multi-row commands.
 
 What it does not do: define helpers of its own (it uses claude's) or run anything at
 import beyond registering its scenarios.
@@ -23,7 +23,15 @@ from capture_agents.claude import (
     claude_start,
     claude_turn_end,
 )
-from capture_agents.core import REPO, Ctx, dialog, scenario
+from capture_agents.core import (
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    REPO,
+    Ctx,
+    dialog,
+    scenario,
+)
 
 
 @scenario(
@@ -467,4 +475,35 @@ def claude_api_error(c: Ctx) -> None:
     c.wait(lambda s: "API Error" in s and CLAUDE_SPINNER.search(s) is None, 90, settle=0.5)
     c.mark("error")
     c.shot("error--api-error")
+    claude_exit(c)
+
+
+CLAUDE_ASKS = "Do you want to proceed?"
+
+
+@scenario(
+    "claude",
+    "multiline",
+    "three Bash dialogs in one turn: a two-row command (approved), a 175-character one that wraps "
+    "(approved), a two-row one sharing the first's first row (Esc: rejected, prompt back)",
+    lambda sb, api: [
+        ToolUse("Bash", {"command": MULTILINE_TWO_ROWS, "description": "List, then make x1.txt"}),
+        ToolUse("Bash", {"command": MULTILINE_WRAPPED, "description": "Print a long line, then make long-1.txt"}),
+        ToolUse("Bash", {"command": MULTILINE_REFUSED, "description": "List, then make SECOND.txt"}),
+        Text("Ran the first two."),
+    ],
+)
+def claude_multiline(c: Ctx) -> None:
+    claude_start(c)
+    c.submit("run the three commands")
+    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, mark=mark: CLAUDE_ASKS in s and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: CLAUDE_ASKS not in s, 10, settle=0)
+    dialog(c, lambda s: CLAUDE_ASKS in s and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("esc")
+    c.wait(lambda s: CLAUDE_ASKS not in s and CLAUDE_PROMPT.search(s) is not None, 15, settle=0.5)
+    c.mark("idle")
     claude_exit(c)

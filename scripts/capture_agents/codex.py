@@ -1,6 +1,6 @@
 """Codex's driver: its composer hint, the start, turn-end and exit helpers, an exec tool call,
 and its scenarios (exec approved and rejected, interrupt, apply_patch, a plan question,
-folder trust, negatives).
+folder trust, negatives, multi-row commands).
 
 What it does not do: read Codex's own OSC 7501 reports (index lists them from the
 captures) or build its command line (tests/agentrun.py ``codex_command``).
@@ -14,7 +14,16 @@ from typing import Any
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, git_init, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    git_init,
+    scenario,
+)
 
 CODEX_PROMPT_HINT = "Ask Codex to do anything"
 
@@ -234,4 +243,35 @@ def codex_negatives(c: Ctx) -> None:
     c.submit("what did the dialog say")
     codex_turn_end(c)
     c.shot("done--quoted-would-you-like")
+    codex_exit(c)
+
+
+CODEX_ASKS = "Would you like to run the following command?"
+
+
+@scenario(
+    "codex",
+    "multiline",
+    "three exec approval dialogs in one turn: a two-row command (approved), a 175-character one "
+    "that wraps (approved), a two-row one sharing the first's first row (Esc: prompt back)",
+    lambda sb, api: [
+        codex_exec(MULTILINE_TWO_ROWS, "List, then make x1.txt?"),
+        codex_exec(MULTILINE_WRAPPED, "Print a long line, then make long-1.txt?"),
+        codex_exec(MULTILINE_REFUSED, "List, then make SECOND.txt?"),
+        Text("Ran the first two."),
+    ],
+)
+def codex_multiline(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("run the three commands")
+    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, mark=mark: CODEX_ASKS in s and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: CODEX_ASKS not in s, 10, settle=0)
+    dialog(c, lambda s: CODEX_ASKS in s and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("esc")
+    c.wait(lambda s: CODEX_ASKS not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
+    c.mark("idle")
     codex_exit(c)

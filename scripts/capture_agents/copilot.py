@@ -1,6 +1,7 @@
 """GitHub Copilot CLI's driver: its idle footer and working line, the start, idle, turn-end
 and exit helpers, a bash tool call, and its scenarios (bash approved and refused, a
-narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust).
+narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust,
+multi-row commands).
 
 What it does not do: hold its runs against its hooks and session log (truth
 ``copilot_truth``, after each run) or build its command line (tests/agentrun.py
@@ -15,7 +16,15 @@ from typing import Any
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    scenario,
+)
 
 # The idle footer ("← open sidebar · Interactive · Manual Approval · / commands · ? help") and,
 # while a turn runs, "◎ Working · 43 B esc esc interrupt" (the circle cycles ○ ◎ ◉ ●).
@@ -347,4 +356,35 @@ def copilot_trust(c: Ctx) -> None:
     c.shot("blocked-permission--trust-folder")
     c.key("enter")
     copilot_start(c)
+    copilot_exit(c)
+
+
+COPILOT_ASKS = "Do you want to run"
+
+
+@scenario(
+    "copilot",
+    "multiline",
+    "three bash approval dialogs in one turn: a two-row command (approved), a 175-character one "
+    "that wraps (approved), a two-row one sharing the first's first row (Esc: no, the turn is aborted)",
+    lambda sb, api: [
+        copilot_bash(MULTILINE_TWO_ROWS, "List, then make x1.txt"),
+        copilot_bash(MULTILINE_WRAPPED, "Print a long line, then make long-1.txt"),
+        copilot_bash(MULTILINE_REFUSED, "List, then make SECOND.txt"),
+        Text("Ran the first two."),
+    ],
+)
+def copilot_multiline(c: Ctx) -> None:
+    copilot_start(c)
+    c.submit("run the three commands")
+    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, mark=mark: COPILOT_ASKS in s and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: COPILOT_ASKS not in s, 10, settle=0)
+    dialog(c, lambda s: COPILOT_ASKS in s and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("esc", mark="working")  # "◉ Cancelling", then the idle footer
+    c.wait(lambda s: COPILOT_ASKS not in s and copilot_idle(s), 15, settle=0.5)
+    c.mark("idle")
     copilot_exit(c)

@@ -1,7 +1,7 @@
 """What a scenario is written with: Ctx (the running agent, the fake API, the sandbox, and
 the screenshots, waits, labels and keys of a scenario), Spec and the ``scenario``
 decorator that adds one to REGISTRY, and what several agents' drivers share (``dialog``,
-``LONG_ANSWER``, ``git_init``, the default terminal size).
+``LONG_ANSWER``, the ``MULTILINE_*`` commands, ``git_init``, the default terminal size).
 
 What it does not do: know any agent, start one (runner) or order the scenarios
 (scenarios).
@@ -132,8 +132,9 @@ def scenario(
     return deco
 
 
-def dialog(c: Ctx, text: str | re.Pattern[str], label: str = "blocked:permission", timeout: float = 30.0) -> str:
-    """Wait for a dialog whose text contains ``text`` (or matches it); label it."""
+def dialog(c: Ctx, text: str | re.Pattern[str] | Callable[[str], bool], label: str = "blocked:permission",
+           timeout: float = 30.0) -> str:
+    """Wait for a dialog whose text contains ``text`` (or matches it, or makes it true); label it."""
     screen = c.wait(text, timeout, settle=0.5)
     c.mark(label)
     return screen
@@ -144,6 +145,14 @@ LONG_ANSWER = (
     "the command finished without errors and printed the word finished. "
     "Nothing else needs to change, so I am stopping here. "
 )
+
+# The multiline scenarios' three commands, each asked for in one turn: two rows; one row
+# that wraps at 120 columns (175 characters); two rows whose first is the first one's.
+# Each writes a file (Claude Code asks for no read-only command): the third one's file
+# is absent after a run, for that one is refused.
+MULTILINE_TWO_ROWS = "ls -la\ntouch x1.txt"
+MULTILINE_WRAPPED = "echo " + "A" * 150 + " && touch long-1.txt"
+MULTILINE_REFUSED = "ls -la\ntouch SECOND.txt"
 
 
 def git_init(path: Path) -> None:

@@ -1,6 +1,6 @@
 """Gemini CLI's driver: its composer hint, the start, turn-end and exit helpers, and its
 scenarios (shell, write, web fetch, ask-user, interrupt, a plain answer, streaming,
-folder trust).
+folder trust, multi-row commands).
 
 What it does not do: check ground truth (Gemini CLI has no events the harness can read)
 or build its command line (tests/agentrun.py ``gemini_command``).
@@ -13,7 +13,15 @@ import time
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    scenario,
+)
 
 GEMINI_PROMPT_HINT = "Type your message"
 
@@ -237,4 +245,36 @@ def gemini_trust(c: Ctx) -> None:
     c.shot("blocked-permission--trust-folder")
     c.key("enter")
     gemini_start(c)
+    gemini_exit(c)
+
+
+GEMINI_ASKS = "Allow execution of"
+
+
+@scenario(
+    "gemini",
+    "multiline",
+    "three shell confirmations in one turn: a two-row command (allowed once), a 175-character one "
+    "that wraps (allowed once), a two-row one sharing the first's first row (Esc: cancelled, prompt back)",
+    lambda sb, api: [
+        ToolUse("run_shell_command", {"command": MULTILINE_TWO_ROWS, "description": "List, then make x1.txt"}),
+        ToolUse("run_shell_command", {"command": MULTILINE_WRAPPED,
+                                      "description": "Print a long line, then make long-1.txt"}),
+        ToolUse("run_shell_command", {"command": MULTILINE_REFUSED, "description": "List, then make SECOND.txt"}),
+        Text("Ran the first two."),
+    ],
+)
+def gemini_multiline(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("run the three commands")
+    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, mark=mark: GEMINI_ASKS in s and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: GEMINI_ASKS not in s, 10, settle=0)
+    dialog(c, lambda s: GEMINI_ASKS in s and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("esc")
+    c.wait(lambda s: GEMINI_ASKS not in s and "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
+    c.mark("idle")
     gemini_exit(c)

@@ -16,7 +16,16 @@ from typing import Any
 from agentrun import chat_with_tools_is_main
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Body, Ctx, StepsFactory, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Body,
+    Ctx,
+    StepsFactory,
+    scenario,
+)
 
 # Ground truth: OpenCode's own bus, through the plugin opencode_command installs.
 # A new user message (the prompt accepted) or session.status busy -> working; permission.asked -> blocked:permission; question.asked ->
@@ -346,5 +355,45 @@ def opencode_allow_always(c: Ctx) -> None:
     time.sleep(1.0)
     c.shot("blocked-permission--always-confirm")
     c.key("enter")
+    opencode_idle(c, n)
+    opencode_exit(c)
+
+
+@opencode_scenario(
+    "multiline",
+    "three bash permission dialogs in one turn: a two-row command (Allow once), a 175-character one "
+    "that wraps (Allow once), a two-row one sharing the first's first row (Reject: the turn stops)",
+    lambda sb, api: [
+        ToolUse("bash", {"command": MULTILINE_TWO_ROWS, "description": "List, then make x1.txt"}),
+        ToolUse("bash", {"command": MULTILINE_WRAPPED, "description": "Print a long line, then make long-1.txt"}),
+        ToolUse("bash", {"command": MULTILINE_REFUSED, "description": "List, then make SECOND.txt"}),
+        Text("Ran the first two."),
+    ],
+)
+def opencode_multiline(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, "run the three commands")
+    for k, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        opencode_wait_event(c, "permission.asked", n)
+        c.wait(lambda s, mark=mark: "Permission required" in s and mark in s, 10, settle=0.5)
+        c.mark_drawn()
+        c.shot(f"blocked-permission--multiline-{k}")
+        n = opencode_seen(c)
+        c.key("enter")
+        c.wait(lambda s: "Permission required" not in s, 10, settle=0)
+    opencode_wait_event(c, "permission.asked", n)
+    c.wait(lambda s: "Permission required" in s and "SECOND.txt" in s, 10, settle=0.5)
+    c.mark_drawn()
+    c.shot("blocked-permission--multiline-3")
+    c.key("right")
+    time.sleep(0.2)
+    c.key("right")
+    time.sleep(0.3)
+    n = opencode_seen(c)
+    c.key("enter")
+    time.sleep(1.0)
+    screen = c.run.screen()
+    if "Reject permission" in screen or "what to do differently" in screen:
+        c.key("enter")
     opencode_idle(c, n)
     opencode_exit(c)

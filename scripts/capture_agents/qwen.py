@@ -19,15 +19,25 @@ from typing import Any
 from agentrun import chat_with_tools_is_main, pins, qwen_notifies
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Body, Ctx, StepsFactory, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Body,
+    Ctx,
+    StepsFactory,
+    scenario,
+)
 
 # Ground truth: Qwen Code's own hooks (qwen_command's hook script, with each hook's own
 # timestamp). UserPromptSubmit with a prompt -> working (dated at its Enter); a
 # Notification other than idle_prompt (permission_prompt: a confirmation is shown) ->
 # blocked; Stop -> done. Qwen Code runs those two before it draws the dialog or the
 # turn's end: their labels are dated when the screen shows them (TruthFollower's
-# ``drawn``). Answering a dialog runs no hook (working at its first sign on screen), nor
-# does an Esc that cancels a turn (the key press labels idle).
+# ``drawn``). Answering a dialog runs no hook (working at its first sign on screen; the
+# tool's PreToolUse that follows lets a later Notification of the turn label its dialog),
+# nor does an Esc that cancels a turn (the key press labels idle).
 QWEN_PROMPT_HINT = "Type your message or @path/to/file"
 QWEN_COMPOSER = re.compile(r"(?m)^> ")
 # The loading line in any UI language: a braille spinner, a phrase, a timer in brackets
@@ -67,6 +77,8 @@ def qwen_truth() -> Callable[[dict[str, Any]], str | None]:
             out = "blocked:question" if question else "blocked:permission"
         elif kind == "Stop":
             out = "done"
+        elif kind == "PreToolUse" and state["last"].startswith("blocked"):
+            state["last"] = ""  # an answered dialog's tool runs: the turn's next dialog is new
         if out is None or out == state["last"]:
             return None
         state["last"] = out
@@ -372,4 +384,33 @@ def qwen_trust(c: Ctx) -> None:
     c.wait(lambda s: "Do you trust this folder" not in s or "restarting" in s, 15, settle=0)
     c.mark("working")
     qwen_start(c)
+    qwen_exit(c)
+
+
+@qwen_scenario(
+    "multiline",
+    "three shell confirmations in one turn: a two-row command (allowed once), a 175-character one "
+    "that wraps (allowed once), a two-row one sharing the first's first row (Esc: cancelled, prompt back)",
+    lambda sb, api: [
+        ToolUse("run_shell_command", {"command": MULTILINE_TWO_ROWS, "description": "List, then make x1.txt"}),
+        ToolUse("run_shell_command", {"command": MULTILINE_WRAPPED,
+                                      "description": "Print a long line, then make long-1.txt"}),
+        ToolUse("run_shell_command", {"command": MULTILINE_REFUSED, "description": "List, then make SECOND.txt"}),
+        Text("Ran the first two."),
+    ],
+)
+def qwen_multiline(c: Ctx) -> None:
+    qwen_start(c)
+    n = qwen_submit(c, "run the three commands")
+    once = qwen_ui(c, "Yes, allow once")
+    for k, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        qwen_dialog(c, n, lambda s, mark=mark: (once in s or "Allow once" in s) and mark in s)
+        assert c.truth is not None
+        n = len(c.truth.events)
+        c.shot(f"blocked-permission--multiline-{k}")
+        qwen_answer_dialog(c, "Waiting for user confirmation...")
+    qwen_dialog(c, n, lambda s: (once in s or "Allow once" in s) and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("esc", mark="idle")
+    c.wait(lambda s: once not in s and QWEN_LOADING.search(s) is None and QWEN_PROMPT_HINT in s, 15, settle=0.5)
     qwen_exit(c)

@@ -16,8 +16,8 @@ from capture_agents.core import Spec
 # default COLS x ROWS: the same run, ground truth and screens (named with the size).
 SIZES = ((80, 24), (200, 50))
 SIZED: dict[str, tuple[str, ...]] = {
-    "claude": ("bash-reject", "askuserquestion", "plan-approval"),
-    "codex": ("exec-reject", "plan-question"),
+    "claude": ("bash-reject", "askuserquestion", "plan-approval", "multiline"),
+    "codex": ("exec-reject", "plan-question", "multiline"),
     "gemini": ("write-file", "ask-user"),
     "aider": ("create-file", "add-file"),
     "opencode": ("bash-reject", "question"),

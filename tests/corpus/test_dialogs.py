@@ -19,7 +19,7 @@ import pytest
 
 from osc7501wrap.capture import parse_size, read_capture
 from osc7501wrap.rules import evaluate, load_manifests
-from osc7501wrap.rules.dialog import Dialog, Option, keys_for, make_dialog, resolve
+from osc7501wrap.rules.dialog import Dialog, keys_for, resolve
 from osc7501wrap.rules.model import Snapshot
 from osc7501wrap.screen import make_screen
 
@@ -82,6 +82,11 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'aider-0.86.2/add-file#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'aider-0.86.2/architect#0': ('key_enter', ['Yes', 'No']),
     'aider-0.86.2/create-file#0': ('key_enter', ['Yes', 'No']),
+    'aider-0.86.2/multiline#0': ('key_enter', ['Yes', 'No', 'Skip all', "Don't ask again"]),
+    'aider-0.86.2/multiline#1': ('key_enter', ['Yes', 'No', "Don't ask again"]),
+    'aider-0.86.2/multiline#2': ('key_enter', ['Yes', 'No', 'Skip all', "Don't ask again"]),
+    'aider-0.86.2/multiline#3': ('key_enter', ['Yes', 'No', "Don't ask again"]),
+    'aider-0.86.2/multiline#4': ('key_enter', ['Yes', 'No', 'Skip all', "Don't ask again"]),
     'aider-0.86.2/shell-command#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'aider-0.86.2/shell-command#1': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'claude-2.1.328/askuserquestion-7501#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
@@ -110,6 +115,9 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'claude-2.1.328/mcp-tool#0': ('number', ['Yes', "Yes, and don't ask again", 'No']),
     'claude-2.1.328/multi-question-7501#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
     'claude-2.1.328/multi-question#0': ('number', ['Red A warm color', 'Blue A cool color', 'Type something.', 'Chat about this']),
+    'claude-2.1.328/multiline#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline#1': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline#2': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/narrow#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/native-7501#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/native-7501#1': ('number', ['Yes Go on', 'No Stop here', 'Type something.', 'Chat about this']),
@@ -126,6 +134,9 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'codex-0.169.0/apply-patch#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'codex-0.169.0/exec-approve#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'codex-0.169.0/exec-reject#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline#1': ('arrows', ['Yes, proceed (y)', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline#2': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'codex-0.169.0/plan-question#0': ('arrows', ['Red (Recommended) A warm', 'Blue A cool color.', 'None of the above Option']),
     'codex-0.169.0/trust-dir#0': ('arrows', ['Trust and continue', 'Back to Agent Command Ce']),
     'copilot-1.0.102/ask-user-text#0': (None, []),
@@ -133,10 +144,16 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'copilot-1.0.102/bash-approve#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
     'copilot-1.0.102/bash-refuse#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
     'copilot-1.0.102/create-file#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/multiline#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/multiline#1': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'copilot-1.0.102/multiline#2': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
     'copilot-1.0.102/narrow#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
     'copilot-1.0.102/trust-folder#0': ('arrows', ['Yes', 'Yes, and remember this f', 'No']),
     'gemini-0.61.0/ask-user-7501#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Enter a custom value']),
     'gemini-0.61.0/ask-user#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Enter a custom value']),
+    'gemini-0.61.0/multiline#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
+    'gemini-0.61.0/multiline#1': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
+    'gemini-0.61.0/multiline#2': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
     'gemini-0.61.0/shell-approve#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
     'gemini-0.61.0/trust-folder-7501#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (gem', "Don't trust"]),
     'gemini-0.61.0/trust-folder#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (gem', "Don't trust"]),
@@ -147,12 +164,18 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'opencode-1.18.33/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'opencode-1.18.33/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'opencode-1.18.33/edit#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/multiline#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/multiline#1': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'opencode-1.18.33/multiline#2': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'opencode-1.18.33/question#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type your own answer']),
     'pi-0.73.1/gate-approve#0': (None, []),
     'pi-0.73.1/gate-confirm#0': (None, []),
     'pi-0.73.1/gate-input#0': (None, []),
     'pi-0.73.1/gate-refuse#0': (None, []),
     'qwen-0.24.4/ask-user#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type something...']),
+    'qwen-0.24.4/multiline#0': ('arrows', ['Yes, allow once', "Always allow run 'touch ", "Always allow run 'touch ", 'No, suggest changes']),
+    'qwen-0.24.4/multiline#1': ('arrows', ['Yes, allow once', "Always allow run 'touch ", "Always allow run 'touch ", 'No, suggest changes']),
+    'qwen-0.24.4/multiline#2': ('arrows', ['Yes, allow once', "Always allow run 'touch ", "Always allow run 'touch ", 'No, suggest changes']),
     'qwen-0.24.4/shell-approve#0': ('arrows', ['Yes, allow once', "Always allow run 'mkdir ", "Always allow run 'mkdir ", 'No, suggest changes']),
     'qwen-0.24.4/shell-reject#0': ('arrows', ['Yes, allow once', "Always allow run 'rm *' ", "Always allow run 'rm *' ", 'No, suggest changes']),
     'qwen-0.24.4/trust-folder#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (qwe', "Don't trust"]),
@@ -221,6 +244,12 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'claude-2.1.328/bash-approve-lang-de#0': ('number', ['Yes', "Yes, and don't ask again", 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/bash-reject-200x50#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/bash-reject-80x24#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-200x50#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-200x50#1': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-200x50#2': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-80x24#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-80x24#1': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/multiline-80x24#2': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
     'claude-2.1.328/plan-approval-200x50#0': ('number', ['Yes, and use auto mode', 'Yes, manually approve ed', 'Tell Claude what to chan']),
     'claude-2.1.328/plan-approval-80x24#0': ('number', ['Yes, and use auto mode', 'Yes, manually approve ed', 'Tell Claude what to chan']),
     'codex-0.162.1/apply-patch#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
@@ -232,6 +261,12 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'codex-0.162.1/plan-question-200x50#0': ('arrows', ['Red (Recommended) A warm', 'Blue A cool color.', 'None of the above Option']),
     'codex-0.162.1/plan-question-80x24#0': ('arrows', ['Red (Recommended) A warm', 'Blue A cool color.', 'None of the above Option']),
     'codex-0.162.1/trust-dir#0': ('arrows', ['Trust and continue', 'Quit']),
+    'codex-0.169.0/multiline-200x50#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline-200x50#1': ('arrows', ['Yes, proceed (y)', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline-200x50#2': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline-80x24#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline-80x24#1': ('arrows', ['Yes, proceed (y)', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'codex-0.169.0/multiline-80x24#2': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'copilot-1.0.102/ask-user-200x50#0': ('arrows', ['Red', 'Blue', 'Other (type your answer)']),
     'copilot-1.0.102/ask-user-80x24#0': ('arrows', ['Red', 'Blue', 'Other (type your answer)']),
     'copilot-1.0.102/bash-refuse-200x50#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
@@ -415,18 +450,34 @@ def test_screen_dialogs(path: Path) -> None:
             assert resolve(d, o.label) is o
 
 
-def test_the_id_changes_with_the_question_and_the_options() -> None:
-    a = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt")
+def test_the_id_changes_with_any_row_of_the_dialog_and_not_with_the_selection() -> None:
+    """The id of a recorded Claude Bash dialog, with one character of the screen changed:
+    in the command, in the rows above it (the description), in the question, in an
+    option; or the pointer moved to another option (the same dialog)."""
+    path = TESTS / "screens/claude-2.1.328/blocked-permission--bash.txt"
+    lines = path.read_text().split("\n")
+    a = _screen_dialog(path)
     b = _screen_dialog(TESTS / "screens/claude-2.1.328/blocked-permission--bash-rm.txt")
     assert a.id != b.id  # another command
-    assert make_dialog(a.question, a.options).id == a.id
-    assert make_dialog(a.question + "!", a.options).id != a.id
-    fewer = a.options[:-1]
-    assert make_dialog(a.question, fewer).id != a.id
-    relabelled = (*a.options[:-1], Option(4, "No, never", False))
-    assert make_dialog(a.question, relabelled).id != a.id
-    moved = tuple(Option(o.number, o.label, o.number == 2, o.key) for o in a.options)
-    assert make_dialog(a.question, moved).id == a.id  # the selection is not the dialog
+    assert a.subject and a.subject[0] in a.question and not a.partial
+
+    def edited(find: str, new: str, *more: tuple[str, str]) -> Dialog:
+        changed = list(lines)
+        for f, n in ((find, new), *more):  # in the dialog's row, not the transcript's
+            at = max(i for i, x in enumerate(changed) if f in x)
+            changed[at] = changed[at].replace(f, n, 1)
+        return _screen_dialog(path, changed)
+
+    row = a.subject[0]
+    for find, new in ((row[-3:], row[-3:-1] + "X"),        # the command's last character
+                      (row[:5], row[:5].upper()),          # its case
+                      ("Wait, then", "Wait, than"),        # the description above it
+                      ("proceed?", "proceeds?"),           # the question
+                      ("4. No", "4. Nope")):               # an option
+        assert edited(find, new).id != a.id, (find, new)
+    moved = edited("❯ 1. Yes", "  1. Yes", ("  4. No", "❯ 4. No"))
+    assert [o.number for o in moved.options if o.selected] == [4]
+    assert moved.id == a.id  # the selection is not the dialog
 
 
 def test_generic_yes_no_shapes() -> None:
@@ -472,3 +523,32 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
                 assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
     assert [s for s, _ in seen] == selected
     assert len({i for _, i in seen[:2]}) == 1  # the same dialog while the focus moves
+
+
+MULTILINE = sorted((TESTS / "captures").glob("*/multiline*.jsonl"))
+
+
+@pytest.mark.parametrize("path", MULTILINE, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_row_of_a_multi_line_or_wrapped_command_is_the_dialogs(path: Path) -> None:
+    """Recorded with each real agent (capture-agents AGENT:multiline): ``ls -la`` +
+    ``touch x1.txt`` (two rows), one line wrapped at the window's width, then ``ls -la``
+    + ``touch SECOND.txt`` (the first row shared with the first dialog). Every row is the
+    dialog's subject and in its question; the first and the third are two dialogs."""
+    spans = [s for s in replay_spans(path)
+             if s and not s[-1].question.startswith("Add command output")]
+    assert len(spans) == 3, [s[-1].question for s in spans]
+    first, wrapped, third = (s[-1] for s in spans)
+
+    def flat(d: Dialog) -> str:
+        return "".join("".join(d.subject).split())
+
+    assert "ls-la" in flat(first) and "touchx1.txt" in flat(first)
+    assert "A" * 150 + "&&touchlong-1.txt" in flat(wrapped)
+    assert len(wrapped.subject) >= 2 or path.stem.endswith("200x50")  # 200 columns: one row
+    assert "ls-la" in flat(third) and "touchSECOND.txt" in flat(third)
+    assert first.subject[0] == third.subject[0] == "ls -la"  # the row they share
+    assert first.id != third.id
+    assert "touch SECOND.txt" in third.question and "touch x1.txt" in first.question
+    assert not any(d.partial for d in (first, wrapped, third))
+    for s in spans:  # one dialog while it is on screen
+        assert len({d.id for d in s}) == 1

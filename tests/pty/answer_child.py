@@ -1,11 +1,13 @@
 """A Claude-shaped permission dialog for the `answer` tests (run it under `wrap --agent
-claude`). argv[1]: a JSON file {"question", "labels", "mode"}; argv[2]: a file that gets
-every byte typed into it.
+claude`). argv[1]: a JSON file {"question", "labels", "mode", "command", "second"};
+argv[2]: a file that gets every byte typed into it.
 
 Draws the question and the options ("❯ 1. label"); a digit naming an option prints
 "CHOSE n" and draws an idle prompt instead (mode "stubborn": the dialog stays, redrawn);
-"x" draws the dialog again for another command ("rm -rf /", or the spec's "other"); "q"
-exits. The spec's "command" is the dialog's command (default "rm -rf build")."""
+"x" draws the dialog again for another command ("rm -rf /", or `second`); "q" exits.
+With `command`, the dialog is drawn as Claude Code 2.1.328 draws a Bash dialog: the
+command between two dashed rules, a multi-line one with "│ " before each row, and long
+rows wrapped at the window's width (as recorded in tests/captures/claude-2.1.328)."""
 
 import json
 import os
@@ -19,13 +21,30 @@ log = open(sys.argv[2], "ab", buffering=0)  # noqa: SIM115 (open while it runs)
 question = spec.get("question", "Do you want to proceed?")
 labels = spec["labels"]
 mode = spec.get("mode", "normal")
-command = spec.get("command", "rm -rf build")
 RULE = "─" * 60
 
 
-def draw_dialog(q: str, command: str = command) -> None:
-    rows = ["\x1b[2J\x1b[H wrap test dialog", RULE, " Bash command", "", f"   {command}",
-            "", f" {q}"]
+def claude_rows(command: str, width: int) -> list[str]:
+    """The rows of a Bash dialog's command block, as Claude Code draws them."""
+    lines = command.split("\n")
+    lead = " │ " if len(lines) > 1 else " "
+    rows = []
+    for line in lines:
+        room = width - len(lead)
+        for at in range(0, max(len(line), 1), room):
+            rows.append(lead + line[at:at + room])
+    dashes = "╌" * width
+    return [" Bash command", " Run it", dashes, *rows, dashes]
+
+
+def draw_dialog(q: str, command: str = "rm -rf build") -> None:
+    if "command" in spec:
+        width = os.get_terminal_size(1).columns
+        rows = ["\x1b[2J\x1b[H wrap test dialog", "─" * width,
+                *claude_rows(command, width), f" {q}"]
+    else:
+        rows = ["\x1b[2J\x1b[H wrap test dialog", RULE, " Bash command", "", f"   {command}",
+                "", f" {q}"]
     for i, label in enumerate(labels, 1):
         rows.append(f" {'❯' if i == 1 else ' '} {i}. {label}")
     rows.append(" Esc to cancel")
@@ -44,7 +63,7 @@ try:
     if mode == "password":  # a blocked shape without options (the generic manifest)
         os.write(1, b"Password: ")
     else:
-        draw_dialog(question)
+        draw_dialog(question, spec.get("command", "rm -rf build"))
     while True:
         data = os.read(fd, 1024)
         if not data:
@@ -53,12 +72,15 @@ try:
         if data == b"q":
             break
         if data == b"x":
+            if "second" in spec:
+                draw_dialog(question, spec["second"])
+                continue
             question = "Really delete everything?"
-            draw_dialog(question, spec.get("other", "rm -rf /"))
+            draw_dialog(question, "rm -rf /")
             continue
         if data.isdigit() and 1 <= int(data) <= len(labels):
             if mode == "stubborn":
-                draw_dialog(question)
+                draw_dialog(question, spec.get("command", "rm -rf build"))
                 continue
             draw_prompt(int(data))
 finally:

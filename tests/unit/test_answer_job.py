@@ -109,3 +109,36 @@ def test_a_dialog_that_stays_is_reported() -> None:
     typed, r = run([blocked(ASK), blocked(at(ASK, 2))], {"choice": "2"})
     assert typed == [b"\x1b[B", b"\r"]
     assert r["ok"] is False and "still on screen" in r["error"]
+
+
+def test_a_partial_dialog_is_never_answered() -> None:
+    """Part of the command is not on screen (a box cut it, it scrolled away): the person
+    answering from elsewhere cannot read what they would approve. Nothing is typed."""
+    cut = make_dialog("Bash:", OPTS, "arrows", subject=("ls -la", "touch x1"), partial=True)
+    typed, r = run([blocked(cut)], {"choice": "1", "dialog": cut.id})
+    assert typed == [] and r["ok"] is False and "not on screen" in r["error"]
+
+
+def test_two_commands_that_share_their_first_row_are_two_dialogs() -> None:
+    first = make_dialog("Bash: ls -la", OPTS, "number", subject=("ls -la", "touch x1"))
+    second = make_dialog("Bash: ls -la", OPTS, "number", subject=("ls -la", "touch SECOND"))
+    assert first.id != second.id and "touch SECOND" in second.question
+    typed, r = run([blocked(second)], {"choice": "1", "dialog": first.id})
+    assert typed == [] and r["ok"] is False and "touch SECOND" in r["error"], r
+
+
+def test_the_program_ending_after_the_last_key_is_the_answer() -> None:
+    typed: list[bytes] = []
+    replies: list[dict[str, Any]] = []
+    later: list[Callable[[], None]] = []
+    job = AnswerJob({"choice": "1", "dialog": ASK.id}, evaluate=lambda: blocked(ASK),
+                    write=typed.append, schedule=lambda _d, fn: later.append(fn),
+                    reply=replies.append)
+    job.start()  # "\r" typed at once (the first option is selected)
+    job.ended(0)
+    assert typed == [b"\r"] and replies == [
+        {"ok": True, "option": 1, "label": "Yes", "state": "exited", "status": 0,
+         "dialog": ASK.id}]
+    for fn in later:  # what was scheduled no longer replies
+        fn()
+    assert len(replies) == 1

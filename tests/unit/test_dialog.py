@@ -6,6 +6,7 @@ import pytest
 
 from osc7501wrap.rules import parse_manifest_text
 from osc7501wrap.rules.dialog import (
+    MAX_LABEL,
     ChoiceError,
     Option,
     keys_for,
@@ -124,12 +125,14 @@ def test_labels_are_one_bounded_line_and_clean_dialog_cleans_again() -> None:
     out = clean_dialog(d.as_dict())
     assert out is not None and len(out["question"]) <= 240 and "\n" not in out["question"]
     assert clean_dialog({"id": "x", "options": [{"number": "1", "label": "a"}, "junk"]}) == {
-        "id": "x", "question": "", "options": []}
+        "id": "x", "question": "", "subject": [], "partial": False, "options": []}
     assert clean_dialog("nope") is None
     hostile = clean_dialog({"id": "1", "question": "a\x1b]0;t\x07b", "options": [
-        {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}]})
+        {"number": 1, "label": "l\r\n; rm -rf ~", "selected": "yes", "key": "\x1b"}],
+        "subject": ["ls  -la\u202e\u200f", 7, "#(touch F) \x1b[2J$(id)"] + ["x"] * 500})
     assert hostile == {"id": "1", "question": "a ]0;t b", "options": [
-        {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}]}
+        {"number": 1, "label": "l ; rm -rf ~", "selected": False, "key": ""}],
+        "subject": ["ls  -la", "#(touch F)  [2J$(id)"] + ["x"] * 397, "partial": True}
 
 
 def test_a_10k_label_on_screen_is_bounded() -> None:
@@ -142,7 +145,11 @@ def test_a_10k_label_on_screen_is_bounded() -> None:
     v = evaluate(m, Snapshot(lines=lines))
     assert v.state == "blocked" and [o.number for o in v.dialog.options] == [1, 2, 3]
     label = v.dialog.options[1].label
-    assert len(label) == 160 and label.endswith("…")
+    assert len(label) == MAX_LABEL and label.endswith("…")
+    # shortened to be shown, not in the id: a label that differs after the cut differs
+    other = evaluate(m, Snapshot(lines=[*lines[:3], "   2. " + "#(x)" * 2559 + "#(y)",
+                                        *lines[4:]]))
+    assert other.dialog.options[1].label == label and other.dialog.id != v.dialog.id
 
 
 SUBJECT = HEAD.replace('region = "screen"\ncontains = "?"', 'region = "cursor:1"\n'

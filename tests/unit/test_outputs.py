@@ -15,7 +15,7 @@ from osc7501wrap.report.herdr import HerdrReporter
 from osc7501wrap.report.output import Output, TitleMarker
 from osc7501wrap.report.terminals import TerminalChannels, detect
 from osc7501wrap.report.tmux_display import TmuxDisplay
-from osc7501wrap.session.listing import Listing
+from osc7501wrap.session.listing import DIALOG_WAIT, Listing
 from osc7501wrap.session.registry import SessionFile
 
 ST = b"\x1b\\"
@@ -120,3 +120,44 @@ def test_the_registry_entry_is_an_output(tmp_path: Path) -> None:
     entry.close()
     assert not (tmp_path / "4242.json").exists()
     assert (tmp_path / "4242.ended.json").exists()
+
+
+def test_a_blocked_state_said_before_its_dialog_is_listed_once_with_it(tmp_path: Path) -> None:
+    """A hook says blocked (no dialog yet), the screen's reading brings the dialog, the
+    agent's own report another message: `events` sees one blocked line, with the
+    dialog. A blocked state whose dialog is never read is listed once the wait ends."""
+    from osc7501wrap.commands.events import Tracker
+
+    file = SessionFile(pid=4243, directory=tmp_path)
+    assert file.create({"pid": 4243, "state": "working"})
+    entry = Listing(file)
+    events = Tracker()
+
+    def seen() -> list[dict[str, object]]:
+        entry.poll(now)
+        return [e for e in events.changes([dict(file.entry)]) if e["state"] == "blocked"]
+
+    now = 1.0
+    assert seen() == []
+    entry.decided(dec("blocked", "permission", "Bash"), now)  # the hook: no dialog yet
+    assert file.entry["state"] == "working" and seen() == []
+    assert entry.next_deadline(now) == now + DIALOG_WAIT
+    now = 1.05
+    dialog = {"id": "d1", "question": "Bash: ls -la", "subject": ["ls -la"], "partial": False,
+              "options": []}
+    entry.decided(dec("blocked", "permission", "Bash: ls -la"), now, dialog)  # the screen
+    first = seen()
+    assert [e["dialog"] for e in first] == [dialog]
+    entry.decided(dec("blocked", "permission", "approve Bash: ls -la"), now, dialog)  # native
+    assert seen() == []  # the same dialog: no second line
+    entry.decided(dec("working", None, None), now)
+    assert seen() == []
+    # a second dialog: its own line; one never read is listed once, after the wait
+    entry.decided(dec("blocked", "permission", "Bash: rm"), now, {**dialog, "id": "d2"})
+    assert [e["dialog"]["id"] for e in seen()] == ["d2"]  # type: ignore[index]
+    entry.decided(dec("working", None, None), now)
+    entry.decided(dec("blocked", "auth", "Password:"), now)
+    assert seen() == []
+    now += DIALOG_WAIT
+    assert [(e["kind"], e["dialog"]) for e in seen()] == [("auth", None)]
+    assert seen() == []
