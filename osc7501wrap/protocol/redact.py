@@ -34,6 +34,9 @@ from typing import Any
 import re2
 
 MARK = "‹redacted›"
+#: how a dialog's rows are joined in one line (osc7501wrap.rules.dialog.ROW_MARK, not
+#: imported: the rules sit beside this module, not below it)
+ROW_MARK = " ⏎ "
 MAX_PATTERNS = 32  # the user's own patterns
 MAX_PATTERN_LEN = 512
 
@@ -177,9 +180,13 @@ class Redactor:
         return merged
 
     def redact(self, text: str) -> tuple[str, bool]:
-        """`text` flattened, with every secret as :data:`MARK`; whether one was hidden."""
+        """`text` flattened, with every secret as :data:`MARK`; whether one was hidden.
+        A dialog's rows joined in one line (``a ⏎ b``) are read as :meth:`rows` are."""
         if not text:
             return text, False
+        if ROW_MARK in text:
+            rows, hidden = self.rows(text.split(ROW_MARK))
+            return ROW_MARK.join(rows), hidden
         text = flatten(text)
         spans = self.spans(text)
         if not spans:
@@ -224,6 +231,11 @@ class Redactor:
             out.append("".join(pieces))
         return out, any(cuts)
 
+    def rows(self, rows: Sequence[str]) -> tuple[list[str], bool]:
+        """A dialog's rows (a command as the screen shows it) read both as lines and as
+        one wrapped line: a token the screen wrapped is hidden in both rows."""
+        return self.pieces(rows, ("\n", ""))
+
     def argv(self, args: Sequence[str]) -> list[str]:
         """A command line redacted as one text (``-u user:pass``, ``-H "Authorization:
         Bearer ..."`` span two arguments), each argument keeping its place."""
@@ -232,8 +244,7 @@ class Redactor:
     def dialog(self, shown: dict[str, Any] | None) -> dict[str, Any] | None:
         """A dialog as data (``{id, question, subject, options}``) with its question,
         subject rows and labels redacted, and ``redacted: true`` when something was
-        hidden; the id untouched. The subject's rows are read as one text both as lines
-        and as one wrapped line (a token the screen wrapped is hidden in both rows)."""
+        hidden; the id untouched. The subject's rows are read as :meth:`rows`."""
         if shown is None:
             return None
         hidden = False
@@ -242,7 +253,7 @@ class Redactor:
             question, hidden = self.redact(question)
         rows = shown.get("subject")
         if isinstance(rows, list) and rows and all(isinstance(r, str) for r in rows):
-            rows, more = self.pieces(rows, ("\n", ""))
+            rows, more = self.rows(rows)
             hidden = hidden or more
         options = []
         for o in shown.get("options") or ():

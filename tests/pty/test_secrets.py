@@ -27,6 +27,7 @@ from term import REPO, Terminal, base_env
 from test_protocol_tmux import PrivateTmux
 
 CHILD = str(Path(__file__).with_name("secret_child.py"))
+COLS = 200
 PANE = "w1:p1"
 
 #: (the command, the secret in it); vendors' documented example shapes, not live secrets
@@ -59,7 +60,16 @@ COMMANDS: list[tuple[str, str]] = [
     ("DB_PASSWORD=Tr0ub4dorAndHorse ./migrate", "Tr0ub4dorAndHorse"),
     ("MY_SECRET=CorrectHorseBattery9 ./run", "CorrectHorseBattery9"),
     ("deploy corp-deadbeefcafe0042 now", "deadbeefcafe0042"),  # the user's own pattern
+    # a command of several lines, a secret on each
+    ("export GH_TOKEN=ghp_AbCdEf0123456789AbCdEf0123456789AbCd\n"
+     "curl -u ci:Sesame0penSesame https://ci.example.com",
+     "AbCdEf0123456789AbCdEf0123456789AbCd"),
+    ("set -e\npsql postgres://admin:PgPa55w0rdXyz@db:5432/app", "PgPa55w0rdXyz"),
+    # one long row the screen wraps in the middle of the token (COLS - 1 to a row)
+    ("echo " + "x" * (COLS - 1 - 5 - 10) + " ghs_W1r3dT0k3nAcr0ssTw0R0wsAbCdEf0123",
+     "W1r3dT0k3nAcr0ssTw0R0wsAbCdEf0123"),
 ]
+ALSO = "Sesame0penSesame"  # the second secret of the first multi-line command
 CONFIG = """\
 [fallbacks]
 channels = ["uservar", "osc99", "osc26"]
@@ -125,7 +135,7 @@ class Run:
         self.sid = "sec/1"
         self.t = Terminal.wrap(["--agent", "claude", "--emit", emit, "--id", self.sid,
                                 "--log", str(self.log), sys.executable, CHILD, str(spec)],
-                               env=self.env, rows=30, cols=240)
+                               env=self.env, rows=40, cols=COLS)
 
     def osc(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "osc7501wrap", *args], env=self.env,
@@ -171,10 +181,13 @@ def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path, emit: str)
                     ids.append(last)
                     seen.append(e)
                     d = e["dialog"]
-                    assert d["redacted"] is True and "‹redacted›" in d["question"], d
-                    assert "‹redacted›" in e["msg"]
+                    # hidden in what the dialog shows (its question or its subject rows)
+                    assert d["redacted"] is True, d
+                    assert "‹redacted›" in d["question"] + "\n".join(d["subject"]), d
                     assert secret not in json.dumps(e, ensure_ascii=False)
-                    tmux_msgs.append(_wait(lambda q=d["question"]: _tmux_msg(tmux, run.pane, q)))
+                    tmux_msgs.append(_wait(lambda m=e["msg"]: _tmux_msg(tmux, run.pane, m),
+                                           what=lambda: (e, tmux.cmd("show-options", "-p", "-t",
+                                                                      run.pane))))
                 # the two bearer commands differ only in the secret: the same text shown,
                 # two dialogs; the answer names the dialog on screen, not the other one
                 assert seen[0]["dialog"]["question"] == seen[1]["dialog"]["question"]
@@ -221,25 +234,28 @@ def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path, emit: str)
     assert "state blocked" in outputs["log"] and "‹redacted›" in outputs["ledger"]
     assert "‹redacted›" in outputs["terminal sequences"]
     assert '"rules"' in outputs["explain"] or "rules" in outputs["explain"]
-    for command, secret in COMMANDS:
-        assert secret in screen, f"{secret} never reached the pane"
+    unwrapped = screen.replace("\r\n ", "")  # the wrapped row joined again
+    for command, secret in [*COMMANDS, ("the multi-line one's second secret", ALSO)]:
+        assert secret in screen or secret in unwrapped, f"{secret} never reached the pane"
         for name, text in outputs.items():
             assert secret not in text, f"{secret} ({command}) leaked into {name}"
 
 
-def _tmux_msg(tmux: PrivateTmux, pane: str, question: str) -> str | None:
+def _tmux_msg(tmux: PrivateTmux, pane: str, shown: str) -> str | None:
+    """The pane's @osc7501_msg once it is this dialog's message (`shown`: as `ls` has
+    it; the option writes ♯ for # and may be cut shorter)."""
     msg = tmux.cmd("show-options", "-p", "-q", "-v", "-t", pane, "@osc7501_msg").strip()
-    # the option shows the dialog's message (♯ for #): wait for this dialog's
-    return msg if msg and msg.replace("♯", "#") in question.replace("♯", "#") else None
+    cut = msg.replace("♯", "#").rstrip("…")
+    return msg if cut and shown.replace("♯", "#").startswith(cut) else None
 
 
-def _wait(fn: Any, timeout: float = 10.0) -> Any:
+def _wait(fn: Any, timeout: float = 10.0, what: Any = None) -> Any:
     end = time.monotonic() + timeout
     while True:
         value = fn()
         if value:
             return value
-        assert time.monotonic() < end, "timed out"
+        assert time.monotonic() < end, f"timed out: {what() if what else ''}"
         time.sleep(0.05)
 
 

@@ -234,3 +234,23 @@ def test_a_bad_user_pattern_is_one_line_and_left_out(tmp_path, bad: str) -> None
     c = load_config(cfg, env={})
     assert c.redact.patterns == () and len(c.problems) == 1
     assert "\n" not in c.problems[0] and "redact.patterns" in c.problems[0]
+
+
+def test_a_token_the_screen_wrapped_is_hidden_in_both_rows(r: Redactor) -> None:
+    """A dialog's subject rows (and its one-line question, rows joined with " ⏎ ") are
+    read as lines and as one wrapped line: no part of a wrapped token is left."""
+    rows = ["echo " + "x" * 60 + " ghs_W1r3dT0", "k3nAcr0ssTw0R0ws && make",
+            "curl -u ci:Sesame0pen https://h", "GH_TOKEN=abc", "def ./run"]
+    out, hidden = r.rows(rows)
+    assert hidden and out[0].endswith("ghs_‹redacted›") and out[1] == "‹redacted› && make"
+    assert out[2] == "curl -u ci:‹redacted› https://h"
+    assert out[3] == "GH_TOKEN=‹redacted›"  # read as one wrapped line, "abcdef" would be
+    assert r.rows(out)[0] == out  # idempotent
+    question = "Bash: " + " ⏎ ".join(rows[:2])
+    shown = r(question)
+    assert "T0" not in shown and "k3nAcr0ss" not in shown and shown.count(" ⏎ ") == 1
+    assert r(shown) == shown
+    d = r.dialog({"id": "i", "question": question, "subject": rows, "partial": False,
+                  "options": []})
+    assert d is not None and d["subject"] == out and d["redacted"] is True
+    assert d["question"] == shown and d["id"] == "i"
