@@ -186,8 +186,8 @@ def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path, emit: str)
                     assert "‹redacted›" in d["question"] + "\n".join(d["subject"]), d
                     assert secret not in json.dumps(e, ensure_ascii=False)
                     tmux_msgs.append(_wait(lambda m=e["msg"]: _tmux_msg(tmux, run.pane, m),
-                                           what=lambda: (e, tmux.cmd("show-options", "-p", "-t",
-                                                                      run.pane))))
+                                           what=lambda e=e: (e, tmux.cmd(
+                                               "show-options", "-p", "-t", run.pane))))
                 # the two bearer commands differ only in the secret: the same text shown,
                 # two dialogs; the answer names the dialog on screen, not the other one
                 assert seen[0]["dialog"]["question"] == seen[1]["dialog"]["question"]
