@@ -179,9 +179,10 @@ class Screen:
             # above a blank cursor row never passes for the cursor's row.
             return _text(got + [""] * (row + 1 - top - len(got)), range(top, row + 1))
         rows = self.rule_rows()
-        if k == "after_rule":
-            return _text(lines[rows[-1] + 1:], range(rows[-1] + 1, len(lines))) if rows \
-                else EMPTY
+        if k == "after_rule":  # after the last rule, or the n-th from the bottom
+            n = reg.n or 1
+            return _text(lines[rows[-n] + 1:], range(rows[-n] + 1, len(lines))) \
+                if len(rows) >= n else EMPTY
         if k == "prompt_box":
             return _text(lines[rows[-2] + 1: rows[-1]], range(rows[-2] + 1, rows[-1])) \
                 if len(rows) >= 2 else EMPTY
@@ -194,7 +195,7 @@ class Screen:
         raise AssertionError(k)  # regions are validated at load time
 
 
-_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "above_prompt"})
+_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "above_prompt", "after_rule"})
 _REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
 
 
@@ -213,5 +214,6 @@ def parse_region(spec: object) -> Region:
         if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
             return Region(kind, int(n))
         raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
-    known = "screen, bottom:N, top:N, cursor:N, after_rule, prompt_box, above_prompt:N, title, progress"
+    known = ("screen, bottom:N, top:N, cursor:N, after_rule, after_rule:N, prompt_box, "
+             "above_prompt:N, title, progress")
     raise ManifestError(f"unknown region {spec!r} (known: {known})")

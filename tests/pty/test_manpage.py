@@ -146,7 +146,7 @@ def test_every_command_is_documented_with_exactly_its_options(page: str) -> None
     commands = _commands_in_help()
     assert set(commands) == {"run", "emit", "explain", "record", "replay", "shell-init",
                              "config", "doctor", "ls", "send", "answer", "man", "jump", "watch", "tmux-menu",
-                             "events", "stats", "tmux-init"}
+                             "events", "stats", "tmux-init", "dialog"}
     assert set(by_name) == set(commands)
     for name in commands:
         if name == "run":

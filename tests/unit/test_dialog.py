@@ -271,3 +271,36 @@ line = '^(?P<question>[$] .*)$'
     v = rules.evaluate(m, Snapshot(lines=screen))
     assert v.msg == "$ echo one"  # the report's message is the rule's
     assert v.dialog.question == "$ rm -rf build" and v.dialog.id != before.dialog.id
+
+
+def test_a_question_with_an_option_of_3000_characters() -> None:
+    """A recorded AskUserQuestion (Claude Code 2.1.328, 120x40) whose first option's
+    description is 3,000 characters, wrapped under it as Claude wraps it: the dialog is
+    taller than the last 14 lines, and is still read from its top; the label is shown
+    short, and the id covers all of it."""
+    from pathlib import Path
+
+    from osc7501wrap.rules import evaluate, load_manifests
+    from osc7501wrap.rules.model import Snapshot
+
+    screen = Path(__file__).resolve().parent.parent / "screens" / "claude-2.1.328" / \
+        "blocked-question--askuserquestion.txt"
+    lines = screen.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, x in enumerate(lines) if x.strip() == "A warm color")
+    m = load_manifests(None).get("claude")
+
+    def read(description: str) -> object:
+        rows = ["     " + description[i:i + 110] for i in range(0, len(description), 110)]
+        shown = [*lines[:at], *rows, *lines[at + 1:]]
+        shown = [x for x in shown if x.strip() or shown.index(x) > 6][-40:]  # 40 rows
+        v = evaluate(m, Snapshot(lines=shown))
+        assert (v.state, v.rule_id) == ("blocked", "question_select"), v
+        return v.dialog
+
+    long = ("A warm colour, " * 200)[:3000]
+    d = read(long)
+    assert d.question == "Which color do you prefer?"
+    assert [o.number for o in d.options] == [1, 2, 3, 4]
+    assert d.options[0].label.startswith("Red A warm colour") and d.options[0].selected
+    assert len(d.options[0].label) == MAX_LABEL
+    assert read(long[:2900] + "X" + long[2901:]).id != d.id  # past what is shown
