@@ -18,8 +18,10 @@ user's own patterns (config ``[redact] patterns``: the first group, or the whole
 What is hidden becomes :data:`MARK` and the shape stays readable: ``Bearer ‹redacted›``,
 ``ghp_‹redacted›``, ``https://me:‹redacted›@host``. Redacting twice changes nothing.
 Controls become spaces and invisible characters go first (as every output's sanitizer
-does), so a zero-width space cannot split a token past the patterns. Linear time: every
-pattern is RE2, the built-in ones one alternation searched once.
+does), so a zero-width space cannot split a token past the patterns. A dialog's rows
+(its subject, or its rows joined with `` ⏎ ``) are read both as lines and as one wrapped
+line: a token the screen wrapped is hidden in both rows. Linear time: every pattern is
+RE2, the built-in ones one alternation searched once.
 
 Not here: which texts go through it (the session), the dialog's id (computed by the
 rules on the unredacted screen, untouched).
