@@ -60,6 +60,9 @@ COMMANDS: list[tuple[str, str]] = [
     ("DB_PASSWORD=Tr0ub4dorAndHorse ./migrate", "Tr0ub4dorAndHorse"),
     ("MY_SECRET=CorrectHorseBattery9 ./run", "CorrectHorseBattery9"),
     ("deploy corp-deadbeefcafe0042 now", "deadbeefcafe0042"),  # the user's own pattern
+    # hostile screen text around a token: it stays inert text, the token still goes
+    ('rm -rf "$(id)"; #(touch /tmp/o7w-x) #{pane_id} %H \u202eevil\u2066 \'q\' \\ '
+     "GITLAB=glpat-H0stileT0kenAbCdEf0123", "H0stileT0kenAbCdEf0123"),
     # a command of several lines, a secret on each
     ("export GH_TOKEN=ghp_AbCdEf0123456789AbCdEf0123456789AbCd\n"
      "curl -u ci:Sesame0penSesame https://ci.example.com",
