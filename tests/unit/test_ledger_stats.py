@@ -202,3 +202,13 @@ def test_the_size_bound_drops_the_oldest_rows(state: Path) -> None:
         newest = db.execute("SELECT count(*) FROM changes WHERE session='newest'").fetchone()[0]
     assert newest == 3 and n < filled
     assert os.path.getsize(path) <= max(size, 0.1 * 1048576 + 65536)
+
+
+def test_a_corrupt_ledger_is_one_line_for_stats(state: Path) -> None:
+    path = Path(ledger_path())
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a database at all\n" * 100)
+    with pytest.raises(WrapError) as err:
+        run_stats("--json")
+    assert err.value.status == 1 and "\n" not in str(err.value)
+    assert "cannot be read" in str(err.value)
