@@ -23,7 +23,10 @@ replayed through the whole engine on the capture's own clock (``tests/test_corpu
 Goals: every dialog found, 0 false blocked, blocked p50 <= 100 ms and max <= 300 ms, turn
 end p50 <= 300 ms, agreement >= 0.98. ``tests/test_corpus_metrics.py`` asserts them.
 
-    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [AGENT[-VERSION]...]
+    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [--manifest NAME] [AGENT[-VERSION]...]
+
+``--manifest generic`` scores the captures with the fallback instead of each agent's own
+manifest: how wrap reads an agent it has no rules for.
 
 (names: only those directories, ``copilot`` for every release of Copilot, ``copilot-1.0.86``
 for one; default: all).
@@ -147,13 +150,26 @@ def agreement(rep: tc.Replayed) -> tuple[float, float]:
     return agree, scored
 
 
-def score(paths: list[Path]) -> dict[str, AgentFigures]:
-    """Per agent directory name (``claude-2.1.328``), the figures of its captures."""
+def replayed_with(path: Path, manifest: str | None) -> tc.Replayed:
+    """A capture replayed with its agent's built-in manifest, or with the built-in one
+    named ``manifest`` (``generic``: the fallback for agents without rules)."""
+    if manifest is None:
+        return tc.replayed(path, BACKEND)
+    m = tc.rules.load_manifests(user_dir=None).get(manifest)
+    if m is None:
+        raise ValueError(f"no built-in manifest {manifest!r}")
+    cap = tc.read_capture(path)
+    return tc.Replayed(tc.capture_name(path), cap, m, BACKEND, tc.replay(cap, m, backend=BACKEND))
+
+
+def score(paths: list[Path], manifest: str | None = None) -> dict[str, AgentFigures]:
+    """Per agent directory name (``claude-2.1.328``), the figures of its captures (read
+    with ``manifest`` instead of each agent's own, if given)."""
     out: dict[str, AgentFigures] = {}
     for path in paths:
         name = path.parent.name
         fig = out.setdefault(name, AgentFigures(name))
-        rep = tc.replayed(path, BACKEND)
+        rep = replayed_with(path, manifest)
         cap_name = tc.capture_name(path)
         fig.captures += 1
         for t, label, lat, note, _lo, _hi in dialog_latencies(rep.steps):
@@ -224,6 +240,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="append the summary figures to this JSON Lines file")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every problem")
+    ap.add_argument("--manifest", metavar="NAME",
+                    help="read every capture with this built-in manifest (generic: the fallback)")
     ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]",
                     help="score only these capture directories (an agent: all its releases)")
     args = ap.parse_args()
@@ -232,9 +250,10 @@ def main() -> int:
     if not dirs:
         ap.error(f"no capture directory named {' or '.join(args.only)} under {tc.CAPTURES_DIR}")
     paths = sorted(p for d in dirs for p in d.glob("*.jsonl"))
-    figs = score(paths)
+    figs = score(paths, args.manifest)
     print(f"capture corpus per agent ({len(paths)} captures, {BACKEND} screen model, "
-          f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")
+          + (f"read with the {args.manifest} manifest, " if args.manifest else "") +
+  f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")
     print(table(figs))
     for f in figs.values():
         for p in f.problems() if args.verbose or f.problems() else []:

@@ -11,7 +11,7 @@ herdr off (no ``HERDR_ENV``: the baseline), herdr answering (``HERDR_ENV=1``,
 ``HERDR_PANE_ID``, ``HERDR_SOCKET_PATH`` naming the socket of tests/herdr_double.py, run
 as a process of its own, which answers every ``pane.report_agent`` as herdr does), and herdr hung (the same
 double, accepting and reading every request but never answering: each request is given
-up after 2 s, the reporter turns itself off after 3). All with
+up after 2 s and tried again with back-off, one at a time). All with
 ``OSC7501WRAP_TMUX_DEPTH=0``, so that the probe and the reports are the same. Runs are
 interleaved; the figures are medians over the runs of p50 and p99.
 

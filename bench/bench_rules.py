@@ -105,8 +105,38 @@ def main() -> int:
           "of text no rule matches.\n'x base' = how many baseline searches one evaluation "
           "costs.")
     print()
+    fallback_cost(catalog, args.seconds)
+    print()
     adversarial(catalog, base)
     return 0
+
+
+def fallback_cost(catalog: rules.Catalog, seconds: float, runs: int = 3) -> None:
+    """The fallback's cost per frame next to a manifest's: the generic manifest (with its
+    rules for TUI agents) and the agent's own evaluating the same real screens of agents
+    with both (Grok CLI, Kilo CLI), as a ratio in the same process; the worst of `runs`."""
+    generic = next(m for m in catalog.manifests.values() if m.generic)
+    print("fallback (generic) vs the agent's manifest on the agent's screens, per frame "
+          f"(worst of {runs} runs):")
+    for name in ("grok", "kilo"):
+        own = catalog.get(name)
+        screens = load_screens(name)
+        if own is None or not screens:
+            print(f"  {name}: no manifest or no screens")
+            continue
+
+        def frames(m: rules.Manifest, screens: list[rules.Snapshot] = screens) -> None:
+            for sn in screens:
+                rules.evaluate(m, rules.Snapshot(sn.lines, title=sn.title))
+        worst = 0.0
+        us_f = us_m = 0.0
+        for _ in range(runs):
+            f = 1e6 / (rate(lambda: frames(generic), seconds) * len(screens))
+            m = 1e6 / (rate(lambda own=own: frames(own), seconds) * len(screens))
+            if f / m > worst:
+                worst, us_f, us_m = f / m, f, m
+        print(f"  {name:<6} {len(screens):>3} screens: fallback {us_f:6.1f} us/frame, "
+              f"manifest {us_m:6.1f} us/frame, ratio {worst:.2f}x")
 
 
 def adversarial(catalog: rules.Catalog, base: float) -> None:

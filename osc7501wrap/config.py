@@ -48,7 +48,7 @@ _BOOL_WORDS = {"1": True, "true": True, "yes": True, "on": True,
 # Keys that would make the config name a program. None exists; these get a clearer message.
 _COMMAND_LIKE = {"command", "cmd", "exec", "run", "program", "shell", "script", "hook_command",
                  "argv", "args", "path", "executable", "notify_command", "on_blocked",
-                 "on_done", "on_error"}
+                 "on_done", "on_error", "ssh", "ssh_command", "remote_program"}
 
 MAX_MS = 3_600_000
 MAX_COOLDOWN = 86_400
@@ -115,6 +115,19 @@ class RedactConfig(Frozen):
         self._init(patterns)
 
 
+class FleetConfig(Frozen):
+    """The ``[fleet]`` table: the other machines `watch`, `ls`, `events` and `jump` show
+    (ssh destinations as the user's ssh knows them) and how long one may stay silent."""
+
+    FIELDS = ("hosts", "timeout")
+    __slots__ = FIELDS
+    hosts: tuple[str, ...]
+    timeout: float  # seconds: ssh's ConnectTimeout, and silence before "offline"
+
+    def __init__(self, hosts: tuple[str, ...] = (), timeout: float = 10.0) -> None:
+        self._init(hosts, timeout)
+
+
 class AgentConfig(Frozen):
     """One `[agents.<name>]` table. None means "not set here"."""
 
@@ -139,15 +152,18 @@ class Config(Frozen):
     not imported on wrap's start-up path)."""
 
     FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "ledger", "redact",
-              "agents", "agent", "manifest", "app", "enabled", "path", "sources", "problems")
+              "fleet", "agents", "agent", "manifest", "app", "enabled", "path", "sources",
+              "problems")
     __slots__ = ("_path", "agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
-                 "hooks", "ledger", "manifest", "problems", "redact", "screen", "sources")
+                 "fleet", "hooks", "ledger", "manifest", "problems", "redact", "screen",
+                 "sources")
     _RENAMED: ClassVar[dict[str, str]] = {"path": "_path"}
     emit: str
     screen: str
     hooks: bool
     fallbacks: Fallbacks
     classifier: ClassifierConfig
+    fleet: FleetConfig
     agents: Mapping[str, AgentConfig]
     # Set by for_agent(): the agent these values are for, and its overrides.
     agent: str | None
@@ -162,6 +178,7 @@ class Config(Frozen):
     def __init__(self, emit: str = "auto", screen: str = "auto", hooks: bool = True,
                  fallbacks: Fallbacks | None = None, classifier: ClassifierConfig | None = None,
                  ledger: LedgerConfig | None = None, redact: RedactConfig | None = None,
+                 fleet: FleetConfig | None = None,
                  agents: Mapping[str, AgentConfig] | None = None, agent: str | None = None,
                  manifest: str | None = None, app: str | None = None, enabled: bool = True,
                  path: str | os.PathLike[str] | None = None,
@@ -172,6 +189,7 @@ class Config(Frozen):
                    ClassifierConfig() if classifier is None else classifier,
                    LedgerConfig() if ledger is None else ledger,
                    RedactConfig() if redact is None else redact,
+                   FleetConfig() if fleet is None else fleet,
                    {} if agents is None else agents, agent, manifest, app, enabled,
                    None if path is None else os.fspath(path),
                    {} if sources is None else sources,
@@ -220,6 +238,8 @@ class Config(Frozen):
         for name in LedgerConfig.FIELDS:
             out[f"ledger.{name}"] = getattr(self.ledger, name)
         out["redact.patterns"] = list(self.redact.patterns)
+        out["fleet.hosts"] = list(self.fleet.hosts)
+        out["fleet.timeout"] = self.fleet.timeout
         if self.agent is not None:
             out["manifest"] = self.manifest
             out["app"] = self.app
@@ -251,6 +271,8 @@ KEYS: dict[str, str] = {
     "ledger.retention_days": "days",
     "ledger.max_mb": "megabytes",
     "redact.patterns": "list of RE2 patterns",
+    "fleet.hosts": "list of ssh destinations (as your ssh knows them)",
+    "fleet.timeout": "seconds",
     "agents.NAME.emit": "auto | always | never",
     "agents.NAME.hooks": "true | false",
     "agents.NAME.manifest": "manifest name",
@@ -289,6 +311,11 @@ max_mb = 64          # the database's size bound (the oldest rows go first)
 [redact]
 patterns = []        # your own secret shapes (RE2), hidden like the built-in ones
                      # (the first group, or the whole match): ["corp-[0-9a-f]{32}"]
+[fleet]
+hosts = []           # other machines for watch, ls, events, jump: ssh destinations as
+                     # your ssh knows them, e.g. ["build-box", "me@gpu1"] (reached with
+                     # ssh HOST osc7501wrap feed: your ssh config, keys, agent, ControlMaster)
+timeout = 10         # seconds a machine may take to connect or stay silent: then offline
 
 [agents.codex]
 emit = "never"       # per agent: emit, hooks, manifest, app, enabled
@@ -489,6 +516,35 @@ _LEDGER_CHECKS: dict[str, Any] = {
     "max_mb": _number(MAX_LEDGER_MB, integer=False),
 }
 _REDACT_CHECKS: dict[str, Any] = {"patterns": _patterns}
+#: An ssh destination as `--host` and `[fleet] hosts` take it: [user@]host, an alias of
+#: the user's ssh config; never an option (no leading "-"), no ":" (answer HOST:SESSION)
+HOST_PATTERN = r"[A-Za-z0-9_][A-Za-z0-9_.@%+-]{0,127}"
+MAX_HOSTS = 32
+MIN_TIMEOUT, MAX_TIMEOUT = 2.0, 300.0
+
+
+def valid_host(name: str) -> bool:
+    return re.fullmatch(HOST_PATTERN, name) is not None
+
+
+def _hosts(raw: object) -> tuple[bool, object, str]:
+    expected = (f"a list of at most {MAX_HOSTS} ssh destinations ([user@]host: letters, "
+                "digits, _.@%+-, not starting with -)")
+    if not isinstance(raw, list) or len(raw) > MAX_HOSTS or not all(
+            isinstance(h, str) and valid_host(h) for h in raw):
+        return (False, raw, expected)
+    return (True, tuple(dict.fromkeys(raw)), expected)
+
+
+def _timeout(raw: object) -> tuple[bool, object, str]:
+    expected = f"a number of seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}"
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not math.isfinite(raw) \
+            or not MIN_TIMEOUT <= raw <= MAX_TIMEOUT:
+        return (False, raw, expected)
+    return (True, float(raw), expected)
+
+
+_FLEET_CHECKS: dict[str, Any] = {"hosts": _hosts, "timeout": _timeout}
 #: Keys read under their name of before (a file that sets one means the key of now).
 _RENAMED = {"classifier.hook_ttl_ms": "guard_ms"}
 #: Keys that once had an effect: a file that sets one still loads, with this said.
@@ -548,6 +604,12 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
             defaults = getattr(base, key)
             values = _section(ld, f"{key}.", raw, checks, defaults)
             out[key] = defaults.replace(**values)
+        elif key == "fleet":
+            if not isinstance(raw, dict):
+                ld.bad(key, "a table", raw, "the defaults")
+                continue
+            out[key] = base.fleet.replace(**_section(ld, "fleet.", raw, _FLEET_CHECKS,
+                                                     base.fleet))
         elif key == "agents":
             if not isinstance(raw, dict):
                 ld.bad(key, "a table of [agents.NAME] tables", raw, "no overrides")
@@ -565,7 +627,7 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
                 agents[name] = AgentConfig(**values)
             out["agents"] = agents
         else:
-            ld.unknown(key, [*_TOP_CHECKS, *_TABLES, "agents"])
+            ld.unknown(key, [*_TOP_CHECKS, *_TABLES, "fleet", "agents"])
     return out, ld
 
 

@@ -1508,3 +1508,128 @@ def render(cap: Capture, until: float | None = None) -> Terminal:
             cols, rows = (int(x) for x in value.split("x"))
             term.resize(cols, rows)
     return term
+
+
+def grok_command(sb: Sandbox, base_url: str, *, args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Grok CLI (``@vibe-kit/grok-cli``) in ``sb`` at the fake API (Chat
+    Completions through ``GROK_BASE_URL``). It has no hooks and no event log: its runs are
+    labelled from its screen. Approvals are on by default."""
+    pin = pins()["grok"]
+    env = sb.base_env()
+    env.update({"GROK_BASE_URL": f"{base_url}/v1", "GROK_API_KEY": "sk-fake", "GROK_MODEL": "grok-code-fast-1"})
+    return [str(pin.exe), *(args or [])], env
+
+
+KILO_QUIET = {
+    "KILO_DISABLE_MODELS_FETCH": "1",
+    "KILO_DISABLE_AUTOUPDATE": "1",
+    "KILO_DISABLE_SHARE": "1",
+    "KILO_DISABLE_LSP_DOWNLOAD": "1",
+    "KILO_DISABLE_DEFAULT_PLUGINS": "1",
+    "KILO_DISABLE_CLAUDE_CODE": "1",
+    "KILO_DISABLE_EXTERNAL_SKILLS": "1",
+    "KILO_TELEMETRY_LEVEL": "off",
+}
+
+
+def kilo_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    config: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Kilo CLI (an OpenCode fork) in ``sb`` with an OpenAI-compatible
+    provider at the fake API; its own provider is disabled. Shell calls and edits ask; the
+    same bus plugin as OpenCode's (:data:`OPENCODE_TRUTH_PLUGIN`) logs every event to
+    :func:`truth_log`. Kilo installs its plugin package into the config dir at start: a
+    package.json and lock file that list it already make that a no-op (offline)."""
+    pin = pins()["kilo"]
+    cdir = sb.home / ".config" / "kilo"
+    (cdir / "node_modules").mkdir(parents=True, exist_ok=True)
+    deps = {"@kilocode/plugin": pin.version}
+    (cdir / "package.json").write_text(json.dumps({"dependencies": deps}))
+    (cdir / "package-lock.json").write_text(json.dumps({"packages": {"": {"dependencies": deps}}}))
+    plugin = sb.root / "truth-plugin.js"
+    plugin.write_text(OPENCODE_TRUTH_PLUGIN)
+    cfg: dict[str, Any] = {
+        "model": "fake/gpt-4o",
+        "small_model": "fake/gpt-4o",
+        "autoupdate": False,
+        "share": "disabled",
+        "provider": {
+            "fake": {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "Fake",
+                "options": {"baseURL": f"{base_url}/v1", "apiKey": "sk-fake"},
+                "models": {"gpt-4o": {"name": "gpt-4o", "tool_call": True}},
+            }
+        },
+        "disabled_providers": ["kilo"],
+        "enabled_providers": ["fake"],
+        "plugin": [plugin.as_uri()],
+        "permission": {"bash": "ask", "edit": "ask", "webfetch": "ask"},
+        "lsp": False,
+        "formatter": False,
+    }
+    cfg.update(config or {})
+    (cdir / "kilo.json").write_text(json.dumps(cfg, indent=2))
+    env = sb.base_env()
+    env.update({"TRUTH_LOG": str(truth_log(sb)), **KILO_QUIET})
+    return [str(pin.exe), *(args or [])], env
+
+
+CLINE_HOOKS = ("TaskStart", "PreToolUse", "PostToolUse", "TaskComplete", "TaskCancel", "TaskError",
+               "UserPromptSubmit")
+
+
+def cline_command(sb: Sandbox, base_url: str, *, args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Cline's TUI in ``sb`` at the fake API, tools asking first
+    (``--auto-approve false``).
+
+    The provider is saved first with Cline's own ``cline auth`` into the sandbox's HOME
+    (run here, offline, against the fake API). Its global hooks dir gets one script per
+    hook event that appends ``<wall-clock> <event> <JSON>`` to :func:`truth_log`. Cline
+    leaves a background hub process per HOME: :func:`cline_stop_hub` stops it.
+    """
+    pin = pins()["cline"]
+    env = sb.base_env()
+    env.update({"CLINE_NO_AUTO_UPDATE": "1", "TRUTH_LOG": str(truth_log(sb))})
+    hooks = sb.home / "Documents" / "Cline" / "Hooks"
+    hooks.mkdir(parents=True, exist_ok=True)
+    for ev in CLINE_HOOKS:
+        script = hooks / ev
+        script.write_text(CLINE_TRUTH_HOOK.replace("EVENT", ev))
+        script.chmod(0o755)
+    import subprocess  # only the harness's own setup step runs a program here
+
+    subprocess.run([str(pin.exe), "auth", "-p", "openai-compatible", "-k", "sk-fake", "-b", f"{base_url}/v1",
+                    "-m", "gpt-4o"], env=env, cwd=sb.work, stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False)
+    cline_stop_hub(sb)
+    return [str(pin.exe), "--tui", "--auto-approve", "false", *(args or [])], env
+
+
+CLINE_TRUTH_HOOK = """#!/bin/sh
+# Append one line per hook call: wall-clock time, event name, the hook's JSON payload; allow.
+printf '%s EVENT %s\\n' "$(date +%s.%N)" "$(tr -d '\\n')" >> "$TRUTH_LOG"
+echo '{"cancel": false}'
+"""
+
+
+def cline_stop_hub(sb: Sandbox) -> None:
+    """Stop the background hub processes Cline left for this sandbox's HOME (by their pids:
+    the processes whose environment holds this HOME)."""
+    home = f"HOME={sb.home}".encode()
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        try:
+            environ = (proc / "environ").read_bytes()
+        except OSError:
+            continue
+        if home in environ.split(b"\0"):
+            try:
+                os.kill(int(proc.name), signal.SIGTERM)
+            except OSError:
+                pass

@@ -8,7 +8,10 @@ screen says so: a first row never reads as the whole. The text is the registry's
 cleaned again (:func:`osc7501wrap.session.registry.clean_dialog`); where it goes decides
 how it is made inert (tmux formats, the terminal).
 
-It does not answer (commands/answer.py) or find sessions (session/registry.py).
+A session on another machine (``HOST:SESSION``) is read by running `dialog --json` there
+over ssh (:mod:`osc7501wrap.fleet.remote`); what comes back is parsed strictly and
+cleaned again. It does not answer (commands/answer.py) or find sessions
+(session/registry.py).
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..config import load_config
 from ..errors import WrapError
+from ..fleet.remote import Remote, row_text, run_bounded
+from ..fleet.span import split_session
 from ..session.registry import clean_dialog, clean_text, find_session, truncate
 
 #: subject rows a folded dialog shows
@@ -81,15 +87,37 @@ def whole(d: Mapping[str, Any]) -> list[str]:
 
 
 def cmd_dialog(args: Any) -> int:
-    """`osc7501wrap dialog SESSION [--json]`: the whole dialog a session waits on."""
-    entry = find_session(args.session)
-    d = clean_dialog(entry.get("dialog"))
-    if entry.get("state") != "blocked" or d is None:
-        state = truncate(clean_text(str(entry.get("state") or "unknown")), 20)
-        raise WrapError(f"session {entry.get('pid')} shows no dialog (it is {state})",
-                        status=1)
+    """`osc7501wrap dialog [HOST:]SESSION [--json]`: the whole dialog a session waits on."""
+    host, session = split_session(args.session)
+    if host is not None:
+        d = _far(host, session)
+    else:
+        entry = find_session(session)
+        d = clean_dialog(entry.get("dialog"))
+        if entry.get("state") != "blocked" or d is None:
+            state = truncate(clean_text(str(entry.get("state") or "unknown")), 20)
+            raise WrapError(f"session {entry.get('pid')} shows no dialog (it is {state})",
+                            status=1)
     if getattr(args, "json", False):
         sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write("\n".join(whole(d)) + "\n")
     return 0
+
+
+def _far(host: str, session: str) -> dict[str, Any]:
+    """The dialog of `session` on `host`, as its `dialog --json` prints it, cleaned."""
+    remote = Remote.make(timeout=load_config().fleet.timeout)
+    status, out, err = run_bounded(remote, host, ["dialog", session, "--json"],
+                                   remote.timeout + 10.0)
+    if status != 0:
+        lines = [x for x in err.splitlines() if x.strip()]
+        line = row_text(lines[-1], 400) if lines else f"exit status {status}"
+        raise WrapError(f"{host}: {line.removeprefix('osc7501wrap: ')}", status=1)
+    try:
+        d = clean_dialog(json.loads(out.strip().splitlines()[0]))
+    except (ValueError, IndexError):
+        d = None
+    if d is None:
+        raise WrapError(f"{host}: no dialog came back", status=1)
+    return d

@@ -7,7 +7,8 @@ line. The checks, in order:
   (the same probe wrap runs at start, with a longer timeout); skipped with a WARN when
   there is no terminal (a pipe, CI);
 - TERM and its terminfo ``Pst`` capability, and whether that agrees with the answer;
-- tmux: depth, and its ``allow-passthrough`` option (FAIL when off: no report can get out);
+- tmux: depth, and its ``allow-passthrough`` option (when off: a WARN saying what is lost
+  if wrap's tmux display works there, else a FAIL: no report can get out);
 - emit: whether wrap will write OSC 7501 here, and why;
 - fallbacks: what wrap writes besides or instead (OSC 9;4, title, notifications and how);
 - manifests: built-in and the user's, with every loading error, and those a session
@@ -183,7 +184,9 @@ def check_term(env: Mapping[str, str], ans: TerminalAnswer) -> Check:
 
 # ----------------------------------------------------------------------------- tmux
 
-def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str]) -> Check:
+def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str],
+               display: bool = False) -> Check:
+    """`display`: the tmux display works here (pane options set with a tmux client)."""
     if depth <= 0:
         how = " (OSC7501WRAP_TMUX_DEPTH=0)" if env.get("TMUX") else ""
         return Check(OK, "tmux", f"not inside tmux{how}")
@@ -194,6 +197,11 @@ def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str]) -> C
         return Check(OK, "tmux", f"{where}; allow-passthrough on (reports from panes that "
                                  "are not visible are dropped; `all`, tmux >= 3.4, passes them "
                                  "too)")
+    if passthrough == "off" and display:
+        return Check(WARN, "tmux", f"{where}; allow-passthrough off: the states show in tmux "
+                                   "(pane options), but the OSC 7501 reports and the terminal "
+                                   "channels do not reach the terminal outside tmux",
+                     PASSTHROUGH_FIX)
     if passthrough == "off":
         return Check(FAIL, "tmux", f"{where}; allow-passthrough off: no report reaches the "
                                    "terminal", PASSTHROUGH_FIX)
@@ -387,6 +395,13 @@ def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = N
             checks.append(Check(OK, "agents", detail))
     if absent:
         checks.append(Check(OK, "agents", "not on PATH: " + visible(", ".join(absent))))
+    fallback = next((m for m in manifests.values() if m.generic), None)
+    if fallback is not None:
+        checks.append(Check(OK, "agents", "any other program runs on the fallback rules "
+                            f"(generic {visible(str(fallback.version))}: prompts on the cursor's "
+                            "line, a full-screen agent's dialogs, spinner and composer); the "
+                            "session log says so; record a session for rules of its own: "
+                            "osc7501wrap record -o FILE -- PROGRAM"))
     return checks
 
 
@@ -525,13 +540,15 @@ def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
     from ..protocol import tmux
+    from ..report.tmux_display import TmuxDisplay
 
     cfg = load_config(env=env)
     depth = tmux.tmux_depth(env)
     passthrough = tmux.allow_passthrough(env=env) if depth > 0 and env.get("TMUX") else None
     ans = ask(depth)
+    shown = TmuxDisplay.from_env(env)
     checks = [check_terminal(ans, depth, passthrough), check_term(env, ans),
-              check_tmux(depth, passthrough, env)]
+              check_tmux(depth, passthrough, env, shown is not None and bool(shown.program))]
     emit_check, emit = check_emit(cfg, env, ans)
     checks.append(emit_check)
     checks.append(check_fallbacks(cfg, env, emit))

@@ -1,6 +1,7 @@
 """`osc7501wrap events`: every state change of every session, one JSON object a line.
 
-Each line (flushed at once) has the keys of EVENT_KEYS: ``session`` (wrap's pid), ``id``
+Each line (flushed at once) has the keys of EVENT_KEYS: ``host`` (null: this machine, else
+the fleet's machine it runs on, see osc7501wrap.fleet), ``session`` (wrap's pid), ``id``
 (the record id), ``agent``, ``state``, ``kind``, ``msg``, ``since`` (epoch seconds),
 ``tmux_pane``, ``tmux_socket``, ``tty``, ``cwd``, ``dialog`` (while blocked: ``{id,
 question, subject: [rows], partial, options: [{number, label, selected, key}]}``; a new
@@ -9,6 +10,12 @@ blocked line per dialog). Text is the registry's, cleaned again
 here (one line, no controls). A session first seen prints its current state; one that
 ends prints ``"state": "exited"``. It runs until interrupted (exit status 0 on SIGINT or
 a closed pipe); ``--once`` prints the current states and exits.
+
+Across machines (``--host``, ``[fleet] hosts``) each machine's feed goes through a
+Tracker of its own, so its lines are the same, with its ``host``. A machine that drops
+is one line ``{"host": NAME, "session": null, "state": "offline", "msg": why, "since":
+last heard from}``, and ``"online"`` when it is back; its sessions that ended meanwhile
+are then told as ``exited``.
 
 Woken by :class:`osc7501wrap.commands.live.RegistryWatch`, never by fast polling. It
 only prints: what to do with a line (notify-send, a sound, a phone push after five
@@ -23,15 +30,18 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..fleet.machines import Machine
+from ..fleet.span import span_of
 from . import live
 
-EVENT_KEYS = ("session", "id", "agent", "state", "kind", "msg", "since", "tmux_pane",
+EVENT_KEYS = ("host", "session", "id", "agent", "state", "kind", "msg", "since", "tmux_pane",
               "tmux_socket", "tty", "cwd", "dialog")
 
 
 def event(entry: Mapping[str, Any], state: str | None = None) -> dict[str, Any]:
     v = live.view(entry)
-    out = {"session": v.get("pid"), **{k: v.get(k) for k in EVENT_KEYS[1:]}}
+    out = {"host": v.get("host"), "session": v.get("pid"),
+           **{k: v.get(k) for k in EVENT_KEYS[2:]}}
     if state is not None:
         out["state"] = state
     return out
@@ -101,18 +111,74 @@ def _print(events: list[dict[str, Any]]) -> None:
     sys.stdout.flush()
 
 
+def machine_event(m: Machine) -> dict[str, Any]:
+    """The line of a machine that went offline or came back."""
+    out: dict[str, Any] = dict.fromkeys(EVENT_KEYS)
+    out.update(host=m.name, state="online" if m.online else "offline", since=m.seen,
+               msg="" if m.online else m.error)
+    return out
+
+
+class FleetTracker:
+    """One Tracker per machine, and the machines' own offline / online lines."""
+
+    def __init__(self) -> None:
+        self.trackers: dict[str, Tracker] = {}
+        self.up: dict[str, bool] = {}
+
+    def changes(self, machines: list[Machine]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for m in machines:
+            before = self.up.get(m.name)
+            if before is None and (m.online or m.error == "connecting"):
+                if m.online:  # the first connection is no news
+                    self.up[m.name] = True
+            elif before != m.online:
+                out.append(machine_event(m))
+                self.up[m.name] = m.online
+            if m.online:
+                t = self.trackers.setdefault(m.name, Tracker())
+                out.extend(t.changes(m.rows(), m.rows(ended=True)))
+        return out
+
+
 def cmd_events(args: Any) -> int:
-    tracker = Tracker()
+    span = span_of(args)
+    tracker, fleet_tracker = Tracker(), FleetTracker()
+    fleet = span.fleet()
+
+    def local() -> list[dict[str, Any]]:
+        return tracker.changes(live.sessions(), live.ended()) if span.local else []
+
     if getattr(args, "once", False):
-        _print(tracker.changes(live.sessions(), live.ended()))
+        lines = local()
+        if fleet is not None:
+            try:
+                machines = fleet.once()
+            finally:
+                fleet.close()
+            for m in machines:
+                lines.extend(Tracker().changes(m.rows(), m.rows(ended=True)) if m.online
+                             else [machine_event(m)])
+        _print(lines)
         return 0
     signal.signal(signal.SIGINT, signal.default_int_handler)
     watch = live.RegistryWatch()
+    extra = []
+    if fleet is not None:
+        fleet.follow()
+        extra.append(fleet.fileno())
     try:
         while True:
-            _print(tracker.changes(live.sessions(), live.ended()))
-            watch.wait(live.REFRESH)
+            lines = local()
+            if fleet is not None:
+                fleet.drain()
+                lines.extend(fleet_tracker.changes(fleet.machines()))
+            _print(lines)
+            watch.wait(live.REFRESH, extra=extra)
     except KeyboardInterrupt:
         return 0
     finally:
         watch.close()
+        if fleet is not None:
+            fleet.close()

@@ -20,7 +20,9 @@ This is the rules engine's own :func:`osc7501wrap.rules.explain`: there is no se
 implementation that could disagree with what a session decides.
 
 Screen text is untrusted: control characters are shown escaped (``\\x1b``), never sent
-to the terminal. Broken user manifests are reported on stderr, one line each.
+to the terminal, and bidi and invisible characters are removed (as from every other
+output: :func:`osc7501wrap.protocol.strip_invisible`), from a file's report and a live
+session's alike. Broken user manifests are reported on stderr, one line each.
 """
 
 from __future__ import annotations
@@ -34,14 +36,16 @@ from typing import Any
 
 from .. import rules
 from ..errors import WrapError
+from ..protocol import strip_invisible
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PREVIEW_LINES = 12
 
 
 def _safe(text: str) -> str:
-    """Text fit for the user's terminal: control characters escaped, newlines kept."""
-    return _CTRL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+    """Text fit for the user's terminal: control characters escaped, bidi and invisible
+    characters removed, newlines kept."""
+    return _CTRL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", strip_invisible(text))
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,6 +267,11 @@ def format_report(rep: dict[str, Any]) -> str:
            f"{_safe(m['verification'])})"]
     if m.get("chosen"):
         out.append(f"agent:    {m['name']}, {_safe(m['chosen'])}")
+    if m.get("fallback"):
+        out.append("rules:    the fallback (no manifest for this program): prompts on the "
+                   "cursor's line, a full-screen agent's dialogs, spinner and composer; "
+                   "record a session (osc7501wrap record -o FILE -- PROGRAM) to write rules "
+                   "of its own")
     rel = rep.get("release")
     if isinstance(rel, dict):
         out.append(f"program:  {'WARN ' if rel.get('outside') else ''}{_safe(str(rel['text']))}")
@@ -371,6 +380,7 @@ def cmd_explain(args: Any) -> int:
         chosen = "the default"
     rep = report(manifest, src, catalog.errors)
     rep["manifest"]["chosen"] = chosen
+    rep["manifest"]["fallback"] = manifest.generic
     if as_json:
         sys.stdout.write(json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
     else:

@@ -9,6 +9,10 @@ prints where the session is: agent, how long, msg, tty, cwd, tmux pane.
 ``--next`` cycles: it goes to the blocked session after the one the last jump went to
 (kept in ``<runtime_dir>/jump-last``), wrapping around. Exit status: 0 after a jump or a
 print, 1 when no session is blocked, 2 when tmux refused the jump.
+
+Across machines (``--host``, ``[fleet] hosts``) the blocked sessions of every machine
+that answered are ordered together; one on another machine cannot be focused from here,
+so jump prints where it is: the machine, then agent, msg, tty, cwd and tmux pane.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ..fleet.span import span_of
 from . import live
 
 LAST_FILE = "jump-last"
@@ -29,42 +34,48 @@ def _last_path() -> str:
     return os.path.join(runtime_dir(create=True), LAST_FILE)
 
 
-def _read_last() -> int | None:
+def _read_last() -> Any:
+    """The row key (live.row_key) the last jump went to: PID, or HOST:PID."""
     try:
-        with open(_last_path(), encoding="ascii") as f:
-            text = f.read(32).strip()
+        with open(_last_path(), encoding="utf-8") as f:
+            text = f.read(300).strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return int(text) if text.isdigit() else None
+    host, _, pid = text.rpartition(":")
+    if not pid.isdigit():
+        return None
+    return (host, int(pid)) if host else int(pid)
 
 
-def _write_last(pid: int) -> None:
+def _write_last(key: Any) -> None:
+    text = f"{key[0]}:{key[1]}" if isinstance(key, tuple) else str(key)
     try:
         path = _last_path()
         tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="ascii") as f:
-            f.write(f"{pid}\n")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(f"{text}\n")
         os.replace(tmp, path)
     except OSError:
         pass
 
 
-def choose(blocked: list[Mapping[str, Any]], cycle: bool, last: int | None) -> Mapping[str, Any]:
-    """The session to go to: the first, or with `cycle` the one after `last`."""
+def choose(blocked: list[Mapping[str, Any]], cycle: bool, last: Any) -> Mapping[str, Any]:
+    """The session to go to: the first, or with `cycle` the one after `last` (a row key:
+    a pid, or (host, pid))."""
     if cycle and last is not None:
-        pids = [e.get("pid") for e in blocked]
-        if last in pids:
-            return blocked[(pids.index(last) + 1) % len(blocked)]
+        keys = [live.row_key(e) for e in blocked]
+        if last in keys:
+            return blocked[(keys.index(last) + 1) % len(blocked)]
     return blocked[0]
 
 
 def describe(entry: Mapping[str, Any], now: float) -> str:
-    from .ls import human_age
-
     v = live.view(entry)
-    age = human_age(now - v["since"]) if isinstance(v.get("since"), int | float) else "?"
+    age = live.human_age(now - v["since"]) if isinstance(v.get("since"), int | float) else "?"
     lines = [f"{v.get('agent') or '?'} (pid {v.get('pid')}) blocked for {age}"
              + (f": {v['msg']}" if v.get("msg") else ""),
+             *([f"  host {v['host']} (not focused from here: answer with osc7501wrap "
+                f"answer {v['host']}:{v.get('pid')} CHOICE)"] if v.get("host") else []),
              f"  tty  {v.get('tty') or '-'}", f"  cwd  {v.get('cwd') or '-'}"]
     if v.get("tmux_pane"):
         lines.append(f"  tmux {v['tmux_pane']} on {v.get('tmux_socket') or '?'}")
@@ -89,16 +100,28 @@ def focus(entry: Mapping[str, Any], env: Mapping[str, str] = os.environ) -> bool
 def cmd_jump(args: Any) -> int:
     import time
 
-    blocked = live.blocked_longest_first(live.sessions())
+    span = span_of(args)
+    entries = live.sessions() if span.local else []
+    fleet = span.fleet()
+    if fleet is not None:
+        try:
+            machines = fleet.once()
+        finally:
+            fleet.close()
+        entries += [r for m in machines if m.online for r in m.rows()]
+    blocked = live.blocked_longest_first(entries)
     quiet = bool(getattr(args, "quiet", False))
     if not blocked:
         if not quiet:
             sys.stderr.write("osc7501wrap jump: no session is blocked\n")
         return 1
     target = choose(blocked, bool(getattr(args, "next", False)), _read_last())
-    pid = target.get("pid")
-    if isinstance(pid, int):
-        _write_last(pid)
+    if isinstance(target.get("pid"), int):
+        _write_last(live.row_key(target))
+    if target.get("host"):  # another machine's: say where it is
+        if not quiet:
+            sys.stdout.write(describe(target, time.time()))
+        return 0
     done = focus(target)
     if done is False:
         sys.stderr.write(f"osc7501wrap jump: tmux did not select pane {target.get('tmux_pane')}\n")

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..fleet.machines import Machine
 from ..paths import runtime_dir
 from ..session.registry import clean_text, list_sessions, public_view
 
@@ -50,11 +51,44 @@ def ended() -> list[dict[str, Any]]:
 
 
 def view(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The public, cleaned fields of an entry plus tmux_socket (no token)."""
+    """The public, cleaned fields of an entry plus tmux_socket (no token), ``host`` (None:
+    this machine) and ``offline_since`` (a row of a machine not reached now: when it
+    was last heard from)."""
     out = public_view(entry)
     sock = entry.get("tmux_socket")
     out["tmux_socket"] = clean_text(sock) if isinstance(sock, str) else None
+    host, off = entry.get("host"), entry.get("offline_since")
+    out["host"] = host if isinstance(host, str) and host else None
+    out["offline_since"] = off if out["host"] and isinstance(off, int | float) else None
     return out
+
+
+def row_key(entry: Mapping[str, Any]) -> Any:
+    """What tells a session apart across machines: its pid here, (host, pid) there."""
+    host = entry.get("host")
+    return (host, entry.get("pid")) if host else entry.get("pid")
+
+
+def human_age(seconds: float) -> str:
+    """3s, 4m, 2h, 5d."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m"
+    if s < 86400:
+        return f"{s // 3600}h"
+    return f"{s // 86400}d"
+
+
+def offline_line(m: Machine, now: float) -> str:
+    """One line for a machine not reached: since when, why, when it is tried again."""
+    if m.seen is not None:
+        head = f"{m.name}: offline, last seen {human_age(now - m.seen)} ago"
+    else:
+        head = f"{m.name}: not reached yet"
+    retry = f"; again in {human_age(m.retry - now)}" if m.retry is not None else ""
+    return f"{head} ({m.error or 'no answer'}{retry})"
 
 
 def blocked_longest_first(entries: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -87,9 +121,12 @@ def tmux_run(socket: str, *args: str, timeout: float = TMUX_TIMEOUT) -> str | No
 
 
 def tmux_locations(entries: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], str]:
-    """(socket, pane id) -> "session:window.pane" for every pane of the servers named."""
+    """(socket, pane id) -> "session:window.pane" for every pane of the servers named
+    by this machine's entries (another machine's socket is a path over there, and its
+    text never chooses what runs here)."""
     out: dict[tuple[str, str], str] = {}
-    for sock in {e.get("tmux_socket") for e in entries if e.get("tmux_socket")}:
+    for sock in {e.get("tmux_socket") for e in entries
+                 if e.get("tmux_socket") and not e.get("host")}:
         text = tmux_run(str(sock), "list-panes", "-a", "-F",
                         "#{pane_id}\t#{session_name}:#{window_index}.#{pane_index}")
         for line in (text or "").splitlines():
@@ -101,7 +138,7 @@ def tmux_locations(entries: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str]
 def where(entry: Mapping[str, Any], locations: Mapping[tuple[str, str], str]) -> str:
     """The tmux location of a session ("main:1.0"), else its pane id, else its tty."""
     pane, sock = entry.get("tmux_pane"), entry.get("tmux_socket")
-    if pane and sock and (sock, pane) in locations:
+    if pane and sock and not entry.get("host") and (sock, pane) in locations:
         return locations[(sock, pane)]
     if pane:
         return f"tmux {pane}"

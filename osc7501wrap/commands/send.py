@@ -22,6 +22,6 @@ def cmd_send(args: Any) -> int:
     if reply.get("ok") is True:
         return 0
     error = reply.get("error")
-    error = truncate(clean_text(error), 300) if isinstance(error, str) and error else \
+    error = truncate(clean_text(error), 400) if isinstance(error, str) and error else \
         "the session refused the text"
     raise WrapError(error, status=1)

@@ -7,7 +7,8 @@ bindings: prefix j jumps to the agent waiting longest, prefix J to the next one,
 A opens `watch` in a popup (Enter jumps and closes it), prefix a opens tmux's menu of
 that agent's dialog (`osc7501wrap tmux-menu`: choose an option to answer it). It appends to the window formats
 and ``status-right`` rather than replacing them, and widens ``status-right-length`` by the
-count's width so a long pane title never cuts it. The count is a format over the panes'
+count's width so a long pane title never cuts it; each only if it is not there yet, so the
+file can be sourced again (a reloaded tmux.conf) without doubling anything. The count is a format over the panes'
 ``@osc7501_state`` (tmux redraws the status line when wrap sets an option, and when a
 pane goes): nothing is run per refresh and no ``status-interval`` is set. Works from tmux
 3.3 (``#{P:}``/``#{S:}`` loops, ``#{n:}``, ``#{E:}``).
@@ -54,17 +55,31 @@ WAITING = ("#{n:#{S:#{W:#{?#{==:#{session_name},#{s/,.*//:window_linked_sessions
 WAITING_WIDTH = 12
 
 
+def _unless(option: str, name: str) -> str:
+    """A config-file ``%if`` that holds unless the global `option` already reads `name`
+    (tmux evaluates it when the file is parsed; ``#{!:}`` is newer than tmux 3.3)."""
+    return f'%if "#{{?#{{m:*{name}*,#{{{option}}}}},0,1}}"'
+
+
 def snippet(prog: str | None = None) -> str:
     prog = prog or program()
     cmd = prog.replace("'", "'\\''")
     return f"""\
 # osc7501wrap for tmux (>= 3.3): states of wrapped agents from their pane options
+# sourced again (a reloaded tmux.conf), it appends nothing twice: each %if reads the
+# options as they were before this file
 set -g @osc7501_glyph '{glyph_format()}'
+{_unless("window-status-format", "@osc7501_glyph")}
 set -ga window-status-format '#{{P:#{{E:@osc7501_glyph}}}}'
+%endif
+{_unless("window-status-current-format", "@osc7501_glyph")}
 set -ga window-status-current-format '#{{P:#{{E:@osc7501_glyph}}}}'
+%endif
 set -g @osc7501_waiting '{WAITING}'
+{_unless("status-right", "@osc7501_waiting")}
 set -ga status-right '#{{?#{{!=:#{{E:@osc7501_waiting}},0}}, #[fg=yellow]#[bold]#{{E:@osc7501_waiting}} waiting#[default],}}'
 set -gF status-right-length '#{{e|+:#{{status-right-length}},{WAITING_WIDTH}}}'
+%endif
 bind-key j run-shell -b '{cmd} jump --quiet || tmux display-message "no agent is waiting"'
 bind-key J run-shell -b '{cmd} jump --next --quiet || tmux display-message "no agent is waiting"'
 bind-key A display-popup -E -w 90% -h 60% '{cmd} watch --popup'

@@ -11,7 +11,7 @@ refused (the session checks), and the result is shown with ``display-message``.
 
 Screen text goes only into the title and the items' names, made inert with
 :func:`~osc7501wrap.report.tmux_display.tmux_literal` (tmux expands both as formats);
-the items' commands hold nothing but the program's own path, numbers, the dialog id (hex)
+an empty name is one separator (it takes no key or command); the items' commands hold nothing but the program's own path, numbers, the dialog id (hex)
 and the client's name (checked), each quoted. tmux is run with an argument list, never
 through a shell.
 """
@@ -83,11 +83,11 @@ def menu_args(entry: Mapping[str, Any], client: str | None, prog: str,
     pane = entry.get("tmux_pane")
     if here and isinstance(pane, str) and _PANE_RE.match(pane):
         target = f"-c {tmux_quote(client)} " if client is not None else ""
-        args += ["", "", "", "Jump there", "j",
+        args += ["", "Jump there", "j",
                  f"select-window -t {pane} ; select-pane -t {pane} ; "
                  f"switch-client {target}-t {pane}"]
     else:
-        args += ["", "", "", "-Jump there (not a pane of this tmux)", "", ""]
+        args += ["", "-Jump there (not a pane of this tmux)", "", ""]
     return args
 
 

@@ -38,7 +38,7 @@ _WHERE = {
          "MAX_TITLE_ENCODED", "MAX_APP", "MAX_NAME", "MAX_ID", "MAX_ID_SEGMENTS",
          "MAX_RECORDS", "Report", "Query", "Invalid", "Event", "valid_id", "valid_app"),
         "report"),
-    **dict.fromkeys(("sanitize_text", "ELLIPSIS"), "sanitize"),
+    **dict.fromkeys(("sanitize_text", "strip_invisible", "ELLIPSIS"), "sanitize"),
     **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
     **dict.fromkeys(("ReportScanner", "plain_chunk", "split_plain"), "scanner"),

@@ -1,4 +1,5 @@
-"""Untrusted text -> one safe line: :func:`sanitize_text`.
+"""Untrusted text -> one safe line: :func:`sanitize_text` (:func:`strip_invisible`: only
+the bidi and invisible characters, for text that keeps its lines).
 
 Every piece of screen or program text that leaves wrap inside a report goes through it:
 controls become spaces, bidi overrides and invisible characters go, the result fits a
@@ -29,6 +30,12 @@ _SPACES_RE = re.compile(r"\s+")
 def _cut_utf8(text: str, limit: int) -> str:
     """The longest prefix of `text` whose UTF-8 encoding fits in `limit` bytes."""
     return text.encode("utf-8")[: max(limit, 0)].decode("utf-8", "ignore")
+
+
+def strip_invisible(text: str) -> str:
+    """`text` without the bidi overrides, isolates and invisible characters that
+    :func:`sanitize_text` removes (its lines and controls are the caller's)."""
+    return _INVISIBLE_RE.sub("", text)
 
 
 def sanitize_text(text: str, limit: int) -> str:

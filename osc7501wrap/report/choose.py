@@ -66,7 +66,7 @@ def channels_for(place: Place, terminal: Terminal, *, emit: bool) -> TerminalCha
         chosen -= {"osc99"}  # notifications are a fallback: a 7501 terminal alerts
     if not chosen:
         return None
-    return TerminalChannels(chosen, agent=place.manifest, cwd=place.cwd,
+    return TerminalChannels(chosen, agent=place.manifest, name=place.agent, cwd=place.cwd,
                             where=where_am_i(place.env), note_id=place.record_id,
                             notify=frozenset(place.fallbacks.notify),
                             tmux_depth=place.tmux_depth)

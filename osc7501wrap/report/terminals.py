@@ -4,7 +4,8 @@ Three channels, each written only to a terminal that takes it:
 
 - ``uservar``: iTerm2 and WezTerm user variables, ``ESC ] 1337 ; SetUserVar=NAME=B64 BEL``
   (the value base64, UTF-8). Names: ``osc7501_state``, ``osc7501_kind``,
-  ``osc7501_msg``, ``osc7501_agent``; only changed ones are written; a clean exit sets
+  ``osc7501_msg``, ``osc7501_agent`` (the manifest's name, or the program's own for a
+  program without agent rules, as in tmux and ``ls``); only changed ones are written; a clean exit sets
   all four empty. iTerm2 shows them in badges (``\\(user.osc7501_state)``), WezTerm in
   ``pane:get_user_vars()`` and its ``user-var-changed`` event (contrib/wezterm.lua).
 - ``osc99``: kitty notifications, ``ESC ] 99 ; i=ID:d=0:e=1:p=title ; B64 ESC \\`` then
@@ -157,9 +158,12 @@ class TerminalChannels(Output):
 
     def __init__(self, channels: frozenset[str], *, agent: str | None, cwd: str,
                  where: str, note_id: str, notify: frozenset[str] = frozenset({"blocked"}),
-                 tmux_depth: int = 0) -> None:
+                 tmux_depth: int = 0, name: str | None = None) -> None:
         self.channels = channels
-        self.agent = sanitize_text(agent or "", 32) or None
+        self.agent = sanitize_text(agent or "", 32) or None  # the manifest (OSC 26)
+        #: what people call it (``osc7501_agent``, the notification): the program's own
+        #: name for a program without agent rules, as tmux's option and `ls` say
+        self.name = sanitize_text(name or "", 32) or self.agent
         self.cwd = sanitize_text(cwd, TEXT_LIMIT)
         self.where = sanitize_text(where, 64)
         self.note_id = re.sub(r"[^A-Za-z0-9_-]", "-", note_id)[:32] or "wrap"
@@ -184,7 +188,7 @@ class TerminalChannels(Output):
         self._state = now
         if "uservar" in self.channels:
             self._user_vars({"osc7501_state": state, "osc7501_kind": kind or "",
-                             "osc7501_msg": msg_s, "osc7501_agent": self.agent or ""})
+                             "osc7501_msg": msg_s, "osc7501_agent": self.name or ""})
         if "osc26" in self.channels:
             title = os.path.basename(self.cwd.rstrip("/")) or self.cwd or None
             self._emit(osc26(osc26_status(state, kind), agent=self.agent, title=title,
@@ -241,7 +245,7 @@ class TerminalChannels(Output):
             self._emit(set_user_var(name, value))
 
     def _notification(self, state: str, msg: str) -> None:
-        label = self.agent or "wrap"
+        label = self.name or "wrap"
         place = os.path.basename(self.cwd.rstrip("/")) or self.cwd
         title = sanitize_text(f"{label} {_PHRASE.get(state, state)} in {self.where}"
                               + (f" ({place})" if place else ""), TITLE_LIMIT)

@@ -6,6 +6,7 @@ that pane only::
     @osc7501_state  working | blocked | done | error | idle
     @osc7501_kind   permission | question | auth (blocked only; unset otherwise)
     @osc7501_msg    the message: sanitized, one line, at most MSG_LIMIT bytes, no ``#``
+                    or ``%``
     @osc7501_agent  the manifest's name
     @osc7501_since  epoch seconds of the change of state (a new msg keeps it)
 
@@ -89,18 +90,24 @@ def parse_version(text: str) -> tuple[int, int] | None:
 
 #: What stands for ``#`` in every value wrap hands to tmux (U+266F MUSIC SHARP SIGN).
 SHARP = "\u266f"
+#: What stands for ``%`` (U+066A ARABIC PERCENT SIGN, one column): tmux runs strftime over
+#: a value a format expands with ``#{E:...}`` or ``#{T:...}`` (the status line,
+#: display-message), so ``%H`` would read as the hour; ``%%`` would show as ``%%`` where
+#: the value is not expanded (``#{@osc7501_msg}``). No look-alike is read twice.
+PERCENT = "\u066a"
 
 
 def tmux_literal(text: str, limit: int = MSG_LIMIT) -> str:
     """`text` as a value tmux can never act on, in any format context: one sanitized line
-    of at most `limit` bytes with every ``#`` replaced by :data:`SHARP`. Without a ``#``
-    no ``#(`` (a shell command), ``#{`` (a format) or ``#[`` (a style) survives, however
-    often a user's format expands it (``#{E:...}``, ``run-shell``, ``if-shell``, menus);
-    a trailing ``;`` (tmux would end the command there) is dropped. Shell quoting is the
+    of at most `limit` bytes with every ``#`` replaced by :data:`SHARP` and every ``%``
+    by :data:`PERCENT`. Without a ``#`` no ``#(`` (a shell command), ``#{`` (a format)
+    or ``#[`` (a style) survives, however often a user's format expands it (``#{E:...}``,
+    ``run-shell``, ``if-shell``, menus), and without a ``%`` no strftime conversion
+    (``%H``); a trailing ``;`` (tmux would end the command there) is dropped. Shell quoting is the
     format's job: ``#{q:@osc7501_msg}`` (the man page, "tmux")."""
     from ..protocol import sanitize_text
 
-    return sanitize_text(text.replace("#", SHARP), limit).rstrip("; ")
+    return sanitize_text(text.replace("#", SHARP).replace("%", PERCENT), limit).rstrip("; ")
 
 
 class TmuxDisplay(Output):

@@ -46,7 +46,7 @@ ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
                           "key", "drop", "default", "highlight", "region"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
-                          "required", "head", "up"})
+                          "required", "head", "up", "cut_at"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 _OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
@@ -118,7 +118,8 @@ class Reader:
     key: Pattern | None = None  # the shown key in a label (group key): taken out of it
     drop: Pattern | None = None  # taken out of every label
     default: Pattern | None = None  # group default: the label of the selected option
-    highlight: bool = False  # inline: the selected option is the one coloured otherwise
+    #: inline, numbered line: the selected option is the one coloured otherwise
+    highlight: bool = False
     region: Region | None = None  # where the options are read (None: the rule's region)
 
 
@@ -153,6 +154,9 @@ class Finder:
     #: cursor, not one answered above it) and starts after the last row `after` matches
     #: above that (the lines a prompt printed above itself)
     up: bool = False
+    #: block: the agent shows at most this many rows of it and says nothing when it cuts
+    #: the rest: a block this long may be cut (partial)
+    cut_at: int | None = None
 
     @property
     def block(self) -> bool:
@@ -284,10 +288,13 @@ def _start(m: Any, p: Pattern, name: str) -> int:
     return int(m.start(p.groupindex[name]))
 
 
-def _read_lines(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str | None]]:
+def _read_lines(reader: Reader, lines: list[str],
+                starts: list[tuple[int, int]] | None = None) -> list[tuple[str, bool, str | None]]:
     """Options one a line: the last block of consecutively numbered options (1, 2, ...),
     each with the lines under it indented at least to its number (a wrapped label); or,
-    unnumbered, the lines next to the selected one whose label starts in its column."""
+    unnumbered, the lines next to the selected one whose label starts in its column.
+    `starts` gets where each numbered option begins (its line's index, its number's
+    index in the line)."""
     p = reader.line
     assert p is not None
     found: list[tuple[int, Any]] = []
@@ -338,6 +345,8 @@ def _read_lines(reader: Reader, lines: list[str]) -> list[tuple[str, bool, str |
                 break
             label += " " + x.strip()
         out.append((label, bool(_group(m, p, "sel")), _group(m, p, "key")))
+        if starts is not None:
+            starts.append((i, col))
     return out
 
 
@@ -420,6 +429,22 @@ def _highlighted(line: str, row: int, spans: list[tuple[int, int]],
     return odd[0] if len(odd) == 1 else None
 
 
+def _highlighted_row(lines: list[str], rows_at: Sequence[int], starts: list[tuple[int, int]],
+                     background: Callable[[int, int], object]) -> int | None:
+    """Which option of a list (`starts`: each option's line and its number's index) is
+    drawn on a background unlike the screen's there (the blank before its number; the
+    others' if it has none): a highlighted row. Its index, or None unless exactly one is."""
+    if len(starts) < 2 or any(i >= len(rows_at) for i, _ in starts):
+        return None
+    cols = [_columns(lines[i], col + 1)[col] for i, col in starts]
+    looks = [background(rows_at[i], c) for (i, _), c in zip(starts, cols, strict=True)]
+    before = [background(rows_at[i], c - 1) for (i, _), c in zip(starts, cols, strict=True) if c > 0]
+    pool = before or looks
+    base = max(set(pool), key=pool.count)
+    odd = [k for k, b in enumerate(looks) if b != base]
+    return odd[0] if len(odd) == 1 else None
+
+
 def _norm(text: str) -> str:
     return _SPACES.sub("", text.lower())
 
@@ -478,52 +503,57 @@ def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
 
 def _block(f: Finder, raw: Sequence[str]) -> _Found:
     """A subject block (:class:`Finder`): its rows, without the box borders every row
-    has in the same column and without their common indentation."""
+    has in the same column and without their common indentation; the rows above it
+    (`head`) and the paragraph after a boxed one, for the id; whether part of it is not
+    on screen."""
     rows = [_unbox(x) for x in raw]
     n = len(rows)
     end = next((i for i in range(n) if f.stop is not None and f.stop.search(rows[i])), n)
-    start = first = None
-    if f.up:
+    start = first = stop = None
+    if f.up:  # from the last `until` up to the last `after` above it
         assert f.after is not None and f.until is not None
-        below = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
-        if below is None:
+        stop = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
+        if stop is None:
             return _Found(partial=f.required)
-        top = next((i for i in range(below - 1, -1, -1) if f.after.search(rows[i])), None)
-        body = _dedent([x.rstrip() for x in raw[(top or 0) + 1 if top is not None else 0:
-                                                  below]])
-        body = [_CONTROL.sub(" ", x).rstrip() for x in body if x.strip()][-MAX_SUBJECT_ROWS:]
-        # a block that reaches the region's top may go on above it
-        return _Found(rows=tuple(body), partial=top is None and bool(body))
-    if f.after is not None:
-        start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
-    elif f.line is not None:
-        for i in range(end):
-            m = f.line.search(rows[i])
-            if m is not None and (m.group("subject") or "").strip():
-                start, first = i, m
+        above = stop - 1
+        while above >= 0 and not rows[above].strip():  # blank rows right above it
+            above -= 1
+        top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
+        start = top + 1 if top is not None else 0
+        closed = top is not None  # else it may go on above the region's top
+    else:
+        if f.after is not None:
+            start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
+        elif f.line is not None:
+            for i in range(end):
+                m = f.line.search(rows[i])
+                if m is not None and (m.group("subject") or "").strip():
+                    start, first = i, m
+        if start is None:
+            return _Found(partial=f.required)
+        for i in range(start + (first is not None), end):
+            if (f.until.search(rows[i]) if f.until is not None else not rows[i].strip()):
+                stop = i
+                break
+        closed = stop is not None or (f.until is None and end < n)
     head: tuple[str, ...] = ()
-    if f.head is not False and start is not None and first is None:
+    if f.head is not False and first is None and (closed or not f.up) and start > 0:
         top = 0
         if f.head is not True:
             top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
                        start - 1)
         head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
-    if start is None:
-        return _Found(partial=f.required)
-    stop = None
-    for i in range(start + (first is not None), end):
-        if (f.until.search(rows[i]) if f.until is not None else not rows[i].strip()):
-            stop = i
-            break
-    closed = stop is not None or (f.until is None and end < n)
     body = list(raw[start + (first is not None): stop if stop is not None else end])
     while body and not body[-1].strip():
         body.pop()
+    while body and not body[0].strip():
+        body.pop(0)
     body = _dedent(_strip_borders(body))
     if first is not None:
         body.insert(0, first.group("subject").strip())
     body = [_CONTROL.sub(" ", x).rstrip() for x in body]
-    partial = not closed or (f.more is not None and any(f.more.search(x) for x in body))
+    partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
+               or (f.cut_at is not None and len(body) >= f.cut_at))
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
         body, partial = body[:MAX_SUBJECT_ROWS], True
         while sum(map(len, body)) > MAX_SUBJECT_CHARS:
@@ -616,7 +646,12 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
                 return make_dialog(question, opts, reader.choose, **about)
             continue
         if reader.line is not None:
-            raw = _read_lines(reader, rows)
+            starts: list[tuple[int, int]] = []
+            raw = _read_lines(reader, rows, starts)
+            if (reader.highlight and background is not None and rows_at is not None
+                    and len(starts) == len(raw) and not any(sel for _, sel, _ in raw)):
+                k = _highlighted_row(rows, rows_at, starts, background)
+                raw = [(lab, i == k, key) for i, (lab, _, key) in enumerate(raw)]
         elif reader.inline is not None:
             spans: list[tuple[int, int]] = []
             raw, at = _read_inline(reader, rows, spans)
@@ -829,9 +864,14 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
             head is not False and pats["after"] is None):
         raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
                             "a block's after")
+    cut_at = d.get("cut_at")
+    if cut_at is not None and (not block or type(cut_at) is not int or not 1 <= cut_at
+                               <= MAX_SUBJECT_ROWS):
+        raise ManifestError(f"{where}: cut_at must be a row count (1..{MAX_SUBJECT_ROWS}), "
+                            "and only with a block (after or until)")
     return Finder(line=line, group=group, rules=tuple(rules), region=region,
                   stop=pats["stop"], after=pats["after"], until=pats["until"],
-                  more=pats["more"], required=required, head=head, up=up)
+                  more=pats["more"], required=required, head=head, up=up, cut_at=cut_at)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:
@@ -860,7 +900,10 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
         if p is not None and "label" not in p.groupindex:
             raise ManifestError(f"{where}: {key} needs a (?P<label>...) group")
     highlight = d.get("highlight", False)
-    if not isinstance(highlight, bool) or (highlight and pats["inline"] is None):
-        raise ManifestError(f"{where}: highlight must be true or false, and only with inline")
+    if not isinstance(highlight, bool) or (highlight and pats["inline"] is None
+                                           and (pats["line"] is None
+                                                or "num" not in pats["line"].groupindex)):
+        raise ManifestError(f"{where}: highlight must be true or false, and only with inline "
+                            "or a numbered line")
     return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, highlight=highlight,
                   region=_region_of(d, where), **pats)

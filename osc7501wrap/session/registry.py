@@ -18,7 +18,8 @@ and `watch` see every end, even of a program that failed before it was listed.
 
 `osc7501wrap ls --json` prints a list of objects with these stable keys (no token):
 pid, id, agent, state, kind, msg, since, cwd, argv, tty, tmux_pane, dialog (while
-blocked: ``{id, question, options: [{number, label, selected, key}]}``, else null).
+blocked: ``{id, question, options: [{number, label, selected, key}]}``, else null),
+then host and offline_since (null here; see osc7501wrap.fleet for other machines' rows).
 
 `osc7501wrap send SESSION TEXT` finds a session by wrap pid, record id (a unique prefix
 is enough) or tmux pane id (``%3``) and asks it, over its control socket, to type TEXT.
@@ -46,7 +47,7 @@ from .channel import fallback_dir, request
 
 #: Keys of `ls --json` objects, in order (documented in wrap(1)).
 PUBLIC_KEYS = ("pid", "id", "agent", "state", "kind", "msg", "since", "cwd", "argv", "tty",
-               "tmux_pane", "dialog")
+               "tmux_pane", "dialog", "rules")
 #: Minimum seconds between two writes of a session file (updates in between coalesce).
 MIN_WRITE_INTERVAL = 0.25
 SEND_TIMEOUT = 3.0
@@ -71,7 +72,8 @@ def _tty_name() -> str | None:
 def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
                   manifest_version: str | int | None, argv: list[str], socket: str | None,
                   token: str | None, state: str = "working", kind: str | None = None,
-                  msg: str = "", cwd: str | None = None) -> dict[str, Any]:
+                  msg: str = "", cwd: str | None = None,
+                  rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """A complete registry entry for this process (fills pid, started, since, tty, tmux)."""
     now = time.time()
     if cwd is None:
@@ -87,6 +89,7 @@ def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
         "tmux_pane": os.environ.get("TMUX_PANE") or None,
         # the server of that pane ($TMUX is "socket,pid,session"): `jump` across servers
         "tmux_socket": os.environ.get("TMUX", "").rsplit(",", 2)[0] or None,
+        "rules": rules,
     }
 
 
@@ -386,8 +389,27 @@ def public_view(entry: Mapping[str, Any]) -> dict[str, Any]:
             value = [clean_text(str(a)) for a in value]
         elif key == "dialog":
             value = clean_dialog(value)
+        elif key == "rules":
+            value = clean_rules(value)
         out[key] = value
     return out
+
+
+def rules_entry(name: str, version: str | int | None, fallback: bool) -> dict[str, Any]:
+    """What a session's ``rules`` field says: the manifest that reads its screen, its
+    version, and whether that is the fallback (no manifest of the program's own)."""
+    return {"manifest": name, "version": None if version is None else str(version),
+            "fallback": fallback}
+
+
+def clean_rules(value: object) -> dict[str, Any] | None:
+    """A registry entry's ``rules`` as `ls --json` shows it, or None."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("manifest"), str):
+        return None
+    version = value.get("version")
+    return {"manifest": clean_text(value["manifest"])[:64],
+            "version": clean_text(version)[:64] if isinstance(version, str) else None,
+            "fallback": value.get("fallback") is True}
 
 
 def clean_dialog(value: object) -> dict[str, Any] | None:
@@ -519,8 +541,8 @@ def handle_send(message: Any, *, current_state: StateFn,
     `message` is a channel Message (or its ``data`` dict): {"text", "answer", "enter"}.
     `current_state()` must re-classify right now and return (state, kind, msg).
     While the state is ``blocked`` and ``answer`` is not true the text is refused:
-    ``{"ok": false, "error": "session is blocked (permission): Bash: rm -rf build; use
-    --answer to answer it"}``. Otherwise TEXT is written as-is (UTF-8, no bracketed
+    ``{"ok": false, "error": "session is blocked (permission): Bash: rm -rf build; answer
+    it with `osc7501wrap answer PID CHOICE` (or send --answer to type anyway)"}``. Otherwise TEXT is written as-is (UTF-8, no bracketed
     paste), then Enter (b"\\r") unless ``enter`` is false, and ``{"ok": true}`` returned.
 
     Enter: with `schedule` (``schedule(delay, fn)`` runs fn after delay seconds from the
@@ -549,7 +571,7 @@ def handle_send(message: Any, *, current_state: StateFn,
         what = f"session is blocked ({kind})" if kind else "session is blocked"
         if msg:
             what += f": {truncate(clean_text(msg), 200)}"
-        return {"ok": False, "error": f"{what}; use --answer to answer it"}
+        return {"ok": False, "error": f"{what}; {_answer_hint()}"}
     try:
         if text:
             write_child(text.encode("utf-8", "replace"))
@@ -568,6 +590,12 @@ def handle_send(message: Any, *, current_state: StateFn,
     return {"ok": True}
 
 
+def _answer_hint() -> str:
+    """How to answer this session's dialog instead (the session is this process)."""
+    return (f"answer it with `osc7501wrap answer {os.getpid()} CHOICE` "
+            "(or send --answer to type anyway)")
+
+
 def _press_enter(answer: bool, current_state: StateFn,
                  write_child: Callable[[bytes], None]) -> dict[str, Any]:
     """Look again, then press Enter in the same step, unless a dialog is on screen now."""
@@ -580,8 +608,7 @@ def _press_enter(answer: bool, current_state: StateFn,
             "a dialog appeared after the text was typed")
         if msg:
             what += f": {truncate(clean_text(msg), 200)}"
-        return {"ok": False, "error": f"{what}; Enter was not pressed (use --answer to "
-                                      "answer it)"}
+        return {"ok": False, "error": f"{what}; Enter was not pressed ({_answer_hint()})"}
     try:
         write_child(b"\r")
     except OSError as err:

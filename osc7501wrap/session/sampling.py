@@ -22,6 +22,11 @@ that starts work, or hands the terminal to another process, without any output o
 input for WATCH seconds before (a shell's next command of a list: its name and state
 are those of the one before).
 
+A TUI agent that the generic manifest's fallback rules read (its spinner, its composer)
+is sampled from its screen instead: working while the screen says so or output comes,
+idle at the first sample (ACTIVITY_PERIOD) after its composer stands still, not
+QUIET_IDLE later, and not kept busy by its helper processes or CPU.
+
 /proc of the one child only (:mod:`osc7501wrap.proxy.procinfo`, with fallbacks); without
 /proc, the foreground comes from the pty and activity from the output alone.
 
@@ -43,6 +48,7 @@ ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for 
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 WATCH = 3.0  # seconds after the last activity that samples still wake the loop
+TUI_RULES = "tui_"  # the generic manifest's rules for full-screen agents (the fallback)
 NEVER = float("inf")
 
 
@@ -126,10 +132,15 @@ class Sampler:
 
     def _sample_activity(self, p: Pipeline, now: float) -> None:
         """Busy while the program uses CPU, runs child processes or writes output the
-        user did not just type; idle after QUIET_IDLE seconds of none of that."""
+        user did not just type; idle after QUIET_IDLE seconds of none of that. A TUI the
+        fallback rules read (:func:`tui_reading`) is read from its screen instead."""
         if now < self._act_next:
             return
         typed = now - p.last_input < 0.5  # echo and key handling are not work
+        tui = tui_reading(p)
+        if tui is not None:
+            self._sample_tui(p, now, tui, typed)
+            return
         if self._act_busy and not typed and p.output_bytes > self._act_out:
             # busy, and it wrote output: it stays busy, whatever /proc says; the next
             # sample that reads it compares CPU from then on
@@ -157,3 +168,32 @@ class Sampler:
             p.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
             if busy:
                 self._act_next = now + ACTIVITY_PERIOD
+
+    def _sample_tui(self, p: Pipeline, now: float, state: str, typed: bool) -> None:
+        """A full-screen agent the fallback rules read (its spinner or its composer): busy
+        while the screen shows a turn running or it writes output the user did not just
+        type (a spinner frame, streaming text); idle as soon as it shows its composer and
+        draws nothing more, whatever its CPU and child processes (an agent keeps helper
+        processes while it waits)."""
+        self._act_at = now
+        self._act_next = now + ACTIVITY_PERIOD
+        out = p.output_bytes > self._act_out and not typed
+        self._act_cpu, self._act_out = cpu_time(self.pid), p.output_bytes
+        why = ("the screen shows a turn running" if state == "working"
+               else "writing output" if out else "")
+        if why:
+            self._act_last = now
+        busy = bool(why)
+        if busy != self._act_busy:
+            self._act_busy = busy
+            p.activity(busy, why or "the screen shows the composer, still", now)
+
+
+def tui_reading(p: Pipeline) -> str | None:
+    """``working`` or ``idle`` while the fallback rules read a TUI agent's screen (a
+    `tui_*` working or idle rule of the generic manifest decided the last verdict), else
+    None."""
+    v, _ = p.last_evaluation()
+    if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(TUI_RULES):
+        return None
+    return v.state

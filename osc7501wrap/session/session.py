@@ -29,6 +29,7 @@ exits at once is never listed.
 from __future__ import annotations
 
 import os
+import shlex
 import time
 
 from ..proxy.proctitle import name_after
@@ -199,9 +200,17 @@ class Session(ProxyHandler):
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
-        self._write_log(f"start argv={s.argv[:1]} manifest={manifest.name}@"
+        # the command as typed (`ls` shows the same), each argument repr'd: one line
+        self._write_log(f"start argv={s.command!r} manifest={manifest.name}@"
                         f"{manifest.version} emit={s.emit} ({s.emit_reason})")
-        if self._log is not None and self._log.path and not manifest.generic:
+        if manifest.generic:
+            self._write_log(f"note no manifest for {self._program_shown()}: running on the "
+                            f"fallback rules ({manifest.name}@{manifest.version}: prompts "
+                            "waiting on the cursor's line, a full-screen agent's dialogs, "
+                            "spinner and composer); for rules of its own record a session: "
+                            f"osc7501wrap record -o session.jsonl -- {self._program_shown()}, "
+                            "then see rules/README.md")
+        elif self._log is not None and self._log.path:
             self._log_release(manifest)
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
@@ -214,7 +223,11 @@ class Session(ProxyHandler):
         if s.report:
             self._choose_outputs()
         if self.registry is not None:
-            self.registry.update(agent=self._agent_name(), manifest_version=manifest.version)
+            from .registry import rules_entry  # lazy, as the registry's other imports here
+
+            self.registry.update(agent=self._agent_name(), manifest_version=manifest.version,
+                                 rules=rules_entry(manifest.name, manifest.version,
+                                                   manifest.generic))
         elif not self._exited:
             self._open_registry(manifest)
         self._list()
@@ -363,11 +376,13 @@ class Session(ProxyHandler):
         """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
         s = self.setup
         assert self.proxy is not None
-        from .registry import SessionFile, session_entry
+        from .registry import SessionFile, rules_entry, session_entry
 
+        rules = None
         if manifest is not None:
             agent: str | None = self._agent_name()
             version: str | int | None = manifest.version
+            rules = rules_entry(manifest.name, manifest.version, manifest.generic)
         else:
             agent = s.forced_agent or os.path.basename(s.command[0]) if s.command else None
             version = None
@@ -376,8 +391,15 @@ class Session(ProxyHandler):
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
             manifest_version=version,
             argv=self._secrets().argv(s.command[:1] + s.command[1:][:16]),
-            socket=s.socket_path if self.server else None, token=s.token, state="idle"),
-            write=write)
+            socket=s.socket_path if self.server else None, token=s.token, state="idle",
+            rules=rules), write=write)
+
+    def _program_shown(self) -> str:
+        """The program's name for a log line (shell-quoted, cleaned)."""
+        from ..protocol import sanitize_text
+
+        name = os.path.basename(self.setup.command[0]) if self.setup.command else "PROGRAM"
+        return shlex.quote(sanitize_text(name, 64) or "PROGRAM")
 
     def _agent_name(self) -> str:
         """The name people know the session by (`ls`, `watch`, `events`, tmux's

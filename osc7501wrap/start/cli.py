@@ -38,7 +38,7 @@ options:
 
 other commands (osc7501wrap COMMAND --help):
   emit, explain, record, replay, shell-init, config, doctor, ls, send, answer,
-  man, jump, watch, events, stats, tmux-init, tmux-menu
+  man, jump, watch, events, feed, stats, tmux-init, tmux-menu
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -141,6 +141,22 @@ def _subcommand(module: str, func: str) -> Callable[[argparse.Namespace], int]:
     return call
 
 
+def _fleet_options(p: argparse.ArgumentParser, many: bool = True) -> None:
+    """--host (repeatable), --no-local, --ssh, --program: see osc7501wrap.fleet."""
+    if many:
+        p.add_argument("--host", action="append", metavar="NAME",
+                       help="also this machine (an ssh destination; repeatable; default: "
+                            "[fleet] hosts of the config)")
+        p.add_argument("--no-local", action="store_true",
+                       help="leave this machine's sessions out")
+    p.add_argument("--ssh", metavar="COMMAND",
+                   help="the ssh command, split as a shell would (default: $OSC7501WRAP_SSH "
+                        "or ssh)")
+    p.add_argument("--program", metavar="COMMAND",
+                   help="osc7501wrap on the other machines, a command line for their shell "
+                        "(default: $OSC7501WRAP_REMOTE_PROGRAM or osc7501wrap)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     import argparse  # not on the `wrap CMD` path: start-up time matters there
 
@@ -201,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("ls", help="list live wrapped sessions")
     ls.add_argument("--json", action="store_true")
+    _fleet_options(ls)
     ls.set_defaults(func=_subcommand("commands.ls", "cmd_ls"))
 
     s = sub.add_parser("send", help="type TEXT into a session (refused while it is blocked)")
@@ -211,7 +228,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_subcommand("commands.send", "cmd_send"))
 
     a = sub.add_parser("answer", help="choose an option of the dialog a session waits on")
-    a.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`")
+    a.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`; "
+                                   "HOST:SESSION on another machine")
     a.add_argument("choice", help="the option's number or a unique prefix of its label")
     a.add_argument("--dialog", metavar="ID",
                    help="refuse unless the dialog on screen is this one (its id)")
@@ -219,26 +237,37 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how long to wait for the dialog to go (default 5)")
     a.add_argument("--tmux-client", metavar="NAME",
                    help="show the result with tmux display-message on this client")
+    a.add_argument("--host", metavar="NAME", help="the machine of SESSION (as HOST:SESSION)")
+    _fleet_options(a, many=False)
     a.set_defaults(func=_subcommand("commands.answer", "cmd_answer"))
 
     dg = sub.add_parser("dialog", help="print the whole dialog a session waits on: "
                         "question, every row of its command, options")
-    dg.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`")
+    dg.add_argument("session", help="pid, id or tmux pane (%%3) from `osc7501wrap ls`; "
+                    "HOST:SESSION on another machine")
     dg.add_argument("--json", action="store_true")
     dg.set_defaults(func=_subcommand("commands.dialog", "cmd_dialog"))
 
     j = sub.add_parser("jump", help="focus the session blocked longest (tmux), or say where it is")
     j.add_argument("--next", action="store_true", help="the blocked session after the last jump")
     j.add_argument("-q", "--quiet", action="store_true", help="print nothing, only the status")
+    _fleet_options(j)
     j.set_defaults(func=_subcommand("commands.jump", "cmd_jump"))
 
     w = sub.add_parser("watch", help="a live full-screen overview of every wrapped session")
     w.add_argument("--once", action="store_true", help="print one frame and exit")
     w.add_argument("--popup", action="store_true", help="Enter jumps and quits (a tmux popup)")
+    _fleet_options(w)
     w.set_defaults(func=_subcommand("commands.watch", "cmd_watch"))
 
     ev = sub.add_parser("events", help="print state changes of all sessions as JSON lines")
     ev.add_argument("--once", action="store_true", help="print the current states and exit")
+    _fleet_options(ev)
+
+    fd = sub.add_parser("feed", help="this machine's sessions as JSON lines, for another "
+                                     "machine's watch, ls, events (over ssh)")
+    fd.add_argument("--once", action="store_true", help="print one line and exit")
+    fd.set_defaults(func=_subcommand("commands.feed", "cmd_feed"))
     ev.set_defaults(func=_subcommand("commands.events", "cmd_events"))
 
     st = sub.add_parser("stats", help="how long agents worked and waited for you (the ledger)")

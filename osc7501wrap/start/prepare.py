@@ -100,6 +100,16 @@ class Setup:
         from .. import rules
 
         forced = self.forced_agent
+        if forced and catalog.get(forced) is None:
+            import sys
+
+            from ..protocol import sanitize_text
+
+            line = (f"wrap: no manifest named {forced!r} (known: {', '.join(catalog.names)}): "
+                    "running on the fallback rules (generic)")
+            sys.stderr.write(sanitize_text(line, 1000) + "\n")
+            self.notes.append(line)
+            forced = rules.GENERIC
         m = rules.select_manifest(catalog, self.command, forced=forced)
         agent_cfg = self.config.for_agent(m.name)
         if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:

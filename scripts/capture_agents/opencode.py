@@ -31,7 +31,7 @@ from capture_agents.core import (
 # A new user message (the prompt accepted) or session.status busy -> working; permission.asked -> blocked:permission; question.asked ->
 # blocked:question; a reply that lets the tool run -> working; session.status idle -> done,
 # or idle when the turn was rejected or aborted (permission/question rejected, session.error).
-OPENCODE_PROMPT = re.compile(r"(?m)^\s*┃\s+\S+ · \S+")  # the composer's agent/model line
+OPENCODE_PROMPT = re.compile(r"(?m)^\s*┃\s+\S+\s+· \S+")  # the composer's agent/model line ("Code  · gpt-4o" in Kilo)
 OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")  # the footer while a turn runs
 
 

@@ -20,9 +20,13 @@ from agentrun import (
     aider_command,
     captures_dir,
     claude_command,
+    cline_command,
+    cline_stop_hub,
     codex_command,
     copilot_command,
     gemini_command,
+    grok_command,
+    kilo_command,
     opencode_command,
     pi_command,
     pins,
@@ -73,6 +77,14 @@ def command_for(spec: Spec, sb: Sandbox, api: FakeAPI) -> tuple[list[str], dict[
     if spec.agent == "pi":
         return pi_command(sb, api.base_url, args=o.get("args"), gate=o.get("gate", False),
                           settings=o.get("settings"))
+    if spec.agent == "grok":
+        return grok_command(sb, api.base_url, args=o.get("args"))
+    if spec.agent == "kilo":
+        argv, env = kilo_command(sb, api.base_url, args=o.get("args"), config=o.get("config"))
+        env.update({k.replace("OPENCODE_", "KILO_", 1): v for k, v in (o.get("env") or {}).items()})
+        return argv, env
+    if spec.agent == "cline":
+        return cline_command(sb, api.base_url, args=o.get("args"))
     raise ValueError(spec.agent)
 
 
@@ -144,4 +156,6 @@ def run_spec(spec: Spec, keep: bool) -> tuple[bool, str]:
         api.stop()
         if ctx and ctx.run.reports:
             (sb.root / "reports.txt").write_text("\n".join(ctx.run.reports) + "\n")
+        if spec.agent == "cline":
+            cline_stop_hub(sb)
         sb.cleanup()

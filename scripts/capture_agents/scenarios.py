@@ -8,7 +8,20 @@ What it does not do: define or run a scenario.
 
 from __future__ import annotations
 
-from capture_agents import aider, claude, claude_extra, codex, copilot, gemini, opencode, pi, qwen
+from capture_agents import (
+    aider,
+    claude,
+    claude_extra,
+    cline,
+    codex,
+    copilot,
+    gemini,
+    grok,
+    kilo,
+    opencode,
+    pi,
+    qwen,
+)
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
 
@@ -24,6 +37,9 @@ MODULES = {
     "pi": (pi,),
     "opencode": (opencode,),
     "qwen": (qwen,),
+    "grok": (grok,),
+    "kilo": (kilo,),
+    "cline": (cline,),
 }
 AGENTS = tuple(MODULES)
 

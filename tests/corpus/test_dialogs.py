@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap.capture import parse_size, read_capture
-from osc7501wrap.rules import evaluate, load_manifests
+from osc7501wrap.rules import evaluate, load_manifests, select_manifest
 from osc7501wrap.rules.dialog import Dialog, keys_for, resolve
 from osc7501wrap.rules.model import Snapshot
 from osc7501wrap.screen import make_screen
@@ -31,14 +31,15 @@ CATALOG = load_manifests(None)
 SETTLE = 0.04  # the classifier's settle: a frame read once output paused this long
 
 
-def manifest_for(agent: str):  # type: ignore[no-untyped-def]
-    return CATALOG.get(agent) or CATALOG.get("generic")
+def manifest_for(agent: str, argv: list[str] | None = None):  # type: ignore[no-untyped-def]
+    """The agent's manifest, else the one its program picks, else generic."""
+    return CATALOG.get(agent) or select_manifest(CATALOG, argv or [])
 
 
 def replay_spans(path: Path, recolour: bool = False) -> list[list[Dialog]]:
     """The dialogs read in each blocked span of a capture, in order."""
     cap = read_capture(path)
-    m = manifest_for(str(cap.header.get("agent")))
+    m = manifest_for(str(cap.header.get("agent")), [str(a) for a in cap.header.get("argv") or []])
     scr = make_screen(cap.rows, cap.cols, "pyte")
     spans: list[list[Dialog]] = []
     span: list[Dialog] | None = None
@@ -160,6 +161,18 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'gemini-0.61.0/web-fetch#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
     'gemini-0.61.0/write-file-7501#0': ('arrows', ['Allow once', 'Allow for this session', 'Modify with external edi', 'No, suggest changes']),
     'gemini-0.61.0/write-file#0': ('arrows', ['Allow once', 'Allow for this session', 'Modify with external edi', 'No, suggest changes']),
+    'grok-0.0.34/bash-approve#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
+    'grok-0.0.34/bash-reject#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
+    'kilo-7.7.2/allow-always#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.2/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.2/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.2/edit#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.2/question#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type your own answer']),
+    'kilo-7.7.7/allow-always#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.7/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.7/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.7/edit#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
+    'kilo-7.7.7/question#0': ('arrows', ['Red A warm color', 'Blue A cool color', 'Type your own answer']),
     'opencode-1.18.33/allow-always#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'opencode-1.18.33/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'opencode-1.18.33/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
@@ -434,7 +447,7 @@ def _screen_dialog(path: Path, lines: list[str] | None = None) -> Dialog:
     title = path.with_suffix(".title")
     snap = Snapshot(lines=lines if lines is not None else path.read_text().split("\n"),
                     title=title.read_text().strip() if title.exists() else None)
-    v = evaluate(manifest_for(agent), snap)
+    v = evaluate(manifest_for(agent, [agent]), snap)
     assert v.state == "blocked" and v.dialog is not None, path.name
     return v.dialog
 
@@ -505,7 +518,7 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
     """OpenCode's focused button is only a colour: read from the cells' background (each
     screen backend), the selection follows the arrows typed, and the id stays."""
     cap = read_capture(TESTS / "captures" / f"{capture}.jsonl")
-    m = manifest_for(str(cap.header.get("agent")))
+    m = manifest_for(str(cap.header.get("agent")), [str(a) for a in cap.header.get("argv") or []])
     scr = make_screen(cap.rows, cap.cols, backend)
     assert scr.backend == backend
     seen: list[tuple[int, str]] = []
@@ -552,3 +565,19 @@ def test_every_row_of_a_multi_line_or_wrapped_command_is_the_dialogs(path: Path)
     assert not any(d.partial for d in (first, wrapped, third))
     for s in spans:  # one dialog while it is on screen
         assert len({d.id for d in s}) == 1
+
+
+LONG_COMMANDS = sorted((TESTS / "screens").glob("*/blocked-permission--long-command.txt"))
+
+
+@pytest.mark.parametrize("path", LONG_COMMANDS, ids=lambda p: p.parent.name)
+def test_a_command_the_agent_shows_only_in_part_is_partial(path: Path) -> None:
+    """A 61-line command (``touch f00.txt`` ... ``touch SECOND-LAST``), as each real agent
+    drew its dialog at 120x40: scrolled out of the screen (Claude: "↑ 35 more lines";
+    Copilot), folded ("[… 67 lines]", "... first 35 lines hidden ...", "... last 37
+    lines hidden ..."), or cut without a word (OpenCode shows 7 rows). The dialog is
+    partial: no answer from outside approves what nobody could read."""
+    d = _screen_dialog(path)
+    assert d.partial, (d.question, d.subject)
+    assert d.options  # still read, to be answered in the pane
+    assert len(LONG_COMMANDS) == 6

@@ -194,6 +194,9 @@ _BOXED = ("Claude 1.0's boxed layout (no longer drawn by 2.x) is told only by it
           "words and its yes/no answers together: either one changed leaves it unread")
 _NO_FOOTER = ("a synthetic screen already without its key hints: a second change leaves one "
               "piece of evidence, which reads as the composer or as nothing")
+_TALL = ("a Claude dialog taller than the screen (its top rule scrolled away, a 61-line "
+         "command) is told by its question words and its yes/no answers together "
+         "(tall_dialog): either one changed leaves it unread")
 # Known misses: (screen path relative to tests/screens, mutation) -> why; run as
 # xfail(strict=True), so a fix shows.
 KNOWN: dict[tuple[str, str], str] = {
@@ -204,6 +207,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("synthetic/codex/blocked-permission--network-no-footer.txt", "reworded"): _NO_FOOTER,
     ("synthetic/codex/blocked-permission--network-no-footer.txt", "renamed"): _NO_FOOTER,
     ("synthetic/codex/blocked-permission--network-no-footer.txt", "unnumbered"): _NO_FOOTER,
+    ("claude-2.1.328/blocked-permission--long-command.txt", "reworded"): _TALL,
+    ("claude-2.1.328/blocked-permission--long-command.txt", "renamed"): _TALL,
 }
 
 

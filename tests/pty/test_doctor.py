@@ -232,16 +232,24 @@ def test_inside_tmux_with_passthrough_off_then_on(tmux_server: list[str], home: 
                    env=env, timeout=30)
     text = _doctor_in_tmux(tmux_server, home, tmp_path, "off")
     checks = _lines(text)
+    # wrap's tmux display works without passthrough: a warning that says what is lost
     assert checks["tmux"] == [
-        "FAIL tmux: inside tmux (depth 1); allow-passthrough off: no report reaches the terminal",
+        "WARN tmux: inside tmux (depth 1); allow-passthrough off: the states show in tmux "
+        "(pane options), but the OSC 7501 reports and the terminal channels do not reach the "
+        "terminal outside tmux",
         "     fix: tmux set -g allow-passthrough on  (or all with tmux >= 3.4: also when the "
         "pane is hidden)"]
+    assert checks["display"][0].startswith("OK   display: tmux pane options @osc7501_* on %")
     # tmux answers DA1 itself; nothing outside answers the 7501 query.
     assert re.fullmatch(r"WARN terminal: answered DA1 \(\\e\[\?1;2c\) but not the OSC 7501 "
                         r"query \(\d+ ms\)", checks["terminal"][0])
     assert checks["terminal"][1] == ("     fix: tmux set -g allow-passthrough on, then run "
                                      "doctor again")
-    assert "rc=1" in text
+    assert "doctor: 0 FAIL" in text and "rc=0" in text, text
+    # where the display cannot work either, nothing gets out: that fails
+    assert doctor.check_tmux(1, "off", {}, display=False) == doctor.Check(
+        "FAIL", "tmux", "inside tmux (depth 1); allow-passthrough off: no report reaches the "
+        "terminal", doctor.PASSTHROUGH_FIX)
 
     subprocess.run([*tmux_server, "set", "-g", "allow-passthrough", "on"], check=True,
                    env=env, timeout=30)

@@ -4,6 +4,8 @@ socket (tests/herdr_double.py, written from herdr's published API) through a rea
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import signal
 import sys
 import time
@@ -14,6 +16,7 @@ from herdr_double import HerdrDouble
 from term import REPO, Terminal, base_env
 
 from osc7501wrap.report.herdr import (
+    EXIT_WAIT,
     MSG_LIMIT,
     SOURCE,
     HerdrReporter,
@@ -159,6 +162,10 @@ def test_nothing_at_all_without_herdr(tmp_path: Path, sock: str, env: dict[str, 
     assert b"osc7501wrap.report.herdr" not in t.output
 
 
+EXIT_MESSAGES = {"failure": "exited with status 3", "child signal": "killed by SIGKILL",
+                 "SIGTERM": "killed by SIGTERM", "SIGHUP": "killed by SIGHUP"}
+
+
 @pytest.mark.parametrize("how", ["clean", "failure", "child signal", "SIGTERM", "SIGHUP"])
 def test_the_pane_is_released_on_every_exit_path(tmp_path: Path, sock: str, how: str) -> None:
     # the program runs long enough to be seen working on a busy machine (a foreground
@@ -179,6 +186,12 @@ def test_the_pane_is_released_on_every_exit_path(tmp_path: Path, sock: str, how:
     assert status == {"clean": 0, "failure": 3, "child signal": 137, "SIGTERM": 143,
                       "SIGHUP": 129}[how]
     assert states(got).count("release") == 1
+    # a failure is said before the release, as the README says: idle, the error as message
+    last = got[-2]["params"]
+    if how == "clean":
+        assert last["state"] == "working"
+    else:
+        assert last["state"] == "idle" and last.get("message") == EXIT_MESSAGES[how], last
 
 
 @pytest.mark.parametrize("broken", ["hang", "listen", "missing"])
@@ -213,28 +226,40 @@ def test_a_hung_or_missing_herdr_changes_no_echo(tmp_path: Path, sock: str, brok
     assert max(echo) < 0.5, echo  # a 2 s wait for herdr would show
     assert exit_took < 1.5, exit_took  # 0.3 s of sleep; not the 2 s of a hung request
     lines = herdr_lines(log)
+    assert len(lines) == 1, lines  # herdr went away once: one line, however often tried
+    assert lines[0].endswith("; trying again in 1 s, then less often (at most every 60 s)")
     if broken == "missing":
-        assert len(lines) == 1 and "herdr reporter off: cannot connect to" in lines[0], lines
+        assert lines[0].startswith("herdr: cannot connect to "), lines
     else:
-        assert len(lines) == 2, lines
         assert "no answer from" in lines[0] and "in 2 s" in lines[0]
-        assert lines[1] == "herdr reporter off after 3 failed requests in a row"
-        assert h.connections <= 4 + 1  # 3 given up, then off (the blind release at exit)
+    if broken == "hang":  # one request at a time, each given up after 2 s: a handful
+        assert 2 <= h.connections <= 6, h.connections
 
 
 # ---------------------------------------------------------------------- the reporter itself
 
 def drive(r: HerdrReporter, until: float = 5.0) -> None:
-    """Poll as the session's loop does, until nothing is in flight or queued."""
+    """Poll as the session's loop does, until nothing is in flight or queued (or only a
+    retry after a failure is)."""
     deadline = time.monotonic() + until
     while True:
         now = time.monotonic()
         r.poll(now)
         due = r.next_deadline(now)
-        if due is None:
+        if due is None or (r.away and not r.in_flight):
             return
         assert time.monotonic() < deadline, "the reporter never went quiet"
         time.sleep(max(0.0, min(0.01, due - time.monotonic())))
+
+
+def run_for(r: HerdrReporter, seconds: float, stop=lambda: False) -> None:  # type: ignore[no-untyped-def]
+    """Poll as the session's loop does for `seconds` (or until `stop()`)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not stop():
+        now = time.monotonic()
+        r.poll(now)
+        due = r.next_deadline(now)
+        time.sleep(max(0.0, min(0.01, (end if due is None else due) - time.monotonic())))
 
 
 def test_hostile_text_is_one_short_json_line(sock: str) -> None:
@@ -280,7 +305,7 @@ def test_one_request_at_a_time_and_a_hung_one_is_given_up(sock: str) -> None:
     lines: list[str] = []
     with HerdrDouble(sock, panes={PANE}, mode="hang") as h:
         r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="claude", log=lines.append,
-                          timeout=0.3)
+                          timeout=0.3, backoff=(0.2, 0.4))
         r.update("working", None, None)
         t0 = time.monotonic()
         r.poll(t0)
@@ -289,22 +314,21 @@ def test_one_request_at_a_time_and_a_hung_one_is_given_up(sock: str) -> None:
             r.poll(time.monotonic())
         assert h.wait_for(lambda rs: len(rs) == 1)
         assert h.connections == 1
-        drive(r)  # the first given up after 0.3 s, then the latest
-        assert time.monotonic() - t0 >= 0.6
+        run_for(r, 0.65)  # the first given up after 0.3 s; the latest tried 0.2 s later
         got = h.wait_for(lambda rs: len(rs) == 2)
         assert states(got) == ["working", "working"] and got[1]["params"]["message"] == "working"
-        assert lines == [f"herdr: no answer from {sock} in 0.3 s; gave up on that request"]
-        r.update("blocked", None, "x")
-        drive(r)
-        assert r.disabled and h.connections == 3
-        assert lines[1:] == ["herdr reporter off after 3 failed requests in a row"]
-        r.update("working", None, None)
-        drive(r)
-        t0 = time.monotonic()
-        r.close()  # off: the release is written without waiting for an answer
-        assert time.monotonic() - t0 < 0.2
-        got = h.wait_for(lambda rs: len(rs) == 4)
-        assert states(got)[-1] == "release" and len(lines) == 2
+        assert lines == [f"herdr: no answer from {sock} in 0.3 s; trying again in 0.2 s, then "
+                         "less often (at most every 0.4 s)"]
+        assert r.away and not r.disabled
+        h.mode = "answer"  # herdr answers again (the connection held is never answered)
+        run_for(r, 3.0, stop=lambda: not r.away)  # the held one given up, then answered
+        got = h.wait_for(lambda rs: len(rs) == 3)
+        assert states(got)[-1] == "working" and not r.away
+        assert time.monotonic() - t0 >= 0.3 + 0.2 + 0.3 + 0.4  # one at a time, backing off
+        assert lines[1:] == [f"herdr: {sock} answers again; reporting resumed"]
+        r.close()
+        assert states(h.wait_for(lambda rs: len(rs) == 4))[-1] == "release"
+        assert len(lines) == 2
 
 
 def test_a_missing_socket_costs_one_line(tmp_path: Path) -> None:
@@ -314,25 +338,58 @@ def test_a_missing_socket_costs_one_line(tmp_path: Path) -> None:
     for state in ("working", "blocked", "idle"):
         r.update(state, None, None)
         drive(r)
-    r.close()
-    assert r.disabled and len(lines) == 1 and "cannot connect to" in lines[0]
+    t0 = time.monotonic()
+    r.close()  # herdr is away: nothing is awaited at the exit
+    assert time.monotonic() - t0 < 0.05
+    assert r.away and not r.disabled and len(lines) == 1 and "cannot connect to" in lines[0]
     long = HerdrReporter(socket_path="/" + "x" * 200, pane_id=PANE, agent="x",
                          log=lines.append)  # longer than a Unix socket address takes
     long.update("working", None, None)
     drive(long)
-    assert long.disabled and len(lines) == 2
+    assert long.away and len(lines) == 2
 
 
-def test_herdr_refusing_turns_it_off_with_its_reason(sock: str) -> None:
+def test_retries_back_off_and_a_new_state_is_tried_at_once(tmp_path: Path) -> None:
+    """herdr away: the pending state is tried again after 1, 2, 4 ... s, at most every
+    60 s; a new state is tried at once; nothing is due while nothing is pending."""
+    lines: list[str] = []
+    r = HerdrReporter(socket_path=str(tmp_path / "gone.sock"), pane_id=PANE, agent="x",
+                      log=lines.append)
+    now = 1000.0
+    r.update("working", None, None)
+    assert r.next_deadline(now) == now
+    waits = []
+    for _ in range(9):
+        r.poll(now)
+        due = r.next_deadline(now)
+        assert due is not None
+        waits.append(due - now)
+        now = due
+    assert waits == [1, 2, 4, 8, 16, 32, 60, 60, 60]
+    r.update("blocked", None, "q")  # a new state: at once, whatever the back-off
+    assert r.next_deadline(now + 0.5) == now + 0.5
+    r.poll(now + 0.5)
+    assert r.next_deadline(now + 0.5) == now + 0.5 + 60
+    assert r.sent == 10 and len(lines) == 1
+    r.update("clear", None, None)  # nothing of ours shown: nothing due, no wake-up
+    assert r.next_deadline(now + 1) is None
+
+
+def test_herdr_refusing_is_said_once_and_tried_again(sock: str) -> None:
     lines: list[str] = []
     with HerdrDouble(sock, panes={"w1:p1"}) as h:
         r = HerdrReporter(socket_path=sock, pane_id="w9:p9", agent="claude", log=lines.append)
         for state in ("working", "blocked", "idle", "working"):
             r.update(state, None, None)
             drive(r)
-        assert [g["answer"]["error"]["code"] for g in h.requests] == ["pane_not_found"] * 3
-    assert lines == ["herdr refused the report: pane_not_found: pane w9:p9 not found",
-                     "herdr reporter off after 3 failed requests in a row"]
+        assert [g["answer"]["error"]["code"] for g in h.requests] == ["pane_not_found"] * 4
+        h.panes.add("w9:p9")  # the pane is there again (herdr restored its session)
+        r.update("blocked", None, "q")
+        drive(r)
+        assert "result" in h.requests[-1]["answer"]
+    assert lines == ["herdr: herdr refused the report: pane_not_found: pane w9:p9 not found; "
+                     "trying again in 1 s, then less often (at most every 60 s)",
+                     f"herdr: {sock} answers again; reporting resumed"]
 
 
 def test_seq_increases_when_the_clock_does_not(sock: str) -> None:
@@ -354,6 +411,7 @@ def test_release_only_after_a_report_and_at_close_without_finish(sock: str) -> N
     with HerdrDouble(sock, panes={PANE}) as h:
         quiet = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x")
         quiet.update("working", None, None)  # queued, never sent
+        quiet.update("clear", None, None)  # a clean exit: nothing was shown, nothing to say
         quiet.close()
         assert h.connections == 0
         r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="x")
@@ -371,6 +429,20 @@ def test_release_only_after_a_report_and_at_close_without_finish(sock: str) -> N
         assert states(h.requests) == ["working", "release", "blocked", "release"]
         check_wire(h)
         assert got
+
+
+def test_a_failure_as_the_first_report_goes_out_before_the_release(sock: str) -> None:
+    """`wrap false`: the error is decided at the exit, before any report went out."""
+    with HerdrDouble(sock, panes={PANE}) as h:
+        r = HerdrReporter(socket_path=sock, pane_id=PANE, agent="false")
+        r.update("idle", None, None)
+        r.update("error", None, "exited with status 1")
+        r.finish()
+        r.close()
+        got = h.wait_for(lambda rs: len(rs) == 2)
+        check_wire(h)
+    assert states(got) == ["idle", "release"]
+    assert got[0]["params"]["message"] == "exited with status 1"
 
 
 def test_the_environment_that_turns_it_on() -> None:
@@ -434,3 +506,153 @@ def test_doctor_says_whether_herdr_answers(tmp_path: Path, sock: str) -> None:
     assert c.status == "WARN" and "does not answer" in c.detail and c.fix
     c = check_herdr({"HERDR_ENV": "1", "HERDR_PANE_ID": PANE})
     assert c.status == "WARN" and "HERDR_SOCKET_PATH" in c.detail
+
+
+# ---------------------------------------------------------------------- herdr comes and goes
+
+def test_wrap_false_is_reported_before_its_release(tmp_path: Path, sock: str) -> None:
+    """The failure is the first state herdr hears of: it still goes out, then the release."""
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["false"], env=herdr(tmp_path, sock))
+        try:
+            assert t.wait(timeout=15) == 1
+        finally:
+            t.close()
+        got = h.wait_for(lambda rs: states(rs)[-1:] == ["release"], what="release")
+        check_wire(h)
+    assert states(got) == ["idle", "release"]
+    assert got[0]["params"]["message"] == "exited with status 1"
+    assert {r["params"]["agent"] for r in got} == {"false"}
+
+
+ASKS = ("i=0; while [ $i -lt 8 ]; do i=$((i+1)); printf \"q$i? [y/N] \"; read a; "
+        "echo \"got:$a\"; done")
+
+
+def test_herdr_restarted_gets_the_state_again(tmp_path: Path, sock: str) -> None:
+    """herdr goes away during the session and comes back on the same socket: the state
+    it missed reaches it at the next try, and every change after that at once."""
+    log = tmp_path / "wrap.log"
+    t = Terminal.wrap(["--log", str(log), "sh", "-c", ASKS], env=herdr(tmp_path, sock))
+    try:
+        with HerdrDouble(sock, panes={PANE}) as h:
+            t.expect(b"q1? [y/N] ")
+            h.wait_for(lambda rs: "blocked" in states(rs), what="q1")
+        for i in (1, 2):  # herdr is gone: two questions answered, each a change or two
+            time.sleep(0.4)
+            t.type(b"y\r")
+            t.expect(f"q{i + 1}? [y/N] ".encode())
+        time.sleep(1.5)  # tried meanwhile, and failed: the back-off is under way
+        with HerdrDouble(sock, panes={PANE}) as back:
+            got = back.wait_for(lambda rs: "blocked" in states(rs), timeout=15,
+                                what="the state it missed")
+            assert got[-1]["params"]["message"] == "q3? [y/N]"
+            time.sleep(0.3)
+            t.type(b"y\r")
+            t.expect(b"q4? [y/N] ")
+            t0 = time.monotonic()
+            back.wait_for(lambda rs: rs[-1]["params"].get("message") == "q4? [y/N]",
+                          what="the next change")
+            assert time.monotonic() - t0 < 1.5  # at once, not after a back-off
+            check_wire(back)
+    finally:
+        t.close()
+    lines = herdr_lines(log)
+    assert len(lines) == 2, lines  # one when it went, one when it came back
+    assert lines[0].startswith(f"herdr: cannot connect to {sock}: ")
+    assert lines[1] == f"herdr: {sock} answers again; reporting resumed"
+
+
+def test_nested_wraps_take_turns_and_release_only_their_own(tmp_path: Path,
+                                                            sock: str) -> None:
+    """`wrap sh` with a `wrap python` inside it, in one pane: while the inner one runs
+    only it reports (the outer one sees the same question on its screen and says
+    nothing); its release names its own agent; then the outer one reports again."""
+    inner_cmd = shlex.join(["wrap", sys.executable, "-c",
+                            "input('inner? [y/N] '); import time; time.sleep(0.5)"])
+    script = f"printf 'outer? [y/N] '; read a; {inner_cmd}; printf 'again? [y/N] '; read b"
+    inner = agent_label("generic", [sys.executable])
+    with HerdrDouble(sock, panes={PANE}) as h:
+        t = Terminal.wrap(["sh", "-c", script], env=herdr(tmp_path, sock))
+        try:
+            for prompt, agent in ((b"outer? [y/N] ", "sh"), (b"inner? [y/N] ", inner),
+                                  (b"again? [y/N] ", "sh")):
+                t.expect(prompt)
+                h.wait_for(lambda rs, p=prompt, a=agent: any(
+                    r["params"].get("message") == p.decode().strip() and r["params"]["agent"]
+                    == a for r in rs), what=f"{prompt!r} from {agent}")
+                time.sleep(0.3)
+                t.type(b"y\r")
+            assert t.wait(timeout=15) == 0
+        finally:
+            t.close()
+        got = h.wait_for(lambda rs: rs[-1]["method"] == "pane.release_agent"
+                         and rs[-1]["params"]["agent"] == "sh", what="the outer release")
+        check_wire(h)
+    who = [(r["params"]["agent"], states([r])[0]) for r in got]
+    first = next(i for i, (a, _) in enumerate(who) if a == inner)
+    end = who.index((inner, "release"))
+    assert all(a == inner for a, _ in who[first:end + 1]), who  # the outer kept quiet
+    assert [a for a, _ in who].count(inner) == end + 1 - first, who
+    assert who[end + 1][0] == "sh" and who[end + 1][1] != "release", who  # then it again
+    assert [w for w in who if w[1] == "release"] == [(inner, "release"), ("sh", "release")]
+
+
+def test_a_hung_herdr_does_not_hold_the_exit(tmp_path: Path, sock: str) -> None:
+    """From the program's last output to wrap's exit, with a herdr that takes every
+    request and never answers against no herdr at all, in the same run (best of 3): the
+    exit waits EXIT_WAIT for answers, not a request's timeout."""
+    def took(env: dict[str, str]) -> float:
+        # the session boots at the first output, long before the exit (its screen
+        # model, loaded meanwhile, is then ready and waits for nothing at the exit)
+        t = Terminal.wrap(["sh", "-c", "printf go; sleep 0.8; printf END"], env=env)
+        try:
+            t.expect(b"END")
+            t0 = time.monotonic()
+            assert t.wait(timeout=15) == 0
+            return time.monotonic() - t0
+        finally:
+            t.close()
+
+    plain = {k: v for k, v in herdr(tmp_path, sock).items() if not k.startswith("HERDR")}
+    runs: dict[str, list[float]] = {"hung": [], "alone": []}
+    with HerdrDouble(sock, panes={PANE}, mode="hang") as h:
+        for _ in range(3):  # interleaved: the machine's load moves both alike
+            runs["hung"].append(took(herdr(tmp_path, sock)))
+            runs["alone"].append(took(plain))
+        assert h.connections >= 3  # a request was in flight at each exit
+    hung, alone = min(runs["hung"]), min(runs["alone"])
+    print(f"\nlast output to exit of `wrap sh -c 'printf go; sleep 0.8; printf END'`: hung herdr {hung:.3f} s, "
+          f"no herdr {alone:.3f} s (+{hung - alone:.3f} s; EXIT_WAIT {EXIT_WAIT} s)")
+    assert hung - alone < EXIT_WAIT + 0.15, (hung, alone)
+
+
+def test_the_lease_is_taken_back_from_a_process_that_is_not_a_nested_wrap(
+        tmp_path: Path) -> None:
+    """Only a live process under this wrap keeps it silent: a pid left by a wrap that was
+    killed (gone, or reused by an unrelated program) is taken back."""
+    import subprocess
+
+    from osc7501wrap.report.herdr import Lease
+
+    mine = Lease(str(tmp_path), "/s", PANE)
+    assert mine.outer is None and mine.speaking()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    mine.path.write_text(str(dead.pid))
+    assert mine.speaking() and mine.path.read_text() == str(os.getpid())  # taken back
+    mine.path.write_text(str(os.getppid()))  # alive, but not under this process
+    assert mine.speaking() and mine.path.read_text() == str(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        mine.path.write_text(str(child.pid))  # a process under this one: a nested wrap
+        assert not mine.speaking() and mine.path.read_text() == str(child.pid)
+        inner = Lease(str(tmp_path), "/s", PANE, pid=child.pid)  # as the inner one would
+        inner.outer = os.getpid()  # (its parent is this process, not a wrap above it)
+        inner.hand_back()  # its exit: the lease back to the wrap around it
+        assert mine.speaking() and mine.path.read_text() == str(os.getpid())
+        mine.hand_back()  # no wrap around this one: the lease goes
+        assert not mine.path.exists()
+    finally:
+        child.kill()
+        child.wait()

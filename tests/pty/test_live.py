@@ -149,3 +149,26 @@ def test_explain_a_live_session_shows_the_fused_view(env) -> None:
         assert bufs["backlog"]["high"] >= len("Continue? [y/N] ")
     finally:
         t.close()
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u200f\u061c\ufeff"
+
+
+def test_explain_a_live_session_prints_no_bidi_or_control_character(env) -> None:
+    """Screen text and the program's title carry bidi marks and controls: the text form
+    of `explain --session` prints neither (the region, the message, the signals)."""
+    title = "\x1b]2;t\u202eitle\x9b31m\x07"
+    ask = (f"printf '{title}'; printf '\u202eevil\u2066 \x7f\u200b do it\u2069? [y/N] '; "
+           "read a; sleep 30")
+    t = Terminal.wrap(["--id", "live/b", "sh", "-c", ask], env=env, answer_da1=True)
+    try:
+        t.expect(b"[y/N]")
+        wait_for(lambda: any(s["state"] == "blocked" for s in sessions(env)))
+        r = cli(env, "explain", "--session", "live/b")
+        assert r.returncode == 0, r.stderr
+        out = r.stdout
+        assert "evil" in out and "do it" in out and "[WINNER] yes_no_question" in out, out
+        assert not [c for c in out if c in BIDI], out
+        assert not [c for c in out if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) < 0xa0]
+    finally:
+        t.close()

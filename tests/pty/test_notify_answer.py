@@ -250,11 +250,12 @@ def test_the_recipe_over_ssh(rundir: Path, tmp_path: Path,
             "ssh", "-p", str(sshd.port), "-i", str(sshd.key), "-o", "BatchMode=yes",
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
             "-o", "LogLevel=ERROR", "-F", "/dev/null"])
-        env = base_env(NOTIFY_ANSWER_PROGRAM=program(rundir), **extra)
+        env = base_env(NOTIFY_ANSWER_PROGRAM=program(rundir),
+                       NOTIFY_ANSWER_FAR_PROGRAM=program(rundir), **extra)
         r = Terminal([sys.executable, RECIPE, "--host", "127.0.0.1", "--ssh", ssh], env=env,
                      cwd=str(tmp_path))
         terminals.append(r)
-        r.expect(b"session %d: answered 5. No" % e["pid"], timeout=40)
+        r.expect(b"session %d on 127.0.0.1: answered 5. No" % e["pid"], timeout=40)
         a.t.expect(b"CHOSE 5")
         assert a.typed() == b"5"
         offer = logged(log)[0]

@@ -174,7 +174,8 @@ def test_ls_lists_live_sessions_and_cleans_killed_ones(sessions: Sessions, rundi
     listed = json.loads(done.stdout)
     assert [e["pid"] for e in listed] == [alive.pid]
     (entry,) = listed
-    assert list(entry) == list(registry.PUBLIC_KEYS)
+    assert list(entry) == [*registry.PUBLIC_KEYS, "host", "offline_since"]
+    assert entry["host"] is None and entry["offline_since"] is None  # this machine's
     assert (entry["id"], entry["agent"], entry["state"], entry["kind"], entry["msg"]) == (
         "wrap/alive", "claude", "blocked", "permission", "Bash: rm -rf build")
     assert entry["argv"] == ["claude", "--resume"] and entry["tmux_pane"] is None
@@ -199,9 +200,8 @@ def test_ls_table(sessions: Sessions, tmp_path: Path) -> None:
 def test_ls_with_no_sessions(sessions: Sessions) -> None:
     done = sessions.cli("ls", "--json")
     assert (done.returncode, done.stdout) == (0, "[]\n")
-    done = sessions.cli("ls")
-    assert done.returncode == 0 and done.stdout.split() == [
-        "PID", "AGENT", "STATE", "SINCE", "CWD", "MSG"]
+    done = sessions.cli("ls")  # not a bare header: one line that says so
+    assert (done.returncode, done.stdout, done.stderr) == (0, "no live wrapped session\n", "")
 
 
 def test_list_sessions_skips_and_cleans_broken_files(rundir: Path) -> None:
@@ -247,8 +247,10 @@ def test_send_refused_while_blocked(sessions: Sessions, tmp_path: Path) -> None:
     proc = sessions.start(BLOCKED, "wrap/blocked", typed)
     done = sessions.cli("send", str(proc.pid), "run the tests")
     assert done.returncode == 1 and done.stdout == ""
+    # it says how to answer instead: the answer command, with this session's pid
     assert done.stderr == ("osc7501wrap: session is blocked (permission): Bash: rm -rf build; "
-                           "use --answer to answer it\n")
+                           f"answer it with `osc7501wrap answer {proc.pid} CHOICE` (or send "
+                           "--answer to type anyway)\n")
     assert not typed.exists()
 
 
@@ -326,12 +328,14 @@ def test_handle_send_refuses_while_blocked_unless_answer() -> None:
     child = Child()
     msg = Message("send", {"text": "yes", "answer": False, "enter": True})
     reply = handle_send(msg, current_state=state_of(*BLOCKED), write_child=child.write)
+    hint = f"answer it with `osc7501wrap answer {os.getpid()} CHOICE` (or send --answer to " \
+        "type anyway)"
     assert reply == {"ok": False, "error": "session is blocked (permission): Bash: rm -rf "
-                                           "build; use --answer to answer it"}
+                                           f"build; {hint}"}
     assert child.written == []
     reply = handle_send({"text": "yes", "answer": False}, current_state=state_of("blocked"),
                         write_child=child.write)
-    assert reply == {"ok": False, "error": "session is blocked; use --answer to answer it"}
+    assert reply == {"ok": False, "error": f"session is blocked; {hint}"}
     reply = handle_send({"text": "1", "answer": True, "enter": False},
                         current_state=state_of(*BLOCKED), write_child=child.write)
     assert reply == {"ok": True} and child.written == [b"1"]
@@ -387,7 +391,9 @@ def test_handle_send_cleans_the_blocked_message() -> None:
     error = reply["error"]
     assert "\x1b" not in error and "\x07" not in error and "\n" not in error
     assert error.startswith("session is blocked (question): Pick ]0;x one")
-    assert error.endswith("…; use --answer to answer it") and len(error) < 300
+    assert error.endswith("…; answer it with `osc7501wrap answer "
+                          f"{os.getpid()} CHOICE` (or send --answer to type anyway)")
+    assert len(error) < 400
 
 
 def test_handle_send_refuses_enter_when_a_dialog_appeared_after_the_text() -> None:

@@ -269,6 +269,18 @@ def test_log_names_the_deciding_signal_and_rule(tmp_path: Path) -> None:
     assert re.search(r"state blocked:question signal=screen detail=\S+@\S+ msg=Continue\? "
                      r"\[y/N\]", text)
     assert re.search(r"state clear signal=exit", text)
+    # the start line has the whole command, each argument on the same one line
+    (start,) = [x for x in text.splitlines() if " start argv=" in x]
+    assert f" start argv={['sh', '-c', ASK]!r} manifest=generic@" in start
+
+
+def test_the_log_start_line_is_one_line_whatever_the_arguments(tmp_path: Path) -> None:
+    log = tmp_path / "wrap.log"
+    odd = "two\nlines \x1b]0;t\x07 \u202eevil"
+    run_wrap(["--log", str(log), "sh", "-c", "exit 0", "x", odd], answer_7501=True, expect=None)
+    (start,) = [x for x in log.read_text().splitlines() if " start argv=" in x]
+    assert f"start argv={['sh', '-c', 'exit 0', 'x', odd]!r}" in start
+    assert "\x1b" not in start and "\u202e" not in start and "\x07" not in start
 
 
 def test_log_ends_with_the_buffers_high_water_marks(tmp_path: Path) -> None:

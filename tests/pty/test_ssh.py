@@ -31,6 +31,19 @@ OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)\x1b\\")
 pytestmark = pytest.mark.requires("sshd")  # missing: fails under scripts/test, skips elsewhere
 
 
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_bytes()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(b")") + 2:].split()[1]) == pid:
+                out.append(int(d.name))
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -38,7 +51,11 @@ def free_port() -> int:
 
 
 class Sshd:
-    def __init__(self, root: Path) -> None:
+    """An sshd of its own on 127.0.0.1 (`extra`: more sshd_config lines, such as SetEnv
+    for a machine's own HOME). ``down()`` kills it with every connection it serves, as
+    a machine that drops; ``up()`` starts it again on the same port."""
+
+    def __init__(self, root: Path, extra: str = "") -> None:
         root.mkdir(mode=0o700)
         self.root = root
         self.port = free_port()
@@ -48,8 +65,8 @@ class Sshd:
                            check=True, capture_output=True)
         (root / "authorized").write_text((root / "id.pub").read_text())
         (root / "authorized").chmod(0o600)
-        config = root / "sshd_config"
-        config.write_text(f"""\
+        self.config = root / "sshd_config"
+        self.config.write_text(f"""\
 Port {self.port}
 ListenAddress 127.0.0.1
 HostKey {root / 'host'}
@@ -62,12 +79,15 @@ PermitRootLogin prohibit-password
 UsePAM no
 StrictModes no
 PrintMotd no
-""")
+{extra}""")
         if os.geteuid() == 0:
             os.makedirs("/run/sshd", mode=0o755, exist_ok=True)  # privilege separation
         self.log = root / "sshd.log"
-        self.proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)],
-                                     stdout=subprocess.DEVNULL, stderr=self.log.open("wb"))
+        self.up()
+
+    def up(self) -> None:
+        self.proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(self.config)],
+                                     stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
         deadline = time.monotonic() + 10
         while True:
             try:
@@ -78,6 +98,23 @@ PrintMotd no
                 assert time.monotonic() < deadline, "sshd did not listen"
                 time.sleep(0.05)
 
+    def down(self) -> None:
+        """Kill sshd and every process serving its connections, down to the commands
+        they run (each connection made a session of its own, so they are found by
+        parent pid), as a machine that is switched off."""
+        tree, todo = [], [self.proc.pid]
+        while todo:
+            kids = _children(todo.pop())
+            tree += kids
+            todo += kids
+        self.proc.kill()
+        self.proc.wait()
+        for pid in tree:
+            try:
+                os.kill(pid, 9)
+            except ProcessLookupError:
+                pass
+
     def ssh(self, remote: str) -> list[str]:
         return ["ssh", "-tt", "-p", str(self.port), "-i", str(self.key),
                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
@@ -85,12 +122,8 @@ PrintMotd no
                 "127.0.0.1", remote]
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        if self.proc.poll() is None:
+            self.down()
 
 
 @pytest.fixture

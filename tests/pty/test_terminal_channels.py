@@ -157,11 +157,15 @@ def test_wrap_writes_the_channel_of_the_terminal(kind: str) -> None:
     if kind == "wezterm":
         assert b"\x1b]1337;SetUserVar=osc7501_state=" + b64("blocked") + b"\x07" in out
         assert b"\x1b]1337;SetUserVar=osc7501_msg=" + b64("Allow edit? [y/N]") + b"\x07" in out
+        # the program's name, as tmux's @osc7501_agent and `ls` give it: not "generic"
+        assert b"\x1b]1337;SetUserVar=osc7501_agent=" + b64("sh") + b"\x07" in out
         assert out.rstrip().endswith(b"\x1b]1337;SetUserVar=osc7501_agent=\x07") or \
             b"\x1b]1337;SetUserVar=osc7501_state=\x07" in out
         assert b"\x1b]99;" not in out and b"\x1b]26;" not in out
     elif kind == "kitty":
         assert b"\x1b]99;i=wrap-" in out and b":d=0:e=1:p=title;" in out
+        m = re.search(rb":d=0:e=1:p=title;([A-Za-z0-9+/=]+)", out)
+        assert m is not None and base64.b64decode(m.group(1)).decode().startswith("sh needs you")
         assert b"p=close;" in out
         assert out.count(b"\x1b]99;") == 3  # title, body, close: no second notification
         assert b"\x1b]1337;" not in out and b"\x1b]26;" not in out

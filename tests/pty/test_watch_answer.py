@@ -188,6 +188,28 @@ def test_watch_picks_cancels_refuses_and_answers(rundir: Path, tmp_path: Path,
     assert not list(REPO.glob("PWNED")) and not list(tmp_path.rglob("PWNED"))
 
 
+def test_the_answer_line_goes_when_the_next_dialog_comes(rundir: Path, tmp_path: Path,
+                                                         terminals: list[Terminal]) -> None:
+    a = child(terminals, rundir, tmp_path, ["Yes", "No"])
+    a.wait_entry(lambda e: e.get("dialog") and len(e["dialog"]["options"]) == 2)
+    w = Terminal([*O7W, "watch"], env=base_env(OSC7501WRAP_RUNTIME_DIR=str(rundir)),
+                 rows=ROWS, cols=COLS, cwd=str(tmp_path))
+    terminals.append(w)
+    seen = Seen(w)
+    seen.shows("press an option's number to answer it")
+    w.type(b"1")
+    seen.shows("press 1 again or Enter to answer")
+    w.type(b"1")
+    seen.shows("answered 1. Yes")
+    a.t.expect(b"CHOSE 1")
+    a.wait_entry(lambda e: e.get("state") != "blocked")
+    seen.shows("answered 1. Yes")  # it stays while nothing else asks
+    a.t.type(b"x")  # the agent's next dialog, with no key pressed in watch
+    a.wait_entry(lambda e: e.get("state") == "blocked")
+    seen.wait(lambda ls: any("    Bash: rm -rf /" in x for x in ls)
+              and not any("answered 1. Yes" in x for x in ls), "the answer line to go")
+
+
 @pytest.mark.tmux
 def test_watch_in_tmux_answers_keys_sent_with_send_keys(server: Server, tmp_path: Path) -> None:
     """watch in one window, the dialog in another; the keys typed with send-keys, the

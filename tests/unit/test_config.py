@@ -315,7 +315,35 @@ def test_example_is_valid_and_shows_the_defaults(tmp_path: Path) -> None:
         assert eff[key] == value, key
     data = tomllib.loads(C.EXAMPLE)
     documented = {k for k in C.KEYS if not k.startswith("agents.")}
-    tables = ("fallbacks", "classifier", "ledger", "redact")
+    tables = ("fallbacks", "classifier", "ledger", "redact", "fleet")
     present = {f"{t}.{k}" for t in tables for k in data[t]}
     present |= {k for k in data if k not in (*tables, "agents")}
     assert present == documented
+
+
+def test_fleet_hosts_and_timeout(tmp_path: Path) -> None:
+    p = _write(tmp_path, '[fleet]\nhosts = ["build", "me@gpu1", "build"]\ntimeout = 4\n')
+    cfg = load_config(p, env={})
+    assert cfg.problems == []
+    assert cfg.fleet == C.FleetConfig(hosts=("build", "me@gpu1"), timeout=4.0)
+    assert cfg.sources["fleet.hosts"].endswith("config.toml:2")
+    assert cfg.effective()["fleet.hosts"] == ["build", "me@gpu1"]
+    assert load_config(tmp_path / "none.toml", env={}).fleet == C.FleetConfig((), 10.0)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('hosts = ["-oProxyCommand=touch PWNED"]', "fleet.hosts: expected a list"),
+    ('hosts = ["a b"]', "fleet.hosts: expected a list"),
+    ('hosts = ["host:22"]', "fleet.hosts: expected a list"),
+    ('hosts = "build"', "fleet.hosts: expected a list"),
+    ("hosts = [" + ", ".join(f'"h{i}"' for i in range(40)) + "]", "at most 32"),
+    ("timeout = 0", "fleet.timeout: expected a number of seconds from 2 to 300"),
+    ("timeout = true", "fleet.timeout: expected"),
+    ('ssh = "ssh -p 2222"', "fleet.ssh: wrap never runs a program named in its config"),
+    ('program = "x"', "fleet.program: wrap never runs a program named in its config"),
+    ('remote_program = "x"', "wrap never runs a program"),
+])
+def test_fleet_bad_values_keep_the_defaults(tmp_path: Path, text: str, problem: str) -> None:
+    cfg = load_config(_write(tmp_path, f"[fleet]\n{text}\n"), env={})
+    assert len(cfg.problems) == 1 and problem in cfg.problems[0], cfg.problems
+    assert cfg.fleet == C.FleetConfig()

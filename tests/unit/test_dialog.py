@@ -44,6 +44,7 @@ contains = "?"
     ('[[dialog.question]]\nline = "(?P<subject>x)"\n', "needs a line with a (?P<question>"),
     ('[dialog]\nsubject = "x"\n', "subject must be an array"),
     ('[[dialog.options]]\nline = "(?P<label>x)"\nhighlight = true\n', "only with inline"),
+    ('[[dialog.options]]\nfixed = [{label = "x"}, {label = "y"}]\nhighlight = true\n', "only with inline"),
     ('[[dialog.options]]\ninline = "(?P<label>x)"\nhighlight = 1\n', "true or false"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
@@ -250,6 +251,43 @@ def test_two_buttons_one_lit() -> None:
         d = rules.evaluate(rules.parse_manifest_text(BUTTONS), Snapshot(
             lines=[line], background=lambda _r, c, lit=lit: lit[0] <= c < lit[1])).dialog
         assert [o.selected for o in d.options] == want, lit
+
+
+LIST = HEAD.replace('contains = "?"', 'contains = "esc cancel"') + """
+[dialog]
+choose = "arrows"
+
+[[dialog.options]]
+line = '^\\s*(?P<num>\\d)\\.\\s+(?P<label>\\S.*)$'
+highlight = true
+"""
+
+
+@pytest.mark.parametrize(("lit", "selected"), [
+    ([1], [True, False, False]),
+    ([3], [False, False, True]),
+    ([], [False, False, False]),  # none stands out
+    ([1, 2], [False, False, False]),  # two do: which one is unknown
+])
+def test_a_list_row_selected_by_colour_alone(lit: list[int], selected: list[bool]) -> None:
+    """Numbered options one a line, no pointer: the selected row is the one drawn on
+    another background (Grok CLI's confirmation), read from its number's cell."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    lines = ["Do you want to proceed?", "", "   1. Yes", "   2. Yes, and don't ask again",
+             "   3. No", "", "  Enter select • Esc cancel"]
+
+    def background(row: int, col: int) -> object:
+        return "cyan" if col >= 3 and row - 1 in lit else "default"
+
+    m = rules.parse_manifest_text(LIST)
+    d = rules.evaluate(m, Snapshot(lines=lines, background=background)).dialog
+    assert [o.label for o in d.options] == ["Yes", "Yes, and don't ask again", "No"]
+    assert [o.selected for o in d.options] == selected
+    assert d.id == rules.evaluate(m, Snapshot(lines=lines)).dialog.id
+    if lit == [3]:
+        assert keys_for(d, resolve(d, "1")) == ["\x1b[A", "\x1b[A", "\r"]
 
 
 def test_the_question_read_from_the_bottom_replaces_the_message() -> None:

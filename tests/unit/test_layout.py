@@ -212,6 +212,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("fusion",),  # deciding without I/O
     ("agents", "report"),  # what an agent's own signals mean; decisions -> where people look
     ("session",),  # one run, wired to the loop
+    ("fleet",),  # other machines' sessions, over ssh, as the registry shows them
     ("start", ""),  # the start-up boundary; the package's API
     ("commands", "__main__"),  # `osc7501wrap COMMAND`; `python -m osc7501wrap`
 )
@@ -372,14 +373,14 @@ LAZY_IMPORTS: dict[str, set[str]] = {
     f"{PACKAGE}.commands.explain": {f"{PACKAGE}.capture", f"{PACKAGE}.proxy.tracker",
                                     f"{PACKAGE}.screen", f"{PACKAGE}.session.registry",
                                     f"{PACKAGE}.agents.versions"},
-    f"{PACKAGE}.commands.jump": {f"{PACKAGE}.paths", f"{PACKAGE}.commands.ls", "time"},
+    f"{PACKAGE}.commands.jump": {f"{PACKAGE}.paths", "time"},
     f"{PACKAGE}.commands.live": {"ctypes",  # inotify on Linux only
                                  f"{PACKAGE}.session.registry"},  # ended sessions, when read
     f"{PACKAGE}.commands.record": {PACKAGE, f"{PACKAGE}.proxy.proxy", f"{PACKAGE}.rules",
                                    f"{PACKAGE}.agents", f"{PACKAGE}.fusion.pipeline",
                                    f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.agents.versions"},
     f"{PACKAGE}.commands.tmux_init": {f"{PACKAGE}.commands.live", f"{PACKAGE}.errors"},
-    f"{PACKAGE}.commands.watch": {f"{PACKAGE}.commands.ls", "termios", "tty",
+    f"{PACKAGE}.commands.watch": {"termios", "tty",
                                   f"{PACKAGE}.commands.jump"},
 }
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.errors import WrapError
 from osc7501wrap.start.prepare import RunOptions, prepare
 
 HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
@@ -150,14 +149,19 @@ def test_setup_compiles_the_chosen_manifest(config_dir: Path) -> None:
     assert setup.notes == []
 
 
-def test_setup_follows_the_configs_manifest_and_agent(config_dir: Path) -> None:
+def test_setup_follows_the_configs_manifest_and_agent(config_dir: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     (config_dir / "config.toml").write_text('[agents.claude]\nmanifest = "codex"\n')
     m = prepare(RunOptions(["claude"], emit="never", hooks=False)).manifest
     assert m.name == "codex" and m.rules
     m = prepare(RunOptions(["cat"], agent="aider", emit="never")).manifest
     assert m.name == "aider" and m.rules
-    with pytest.raises(WrapError, match="unknown agent 'nope'"):
-        prepare(RunOptions(["cat"], agent="nope", emit="never"))
+    # a name with no manifest is no hard error: the fallback runs, and one line says so
+    setup = prepare(RunOptions(["cat"], agent="nope", emit="never"))
+    assert setup.manifest.generic
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no manifest named 'nope'" in err and "fallback" in err
+    assert any("no manifest named 'nope'" in n for n in setup.notes)
 
 
 def test_setup_notes_a_broken_user_manifest(config_dir: Path) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
 from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
 
@@ -21,6 +22,10 @@ class FakePipeline:
         self.output_bytes = 0
         self.last_input = -1.0
         self.told: list[tuple[Any, ...]] = []
+        self.verdict: Verdict | None = None  # the rules' last verdict
+
+    def last_evaluation(self) -> tuple[Verdict | None, float]:
+        return self.verdict, -1.0
 
     def foreground(self, pg: int, name: str, is_agent: bool, now: float) -> None:
         self.told.append(("fg", pg, name, now))
@@ -135,3 +140,45 @@ def test_a_busy_program_that_writes_output_is_not_read_from_proc(
     assert [t[0] for t in p.told] == ["busy", "idle"]
     assert now + QUIET_IDLE <= p.told[-1][2] <= now + QUIET_IDLE + 2 * ACTIVITY_PERIOD
     assert woke[-1] == p.told[-1][2]
+
+
+def _screen(state: str, rule: str) -> Verdict:
+    return Verdict(state, None, rule, "generic", "1", None, False)
+
+
+def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
+        procs: dict[str, Any]) -> None:
+    """A full-screen agent the fallback reads: its still composer is idle at once (not
+    QUIET_IDLE later), whatever its helper processes and CPU; output (a spinner,
+    streaming text under the composer) keeps it busy; its spinner line is busy."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    procs["kids"] = [300, 301]  # helper processes that never end
+    p.verdict = _screen("working", "tui_working")
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    assert p.told[-1][:2] == ("busy", "the screen shows a turn running")
+    p.verdict = _screen("idle", "tui_composer")  # streaming text, composer on screen
+    now = 0.0
+    for _ in range(10):
+        now += ACTIVITY_PERIOD
+        p.output_bytes += 40
+        procs["cpu"] += 1.0
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told] == ["busy"]
+    stopped = now  # the output stops: the composer stands still
+    run_until_quiet(s, p, now, limit=now + 60)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][2] - stopped <= 1.0
+
+
+def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> None:
+    """Rules that are not the fallback's TUI rules (a [y/N] answered, no match) leave the
+    activity samples as they were: idle only after QUIET_IDLE."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.verdict = _screen("idle", "yes_no_question")
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]
+    run_until_quiet(s, p, ACTIVITY_PERIOD)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][2] >= QUIET_IDLE

@@ -122,3 +122,13 @@ def test_loader_checks_the_fields() -> None:
                       (dict(languages_note=["x"]), "languages_note must be")):
         with pytest.raises(rules.ManifestError, match=what):
             load(**bad)
+
+
+def test_kilo_reads_with_opencode_rules() -> None:
+    """Kilo CLI is an OpenCode fork drawing the same screens: its manifest's rules and
+    dialog tables are OpenCode's, copied (a change to one is a change to both)."""
+    def body(name: str) -> str:
+        text = (ROOT / "rules" / f"{name}.toml").read_text()
+        return text[text.index("# ---------------------------------------------------------------- blocked"):]
+
+    assert body("kilo") == body("opencode")

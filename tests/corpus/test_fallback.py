@@ -1,0 +1,59 @@
+"""The fallback for full-screen agents without a manifest (rules/generic.toml, rules
+``tui_*``), measured as it is judged: on real sessions of agents, read with the generic
+manifest instead of their own.
+
+* Held out: **Cline** (3.0.65, ``tests/heldout/cline-3.0.65/``, recorded by
+  scripts/capture-agents like the corpus, then moved there). Its captures were not used to
+  write the fallback's rules; these are its figures against them.
+* Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
+  captures the fallback was written from.
+
+Targets: every dialog found with its kind, 0 false blocked, time-weighted agreement with
+the truth >= 0.90 (``bench/bench_corpus.py --manifest generic`` prints the same figures).
+Measured on the held-out agent: 2/3 dialogs (its question list is missed: MISSED), 0 false
+blocked, agreement 0.914; Grok CLI and Kilo CLI: every dialog, 0 false blocked, 1.000.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import bench_corpus as bc
+
+TESTS = Path(__file__).resolve().parents[1]
+HELD_OUT = sorted(d for d in (TESTS / "heldout").iterdir() if d.is_dir())
+SEEN = [TESTS / "captures" / n for n in ("grok-0.0.34", "kilo-7.7.2", "kilo-7.7.7")]
+GOAL_AGREEMENT = 0.90
+
+
+#: dialogs the fallback misses on the held-out agent, as measured (not tuned away after):
+#: Cline's ask_question list is not read as a dialog
+MISSED = {"cline-3.0.65/question"}
+
+
+def _problems(agent_dir: Path) -> tuple[list[str], str]:
+    paths = sorted(agent_dir.glob("*.jsonl"))
+    assert paths, f"{agent_dir}: no captures"
+    figs = bc.score(paths, "generic")[agent_dir.name]
+    missed = {m.split(" @")[0] for m in figs.missed}
+    assert not missed - MISSED, (
+        f"{agent_dir.name}: dialogs not found: {sorted(figs.missed)}")
+    bad = [f"false blocked: {f}" for f in figs.false_blocked]
+    if not figs.agreement >= GOAL_AGREEMENT:
+        bad.append(f"agreement {figs.agreement:.3f} < {GOAL_AGREEMENT}")
+    return bad, bc.table({agent_dir.name: figs})
+
+
+def test_the_held_out_agent_is_there() -> None:
+    assert [d.name for d in HELD_OUT] == ["cline-3.0.65"]
+
+
+@pytest.mark.parametrize("agent_dir", HELD_OUT + SEEN, ids=lambda d: d.name)
+def test_the_fallback_reads_an_agent_without_its_manifest(agent_dir: Path) -> None:
+    bad, table = _problems(agent_dir)
+    assert not bad, "\n  ".join([f"{agent_dir.name} read with the fallback:", *bad]) + "\n\n" + table
