@@ -254,3 +254,23 @@ def test_a_token_the_screen_wrapped_is_hidden_in_both_rows(r: Redactor) -> None:
                   "options": []})
     assert d is not None and d["subject"] == out and d["redacted"] is True
     assert d["question"] == shown and d["id"] == "i"
+
+
+def test_a_far_machines_rows_are_redacted_here_too() -> None:
+    """A fleet row from a machine whose wrap does not redact (an older version): its
+    msg, argv and dialog lose their secrets as they are read; the dialog id stays."""
+    from osc7501wrap.fleet.remote import clean_row
+
+    row = clean_row({
+        "pid": 42, "id": "wrap/42", "agent": "claude", "state": "blocked",
+        "kind": "permission", "msg": "Bash: curl -u me:pw0rd123 https://h",
+        "argv": ["curl", "-H", "Authorization: Bearer abcdef0123456789"],
+        "dialog": {"id": "abc123", "question": "Bash: GITHUB_TOKEN=ghp_x1y2z3w4v5u6 make",
+                   "subject": ["GITHUB_TOKEN=ghp_x1y2z3w4v5u6 make"], "partial": False,
+                   "options": [{"number": 1, "label": "Yes", "selected": True}]}})
+    assert row is not None
+    text = json.dumps(row, ensure_ascii=False)
+    assert "pw0rd123" not in text and "abcdef0123456789" not in text
+    assert "x1y2z3w4v5u6" not in text
+    assert row["dialog"]["id"] == "abc123" and row["dialog"]["redacted"] is True
+    assert row["argv"][2] == "Authorization: Bearer ‹redacted›"
