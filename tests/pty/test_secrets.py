@@ -246,10 +246,10 @@ def test_no_token_shape_leaves_the_pane(tmp_path: Path, rundir: Path, emit: str)
 
 def _tmux_msg(tmux: PrivateTmux, pane: str, shown: str) -> str | None:
     """The pane's @osc7501_msg once it is this dialog's message (`shown`: as `ls` has
-    it; the option writes ♯ for # and may be cut shorter)."""
+    it; the option writes ♯ for # and ٪ for %, and may be cut shorter)."""
     msg = tmux.cmd("show-options", "-p", "-q", "-v", "-t", pane, "@osc7501_msg").strip()
-    cut = msg.replace("♯", "#").rstrip("…")
-    return msg if cut and shown.replace("♯", "#").startswith(cut) else None
+    cut = msg.replace("♯", "#").replace("٪", "%").rstrip("…")
+    return msg if cut and shown.startswith(cut) else None
 
 
 def _wait(fn: Any, timeout: float = 10.0, what: Any = None) -> Any:
