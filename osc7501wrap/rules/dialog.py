@@ -555,12 +555,13 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
                or (f.cut_at is not None and len(body) >= f.cut_at))
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
-        body, partial = body[:MAX_SUBJECT_ROWS], True
-        while sum(map(len, body)) > MAX_SUBJECT_CHARS:
-            body[-1] = body[-1][: max(0, len(body[-1]) - (sum(map(len, body))
-                                                          - MAX_SUBJECT_CHARS))]
-            if not body[-1]:
-                body.pop()
+        partial, kept, left = True, [], MAX_SUBJECT_CHARS  # too long to carry: not whole
+        for x in body[:MAX_SUBJECT_ROWS]:
+            if left <= 0:
+                break
+            kept.append(x[:left])
+            left -= len(x)
+        body = kept
     # a boxed block's next paragraph, up to the options (the question: "Do you want to
     # proceed?"), is the dialog's too; a pointer there is the selection, not the dialog
     tail: list[str] = []

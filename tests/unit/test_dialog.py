@@ -342,3 +342,21 @@ def test_a_question_with_an_option_of_3000_characters() -> None:
     assert d.options[0].label.startswith("Red A warm colour") and d.options[0].selected
     assert len(d.options[0].label) == MAX_LABEL
     assert read(long[:2900] + "X" + long[2901:]).id != d.id  # past what is shown
+
+
+def test_a_subject_too_long_to_carry_is_partial() -> None:
+    """A block of 10,000 rows, or one row of 100 KB: kept up to the bounds, and the
+    dialog partial (what it approves is more than what is carried)."""
+    from osc7501wrap.rules import evaluate, load_manifests
+    from osc7501wrap.rules.dialog import MAX_SUBJECT_CHARS, MAX_SUBJECT_ROWS
+    from osc7501wrap.rules.model import Snapshot
+
+    m = load_manifests(None).get("claude")
+    dash = "╌" * 80
+    for rows in ([f" │ touch f{i}" for i in range(10_000)], [" rm -rf " + "x" * 100_000]):
+        lines = ["─" * 80, " Bash command", dash, *rows, dash, " Do you want to proceed?",
+                 " ❯ 1. Yes", "   2. No", " Esc to cancel"]
+        d = evaluate(m, Snapshot(lines=lines)).dialog
+        assert d.partial and d.subject
+        assert len(d.subject) <= MAX_SUBJECT_ROWS
+        assert sum(map(len, d.subject)) <= MAX_SUBJECT_CHARS
