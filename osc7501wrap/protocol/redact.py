@@ -19,8 +19,8 @@ What is hidden becomes :data:`MARK` and the shape stays readable: ``Bearer ‹re
 ``ghp_‹redacted›``, ``https://me:‹redacted›@host``. Redacting twice changes nothing.
 Controls become spaces and invisible characters go first (as every output's sanitizer
 does), so a zero-width space cannot split a token past the patterns. A dialog's rows
-(its subject, or its rows joined with `` ⏎ ``) are read both as lines and as one wrapped
-line: a token the screen wrapped is hidden in both rows. Linear time: every pattern is
+(its subject, or its rows joined with `` ⏎ ``) are read as lines, and a row as wide as
+the widest as going on in the next: a token the screen wrapped is hidden in both rows. Linear time: every pattern is
 RE2, the built-in ones one alternation searched once.
 
 Not here: which texts go through it (the session), the dialog's id (computed by the
@@ -187,7 +187,7 @@ class Redactor:
         if not text:
             return text, False
         if ROW_MARK in text:
-            rows, hidden = self.rows(text.split(ROW_MARK))
+            rows, hidden = self.rows(text.split(ROW_MARK), prefixed=True)
             return ROW_MARK.join(rows), hidden
         text = flatten(text)
         spans = self.spans(text)
@@ -205,20 +205,35 @@ class Redactor:
         """`text` redacted (None stays None)."""
         return None if text is None else self.redact(text)[0]
 
+    def _cut(self, flat: Sequence[str], sep: str, cuts: Sequence[list[tuple[int, int]]]
+             ) -> None:
+        """Add to `cuts` (one list per text) where the secrets of `flat` joined with `sep`
+        fall in each text."""
+        at = first = 0
+        spans = self.spans(sep.join(flat))  # sorted, apart: one pass over both lists
+        for i, t in enumerate(flat):
+            end = at + len(t)
+            while first < len(spans) and spans[first][1] <= at:
+                first += 1
+            k = first
+            while k < len(spans) and spans[k][0] < end:
+                s, e = spans[k]
+                if max(s, at) < min(e, end):
+                    cuts[i].append((max(s, at) - at, min(e, end) - at))
+                k += 1
+            at = end + len(sep)
+
     def pieces(self, texts: Sequence[str], seps: Sequence[str]) -> tuple[list[str], bool]:
         """`texts` redacted as one text joined with each of `seps` in turn (a secret that
         spans two of them is hidden in both), each keeping its place; whether one was."""
         flat = [flatten(t) for t in texts]
         cuts: list[list[tuple[int, int]]] = [[] for _ in flat]
         for sep in seps:
-            at = 0
-            spans = self.spans(sep.join(flat))
-            for i, t in enumerate(flat):
-                end = at + len(t)
-                for s, e in spans:
-                    if max(s, at) < min(e, end):
-                        cuts[i].append((max(s, at) - at, min(e, end) - at))
-                at = end + len(sep)
+            self._cut(flat, sep, cuts)
+        return self._apply(flat, cuts)
+
+    def _apply(self, flat: Sequence[str], cuts: Sequence[list[tuple[int, int]]]
+               ) -> tuple[list[str], bool]:
         out = []
         for t, c in zip(flat, cuts, strict=True):
             c.sort()
@@ -233,10 +248,26 @@ class Redactor:
             out.append("".join(pieces))
         return out, any(cuts)
 
-    def rows(self, rows: Sequence[str]) -> tuple[list[str], bool]:
-        """A dialog's rows (a command as the screen shows it) read both as lines and as
-        one wrapped line: a token the screen wrapped is hidden in both rows."""
-        return self.pieces(rows, ("\n", ""))
+    def rows(self, rows: Sequence[str], prefixed: bool = False) -> tuple[list[str], bool]:
+        """A dialog's rows (a command as the screen shows it), each read as a line, and
+        each run of rows the screen wrapped as one line: a row as wide as the widest goes
+        on in the next one (a token it cut is hidden in both; a short row's next row is
+        a line of its own). `prefixed`: the first row carries the question's own words
+        ("Bash: "), so the width is the other rows'."""
+        flat = [flatten(r) for r in rows]
+        cuts: list[list[tuple[int, int]]] = [[] for _ in flat]
+        self._cut(flat, "\n", cuts)
+        rest = flat[1:] if prefixed and len(flat) > 1 else flat
+        width = max(map(len, rest), default=0)
+        i = 0
+        while i < len(flat):
+            j = i
+            while j + 1 < len(flat) and width and len(flat[j]) >= width:
+                j += 1
+            if j > i:
+                self._cut(flat[i:j + 1], "", cuts[i:j + 1])
+            i = j + 1
+        return self._apply(flat, cuts)
 
     def argv(self, args: Sequence[str]) -> list[str]:
         """A command line redacted as one text (``-u user:pass``, ``-H "Authorization:

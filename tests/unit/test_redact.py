@@ -238,13 +238,14 @@ def test_a_bad_user_pattern_is_one_line_and_left_out(tmp_path, bad: str) -> None
 
 def test_a_token_the_screen_wrapped_is_hidden_in_both_rows(r: Redactor) -> None:
     """A dialog's subject rows (and its one-line question, rows joined with " ⏎ ") are
-    read as lines and as one wrapped line: no part of a wrapped token is left."""
+    read as lines, and a row as wide as the widest as going on in the next: no part of
+    a wrapped token is left, and a short row's next row stays a line of its own."""
     rows = ["echo " + "x" * 60 + " ghs_W1r3dT0", "k3nAcr0ssTw0R0ws && make",
             "curl -u ci:Sesame0pen https://h", "GH_TOKEN=abc", "def ./run"]
     out, hidden = r.rows(rows)
     assert hidden and out[0].endswith("ghs_‹redacted›") and out[1] == "‹redacted› && make"
     assert out[2] == "curl -u ci:‹redacted› https://h"
-    assert out[3] == "GH_TOKEN=‹redacted›"  # read as one wrapped line, "abcdef" would be
+    assert out[3] == "GH_TOKEN=‹redacted›" and out[4] == "def ./run"  # not wrapped
     assert r.rows(out)[0] == out  # idempotent
     question = "Bash: " + " ⏎ ".join(rows[:2])
     shown = r(question)
