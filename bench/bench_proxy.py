@@ -95,9 +95,11 @@ def make_file(path: Path, mb: int) -> None:
 # --------------------------------------------------------------------------- throughput
 
 
-def throughput(argv: list[str], size: int) -> float:
-    """MB/s from the first byte to the last one, draining like a terminal."""
-    t = Terminal(argv, raw=True, rows=40, cols=120, answer_7501=True, answer_da1=True)
+def throughput(argv: list[str], size: int, env: dict[str, str] | None = None) -> float:
+    """MB/s from the first byte to the last one, draining like a terminal (`env`: the
+    program's environment, else the harness's)."""
+    t = Terminal(argv, raw=True, rows=40, cols=120, answer_7501=True, answer_da1=True,
+                 env=env)
     try:
         fd = t.fd
         got = 0

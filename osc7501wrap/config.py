@@ -52,6 +52,8 @@ _COMMAND_LIKE = {"command", "cmd", "exec", "run", "program", "shell", "script", 
 
 MAX_MS = 3_600_000
 MAX_COOLDOWN = 86_400
+MAX_RETENTION_DAYS = 36_500
+MAX_LEDGER_MB = 65_536
 
 
 class Fallbacks(Frozen):
@@ -84,6 +86,33 @@ class ClassifierConfig(Frozen):
     def __init__(self, settle_ms: int = 40, idle_hold_ms: int = 700,
                  guard_ms: int = 1500) -> None:
         self._init(settle_ms, idle_hold_ms, guard_ms)
+
+
+class LedgerConfig(Frozen):
+    """The ``[ledger]`` table: the local record of state changes (`osc7501wrap stats`)."""
+
+    FIELDS = ("enabled", "messages", "retention_days", "max_mb")
+    __slots__ = FIELDS
+    enabled: bool  # every session appends its state changes
+    messages: bool  # keep the message too (redacted)
+    retention_days: float  # rows older than this are pruned
+    max_mb: float  # the database's size bound
+
+    def __init__(self, enabled: bool = True, messages: bool = False,
+                 retention_days: float = 90.0, max_mb: float = 64.0) -> None:
+        self._init(enabled, messages, retention_days, max_mb)
+
+
+class RedactConfig(Frozen):
+    """The ``[redact]`` table: the user's own secret shapes (RE2 patterns), besides the
+    built-in ones (osc7501wrap.protocol.redact)."""
+
+    FIELDS = ("patterns",)
+    __slots__ = FIELDS
+    patterns: tuple[str, ...]
+
+    def __init__(self, patterns: tuple[str, ...] = ()) -> None:
+        self._init(patterns)
 
 
 class FleetConfig(Frozen):
@@ -122,10 +151,12 @@ class Config(Frozen):
     ``path`` is a :class:`pathlib.Path` when read (kept as a string inside: pathlib is
     not imported on wrap's start-up path)."""
 
-    FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "fleet", "agents",
-              "agent", "manifest", "app", "enabled", "path", "sources", "problems")
+    FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "ledger", "redact",
+              "fleet", "agents", "agent", "manifest", "app", "enabled", "path", "sources",
+              "problems")
     __slots__ = ("_path", "agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
-                 "fleet", "hooks", "manifest", "problems", "screen", "sources")
+                 "fleet", "hooks", "ledger", "manifest", "problems", "redact", "screen",
+                 "sources")
     _RENAMED: ClassVar[dict[str, str]] = {"path": "_path"}
     emit: str
     screen: str
@@ -141,9 +172,12 @@ class Config(Frozen):
     enabled: bool
     sources: dict[str, str]
     problems: list[str]
+    ledger: LedgerConfig
+    redact: RedactConfig
 
     def __init__(self, emit: str = "auto", screen: str = "auto", hooks: bool = True,
                  fallbacks: Fallbacks | None = None, classifier: ClassifierConfig | None = None,
+                 ledger: LedgerConfig | None = None, redact: RedactConfig | None = None,
                  fleet: FleetConfig | None = None,
                  agents: Mapping[str, AgentConfig] | None = None, agent: str | None = None,
                  manifest: str | None = None, app: str | None = None, enabled: bool = True,
@@ -153,6 +187,8 @@ class Config(Frozen):
         self._init(emit, screen, hooks,
                    Fallbacks() if fallbacks is None else fallbacks,
                    ClassifierConfig() if classifier is None else classifier,
+                   LedgerConfig() if ledger is None else ledger,
+                   RedactConfig() if redact is None else redact,
                    FleetConfig() if fleet is None else fleet,
                    {} if agents is None else agents, agent, manifest, app, enabled,
                    None if path is None else os.fspath(path),
@@ -199,6 +235,9 @@ class Config(Frozen):
             out[f"fallbacks.{name}"] = list(v) if isinstance(v, tuple) else v
         for name in ClassifierConfig.FIELDS:
             out[f"classifier.{name}"] = getattr(self.classifier, name)
+        for name in LedgerConfig.FIELDS:
+            out[f"ledger.{name}"] = getattr(self.ledger, name)
+        out["redact.patterns"] = list(self.redact.patterns)
         out["fleet.hosts"] = list(self.fleet.hosts)
         out["fleet.timeout"] = self.fleet.timeout
         if self.agent is not None:
@@ -227,6 +266,11 @@ KEYS: dict[str, str] = {
     "classifier.settle_ms": "milliseconds",
     "classifier.idle_hold_ms": "milliseconds",
     "classifier.guard_ms": "milliseconds",
+    "ledger.enabled": "true | false",
+    "ledger.messages": "true | false",
+    "ledger.retention_days": "days",
+    "ledger.max_mb": "megabytes",
+    "redact.patterns": "list of RE2 patterns",
     "fleet.hosts": "list of ssh destinations (as your ssh knows them)",
     "fleet.timeout": "seconds",
     "agents.NAME.emit": "auto | always | never",
@@ -257,6 +301,16 @@ settle_ms = 40       # wait for output to settle before classifying
 idle_hold_ms = 700   # hold working this long before dropping to idle
 guard_ms = 1500      # how long a hook, native report or Enter outranks the screen
 
+[ledger]
+enabled = true       # every session appends its state changes (osc7501wrap stats)
+messages = false     # keep each change's message too (redacted); off: agent, project,
+                     # state, kind and times only
+retention_days = 90  # rows older than this are pruned
+max_mb = 64          # the database's size bound (the oldest rows go first)
+
+[redact]
+patterns = []        # your own secret shapes (RE2), hidden like the built-in ones
+                     # (the first group, or the whole match): ["corp-[0-9a-f]{32}"]
 [fleet]
 hosts = []           # other machines for watch, ls, events, jump: ssh destinations as
                      # your ssh knows them, e.g. ["build-box", "me@gpu1"] (reached with
@@ -420,6 +474,23 @@ def _channels(raw: object) -> tuple[bool, object, str]:
     return (True, tuple(dict.fromkeys(raw)), expected)
 
 
+def _patterns(raw: object) -> tuple[bool, object, str]:
+    expected = "a list of RE2 patterns (at most 32, each up to 512 characters)"
+    if not isinstance(raw, list) or len(raw) > 32 or not all(
+            isinstance(p, str) and p for p in raw):
+        return (False, raw, expected)
+    # Only a file that names patterns pays for RE2 here (it is not on wrap's start-up
+    # path otherwise): each must compile, or the list is refused with its reason.
+    from .protocol.redact import PatternError, compile_user
+
+    for p in raw:
+        try:
+            compile_user(p)
+        except PatternError as err:
+            return (False, raw, f"{expected}; {toml_repr(p)}: {err}")
+    return (True, tuple(raw), expected)
+
+
 _TOP_CHECKS: dict[str, Any] = {
     "emit": _enum(EMIT_MODES),
     "screen": _enum(SCREEN_BACKENDS),
@@ -438,6 +509,13 @@ _CLASSIFIER_CHECKS: dict[str, Any] = {
     "idle_hold_ms": _number(MAX_MS, integer=True),
     "guard_ms": _number(MAX_MS, integer=True),
 }
+_LEDGER_CHECKS: dict[str, Any] = {
+    "enabled": _bool,
+    "messages": _bool,
+    "retention_days": _number(MAX_RETENTION_DAYS, integer=False),
+    "max_mb": _number(MAX_LEDGER_MB, integer=False),
+}
+_REDACT_CHECKS: dict[str, Any] = {"patterns": _patterns}
 #: An ssh destination as `--host` and `[fleet] hosts` take it: [user@]host, an alias of
 #: the user's ssh config; never an option (no leading "-"), no ":" (answer HOST:SESSION)
 HOST_PATTERN = r"[A-Za-z0-9_][A-Za-z0-9_.@%+-]{0,127}"
@@ -481,6 +559,12 @@ _AGENT_CHECKS: dict[str, Any] = {
 }
 
 
+_TABLES: dict[str, dict[str, Any]] = {
+    "fallbacks": _FALLBACK_CHECKS, "classifier": _CLASSIFIER_CHECKS, "ledger": _LEDGER_CHECKS,
+    "redact": _REDACT_CHECKS,
+}
+
+
 def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, Any],
              defaults: Any) -> dict[str, Any]:
     values: dict[str, Any] = {}
@@ -512,12 +596,12 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
     for key, raw in data.items():
         if key in _TOP_CHECKS:
             out[key] = ld.take(key, raw, _TOP_CHECKS[key], getattr(base, key))
-        elif key in ("fallbacks", "classifier"):
+        elif key in _TABLES:
             if not isinstance(raw, dict):
                 ld.bad(key, "a table", raw, "the defaults")
                 continue
-            checks = _FALLBACK_CHECKS if key == "fallbacks" else _CLASSIFIER_CHECKS
-            defaults = base.fallbacks if key == "fallbacks" else base.classifier
+            checks = _TABLES[key]
+            defaults = getattr(base, key)
             values = _section(ld, f"{key}.", raw, checks, defaults)
             out[key] = defaults.replace(**values)
         elif key == "fleet":
@@ -543,7 +627,7 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
                 agents[name] = AgentConfig(**values)
             out["agents"] = agents
         else:
-            ld.unknown(key, [*_TOP_CHECKS, "fallbacks", "classifier", "fleet", "agents"])
+            ld.unknown(key, [*_TOP_CHECKS, *_TABLES, "fleet", "agents"])
     return out, ld
 
 

@@ -7,6 +7,7 @@ in tests/ and are imported by their names from any of those folders.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -25,6 +26,12 @@ from term import FRONTS, Front, Terminal  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Every wrap the suite runs keeps its ledger and notes in a state directory of the
+    # run's own, never the user's (a test that needs another one sets its own).
+    if "OSC7501WRAP_STATE_DIR" not in os.environ:
+        state = tempfile.mkdtemp(prefix="o7w-state-")
+        os.environ["OSC7501WRAP_STATE_DIR"] = state
+        config.add_cleanup(lambda: shutil.rmtree(state, ignore_errors=True))
     config.addinivalue_line(
         "markers", "requires(*parts): parts of tests/require.py the test needs: missing, "
         "it fails under scripts/test (OSC7501WRAP_FULL_SUITE=1) and skips elsewhere")

@@ -14,7 +14,9 @@ What comes back is untrusted text. A feed line (``osc7501wrap feed``) is read wi
 :func:`parse_feed`: at most MAX_LINE bytes, strict JSON (no NaN or
 Infinity), an object of the known shape; every row is rebuilt from the keys it may
 have, each typed, every text passed through :func:`row_text` (one line, no controls,
-bounded). None of it ever reaches a shell or a command line.
+bounded), and its secrets hidden (:mod:`osc7501wrap.protocol.redact`: a far machine's
+wrap hides them itself; one of a version before that does not). None of it ever reaches
+a shell or a command line.
 
 It does not keep any state (that is :mod:`.machines`) or draw anything.
 """
@@ -35,6 +37,7 @@ from typing import Any
 
 from ..config import valid_host
 from ..errors import WrapError
+from ..protocol.redact import Redactor
 from ..session.registry import clean_dialog, clean_text, truncate
 
 #: one feed line at most (a registry of MAX_SESSIONS sessions with dialogs fits)
@@ -50,6 +53,8 @@ KINDS = ("permission", "question", "auth")
 TEXT_LIMITS = {"id": 64, "agent": 64, "msg": 300, "cwd": 512, "tty": 64, "tmux_pane": 16,
                "tmux_socket": 256}
 SSH_ENV, PROGRAM_ENV = "OSC7501WRAP_SSH", "OSC7501WRAP_REMOTE_PROGRAM"
+#: the built-in secret shapes, hidden in every far row's text
+SECRETS = Redactor()
 
 
 def row_text(text: str, limit: int) -> str:
@@ -251,14 +256,14 @@ def clean_row(raw: Mapping[str, Any]) -> dict[str, Any] | None:
         row[key] = row_text(v, limit) if isinstance(v, str) and v else None
     row["state"] = raw.get("state") if raw.get("state") in STATES else None
     row["kind"] = raw.get("kind") if raw.get("kind") in KINDS else None
-    row["msg"] = row["msg"] or ""
+    row["msg"] = SECRETS(row["msg"] or "")
     for key in ("since", "started", "ended"):
         row[key] = _number(raw.get(key))
     status = raw.get("status")
     row["status"] = status if type(status) is int and -(1 << 31) < status < 1 << 31 else None
     argv = raw.get("argv")
-    row["argv"] = ([row_text(a, 256) for a in argv[:64] if isinstance(a, str)]
-                   if isinstance(argv, list) else [])
+    row["argv"] = SECRETS.argv([row_text(a, 256) for a in argv[:64] if isinstance(a, str)]
+                               if isinstance(argv, list) else [])
     d = clean_dialog(raw.get("dialog"))
     if d is not None:
         if not re.fullmatch(r"[0-9A-Za-z]{1,32}", d["id"]):
@@ -267,6 +272,7 @@ def clean_row(raw: Mapping[str, Any]) -> dict[str, Any] | None:
             d["question"] = row_text(d["question"], 240)
             for o in d["options"]:
                 o["label"] = row_text(o["label"], 160)
+            d = SECRETS.dialog(d)  # the id as the far session computed it
     row["dialog"] = d
     return row
 

@@ -420,7 +420,8 @@ def clean_rules(value: object) -> dict[str, Any] | None:
 def clean_dialog(value: object) -> dict[str, Any] | None:
     """A registry entry's ``dialog`` as `ls --json` and `events` show it, cleaned again:
     ``{id, question, subject: [rows], partial, options: [{number, label, selected,
-    key}]}``, or None. The subject's rows keep their blanks (a command as it runs)."""
+    key}]}`` (and ``redacted: true`` when a secret in it was hidden), or None. The
+    subject's rows keep their blanks (a command as it runs)."""
     if not isinstance(value, Mapping) or not isinstance(value.get("id"), str):
         return None
     opts = value.get("options")
@@ -438,12 +439,15 @@ def clean_dialog(value: object) -> dict[str, Any] | None:
     rows = value.get("subject")
     subject = [clean_text(r)[:MAX_LABEL].rstrip() for r in rows[:MAX_SUBJECT_ROWS]
                if isinstance(r, str)] if isinstance(rows, list) else []
-    return {"id": truncate(clean_text(value["id"]), 16),
-            "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
-            "subject": subject,
-            "partial": value.get("partial") is True or (isinstance(rows, list)
-                                                       and len(rows) > MAX_SUBJECT_ROWS),
-            "options": options}
+    out = {"id": truncate(clean_text(value["id"]), 16),
+           "question": truncate(clean_text(q), 240) if isinstance(q, str) else "",
+           "subject": subject,
+           "partial": value.get("partial") is True or (isinstance(rows, list)
+                                                      and len(rows) > MAX_SUBJECT_ROWS),
+           "options": options}
+    if value.get("redacted") is True:  # a secret in the question, subject or a label
+        out["redacted"] = True
+    return out
 
 
 def clean_text(text: str) -> str:

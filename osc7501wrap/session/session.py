@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ..fusion.pipeline import Pipeline
     from ..protocol import Report
     from ..protocol.probe import ReplyFilter
+    from ..protocol.redact import Redactor
     from ..report.choose import Place
     from ..report.emitter import Emitter
     from ..report.output import Output
@@ -124,8 +125,10 @@ class Session(ProxyHandler):
         self._timer: Timer | None = None  # the one loop timer: tick() at self._due
         self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
+        self._public: Decision | None = None  # ... as the outputs got it (redacted)
         self._dialog: Dialog | None = None  # the dialog the outputs were given, as the core's
-        self._dialog_shown: dict[str, Any] | None = None  # ... and as data
+        self._dialog_shown: dict[str, Any] | None = None  # ... and as data (redacted)
+        self._redactor: Redactor | None = None  # secrets out of what leaves (_secrets())
         self._boot_at = 0.0
         self._due = 0.0  # the next time tick() has work (it returns at once before)
         self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
@@ -228,6 +231,7 @@ class Session(ProxyHandler):
         elif not self._exited:
             self._open_registry(manifest)
         self._list()
+        self._keep_ledger()
         self._show([p.current()], p.dialog(), now)
         if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
@@ -298,6 +302,24 @@ class Session(ProxyHandler):
         self._listing = Listing(self.registry)
         self.outputs.insert(1 if self.emitter is not None else 0, self._listing)
 
+    def _keep_ledger(self) -> None:
+        """The ledger among the outputs (report.ledger: `stats`), unless `[ledger]
+        enabled = false`: its rows are written by a thread of its own."""
+        s = self.setup
+        c = s.config.ledger
+        if not c.enabled or self.proxy is None:
+            return
+        from ..report.ledger import Ledger
+
+        try:
+            cwd = os.getcwd()
+        except OSError:
+            cwd = ""
+        self.outputs.append(Ledger(
+            session=s.record_id, pid=os.getpid(), agent=self._agent_name(),
+            project=cwd, messages=c.messages, retention_days=c.retention_days,
+            max_mb=c.max_mb, log=self._write_log))
+
     def _terminal_named(self, name: str) -> None:
         """tmux told the outer terminal's name: its channels, if that adds any."""
         place = self._place
@@ -320,8 +342,8 @@ class Session(ProxyHandler):
         if "osc99" in channels.channels and self.emitter is not None:
             self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
         now = time.monotonic()
-        if self._decision is not None:
-            channels.decided(self._decision, now, self._dialog_for(self._decision))
+        if self._public is not None:
+            channels.decided(self._public, now, self._dialog_for(self._public))
         self._outputs_due(now)
 
     def _app(self) -> str:
@@ -367,7 +389,8 @@ class Session(ProxyHandler):
         self.registry = SessionFile()
         self.registry.create(session_entry(  # argv: as typed, without the added hook arguments
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
-            manifest_version=version, argv=s.command[:1] + s.command[1:][:16],
+            manifest_version=version,
+            argv=self._secrets().argv(s.command[:1] + s.command[1:][:16]),
             socket=s.socket_path if self.server else None, token=s.token, state="idle",
             rules=rules), write=write)
 
@@ -485,8 +508,8 @@ class Session(ProxyHandler):
             if self._tmux is not None:
                 self._tmux.progress = True  # the fallback no longer writes OSC 9;4
             now = time.monotonic()
-            if self._decision is not None:
-                new.decided(self._decision, now, self._dialog_for(self._decision))
+            if self._public is not None:
+                new.decided(self._public, now, self._dialog_for(self._public))
             self._outputs_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
@@ -714,24 +737,54 @@ class Session(ProxyHandler):
         screen shows while it is blocked), a dialog that changed under the same decision,
         the program's own sub-records; then their timer is set again."""
         moved = False
+        secrets = self._secrets()
         if dialog is not self._dialog:
             self._dialog = dialog
-            shown = dialog.as_dict() if dialog is not None else None
+            # the id as the core computed it, on the whole unredacted dialog
+            shown = secrets.dialog(dialog.as_dict()) if dialog is not None else None
             moved = shown != self._dialog_shown
             self._dialog_shown = shown
         outputs = self.outputs
         for d in decisions:
-            self._log_decision(d)
-            self._decision = d
+            public = self._publish(d)
+            self._log_decision(public)
+            self._decision, self._public = d, public
             for out in outputs:
-                out.decided(d, now, self._dialog_for(d))
-        if moved and not decisions and self._decision is not None:
+                out.decided(public, now, self._dialog_for(public))
+        if moved and not decisions and self._public is not None:
             for out in outputs:  # a dialog read after its state was decided, or another
-                out.decided(self._decision, now, self._dialog_for(self._decision))
+                out.decided(self._public, now, self._dialog_for(self._public))
         for rep in subreports or ():
+            if rep.msg:
+                rep = rep.replace(msg=secrets(rep.msg))
             for out in outputs:
                 out.subreported(rep, now)
         self._outputs_due(now)
+
+    def _secrets(self) -> Redactor:
+        """The one redactor of what leaves the pane (osc7501wrap.protocol.redact): every
+        decision, dialog, registry field, log line and reply goes through it."""
+        r = self._redactor
+        if r is None:
+            from ..protocol.redact import Redactor
+
+            r = self._redactor = Redactor(self.setup.config.redact.patterns)
+            for line in r.problems:
+                self._write_log(f"note {line}")
+        return r
+
+    def _publish(self, decision: Decision) -> Decision:
+        """`decision` as it leaves the pane: its msg redacted (the same object when
+        nothing is hidden)."""
+        msg = decision.msg
+        if not msg:
+            return decision
+        text, hidden = self._secrets().redact(msg)
+        if not hidden:
+            return decision
+        from dataclasses import replace  # loaded by the pipeline at the boot already
+
+        return replace(decision, msg=text)
 
     def _dialog_for(self, decision: Decision) -> dict[str, Any] | None:
         """The dialog as data goes with a blocked decision only: a screen that still
@@ -740,8 +793,8 @@ class Session(ProxyHandler):
         return self._dialog_shown if decision.state == "blocked" else None
 
     def _log_decision(self, decision: Decision) -> None:
-        """One log line per change of state, kind or msg."""
-        prev = self._decision
+        """One log line per change of state, kind or msg (`decision` as published)."""
+        prev = self._public
         if prev is not None and (prev.state, prev.kind, prev.msg) == (
                 decision.state, decision.kind, decision.msg):
             return
@@ -773,9 +826,9 @@ class Session(ProxyHandler):
                                     write_child=self._write_child, schedule=self._schedule,
                                     reply=lambda r, m=msg: self._reply(m, r))
                 if reply is not None:  # else it is sent after the Enter step
-                    self.server.reply(msg, reply)
+                    self._reply(msg, reply)
             elif msg.kind == "explain":
-                self.server.reply(msg, self._explain())
+                self._reply(msg, self._explain())
             elif msg.kind == "answer":
                 self._answer(msg)
 
@@ -801,8 +854,9 @@ class Session(ProxyHandler):
         job.start()
 
     def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
+        """A reply to `send`, `answer` or `explain --session`, its text redacted."""
         if self.server is not None:
-            self.server.reply(msg, reply)
+            self.server.reply(msg, self._secrets().deep(reply))
 
     def _write_child(self, data: bytes) -> None:
         if self.proxy is not None:
@@ -815,10 +869,11 @@ class Session(ProxyHandler):
         if p is None:
             return ("idle", None, None)
         verdict = p.evaluate_now(time.monotonic())
+        secrets = self._secrets()
         if verdict.state == "blocked":
-            return ("blocked", verdict.kind, verdict.msg)
+            return ("blocked", verdict.kind, secrets(verdict.msg))
         cur = p.current()
-        return (cur.state, cur.kind, cur.msg)
+        return (cur.state, cur.kind, secrets(cur.msg))
 
     def _explain(self) -> dict[str, Any]:
         p = self.pipeline
@@ -868,7 +923,7 @@ class Session(ProxyHandler):
                        changes.dialog, now)
         if self.registry is None and status != 0 and self.proxy is not None:
             self._open_registry(p.manifest if p is not None else None, write=False)
-            d = self._decision
+            d = self._public
             if d is not None and self.registry is not None:  # seen by `events` when it ends
                 self.registry.entry.update(state=d.state, kind=d.kind, msg=_one_line(d.msg))
         self._list()  # notes the exit for the ended entry

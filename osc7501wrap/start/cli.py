@@ -38,7 +38,7 @@ options:
 
 other commands (osc7501wrap COMMAND --help):
   emit, explain, record, replay, shell-init, config, doctor, ls, send, answer,
-  man, jump, watch, events, feed, tmux-init, tmux-menu
+  man, jump, watch, events, feed, stats, tmux-init, tmux-menu
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -269,6 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
     fd.add_argument("--once", action="store_true", help="print one line and exit")
     fd.set_defaults(func=_subcommand("commands.feed", "cmd_feed"))
     ev.set_defaults(func=_subcommand("commands.events", "cmd_events"))
+
+    st = sub.add_parser("stats", help="how long agents worked and waited for you (the ledger)")
+    st.add_argument("--since", metavar="SPAN", default="7d",
+                    help="a span back from now (7d, 12h, 30m, 2w) or a date 2026-11-30 "
+                         "(default 7d)")
+    st.add_argument("--by", choices=("agent", "project", "day"), default="agent",
+                    help="one row per agent (default), project directory or day")
+    fmt = st.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="one JSON object")
+    fmt.add_argument("--csv", action="store_true", help="CSV, one line per row")
+    st.set_defaults(func=_subcommand("commands.stats", "cmd_stats"))
 
     ti = sub.add_parser("tmux-init", help="print a tmux snippet: state glyphs, waiting count, jump key")
     ti.add_argument("--status", action="store_true", help="print the status-line count only")

@@ -146,7 +146,7 @@ def test_every_command_is_documented_with_exactly_its_options(page: str) -> None
     commands = _commands_in_help()
     assert set(commands) == {"run", "emit", "explain", "record", "replay", "shell-init",
                              "config", "doctor", "ls", "send", "answer", "man", "jump", "watch", "tmux-menu",
-                             "events", "feed", "tmux-init", "dialog"}
+                             "events", "feed", "stats", "tmux-init", "dialog"}
     assert set(by_name) == set(commands)
     for name in commands:
         if name == "run":
@@ -158,7 +158,8 @@ def test_every_command_is_documented_with_exactly_its_options(page: str) -> None
 def test_every_config_key_is_documented(page: str) -> None:
     subs = _subsections(_sections(page)["CONFIGURATION"])
     prefixes = {"Top level": "", "[fallbacks]": "fallbacks.", "[classifier]": "classifier.",
-                "[fleet]": "fleet.", "[agents.NAME]": "agents.NAME."}
+                "[ledger]": "ledger.", "[redact]": "redact.", "[fleet]": "fleet.",
+                "[agents.NAME]": "agents.NAME."}
     documented = set()
     for title, prefix in prefixes.items():
         for tag in _tags(subs[title]):

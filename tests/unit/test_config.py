@@ -315,8 +315,9 @@ def test_example_is_valid_and_shows_the_defaults(tmp_path: Path) -> None:
         assert eff[key] == value, key
     data = tomllib.loads(C.EXAMPLE)
     documented = {k for k in C.KEYS if not k.startswith("agents.")}
-    present = {f"{t}.{k}" for t in ("fallbacks", "classifier", "fleet") for k in data[t]}
-    present |= {k for k in data if k not in ("fallbacks", "classifier", "fleet", "agents")}
+    tables = ("fallbacks", "classifier", "ledger", "redact", "fleet")
+    present = {f"{t}.{k}" for t in tables for k in data[t]}
+    present |= {k for k in data if k not in (*tables, "agents")}
     assert present == documented
 
 

@@ -333,7 +333,8 @@ LAZY_IMPORTS: dict[str, set[str]] = {
     # not need waits for its use.
     f"{PACKAGE}": {f"{START}.emit"},  # `status` loads the protocol (re, enum)
     f"{PACKAGE}.agents.claude_hooks": {"site", "shlex", "json"},  # the hook command path
-    f"{PACKAGE}.config": {"pathlib", "json", "tomllib"},  # tomllib 18 ms, pathlib 2.8 ms
+    f"{PACKAGE}.config": {"pathlib", "json", "tomllib",  # tomllib 18 ms, pathlib 2.8 ms
+                          f"{PACKAGE}.protocol.redact"},  # RE2, only for [redact] patterns
     f"{PACKAGE}.protocol.tmux": {"subprocess"},
     f"{PACKAGE}.proxy.tracker": {"re"},  # compiled on the first output
     f"{PACKAGE}.session.channel": {"json"},  # 1.5 ms: a message, not the socket, needs it
@@ -345,7 +346,10 @@ LAZY_IMPORTS: dict[str, set[str]] = {
         f"{PACKAGE}.session.channel", f"{PACKAGE}.session.registry",
         f"{PACKAGE}.session.listing", f"{PACKAGE}.protocol.sanitize", f"{PACKAGE}.protocol.scanner", f"{PACKAGE}.paths",
         f"{PACKAGE}.agents.versions",  # the release check's one log line, at the boot
-        f"{PACKAGE}.rules", f"{PACKAGE}.session.answer"},  # an `answer` request only
+        f"{PACKAGE}.rules", f"{PACKAGE}.session.answer",  # an `answer` request only
+        f"{PACKAGE}.protocol.redact",  # RE2: what leaves the pane, from the boot on
+        f"{PACKAGE}.report.ledger",  # sqlite3 and a thread, at the boot
+        "dataclasses"},  # a redacted decision (loaded by the pipeline already)
     # Found setproctitle's extension without its package (logging: 11 ms of every start).
     f"{PACKAGE}.proxy.proctitle": {"importlib.machinery"},
     # Loaded only inside a herdr pane, so its own imports cost nothing elsewhere.
