@@ -23,10 +23,11 @@ replayed through the whole engine on the capture's own clock (``tests/test_corpu
 Goals: every dialog found, 0 false blocked, blocked p50 <= 100 ms and max <= 300 ms, turn
 end p50 <= 300 ms, agreement >= 0.98. ``tests/test_corpus_metrics.py`` asserts them.
 
-    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [AGENT[-VERSION]...]
+    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [--captures] [AGENT[-VERSION]...]
 
 (names: only those directories, ``copilot`` for every release of Copilot, ``copilot-1.0.86``
-for one; default: all).
+for one; default: all; ``--captures`` also prints each capture's agreement, and
+``--backend ghostty`` replays on the other screen model).
 
 Deterministic (a virtual clock): one run. Not a test itself.
 """
@@ -147,13 +148,15 @@ def agreement(rep: tc.Replayed) -> tuple[float, float]:
     return agree, scored
 
 
-def score(paths: list[Path]) -> dict[str, AgentFigures]:
-    """Per agent directory name (``claude-2.1.328``), the figures of its captures."""
+def score(paths: list[Path], backend: str = BACKEND,
+          per_capture: dict[str, tuple[float, float]] | None = None) -> dict[str, AgentFigures]:
+    """Per agent directory name (``claude-2.1.328``), the figures of its captures; with
+    `per_capture`, each capture's (seconds agreed, seconds scored) go there too."""
     out: dict[str, AgentFigures] = {}
     for path in paths:
         name = path.parent.name
         fig = out.setdefault(name, AgentFigures(name))
-        rep = tc.replayed(path, BACKEND)
+        rep = tc.replayed(path, backend)
         cap_name = tc.capture_name(path)
         fig.captures += 1
         for t, label, lat, note, _lo, _hi in dialog_latencies(rep.steps):
@@ -175,6 +178,8 @@ def score(paths: list[Path]) -> dict[str, AgentFigures]:
             else:
                 fig.turn_ends.append(lat)
         a, s = agreement(rep)
+        if per_capture is not None:
+            per_capture[cap_name] = (a, s)
         fig.agree_s += a
         fig.scored_s += s
     return out
@@ -224,6 +229,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="append the summary figures to this JSON Lines file")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every problem")
+    ap.add_argument("--captures", action="store_true",
+                    help="also print the agreement of each capture")
+    ap.add_argument("--backend", default=BACKEND, choices=("pyte", "ghostty"),
+                    help=f"the screen model to replay on (default {BACKEND})")
     ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]",
                     help="score only these capture directories (an agent: all its releases)")
     args = ap.parse_args()
@@ -232,8 +241,9 @@ def main() -> int:
     if not dirs:
         ap.error(f"no capture directory named {' or '.join(args.only)} under {tc.CAPTURES_DIR}")
     paths = sorted(p for d in dirs for p in d.glob("*.jsonl"))
-    figs = score(paths)
-    print(f"capture corpus per agent ({len(paths)} captures, {BACKEND} screen model, "
+    each: dict[str, tuple[float, float]] = {}
+    figs = score(paths, args.backend, each)
+    print(f"capture corpus per agent ({len(paths)} captures, {args.backend} screen model, "
           f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")
     print(table(figs))
     for f in figs.values():
@@ -241,6 +251,10 @@ def main() -> int:
             print(f"    {f.name}: {p}")
         for k in f.known_false_blocked:
             print(f"    {f.name}: known (tests/test_corpus.py KNOWN): {k}")
+    if args.captures:
+        print()
+        for name, (a, s) in each.items():
+            print(f"{name:<55} {a / s if s else float('nan'):.3f}  ({a:.1f} of {s:.1f} s)")
     print()
     print(figures_table(figures(figs)))
     write_figures(args.json, figures(figs))
