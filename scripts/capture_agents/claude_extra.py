@@ -485,7 +485,7 @@ def claude_background_shell_ends(c: Ctx) -> None:
     c.key("enter", mark="working")
     started = time.monotonic()
     claude_turn_end(c, label="working")  # the turn ended; the shell runs on
-    c.shot("working--background-shell")
+    c.shot("done--background-shell-running")  # the turn reads done; the footer counts the shell
     time.sleep(1.0)
     c.submit("is it done yet?")
     c.wait("Not yet", 20, settle=0)
@@ -521,7 +521,7 @@ def claude_background_agent(c: Ctx) -> None:
     claude_start(c)
     c.submit("survey the files with a background agent")
     claude_turn_end(c, label="working")
-    c.shot("working--background-agent")
+    c.shot("done--background-agent-running")
     c.wait(_background_ended, 40, settle=1.0)
     c.mark("done")
     c.shot("done--background-agent-ended")
