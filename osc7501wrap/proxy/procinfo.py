@@ -78,14 +78,16 @@ def child_pids(pid: int) -> list[int] | None:
 
 def descendants(pid: int, limit: int = MAX_DESCENDANTS) -> dict[int, tuple[int, str]] | None:
     """Every live process under `pid` (children, theirs, ...), as ``{pid: (parent,
-    name)}``, at most `limit` of them; one ``children`` and one ``stat`` file per process
-    (a zombie, ended but not yet reaped, is left out).
+    name)}``, at most `limit` of them; one ``stat`` and one ``children`` file per process
+    (one per thread for a multithreaded one: a child forked from any thread counts; a
+    zombie, ended but not yet reaped, is left out).
 
     None when the tree cannot be read (not Linux, `pid` gone); {} when it has no children.
     """
-    kids = child_pids(pid)
-    if kids is None:
+    stat = _read(f"/proc/{pid}/stat") if _LINUX and pid > 0 else None
+    if stat is None or child_pids(pid) is None:
         return None
+    kids = _all_children(pid, stat[stat.rfind(b")") + 2:])
     out: dict[int, tuple[int, str]] = {}
     todo = [(k, pid) for k in kids]
     while todo and len(out) < limit:
@@ -100,7 +102,28 @@ def descendants(pid: int, limit: int = MAX_DESCENDANTS) -> dict[int, tuple[int, 
             continue
         name = stat[stat.find(b"(") + 1:close].decode("utf-8", "replace")
         out[child] = (parent, name)
-        todo.extend((k, child) for k in child_pids(child) or ())
+        todo.extend((k, child) for k in _all_children(child, stat[close + 2:]))
+    return out
+
+
+def _all_children(pid: int, fields: bytes) -> list[int]:
+    """The children of `pid` forked from any of its threads (a multithreaded runtime
+    forks from worker threads: Codex's); `fields` is its stat after the name."""
+    try:
+        threads = int(fields.split(maxsplit=18)[17])  # num_threads, field 20
+    except (ValueError, IndexError):
+        threads = 1
+    if threads <= 1:
+        return child_pids(pid) or []
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    out: list[int] = []
+    for tid in tids:
+        data = _read(f"/proc/{pid}/task/{tid}/children")
+        if data:
+            out.extend(int(x) for x in data.split())
     return out
 
 

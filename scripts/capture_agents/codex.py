@@ -14,7 +14,7 @@ from typing import Any
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, git_init, scenario
+from capture_agents.core import LONG_ANSWER, Ctx, dialog, git_init, scenario, work_ends
 
 CODEX_PROMPT_HINT = "Ask Codex to do anything"
 
@@ -234,4 +234,33 @@ def codex_negatives(c: Ctx) -> None:
     c.submit("what did the dialog say")
     codex_turn_end(c)
     c.shot("done--quoted-would-you-like")
+    codex_exit(c)
+
+
+@scenario(
+    "codex",
+    "background-terminal",
+    "exec_command 'sleep 8 && touch late.txt' (approved) outlives its 1 s yield: a background "
+    "terminal -> the turn ends while it runs (0.169 draws nothing for it; the process tree shows "
+    "it) -> it ends (late.txt written) -> done",
+    lambda sb, api: [
+        ToolUse("exec_command", {"cmd": "sleep 8 && touch late.txt", "yield_time_ms": 1000,
+                                 "sandbox_permissions": "require_escalated",
+                                 "justification": "Run the slow job?"}),
+        Text("The job runs in a background terminal."),
+        Text("The job has finished."),
+        Text("The job has finished."),
+    ],
+)
+def codex_background_terminal(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("run the slow job in the background")
+    dialog(c, "Would you like to run the following command?")
+    c.key("enter", mark="working")
+    codex_turn_end(c, label="working")  # the turn ended; the terminal runs on
+    time.sleep(1)
+    c.shot("done--background-terminal-running")
+    work_ends(c, "late.txt")
+    time.sleep(2.5)
+    c.shot("done--background-terminal-ended")
     codex_exit(c)

@@ -239,3 +239,24 @@ def test_manifest_background_is_checked() -> None:
                             + '[background]\nnone = "no such thing"\nhelpers = ["gopls"]\n')
     with pytest.raises(ManifestError, match="helpers must be"):
         parse_manifest_text(MANIFEST.format(state="working") + '[background]\nhelpers = ["$(x)"]\n')
+
+
+def test_codex_background_terminal_is_held_by_the_process_tree_its_capture_recorded() -> None:
+    """Codex 0.169.0 reports done at the turn's end and draws nothing for its background
+    terminal; the capture's process tree (``p`` events) holds working until the command
+    ends (the harness's done, when it wrote late.txt). Without them: done at once."""
+    path = CAPTURES / "codex-0.169.0" / "background-terminal.jsonl"
+    cap = read_capture(path)
+    m = rules.load_manifests(user_dir=None).get("codex")
+    assert m is not None
+    done_at = next(e.t for e in cap.events if e.type == "m" and e.payload == "done")
+    turn_end = max(e.t for e in cap.events if e.type == "m" and e.payload == "working")
+    steps = [s for s in replay(cap, m, backend="pyte") if not s.marker]
+    held = [s for s in steps if turn_end <= s.t < done_at]
+    assert held and all(s.state == "working" for s in held), held
+    assert held[-1].msg == "1 background shell: sleep 8" and held[-1].signal == "process"
+    first_done = next(s for s in steps if s.state == "done")
+    assert 0 <= first_done.t - done_at <= 0.3, (first_done, done_at)
+    bare = dataclasses.replace(cap, events=[e for e in cap.events if e.type != "p"])
+    early = next(s for s in replay(bare, m, backend="pyte") if s.state == "done" and not s.marker)
+    assert early.t < done_at - 5, early
