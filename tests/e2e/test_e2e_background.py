@@ -25,8 +25,8 @@ from pathlib import Path
 import agentrun
 import pytest
 from e2e import log_states
-from e2e_agents import CLAUDE, CODEX, Agent, approve, blocked, ready, submit
-from fakeapi import Step, Text, ToolUse
+from e2e_agents import CLAUDE, CODEX, OPENCODE, Agent, approve, blocked, ready, submit
+from fakeapi import Dynamic, FakeAPI, Request, Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
 
@@ -46,6 +46,40 @@ def _codex_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], dic
     return agentrun.codex_command(sb, base_url, extra_toml=toml)
 
 
+def _opencode_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], dict[str, str]]:
+    argv, env = agentrun.opencode_command(sb, base_url, config={"mcp": {"glossary": {
+        "type": "local", "command": [sys.executable, str(MCP_SCRIPT)], "enabled": True}}})
+    env["OPENCODE_EXPERIMENTAL_BACKGROUND_SUBAGENTS"] = "1"
+    return argv, env
+
+
+PROMPT = "run the slow job in the background"
+SUBAGENT = "List what is in the directory."
+
+
+def _opencode_steps(req: Request) -> Text | ToolUse:
+    """The main session starts a background subagent (task, background=true), says so, and
+    answers when OpenCode tells it the subagent finished; the subagent answers 6 s late."""
+    messages = req.body.get("messages", []) if isinstance(req.body, dict) else []
+    first = next((m for m in messages if m.get("role") == "user"), {})
+    if PROMPT not in json.dumps(first.get("content", "")):
+        return Text("The directory is empty.", pause=6)
+    replies = sum(1 for m in messages if m.get("role") == "assistant")
+    if replies == 0:
+        return ToolUse("task", {"description": "Survey the files", "prompt": SUBAGENT,
+                                "subagent_type": "general", "background": True})
+    return Text("The helper runs in the background." if replies == 1
+                else "The background job has finished.")
+
+
+def _subagent_answered(api: FakeAPI, after: float) -> float | None:
+    """When the subagent's answer was sent (its last byte), if it was."""
+    subs = {e.request for e in api.events if e.kind == "request" and SUBAGENT in e.summary}
+    ends = [e.t for e in api.events if e.kind == "response_end" and e.request in subs
+            and e.t >= after]
+    return ends[0] if ends else None
+
+
 @dataclass(frozen=True)
 class Case:
     agent: Agent
@@ -56,6 +90,10 @@ class Case:
     told: Callable[[str], bool] | None
     #: what the working message names while the work runs (any of these words)
     words: tuple[str, ...]
+    #: the work ends when it writes late.txt (else when a subagent's answer was sent)
+    writes: bool = True
+    #: the model's tool call asks for approval first
+    asks: bool = True
 
 
 CASES = {
@@ -81,6 +119,12 @@ CASES = {
         ended=lambda s: "background terminal." in s and CODEX.turn.ended(s),
         told=None,
         words=("background", "sleep")),
+    "opencode": Case(
+        dataclasses.replace(OPENCODE, command=_opencode_with_mcp),
+        [Dynamic(_opencode_steps)] * 8,
+        ended=lambda s: "runs in the background" in s and OPENCODE.turn.ended(s),
+        told=lambda s: "job has finished" in s and OPENCODE.turn.ended(s),
+        words=("background",), writes=False, asks=False),
 }
 
 
@@ -100,19 +144,23 @@ def test_background_work_keeps_working_until_it_ends(name: str) -> None:
         t = run.term
         ready(run, agent)
         wrap_pid = t.proc.pid
-        mark, _ = submit(run, agent, "run the slow job in the background")
-        blocked(run, agent, mark)
-        t.settle(0.3)
-        approved = approve(run, agent)
+        mark, _ = submit(run, agent, PROMPT)
+        approved = mark
+        if case.asks:
+            blocked(run, agent, mark)
+            t.settle(0.3)
+            approved = approve(run, agent)
         started = time.monotonic()
         # the turn ends on screen while the work runs: no done, working says what runs
         t.wait_screen(case.ended, 40)
         ended_turn = t.offset
         late = run.sb.work / "late.txt"
-        while not late.exists():
+        answered: float | None = None
+        while not (late.exists() if case.writes
+                   else (answered := _subagent_answered(run.api, started)) is not None):
             assert time.monotonic() - started < 30, "the background work never ended"
             t.pump(0.005)
-        work_end = time.monotonic()
+        work_end = answered if answered is not None else time.monotonic()
         assert work_end - started > 4.0  # the turn ended seconds before the work did
         after = [s for s in t.seen(approved) if s.report.id == agent.record]
         assert "done" not in [s.label for s in after if s.t < work_end], t.labels(approved)
