@@ -4,9 +4,9 @@ still run after it, and how to say what they are.
 :class:`ProcessTree` is given snapshots of the wrapped program's descendants (pid ->
 parent, name, command line: a live session's :mod:`osc7501wrap.session.sampling`, or the
 ``"p"`` events of a capture) and whether a turn runs. A process is the program's
-background work when it was started during a turn (first seen while one ran, or in the
-first snapshot after it ended, or under another such process) and it still runs once the
-turn is over. Never: the long-lived helpers, i.e. processes there before the first turn
+background work when it was started during a turn (first seen while one ran, or within
+AFTER_TURN of its end: a sample may come that late, or under another such process) and it
+still runs once the turn is over. Never: the long-lived helpers, i.e. processes there before the first turn
 (MCP servers, language servers, the program's own shell host) and processes whose name
 the manifest lists (``[background] helpers``), nor what appears between turns. The pieces
 are the topmost such processes (a shell and the ``sleep`` under it are one piece).
@@ -25,6 +25,9 @@ from dataclasses import dataclass
 SHELL_NAMES = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "ash",
                          "tcsh", "csh", "pwsh", "nu"})
 CMD_MAX = 80  # characters of a piece's command in the message
+#: A process first seen this soon (s) after a turn ended was started by it (the sample
+#: that saw the turn's last moments came after it); later ones are between turns.
+AFTER_TURN = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +59,17 @@ class ProcessTree:
         self._procs: dict[int, Proc] = {}
         self._turn_started: set[int] = set()
         self._turned = False  # a turn has run
-        self._after_turn = False  # the first snapshot since the turn ended is still due
+        self._in_turn = False
+        self._turn_end = -1.0  # when the last turn ended (the first snapshot without it)
         self.pieces: tuple[Proc, ...] = ()
         self._message: str | None = None
 
-    def update(self, procs: Mapping[int, Proc], in_turn: bool) -> bool:
+    def update(self, procs: Mapping[int, Proc], in_turn: bool, now: float) -> bool:
         """The descendants now, and whether a turn runs; True if :attr:`pieces` or what
         :meth:`message` says changed."""
         old_pieces = self.pieces
-        if in_turn:
-            self._turned = self._after_turn = True
+        self.turn(in_turn, now)
+        after_turn = self._turned and not in_turn and now - self._turn_end <= AFTER_TURN
         for pid, p in procs.items():
             old = self._procs.get(pid)
             if old is not None and old.ppid == p.ppid:
@@ -73,17 +77,23 @@ class ProcessTree:
             self._turn_started.discard(pid)
             helper = (p.name.lower() in self.helper_names
                       or os.path.basename(p.cmd.split(" ", 1)[0]).lower() in self.helper_names)
-            if not helper and (in_turn or self._after_turn or p.ppid in self._turn_started):
+            if not helper and (in_turn or after_turn or p.ppid in self._turn_started):
                 self._turn_started.add(pid)
         self._procs = dict(procs)
         self._turn_started &= procs.keys()
-        if not in_turn:
-            self._after_turn = False
         pieces = tuple(sorted((p for pid, p in procs.items() if pid in self._turn_started
                                and p.ppid not in self._turn_started), key=lambda p: p.pid))
         old_msg, self.pieces = self._message, pieces
         self._message = self._describe_all()
         return [p.pid for p in pieces] != [p.pid for p in old_pieces] or self._message != old_msg
+
+    def turn(self, in_turn: bool, now: float) -> None:
+        """Whether a turn runs, from `now` on (called when that changes, snapshot or not)."""
+        if in_turn:
+            self._turned = True
+        elif self._in_turn:
+            self._turn_end = now
+        self._in_turn = in_turn
 
     def children_of(self, pid: int) -> list[Proc]:
         return [p for p in self._procs.values() if p.ppid == pid]

@@ -520,16 +520,26 @@ class Fusion:
     def _publish(self, now: float) -> Decision | None:
         """The turn-level decision with background work on top: a turn that is done or
         idle while work it started still runs reads working, with what runs as the
-        message; queued when it changed."""
+        message (and a turn the screen or the process tree reads as working, with no
+        reason of its own, says what the agent or its screen name as background work:
+        Copilot's turn "Waiting for background shells"); queued when it changed."""
         cur, pub = self._cur, self._pub
-        if cur.state in ("done", "idle") and self._bg:
-            bg = next(self._bg[s] for s in BACKGROUND if s in self._bg)
-            if self._overlaid and (pub.msg, pub.signal, pub.detail) == (bg.msg, bg.signal,
-                                                                         bg.detail):
-                return None
+        bg = next((self._bg[s] for s in BACKGROUND if s in self._bg), None)
+        want = cur
+        if bg is not None and cur.state in ("done", "idle"):
             want = Decision("working", None, bg.msg, None, bg.signal, bg.detail, now)
+        elif cur.state == "working" and cur.signal in ("screen", "process"):
+            # (not the process tree's: in a turn, its pieces may be the turn's own tools)
+            said = next((self._bg[s] for s in ("native", "screen") if s in self._bg), None)
+            if said is not None and said.msg and cur.msg != said.msg:
+                want = replace(cur, msg=said.msg, at=now)
+        if want is not cur:
+            if self._overlaid and (pub.state, pub.msg, pub.signal, pub.detail) == (
+                    want.state, want.msg, want.signal, want.detail):
+                return None
             q = self._queue
-            if q and q[-1] is pub and pub.at == now and pub.state in ("done", "idle"):
+            if (want.state == "working" and q and q[-1] is pub and pub.at == now
+                    and pub.state in ("done", "idle")):
                 # the turn's end, decided this instant, was never work's end: not published
                 q.pop()
             self._overlaid = True
@@ -538,8 +548,6 @@ class Fusion:
             want = replace(cur, at=now) if cur.at < now else cur
         elif cur is pub:
             return None
-        else:
-            want = cur
         self._pub = want
         self._queue.append(want)
         return want

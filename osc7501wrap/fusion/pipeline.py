@@ -406,12 +406,14 @@ class Pipeline:
         self._hold_ok = False
         self.due = due = self.tick(now, budget)
         in_turn = self.fusion.turn_state in _TURN
-        if self._in_turn and not in_turn and self.tree_probe is not None:
-            # the turn just ended: what it left running, from a fresh look (the last
-            # sample may still show its last tool running)
-            procs = self.tree_probe()
-            if procs is not None:
-                self.processes(procs, now)
+        if in_turn != self._in_turn:
+            self.tree.turn(in_turn, now)
+            if not in_turn and self.tree_probe is not None:
+                # the turn just ended: what it left running, from a fresh look (the last
+                # sample may still show its last tool running)
+                procs = self.tree_probe()
+                if procs is not None:
+                    self.processes(procs, now)
         self._in_turn = in_turn
         subreports = self._subreports
         if subreports:
@@ -559,7 +561,7 @@ class Pipeline:
         turn left running is background work (:mod:`.background`)."""
         in_turn = self.fusion.turn_state in _TURN
         self._in_turn = in_turn
-        if self.tree.update(procs, in_turn):
+        if self.tree.update(procs, in_turn, now):
             self._hold_ok = False
             pieces = self.tree.pieces
             self.fusion.background(len(pieces), self.tree.message(), "process tree", now)

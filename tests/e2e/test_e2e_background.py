@@ -25,7 +25,18 @@ from pathlib import Path
 import agentrun
 import pytest
 from e2e import log_states
-from e2e_agents import CLAUDE, CODEX, OPENCODE, Agent, approve, blocked, ready, submit
+from e2e_agents import (
+    CLAUDE,
+    CODEX,
+    COPILOT,
+    OPENCODE,
+    Agent,
+    approve,
+    blocked,
+    copilot_idle,
+    ready,
+    submit,
+)
 from fakeapi import Dynamic, FakeAPI, Request, Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
@@ -50,6 +61,15 @@ def _opencode_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], 
     argv, env = agentrun.opencode_command(sb, base_url, config={"mcp": {"glossary": {
         "type": "local", "command": [sys.executable, str(MCP_SCRIPT)], "enabled": True}}})
     env["OPENCODE_EXPERIMENTAL_BACKGROUND_SUBAGENTS"] = "1"
+    return argv, env
+
+
+def _copilot_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], dict[str, str]]:
+    argv, env = agentrun.copilot_command(sb, base_url)
+    server = {"type": "local", "command": sys.executable, "args": [str(MCP_SCRIPT)],
+              "tools": ["*"]}
+    (sb.home / ".copilot" / "mcp-config.json").write_text(
+        json.dumps({"mcpServers": {"glossary": server}}))
     return argv, env
 
 
@@ -119,6 +139,18 @@ CASES = {
         ended=lambda s: "background terminal." in s and CODEX.turn.ended(s),
         told=None,
         words=("background", "sleep")),
+    # Copilot's own turn waits for the shell ("● Waiting for background shells"), and tells
+    # the model when it ended
+    "copilot": Case(
+        dataclasses.replace(COPILOT, command=_copilot_with_mcp),
+        [ToolUse("bash", {"command": WORK, "description": "Finish a slow job", "mode": "async"},
+                 pause=0.5),
+         Text("The job runs in the background."),
+         Text("The background job has finished."),
+         Text("The background job has finished.")],
+        ended=lambda s: "runs in the background" in s and "Waiting for background" in s,
+        told=lambda s: "job has finished" in s and copilot_idle(s),
+        words=("background",)),
     "opencode": Case(
         dataclasses.replace(OPENCODE, command=_opencode_with_mcp),
         [Dynamic(_opencode_steps)] * 8,

@@ -161,39 +161,39 @@ TOOL = (120, AGENT, "bash", "/bin/bash -c ls")
 
 def test_what_a_turn_leaves_running_is_background_work_and_helpers_never_are() -> None:
     t = ProcessTree(helpers=["gopls"])
-    assert not t.update(_procs(MCP), in_turn=False)  # there at start: a helper
+    assert not t.update(_procs(MCP), in_turn=False, now=1.0)  # there at start: a helper
     # in the turn they are its pieces already (fusion holds them only once the turn ends);
     # the language server is a helper by the manifest's name, the npm under the shell no piece
-    assert t.update(_procs(MCP, LSP, SHELL, NPM, TOOL), in_turn=True)
+    assert t.update(_procs(MCP, LSP, SHELL, NPM, TOOL), in_turn=True, now=2.0)
     assert [p.pid for p in t.pieces] == [110, 120]
-    assert t.update(_procs(MCP, LSP, SHELL, NPM), in_turn=False)  # the tool ended with it
+    assert t.update(_procs(MCP, LSP, SHELL, NPM), in_turn=False, now=3.0)  # the tool ended with it
     assert [p.pid for p in t.pieces] == [110]
     assert t.message() == "1 background shell: npm test"
-    assert t.update(_procs(MCP, LSP), in_turn=False)
+    assert t.update(_procs(MCP, LSP), in_turn=False, now=4.0)
     assert t.pieces == () and t.message() is None
 
 
 def test_a_process_that_appears_between_turns_is_not_a_turns_work() -> None:
     t = ProcessTree()
-    t.update(_procs(MCP), in_turn=False)
-    t.update(_procs(MCP), in_turn=True)
-    t.update(_procs(MCP), in_turn=False)  # the first look after the turn
-    t.update(_procs(MCP, (130, AGENT, "git", "git status")), in_turn=False)
-    assert t.pieces == ()
+    t.update(_procs(MCP), in_turn=False, now=5.0)
+    t.update(_procs(MCP), in_turn=True, now=6.0)
+    t.update(_procs(MCP), in_turn=False, now=7.0)  # the first look after the turn
+    t.update(_procs(MCP, (130, AGENT, "git", "git status")), in_turn=False, now=8.0)
+    assert t.pieces == ()  # a second after the turn: between turns
     # but one first seen in the first look after the turn (started at its very end) is
     t2 = ProcessTree()
-    t2.update(_procs(MCP), in_turn=False)
-    t2.update(_procs(MCP), in_turn=True)
-    t2.update(_procs(MCP, (131, AGENT, "sleep", "sleep 25")), in_turn=False)
+    t2.update(_procs(MCP), in_turn=False, now=9.0)
+    t2.update(_procs(MCP), in_turn=True, now=10.0)
+    t2.update(_procs(MCP, (131, AGENT, "sleep", "sleep 25")), in_turn=False, now=11.0)
     assert t2.message() == "1 background process: sleep 25"
 
 
 def test_the_message_names_every_piece_and_stays_one_line() -> None:
     t = ProcessTree()
-    t.update({}, in_turn=True)
+    t.update({}, in_turn=True, now=12.0)
     t.update(_procs((140, AGENT, "sleep", "sleep 30"),
                     (141, AGENT, "node", "node server.js " + "x" * 200 + "\n$(rm -rf /)")),
-             in_turn=False)
+             in_turn=False, now=12.1)
     msg = t.message()
     assert msg is not None and msg.startswith("2 background processes: sleep 30, node server.js")
     assert "\n" not in msg and len(msg) < 200
