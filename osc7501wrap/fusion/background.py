@@ -7,8 +7,10 @@ parent, name, command line: a live session's :mod:`osc7501wrap.session.sampling`
 background work when it was started during a turn (first seen while one ran, or within
 AFTER_TURN of its end: a sample may come that late, or under another such process) and it
 still runs once the turn is over. Never: the long-lived helpers, i.e. processes there before the first turn
-(MCP servers, language servers, the program's own shell host) and processes whose name
-the manifest lists (``[background] helpers``), nor what appears between turns. The pieces
+(MCP servers, language servers, the program's own shell host), processes whose name the
+manifest lists (``[background] helpers``) or that are known helpers by name or command
+line (:data:`HELPER_NAMES`, :data:`HELPER_WORDS`: an MCP server or a language server
+started at the first prompt, as Gemini CLI does), nor what appears between turns. The pieces
 are the topmost such processes (a shell and the ``sleep`` under it are one piece).
 
 What it does not do: read /proc (:mod:`osc7501wrap.proxy.procinfo`), or decide the state
@@ -18,6 +20,7 @@ What it does not do: read /proc (:mod:`osc7501wrap.proxy.procinfo`), or decide t
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -25,6 +28,18 @@ from dataclasses import dataclass
 SHELL_NAMES = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "ash",
                          "tcsh", "csh", "pwsh", "nu"})
 CMD_MAX = 80  # characters of a piece's command in the message
+#: Long-lived helpers by name, whatever the manifest says: language servers.
+HELPER_NAMES = frozenset({
+    "gopls", "rust-analyzer", "clangd", "pyright", "pyright-langserver", "basedpyright",
+    "pylsp", "jedi-language-server", "tsserver", "typescript-language-server", "jdtls",
+    "lua-language-server", "solargraph", "zls", "ruff-lsp", "taplo", "marksman", "yaml-language-server",
+    "bash-language-server", "vscode-json-language-server",
+})
+#: ... and by a word of their command line: an MCP server ("mcp_server.py",
+#: "@modelcontextprotocol/server-github", "github-mcp-server stdio"), a language server
+#: (not a shell's: its script is someone's command, "cd mcp && npm test").
+HELPER_WORDS = re.compile(r"(?i)(?:^|[\s/@._-])(?:mcp|modelcontextprotocol|lsp|langserver|"
+                          r"language[-_]server)(?:$|[\s/._-])")
 #: A process first seen this soon (s) after a turn ended was started by it (the sample
 #: that saw the turn's last moments came after it); later ones are between turns.
 AFTER_TURN = 0.5
@@ -75,8 +90,7 @@ class ProcessTree:
             if old is not None and old.ppid == p.ppid:
                 continue  # the same process (it may have exec'd: a new name, same parent)
             self._turn_started.discard(pid)
-            helper = (p.name.lower() in self.helper_names
-                      or os.path.basename(p.cmd.split(" ", 1)[0]).lower() in self.helper_names)
+            helper = self._is_helper(p)
             if not helper and (in_turn or after_turn or p.ppid in self._turn_started):
                 self._turn_started.add(pid)
         self._procs = dict(procs)
@@ -86,6 +100,11 @@ class ProcessTree:
         old_msg, self.pieces = self._message, pieces
         self._message = self._describe_all()
         return [p.pid for p in pieces] != [p.pid for p in old_pieces] or self._message != old_msg
+
+    def _is_helper(self, p: Proc) -> bool:
+        names = {p.name.lower(), os.path.basename(p.cmd.split(" ", 1)[0]).lower()}
+        return (bool(names & self.helper_names) or bool(names & HELPER_NAMES)
+                or (p.name.lower() not in SHELL_NAMES and HELPER_WORDS.search(p.cmd) is not None))
 
     def turn(self, in_turn: bool, now: float) -> None:
         """Whether a turn runs, from `now` on (called when that changes, snapshot or not)."""

@@ -29,11 +29,15 @@ from e2e_agents import (
     CLAUDE,
     CODEX,
     COPILOT,
+    GEMINI,
     OPENCODE,
+    QWEN,
     Agent,
     approve,
     blocked,
     copilot_idle,
+    gemini_idle,
+    qwen_turn_over,
     ready,
     submit,
 )
@@ -71,6 +75,18 @@ def _copilot_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], d
     (sb.home / ".copilot" / "mcp-config.json").write_text(
         json.dumps({"mcpServers": {"glossary": server}}))
     return argv, env
+
+
+def _mcp_settings() -> dict[str, object]:
+    return {"mcpServers": {"glossary": {"command": sys.executable, "args": [str(MCP_SCRIPT)]}}}
+
+
+def _gemini_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], dict[str, str]]:
+    return agentrun.gemini_command(sb, base_url, settings=_mcp_settings())
+
+
+def _qwen_with_mcp(sb: agentrun.Sandbox, base_url: str) -> tuple[list[str], dict[str, str]]:
+    return agentrun.qwen_command(sb, base_url, settings=_mcp_settings())
 
 
 PROMPT = "run the slow job in the background"
@@ -151,6 +167,27 @@ CASES = {
         ended=lambda s: "runs in the background" in s and "Waiting for background" in s,
         told=lambda s: "job has finished" in s and copilot_idle(s),
         words=("background",)),
+    "gemini": Case(
+        dataclasses.replace(GEMINI, command=_gemini_with_mcp),
+        [ToolUse("run_shell_command", {"command": WORK, "description": "Finish a slow job",
+                                       "is_background": True}, pause=0.5),
+         Text("The job runs in the background."),
+         Text("The background job has finished."),
+         Text("The background job has finished.")],
+        ended=lambda s: "runs in the background" in s and gemini_idle(s),
+        told=None,
+        words=("background",)),
+    # Qwen Code tells the model when the shell ended (a turn of its own)
+    "qwen": Case(
+        dataclasses.replace(QWEN, command=_qwen_with_mcp),
+        [ToolUse("run_shell_command", {"command": WORK, "description": "Finish a slow job",
+                                       "is_background": True}, pause=0.5),
+         Text("The job runs in the background."),
+         Text("The background job has finished."),
+         Text("The background job has finished.")],
+        ended=lambda s: "runs in the background" in s and qwen_turn_over(s),
+        told=lambda s: "job has finished" in s and qwen_turn_over(s),
+        words=("shell",)),
     "opencode": Case(
         dataclasses.replace(OPENCODE, command=_opencode_with_mcp),
         [Dynamic(_opencode_steps)] * 8,

@@ -260,3 +260,18 @@ def test_codex_background_terminal_is_held_by_the_process_tree_its_capture_recor
     bare = dataclasses.replace(cap, events=[e for e in cap.events if e.type != "p"])
     early = next(s for s in replay(bare, m, backend="pyte") if s.state == "done" and not s.marker)
     assert early.t < done_at - 5, early
+
+
+def test_an_mcp_server_or_language_server_started_in_a_turn_is_a_helper() -> None:
+    """Gemini CLI starts its MCP servers at the first prompt: in the turn, not before."""
+    t = ProcessTree()
+    t.update({}, in_turn=False, now=0.0)
+    t.update(_procs((150, AGENT, "python3", "python3 /x/tests/fakeapi/mcp_server.py"),
+                    (151, AGENT, "node", "node /y/typescript-language-server --stdio"),
+                    (152, AGENT, "bash", "bash -c cd mcp-tools && npm test"),
+                    (153, AGENT, "gopls", "gopls")), in_turn=True, now=1.0)
+    t.update(_procs((150, AGENT, "python3", "python3 /x/tests/fakeapi/mcp_server.py"),
+                    (151, AGENT, "node", "node /y/typescript-language-server --stdio"),
+                    (152, AGENT, "bash", "bash -c cd mcp-tools && npm test"),
+                    (153, AGENT, "gopls", "gopls")), in_turn=False, now=2.0)
+    assert [p.pid for p in t.pieces] == [152]  # a shell's command is someone's work
