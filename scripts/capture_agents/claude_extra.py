@@ -501,8 +501,8 @@ def claude_background_shell_ends(c: Ctx) -> None:
 @scenario(
     "claude",
     "background-agent",
-    "model starts a background subagent (Agent run_in_background) that answers slowly -> the turn "
-    "ends while it runs -> it finishes -> done",
+    "model starts a background subagent (Agent run_in_background) that answers slowly -> the answer "
+    "ends, the turn waits ('Waiting for 1 background agent to finish') -> it finishes -> done",
     lambda sb, api: [
         ToolUse(
             "Agent",
@@ -520,10 +520,11 @@ def claude_background_shell_ends(c: Ctx) -> None:
 def claude_background_agent(c: Ctx) -> None:
     claude_start(c)
     c.submit("survey the files with a background agent")
-    claude_turn_end(c, label="working")
-    c.shot("done--background-agent-running")
-    c.wait(_background_ended, 40, settle=1.0)
-    c.mark("done")
+    # its turn waits for the agent: "✻ Waiting for 1 background agent to finish"
+    c.wait("background agent", 30, settle=0.5)
+    time.sleep(1)
+    c.shot("working--background-agent-waiting")
+    claude_turn_end(c)
     c.shot("done--background-agent-ended")
     time.sleep(3)
     claude_exit(c)
