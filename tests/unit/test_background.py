@@ -275,3 +275,26 @@ def test_an_mcp_server_or_language_server_started_in_a_turn_is_a_helper() -> Non
                     (152, AGENT, "bash", "bash -c cd mcp-tools && npm test"),
                     (153, AGENT, "gopls", "gopls")), in_turn=False, now=2.0)
     assert [p.pid for p in t.pieces] == [152]  # a shell's command is someone's work
+
+
+@pytest.mark.parametrize(("footer", "what"), [
+    ("⏸ manual mode on · 1 shell · ← for agents · ↓ to manage", "1 shell"),
+    ("⏸ manual mode on · 2 shells, 1 monitor · ↓ to manage", "2 shells, 1 monitor"),
+    ("? for shortcuts · 1 background agent", "1 background agent"),
+    ("⏵⏵ auto mode on · 3 background tasks · ↓ to manage", "3 background tasks"),
+    ("⏸ manual mode on · ← for agents", None),
+    ("⏸ manual mode on · 12 tasks done", None),
+])
+def test_claude_footer_counts_of_background_work(footer: str, what: str | None) -> None:
+    lines = ["✻ Worked for 3s", "", "─" * 40, "❯ ", "─" * 40, f"  {footer}"]
+    v = rules.Evaluator(_claude()).evaluate(rules.Snapshot(lines=lines))
+    assert (v.state, v.background) == ("idle", what)
+
+
+@pytest.mark.parametrize(("msg", "background"), [
+    ("1 shell still running", True), ("2 shells, 1 monitor still running", True),
+    ("1 background agent still running", True), ("Reading notes.txt", False),
+    ("Survey the files", False), ("Run: is it still running?", False),
+])
+def test_claude_own_words_for_background_work(msg: str, background: bool) -> None:
+    assert any(p.search(msg) for p in _claude().background.native) is background
