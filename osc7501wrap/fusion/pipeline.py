@@ -556,6 +556,11 @@ class Pipeline:
         self._hold_ok = False
         self.fusion.activity(busy, detail, now)
 
+    @property
+    def in_turn(self) -> bool:
+        """A turn runs (working or blocked, without background work on top)."""
+        return self.fusion.turn_state in _TURN
+
     def processes(self, procs: Mapping[int, Proc], now: float) -> None:
         """The program's descendants now (a sample, or a capture's ``p`` event): what a
         turn left running is background work (:mod:`.background`)."""

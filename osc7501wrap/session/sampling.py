@@ -22,9 +22,10 @@ that starts work, or hands the terminal to another process, without any output o
 input for WATCH seconds before (a shell's next command of a list: its name and state
 are those of the one before).
 
-With each foreground sample, the program's descendant processes (:meth:`sample_tree`,
-:meth:`Pipeline.processes`: what a turn left running is background work; the command
-line is read once per new process). While such work runs, each piece's end wakes the
+With each foreground sample outside a turn, the program's descendant processes
+(:meth:`sample_tree`, :meth:`Pipeline.processes`: what a turn left running is background
+work, what was there before it is a helper; the command line is read once per new
+process). In a turn they are not read: the pipeline takes a look when the turn ends. While such work runs, each piece's end wakes the
 loop by itself (a pidfd, :attr:`watches`: the session registers them), so its end is
 seen at once without sampling; where there is no pidfd, the tree is sampled every
 ACTIVITY_PERIOD until the work ends. At a turn's end the pipeline asks for a fresh look
@@ -127,9 +128,13 @@ class Sampler:
         if seen != self.seen or self.woke is None:
             self.seen, self.woke = seen, now
         if now >= self._fg_next or self.tree_stale:
-            if now >= self._fg_next:
+            sampled = now >= self._fg_next
+            if sampled:
                 self._sample_foreground(p, now)
-            self.sample_tree(p, now)
+            # in a turn the tree waits for the turn's end (the pipeline looks then): what
+            # a turn starts and ends meanwhile is nobody's background work
+            if self.tree_stale or self._unwatched or (sampled and not p.in_turn):
+                self.sample_tree(p, now)
         if self.activity and now >= self._act_next:
             self._sample_activity(p, now)
         # next_deadline's tests of `woke` hold from here on (it only grows): the deadline

@@ -93,7 +93,8 @@ def test_a_shell_left_running_holds_working_until_it_ends(tmp_path: Path) -> Non
     assert msg.startswith("1 background shell: sleep 2.5"), msg
     assert "#" not in msg and "\u202e" not in msg  # inert text, as every message
     idle_at = [r["t"] for r in got if r["method"] == "pane.report_agent"][-1]
-    assert 0 <= idle_at - ended <= 0.3, idle_at - ended
+    # (the test sees DONE up to 10 ms late: the shell writes it just before it exits)
+    assert -0.05 <= idle_at - ended <= 0.3, idle_at - ended
     mine = [e for e in listed if e.get("agent") == "claude"]
     assert mine and mine[0]["state"] == "working" and "background" in mine[0]["msg"], listed
     text = log.read_text()
