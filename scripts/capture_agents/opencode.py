@@ -44,6 +44,7 @@ def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
             st = (props.get("status") or {}).get("type")
             sid = props.get("sessionID")
             if st == "busy":
+                state.setdefault("main", sid)  # the first session to work is the user's
                 state["busy"].add(sid)
             else:
                 state["busy"].discard(sid)
@@ -51,6 +52,8 @@ def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
                 out = "working"
             elif st == "idle" and state["busy"]:
                 pass  # another session (a background subagent) still works
+            elif st == "idle" and sid != state.setdefault("main", sid):
+                pass  # a background subagent's end: OpenCode resumes the main session with it
             elif st == "idle" and state["last"] not in ("idle", "done"):  # it may say so twice
                 out = "idle" if state["stopped"] else "done"
                 state["stopped"] = False

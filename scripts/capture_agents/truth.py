@@ -119,6 +119,14 @@ def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter, *, background: bool
     marks = [(t, v) for t, v in cap.marks_so_far()]
     first = next((i for i, (_, v) in enumerate(marks) if v == "working"), len(marks))
     harness = [m for i, m in enumerate(marks) if i >= first and (i == first or m[1] != marks[i - 1][1])]
+    if background and harness and harness[-1][1] == "done":
+        # the agent's own turn about the work's end (working, done after the harness's last
+        # label, within a second): too short to label from the screen
+        last = harness[-1][0]
+        while (len(events) >= 2 and [e[1] for e in events[-2:]] == ["working", "done"]
+               and events[-2][0] > last - TRUTH_SLACK and events[-1][0] - events[-2][0] < 1.0
+               and len(events) > len(harness)):
+            events = events[:-2]
     if len(harness) != len(events):
         # A refusal: the harness labels the Esc working (the agent cancels), the agent
         # itself only logs the abort that follows.

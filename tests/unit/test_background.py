@@ -298,3 +298,15 @@ def test_claude_footer_counts_of_background_work(footer: str, what: str | None) 
 ])
 def test_claude_own_words_for_background_work(msg: str, background: bool) -> None:
     assert any(p.search(msg) for p in _claude().background.native) is background
+
+
+@pytest.mark.parametrize(("turn_line", "what"), [
+    ("✻ Worked for 0s · done 2:44 PM · 1 shell still running", "1 shell"),
+    ("✻ Worked for 0s · done 2:44 PM", None),
+])
+def test_claude_background_work_while_the_footer_asks_for_a_second_ctrl_c(
+        turn_line: str, what: str | None) -> None:
+    lines = ["● The command runs in the background.", turn_line, "", "─" * 40, "❯ ", "─" * 40,
+             "  Press Ctrl-C again to exit"]
+    v = rules.Evaluator(_claude()).evaluate(rules.Snapshot(lines=lines))
+    assert (v.state, v.background) == ("idle", what)
