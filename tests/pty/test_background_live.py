@@ -26,7 +26,7 @@ PANE = "w1:p2"
 # A claude-shaped program: a helper started at once (sleep 60, there before any turn), the
 # composer; on Enter a spinner, then a shell started in the background whose command line
 # is hostile text, the turn's end ("Worked for") and the composer again; the shell writes
-# DONE as its last step. "q" quits.
+# DONE as its last step. The second prompt ends it.
 CHILD = r"""
 import subprocess, sys, termios, time, tty
 sys.path.insert(0, sys.argv[1])
@@ -78,12 +78,19 @@ def test_a_shell_left_running_holds_working_until_it_ends(tmp_path: Path) -> Non
             listed = json.loads(subprocess.run(
                 [sys.executable, "-m", "osc7501wrap", "ls", "--json"], env=env,
                 capture_output=True, text=True, cwd=REPO, timeout=30).stdout)
+            # the prompt stays usable: send is not refused (what it types shows at the prompt)
+            mine = [e for e in listed if e.get("agent") == "claude"]
+            sent = subprocess.run(
+                [sys.executable, "-m", "osc7501wrap", "send", "--no-enter", str(mine[0]["pid"]),
+                 "zq"], env=env, capture_output=True, text=True, cwd=REPO, timeout=30)
+            assert sent.returncode == 0, sent.stderr
+            t.expect(b"zq", timeout=10)
             while not done.exists():
                 t.read(0.01)
             ended = time.monotonic()
             got = h.wait_for(lambda rs: states(rs)[-1][0] == "idle" and len(states(rs)) > 2,
                              what="done")
-            t.type(b"q")
+            t.type(b"\r")  # the sent text is the second prompt: the program ends
             assert t.wait(timeout=15) == 0
         finally:
             t.close()
@@ -95,7 +102,6 @@ def test_a_shell_left_running_holds_working_until_it_ends(tmp_path: Path) -> Non
     idle_at = [r["t"] for r in got if r["method"] == "pane.report_agent"][-1]
     # (the test sees DONE up to 10 ms late: the shell writes it just before it exits)
     assert -0.05 <= idle_at - ended <= 0.3, idle_at - ended
-    mine = [e for e in listed if e.get("agent") == "claude"]
     assert mine and mine[0]["state"] == "working" and "background" in mine[0]["msg"], listed
     text = log.read_text()
     assert "state done" in text and "signal=process" in text
