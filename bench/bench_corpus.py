@@ -23,13 +23,15 @@ replayed through the whole engine on the capture's own clock (``tests/test_corpu
 Goals: every dialog found, 0 false blocked, blocked p50 <= 100 ms and max <= 300 ms, turn
 end p50 <= 300 ms, agreement >= 0.98. ``tests/test_corpus_metrics.py`` asserts them.
 
-    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [--manifest NAME] [AGENT[-VERSION]...]
+    .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [--captures] [--backend B]
+        [--manifest NAME] [AGENT[-VERSION]...]
 
 ``--manifest generic`` scores the captures with the fallback instead of each agent's own
 manifest: how wrap reads an agent it has no rules for.
 
 (names: only those directories, ``copilot`` for every release of Copilot, ``copilot-1.0.86``
-for one; default: all).
+for one; default: all; ``--captures`` also prints each capture's agreement, and
+``--backend ghostty`` replays on the other screen model).
 
 Deterministic (a virtual clock): one run. Not a test itself.
 """
@@ -150,26 +152,28 @@ def agreement(rep: tc.Replayed) -> tuple[float, float]:
     return agree, scored
 
 
-def replayed_with(path: Path, manifest: str | None) -> tc.Replayed:
+def replayed_with(path: Path, manifest: str | None, backend: str = BACKEND) -> tc.Replayed:
     """A capture replayed with its agent's built-in manifest, or with the built-in one
     named ``manifest`` (``generic``: the fallback for agents without rules)."""
     if manifest is None:
-        return tc.replayed(path, BACKEND)
+        return tc.replayed(path, backend)
     m = tc.rules.load_manifests(user_dir=None).get(manifest)
     if m is None:
         raise ValueError(f"no built-in manifest {manifest!r}")
     cap = tc.read_capture(path)
-    return tc.Replayed(tc.capture_name(path), cap, m, BACKEND, tc.replay(cap, m, backend=BACKEND))
+    return tc.Replayed(tc.capture_name(path), cap, m, backend, tc.replay(cap, m, backend=backend))
 
 
-def score(paths: list[Path], manifest: str | None = None) -> dict[str, AgentFigures]:
+def score(paths: list[Path], manifest: str | None = None, backend: str = BACKEND,
+          per_capture: dict[str, tuple[float, float]] | None = None) -> dict[str, AgentFigures]:
     """Per agent directory name (``claude-2.1.328``), the figures of its captures (read
-    with ``manifest`` instead of each agent's own, if given)."""
+    with ``manifest`` instead of each agent's own, if given); with `per_capture`, each
+    capture's (seconds agreed, seconds scored) go there too."""
     out: dict[str, AgentFigures] = {}
     for path in paths:
         name = path.parent.name
         fig = out.setdefault(name, AgentFigures(name))
-        rep = replayed_with(path, manifest)
+        rep = replayed_with(path, manifest, backend)
         cap_name = tc.capture_name(path)
         fig.captures += 1
         for t, label, lat, note, _lo, _hi in dialog_latencies(rep.steps):
@@ -191,6 +195,8 @@ def score(paths: list[Path], manifest: str | None = None) -> dict[str, AgentFigu
             else:
                 fig.turn_ends.append(lat)
         a, s = agreement(rep)
+        if per_capture is not None:
+            per_capture[cap_name] = (a, s)
         fig.agree_s += a
         fig.scored_s += s
     return out
@@ -242,6 +248,10 @@ def main() -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="list every problem")
     ap.add_argument("--manifest", metavar="NAME",
                     help="read every capture with this built-in manifest (generic: the fallback)")
+    ap.add_argument("--captures", action="store_true",
+                    help="also print the agreement of each capture")
+    ap.add_argument("--backend", default=BACKEND, choices=("pyte", "ghostty"),
+                    help=f"the screen model to replay on (default {BACKEND})")
     ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]",
                     help="score only these capture directories (an agent: all its releases)")
     args = ap.parse_args()
@@ -250,16 +260,21 @@ def main() -> int:
     if not dirs:
         ap.error(f"no capture directory named {' or '.join(args.only)} under {tc.CAPTURES_DIR}")
     paths = sorted(p for d in dirs for p in d.glob("*.jsonl"))
-    figs = score(paths, args.manifest)
-    print(f"capture corpus per agent ({len(paths)} captures, {BACKEND} screen model, "
+    each: dict[str, tuple[float, float]] = {}
+    figs = score(paths, args.manifest, args.backend, each)
+    print(f"capture corpus per agent ({len(paths)} captures, {args.backend} screen model, "
           + (f"read with the {args.manifest} manifest, " if args.manifest else "") +
-  f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")
+          f"grace {GRACE * 1000:.0f} ms after each truth change for the agreement)")
     print(table(figs))
     for f in figs.values():
         for p in f.problems() if args.verbose or f.problems() else []:
             print(f"    {f.name}: {p}")
         for k in f.known_false_blocked:
             print(f"    {f.name}: known (tests/test_corpus.py KNOWN): {k}")
+    if args.captures:
+        print()
+        for name, (a, s) in each.items():
+            print(f"{name:<55} {a / s if s else float('nan'):.3f}  ({a:.1f} of {s:.1f} s)")
     print()
     print(figures_table(figures(figs)))
     write_figures(args.json, figures(figs))

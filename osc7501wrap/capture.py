@@ -14,6 +14,9 @@ start:
     ``[t, "m", "<label>"]``    a ground-truth marker (``working``, ``blocked:permission``...)
     ``[t, "x", <status>]``     the program exited with this wrap exit status
     ``[t, "h", {...}]``        a hook event (``{"event": ..., "data": {...}}``)
+    ``[t, "p", [[pid, ppid, "name", "command line"], ...]]``  the program's descendant
+                               processes, written whenever the set changes (the background
+                               work signal reads them: ``replay`` sees what a session saw)
 
 Output and input are base64 because they are raw bytes (invalid UTF-8, escape
 sequences). Unknown event types are skipped by readers, so the format can grow.
@@ -110,6 +113,30 @@ def _check_event(ev: Event, name: str, lineno: int) -> None:
             raise WrapError(f"{where}: a resize must read COLSxROWS, not {ev.payload!r}")
     elif ev.type == "x" and (isinstance(ev.payload, bool) or not isinstance(ev.payload, int)):
         raise WrapError(f"{where}: an exit status must be a whole number")
+    elif ev.type == "p" and process_rows(ev.payload) is None:
+        raise WrapError(f"{where}: processes must be a list of [pid, ppid, name, command]")
+
+
+ProcRow = tuple[int, int, str, str]
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 < x < 1 << 31
+
+
+def process_rows(payload: Any) -> list[ProcRow] | None:
+    """The rows of a ``p`` event (pid, parent, name, command line), or None if it is not
+    one (at most 4096 rows)."""
+    if not isinstance(payload, list) or len(payload) > 4096:
+        return None
+    out: list[ProcRow] = []
+    for row in payload:
+        if (not isinstance(row, list) or len(row) != 4 or not _whole(row[0])
+                or not (_whole(row[1]) or row[1] == 0) or not isinstance(row[2], str)
+                or not isinstance(row[3], str)):
+            return None
+        out.append((row[0], row[1], row[2], row[3]))
+    return out
 
 
 def _read(fh: IO[str], name: str) -> Capture:
@@ -176,6 +203,9 @@ class CaptureWriter:
 
     def resize(self, rows: int, cols: int) -> None:
         self.event("r", f"{cols}x{rows}")
+
+    def processes(self, rows: list[ProcRow]) -> None:
+        self.event("p", [list(r) for r in rows])
 
     def close(self) -> None:
         if not self._fh.closed:

@@ -23,10 +23,12 @@ Capture format (one JSON value per line): a header object
 ``[t, "i", b64]`` input (typed keys and terminal replies), ``[t, "r",
 "COLSxROWS"]`` resize, ``[t, "m", label]`` ground-truth state label
 (``idle``, ``working``, ``blocked:permission``, ``blocked:question``,
-``done``), ``[t, "x", status]`` exit status; ``t`` is seconds since start.
+``done``), ``[t, "x", status]`` exit status, ``[t, "p", [[pid, ppid, name,
+cmdline], ...]]`` the agent's descendant processes whenever they change; ``t`` is
+seconds since start.
 
-It does not use wrap (it drives agents directly) and does not import any
-module of the package under test.
+It does not use wrap (it drives agents directly); of the package under test it uses
+only the capture reader and ``procinfo``'s reading of the process tree.
 """
 
 from __future__ import annotations
@@ -205,6 +207,10 @@ class CaptureWriter:
     def exit(self, status: int, t: float | None = None) -> None:
         """The program exited with ``status`` (negative: killed by that signal)."""
         self._rec("x", status, t)
+
+    def processes(self, rows: list[list[Any]], t: float | None = None) -> None:
+        """The program's descendant processes now: ``[pid, ppid, name, command line]``."""
+        self._rec("p", rows, t)
 
     def marks_so_far(self) -> list[tuple[float, str]]:
         """The labels written so far, ``(t, label)`` in time order."""
@@ -1280,6 +1286,34 @@ class AgentRun:
         self._proc = PtyProcess.spawn(argv, cwd=str(cwd), env=env, dimensions=(rows, cols))
         self._reader = threading.Thread(target=self._read_loop, name="agentrun-reader", daemon=True)
         self._reader.start()
+        if capture is not None:  # what the background work signal reads, as wrap samples it
+            threading.Thread(target=self._tree_loop, name="agentrun-tree", daemon=True).start()
+
+    TREE_PERIOD: ClassVar[float] = 0.05
+
+    def _tree_loop(self) -> None:
+        """Record the agent's descendant processes whenever they change (``p`` events)."""
+        from osc7501wrap.proxy.procinfo import command_line, descendants
+
+        cmds: dict[tuple[int, int, str], str] = {}  # read again after an exec (a new name)
+        last: list[list[Any]] | None = None
+        while self.exit_status is None and self.capture is not None:
+            now = time.monotonic()
+            tree = descendants(self._proc.pid)
+            if tree is None:
+                if not self._proc.isalive():
+                    return
+            else:
+                rows = []
+                for pid, (ppid, name) in sorted(tree.items()):
+                    cmd = cmds.get((pid, ppid, name))
+                    if cmd is None:
+                        cmd = cmds[(pid, ppid, name)] = command_line(pid) or name
+                    rows.append([pid, ppid, name, cmd])
+                if rows != last:
+                    self.capture.processes(rows, now)
+                    last = rows
+            time.sleep(self.TREE_PERIOD)
 
     # ------------------------------------------------------------------ reading
     def _read_loop(self) -> None:

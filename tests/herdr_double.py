@@ -182,7 +182,8 @@ class HerdrDouble:
             conn.sendall(json.dumps(answer).encode() + b"\n")
 
     def _answer(self, line: bytes) -> dict[str, Any]:
-        record: dict[str, Any] = {"raw": line, "method": None, "params": None, "stale": False}
+        record: dict[str, Any] = {"raw": line, "method": None, "params": None, "stale": False,
+                                  "t": time.monotonic()}  # when it arrived
         try:
             try:
                 req = json.loads(line.decode("utf-8"))

@@ -22,8 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..capture import Capture, CaptureWriter, parse_size, read_capture
+from ..capture import Capture, CaptureWriter, parse_size, process_rows, read_capture
 from ..errors import WrapError
+from ..fusion.background import Proc
 from ..fusion.drive import Event, drive
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
@@ -130,6 +131,10 @@ def capture_events(cap: Capture, until: float | None = None) -> Iterator[Event]:
             data = ev.payload.get("data")
             yield Event(ev.t, "h", (str(ev.payload.get("event", "")),
                                     data if isinstance(data, dict) else {}))
+        elif ev.type == "p":
+            rows = process_rows(ev.payload) or []
+            yield Event(ev.t, "p", {pid: Proc(pid, ppid, name, cmd)
+                                    for pid, ppid, name, cmd in rows})
         elif ev.type == "m":
             yield Event(ev.t, "m", str(ev.payload))
         elif ev.type == "x":

@@ -71,6 +71,7 @@ class ScreenReading:
     shown_from: float | None = None
     dialog: Any = field(default=None, repr=False)  # blocked: its rules.dialog.Dialog
     interrupt: bool = False
+    background: str | None = None  # a background rule read work left running: what
 
     @property
     def detail(self) -> str:
@@ -225,7 +226,7 @@ class Classifier:
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
                 or (verdict.visible and not pub.visible) or self._news_interrupt(verdict, pub)
-                or _news_dialog(verdict, pub)):
+                or _news_dialog(verdict, pub) or verdict.background != pub.background):
             return False
         self._dirty = False
         self.last_verdict = verdict
@@ -252,7 +253,7 @@ class Classifier:
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
                     or (verdict.visible and not pub.visible)
                     or self._news_interrupt(verdict, pub)
-                    or _news_dialog(verdict, pub)):
+                    or _news_dialog(verdict, pub) or verdict.background != pub.background):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
@@ -285,7 +286,8 @@ class Classifier:
             manifest_version=verdict.manifest_version, visible=verdict.visible, since=now,
             turn_marker=self.turn_marker, interrupt_marker=self.interrupt_marker,
             shown_from=shown_from, dialog=verdict.dialog,
-            interrupt=verdict.state == "idle" and verdict.rule_id in self._interrupts)
+            interrupt=verdict.state == "idle" and verdict.rule_id in self._interrupts,
+            background=verdict.background)
         self._published = reading
         return reading
 

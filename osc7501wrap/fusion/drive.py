@@ -10,8 +10,9 @@ loop; ``osc7501wrap replay``, the corpus tests and the unit tests call :func:`dr
 * the exit: :meth:`Pipeline.finish`, and nothing after it.
 
 Events are :class:`Event` (``t``, ``type``, ``value``): ``o``/``i`` bytes, ``r``
-(rows, cols), ``h`` (hook event, data), ``m`` a ground-truth label (passed on, not
-decided on), ``x`` the exit status. Nothing here reads a file or a clock.
+(rows, cols), ``h`` (hook event, data), ``p`` the program's descendants (``{pid:
+background.Proc}``), ``m`` a ground-truth label (passed on, not decided on), ``x`` the
+exit status. Nothing here reads a file or a clock.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Event:
     """One input of the core, at time ``t`` of the driver's clock."""
 
     t: float
-    type: str  # o i r h m x
+    type: str  # o i r h p m x
     value: Any
 
 
@@ -71,6 +72,8 @@ def drive(p: Pipeline, events: Iterable[Event], decided: Callable[[list[Decision
             p.resize(value[0], value[1], now)
         elif kind == "h":
             p.hook(value[0], value[1], now)
+        elif kind == "p":
+            p.processes(value, now)
         elif kind == "m":
             if marker is not None:
                 marker(now, value)

@@ -11,6 +11,9 @@ Inputs (each timestamped by the caller; this module reads no clock and does no I
 - :meth:`Fusion.foreground` - the terminal's foreground process group changed;
 - :meth:`Fusion.input_submitted` - the user pressed Enter at an idle prompt, and
   :meth:`Fusion.input_answered` - the program drew its answer to it;
+- :meth:`Fusion.background` - processes the program started in a turn still run after it
+  (the process tree); the screen (a ``background`` rule) and the program's own
+  ``working`` report whose message names background work say the same;
 - :meth:`Fusion.exited` - the program exited.
 
 Output: a :class:`Decision` (state, kind, msg, progress, signal, detail, at). `signal` is
@@ -20,7 +23,9 @@ its manifest version) or the event, so every state wrap reports can be traced.
 The contract (precedence of the signals, the turn and dialog rules, the state machine on
 top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
 dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
-foreground process; the other screen rules. The order is :data:`PRECEDENCE`.
+foreground process; the other screen rules. The order is :data:`PRECEDENCE`. On top of
+that turn-level state, background work left running reads ``working`` where the turn
+says done or idle (:data:`BACKGROUND`).
 
 Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), writing reports
 (:mod:`osc7501wrap.report.emitter`), sub-records, or deciding when the user's Enter counts.
@@ -31,7 +36,8 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
@@ -45,6 +51,11 @@ PRECEDENCE = (
     ("the other screen rules", "working, idle, error"),
     ("the start", "idle"),
 )
+
+#: Who says that background work runs, highest first (its message is the published one).
+#: Any of them holds a done or idle turn as working; each says only for itself when its
+#: work ended (docs/fusion.md, "Background work").
+BACKGROUND = ("native", "process", "screen")
 
 #: Foreground programs that mean "the user is typing" rather than "something runs".
 EDITORS = frozenset({
@@ -173,7 +184,8 @@ class Fusion:
     def __init__(self, now: float = 0.0, *, guard: float = 1.5, screen_lag: float = 0.15,
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
                  shell: bool | None = None, turn_marker: bool | None = None,
-                 interrupt_marker: bool | None = None, enter_wait: float = ENTER_WAIT) -> None:
+                 interrupt_marker: bool | None = None, enter_wait: float = ENTER_WAIT,
+                 background_native: tuple[Any, ...] = ()) -> None:
         self.guard = guard
         self.enter_wait = max(guard, enter_wait)
         self.screen_lag = screen_lag
@@ -185,7 +197,13 @@ class Fusion:
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
         self._blank: _Claim | None = None  # the screen stopped matching any rule
+        # the turn-level decision, and the published one (background work on top of it)
         self._cur = Decision("idle", None, None, None, "start", "start", now)
+        self._pub = self._cur
+        # patterns of the program's own working message that name background work
+        self.background_native = background_native
+        self._bg: dict[str, _Claim] = {}  # signal -> its claim that background work runs
+        self._overlaid = False  # the published decision is background work on the turn's
         self._edge: _Claim | None = None
         self._screen: _Claim | None = None
         self._reading: ScreenReading | None = None
@@ -214,7 +232,12 @@ class Fusion:
     # ------------------------------------------------------------------ outputs
 
     def current(self) -> Decision:
-        return self._cur
+        return self._pub
+
+    @property
+    def turn_state(self) -> str:
+        """The turn-level state (what the turn says, without background work on top)."""
+        return self._cur.state
 
     def changed(self) -> bool:
         """True if decisions are waiting in the queue (see :meth:`drain`)."""
@@ -259,6 +282,7 @@ class Fusion:
         if reading.state == "blocked":
             self._dialog_at = now
         self._reading = reading
+        self._bg_claim("screen", reading.background, f"{reading.detail} (background)", now)
         if reading.state is None:
             # Nothing on screen to go by. It stays the last resort (instead of the start
             # state) so that a decision made from it still names the screen.
@@ -290,6 +314,12 @@ class Fusion:
             self._ignore(now, "native clear", "the exit decides")
             return None
         self._native_live = True
+        msg = _text(report.msg)
+        if state == "working" and msg and any(p.search(msg) for p in self.background_native):
+            # its own word that work it started runs on after the turn: not the turn's
+            self._bg_claim("native", msg, "native working (background)", now)
+            return self._publish(now)
+        self._bg.pop("native", None)  # any other report of its own says where it is now
         kind = report.kind if state == "blocked" and report.kind in KINDS else None
         progress = report.progress if state in _TURN_STATES else None
         # The agent's own idle ends a turn as interrupted (it would say done otherwise): a
@@ -393,6 +423,15 @@ class Fusion:
         self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False)
         return self._decide(now)
 
+    def background(self, count: int, msg: str | None, detail: str, now: float) -> Decision | None:
+        """`count` processes the program started during a turn still run (0: none left);
+        `msg` says what ("1 background process: sleep 25"), `detail` how it was told."""
+        if self._exited:
+            return None
+        self._bg_claim("process", msg or f"{count} background processes" if count else None,
+                       detail, now)
+        return self._publish(now)
+
     def input_submitted(self, now: float, *, wait: bool = False) -> Decision | None:
         """The user pressed Enter at an idle prompt: working until something contradicts
         it, for at most `guard` seconds unless another signal confirms the turn. With
@@ -437,7 +476,7 @@ class Fusion:
             detail = f"signal {sig}" if sig is not None else f"exit status {status}"
             d = Decision("error", None, msg, None, "exit", detail, now)
         self._exited = True
-        self._cur = d
+        self._cur = self._pub = d
         self._queue.append(d)
         return d
 
@@ -452,20 +491,66 @@ class Fusion:
                     "at": c.at, "visible": c.visible}
 
         return {
-            "decision": self._cur.describe(),
+            "decision": self._pub.describe(),
             "screen": claim(self._screen),
             "edge": claim(self._edge),
             "process": claim(self._proc),
             "last_event": self.last_event,
             "ignored": [f"{what} @{at:.3f}: {why}" for at, what, why in self.ignored],
             "turn": {"tracked": self._turn_tracked, "confirmed": self._turn_confirmed,
-                     "is_turn": self._is_turn},
+                     "is_turn": self._is_turn, "state": self._cur.state},
+            "background": {k: claim(c) for k, c in self._bg.items()},
         }
 
     # ------------------------------------------------------------------ internals
 
     def _ignore(self, now: float, what: str, why: str) -> None:
         self.ignored.append((now, what, why))
+
+    def _bg_claim(self, signal: str, msg: str | None, detail: str, now: float) -> None:
+        """`signal` says background work runs (`msg`: what), or (None) that none does."""
+        if msg is None:
+            self._bg.pop(signal, None)
+            return
+        old = self._bg.get(signal)
+        text = _text(msg)
+        if old is None or old.msg != text:
+            self._bg[signal] = _Claim("working", None, text, None, signal, detail, now)
+
+    def _publish(self, now: float) -> Decision | None:
+        """The turn-level decision with background work on top: a turn that is done or
+        idle while work it started still runs reads working, with what runs as the
+        message (and a turn the screen or the process tree reads as working, with no
+        reason of its own, says what the agent or its screen name as background work:
+        Copilot's turn "Waiting for background shells"); queued when it changed."""
+        cur, pub = self._cur, self._pub
+        bg = next((self._bg[s] for s in BACKGROUND if s in self._bg), None)
+        want = cur
+        if bg is not None and cur.state in ("done", "idle"):
+            want = Decision("working", None, bg.msg, None, bg.signal, bg.detail, now)
+        elif cur.state == "working" and cur.signal in ("screen", "process"):
+            # (not the process tree's: in a turn, its pieces may be the turn's own tools)
+            said = next((self._bg[s] for s in ("native", "screen") if s in self._bg), None)
+            if said is not None and said.msg and cur.msg != said.msg:
+                want = replace(cur, msg=said.msg, at=now)
+        if want is not cur:
+            if self._overlaid and (pub.state, pub.msg, pub.signal, pub.detail) == (
+                    want.state, want.msg, want.signal, want.detail):
+                return None
+            q = self._queue
+            if (want.state == "working" and q and q[-1] is pub and pub.at == now
+                    and pub.state in ("done", "idle")):
+                # the turn's end, decided this instant, was never work's end: not published
+                q.pop()
+            self._overlaid = True
+        elif self._overlaid:  # the work ended: the turn's own state, from now
+            self._overlaid = False
+            want = replace(cur, at=now) if cur.at < now else cur
+        elif cur is pub:
+            return None
+        self._pub = want
+        self._queue.append(want)
+        return want
 
     def _edge_in(self, claim: _Claim, now: float) -> Decision | None:
         e = self._edge
@@ -549,6 +634,11 @@ class Fusion:
         return e
 
     def _decide(self, now: float) -> Decision | None:
+        self._decide_turn(now)
+        return self._publish(now)
+
+    def _decide_turn(self, now: float) -> None:
+        """The turn-level decision (:attr:`_cur`) from the signals' claims."""
         self._now = max(self._now, now)
         raw = self._resolve(now)
         cur = self._cur
@@ -584,7 +674,7 @@ class Fusion:
                   and raw.interrupt and raw.at > cur.at and now - cur.at <= LATE_INTERRUPT):
                 new = self._from(raw, now)  # the interrupt's sign came a frame after the prompt
             elif cur.state in ("done", "error") and raw.signal not in ("native", "hook"):
-                return None  # done and error stay until the next turn
+                return  # done and error stay until the next turn
             elif cur.state == "blocked" and self._answer_completes(raw):
                 new = self._from(raw, now, state="done")
             else:
@@ -603,7 +693,7 @@ class Fusion:
             self._answered_at = now
         if new.state != "idle":
             self._unproven_end = False
-        return self._set(new)
+        self._set(new)
 
     def _marks_turns(self) -> bool:
         if self.turn_marker is not None:
@@ -647,16 +737,14 @@ class Fusion:
         return Decision(st, c.kind if st == "blocked" else None, c.msg,
                         c.progress if st in _TURN_STATES else None, c.signal, c.detail, now)
 
-    def _set(self, new: Decision) -> Decision | None:
+    def _set(self, new: Decision) -> None:
         cur = self._cur
         if (new.state, new.kind) == (cur.state, cur.kind):
             if (new.msg, new.progress) == (cur.msg, cur.progress):
-                return None
+                return
             if new.signal != cur.signal and not self._refines(new, cur):
-                return None  # another signal agrees: the first one keeps the record
+                return  # another signal agrees: the first one keeps the record
         self._cur = new
-        self._queue.append(new)
-        return new
 
     def _refines(self, new: Decision, cur: Decision) -> bool:
         """May `new`, from another signal, replace the message/progress of `cur`?

@@ -38,7 +38,7 @@ nothing is answered.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,11 +48,15 @@ from ..proxy.tracker import StreamTracker
 from ..rules.dialog import Dialog
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
+from .background import Proc, ProcessTree
 from .classifier import Classifier
 from .fusion import Decision, Fusion, HookEdge
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
+#: A fresh look at the program's descendants (None: cannot be read here).
+TreeProbe = Callable[[], "Mapping[int, Proc] | None"]
+_TURN = ("working", "blocked")
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 HOLD_MAX = 2.0  # frames shaped like the last one confirmed wait for this long after it
@@ -156,7 +160,14 @@ class Pipeline:
         self.backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
                                      max_wait=t.max_wait)
-        self.fusion = Fusion(now, guard=t.guard, shell=shell)
+        self.fusion = Fusion(now, guard=t.guard, shell=shell,
+                             background_native=manifest.background.native)
+        # the program's descendants: what it left running after a turn (fusion.background)
+        self.tree = ProcessTree(manifest.background.helpers)
+        # a live session's fresh look at them, taken when a turn ends (replay: None, the
+        # capture's snapshots come as events)
+        self.tree_probe: TreeProbe | None = None
+        self._in_turn = False
         self._answers = bytearray()  # bytes for the child (answers to its 7501 probe)
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
@@ -394,6 +405,16 @@ class Pipeline:
         fusion's edges); what it decided, and when it next needs the time."""
         self._hold_ok = False
         self.due = due = self.tick(now, budget)
+        in_turn = self.fusion.turn_state in _TURN
+        if in_turn != self._in_turn:
+            self.tree.turn(in_turn, now)
+            if not in_turn and self.tree_probe is not None:
+                # the turn just ended: what it left running, from a fresh look (the last
+                # sample may still show its last tool running)
+                procs = self.tree_probe()
+                if procs is not None:
+                    self.processes(procs, now)
+        self._in_turn = in_turn
         subreports = self._subreports
         if subreports:
             self._subreports = []
@@ -534,6 +555,21 @@ class Pipeline:
     def activity(self, busy: bool, detail: str, now: float) -> None:
         self._hold_ok = False
         self.fusion.activity(busy, detail, now)
+
+    @property
+    def in_turn(self) -> bool:
+        """A turn runs (working or blocked, without background work on top)."""
+        return self.fusion.turn_state in _TURN
+
+    def processes(self, procs: Mapping[int, Proc], now: float) -> None:
+        """The program's descendants now (a sample, or a capture's ``p`` event): what a
+        turn left running is background work (:mod:`.background`)."""
+        in_turn = self.fusion.turn_state in _TURN
+        self._in_turn = in_turn
+        if self.tree.update(procs, in_turn, now):
+            self._hold_ok = False
+            pieces = self.tree.pieces
+            self.fusion.background(len(pieces), self.tree.message(), "process tree", now)
 
     def resize(self, rows: int, cols: int, now: float) -> None:
         # Feed what the old size drew first, so the model reflects the new geometry only

@@ -13,7 +13,11 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["child_pids", "foreground_pgrp", "is_alive", "process_name"]
+__all__ = ["child_pids", "command_line", "descendants", "exit_watch", "foreground_pgrp",
+           "is_alive", "process_name"]
+
+#: The most processes :func:`descendants` lists (a fork bomb is not walked).
+MAX_DESCENDANTS = 256
 
 _LINUX = sys.platform.startswith("linux")
 
@@ -70,6 +74,81 @@ def child_pids(pid: int) -> list[int] | None:
         return None
     data = _read(f"/proc/{pid}/task/{pid}/children")
     return None if data is None else [int(p) for p in data.split()]
+
+
+def descendants(pid: int, limit: int = MAX_DESCENDANTS) -> dict[int, tuple[int, str]] | None:
+    """Every live process under `pid` (children, theirs, ...), as ``{pid: (parent,
+    name)}``, at most `limit` of them; one ``stat`` and one ``children`` file per process
+    (one per thread for a multithreaded one: a child forked from any thread counts; a
+    zombie, ended but not yet reaped, is left out).
+
+    None when the tree cannot be read (not Linux, `pid` gone); {} when it has no children.
+    """
+    stat = _read(f"/proc/{pid}/stat") if _LINUX and pid > 0 else None
+    if stat is None or child_pids(pid) is None:
+        return None
+    kids = _all_children(pid, stat[stat.rfind(b")") + 2:])
+    out: dict[int, tuple[int, str]] = {}
+    todo = [(k, pid) for k in kids]
+    while todo and len(out) < limit:
+        child, parent = todo.pop()
+        if child in out:
+            continue
+        stat = _read(f"/proc/{child}/stat")
+        if stat is None:
+            continue  # gone meanwhile
+        close = stat.rfind(b")")
+        if stat[close + 2:close + 3] in (b"Z", b"X"):
+            continue
+        name = stat[stat.find(b"(") + 1:close].decode("utf-8", "replace")
+        out[child] = (parent, name)
+        todo.extend((k, child) for k in _all_children(child, stat[close + 2:]))
+    return out
+
+
+def _all_children(pid: int, fields: bytes) -> list[int]:
+    """The children of `pid` forked from any of its threads (a multithreaded runtime
+    forks from worker threads: Codex's); `fields` is its stat after the name."""
+    try:
+        threads = int(fields.split(maxsplit=18)[17])  # num_threads, field 20
+    except (ValueError, IndexError):
+        threads = 1
+    if threads <= 1:
+        return child_pids(pid) or []
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    out: list[int] = []
+    for tid in tids:
+        data = _read(f"/proc/{pid}/task/{tid}/children")
+        if data:
+            out.extend(int(x) for x in data.split())
+    return out
+
+
+def command_line(pid: int, limit: int = 512) -> str | None:
+    """The command line of `pid`, its arguments joined by spaces (at most `limit`
+    characters); None when gone or not readable here (not Linux)."""
+    if not _LINUX or pid <= 0:
+        return None
+    data = _read(f"/proc/{pid}/cmdline")
+    if not data:
+        return None
+    return data[:limit * 4].rstrip(b"\0").replace(b"\0", b" ").decode("utf-8", "replace")[:limit]
+
+
+def exit_watch(pid: int) -> int | None:
+    """A file descriptor that becomes readable when `pid` ends (a pidfd, Linux 5.3 and
+    later; the caller closes it), or None where there is none (the caller then looks
+    again on its next sample)."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None or pid <= 0:
+        return None
+    try:
+        return int(opener(pid))
+    except OSError:
+        return None
 
 
 _TICKS = 0.0

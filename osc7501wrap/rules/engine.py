@@ -269,6 +269,7 @@ class Evaluator:
         slowest: Rule | None = None
         slow = 0.0
         verdict: Verdict | None = None
+        background: str | None = None  # a background rule matched: what it read
         for i, (rule, slot) in enumerate(self._plan):
             if off and rule.id in off:
                 continue
@@ -283,17 +284,24 @@ class Evaluator:
                 got = msgs[i]
                 if got is False or (got is not None and i in self._rereads):
                     got = None
-                    if _wants_msg(rule.state, msg_for):
+                    if rule.background or _wants_msg(rule.state, msg_for):
                         got = msgs[i] = _message(manifest, rule, regions[slot], scr)
                 msg, dialog = got if isinstance(got, tuple) else (None, None)
+                if rule.background:
+                    # it says what runs after the turn, not the turn's state: the next
+                    # matching rule says that
+                    if background is None:
+                        background = msg or rule.id
+                    continue
                 verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
-                                  manifest.version, msg, rule.visible, dialog)
+                                  manifest.version, msg, rule.visible, dialog, background)
                 break
         total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
         if total > RULE_BUDGET and slowest is not None and slow > total / 4:
             _strike(manifest, slowest, slow, total)
         if verdict is None:
-            verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False)
+            verdict = Verdict(None, None, None, manifest.name, manifest.version, None, False,
+                              None, background)
         self._last = (snap, verdict)
         return verdict
 
@@ -387,8 +395,8 @@ def explain(manifest: Manifest, snap: Snapshot) -> list[RuleTrace]:
             hit = False
         else:
             hit = match(rule.gate, t, tr)
-        winner = hit and not won
-        won = won or hit
+        winner = hit and not won and not rule.background  # background: not the state
+        won = won or winner
         out.append(RuleTrace(
             id=rule.id, state=rule.state, kind=rule.kind, matched=hit, winner=winner,
             region=rule.region.name, region_text=t.text, parts=tuple(tr.parts),

@@ -39,6 +39,7 @@ from .model import (
     MAX_PATTERNS_PER_KEY,
     MAX_RULES,
     STATES,
+    BackgroundSpec,
     Catalog,
     Gate,
     Manifest,
@@ -60,7 +61,7 @@ _MANIFEST_KEYS = frozenset(
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt",
-     "interrupt"}
+     "interrupt", "background"}
 ) | _GATE_KEYS
 _MSG_MODES = ("line", "first", "last")
 
@@ -269,6 +270,10 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         if not isinstance(interrupt, bool) or (interrupt and state != "idle"):
             raise ManifestError("interrupt must be true or false, and true only on idle "
                                 "rules")
+        background = d.get("background", False)
+        if not isinstance(background, bool) or (background and state != "working"):
+            raise ManifestError("background must be true or false, and true only on working "
+                                "rules")
         msg = d.get("msg")
         if msg is not None and msg not in _MSG_MODES:
             raise ManifestError(f"msg must be one of {', '.join(_MSG_MODES)}, not {msg!r}")
@@ -284,16 +289,46 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
     except ManifestError as err:
         raise ManifestError(f"{label}: {err}") from None
     return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index,
-                prompt, interrupt)
+                prompt, interrupt, background)
+
+
+_BACKGROUND_KEYS = frozenset({"native", "helpers", "none"})
+_HELPER_RE = re.compile(r"[A-Za-z0-9_.+-]{1,64}\Z")
+
+
+def _parse_background(raw: Any, budget: _Budget) -> BackgroundSpec:
+    """The [background] table, validated (see :class:`BackgroundSpec`)."""
+    if raw is None:
+        return BackgroundSpec()
+    if not isinstance(raw, dict):
+        raise ManifestError("[background] must be a table")
+    unknown = sorted(set(raw) - _BACKGROUND_KEYS)
+    if unknown:
+        raise ManifestError(f"[background]: unknown key {unknown[0]!r}")
+    native: tuple[Pattern, ...] = ()
+    if "native" in raw:
+        native = _compile(_str_list(raw["native"], "native"), "[background] native", budget)
+    helpers = raw.get("helpers", [])
+    if (not isinstance(helpers, list) or len(helpers) > 64
+            or not all(isinstance(x, str) and _HELPER_RE.match(x) for x in helpers)):
+        raise ManifestError("[background]: helpers must be a list of process names "
+                            "([A-Za-z0-9_.+-]{1,64})")
+    none = raw.get("none", "")
+    if not isinstance(none, str) or len(none) > 400:
+        raise ManifestError("[background]: none must be a string (at most 400 characters)")
+    if none.strip() and (native or helpers):
+        raise ManifestError("[background]: none says the agent has no background work; "
+                            "native and helpers say it has")
+    return BackgroundSpec(native, tuple(helpers), " ".join(none.split()))
 
 
 def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     """The [manifest] table of a decoded TOML document, validated: Manifest's fields but
     the rules. Raises ManifestError with one line."""
-    unknown = sorted(set(data) - {"manifest", "rule", "dialog"})
+    unknown = sorted(set(data) - {"manifest", "rule", "dialog", "background"})
     if unknown:
         raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest], "
-                            "[[rule]] and [dialog])")
+                            "[[rule]], [dialog] and [background])")
     head = data.get("manifest")
     if not isinstance(head, dict):
         raise ManifestError("missing [manifest] table")
@@ -375,7 +410,9 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     dialog = parse_spec(data.get("dialog"), {r.id for r in rules if r.state == "blocked"},
                         compile_pattern)
-    return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog)
+    background = _parse_background(data.get("background"), budget)
+    return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
+                    background=background)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:

@@ -87,6 +87,24 @@ class Rule:
     index: int = 0  # position in the file
     prompt: bool = False  # an idle rule that reads the agent's idle prompt (no idle hold)
     interrupt: bool = False  # an idle rule that reads an interrupted turn (ends as idle)
+    # a working rule that reads background work left running after the turn (a footer's
+    # "1 shell"): it says what runs, not whether the turn runs (docs/fusion.md)
+    background: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BackgroundSpec:
+    """A manifest's ``[background]`` table: what the agent's own reports and processes say
+    about work it left running after a turn.
+
+    `native`: patterns of the agent's own ``working`` message that name background work
+    ("1 shell still running"); `helpers`: names of processes it keeps for the whole
+    session (language servers, MCP servers) that are never background work; `none`: why
+    the agent has no background work (empty: it has, or the manifest does not say)."""
+
+    native: tuple[Any, ...] = ()
+    helpers: tuple[str, ...] = ()
+    none: str = ""
 
 
 @dataclass
@@ -125,6 +143,7 @@ class Manifest:
     languages: tuple[str, ...] = ()
     languages_note: str = ""
     dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
+    background: BackgroundSpec = field(default_factory=BackgroundSpec)
 
     def __post_init__(self) -> None:
         if not self.ordered and self.rules:
@@ -181,6 +200,8 @@ class Verdict:
     msg: str | None
     visible: bool
     dialog: Any = None  # blocked: a rules.dialog.Dialog (question, options, id)
+    # a ``background = true`` rule matched too: what it read (its message, else its id)
+    background: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,17 +27,38 @@ is sampled from its screen instead: working while the screen says so or output c
 idle at the first sample (ACTIVITY_PERIOD) after its composer stands still, not
 QUIET_IDLE later, and not kept busy by its helper processes or CPU.
 
-/proc of the one child only (:mod:`osc7501wrap.proxy.procinfo`, with fallbacks); without
-/proc, the foreground comes from the pty and activity from the output alone.
+With each foreground sample outside a turn, the program's descendant processes
+(:meth:`sample_tree`, :meth:`Pipeline.processes`: what a turn left running is background
+work, what was there before it is a helper; the command line is read once per new
+process). In a turn they are not read: the pipeline takes a look when the turn ends. While such work runs, each piece's end wakes the
+loop by itself (a pidfd, :attr:`watches`: the session registers them), so its end is
+seen at once without sampling; where there is no pidfd, the tree is sampled every
+ACTIVITY_PERIOD until the work ends. At a turn's end the pipeline asks for a fresh look
+(:meth:`tree_now`).
+
+/proc of the one child and its descendants (:mod:`osc7501wrap.proxy.procinfo`, with
+fallbacks); without /proc, the foreground comes from the pty and activity from the
+output alone, and there is no background work signal.
 
 Not in scope: what a sample means (fusion decides), or the clock (the caller's `now`).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..proxy.procinfo import child_pids, cpu_time, foreground_pgrp, process_name
+from ..fusion.background import Proc
+from ..proxy.procinfo import (
+    child_pids,
+    command_line,
+    cpu_time,
+    descendants,
+    exit_watch,
+    foreground_pgrp,
+    process_name,
+)
 
 if TYPE_CHECKING:
     from ..fusion.pipeline import Pipeline
@@ -73,6 +94,17 @@ class Sampler:
         self._act_last = 0.0
         self._act_busy = False
         self._hold = -NEVER  # the pipeline's hold when last sampled (sample's hold_until)
+        # the descendants (background work): the last snapshot, command lines read once
+        self.tree_stale = False  # a watched piece ended: look again at the next sample
+        self.tree_ok = True  # False once the tree cannot be read here (no /proc)
+        self._procs: dict[int, Proc] = {}
+        self._cmds: dict[int, str] = {}
+        self.watches: dict[int, int] = {}  # pid of a piece -> its pidfd (the session's)
+        self._unwatched = False  # a piece runs without a pidfd: sample it on the clock
+        self.recorder: Callable[[list[tuple[int, int, str, str]]], None] | None = None
+        # the session's: have the loop watch a pidfd, and stop watching it (before it closes)
+        self.watch: Callable[[int], None] | None = None
+        self.unwatch: Callable[[int], None] | None = None
 
     @property
     def agent_in_front(self) -> bool:
@@ -87,6 +119,8 @@ class Sampler:
         due = self._fg_next + SAMPLE_SLACK if self._fg_next <= woke + WATCH else NEVER
         if self.activity and (self._act_busy or self._act_next <= woke + WATCH):
             due = min(due, self._act_next + SAMPLE_SLACK)
+        if self._unwatched:
+            due = min(due, self._fg_next + SAMPLE_SLACK)
         hold = self._hold + SAMPLE_SLACK
         return hold if due < hold else due
 
@@ -99,8 +133,14 @@ class Sampler:
         seen = (p.output_bytes, p.last_input)
         if seen != self.seen or self.woke is None:
             self.seen, self.woke = seen, now
-        if now >= self._fg_next:
-            self._sample_foreground(p, now)
+        if now >= self._fg_next or self.tree_stale:
+            sampled = now >= self._fg_next
+            if sampled:
+                self._sample_foreground(p, now)
+            # in a turn the tree waits for the turn's end (the pipeline looks then): what
+            # a turn starts and ends meanwhile is nobody's background work
+            if self.tree_stale or self._unwatched or (sampled and not p.in_turn):
+                self.sample_tree(p, now)
         if self.activity and now >= self._act_next:
             self._sample_activity(p, now)
         # next_deadline's tests of `woke` hold from here on (it only grows): the deadline
@@ -119,6 +159,65 @@ class Sampler:
         since the last activity (the backoff)."""
         woke = now if self.woke is None else self.woke
         return now + max(period, now - woke)
+
+    def tree_now(self) -> dict[int, Proc] | None:
+        """The program's descendants now (None: not readable here)."""
+        if not self.tree_ok:
+            return None
+        tree = descendants(self.pid)
+        if tree is None:
+            self.tree_ok = _has_proc()  # no /proc: no such signal here
+            return None
+        procs: dict[int, Proc] = {}
+        for pid, (ppid, name) in tree.items():
+            old = self._procs.get(pid)
+            if old is not None and old.ppid == ppid and old.name == name:
+                procs[pid] = old
+                continue
+            cmd = command_line(pid) or name
+            procs[pid] = Proc(pid, ppid, name, cmd)
+        if procs != self._procs:
+            self._procs = procs
+            if self.recorder is not None:
+                self.recorder([(x.pid, x.ppid, x.name, x.cmd) for x in procs.values()])
+        return procs
+
+    def sample_tree(self, p: Pipeline, now: float) -> None:
+        """Hand the descendants to `p`, and watch each piece of background work for its
+        end (:attr:`watches`)."""
+        self.tree_stale = False
+        procs = self.tree_now()
+        if procs is None:
+            return
+        p.processes(procs, now)
+        self.sync_watches(p, now)
+
+    def sync_watches(self, p: Pipeline, now: float) -> None:
+        """A pidfd for each piece of background work `p` knows, none for the others."""
+        pieces = {x.pid for x in p.tree.pieces}
+        for pid in [w for w in self.watches if w not in pieces]:
+            fd = self.watches.pop(pid)
+            if self.unwatch is not None:
+                self.unwatch(fd)
+            _close(fd)
+        unwatched = False
+        for pid in pieces - self.watches.keys():
+            fd = exit_watch(pid) if self.watch is not None else None
+            if fd is None:
+                unwatched = True
+            else:
+                self.watches[pid] = fd
+                self.watch(fd)
+        self._unwatched = unwatched
+        if unwatched:
+            self._fg_next = min(self._fg_next, now + ACTIVITY_PERIOD)
+
+    def close(self) -> None:
+        for fd in self.watches.values():
+            if self.unwatch is not None:
+                self.unwatch(fd)
+            _close(fd)
+        self.watches.clear()
 
     def _sample_foreground(self, p: Pipeline, now: float) -> None:
         if now < self._fg_next:
@@ -197,3 +296,14 @@ def tui_reading(p: Pipeline) -> str | None:
     if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(TUI_RULES):
         return None
     return v.state
+
+
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _has_proc() -> bool:
+    return os.path.isdir("/proc/self")

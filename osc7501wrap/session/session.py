@@ -215,6 +215,10 @@ class Session(ProxyHandler):
         # a program without agent rules: sample whether it works, too
         self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
                                activity=manifest.generic)
+        p.tree_probe = self.sampler.tree_now  # what a turn left running, when it ends
+        self.sampler.watch, self.sampler.unwatch = self._watch_fd, self._unwatch_fd
+        if self.capture is not None:
+            self.sampler.recorder = self.capture.processes
         if not manifest.generic:
             from .stale import StaleWatch, stale_after
 
@@ -645,6 +649,7 @@ class Session(ProxyHandler):
                 self.filter = None
         self._sample(p, now)
         changes = p.advance(now)
+        self._watch_exits(p, now)
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
             self._show(changes.decisions, changes.dialog, now, changes.subreports)
         elif self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
@@ -699,6 +704,30 @@ class Session(ProxyHandler):
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
             self.sampler.sample(p, now)
+
+    def _watch_exits(self, p: Pipeline, now: float) -> None:
+        """Have the loop watch the end of each piece of background work (a pidfd each,
+        Sampler.watches): its end is then seen at once, with no sampling."""
+        if self.sampler is not None:
+            self.sampler.sync_watches(p, now)
+
+    def _watch_fd(self, fd: int) -> None:
+        if self.proxy is not None:
+            self.proxy.add_fd(fd, lambda: self._on_exit(fd))
+
+    def _unwatch_fd(self, fd: int) -> None:
+        if self.proxy is not None:
+            self.proxy.remove_fd(fd)
+
+    def _on_exit(self, fd: int) -> None:
+        """A piece of background work ended: look at the tree again now (the sampler
+        closes its pidfd then)."""
+        if self.proxy is not None:
+            self.proxy.remove_fd(fd)
+        if self.sampler is not None:
+            self.sampler.tree_stale = True
+        self._due = time.monotonic()
+        self._busy()
 
     def _check_stale(self, p: Pipeline, now: float) -> None:
         """One log line and a note for `doctor` when the manifest plainly no longer reads
@@ -942,6 +971,8 @@ class Session(ProxyHandler):
         return out
 
     def close(self) -> None:
+        if self.sampler is not None:
+            self.sampler.close()
         if self.pipeline is not None:
             from ..screen import finish_preload
 

@@ -443,7 +443,7 @@ def claude_background_shell(c: Ctx) -> None:
     c.submit("touch a file later, in the background")
     dialog(c, "Do you want to proceed?")
     c.key("enter", mark="working")
-    claude_turn_end(c)
+    claude_turn_end(c, label="working")  # the turn ended, the shell it started runs on
     time.sleep(1)
     c.shot("done--background-shell")
     # leaving while the shell runs asks first: "Background work is running" (a question)
@@ -457,6 +457,85 @@ def claude_background_shell(c: Ctx) -> None:
         c.run.wait_exit(10)
     except AssertionError:
         pass
+
+
+# the footer counts background work while it runs ("⏸ manual mode on · 1 shell · ↓ to manage")
+CLAUDE_BACKGROUND = re.compile(r"·\s*\d+\s+(?:shells?|background tasks?|tasks?)\s*·")
+
+
+def _background_ended(s: str) -> bool:
+    return (CLAUDE_BACKGROUND.search(s) is None and CLAUDE_SPINNER.search(s) is None
+            and CLAUDE_PROMPT.search(s) is not None and "manual mode on" in s)
+
+
+@scenario(
+    "claude",
+    "background-shell-ends",
+    "Bash run_in_background 'sleep 8' (approved) -> the turn ends while the shell runs (working: "
+    "footer '1 shell') -> 'is it done yet?' answered while it runs -> the shell ends -> done",
+    lambda sb, api: [
+        ToolUse(
+            "Bash",
+            {"command": "sleep 8 && echo finished > late.txt", "description": "Finish a slow job",
+             "run_in_background": True},
+        ),
+        Text("The job runs in the background."),
+        Text("Not yet, it is still running."),
+        Text("The background job has finished."),
+        Text("The background job has finished."),
+    ],
+    native=True,
+)
+def claude_background_shell_ends(c: Ctx) -> None:
+    claude_start(c)
+    c.submit("run the slow job in the background")
+    dialog(c, "Do you want to proceed?")
+    c.key("enter", mark="working")
+    started = time.monotonic()
+    claude_turn_end(c, label="working")  # the turn ended; the shell runs on
+    c.shot("done--background-shell-running")  # the turn reads done; the footer counts the shell
+    time.sleep(1.0)
+    c.submit("is it done yet?")
+    c.wait("Not yet", 20, settle=0)
+    claude_turn_end(c, label="working")
+    # the shell ends 8 s after it started: the footer drops its count
+    c.wait(_background_ended, 8 + 30 - (time.monotonic() - started), settle=0.5)
+    c.mark("done")
+    c.shot("done--background-shell-ended")
+    time.sleep(3)
+    claude_exit(c)
+
+
+@scenario(
+    "claude",
+    "background-agent",
+    "model starts a background subagent (Agent run_in_background) that answers slowly -> the answer "
+    "ends, the turn waits ('Waiting for 1 background agent to finish') -> it finishes -> done",
+    lambda sb, api: [
+        ToolUse(
+            "Agent",
+            {"description": "Survey the files", "prompt": "List what is in the directory.",
+             "subagent_type": "general-purpose", "run_in_background": True},
+            text="I will ask a helper agent in the background.",
+        ),
+        Text("The helper runs in the background."),
+        Text("The directory is empty.", pause=8),
+        Text("The helper found an empty directory."),
+        Text("The helper found an empty directory."),
+    ],
+    native=True,
+)
+def claude_background_agent(c: Ctx) -> None:
+    claude_start(c)
+    c.submit("survey the files with a background agent")
+    # its turn waits for the agent: "✻ Waiting for 1 background agent to finish"
+    c.wait("background agent", 30, settle=0.5)
+    time.sleep(1)
+    c.shot("working--background-agent-waiting")
+    claude_turn_end(c)
+    c.shot("done--background-agent-ended")
+    time.sleep(3)
+    claude_exit(c)
 
 
 @scenario(

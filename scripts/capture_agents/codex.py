@@ -23,6 +23,7 @@ from capture_agents.core import (
     dialog,
     git_init,
     scenario,
+    work_ends,
 )
 
 CODEX_PROMPT_HINT = "Ask Codex to do anything"
@@ -274,4 +275,32 @@ def codex_multiline(c: Ctx) -> None:
     c.key("esc")
     c.wait(lambda s: CODEX_ASKS not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
     c.mark("idle")
+
+
+@scenario(
+    "codex",
+    "background-terminal",
+    "exec_command 'sleep 8 && touch late.txt' (approved) outlives its 1 s yield: a background "
+    "terminal -> the turn ends while it runs (0.169 draws nothing for it; the process tree shows "
+    "it) -> it ends (late.txt written) -> done",
+    lambda sb, api: [
+        ToolUse("exec_command", {"cmd": "sleep 8 && touch late.txt", "yield_time_ms": 1000,
+                                 "sandbox_permissions": "require_escalated",
+                                 "justification": "Run the slow job?"}),
+        Text("The job runs in a background terminal."),
+        Text("The job has finished."),
+        Text("The job has finished."),
+    ],
+)
+def codex_background_terminal(c: Ctx) -> None:
+    codex_start(c)
+    c.submit("run the slow job in the background")
+    dialog(c, "Would you like to run the following command?")
+    c.key("enter", mark="working")
+    codex_turn_end(c, label="working")  # the turn ended; the terminal runs on
+    time.sleep(1)
+    c.shot("done--background-terminal-running")
+    work_ends(c, "late.txt")
+    time.sleep(2.5)
+    c.shot("done--background-terminal-ended")
     codex_exit(c)

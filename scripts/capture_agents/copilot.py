@@ -24,6 +24,7 @@ from capture_agents.core import (
     Ctx,
     dialog,
     scenario,
+    work_ends,
 )
 
 # The idle footer ("← open sidebar · Interactive · Manual Approval · / commands · ? help") and,
@@ -387,4 +388,35 @@ def copilot_multiline(c: Ctx) -> None:
     c.key("esc", mark="working")  # "◉ Cancelling", then the idle footer
     c.wait(lambda s: COPILOT_ASKS not in s and copilot_idle(s), 15, settle=0.5)
     c.mark("idle")
+
+
+@scenario(
+    "copilot",
+    "background-shell",
+    "bash in async mode 'sleep 8 && touch late.txt' (approved) -> the answer ends while the shell runs: "
+    "'Waiting for background shells' (the turn runs on) -> it ends -> Copilot tells the model -> done",
+    lambda sb, api: [
+        ToolUse("bash", {"command": "sleep 8 && touch late.txt", "description": "Finish a slow job",
+                         "mode": "async"}),
+        Text("The job runs in the background."),
+        Text("The background job has finished."),
+        Text("The background job has finished."),
+    ],
+    background_truth=True,
+)
+def copilot_background_shell(c: Ctx) -> None:
+    copilot_start(c)
+    c.submit("run the slow job in the background")
+    dialog(c, re.compile(r"Do you want to run"))
+    c.key("enter", mark="working")
+    # the answer is drawn, and the footer waits: "● Waiting for background shells" (its turn
+    # runs on until the shell ends: agentStop comes then)
+    c.wait(lambda s: "runs in the background" in s and "Waiting for background" in s, 30, settle=0.5)
+    time.sleep(1)
+    c.shot("working--background-shell")
+    work_ends(c, "late.txt")
+    # then Copilot tells the model in a turn of its own (userPromptSubmitted ... agentStop),
+    # too short to label from the screen (check_truth leaves it out)
+    c.wait(lambda s: "job has finished" in s and copilot_idle(s), 20, settle=0.5)
+    c.shot("done--background-shell-ended")
     copilot_exit(c)

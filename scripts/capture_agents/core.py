@@ -140,6 +140,19 @@ def dialog(c: Ctx, text: str | re.Pattern[str] | Callable[[str], bool], label: s
     return screen
 
 
+def work_ends(c: Ctx, name: str, timeout: float = 40.0) -> None:
+    """Wait until background work writes the file ``name`` in the work directory (its last
+    step), and label ``done`` at that moment: the work is over (the agent may draw nothing)."""
+    path = c.sb.work / name
+    end = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > end:
+            raise AssertionError(f"the background work never wrote {name}")
+        time.sleep(0.005)
+    assert c.run.capture is not None
+    c.run.capture.mark("done", time.monotonic())
+
+
 LONG_ANSWER = (
     "Here is what I found. The directory holds a single notes file and nothing else; "
     "the command finished without errors and printed the word finished. "

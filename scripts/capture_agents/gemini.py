@@ -21,6 +21,7 @@ from capture_agents.core import (
     Ctx,
     dialog,
     scenario,
+    work_ends,
 )
 
 GEMINI_PROMPT_HINT = "Type your message"
@@ -277,4 +278,30 @@ def gemini_multiline(c: Ctx) -> None:
     c.key("esc")
     c.wait(lambda s: GEMINI_ASKS not in s and "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
     c.mark("idle")
+
+
+@scenario(
+    "gemini",
+    "background-shell",
+    "run_shell_command with is_background 'sleep 8 && touch late.txt' (approved) -> the turn ends while "
+    "it runs -> it ends (late.txt written) -> done",
+    lambda sb, api: [
+        ToolUse("run_shell_command", {"command": "sleep 8 && touch late.txt", "description": "Finish a slow job",
+                                      "is_background": True}),
+        Text("The job runs in the background."),
+        Text("The background job has finished."),
+        Text("The background job has finished."),
+    ],
+)
+def gemini_background_shell(c: Ctx) -> None:
+    gemini_start(c)
+    c.submit("run the slow job in the background")
+    dialog(c, "Allow execution of")
+    c.key("enter", mark="working")
+    gemini_turn_end(c, "runs in the background", label="working")  # the shell runs on
+    time.sleep(1)
+    c.shot("done--background-shell-running")
+    work_ends(c, "late.txt")
+    time.sleep(2.5)
+    c.shot("done--background-shell-ended")
     gemini_exit(c)

@@ -8,13 +8,14 @@ What it does not do: install the plugin that logs the bus or build its command l
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 from agentrun import chat_with_tools_is_main
-from fakeapi import Text, ToolUse
+from fakeapi import Dynamic, Request, Text, ToolUse
 
 from capture_agents.core import (
     LONG_ANSWER,
@@ -36,7 +37,9 @@ OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")  # the footer while a
 
 
 def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
-    state: dict[str, Any] = {"last": "", "stopped": False, "prompts": set()}
+    # sessions busy now: a background subagent's session keeps the turn working after
+    # the main session went idle, until it goes idle too
+    state: dict[str, Any] = {"last": "", "stopped": False, "prompts": set(), "busy": set()}
 
     def label(ev: dict[str, Any]) -> str | None:
         kind = ev.get("type")
@@ -48,8 +51,18 @@ def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
             out = "working"
         elif kind == "session.status":
             st = (props.get("status") or {}).get("type")
+            sid = props.get("sessionID")
+            if st == "busy":
+                state.setdefault("main", sid)  # the first session to work is the user's
+                state["busy"].add(sid)
+            else:
+                state["busy"].discard(sid)
             if st == "busy" and not state["last"].startswith("blocked"):
                 out = "working"
+            elif st == "idle" and state["busy"]:
+                pass  # another session (a background subagent) still works
+            elif st == "idle" and sid != state.setdefault("main", sid):
+                pass  # a background subagent's end: OpenCode resumes the main session with it
             elif st == "idle" and state["last"] not in ("idle", "done"):  # it may say so twice
                 out = "idle" if state["stopped"] else "done"
                 state["stopped"] = False
@@ -396,4 +409,47 @@ def opencode_multiline(c: Ctx) -> None:
     if "Reject permission" in screen or "what to do differently" in screen:
         c.key("enter")
     opencode_idle(c, n)
+
+
+BACKGROUND_PROMPT = "survey the files with a background agent"
+
+
+def _background_agent(req: Request) -> Text | ToolUse:
+    """The main session starts a background subagent (task with background: true), says so,
+    and answers once told that it finished; the subagent answers 8 s late."""
+    messages = (req.body or {}).get("messages", []) if isinstance(req.body, dict) else []
+    first = next((m for m in messages if m.get("role") == "user"), {})
+    if BACKGROUND_PROMPT not in json.dumps(first.get("content", "")):
+        return Text("The directory is empty.", pause=8)  # the subagent
+    replies = sum(1 for m in messages if m.get("role") == "assistant")
+    if replies == 0:
+        return ToolUse("task", {"description": "Survey the files", "prompt": "List what is in the directory.",
+                                "subagent_type": "general", "background": True},
+                       text="I will ask a helper agent in the background.")
+    if replies == 1:
+        return Text("The helper runs in the background.")
+    return Text("The helper found an empty directory.")
+
+
+@opencode_scenario(
+    "background-agent",
+    "OPENCODE_EXPERIMENTAL_BACKGROUND_SUBAGENTS=1: the model starts a subagent with task background=true -> "
+    "the turn ends while it runs ('General Task (background)' spins above the prompt) -> it finishes -> done",
+    lambda sb, api: [Dynamic(_background_agent)] * 8,
+    env={"OPENCODE_EXPERIMENTAL_BACKGROUND_SUBAGENTS": "1"},
+)
+def opencode_background_agent(c: Ctx) -> None:
+    opencode_start(c)
+    n = opencode_submit(c, BACKGROUND_PROMPT)
+    # the turn ends while the subagent runs (its session busy: the bus labels it working)
+    c.wait(lambda s: "helper runs in the background" in s and OPENCODE_BUSY.search(s) is None
+           and OPENCODE_PROMPT.search(s) is not None, 30, settle=0.5)
+    time.sleep(1)
+    c.shot("done--background-agent-running")
+    # it finishes; OpenCode tells the main session, whose turn answers: then done
+    c.wait(lambda s: "helper found an empty directory" in s and OPENCODE_BUSY.search(s) is None
+           and OPENCODE_PROMPT.search(s) is not None, 30, settle=0.5)
+    opencode_idle(c, n)
+    c.shot("done--background-agent-ended")
+    time.sleep(2)
     opencode_exit(c)

@@ -28,6 +28,7 @@ from capture_agents.core import (
     Ctx,
     StepsFactory,
     scenario,
+    work_ends,
 )
 
 # Ground truth: Qwen Code's own hooks (qwen_command's hook script, with each hook's own
@@ -413,4 +414,37 @@ def qwen_multiline(c: Ctx) -> None:
     c.shot("blocked-permission--multiline-3")
     c.key("esc", mark="idle")
     c.wait(lambda s: once not in s and QWEN_LOADING.search(s) is None and QWEN_PROMPT_HINT in s, 15, settle=0.5)
+
+
+@scenario(
+    "qwen",
+    "background-shell",
+    "run_shell_command with is_background 'sleep 8 && touch late.txt' (allowed once) -> the turn ends "
+    "while it runs -> it ends (late.txt written) -> done (labels from the screen and the file: the Stop "
+    "hook ends the turn, not the work)",
+    lambda sb, api: [
+        ToolUse("run_shell_command", {"command": "sleep 8 && touch late.txt", "description": "Finish a slow job",
+                                      "is_background": True}),
+        Text("The job runs in the background."),
+        Text("The background job has finished."),
+        Text("The background job has finished."),
+    ],
+    is_main=chat_with_tools_is_main,
+)
+def qwen_background_shell(c: Ctx) -> None:
+    qwen_start(c)
+    c.submit("run the slow job in the background")
+    once = qwen_ui(c, "Yes, allow once")
+    c.wait(lambda s: once in s or "Allow once" in s, 30, settle=0.5)
+    c.mark("blocked:permission")
+    qwen_answer_dialog(c, "Waiting for user confirmation...")
+    hint = qwen_ui(c, QWEN_PROMPT_HINT)
+    c.wait(lambda s: "runs in the background" in s and QWEN_LOADING.search(s) is None and hint in s, 30,
+           settle=0.5)
+    c.mark("working")  # the turn ended; the shell runs on
+    time.sleep(1)
+    c.shot("done--background-shell-running")
+    work_ends(c, "late.txt")
+    time.sleep(2.5)
+    c.shot("done--background-shell-ended")
     qwen_exit(c)

@@ -136,7 +136,8 @@ def run_spec(spec: Spec, keep: bool) -> tuple[bool, str]:
                                       drawn=spec.options.get("drawn", ("blocked",)))
         spec.body(ctx)
         run.close()
-        note = check_truth(spec.agent, sb, cap)
+        note = check_truth(spec.agent, sb, cap,
+                           background=bool(spec.options.get("background_truth")))
         return True, f"{len(ctx.shots)} screens, {time.monotonic() - t0:.0f} s" + (f"; {note}" if note else "")
     except Exception as e:
         detail = traceback.format_exc(limit=3) if os.environ.get("CAPTURE_DEBUG") else str(e)

@@ -102,11 +102,14 @@ TRUTH: dict[str, tuple[str, Callable[[Sandbox], list[tuple[float, str, str]]]]] 
 }
 
 
-def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter) -> str:
+def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter, *, background: bool = False) -> str:
     """Hold the harness's labels against the agent's own events; store both in the header.
 
     The labels from the first ``working`` on must be the agent's own labels in the same
     order, each within :data:`TRUTH_SLACK`; raises AssertionError otherwise. Returns a note.
+    With `background`, a ``done`` may come any time after the agent's own (the harness
+    labels the end of the background work the agent left running: Copilot runs its
+    agentStop hook while its footer still waits for background shells).
     """
     if agent not in TRUTH:
         return ""
@@ -116,6 +119,14 @@ def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter) -> str:
     marks = [(t, v) for t, v in cap.marks_so_far()]
     first = next((i for i, (_, v) in enumerate(marks) if v == "working"), len(marks))
     harness = [m for i, m in enumerate(marks) if i >= first and (i == first or m[1] != marks[i - 1][1])]
+    if background and harness and harness[-1][1] == "done":
+        # the agent's own turn about the work's end (working, done after the harness's last
+        # label, within a second): too short to label from the screen
+        last = harness[-1][0]
+        while (len(events) >= 2 and [e[1] for e in events[-2:]] == ["working", "done"]
+               and events[-2][0] > last - TRUTH_SLACK and events[-1][0] - events[-2][0] < 1.0
+               and len(events) > len(harness)):
+            events = events[:-2]
     if len(harness) != len(events):
         # A refusal: the harness labels the Esc working (the agent cancels), the agent
         # itself only logs the abort that follows.
@@ -125,7 +136,13 @@ def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter) -> str:
     if [v for _, v in harness] != [v for _, v, _ in events]:
         raise AssertionError(f"labels {[v for _, v in harness]} disagree with {agent}'s own events "
                              f"{[(v, n) for _, v, n in events]}")
-    worst = max((abs(t - e[0]) for (t, _), e in zip(harness, events, strict=True)), default=0.0)
+    def apart(t: float, label: str, at: float) -> float:
+        if background and label == "done" and t >= at:
+            return 0.0
+        return abs(t - at)
+
+    worst = max((apart(t, v, e[0]) for (t, v), e in zip(harness, events, strict=True)),
+                default=0.0)
     if worst > TRUTH_SLACK:
         pairs = [(v, round(t, 2), e[0], e[2]) for (t, v), e in zip(harness, events, strict=True)]
         raise AssertionError(f"a label is {worst:.1f} s away from {agent}'s own event for it: {pairs}")

@@ -90,3 +90,49 @@ def test_zombie_is_not_alive() -> None:
         time.sleep(0.01)
     assert proc.poll() == 0
     assert procinfo.is_alive(os.getpid())
+
+
+@linux_only
+def test_descendants_include_grandchildren_forked_from_any_thread_and_skip_zombies() -> None:
+    # a child that forks a grandchild from a second thread (as Codex's runtime does), and
+    # a second grandchild that ends unreaped (a zombie)
+    code = ("import subprocess, threading, time\n"
+            "t = threading.Thread(target=lambda: subprocess.Popen(['sleep', '30']))\n"
+            "t.start(); t.join()\n"
+            "z = subprocess.Popen(['true'])\n"
+            "time.sleep(30)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            tree = procinfo.descendants(os.getpid()) or {}
+            names = sorted(name for ppid, name in tree.values() if ppid == proc.pid)
+            if names == ["sleep"] and proc.pid in tree:
+                break
+            assert time.monotonic() < deadline, tree
+            time.sleep(0.05)
+        assert tree[proc.pid][0] == os.getpid()
+        sleeper = next(pid for pid, (ppid, _) in tree.items() if ppid == proc.pid)
+        assert procinfo.command_line(sleeper) == "sleep 30"
+    finally:
+        proc.kill()
+        proc.wait()
+    assert procinfo.descendants(1 << 30) is None  # no such process
+
+
+@linux_only
+def test_exit_watch_is_readable_once_the_process_ends() -> None:
+    import select
+
+    proc = subprocess.Popen(["sleep", "0.3"])
+    fd = procinfo.exit_watch(proc.pid)
+    if fd is None:
+        pytest.skip("no pidfd_open on this kernel or Python")
+    try:
+        assert select.select([fd], [], [], 0)[0] == []
+        t0 = time.monotonic()
+        assert select.select([fd], [], [], 5)[0] == [fd]
+        assert time.monotonic() - t0 < 2
+    finally:
+        os.close(fd)
+        proc.wait()

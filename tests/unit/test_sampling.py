@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from osc7501wrap.fusion.background import Proc, ProcessTree
 from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
 from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
@@ -23,9 +24,15 @@ class FakePipeline:
         self.last_input = -1.0
         self.told: list[tuple[Any, ...]] = []
         self.verdict: Verdict | None = None  # the rules' last verdict
+        self.in_turn = False
+        self.tree = ProcessTree()
 
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
+
+    def processes(self, procs: dict[int, Proc], now: float) -> None:
+        self.told.append(("tree", sorted(procs), now))
+        self.tree.update(procs, self.in_turn, now)
 
     def foreground(self, pg: int, name: str, is_agent: bool, now: float) -> None:
         self.told.append(("fg", pg, name, now))
@@ -41,6 +48,9 @@ def procs(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setattr(sampling, "process_name", lambda pg: f"proc{pg}")
     monkeypatch.setattr(sampling, "cpu_time", lambda pid: table["cpu"])
     monkeypatch.setattr(sampling, "child_pids", lambda pid: list(table["kids"]))
+    monkeypatch.setattr(sampling, "descendants", lambda pid: table.get("tree"))
+    monkeypatch.setattr(sampling, "command_line", lambda pid: f"cmd {pid}")
+    monkeypatch.setattr(sampling, "exit_watch", lambda pid: None)
     return table
 
 
@@ -182,3 +192,31 @@ def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> Non
     run_until_quiet(s, p, ACTIVITY_PERIOD)
     assert [t[0] for t in p.told] == ["busy", "idle"]
     assert p.told[-1][2] >= QUIET_IDLE
+
+
+def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
+        procs: dict[str, Any]) -> None:
+    p = FakePipeline()
+    s = Sampler(1, 3, activity=False)
+    procs["tree"] = {5: (1, "python3")}
+    s.sample(p, 0.0)
+    assert ("tree", [5], 0.0) in p.told  # before any turn: the helper is seen
+    p.in_turn = True
+    p.tree.turn(True, 1.0)  # (the pipeline tells its tree when a turn starts and ends)
+    procs["tree"] = {5: (1, "python3"), 6: (1, "sh")}
+    p.output_bytes = 10
+    s.sample(p, 1.0)
+    assert not [x for x in p.told if x[0] == "tree" and x[2] == 1.0]  # not in a turn
+    p.in_turn = False
+    p.tree.turn(False, 1.2)
+    s.sample_tree(p, 1.2)  # the pipeline's look at the turn's end (tree_now, processes)
+    assert [x.pid for x in p.tree.pieces] == [6]
+    # no pidfd here: the piece is looked at every ACTIVITY_PERIOD while it runs, even in
+    # a silent session
+    due = s.next_deadline(1.2)
+    assert due <= 1.2 + ACTIVITY_PERIOD + sampling.SAMPLE_SLACK
+    procs["tree"] = {5: (1, "python3")}
+    s.sample(p, due)
+    assert p.tree.pieces == ()
+    s.sample(p, 10.0)
+    assert s.next_deadline(10.0) == NEVER  # none left: a silent session has no wake-up
