@@ -1,44 +1,30 @@
 """Sampling the wrapped program's processes, as pipeline inputs.
 
 :class:`Sampler` reads, on the session's ticks, the terminal's foreground process group
-(:meth:`Pipeline.foreground`) and, for a program without agent rules, whether it works
-(CPU time, child processes, output the user did not just type; :meth:`Pipeline.activity`).
+(:meth:`Pipeline.foreground`), for a program without agent rules whether it works (CPU
+time, child processes, output the user did not just type; :meth:`Pipeline.activity`),
+and the program's descendant processes (:meth:`Pipeline.processes`).
 
-When: a foreground change or new work follows something happening (the program's
-output, the user's input, the child's start), so samples follow activity rather than
-the clock. Every FG_PERIOD (ACTIVITY_PERIOD) while activity goes on; after the last of
-it, each sample is as far after the previous one as that one was after the activity
-(a backoff), for WATCH seconds; a program read as busy is sampled
-every ACTIVITY_PERIOD until it reads idle. Then nothing, until the next activity: a
-silent session has no wake-up for samples. Each sample rides on a tick that runs
-anyway; :meth:`next_deadline` asks for a wake-up of its own only SAMPLE_SLACK later, so
-a 10 Hz spinner carries them all. While the pipeline holds a spinner's frames unfed
-(`hold_until`, :attr:`Pipeline.hold_end`: each is the last one again, but for digits and
-glyphs), the samples wait for the hold's end, the next frame read (every HOLD_MAX, 2 s):
-a frame that waits shows no new program, and it is output, so work. Any other round
-takes the samples due as before. A program without agent rules that is busy and wrote
-output since the last sample stays busy without reading /proc. Not seen: a program
-that starts work, or hands the terminal to another process, without any output or
-input for WATCH seconds before (a shell's next command of a list: its name and state
-are those of the one before).
+When: a foreground change or new work follows something happening (output, input, the
+child's start), so samples follow activity rather than the clock: every FG_PERIOD
+(ACTIVITY_PERIOD) while it goes on, then backing off for WATCH seconds; a program read
+as busy is sampled every ACTIVITY_PERIOD until it reads idle; then nothing until the next
+activity. Each sample rides on a tick that runs anyway (:meth:`next_deadline` asks for
+its own wake-up only SAMPLE_SLACK later). While the pipeline holds a spinner's frames
+unfed (`hold_until`), the samples wait for the hold's end. A busy program without rules
+that wrote output since the last sample stays busy without reading /proc. Not seen: a
+program that starts work, or hands the terminal over, after WATCH seconds of silence.
 
-A TUI agent that the generic manifest's fallback rules read (its spinner, its composer)
-is sampled from its screen instead: working while the screen says so or output comes,
-idle at the first sample (ACTIVITY_PERIOD) after its composer stands still, not
-QUIET_IDLE later, and not kept busy by its helper processes or CPU.
+A TUI agent the generic manifest's fallback rules read is sampled from its screen:
+working while it says so or output comes, idle at the first sample after its composer
+stands still, whatever its helper processes and CPU.
 
-With each foreground sample outside a turn, the program's descendant processes
-(:meth:`sample_tree`, :meth:`Pipeline.processes`: what a turn left running is background
-work, what was there before it is a helper; the command line is read once per new
-process). In a turn they are not read: the pipeline takes a look when the turn ends. While such work runs, each piece's end wakes the
-loop by itself (a pidfd, :attr:`watches`: the session registers them), so its end is
-seen at once without sampling; where there is no pidfd, the tree is sampled every
-ACTIVITY_PERIOD until the work ends. At a turn's end the pipeline asks for a fresh look
-(:meth:`tree_now`).
-
-/proc of the one child and its descendants (:mod:`osc7501wrap.proxy.procinfo`, with
-fallbacks); without /proc, the foreground comes from the pty and activity from the
-output alone, and there is no background work signal.
+The descendant processes are read with each foreground sample outside a turn (in a turn,
+once at its end: :meth:`tree_now`): what a turn left running is background work, what
+was there before is a helper. Each piece's end wakes the loop by itself (a pidfd,
+:attr:`watches`); without one, the tree is sampled every ACTIVITY_PERIOD until the work
+ends. Without /proc, the foreground comes from the pty, activity from the output, and
+there is no background work signal.
 
 Not in scope: what a sample means (fusion decides), or the clock (the caller's `now`).
 """
