@@ -194,6 +194,13 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'qwen-0.24.4/trust-folder#0': ('arrows', ['Trust folder (work)', 'Trust parent folder (qwe', "Don't trust"]),
     'qwen-0.24.4/web-fetch#0': ('arrows', ['Yes, allow once', 'Always allow fetch from ', 'Always allow fetch from ', 'No, suggest changes']),
     'qwen-0.24.4/write-file#0': ('arrows', ['Yes, allow once', 'Yes, allow always', 'No, suggest changes']),
+    # background work (capture-agents AGENT:background-*): the dialog that starts it
+    'claude-2.1.328/background-shell-ends-7501#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'claude-2.1.328/background-shell-ends#0': ('number', ['Yes', 'Yes, and always allow ac', 'Yes, and switch to auto ', 'No']),
+    'codex-0.169.0/background-terminal#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
+    'copilot-1.0.102/background-shell#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No, and tell Copilot wha']),
+    'gemini-0.61.0/background-shell#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
+    'qwen-0.24.4/background-shell#0': ('arrows', ['Yes, allow once', "Always allow run 'sleep ", "Always allow run 'sleep ", 'No, suggest changes']),
     # other releases and sizes than the pins: read the same but where a release words its option
     'aider-0.85.5/add-file#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'aider-0.85.5/add-file-200x50#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
