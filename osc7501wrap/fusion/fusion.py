@@ -20,7 +20,7 @@ its manifest version) or the event, so every state wrap reports can be traced.
 The contract (precedence of the signals, the turn and dialog rules, the state machine on
 top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
 dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
-foreground process; the other screen rules. The order is :data:`PRECEDENCE`.
+foreground process; the other screen rules (see :meth:`Fusion._resolve`).
 
 Not in scope: classifying the screen (:mod:`osc7501wrap.fusion.classifier`), writing reports
 (:mod:`osc7501wrap.report.emitter`), sub-records, or deciding when the user's Enter counts.
@@ -35,16 +35,6 @@ from dataclasses import dataclass, field
 
 from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
-
-#: Who decides, highest first (see :meth:`Fusion._resolve` and docs/fusion.md).
-PRECEDENCE = (
-    ("a blocked dialog on screen", "while it is visible"),
-    ("the newest edge: native report, hook, Enter", "within its guard, unless newer visible "
-     "evidence or a foreground change contradicts it; after the guard a newer screen wins"),
-    ("the foreground process", "editor or pager: idle; anything else: working"),
-    ("the other screen rules", "working, idle, error"),
-    ("the start", "idle"),
-)
 
 #: Foreground programs that mean "the user is typing" rather than "something runs".
 EDITORS = frozenset({
