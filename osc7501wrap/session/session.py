@@ -34,6 +34,7 @@ import shlex
 import time
 
 from .. import paths
+from ..agents import meaning, reducer
 from ..protocol.probe import ReplyFilter
 from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHandler, Timer
@@ -181,7 +182,6 @@ class Session(ProxyHandler):
             return self.pipeline
         began = time.monotonic()
         # lazy: the core loads at the boot, after the child started
-        from ..agents import meaning
         from ..fusion.pipeline import Pipeline, Timings
         from .sampling import Sampler
 
@@ -348,9 +348,6 @@ class Session(ProxyHandler):
     def _open_server(self) -> None:
         s = self.setup
         if s.socket_path:
-            # lazy: the hook reducer only for a session that takes hooks
-            from ..agents import reducer
-
             try:
                 self.server = ControlServer(s.socket_path, s.token, s.hook_token,
                                             reduce=reducer(s.integration))
