@@ -242,6 +242,20 @@ def test_imports_point_down_the_layers() -> None:
     assert not bad, f"imports of a higher layer: {bad}"
 
 
+#: The core decides without I/O: it takes what the loop saw as inputs, not the loop's parts.
+CORE, LOOP = f"{PACKAGE}.fusion", f"{PACKAGE}.proxy"
+
+
+@pytest.mark.xfail(strict=True, reason="fusion/pipeline.py makes a proxy.tracker.StreamTracker "
+                   "of its own when none is given (replay, tests) and reads title and "
+                   "progress from the one it shares with the proxy")
+def test_the_core_does_not_import_the_loop() -> None:
+    bad = {name: sorted(t for t in deps if t == LOOP or t.startswith(LOOP + "."))
+           for name, deps in GRAPH.items() if name == CORE or name.startswith(CORE + ".")}
+    bad = {name: deps for name, deps in bad.items() if deps}
+    assert not bad, f"the core imports the loop: {bad}"
+
+
 # --------------------------------------------------------------------------- agents
 
 
