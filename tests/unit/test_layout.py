@@ -1,7 +1,8 @@
-"""The package's shape: no import cycle, imports that point down the layers, nothing at
-run time imports a command, no agent named outside agents/ and rules/, imports at module
-level outside the start-up boundary, short module docs, and package names that stay what
-they export.
+"""The package's shape: no import cycle, imports that point down the layers (the core not
+importing the loop: an expected failure today), nothing at run time imports a command, no
+agent named outside agents/ and rules/, imports at module level outside the start-up
+boundary unless a ``# lazy:`` comment says why, short module docs, and package names
+that stay what they export.
 
 Every module under osc7501wrap/ is read (its source, with ast: nothing is executed but the
 package imports in the last test). An import counts wherever it is written, also inside
