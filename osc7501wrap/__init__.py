@@ -38,6 +38,7 @@ __all__ = ["__version__", "status"]
 
 def status(state: str, **kwargs: Any) -> bool:
     """Report `state` for this terminal (see :func:`osc7501wrap.start.emit.status`)."""
+    # lazy: `import osc7501wrap` stays cheap; status() loads the protocol
     from .start.emit import status as _status
 
     return _status(state, **kwargs)

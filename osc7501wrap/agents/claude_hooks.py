@@ -50,6 +50,7 @@ MAX_FIELD = 500  # characters kept per string field
 def default_command_env() -> dict[str, str]:
     """Variables the hook command line needs: PYTHONPATH when osc7501wrap is not
     installed in a site directory (run from a source checkout), else nothing."""
+    # lazy: only for a hook command line
     import site
 
     parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -70,6 +71,7 @@ def default_command_env() -> dict[str, str]:
 def hook_command(event: str, *, python: str | None = None,
                  command_env: Mapping[str, str] | None = None) -> str:
     """The shell command Claude Code runs for `event` (quoted with shlex)."""
+    # lazy: only for a hook command line
     import shlex
 
     words = [f"{k}={shlex.quote(v)}" for k, v in (command_env or {}).items()
@@ -89,6 +91,7 @@ def claude_settings(session_env: Mapping[str, str] | None = None, *,
     put here even if given: they travel through the agent's environment, because a command
     line is visible to other users (ps) and the settings JSON is on claude's argv.
     """
+    # lazy: json (1.5 ms) only when the settings are made
     import json
 
     env = default_command_env() if session_env is None else session_env

@@ -33,6 +33,7 @@ is printed with control characters made visible, so it cannot drive the terminal
 from __future__ import annotations
 
 import os
+import select
 import stat
 import sys
 import time
@@ -41,8 +42,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import paths
+from .. import paths, rules
+from ..agents import versions
 from ..config import Config, load_config
+from ..protocol import probe, tmux
+from ..report.herdr import herdr_env, ping
+from ..report.terminals import choose, detect, notify_via
+from ..report.tmux_display import TmuxDisplay
+from ..screen import ghostty_unavailable, make_screen
+from ..session.stale import notes
 
 PROBE_TIMEOUT = 1.0  # doctor can afford to wait longer than wrap's start does
 DRAIN_TIME = 0.3  # after a timeout, swallow late replies so they do not reach the shell
@@ -101,8 +109,6 @@ def _show_path(path: Path | str) -> str:
 
 def ask_terminal(tmux_depth: int, timeout: float = PROBE_TIMEOUT) -> TerminalAnswer:
     """Probe the terminal on /dev/tty (raw mode only while probing). Never raises."""
-    from ..protocol import probe
-
     try:
         fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
     except OSError as err:
@@ -123,8 +129,6 @@ def ask_terminal(tmux_depth: int, timeout: float = PROBE_TIMEOUT) -> TerminalAns
 
 
 def _drain(fd: int, seconds: float) -> None:
-    import select
-
     end = time.monotonic() + seconds
     while True:
         left = end - time.monotonic()
@@ -165,8 +169,6 @@ def check_terminal(ans: TerminalAnswer, tmux_depth: int, passthrough: str | None
 
 
 def check_term(env: Mapping[str, str], ans: TerminalAnswer) -> Check:
-    from ..protocol import probe
-
     term = env.get("TERM", "")
     if not term:
         return Check(WARN, "TERM", "not set", "set TERM to your terminal's terminfo name")
@@ -216,8 +218,6 @@ _CHANNEL_NAMES = {"osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99", "bel"
 
 
 def check_emit(cfg: Config, env: Mapping[str, str], ans: TerminalAnswer) -> tuple[Check, bool]:
-    from ..protocol import probe
-
     mode = cfg.emit if not cfg.sources.get("emit", "").startswith("env ") else None
     if mode == "auto":
         mode = None
@@ -243,8 +243,6 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     if fb.title:
         parts.append("a title marker")
     if fb.notify:
-        from ..report.terminals import detect, notify_via
-
         channel = notify_via(fb.notify_via, detect(env))
         how = _CHANNEL_NAMES.get(channel, channel)
         if fb.notify_via == "auto":
@@ -259,9 +257,6 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
 
 def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     """Where else the state shows: tmux pane options, other terminals' channels."""
-    from ..report.terminals import choose, detect
-    from ..report.tmux_display import TmuxDisplay
-
     parts = []
     display = TmuxDisplay.from_env(env)
     if display is None:
@@ -284,8 +279,6 @@ def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
 
 def check_manifests() -> list[Check]:
     try:
-        from .. import rules
-
         catalog = rules.load_manifests()
     except Exception as err:
         return [Check(FAIL, "manifests", f"cannot load them ({visible(type(err).__name__)}: "
@@ -348,8 +341,6 @@ def check_verified(manifests: Mapping[str, Any]) -> list[Check]:
 def check_stale(manifests: Mapping[str, Any]) -> list[Check]:
     """A WARN per manifest a session found stale (osc7501wrap.session.stale), while its version is
     the one a session noted."""
-    from ..session.stale import notes
-
     checks = []
     for name, note in sorted(notes(paths.state_dir()).items()):
         m = manifests.get(name)
@@ -371,11 +362,7 @@ def check_stale(manifests: Mapping[str, Any]) -> list[Check]:
 def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = None) -> list[Check]:
     """Each installed agent's version next to the releases its manifest was verified on;
     a WARN when it is outside them (newer or older)."""
-    from ..agents import versions
-
     if manifests is None:
-        from .. import rules
-
         manifests = rules.load_manifests().manifests
     path = env.get("PATH", os.defpath)
     checks, absent = [], []
@@ -490,8 +477,6 @@ def _runtime_check(path: Path) -> Check:
 def check_screen(cfg: Config) -> Check:
     want = cfg.screen
     try:
-        from ..screen import ghostty_unavailable, make_screen
-
         model = make_screen(24, 80, want)
         why_not_ghostty = ghostty_unavailable()
     except Exception as err:
@@ -517,7 +502,6 @@ def check_herdr(env: Mapping[str, str], timeout: float = 1.0) -> Check:
     """A herdr pane, and whether herdr's socket answers a ``ping`` within `timeout`."""
     if env.get("HERDR_ENV") != "1":
         return Check(OK, "herdr", "not inside herdr (no HERDR_ENV=1)")
-    from ..report.herdr import herdr_env, ping
 
     where = herdr_env(env)
     if where is None:
@@ -539,9 +523,6 @@ def check_herdr(env: Mapping[str, str], timeout: float = 1.0) -> Check:
 def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
-    from ..protocol import tmux
-    from ..report.tmux_display import TmuxDisplay
-
     cfg = load_config(env=env)
     depth = tmux.tmux_depth(env)
     passthrough = tmux.allow_passthrough(env=env) if depth > 0 and env.get("TMUX") else None

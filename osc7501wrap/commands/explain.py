@@ -35,8 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import rules
+from ..agents.versions import clean_version, describe
+from ..capture import parse_size, read_capture
 from ..errors import WrapError
 from ..protocol import strip_invisible
+from ..proxy.tracker import StreamTracker
+from ..screen import make_screen
+from ..session.registry import find_session, request_session
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PREVIEW_LINES = 12
@@ -111,10 +116,6 @@ def _is_capture(text: str) -> bool:
 
 def screen_from_capture(path: Path) -> Source:
     """Replay a capture's output into a screen model; the final screen, title, progress."""
-    from ..capture import parse_size, read_capture
-    from ..proxy.tracker import StreamTracker
-    from ..screen import make_screen
-
     cap = read_capture(path)
     scr = make_screen(cap.rows, cap.cols)
     tracker = StreamTracker()
@@ -202,8 +203,6 @@ def _trace_dict(t: rules.RuleTrace) -> dict[str, Any]:
 def program_release(manifest: rules.Manifest, src: Source) -> dict[str, Any] | None:
     """A capture's program (its header's ``agent_version``) next to the releases the
     manifest was verified on, as ``doctor`` shows an installed one; None for a screen."""
-    from ..agents.versions import clean_version, describe
-
     cap = src.extra.get("capture")
     if not isinstance(cap, dict) or manifest.generic:
         return None
@@ -319,8 +318,6 @@ def format_report(rep: dict[str, Any]) -> str:
 
 
 def _explain_session(ident: str, as_json: bool) -> int:
-    from ..session.registry import find_session, request_session
-
     entry = find_session(ident)
     reply = request_session(entry, {"kind": "explain"})
     if reply.get("ok") is not True:

@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from ..fleet.span import span_of
+from ..paths import runtime_dir
 from . import live
 
 LAST_FILE = "jump-last"
 
 
 def _last_path() -> str:
-    from ..paths import runtime_dir
-
     return os.path.join(runtime_dir(create=True), LAST_FILE)
 
 
@@ -98,8 +98,6 @@ def focus(entry: Mapping[str, Any], env: Mapping[str, str] = os.environ) -> bool
 
 
 def cmd_jump(args: Any) -> int:
-    import time
-
     span = span_of(args)
     entries = live.sessions() if span.local else []
     fleet = span.fleet()

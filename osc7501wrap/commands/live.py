@@ -29,7 +29,7 @@ from typing import Any
 
 from ..fleet.machines import Machine
 from ..paths import runtime_dir
-from ..session.registry import clean_text, list_sessions, public_view
+from ..session.registry import clean_text, list_ended, list_sessions, public_view
 
 GLYPHS = {"working": "●", "blocked": "◆", "done": "✔", "error": "✖", "idle": "○"}
 COLOURS = {"working": "34", "blocked": "33;1", "done": "32", "error": "31", "idle": "2"}
@@ -45,8 +45,6 @@ def sessions() -> list[dict[str, Any]]:
 
 def ended() -> list[dict[str, Any]]:
     """The last entries of the sessions that ended lately (``status``, ``ended`` added)."""
-    from ..session.registry import list_ended
-
     return list_ended()
 
 
@@ -239,6 +237,7 @@ def _inotify(directory: Path) -> int | None:
     """An inotify descriptor watching `directory` (Linux), or None."""
     if not sys.platform.startswith("linux"):
         return None
+    # lazy: ctypes for inotify, on Linux only
     import ctypes
 
     try:

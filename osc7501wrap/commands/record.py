@@ -22,10 +22,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import __version__
+from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, parse_size, process_rows, read_capture
 from ..errors import WrapError
 from ..fusion.background import Proc
 from ..fusion.drive import Event, drive
+from ..proxy.proxy import Proxy
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
 
@@ -39,9 +42,6 @@ class _RecordingSession(Session):
         self._agent = agent
 
     def started(self, proxy: Any) -> None:
-        from .. import __version__
-        from ..agents.versions import of_command
-
         rows, cols = proxy.size
         m = self.setup.manifest
         version = of_command(m, self.setup.argv, self.setup.env.get("PATH")).version
@@ -54,8 +54,6 @@ class _RecordingSession(Session):
 
 
 def cmd_record(args: Any) -> int:
-    from ..proxy.proxy import Proxy
-
     cmd = list(args.cmd or [])
     if cmd and cmd[0] == "--":
         cmd = cmd[1:]
@@ -108,6 +106,7 @@ class Step:
 
 
 def choose_manifest(cap: Capture, forced: str | None) -> Any:
+    # lazy: the replay's: `record CMD` starts its child without the rules
     from .. import rules
 
     catalog = rules.load_manifests()
@@ -148,6 +147,7 @@ def capture_events(cap: Capture, until: float | None = None) -> Iterator[Event]:
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
+    # lazy: the replay's: `record CMD` starts its child without the core
     from ..agents import meaning
     from ..fusion.pipeline import Pipeline
     from ..protocol import sanitize_text

@@ -26,6 +26,9 @@ import shutil
 import sys
 from typing import Any
 
+from ..errors import WrapError
+from . import live
+
 STYLE = {"blocked": ("yellow", "◆"), "error": ("red", "✖"), "working": ("blue", "●"),
          "done": ("green", "✔"), "idle": ("colour244", "○")}
 
@@ -88,16 +91,12 @@ bind-key a run-shell -b '{cmd} tmux-menu --client "#{{client_name}}"'
 
 
 def status_text() -> str:
-    from . import live
-
     waiting = len(live.blocked_longest_first(live.sessions()))
     return f"{waiting} waiting" if waiting else ""
 
 
 def write(path: str, text: str) -> str:
     """Write the snippet to `path`, making its directory; what to tell the user."""
-    from ..errors import WrapError
-
     target = os.path.abspath(os.path.expanduser(path))
     try:
         os.makedirs(os.path.dirname(target), exist_ok=True)

@@ -39,8 +39,10 @@ import queue
 import shutil
 import signal
 import sys
+import termios
 import threading
 import time
+import tty
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,7 +52,7 @@ from ..fleet.machines import Fleet, Machine
 from ..fleet.remote import Remote
 from ..fleet.span import span_of
 from ..session.registry import clean_dialog, clean_text, truncate
-from . import live
+from . import jump, live
 from .answer import answer_line, remote_answer
 from .dialog import folded
 from .live import human_age
@@ -316,10 +318,6 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _live(popup: bool = False, local: bool = True, fleet: Fleet | None = None) -> int:
-    import termios
-    import tty
-
-    from . import jump
 
     fd_in = sys.stdin.fileno()
     saved = termios.tcgetattr(fd_in)

@@ -183,11 +183,6 @@ class Classifier:
         return self._published
 
     @property
-    def unmatched(self) -> bool:
-        """True if the latest evaluation matched no rule."""
-        return self.last_verdict is not None and self.last_verdict.state is None
-
-    @property
     def holding(self) -> bool:
         """True while a working -> idle change waits out the hold."""
         return self._held is not None

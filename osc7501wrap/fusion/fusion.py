@@ -23,7 +23,7 @@ its manifest version) or the event, so every state wrap reports can be traced.
 The contract (precedence of the signals, the turn and dialog rules, the state machine on
 top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
 dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
-foreground process; the other screen rules. The order is :data:`PRECEDENCE`. On top of
+foreground process; the other screen rules (see :meth:`Fusion._resolve`). On top of
 that turn-level state, background work left running reads ``working`` where the turn
 says done or idle (:data:`BACKGROUND`).
 
@@ -41,16 +41,6 @@ from typing import Any
 
 from ..protocol import KINDS, MAX_MSG, Report, sanitize_text
 from .classifier import ScreenReading
-
-#: Who decides, highest first (see :meth:`Fusion._resolve` and docs/fusion.md).
-PRECEDENCE = (
-    ("a blocked dialog on screen", "while it is visible"),
-    ("the newest edge: native report, hook, Enter", "within its guard, unless newer visible "
-     "evidence or a foreground change contradicts it; after the guard a newer screen wins"),
-    ("the foreground process", "editor or pager: idle; anything else: working"),
-    ("the other screen rules", "working, idle, error"),
-    ("the start", "idle"),
-)
 
 #: Who says that background work runs, highest first (its message is the published one).
 #: Any of them holds a done or idle turn as working; each says only for itself when its

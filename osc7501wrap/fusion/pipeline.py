@@ -172,7 +172,6 @@ class Pipeline:
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
         self._queries_answered = 0
-        self._invalid_reports = 0
         self._version = -1
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
@@ -354,14 +353,12 @@ class Pipeline:
                 if self._host:
                     self._answers += query_reply(ev)
                     self._queries_answered += 1
-            elif isinstance(ev, Report):
+            elif isinstance(ev, Report):  # an Invalid one is dropped
                 self.native_reports += 1
                 if ev.id is None:
                     self.fusion.native(ev, now)
                 else:
                     self._subreports.append(ev)
-            else:
-                self._invalid_reports += 1
 
     def take_answers(self) -> bytes:
         """What the child is answered (its probe), once."""

@@ -64,7 +64,8 @@ def allow_passthrough(*, socket_name: str | None = None, target: str | None = No
     when tmux is missing, not running, slow (`timeout` seconds) or says something else.
     Never raises. Spawns a process: call it from ``doctor`` or the probe only.
     """
-    import subprocess  # not at module level: emit runs in prompts and hooks
+    # lazy: emit runs in prompts and hooks: subprocess only when tmux is asked
+    import subprocess
 
     base = ["tmux"] + (["-L", socket_name] if socket_name else [])
     pane = target or env.get("TMUX_PANE")

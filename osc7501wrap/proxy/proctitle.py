@@ -44,6 +44,7 @@ def title_for(command: Sequence[str]) -> tuple[str, str]:
 def _extension() -> object | None:
     """setproctitle's C module, imported without its package's ``__init__``."""
     try:
+        # lazy: setproctitle's extension without its package (logging: 11 ms)
         from importlib.machinery import PathFinder
 
         package = PathFinder.find_spec("setproctitle")

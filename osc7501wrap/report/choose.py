@@ -90,6 +90,7 @@ def choose_outputs(place: Place, *, emit: bool, tracker: StreamTracker,
     env = place.env  # a herdr pane (report.herdr.herdr_env; else never imported):
     if env.get("HERDR_ENV") == "1" and env.get("HERDR_PANE_ID") and env.get(
             "HERDR_SOCKET_PATH"):
+        # lazy: only in a herdr pane
         from .herdr import HerdrReporter, agent_label
 
         herdr = HerdrReporter.from_env(env, agent_label(place.manifest, list(place.argv)),

@@ -35,6 +35,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import socket
 import time
 from collections.abc import Callable, Mapping
@@ -43,6 +44,7 @@ from typing import Any
 
 from ..fusion.fusion import Decision
 from ..paths import runtime_dir
+from ..protocol import sanitize_text
 from ..rules.model import GENERIC
 from .output import Output
 
@@ -70,8 +72,6 @@ def herdr_env(env: Mapping[str, str]) -> tuple[str, str] | None:
 def agent_label(manifest: str, argv: list[str]) -> str:
     """The ``agent`` herdr is told: the manifest's name; for the generic manifest the
     program's own name (letters, digits, ``_.+-``; at most 32), else ``generic``."""
-    import re
-
     if manifest == GENERIC and argv:
         name = re.sub(r"[^A-Za-z0-9_.+-]", "", os.path.basename(argv[0]))[:32]
         if name:
@@ -80,8 +80,6 @@ def agent_label(manifest: str, argv: list[str]) -> str:
 
 
 def clean(text: str, limit: int = MSG_LIMIT) -> str:
-    from ..protocol import sanitize_text
-
     return sanitize_text(text, limit)
 
 

@@ -37,11 +37,13 @@ and changing any option other than these five.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..fusion.fusion import Decision, exit_message
+from ..protocol import sanitize_text
 from .fallbacks import osc94
 from .output import Output
 
@@ -75,15 +77,14 @@ def tmux_program(env: Mapping[str, str] = os.environ) -> str | None:
             exe = ""
         if exe.startswith("/") and os.access(exe, os.X_OK):
             return exe
-    import shutil  # here: outside tmux the display is never made (shutil costs 2 ms)
+    # lazy: outside tmux the display is never made (shutil costs 2 ms)
+    import shutil
 
     return shutil.which("tmux", path=env.get("PATH") or os.defpath)
 
 
 def parse_version(text: str) -> tuple[int, int] | None:
     """(major, minor) from tmux's version ("3.3a", "next-3.7", "3.7-rc"); None if unknown."""
-    import re
-
     m = re.search(r"(\d+)\.(\d+)", text or "")
     return (int(m.group(1)), int(m.group(2))) if m else None
 
@@ -105,8 +106,6 @@ def tmux_literal(text: str, limit: int = MSG_LIMIT) -> str:
     ``run-shell``, ``if-shell``, menus), and without a ``%`` no strftime conversion
     (``%H``); a trailing ``;`` (tmux would end the command there) is dropped. Shell quoting is the
     format's job: ``#{q:@osc7501_msg}`` (the man page, "tmux")."""
-    from ..protocol import sanitize_text
-
     return sanitize_text(text.replace("#", SHARP).replace("%", PERCENT), limit).rstrip("; ")
 
 
@@ -286,7 +285,8 @@ class TmuxDisplay(Output):
         return argv
 
     def _start(self, now: float) -> None:
-        import subprocess  # here: every pipeline's boot imports this module (3 ms)
+        # lazy: every pipeline's boot imports this module (subprocess: 3 ms)
+        import subprocess
 
         self._dirty = False
         ask = self.version is None and not self._asks_version and self.runs == 0
@@ -318,7 +318,6 @@ class TmuxDisplay(Output):
                 text = ""
             version, _, name = text.partition("\t")
             self.version = parse_version(version)
-            from ..protocol import sanitize_text
 
             self.terminal_name = sanitize_text(name, 64) or None
             self._asks_version = False
@@ -330,6 +329,7 @@ class TmuxDisplay(Output):
             self._note("failed", f"tmux display: tmux exited with status {child.returncode}")
 
     def _kill(self) -> None:
+        # lazy: as in _start
         import subprocess
 
         child, self._child = self._child, None

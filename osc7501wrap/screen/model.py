@@ -103,6 +103,7 @@ def ghostty_unavailable() -> str | None:
         return _GHOSTTY_WHY
     why: str | None = None
     try:
+        # lazy: optional backend with a native library
         from .ghostty_screen import GhosttyScreen
 
         probe = GhosttyScreen(3, 12)
@@ -134,6 +135,7 @@ def preload(backend: str = "auto") -> None:
     global _PRELOAD
     if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_PROBED or _PRELOAD:
         return
+    # lazy: threading only for the preload
     import threading
 
     _PRELOAD = threading.Thread(target=_preload, name="screen-preload", daemon=True)
@@ -183,6 +185,7 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
         why = ghostty_unavailable()
         if why is None:
             try:
+                # lazy: optional backend with a native library
                 from .ghostty_screen import GhosttyScreen
 
                 return GhosttyScreen(rows, cols)
@@ -190,8 +193,8 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
                 why = f"pyghostty failed ({_one_line(exc)})"
         if backend == "auto":
             why = None
-    # imported only when it is the one: pyte and wcwidth take ~40 ms to import, which
-    # the passthrough loop would wait for
+    # lazy: only when it is the one: pyte and wcwidth take ~40 ms to import, which the
+    # passthrough loop would wait for
     from .pyte_screen import PyteScreen
 
     return PyteScreen(rows, cols, fallback_reason=why)

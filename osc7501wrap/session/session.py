@@ -29,11 +29,16 @@ exits at once is never listed.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import time
 
+from .. import paths
+from ..agents import meaning, reducer
+from ..protocol.probe import ReplyFilter
 from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHandler, Timer
+from .channel import ControlServer
 from .log import SessionLog
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
@@ -159,8 +164,6 @@ class Session(ProxyHandler):
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.pending_replies:
-            from ..protocol.probe import ReplyFilter
-
             self.filter = ReplyFilter(s.pending_replies, now)
             typeahead = self.filter.feed(typeahead, now)
         if typeahead:
@@ -181,7 +184,7 @@ class Session(ProxyHandler):
         if self.pipeline is not None:
             return self.pipeline
         began = time.monotonic()
-        from ..agents import meaning
+        # lazy: the core loads at the boot, after the child started
         from ..fusion.pipeline import Pipeline, Timings
         from .sampling import Sampler
 
@@ -220,6 +223,7 @@ class Session(ProxyHandler):
         if self.capture is not None:
             self.sampler.recorder = self.capture.processes
         if not manifest.generic:
+            # lazy: at the boot, as the pipeline
             from .stale import StaleWatch, stale_after
 
             self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
@@ -227,7 +231,8 @@ class Session(ProxyHandler):
         if s.report:
             self._choose_outputs()
         if self.registry is not None:
-            from .registry import rules_entry  # lazy, as the registry's other imports here
+            # lazy: the registry loads only when a session has one
+            from .registry import rules_entry
 
             self.registry.update(agent=self._agent_name(), manifest_version=manifest.version,
                                  rules=rules_entry(manifest.name, manifest.version,
@@ -247,6 +252,7 @@ class Session(ProxyHandler):
         in the order they came."""
         early, typed = self._early.take(), self._typed.take()
         if early and self._early.cut:  # its start was dropped, as the backlog drops
+            # lazy: at the boot, as the pipeline
             from ..screen import resume_point
 
             first, at = early[0]
@@ -269,6 +275,7 @@ class Session(ProxyHandler):
 
     def _choose_outputs(self) -> None:
         """The outputs a reporting session gets (report.choose), the registry apart."""
+        # lazy: the outputs load at the boot, after the child started
         from ..report.choose import Place, choose_outputs
         from ..report.emitter import Emitter
         from ..report.terminals import TerminalChannels
@@ -301,6 +308,7 @@ class Session(ProxyHandler):
         tmux's key finds what the light shows)."""
         if self.registry is None or self._listing is not None:
             return
+        # lazy: the listing only for a session in the registry
         from .listing import Listing
 
         self._listing = Listing(self.registry)
@@ -313,6 +321,7 @@ class Session(ProxyHandler):
         c = s.config.ledger
         if not c.enabled or self.proxy is None:
             return
+        # lazy: sqlite3 and the ledger's thread, at the boot, only when the ledger is on
         from ..report.ledger import Ledger
 
         try:
@@ -329,6 +338,7 @@ class Session(ProxyHandler):
         place = self._place
         if place is None or self._exited:
             return
+        # lazy: the outputs load at the boot
         from ..report.choose import channels_for
         from ..report.terminals import detect
 
@@ -353,8 +363,6 @@ class Session(ProxyHandler):
     def _app(self) -> str:
         """The app name in reports: the config's, the agent manifest's, or (for the
         generic manifest) the program's own name when it is a valid app name."""
-        import re
-
         s = self.setup
         if s.config.app:
             return s.config.app
@@ -367,9 +375,6 @@ class Session(ProxyHandler):
     def _open_server(self) -> None:
         s = self.setup
         if s.socket_path:
-            from ..agents import reducer
-            from .channel import ControlServer
-
             try:
                 self.server = ControlServer(s.socket_path, s.token, s.hook_token,
                                             reduce=reducer(s.integration))
@@ -380,6 +385,7 @@ class Session(ProxyHandler):
         """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
         s = self.setup
         assert self.proxy is not None
+        # lazy: the registry loads only when a session has one
         from .registry import SessionFile, rules_entry, session_entry
 
         rules = None
@@ -400,10 +406,8 @@ class Session(ProxyHandler):
 
     def _program_shown(self) -> str:
         """The program's name for a log line (shell-quoted, cleaned)."""
-        from ..protocol import sanitize_text
-
         name = os.path.basename(self.setup.command[0]) if self.setup.command else "PROGRAM"
-        return shlex.quote(sanitize_text(name, 64) or "PROGRAM")
+        return shlex.quote(_clean(name, 64) or "PROGRAM")
 
     def _agent_name(self) -> str:
         """The name people know the session by (`ls`, `watch`, `events`, tmux's
@@ -411,9 +415,7 @@ class Session(ProxyHandler):
         the program's own name (``make``, not ``generic``)."""
         s = self.setup
         if s.manifest.generic and s.command:
-            from ..protocol import sanitize_text
-
-            name = sanitize_text(os.path.basename(s.command[0]), 64)
+            name = _clean(os.path.basename(s.command[0]), 64)
             if name:
                 return name
         return s.manifest.name
@@ -501,6 +503,7 @@ class Session(ProxyHandler):
         """The terminal answered the 7501 query after the probe gave up."""
         old, place = self.emitter, self._place
         if old is not None and place is not None and not self.setup.emit:
+            # lazy: the outputs load at the boot
             from ..report.choose import make_emitter
             from ..report.terminals import detect
 
@@ -610,6 +613,7 @@ class Session(ProxyHandler):
         if self.setup.host:
             split = self._split_plain
             if split is None:
+                # lazy: protocol.scanner is not loaded before the child starts
                 from ..protocol import split_plain as split
 
                 self._split_plain = split
@@ -738,7 +742,7 @@ class Session(ProxyHandler):
             return
         watch, self._stale = self._stale, None
         self._write_log(line)
-        from .. import paths
+        # lazy: the stale note only when a manifest reads as stale
         from .stale import remember
 
         remember(paths.state_dir(), watch.manifest, watch.version, watch.program)
@@ -747,14 +751,14 @@ class Session(ProxyHandler):
     def _log_release(self, manifest: Manifest) -> None:
         """One log line: the agent's version next to the releases its manifest was verified
         on, with the `record` command when it is outside them (osc7501wrap.agents.versions)."""
+        # lazy: the release check runs at the boot, once
         from ..agents.versions import of_command
-        from ..protocol import sanitize_text
 
         d = of_command(manifest, self.setup.argv, self.setup.env.get("PATH"))
         line = f"note agent {d.text()}"
         if d.outside:
             line += f"; record a session: {d.record_command()}"
-        self._write_log(sanitize_text(line, 1000))
+        self._write_log(_clean(line, 1000))
 
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         if self.proxy is not None:
@@ -795,6 +799,7 @@ class Session(ProxyHandler):
         decision, dialog, registry field, log line and reply goes through it."""
         r = self._redactor
         if r is None:
+            # lazy: RE2 and the shapes compile at the first text that leaves the pane
             from ..protocol.redact import Redactor
 
             r = self._redactor = Redactor(self.setup.config.redact.patterns)
@@ -811,7 +816,8 @@ class Session(ProxyHandler):
         text, hidden = self._secrets().redact(msg)
         if not hidden:
             return decision
-        from dataclasses import replace  # loaded by the pipeline at the boot already
+        # lazy: loaded by the pipeline at the boot already, past the start-up path
+        from dataclasses import replace
 
         return replace(decision, msg=text)
 
@@ -849,6 +855,7 @@ class Session(ProxyHandler):
                 p = self.pipeline if self.pipeline is not None else self._boot()
                 p.hook(event, data if isinstance(data, dict) else {}, now)
             elif msg.kind == "send":
+                # lazy: the registry loads only when a session has one
                 from .registry import handle_send
 
                 reply = handle_send(msg, current_state=self._state_now,
@@ -863,11 +870,13 @@ class Session(ProxyHandler):
 
     def _answer(self, msg: Any) -> None:
         """`osc7501wrap answer`: the job checks and types on this loop (session.answer)."""
+        # lazy: an `answer` request only
         from .answer import AnswerJob
 
         def evaluate() -> Any:
             p = self.pipeline
             if p is None:
+                # lazy: the rules load at the boot
                 from ..rules import Verdict
 
                 return Verdict("idle", None, None, "", "", None, False)
@@ -974,6 +983,7 @@ class Session(ProxyHandler):
         if self.sampler is not None:
             self.sampler.close()
         if self.pipeline is not None:
+            # lazy: at the end, only if the screen was preloaded
             from ..screen import finish_preload
 
             finish_preload()
@@ -999,10 +1009,16 @@ class Session(ProxyHandler):
             self._log.write(text)
 
 
-def _one_line(text: str | None) -> str:
+def _clean(text: str, limit: int) -> str:
+    """`text` as one safe line of at most `limit` bytes (protocol.sanitize_text)."""
+    # lazy: protocol.sanitize is not loaded before the child starts (tests/pty/test_startup.py)
     from ..protocol import sanitize_text
 
-    return sanitize_text(text or "", 300)
+    return sanitize_text(text, limit)
+
+
+def _one_line(text: str | None) -> str:
+    return _clean(text or "", 300)
 
 
 def _jsonable(obj: Any) -> Any:

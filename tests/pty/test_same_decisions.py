@@ -1,13 +1,18 @@
-"""One capture, three drivers of the core, the same decisions: the live session (a real pty:
-tests/pty/capture_child.py plays the capture's child through `wrap`, the keys are typed
-on the terminal side), `osc7501wrap replay` (the command) and the driver the unit tests
-use (osc7501wrap.fusion.drive.drive on a Pipeline of the test's own).
+"""One capture of every corpus directory, three drivers of the core, the same decisions:
+the live session (a real pty: tests/pty/capture_child.py plays the capture's child
+through `wrap`, the keys are typed on the terminal side), `osc7501wrap replay` (the
+command) and the driver the unit tests use (osc7501wrap.fusion.drive.drive on a Pipeline
+of the test's own).
 
-The capture writes no OSC 7501 of its own and nothing else of wrap's reaches the terminal
-(``--emit never``, every fallback off), so the terminal gets exactly the capture's
-output: each key is typed once all the output before it arrived, after the capture's own
-gap. Decisions are compared as their sequence of ``state[:kind]``, one entry per change:
-the live loop's clock is not the capture's, so their times differ by its scheduling.
+Per directory the capture is the shortest with a dialog and a turn end (:data:`CHOSEN`;
+a new directory fails until it is given one), and with no resize or hook event: the
+child plays output, keys and the exit only. Nothing of wrap's reaches the terminal
+(``--emit never``: the child's own OSC 7501 sequences pass through unanswered; every
+fallback off), so the terminal gets exactly the capture's output: each key is typed
+once all the output before it arrived, after the capture's own pause since the output or
+key before it. Decisions are compared as their sequence of ``state[:kind]``, one entry
+per change: the live loop's clock is not the capture's, so their times differ by its
+scheduling. The live runs take the captures' own time (about three minutes in all).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from term import STALL, Terminal, base_env
 
 from osc7501wrap.agents import meaning
@@ -29,7 +35,33 @@ from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.rules import load_manifests
 
 REPO = Path(__file__).resolve().parents[2]
-CAPTURE = REPO / "tests" / "captures" / "aider-0.86.2" / "create-file.jsonl"
+CAPTURES = REPO / "tests" / "captures"
+#: One capture per corpus directory: the shortest with a blocked dialog and a turn end.
+CHOSEN = {
+    "aider-0.85.5": "create-file-80x24.jsonl",
+    "aider-0.86.2": "create-file.jsonl",
+    "claude-2.1.302": "askuserquestion.jsonl",
+    "claude-2.1.328": "askuserquestion.jsonl",
+    "codex-0.162.1": "plan-question-80x24.jsonl",
+    "codex-0.169.0": "plan-question.jsonl",
+    "copilot-1.0.102": "create-file.jsonl",
+    "copilot-1.0.86": "create-file.jsonl",
+    "copilot-1.0.92": "ask-user-80x24.jsonl",
+    "gemini-0.56.0": "ask-user.jsonl",
+    "gemini-0.61.0": "write-file.jsonl",
+    "grok-0.0.34": "bash-reject.jsonl",
+    "kilo-7.7.2": "edit.jsonl",
+    "kilo-7.7.7": "allow-always.jsonl",
+    "opencode-1.15.13": "edit.jsonl",
+    "opencode-1.17.11": "allow-always.jsonl",
+    "opencode-1.18.22": "allow-always.jsonl",
+    "opencode-1.18.33": "question-80x24.jsonl",
+    "pi-0.72.1": "gate-approve.jsonl",
+    "pi-0.73.1": "gate-confirm.jsonl",
+    "qwen-0.12.0": "ask-user-lang-zh.jsonl",
+    "qwen-0.15.6": "ask-user.jsonl",
+    "qwen-0.24.4": "ask-user.jsonl",
+}
 CHILD = str(Path(__file__).with_name("capture_child.py"))
 QUIET = '[fallbacks]\nprogress = false\nnotify = []\nchannels = ["none"]\n'
 _STATE = re.compile(r" state (\w+)(?::(\w+))? signal=")
@@ -45,8 +77,8 @@ def changes(pairs: list[tuple[str, str | None]]) -> list[str]:
     return out
 
 
-def live(tmp: Path) -> list[str]:
-    cap = read_capture(CAPTURE)
+def live(capture: Path, tmp: Path) -> list[str]:
+    cap = read_capture(capture)
     (tmp / "config").mkdir()
     (tmp / "config" / "config.toml").write_text(QUIET)
     log = tmp / "wrap.log"
@@ -54,8 +86,14 @@ def live(tmp: Path) -> list[str]:
                    OSC7501WRAP_STATE_DIR=str(tmp / "state"),
                    OSC7501WRAP_RUNTIME_DIR=str(tmp / "run"))
     t = Terminal.wrap(["--emit", "never", "--agent", str(cap.header["agent"]), "--log", str(log),
-                       sys.executable, CHILD, str(CAPTURE)],
+                       sys.executable, CHILD, str(capture)],
                       rows=cap.rows, cols=cap.cols, env=env)
+    # The child's clock starts again at each key (capture_child.py): output at capture
+    # time t is due (t - key_t) after the key was typed, at key_at on this clock.
+    key_at, key_t = time.monotonic(), 0.0
+    assert not [ev for ev in cap.events if ev.type in ("r", "h")], "the child plays no resize or hook"
+    # The child exits with the capture's status as a process can (-2 in a capture is 254).
+    status = next((int(ev.payload) for ev in cap.events if ev.type == "x"), 0) % 256
     try:
         written = b""  # what the child wrote up to now, as the capture has it
         last_out = 0.0
@@ -64,14 +102,15 @@ def live(tmp: Path) -> list[str]:
                 written += ev.data
                 last_out = ev.t
             elif ev.type == "i":
-                deadline = time.monotonic() + STALL
+                deadline = key_at + (last_out - key_t) + STALL
                 while len(t.output) < len(written) and time.monotonic() < deadline:
                     t.read(timeout=0.05)
                 assert t.output == written, "the terminal got other bytes than the capture's"
-                gap = max(0.0, ev.t - last_out)  # the capture's pause before the key
+                gap = max(0.0, ev.t - max(last_out, key_t))  # the capture's pause before the key
                 t.pump(gap)
                 t.type(ev.data)
-        assert t.wait(timeout=10) == 0
+                key_at, key_t = time.monotonic(), ev.t
+        assert t.wait(timeout=cap.events[-1].t - key_t + 10) == status
     finally:
         t.close()
     assert t.output.startswith(written)
@@ -79,8 +118,8 @@ def live(tmp: Path) -> list[str]:
     return changes([(m.group(1), m.group(2)) for line in lines if (m := _STATE.search(line))])
 
 
-def replayed(tmp: Path) -> list[str]:
-    p = subprocess.run([sys.executable, "-m", "osc7501wrap", "replay", "--json", str(CAPTURE)],
+def replayed(capture: Path, tmp: Path) -> list[str]:
+    p = subprocess.run([sys.executable, "-m", "osc7501wrap", "replay", "--json", str(capture)],
                        capture_output=True, text=True, timeout=60, check=False,
                        env=base_env(PYTHONPATH=str(REPO),
                                     OSC7501WRAP_CONFIG_DIR=str(tmp / "config")),
@@ -90,8 +129,8 @@ def replayed(tmp: Path) -> list[str]:
     return changes([(s["state"], s.get("kind")) for s in steps if not s.get("marker")])
 
 
-def driven() -> list[str]:
-    cap = read_capture(CAPTURE)
+def driven(capture: Path) -> list[str]:
+    cap = read_capture(capture)
     manifest = load_manifests().get(str(cap.header["agent"]))
     assert manifest is not None
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0,
@@ -104,8 +143,15 @@ def driven() -> list[str]:
     return changes([(d.state, d.kind) for d in got])
 
 
-def test_live_replay_and_the_unit_driver_decide_the_same(tmp_path: Path) -> None:
-    expected = driven()
-    assert expected == ["idle", "working", "blocked:permission", "done", "clear"]
-    assert replayed(tmp_path) == expected
-    assert live(tmp_path) == expected
+def test_every_corpus_directory_has_a_capture_here() -> None:
+    assert sorted(CHOSEN) == sorted(d.name for d in CAPTURES.iterdir() if d.is_dir())
+
+
+@pytest.mark.parametrize("directory", sorted(CHOSEN))
+def test_live_replay_and_the_unit_driver_decide_the_same(directory: str, tmp_path: Path) -> None:
+    capture = CAPTURES / directory / CHOSEN[directory]
+    expected = driven(capture)
+    labels = {label.split(":")[0] for label in expected}
+    assert {"working", "blocked", "done"} <= labels, expected
+    assert replayed(capture, tmp_path) == expected
+    assert live(capture, tmp_path) == expected

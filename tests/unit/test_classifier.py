@@ -179,7 +179,6 @@ def test_no_match_keeps_state_and_is_recorded(manifest: rules.Manifest) -> None:
     clf = Classifier(manifest)
     readings = drive(clf, FakeScreen([]), script, until=3.0)
     assert states(readings) == ["working"]
-    assert clf.unmatched
     assert clf.published is not None and clf.published.state == "working"
     info = clf.explain()
     assert info["matched"] is False
@@ -397,4 +396,4 @@ def test_confirm_of_a_screen_nothing_matches(manifest: rules.Manifest) -> None:
     screen = FakeScreen(["plain output"])
     clf.screen_changed(0.0)
     assert clf.confirm(0.0, screen.snapshot)  # nothing published, nothing to publish
-    assert clf.published is None and clf.unmatched
+    assert clf.published is None and clf.explain()["matched"] is False

@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -118,7 +119,10 @@ def test_csv_and_text_say_the_same(state: Path) -> None:
     assert float(rows[0]["working_s"]) == pytest.approx(520, abs=0.5)
     text = run_stats()
     assert "claude" in text and "8m40s" in text and "2m00s" in text  # 520 s, 120 s
-    assert "█" in text and "░" in text and "4 dialogs" in text
+    assert "█" in text and "░" in text
+    # the bars per day add up to the 4 dialogs (an hour ago may be yesterday: two bars)
+    per_day = [int(n) for n in re.findall(r"(\d+) dialogs?\b", text.split("\n\n")[-1])]
+    assert sum(per_day) == 4, text
 
 
 def test_nothing_yet(state: Path) -> None:
