@@ -527,11 +527,14 @@ def test_generic_yes_no_shapes() -> None:
     ("opencode-1.18.33/bash-reject", [1, 2, 3]),  # → → Enter on Reject
     ("opencode-1.18.33/allow-always", [1, 2, 1]),  # → Enter, then Confirm / Cancel
     ("opencode-1.18.22/bash-reject", [1, 2, 3]),
+    ("kilo-7.7.7/bash-reject", [1, 2, 3]),  # each button on a background of its own
+    ("kilo-7.7.2/bash-reject", [1, 2, 3]),
 ])
 def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
                                            selected: list[int]) -> None:
-    """OpenCode's focused button is only a colour: read from the cells' background (each
-    screen backend), the selection follows the arrows typed, and the id stays."""
+    """OpenCode's and Kilo CLI's focused button is only a colour: read from the cells'
+    background (each screen backend), the selection follows the arrows typed, and the id
+    stays."""
     cap = read_capture(TESTS / "captures" / f"{capture}.jsonl")
     m = manifest_for(str(cap.header.get("agent")), [str(a) for a in cap.header.get("argv") or []])
     scr = make_screen(cap.rows, cap.cols, backend)
@@ -545,7 +548,7 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
         elif ev.type == "i":  # the screen each key is typed into
             v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor(),
                                      background=scr.background))
-            if v.state == "blocked":
+            if v.state == "blocked" and v.dialog.options:  # (not Kilo's reject form)
                 (sel,) = [o.number for o in v.dialog.options if o.selected]
                 seen.append((sel, v.dialog.id))
                 assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
