@@ -304,9 +304,9 @@ def draft_name(cap: Capture) -> tuple[str, str | None]:
 def draft(cap: Capture, name: str | None = None, source: str = "the capture") -> str:
     """The draft manifest's TOML text for `cap` (checked by the rules loader). Raises
     WrapError when the fallback found nothing to draft from."""
-    text = read_bounded(builtin_rules_dir() / "generic.toml").decode("utf-8")
+    text = read_bounded(builtin_rules_dir() / f"{rules.GENERIC}.toml").decode("utf-8")
     raw = tomllib.loads(text)
-    generic = parse_manifest_text(text, "generic", builtin=True)
+    generic = parse_manifest_text(text, rules.GENERIC, builtin=True)
     found = read_parts(cap, generic)
     auto, prog = draft_name(cap)
     name = name or auto
