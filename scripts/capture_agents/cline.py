@@ -1,6 +1,7 @@
 """Cline's driver (``cline --tui --auto-approve false``): its composer and thinking line, the
 start, turn-end and exit helpers, and its scenarios (a command approved and denied,
-three multi-line or wrapped commands, its question tool, a plain answer, a long stream, an interrupt, typed and quoted dialog text).
+three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
+long stream, an interrupt, typed and quoted dialog text).
 
 What it does not do: build its command line or stop its background hub (tests/agentrun.py
 ``cline_command`` and ``cline_stop_hub``; the runner calls the latter after every run).
@@ -236,5 +237,26 @@ def cline_multiline(c: Ctx) -> None:
         c.shot(f"blocked-permission--multiline-{n}")
         c.run.send(key, mark="working")
         c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
+    cline_turn_end(c)
+    cline_exit(c)
+
+
+LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
+
+
+@scenario(
+    "cline",
+    "long-command",
+    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+    "approval -> n -> the model answers -> turn ends",
+    lambda sb, api: [ToolUse("run_commands", {"commands": [LONG_COMMAND]}),
+                     Text("Understood, nothing was made.")],
+)
+def cline_long_command(c: Ctx) -> None:
+    cline_start(c)
+    c.submit("make sixty files")
+    dialog(c, CLINE_DIALOG)
+    c.shot("blocked-permission--long-command")
+    c.run.send("n", mark="working")
     cline_turn_end(c)
     cline_exit(c)

@@ -134,6 +134,7 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'claude-2.1.328/write-overwrite#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
     'cline-3.0.65/command-approve#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.65/command-deny#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/long-command#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.65/multiline#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.65/multiline#1': ('key', ['Approve', 'Deny']),
     'cline-3.0.65/multiline#2': ('key', ['Approve', 'Deny']),
@@ -206,6 +207,7 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     # other releases and sizes than the pins: read the same but where a release words its option
     'cline-3.0.62/command-approve#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.62/command-deny#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/long-command#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.62/multiline#0': ('key', ['Approve', 'Deny']),
     'cline-3.0.62/multiline#1': ('key', ['Approve', 'Deny']),
     'cline-3.0.62/multiline#2': ('key', ['Approve', 'Deny']),
@@ -593,9 +595,9 @@ def test_a_command_the_agent_shows_only_in_part_is_partial(path: Path) -> None:
     """A 61-line command (``touch f00.txt`` ... ``touch SECOND-LAST``), as each real agent
     drew its dialog at 120x40: scrolled out of the screen (Claude: "↑ 35 more lines";
     Copilot), folded ("[… 67 lines]", "... first 35 lines hidden ...", "... last 37
-    lines hidden ..."), or cut without a word (OpenCode shows 7 rows). The dialog is
+    lines hidden ..."), or cut without a word (OpenCode shows 7 rows, Cline 8). The dialog is
     partial: no answer from outside approves what nobody could read."""
     d = _screen_dialog(path)
     assert d.partial, (d.question, d.subject)
     assert d.options  # still read, to be answered in the pane
-    assert len(LONG_COMMANDS) == 6
+    assert len(LONG_COMMANDS) == 8
