@@ -114,11 +114,12 @@ def main() -> int:
 def fallback_cost(catalog: rules.Catalog, seconds: float, runs: int = 3) -> None:
     """The fallback's cost per frame next to a manifest's: the generic manifest (with its
     rules for TUI agents) and the agent's own evaluating the same real screens of agents
-    with both (Grok CLI, Kilo CLI), as a ratio in the same process; the worst of `runs`."""
+    with both (Grok CLI, Kilo CLI, Cline), as a ratio in the same process; the worst of
+    `runs`."""
     generic = next(m for m in catalog.manifests.values() if m.generic)
     print("fallback (generic) vs the agent's manifest on the agent's screens, per frame "
           f"(worst of {runs} runs):")
-    for name in ("grok", "kilo"):
+    for name in ("grok", "kilo", "cline"):
         own = catalog.get(name)
         screens = load_screens(name)
         if own is None or not screens:

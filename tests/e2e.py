@@ -254,6 +254,9 @@ AGENT_BIN = {
     "gemini": agentrun.AGENTS_DIR / "npm" / "gemini" / "node_modules" / ".bin",
     "copilot": agentrun.AGENTS_DIR / "npm" / "copilot" / "node_modules" / ".bin",
     "pi": agentrun.AGENTS_DIR / "npm" / "pi" / "node_modules" / ".bin",
+    "kilo": agentrun.AGENTS_DIR / "npm" / "kilo" / "node_modules" / ".bin",
+    "grok": agentrun.AGENTS_DIR / "npm" / "grok" / "node_modules" / ".bin",
+    "cline": agentrun.AGENTS_DIR / "npm" / "cline" / "node_modules" / ".bin",
 }
 
 
@@ -298,6 +301,8 @@ def wrapped(agent: str, steps: Callable[[agentrun.Sandbox], list[Step]], *,
                 f"{s.label}<-{s.signal}({s.detail})" for s in log_states(sb.root / "wrap.log")),
                 flush=True)
         api.stop()
+        if agent == "cline":  # the background hub it leaves for this HOME
+            agentrun.cline_stop_hub(sb)
         if ok:
             sb.cleanup()
         else:

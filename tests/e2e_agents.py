@@ -80,7 +80,8 @@ class Answer:
     (`steps`); the first dialog is answered from outside by label (`by_label`: the agent
     runs it), the second by number (`by_number`: it refuses), and an answer naming the
     first once the second is on screen is refused, quoting `words` of the second. Both
-    are listed with their `questions` and `options`, the first option selected."""
+    are listed with their `questions` and `options`, the first option selected (none, when
+    `selection` is False: keys in brackets with no focus among them)."""
 
     steps: Steps
     by_label: Pick
@@ -95,6 +96,11 @@ class Answer:
     words: str = CLEAN
     #: the first command's output goes back to the model (its next request carries it)
     output: bool = True
+    #: the dialog shows which option is selected (the first, at first)
+    selection: bool = True
+    #: the second step of a refusal, once the second dialog is answered (Kilo's form that
+    #: asks what to do instead)
+    refusal: Callable[[Run], None] | None = None
     #: what the agent does between the two answers and the refusal being checked, when
     #: its second dialog is not the refusal (Aider's: a second turn)
     then: Callable[[Run, dict[str, Any]], None] | None = None
@@ -117,6 +123,9 @@ class Agent:
     start_wait: float = 60
     #: quiet time after the start, before the prompt is typed (the first frames go on)
     start_settle: float = 0.5
+    #: a notice the agent may draw over its composer at start (its text) and the key that
+    #: closes it (Cline's offer of a subscription)
+    notice: tuple[str, bytes] | None = None
     #: between the prompt typed and Enter
     type_pause: float = 0.4
     #: approves the dialog (its first option is the selected one)
@@ -138,9 +147,17 @@ class Agent:
 
 
 def ready(run: Run, agent: Agent) -> None:
-    """Wait for the agent to be up and idle, and for its first frames to settle."""
-    run.term.wait_screen(agent.started, agent.start_wait)
-    run.term.settle(agent.start_settle)
+    """Wait for the agent to be up and idle, and for its first frames to settle (a notice
+    drawn over the composer at start closed first)."""
+    t = run.term
+    if agent.notice is not None:
+        words, key = agent.notice
+        t.wait_screen(lambda s: words in s or agent.started(s), agent.start_wait)
+        t.settle(agent.start_settle)
+        if words in t.model.text():
+            t.press(key)
+    t.wait_screen(agent.started, agent.start_wait)
+    t.settle(agent.start_settle)
 
 
 def submit(run: Run, agent: Agent, prompt: str) -> tuple[int, float]:
@@ -424,6 +441,61 @@ def qwen_options(program: str) -> Options:
             f"Always allow run '{program} *' commands for this user", "No, suggest changes [esc]")
 
 
+# --------------------------------------------------------------------------- Kilo CLI
+
+#: the composer's agent and model line ("┃  Code  · gpt-4o Fake")
+KILO_COMPOSER = re.compile(r"(?m)^\s*┃\s+\S+\s+·\s+\S+")
+
+
+def kilo_composer(text: str) -> bool:
+    return KILO_COMPOSER.search(text) is not None and OPENCODE_BUSY.search(text) is None
+
+
+def kilo_confirm_reject(run: Run) -> None:
+    """Kilo's reject is two steps: the form that asks what to do instead, sent empty."""
+    t = run.term
+    t.wait_screen(lambda s: "Reject permission" in s and "enter confirm" in s, 15)
+    t.settle(0.3)
+    t.press(b"\r")
+
+
+# --------------------------------------------------------------------------- Grok CLI
+
+GROK_COMPOSER = re.compile(r"│\s*❯")  # the composer box's prompt line
+GROK_QUESTION = "Do you want to proceed with this operation?"
+GROK_OPTIONS = ("Yes", "Yes, and don't ask again this session", "No", "No, with feedback")
+
+
+def grok_idle(text: str) -> bool:
+    return (GROK_COMPOSER.search(text) is not None and GROK_QUESTION not in text
+            and "esc to interrupt" not in text)
+
+
+def grok_drawn(text: str) -> bool:
+    return GROK_QUESTION in text and "4. No, with feedback" in text and "Esc cancel" in text
+
+
+# --------------------------------------------------------------------------- Cline
+
+CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # a rule, the prompt glyph under it
+CLINE_KEYS = "[y] Approve"
+CLINE_QUESTION = "Approve tool call?"
+
+
+def cline_idle(text: str) -> bool:
+    return (CLINE_COMPOSER.search(text) is not None and "(esc to cancel)" not in text
+            and "any other key to close" not in text)
+
+
+def cline_commands(_sb: agentrun.Sandbox) -> list[Step]:
+    """:func:`e2e.write_then_clean` in Cline's words (its tool takes a list of commands)."""
+    return [
+        ToolUse("run_commands", {"commands": [WRITE_ONE]}, pause=1.0),
+        ToolUse("run_commands", {"commands": [CLEAN]}, pause=1.0),
+        Text("Understood, the build directory stays.", pause=1.0),
+    ]
+
+
 # =========================================================================== the table
 
 CLAUDE = Agent(
@@ -552,4 +624,47 @@ QWEN = Agent(
                   back=lambda s: qwen_turn_over(s) and "Allow execution of" not in s),
 )
 
-AGENTS = (CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN)
+KILO = Agent(
+    "kilo", agentrun.kilo_command, is_main=agentrun.chat_with_tools_is_main,
+    started=lambda s: kilo_composer(s) and "ctrl+p commands" in s, start_settle=0.8,
+    drawn=lambda s: "Permission required" in s and "enter confirm" in s,
+    turn=Turn(one_command("bash", MAKE_OUT_ARGS), "make the output directory", OUT,
+              opencode_turn_done, msg=MAKE_OUT, exact=False),
+    # OpenCode's buttons: the focused one is only a colour
+    answer=Answer(write_then_clean("bash"), ("allow once", 1), ("3", 3),
+                  questions=(f"$ {WRITE_ONE}", f"$ {CLEAN}"),
+                  options=(("Allow once", "Allow always", "Reject"),) * 2,
+                  refusal=kilo_confirm_reject,
+                  back=lambda s: (kilo_composer(s) and "Permission required" not in s
+                                  and "Reject permission" not in s)),
+    leave_keys=(b"\x03", b"\x03"),  # "ctrl+c again to exit"
+)
+
+GROK = Agent(
+    "grok", agentrun.grok_command,
+    started=lambda s: grok_idle(s) and "auto-edit" in s, start_settle=0.8,
+    drawn=grok_drawn,
+    turn=Turn(one_command("bash", {"command": MAKE_OUT}), "make the output directory", OUT,
+              lambda s: "Created out/x.txt." in s and grok_idle(s), msg=GROK_QUESTION),
+    # the selected option is a coloured row: ↑/↓ and Enter choose
+    answer=Answer(write_then_clean("bash"), ("yes", 1), ("3", 3),
+                  questions=(f"{GROK_QUESTION} {WRITE_ONE}", f"{GROK_QUESTION} {CLEAN}"),
+                  options=(GROK_OPTIONS,) * 2,
+                  back=grok_idle),
+)
+
+CLINE = Agent(
+    "cline", agentrun.cline_command,
+    started=cline_idle, start_settle=1.0, notice=("any other key to close", b"\x1b"),
+    drawn=lambda s: CLINE_QUESTION in s and "[n] Deny" in s,
+    turn=Turn(one_command("run_commands", {"commands": [MAKE_OUT]}), "make the output directory",
+              OUT, lambda s: "Created out/x.txt." in s and cline_idle(s), msg=CLINE_QUESTION),
+    # its keys in brackets: "y" approves, "n" denies
+    answer=Answer(cline_commands, ("approve", 1), ("2", 2),
+                  questions=(f"{CLINE_QUESTION} {WRITE_ONE}", f"{CLINE_QUESTION} {CLEAN}"),
+                  options=(("Approve [y]", "Deny [n]"),) * 2,
+                  back=lambda s: cline_idle(s) and CLINE_KEYS not in s, selection=False),
+    approve_key=b"y",
+)
+
+AGENTS = (CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE)

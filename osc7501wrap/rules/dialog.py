@@ -410,7 +410,8 @@ def _highlighted(line: str, row: int, spans: list[tuple[int, int]],
     """Which label of `spans` on screen row `row` is drawn on a background unlike the
     one around the labels (the blanks between them, those next to a label only when no
     other is: a button's padding takes its colour): its index, or None unless exactly
-    one is."""
+    one is. Buttons that each have a background of their own (Kilo CLI's) count as a
+    run of the same look: the one drawn unlike all the others is the selected one."""
     if len(spans) < 2:
         return None
     end = spans[-1][1]
@@ -425,7 +426,10 @@ def _highlighted(line: str, row: int, spans: list[tuple[int, int]],
     if not around:
         return None
     base = max(set(around), key=around.count)
-    odd = [k for k, (a, _) in enumerate(spans) if background(row, cols[a]) != base]
+    looks = [background(row, cols[a]) for a, _ in spans]
+    odd = [k for k, look in enumerate(looks) if look != base]
+    if len(odd) == len(spans) > 2:  # every label on its own background
+        odd = [k for k, look in enumerate(looks) if looks.count(look) == 1]
     return odd[0] if len(odd) == 1 else None
 
 

@@ -37,8 +37,8 @@ options:
   -h, --help          print this help and exit
 
 other commands (osc7501wrap COMMAND --help):
-  emit, explain, record, replay, shell-init, config, doctor, ls, send, answer,
-  man, jump, watch, events, feed, stats, tmux-init, tmux-menu
+  emit, explain, record, draft-manifest, replay, shell-init, config, doctor, ls,
+  send, answer, dialog, man, jump, watch, events, feed, stats, tmux-init, tmux-menu
 
 exit status: CMD's own; 128+N if CMD was killed by signal N; 127 if CMD was not
 found; 126 if it could not be executed; 2 for a usage error.
@@ -196,6 +196,15 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--agent", help="agent name stored in the capture")
     r.add_argument("cmd", nargs=argparse.REMAINDER, help="-- CMD [ARGS...]")
     r.set_defaults(func=_subcommand("commands.record", "cmd_record"))
+
+    dm = sub.add_parser("draft-manifest", help="draft a manifest for an agent from a capture "
+                        "of it (record): its dialog's, spinner's and composer's rows")
+    dm.add_argument("capture", help="a capture written by `osc7501wrap record`")
+    dm.add_argument("-o", "--output", metavar="FILE",
+                    help="write the draft to FILE (default: standard output)")
+    dm.add_argument("--name", help="the manifest's name (default: from the capture's program)")
+    dm.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    dm.set_defaults(func=_subcommand("commands.draft", "cmd_draft_manifest"))
 
     rp = sub.add_parser("replay", help="print the state timeline wrap would produce for a capture")
     rp.add_argument("file")

@@ -1,6 +1,7 @@
 """Cline's driver (``cline --tui --auto-approve false``): its composer and thinking line, the
-start, turn-end and exit helpers, and its scenarios (a command approved and denied, its
-question tool, a plain answer, a long stream, an interrupt, typed and quoted dialog text).
+start, turn-end and exit helpers, and its scenarios (a command approved and denied,
+three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
+long stream, an interrupt, typed and quoted dialog text).
 
 What it does not do: build its command line or stop its background hub (tests/agentrun.py
 ``cline_command`` and ``cline_stop_hub``; the runner calls the latter after every run).
@@ -15,9 +16,17 @@ import time
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    scenario,
+)
 
-CLINE_COMPOSER = re.compile(r"(?m)^\s*❯ \S")  # the composer's prompt and placeholder between two rules
+CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # the composer: a rule, the prompt and placeholder
 CLINE_BUSY = re.compile(r"\(esc to cancel\)")  # "⠸ Thinking... (esc to cancel)"
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
 
@@ -37,8 +46,9 @@ def cline_start(c: Ctx) -> str:
 
 def cline_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
     """Wait for the busy line to go and the composer to be back; label ``label``."""
-    text = c.wait(lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None
-                  and CLINE_DIALOG.search(s) is None, timeout, settle=0.6)
+    # (the composer is drawn in place of a dialog: a quoted one stays in the conversation)
+    text = c.wait(lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None,
+                  timeout, settle=0.6)
     c.mark(label)
     return text
 
@@ -204,4 +214,49 @@ def cline_negatives(c: Ctx) -> None:
     c.answered(0)
     cline_turn_end(c)
     c.shot("done--quoted-dialog")
+    cline_exit(c)
+
+
+@scenario(
+    "cline",
+    "multiline",
+    "three command approvals in one turn: a two-row command (y), a 175-character one that wraps "
+    "(y), a two-row one sharing the first's first row (n) -> the model answers -> turn ends",
+    lambda sb, api: [
+        ToolUse("run_commands", {"commands": [MULTILINE_TWO_ROWS]}),
+        ToolUse("run_commands", {"commands": [MULTILINE_WRAPPED]}),
+        ToolUse("run_commands", {"commands": [MULTILINE_REFUSED]}),
+        Text("Ran the first two."),
+    ],
+)
+def cline_multiline(c: Ctx) -> None:
+    cline_start(c)
+    c.submit("run the three commands")
+    for n, (mark, key) in enumerate((("x1.txt", "y"), ("long-1.txt", "y"), ("SECOND.txt", "n")), 1):
+        dialog(c, lambda s, mark=mark: CLINE_DIALOG.search(s) is not None and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.run.send(key, mark="working")
+        c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
+    cline_turn_end(c)
+    cline_exit(c)
+
+
+LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
+
+
+@scenario(
+    "cline",
+    "long-command",
+    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+    "approval -> n -> the model answers -> turn ends",
+    lambda sb, api: [ToolUse("run_commands", {"commands": [LONG_COMMAND]}),
+                     Text("Understood, nothing was made.")],
+)
+def cline_long_command(c: Ctx) -> None:
+    cline_start(c)
+    c.submit("make sixty files")
+    dialog(c, CLINE_DIALOG)
+    c.shot("blocked-permission--long-command")
+    c.run.send("n", mark="working")
+    cline_turn_end(c)
     cline_exit(c)

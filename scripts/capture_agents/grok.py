@@ -1,6 +1,7 @@
 """Grok CLI's driver (``@vibe-kit/grok-cli``): its composer and spinner line, the start,
-turn-end and exit helpers, and its scenarios (bash approved and refused, a plain answer,
-a long stream, an interrupt, typed and quoted dialog text).
+turn-end and exit helpers, and its scenarios (bash approved and refused, three multi-line
+or wrapped commands, a plain answer, a long stream, an interrupt, typed and quoted dialog
+text).
 
 What it does not do: read ground truth from the agent (Grok CLI has no hooks and no event
 log: the labels come from its screen, as Aider's do) or build its command line
@@ -14,7 +15,15 @@ import time
 
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    scenario,
+)
 
 GROK_COMPOSER = re.compile(r"│\s*❯")  # the composer box's prompt line
 GROK_SPINNER = re.compile(r"\(\d+s\b[^)]*esc to interrupt\)")  # "\ Decrypting... (3s · ↑ 793 tokens · esc to interrupt)"
@@ -187,4 +196,37 @@ def grok_negatives(c: Ctx) -> None:
     c.answered(0)
     grok_turn_end(c)
     c.shot("done--quoted-dialog")
+    grok_exit(c)
+
+
+@scenario(
+    "grok",
+    "multiline",
+    "three bash confirmations in one turn: a two-row command (Yes), a 175-character one that wraps "
+    "(Yes), a two-row one sharing the first's first row (No) -> the model answers -> turn ends",
+    lambda sb, api: [
+        # the model takes a moment before each call, as a real one does: the light goes
+        # working between two dialogs
+        ToolUse("bash", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
+        ToolUse("bash", {"command": MULTILINE_WRAPPED}, pause=1.0),
+        ToolUse("bash", {"command": MULTILINE_REFUSED}, pause=1.0),
+        Text("Ran the first two.", pause=1.0),
+    ],
+)
+def grok_multiline(c: Ctx) -> None:
+    grok_start(c)
+    c.submit("run the three commands")
+    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, mark=mark: GROK_DIALOG in s and mark in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: GROK_DIALOG not in s, 10, settle=0)
+    dialog(c, lambda s: GROK_DIALOG in s and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    c.key("down")
+    time.sleep(0.3)
+    c.key("down")
+    time.sleep(0.4)
+    c.key("enter", mark="working")  # refused: the model is told and answers
+    grok_turn_end(c)
     grok_exit(c)

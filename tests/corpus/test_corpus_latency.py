@@ -1,7 +1,8 @@
 """How fast wrap says what the agent's own ground truth says, per agent, on the corpus.
 
-For the OpenCode and Qwen Code captures of every release (ground truth from their event
-bus and hooks), and for the Codex captures replayed without Codex's own OSC 7501 reports
+For the OpenCode, Qwen Code and Kilo CLI captures of every release (ground truth from
+their event bus and hooks), Grok CLI's and Cline's (labelled from their screens), and for
+the Codex captures replayed without Codex's own OSC 7501 reports
 (the screen alone, as with a Codex that writes none), on every screen backend:
 
 - every ``blocked`` marker is met by a blocked decision of its kind: the delay from the
@@ -29,7 +30,8 @@ from osc7501wrap.capture import Event, read_capture
 from osc7501wrap.commands.record import replay
 
 AGENTS = ["opencode-1.15.13", "opencode-1.17.11", "opencode-1.18.22", "opencode-1.18.33",
-          "qwen-0.12.0", "qwen-0.15.6", "qwen-0.24.4", "codex-0.169.0:no-native"]
+          "qwen-0.12.0", "qwen-0.15.6", "qwen-0.24.4", "codex-0.169.0:no-native",
+          "grok-0.0.34", "kilo-7.7.2", "kilo-7.7.7", "cline-3.0.62", "cline-3.0.65"]
 OSC7501 = re.compile(rb"\x1b\]7501;[^\x07\x1b]*(?:\x07|\x1b\\)")
 
 

@@ -132,6 +132,13 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'claude-2.1.328/write-create#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
     'claude-2.1.328/write-overwrite-7501#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
     'claude-2.1.328/write-overwrite#0': ('number', ['Yes', 'Yes, and switch to accep', 'No']),
+    'cline-3.0.65/command-approve#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/command-deny#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/long-command#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/multiline#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/multiline#1': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/multiline#2': ('key', ['Approve', 'Deny']),
+    'cline-3.0.65/question#0': ('arrows', ['Red', 'Blue', 'Type a response...']),
     'codex-0.169.0/apply-patch#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'codex-0.169.0/exec-approve#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
     'codex-0.169.0/exec-reject#0': ('key', ['Yes, proceed', "Yes, and don't ask again", 'No, and tell Codex what ']),
@@ -163,6 +170,9 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'gemini-0.61.0/write-file#0': ('arrows', ['Allow once', 'Allow for this session', 'Modify with external edi', 'No, suggest changes']),
     'grok-0.0.34/bash-approve#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
     'grok-0.0.34/bash-reject#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
+    'grok-0.0.34/multiline#0': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
+    'grok-0.0.34/multiline#1': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
+    'grok-0.0.34/multiline#2': ('arrows', ['Yes', "Yes, and don't ask again", 'No', 'No, with feedback']),
     'kilo-7.7.2/allow-always#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'kilo-7.7.2/bash-approve#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
     'kilo-7.7.2/bash-reject#0': ('arrows_lr', ['Allow once', 'Allow always', 'Reject']),
@@ -202,6 +212,13 @@ EXPECTED: dict[str, tuple[str | None, list[str]]] = {
     'gemini-0.61.0/background-shell#0': ('arrows', ['Allow once', 'Allow for this session', 'No, suggest changes']),
     'qwen-0.24.4/background-shell#0': ('arrows', ['Yes, allow once', "Always allow run 'sleep ", "Always allow run 'sleep ", 'No, suggest changes']),
     # other releases and sizes than the pins: read the same but where a release words its option
+    'cline-3.0.62/command-approve#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/command-deny#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/long-command#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/multiline#0': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/multiline#1': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/multiline#2': ('key', ['Approve', 'Deny']),
+    'cline-3.0.62/question#0': ('arrows', ['Red', 'Blue', 'Type a response...']),
     'aider-0.85.5/add-file#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'aider-0.85.5/add-file-200x50#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
     'aider-0.85.5/add-file-80x24#0': ('key_enter', ['Yes', 'No', "Don't ask again"]),
@@ -519,11 +536,14 @@ def test_generic_yes_no_shapes() -> None:
     ("opencode-1.18.33/bash-reject", [1, 2, 3]),  # → → Enter on Reject
     ("opencode-1.18.33/allow-always", [1, 2, 1]),  # → Enter, then Confirm / Cancel
     ("opencode-1.18.22/bash-reject", [1, 2, 3]),
+    ("kilo-7.7.7/bash-reject", [1, 2, 3]),  # each button on a background of its own
+    ("kilo-7.7.2/bash-reject", [1, 2, 3]),
 ])
 def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
                                            selected: list[int]) -> None:
-    """OpenCode's focused button is only a colour: read from the cells' background (each
-    screen backend), the selection follows the arrows typed, and the id stays."""
+    """OpenCode's and Kilo CLI's focused button is only a colour: read from the cells'
+    background (each screen backend), the selection follows the arrows typed, and the id
+    stays."""
     cap = read_capture(TESTS / "captures" / f"{capture}.jsonl")
     m = manifest_for(str(cap.header.get("agent")), [str(a) for a in cap.header.get("argv") or []])
     scr = make_screen(cap.rows, cap.cols, backend)
@@ -537,7 +557,7 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
         elif ev.type == "i":  # the screen each key is typed into
             v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor(),
                                      background=scr.background))
-            if v.state == "blocked":
+            if v.state == "blocked" and v.dialog.options:  # (not Kilo's reject form)
                 (sel,) = [o.number for o in v.dialog.options if o.selected]
                 seen.append((sel, v.dialog.id))
                 assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
@@ -582,9 +602,9 @@ def test_a_command_the_agent_shows_only_in_part_is_partial(path: Path) -> None:
     """A 61-line command (``touch f00.txt`` ... ``touch SECOND-LAST``), as each real agent
     drew its dialog at 120x40: scrolled out of the screen (Claude: "↑ 35 more lines";
     Copilot), folded ("[… 67 lines]", "... first 35 lines hidden ...", "... last 37
-    lines hidden ..."), or cut without a word (OpenCode shows 7 rows). The dialog is
+    lines hidden ..."), or cut without a word (OpenCode shows 7 rows, Cline 8). The dialog is
     partial: no answer from outside approves what nobody could read."""
     d = _screen_dialog(path)
     assert d.partial, (d.question, d.subject)
     assert d.options  # still read, to be answered in the pane
-    assert len(LONG_COMMANDS) == 6
+    assert len(LONG_COMMANDS) == 8

@@ -12,6 +12,8 @@ Targets: every dialog found with its kind, 0 false blocked, time-weighted agreem
 the truth >= 0.90 (``bench/bench_corpus.py --manifest generic`` prints the same figures).
 Measured on the held-out agent: 2/3 dialogs (its question list is missed: MISSED), 0 false
 blocked, agreement 0.914; Grok CLI and Kilo CLI: every dialog, 0 false blocked, 1.000.
+Known agents without their manifests (KNOWN): Gemini CLI 12/12 and 15/15 dialogs, 0 false
+blocked (were 4/12 and 4/15); Qwen Code 0.24.4 12/15, 2 false blocked (were 3/15, 16).
 """
 
 from __future__ import annotations
@@ -51,6 +53,23 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == ["cline-3.0.65"]
+
+
+#: known agents read with the fallback instead of their manifests: Gemini CLI's dialogs
+#: show no key hints (a selection marker on a numbered option: every one found, none
+#: where there is none); Qwen Code 0.24.4's answers start with the "◆" of a select prompt
+#: (no longer a dialog over its composer or its running turn)
+KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 2}
+
+
+@pytest.mark.parametrize("name", KNOWN)
+def test_the_fallback_on_known_agents_without_their_manifests(name: str) -> None:
+    paths = sorted((TESTS / "captures" / name).glob("*.jsonl"))
+    figs = bc.score(paths, "generic")[name]
+    table = bc.table({name: figs})
+    if name.startswith("gemini"):
+        assert not figs.missed, table
+    assert len(figs.false_blocked) <= KNOWN[name], "\n".join([table, *figs.false_blocked])
 
 
 @pytest.mark.parametrize("agent_dir", HELD_OUT + SEEN, ids=lambda d: d.name)

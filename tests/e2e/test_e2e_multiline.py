@@ -10,7 +10,10 @@ refused, naming the second, and nothing is typed; the second is refused as chose
 ``SECOND.txt`` is never made. With Claude Code, ``osc7501wrap events`` follows the turn:
 exactly two ``blocked`` lines, each with its dialog (its hook says blocked before the
 screen draws the dialog). Aider (whose every command asks twice) and Pi (no dialog) are
-read on their recorded screens instead (tests/corpus/test_dialogs.py).
+read on their recorded screens instead (tests/corpus/test_dialogs.py). Grok CLI's
+confirmation names only a command's first row ("⎿ Command: ls -la"): its subject is the
+"Run bash command(" rows above it, whose last keeps the closing parenthesis; Kilo CLI's
+refusal is two steps (its form is sent empty).
 """
 
 from __future__ import annotations
@@ -48,6 +51,10 @@ TOOLS: dict[str, Any] = {
     "qwen": lambda cmd: ToolUse("run_shell_command", {"command": cmd,
                                                       "description": "List, then touch"},
                                 pause=1.0),
+    "kilo": lambda cmd: ToolUse("bash", {"command": cmd, "description": "List, then touch"},
+                                pause=1.0),
+    "grok": lambda cmd: ToolUse("bash", {"command": cmd}, pause=1.0),
+    "cline": lambda cmd: ToolUse("run_commands", {"commands": [cmd]}, pause=1.0),
 }
 CASES = [pytest.param(a, id=a.name) for a in AGENTS
          if a.name in TOOLS and isinstance(a.answer, Answer)]
@@ -99,6 +106,8 @@ def test_two_commands_that_share_their_first_row(agent: Agent) -> None:
             assert two["subject"][0] == one["subject"][0], (one, two)  # the shared first row
             refused_stale(run, one, two, "SECOND.txt")
             answered(run, two, *a.by_number)  # refused as chosen
+            if a.refusal is not None:
+                a.refusal(run)
             t.wait_screen(a.back, 30)
             t.settle(1.0)
             assert (run.sb.work / "x1.txt").exists()

@@ -96,11 +96,13 @@ def test_answer(agent: Agent) -> None:
         blocked(run, agent, mark)
         dialogs = answer_two(run, lambda d: "echo one" in d["question"], a.by_label,
                              a.second, a.by_number, a.words)
+        if a.refusal is not None:
+            a.refusal(run)
         for d, question, options in zip(dialogs, a.questions, a.options, strict=True):
             run.note(f"{run.record}: listed: {d['question']!r} {written(d['options'])}")
             assert d["question"] == question, (d["question"], question)
             assert options_match(d["options"], options), (written(d["options"]), options)
-            assert [o["selected"] for o in d["options"]] == [True] + [False] * (
+            assert [o["selected"] for o in d["options"]] == [a.selection] + [False] * (
                 len(d["options"]) - 1), d
         assert made(run, "one.txt") == "one\n"  # it proceeded
         if a.output:

@@ -144,7 +144,7 @@ def test_every_command_is_documented_with_exactly_its_options(page: str) -> None
     subs = _subsections(_sections(page)["COMMANDS"])
     by_name = {title.split()[1]: lines for title, lines in subs.items() if title}
     commands = _commands_in_help()
-    assert set(commands) == {"run", "emit", "explain", "record", "replay", "shell-init",
+    assert set(commands) == {"run", "emit", "explain", "record", "draft-manifest", "replay", "shell-init",
                              "config", "doctor", "ls", "send", "answer", "man", "jump", "watch", "tmux-menu",
                              "events", "feed", "stats", "tmux-init", "dialog"}
     assert set(by_name) == set(commands)
