@@ -771,25 +771,17 @@ def chat_with_tools_is_main(req: Any) -> bool:
     return "SUGGESTION MODE" not in json.dumps(body.get("messages", [])[-1:])
 
 
-def opencode_command(
-    sb: Sandbox,
-    base_url: str,
-    *,
-    args: list[str] | None = None,
-    config: dict[str, Any] | None = None,
-) -> tuple[list[str], dict[str, str]]:
-    """argv and env for OpenCode in ``sb`` with an OpenAI-compatible provider at the fake API.
-
-    Shell calls ask (``permission.bash = "ask"``); a local plugin appends every event
-    of OpenCode's bus (``session.status``, ``permission.asked`` / ``replied``...) to
-    :func:`truth_log`. Updates, sharing, model-list fetches and LSP downloads are off.
-    """
-    pin = pins()["opencode"]
-    cdir = sb.home / ".config" / "opencode"
-    # With a plugin configured, OpenCode first installs its plugin SDK into the config dir
-    # from npm (and waits for it); a lock file that lists it already makes that a no-op.
+def _opencode_config(sb: Sandbox, path: Path, plugin_package: str, version: str,
+                     base_url: str, config: dict[str, Any] | None) -> None:
+    """OpenCode's config (and its forks', Kilo's) at `path`: the fake API as an
+    OpenAI-compatible provider, shell calls, edits and fetches asking, the bus plugin that
+    logs every event to :func:`truth_log`, updates, sharing, LSP and formatters off; then
+    `config` on top. With a plugin configured the agent first installs its plugin package
+    into the config dir from npm (and waits for it): a package.json and lock file that
+    list it already make that a no-op (offline)."""
+    cdir = path.parent
     (cdir / "node_modules").mkdir(parents=True, exist_ok=True)
-    deps = {"@opencode-ai/plugin": pin.version}
+    deps = {plugin_package: version}
     (cdir / "package.json").write_text(json.dumps({"dependencies": deps}))
     (cdir / "package-lock.json").write_text(json.dumps({"packages": {"": {"dependencies": deps}}}))
     plugin = sb.root / "truth-plugin.js"
@@ -814,7 +806,25 @@ def opencode_command(
         "formatter": False,
     }
     cfg.update(config or {})
-    (cdir / "opencode.json").write_text(json.dumps(cfg, indent=2))
+    path.write_text(json.dumps(cfg, indent=2))
+
+
+def opencode_command(
+    sb: Sandbox,
+    base_url: str,
+    *,
+    args: list[str] | None = None,
+    config: dict[str, Any] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """argv and env for OpenCode in ``sb`` with an OpenAI-compatible provider at the fake API.
+
+    Shell calls ask (``permission.bash = "ask"``); a local plugin appends every event
+    of OpenCode's bus (``session.status``, ``permission.asked`` / ``replied``...) to
+    :func:`truth_log`. Updates, sharing, model-list fetches and LSP downloads are off.
+    """
+    pin = pins()["opencode"]
+    _opencode_config(sb, sb.home / ".config" / "opencode" / "opencode.json",
+                     "@opencode-ai/plugin", pin.version, base_url, config)
     env = sb.base_env()
     env.update(
         {
@@ -1579,35 +1589,8 @@ def kilo_command(
     :func:`truth_log`. Kilo installs its plugin package into the config dir at start: a
     package.json and lock file that list it already make that a no-op (offline)."""
     pin = pins()["kilo"]
-    cdir = sb.home / ".config" / "kilo"
-    (cdir / "node_modules").mkdir(parents=True, exist_ok=True)
-    deps = {"@kilocode/plugin": pin.version}
-    (cdir / "package.json").write_text(json.dumps({"dependencies": deps}))
-    (cdir / "package-lock.json").write_text(json.dumps({"packages": {"": {"dependencies": deps}}}))
-    plugin = sb.root / "truth-plugin.js"
-    plugin.write_text(OPENCODE_TRUTH_PLUGIN)
-    cfg: dict[str, Any] = {
-        "model": "fake/gpt-4o",
-        "small_model": "fake/gpt-4o",
-        "autoupdate": False,
-        "share": "disabled",
-        "provider": {
-            "fake": {
-                "npm": "@ai-sdk/openai-compatible",
-                "name": "Fake",
-                "options": {"baseURL": f"{base_url}/v1", "apiKey": "sk-fake"},
-                "models": {"gpt-4o": {"name": "gpt-4o", "tool_call": True}},
-            }
-        },
-        "disabled_providers": ["kilo"],
-        "enabled_providers": ["fake"],
-        "plugin": [plugin.as_uri()],
-        "permission": {"bash": "ask", "edit": "ask", "webfetch": "ask"},
-        "lsp": False,
-        "formatter": False,
-    }
-    cfg.update(config or {})
-    (cdir / "kilo.json").write_text(json.dumps(cfg, indent=2))
+    _opencode_config(sb, sb.home / ".config" / "kilo" / "kilo.json", "@kilocode/plugin",
+                     pin.version, base_url, {"disabled_providers": ["kilo"], **(config or {})})
     env = sb.base_env()
     env.update({"TRUTH_LOG": str(truth_log(sb)), **KILO_QUIET})
     return [str(pin.exe), *(args or [])], env
