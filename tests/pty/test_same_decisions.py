@@ -42,6 +42,8 @@ CHOSEN = {
     "aider-0.86.2": "create-file.jsonl",
     "claude-2.1.302": "askuserquestion.jsonl",
     "claude-2.1.328": "askuserquestion.jsonl",
+    "cline-3.0.62": "question.jsonl",
+    "cline-3.0.65": "long-command.jsonl",
     "codex-0.162.1": "plan-question-80x24.jsonl",
     "codex-0.169.0": "plan-question.jsonl",
     "copilot-1.0.102": "create-file.jsonl",
