@@ -22,6 +22,7 @@ from capture_agents.core import (
     Ctx,
     dialog,
     git_init,
+    multiline_dialogs,
     scenario,
     work_ends,
 )
@@ -264,14 +265,7 @@ CODEX_ASKS = "Would you like to run the following command?"
 )
 def codex_multiline(c: Ctx) -> None:
     codex_start(c)
-    c.submit("run the three commands")
-    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        dialog(c, lambda s, mark=mark: CODEX_ASKS in s and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
-        c.wait(lambda s: CODEX_ASKS not in s, 10, settle=0)
-    dialog(c, lambda s: CODEX_ASKS in s and "SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
+    multiline_dialogs(c, lambda s: CODEX_ASKS in s)
     c.key("esc")
     c.wait(lambda s: CODEX_ASKS not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
     c.mark("idle")

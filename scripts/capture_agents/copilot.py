@@ -23,6 +23,7 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    multiline_dialogs,
     scenario,
     work_ends,
 )
@@ -377,14 +378,7 @@ COPILOT_ASKS = "Do you want to run"
 )
 def copilot_multiline(c: Ctx) -> None:
     copilot_start(c)
-    c.submit("run the three commands")
-    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        dialog(c, lambda s, mark=mark: COPILOT_ASKS in s and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
-        c.wait(lambda s: COPILOT_ASKS not in s, 10, settle=0)
-    dialog(c, lambda s: COPILOT_ASKS in s and "SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
+    multiline_dialogs(c, lambda s: COPILOT_ASKS in s)
     c.key("esc", mark="working")  # "◉ Cancelling", then the idle footer
     c.wait(lambda s: COPILOT_ASKS not in s and copilot_idle(s), 15, settle=0.5)
     c.mark("idle")

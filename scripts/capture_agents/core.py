@@ -168,6 +168,20 @@ MULTILINE_WRAPPED = "echo " + "A" * 150 + " && touch long-1.txt"
 MULTILINE_REFUSED = "ls -la\ntouch SECOND.txt"
 
 
+def multiline_dialogs(c: Ctx, asks: Callable[[str], bool]) -> None:
+    """The multiline scenario as an agent whose dialog `asks` shows and Enter approves
+    takes it: the prompt; the first two dialogs (told by the file their command makes)
+    labelled, shot and approved; the third labelled and shot, for the caller to refuse."""
+    c.submit("run the three commands")
+    for n, made in ((1, "x1.txt"), (2, "long-1.txt")):
+        dialog(c, lambda s, made=made: asks(s) and made in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.key("enter", mark="working")
+        c.wait(lambda s: not asks(s), 10, settle=0)
+    dialog(c, lambda s: asks(s) and "SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+
+
 def git_init(path: Path) -> None:
     """Make ``path`` a git repository with one commit (no hooks, no network)."""
     env = {"PATH": "/usr/bin:/bin", "HOME": str(path), "GIT_CONFIG_NOSYSTEM": "1",

@@ -20,6 +20,7 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    multiline_dialogs,
     scenario,
     work_ends,
 )
@@ -267,14 +268,7 @@ GEMINI_ASKS = "Allow execution of"
 )
 def gemini_multiline(c: Ctx) -> None:
     gemini_start(c)
-    c.submit("run the three commands")
-    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        dialog(c, lambda s, mark=mark: GEMINI_ASKS in s and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
-        c.wait(lambda s: GEMINI_ASKS not in s, 10, settle=0)
-    dialog(c, lambda s: GEMINI_ASKS in s and "SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
+    multiline_dialogs(c, lambda s: GEMINI_ASKS in s)
     c.key("esc")
     c.wait(lambda s: GEMINI_ASKS not in s and "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
     c.mark("idle")
