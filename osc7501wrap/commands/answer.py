@@ -14,7 +14,7 @@ from typing import Any
 
 from ..config import load_config
 from ..errors import WrapError
-from ..fleet.remote import Remote, check_host, row_text, run_bounded
+from ..fleet.remote import Remote, check_host, far_output, row_text
 from ..fleet.span import split_session
 from ..report.tmux_display import tmux_literal
 from ..session.registry import clean_text, find_session, request_session, truncate
@@ -98,14 +98,6 @@ def remote_answer(remote: Remote, host: str, session: str, choice: str, dialog: 
     args = ["answer", session, choice, "--wait", f"{wait:g}"]
     if dialog is not None:
         args += ["--dialog", dialog]
-    status, out, err = run_bounded(remote, host, args, wait + 5.0 + remote.timeout + 5.0)
-    if status == 0:
-        lines = [x for x in out.splitlines() if x.strip()]
-        return row_text(lines[0], 400) if lines else "answered"
-    lines = [x for x in err.splitlines() if x.strip()]
-    line = row_text(lines[-1], 400) if lines else f"exit status {status}"
-    for prefix in ("osc7501wrap answer: ", "osc7501wrap: "):
-        line = line.removeprefix(prefix)
-    if status is None or status == 255:
-        raise WrapError(f"cannot reach {host}: {line}", status=1)
-    raise WrapError(f"{host}: {line}", status=status if status in (1, 2) else 1)
+    out = far_output(remote, host, args, wait + 5.0 + remote.timeout + 5.0)
+    lines = [x for x in out.splitlines() if x.strip()]
+    return row_text(lines[0], 400) if lines else "answered"

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..config import load_config
 from ..errors import WrapError
-from ..fleet.remote import Remote, row_text, run_bounded
+from ..fleet.remote import Remote, far_output
 from ..fleet.span import split_session
 from ..session.registry import clean_dialog, clean_text, find_session, truncate
 
@@ -108,12 +108,7 @@ def cmd_dialog(args: Any) -> int:
 def _far(host: str, session: str) -> dict[str, Any]:
     """The dialog of `session` on `host`, as its `dialog --json` prints it, cleaned."""
     remote = Remote.make(timeout=load_config().fleet.timeout)
-    status, out, err = run_bounded(remote, host, ["dialog", session, "--json"],
-                                   remote.timeout + 10.0)
-    if status != 0:
-        lines = [x for x in err.splitlines() if x.strip()]
-        line = row_text(lines[-1], 400) if lines else f"exit status {status}"
-        raise WrapError(f"{host}: {line.removeprefix('osc7501wrap: ')}", status=1)
+    out = far_output(remote, host, ["dialog", session, "--json"], remote.timeout + 10.0)
     try:
         d = clean_dialog(json.loads(out.strip().splitlines()[0]))
     except (ValueError, IndexError):

@@ -321,3 +321,19 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
     if status is None:
         err = f"no answer from {host} in {timeout:g} s"
     return status, kept[out_fd].decode("utf-8", "replace"), err
+
+
+def far_output(remote: Remote, host: str, args: Sequence[str], timeout: float) -> str:
+    """The standard output of ``osc7501wrap ARGS`` run on `host` (:func:`run_bounded`), or
+    WrapError with the far side's last line of refusal, cleaned ("cannot reach HOST"
+    when ssh itself failed)."""
+    status, out, err = run_bounded(remote, host, args, timeout)
+    if status == 0:
+        return out
+    lines = [x for x in err.splitlines() if x.strip()]
+    line = row_text(lines[-1], 400) if lines else f"exit status {status}"
+    for prefix in (f"osc7501wrap {args[0]}: ", "osc7501wrap: "):
+        line = line.removeprefix(prefix)
+    if status is None or status == 255:
+        raise WrapError(f"cannot reach {host}: {line}", status=1)
+    raise WrapError(f"{host}: {line}", status=status if status in (1, 2) else 1)

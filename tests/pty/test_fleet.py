@@ -232,6 +232,11 @@ def test_events_and_answer_across_two_machines(fleet: Fleet) -> None:
         assert wrong.returncode == 1 and "the dialog changed" in wrong.stderr, wrong
         assert wrong.stderr.startswith("osc7501wrap: alpha: "), wrong.stderr
         assert not keys.exists() or keys.read_bytes() == b""
+        # the whole far dialog, read there; a far session with none is one line
+        whole = fleet.o7w("dialog", f"alpha:{a['session']}", "--json")
+        assert whole.returncode == 0 and json.loads(whole.stdout)["id"] == a["dialog"]["id"]
+        none = fleet.o7w("dialog", "alpha:1; touch PWNED")
+        assert none.returncode == 1 and none.stderr.startswith("osc7501wrap: alpha: "), none
         # a hostile session name is an argument there, never shell text
         odd = fleet.o7w("answer", "alpha:1; touch PWNED", "1")
         assert odd.returncode == 1 and "no live session" in odd.stderr, odd
