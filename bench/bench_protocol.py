@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from osc7501wrap.protocol import Report, ReportScanner, encode, parse_body
+from osc7501wrap.protocol import Report, encode, parse_body
+from osc7501wrap.stream.scanner import ReportScanner
 
 
 def tui_stream(size: int, seed: int = 1) -> bytes:

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from term import Terminal, base_env, wrap_command  # noqa: E402
 
-from osc7501wrap.proxy.tracker import StreamTracker  # noqa: E402
+from osc7501wrap.stream.tracker import StreamTracker  # noqa: E402
 
 PY = sys.executable
 ECHO_AFTER = 1.0  # seconds from the child's first output to the first measured keystroke

@@ -8,11 +8,12 @@ Data flows one way:
 Packages, one job each:
 
     start      the start-up boundary: `wrap` arguments, preparing the run, `hook`, `emit`
-    proxy      the PTY loop with one timer facility (call_at), stream tracker, procinfo
-    protocol   OSC 7501: report, sanitize, encode, parse, scan, store; tmux; the probe
+    protocol   OSC 7501: report, sanitize, encode, parse, store; tmux; the probe
+    stream     the child's bytes as they pass: the 7501 scanner, the stream tracker
     screen     the screen model (pyte with fixes, or libghostty-vt) and its backlog
     rules      per-agent manifests (rules/*.toml) and the rules engine
     fusion     classifier, fusion, pipeline: deciding without I/O (next_deadline(now))
+    proxy      the PTY loop with one timer facility (call_at), procinfo
     agents     what an agent's own signals (hooks) mean, per agent
     report     decisions -> OSC 7501 reports, fallbacks and other displays
     session    one run: wiring, control socket, sampling, registry, log

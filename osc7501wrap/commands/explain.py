@@ -39,9 +39,9 @@ from ..agents.versions import clean_version, describe
 from ..capture import parse_size, read_capture
 from ..errors import WrapError
 from ..protocol import strip_invisible
-from ..proxy.tracker import StreamTracker
 from ..screen import make_screen
 from ..session.registry import find_session, request_session
+from ..stream.tracker import StreamTracker
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PREVIEW_LINES = 12

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..stream.tracker import StreamTracker
 from .fusion import Decision
 from .pipeline import Pipeline
 
@@ -41,6 +42,7 @@ def drive(p: Pipeline, events: Iterable[Event], decided: Callable[[list[Decision
     decisions as the core returns them; `marker` the ``m`` events. After the last event,
     the core is given `after` more seconds (unless the program exited)."""
     due: float | None = 0.0
+    stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
 
     def advance(to: float) -> None:
         nonlocal due
@@ -53,13 +55,18 @@ def drive(p: Pipeline, events: Iterable[Event], decided: Callable[[list[Decision
                 due = now + 0.001
 
     end_t = 0.0
+    p_title: str | None = None
+    p_progress: tuple[int, int | None] | None = None
     for ev in events:
         advance(ev.t)
         now = end_t = ev.t
         kind, value = ev.type, ev.value
         if kind == "o":
-            p.output(value, now)
+            stream.feed(p.output(value, now))
             p.take_answers()
+            if stream.title != p_title or stream.progress != p_progress:
+                p_title, p_progress = stream.title, stream.progress
+                p.retitled(p_title, p_progress)
             d = p.round_done(now, quiet=due is None or due > now)
             if d is not None:
                 d = max(d, now)  # a deadline already past is now, as in a live loop

@@ -43,11 +43,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rules
-from ..protocol import Invalid, Query, Report, ReportScanner, query_reply
-from ..proxy.tracker import StreamTracker
+from ..protocol import Invalid, Query, Report, query_reply
 from ..rules.dialog import Dialog
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
+from ..stream.scanner import ReportScanner
 from .background import Proc, ProcessTree
 from .classifier import Classifier
 from .fusion import Decision, Fusion, HookEdge
@@ -143,8 +143,7 @@ class Pipeline:
 
     def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
                  timings: Timings | None = None, backend: str = "auto", host: bool = True,
-                 shell: bool | None = None, tracker: StreamTracker | None = None,
-                 vocabulary: HookVocabulary | None = None) -> None:
+                 shell: bool | None = None, vocabulary: HookVocabulary | None = None) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
@@ -152,8 +151,6 @@ class Pipeline:
         self._settle = t.settle
         self._host = host
         self._scanner = ReportScanner(strip=host)
-        self._own_tracker = tracker is None
-        self._tracker = tracker if tracker is not None else StreamTracker()
         self._backend = backend
         self._size = (rows, cols)
         self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
@@ -173,6 +170,10 @@ class Pipeline:
         self.native_reports = 0
         self._queries_answered = 0
         self._version = -1
+        # the title and progress the stream set last (:meth:`retitled`), and as the
+        # screen was last read with them
+        self._stream_title: str | None = None
+        self._stream_progress: tuple[int, int | None] | None = None
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
         self._in_paste = False
@@ -241,16 +242,14 @@ class Pipeline:
                 and (pending := self._unfed) + n <= EAGER_BYTES
                 and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
                 and data[n - 1] != 0x1B
-                and self._tracker.title == self._title
-                and self._tracker.progress == self._progress
+                and self._stream_title == self._title
+                and self._stream_progress == self._progress
                 and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
                       else None) or self._shape_of(data)) == self._shape):
             if not pending:
                 self._pending_since = now
             self.backlog.append(data)
             self._unfed = pending + n
-            if self._own_tracker:
-                self._tracker.feed(data)
             self._chunk = data
             self._held_until = until = self._hold_end + HOLD_GRACE
             self.frames_held += 1
@@ -270,9 +269,13 @@ class Pipeline:
                 self._pending_since = now
             self.backlog.append(passthrough)
             self._unfed += len(passthrough)
-            if self._own_tracker:
-                self._tracker.feed(passthrough)
         return passthrough
+
+    def retitled(self, title: str | None, progress: tuple[int, int | None] | None) -> None:
+        """The title (OSC 0/2) and progress (OSC 9;4) the child's stream set, as the
+        stream tracker read them from the passthrough: given after the output that set
+        them, before the round is done (the screen is read with them at the next tick)."""
+        self._stream_title, self._stream_progress = title, progress
 
     def _shape_of(self, chunk: bytes) -> bytes:
         """:func:`frame_shape` of `chunk`, looked up by its key if it was seen lately."""
@@ -306,8 +309,8 @@ class Pipeline:
         A frame confirmed here starts a hold of its shape: the frames shaped like it
         that follow wait unfed (:meth:`output` tells them, see the module docstring)."""
         screen = self._screen
-        tr = self._tracker
-        if (screen is None or tr.title != self._title or tr.progress != self._progress
+        if (screen is None or self._stream_title != self._title
+                or self._stream_progress != self._progress
                 or len(self.backlog) > EAGER_BYTES):
             return False
         shape = self._shape_of(self._chunk)
@@ -626,9 +629,9 @@ class Pipeline:
                 if self.backlog:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
-        tr = self._tracker
-        if tr.title != self._title or tr.progress != self._progress:
-            self._title, self._progress = tr.title, tr.progress
+        title, progress = self._stream_title, self._stream_progress
+        if title != self._title or progress != self._progress:
+            self._title, self._progress = title, progress
             changed = True
         if changed:
             if self._screen is not None:

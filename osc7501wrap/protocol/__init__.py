@@ -11,19 +11,19 @@ This package is the one place that knows the wire format, one job per module:
 - :mod:`.sanitize`: untrusted text -> one safe line of at most N bytes;
 - :mod:`.encoder`: a Report -> the exact bytes; the query and its reply;
 - :mod:`.parse`: one sequence's body -> Report, Query or None, strictly;
-- :mod:`.scanner`: sequences found (and stripped) in a stream split anywhere;
 - :mod:`.store`: the records a terminal keeps, with their lifetime;
 - :mod:`.tmux`: DCS passthrough wrapping for tmux (start-up path);
 - :mod:`.probe`: the terminal handshake and stdin reply filter (start-up path).
 
-The names of the first six are importable from the package itself
+The names of the first five are importable from the package itself
 (``from osc7501wrap.protocol import Report, encode``); they load on first use, so that
 importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more. No
 module is named like a name it exports (a submodule import would rebind the name).
 The readings taken where terminals differ: docs/protocol.md.
 
-Not here: writing to a terminal (the emitter, the `emit` command), any other escape
-sequence (the passthrough tracker, the screen model).
+Not here: writing to a terminal (the emitter, the `emit` command), finding sequences in
+the child's stream (stream/: the 7501 scanner, the tracker of every other sequence), the
+screen model.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ _WHERE = {
     **dict.fromkeys(("sanitize_text", "strip_invisible", "ELLIPSIS"), "sanitize"),
     **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
-    **dict.fromkeys(("ReportScanner", "plain_chunk", "split_plain"), "scanner"),
     "RecordStore": "store",
 }
 

@@ -45,7 +45,7 @@ import termios
 import time
 
 from ..errors import WrapError
-from .tracker import StreamTracker
+from ..stream.tracker import StreamTracker
 
 # The C module under `signal`: its enum wrappers cost about 4 ms before the child starts
 # (enum, functools, collections; python -X importtime), a quarter of `wrap true`.

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..config import Fallbacks
-from ..proxy.tracker import StreamTracker
+from ..stream.tracker import StreamTracker
 from .emitter import Emitter
 from .output import Output, TitleMarker
 from .terminals import Terminal, TerminalChannels, choose, detect, notify_via, where_am_i

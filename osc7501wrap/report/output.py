@@ -30,7 +30,7 @@ from typing import Any
 
 from ..fusion.fusion import Decision
 from ..protocol import Report, sanitize_text
-from ..proxy.tracker import StreamTracker
+from ..stream.tracker import StreamTracker
 
 #: The window-title marks of the published states (``[fallbacks] title``).
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}

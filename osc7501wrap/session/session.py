@@ -150,6 +150,8 @@ class Session(ProxyHandler):
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._typed = Kept(EARLY_INPUT_KEEP)  # keystrokes before the boot
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
+        # the title and progress the pipeline was last given (the proxy's tracker reads them)
+        self._titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
 
     # ----------------------------------------------------------------- set-up
 
@@ -198,7 +200,6 @@ class Session(ProxyHandler):
         rows, cols = self.proxy.size
         self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
                                      timings=timings, backend=s.config.screen, host=s.host,
-                                     tracker=self.proxy.tracker,
                                      vocabulary=meaning(s.integration))
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
@@ -245,7 +246,16 @@ class Session(ProxyHandler):
         if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
             p.load_screen()
         self._replay_early(p, began)
+        self._retitle(p)
         return p
+
+    def _retitle(self, p: Pipeline) -> None:
+        """Give the pipeline the title and progress the child's stream set, if they
+        changed (the proxy's tracker read them from the passthrough)."""
+        tracker = self.proxy.tracker if self.proxy is not None else None
+        if tracker is not None and (tracker.title, tracker.progress) != self._titled:
+            self._titled = (tracker.title, tracker.progress)
+            p.retitled(tracker.title, tracker.progress)
 
     def _replay_early(self, p: Pipeline, began: float) -> None:
         """Hand the output and the keystrokes that came before the boot to the pipeline,
@@ -546,6 +556,7 @@ class Session(ProxyHandler):
         if self._output_round:
             self._output_round = False
             now = time.monotonic()
+            self._retitle(p)
             if p.held:  # the frame waits unfed (Pipeline.output): round_done would be p.due
                 due = p.due
                 read = True
@@ -613,8 +624,8 @@ class Session(ProxyHandler):
         if self.setup.host:
             split = self._split_plain
             if split is None:
-                # lazy: protocol.scanner is not loaded before the child starts
-                from ..protocol import split_plain as split
+                # lazy: stream.scanner is not loaded before the child starts
+                from ..stream.scanner import split_plain as split
 
                 self._split_plain = split
             parts = split(data)
@@ -652,6 +663,7 @@ class Session(ProxyHandler):
             if not self.filter.active:
                 self.filter = None
         self._sample(p, now)
+        self._retitle(p)
         changes = p.advance(now)
         self._watch_exits(p, now)
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:

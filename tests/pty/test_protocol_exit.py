@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from osc7501wrap.protocol import RecordStore, Report, ReportScanner
+from osc7501wrap.protocol import RecordStore, Report
+from osc7501wrap.stream.scanner import ReportScanner
 
 
 @pytest.mark.parametrize("state", ["working", "blocked", "idle", "done", "error"])

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from term import Front, Terminal, fresh_pty_modes
 
-from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.stream.tracker import StreamTracker
 
 PY = sys.executable
 

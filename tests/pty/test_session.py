@@ -19,7 +19,7 @@ import pytest
 from term import Terminal, base_env, wait_state
 
 from osc7501wrap.protocol import Report, parse_body
-from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.stream.tracker import StreamTracker
 
 OSC7501 = re.compile(rb"\x1b\]7501;([^\x1b\x07]*)(?:\x1b\\|\x07)")
 ASK = "sleep 0.3; printf 'Continue? [y/N] '; read a; echo got $a; sleep 0.6"

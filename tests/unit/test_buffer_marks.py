@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.protocol import Report
-from osc7501wrap.protocol.scanner import ReportScanner
-from osc7501wrap.proxy.tracker import StreamTracker
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.screen.backlog import Backlog
+from osc7501wrap.stream.scanner import ReportScanner
+from osc7501wrap.stream.tracker import StreamTracker
 
 
 class NullModel:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from osc7501wrap.config import Fallbacks
 from osc7501wrap.fusion.fusion import Decision
-from osc7501wrap.proxy.tracker import StreamTracker
 from osc7501wrap.report.choose import Place, choose_outputs, make_emitter
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.report.herdr import HerdrReporter
@@ -17,6 +16,7 @@ from osc7501wrap.report.terminals import TerminalChannels, detect
 from osc7501wrap.report.tmux_display import TmuxDisplay
 from osc7501wrap.session.listing import DIALOG_WAIT, Listing
 from osc7501wrap.session.registry import SessionFile
+from osc7501wrap.stream.tracker import StreamTracker
 
 ST = b"\x1b\\"
 

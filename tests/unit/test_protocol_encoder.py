@@ -17,13 +17,13 @@ from osc7501wrap.protocol import (
     ST,
     Query,
     Report,
-    ReportScanner,
     encode,
     encode_query,
     parse_body,
     query_reply,
     sanitize_text,
 )
+from osc7501wrap.stream.scanner import ReportScanner
 
 
 def test_v01_query_reply_echoes_terminator() -> None:

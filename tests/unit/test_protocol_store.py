@@ -6,15 +6,8 @@ import re
 
 from protocol_vectors import R, seq
 
-from osc7501wrap.protocol import (
-    BEL,
-    PREFIX,
-    Query,
-    RecordStore,
-    Report,
-    ReportScanner,
-    query_reply,
-)
+from osc7501wrap.protocol import BEL, PREFIX, Query, RecordStore, Report, query_reply
+from osc7501wrap.stream.scanner import ReportScanner
 
 
 def drive(store: RecordStore, stream: bytes) -> bytes:

@@ -18,12 +18,12 @@ import pytest
 
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.proxy.proxy import Timer
-from osc7501wrap.proxy.tracker import StreamTracker
 from osc7501wrap.report.output import Output
 from osc7501wrap.rules.dialog import Option, make_dialog
 from osc7501wrap.session import session as session_module
 from osc7501wrap.session.session import BOOT_WAIT_MAX, EARLY_KEEP, Session
 from osc7501wrap.start.prepare import RunOptions, prepare
+from osc7501wrap.stream.tracker import StreamTracker
 
 
 class FakeProxy:

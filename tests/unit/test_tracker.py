@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from osc7501wrap.proxy.tracker import StreamTracker
+from osc7501wrap.stream.tracker import StreamTracker
 
 ESC = b"\x1b"
 ST = b"\x1b\\"
@@ -537,7 +537,7 @@ def test_matches_reference_on_dense_garbage(seed: int) -> None:
 
 
 def test_cursor_keys_and_keypad_left_on_are_reset_and_reapplied() -> None:
-    from osc7501wrap.proxy.tracker import StreamTracker
+    from osc7501wrap.stream.tracker import StreamTracker
 
     for chunks in ([b"\x1b[?1h\x1b=x"], [b"a\x1b[?1h", b"\x1b="], [b"\x1b[?1h\x1b[0m\x1b=\x1b[2J"]):
         t = StreamTracker()

@@ -5,16 +5,16 @@ stripping) and the events in stream order; :func:`plain_chunk` and :func:`split_
 are the hot-path checks: one memchr settles most chunks. Never raises, never loses a
 byte; what it holds back is at most one unfinished sequence (4096 bytes).
 
-Not here: the meaning of a body (:mod:`.parse`), what a terminal keeps (:mod:`.store`),
-any other escape sequence (the passthrough tracker reads those).
+Not here: the meaning of a body (protocol/parse.py), what a terminal keeps
+(protocol/store.py), any other escape sequence (:mod:`.tracker` reads those).
 """
 
 from __future__ import annotations
 
 import re
 
-from .parse import parse_body
-from .report import BEL, MAX_SEQUENCE, PREFIX, ST, Event, Invalid, Query
+from ..protocol.parse import parse_body
+from ..protocol.report import BEL, MAX_SEQUENCE, PREFIX, ST, Event, Invalid, Query
 
 _TERM_RE = re.compile(rb"[\x07\x18\x1a\x1b]")  # BEL, CAN, SUB, ESC end an OSC
 

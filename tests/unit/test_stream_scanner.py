@@ -1,4 +1,4 @@
-"""osc7501wrap.protocol.scanner: OSC 7501 sequences found in a stream split anywhere."""
+"""osc7501wrap.stream.scanner: OSC 7501 sequences found in a stream split anywhere."""
 
 from __future__ import annotations
 
@@ -7,14 +7,8 @@ import random
 import pytest
 from protocol_vectors import _MSG_MAX, PARSE_VECTORS, R, seq
 
-from osc7501wrap.protocol import (
-    BEL,
-    MAX_SEQUENCE,
-    ST,
-    Invalid,
-    Query,
-    ReportScanner,
-)
+from osc7501wrap.protocol import BEL, MAX_SEQUENCE, ST, Invalid, Query
+from osc7501wrap.stream.scanner import ReportScanner
 
 
 @pytest.mark.parametrize("term", [ST, BEL], ids=["st", "bel"])
