@@ -6,8 +6,8 @@ event, resizes, hook events and the exit status, with timestamps.
 
 ``replay [--agent NAME] FILE`` prints the state timeline wrap would produce for a
 capture, by driving the same :class:`~osc7501wrap.fusion.pipeline.Pipeline` a live session uses,
-through :func:`osc7501wrap.fusion.drive.drive` (the calls a live session makes, in its
-order), with the capture's timestamps on a virtual clock. Markers in the
+through :func:`osc7501wrap.fusion.drive.drive` (the events a live session gives it, in
+their order), with the capture's timestamps on a virtual clock. Markers in the
 capture (ground truth written by whoever recorded it) are printed in line, so a reader
 sees at once where wrap's reading differs from the truth. When an agent's UI changes,
 record a new session and replay it: the timeline says which state was missed, and
@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
 from ..agents.versions import of_command
-from ..capture import Capture, CaptureWriter, parse_size, process_rows, read_capture
+from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
-from ..fusion.background import Proc
-from ..fusion.drive import Event, drive
+from ..fusion.drive import capture_events, drive
 from ..proxy.proxy import Proxy
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
@@ -115,33 +113,6 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
         return catalog.get(str(agent))
     argv = cap.header.get("argv") or []
     return rules.select_manifest(catalog, [str(a) for a in argv], forced=forced)
-
-
-def capture_events(cap: Capture, until: float | None = None) -> Iterator[Event]:
-    """A capture's events as the core's driver takes them (:mod:`..fusion.drive`)."""
-    for ev in cap.events:
-        if until is not None and ev.t > until:
-            return
-        if ev.type in ("o", "i"):
-            yield Event(ev.t, ev.type, ev.data)
-        elif ev.type == "r":
-            yield Event(ev.t, "r", parse_size(str(ev.payload)))
-        elif ev.type == "h" and isinstance(ev.payload, dict):
-            data = ev.payload.get("data")
-            yield Event(ev.t, "h", (str(ev.payload.get("event", "")),
-                                    data if isinstance(data, dict) else {}))
-        elif ev.type == "p":
-            rows = process_rows(ev.payload) or []
-            yield Event(ev.t, "p", {pid: Proc(pid, ppid, name, cmd)
-                                    for pid, ppid, name, cmd in rows})
-        elif ev.type == "m":
-            yield Event(ev.t, "m", str(ev.payload))
-        elif ev.type == "x":
-            try:
-                status = int(ev.payload)
-            except (TypeError, ValueError):
-                status = 0
-            yield Event(ev.t, "x", status)
 
 
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",

@@ -1,95 +1,120 @@
-"""The one way the core is driven: :func:`drive` over a list of events on their own clock.
+"""Driving the core on its own clock: :func:`drive` over a list of timed events.
 
-A live session (session/session.py) makes the same calls in the same order from the proxy
-loop; ``osc7501wrap replay``, the corpus tests and the unit tests call :func:`drive`:
+``osc7501wrap replay``, the corpus tests and the unit tests drive the core here; a live
+session (session/session.py) hands it the same events in the same order from the proxy
+loop. Each goes to :meth:`Pipeline.handle`, and the effects are followed as the session
+follows them:
 
-* output: :meth:`Pipeline.output`, the answers for the child taken, then
-  :meth:`Pipeline.round_done` once it is written (a spinner frame may be read at once);
-* typing, a resize, a hook event: the call, then :meth:`Pipeline.advance` at once;
-* whenever the core asked for the time (``due``): :meth:`Pipeline.advance`;
-* the exit: :meth:`Pipeline.finish`, and nothing after it.
+* ``Output``: the passthrough read by a stream tracker (as the proxy's reads it), a
+  ``Retitled`` when its title or progress changed, then ``Written`` unless the output
+  is settled (a spinner frame may be read at once);
+* any other event: its effects' ``due`` taken (typing, a resize, a hook event, a sample
+  that changed something: a ``Tick`` at once);
+* whenever the core asked for the time (``due``): a ``Tick``;
+* ``Exit``: the last event; nothing after it.
 
-Events are :class:`Event` (``t``, ``type``, ``value``): ``o``/``i`` bytes, ``r``
-(rows, cols), ``h`` (hook event, data), ``p`` the program's descendants (``{pid:
-background.Proc}``), ``m`` a ground-truth label (passed on, not decided on), ``x`` the
-exit status. Nothing here reads a file or a clock.
+:func:`capture_events` reads a capture's records as such events (``m`` ground-truth
+labels as :class:`Marker`, passed on, not decided on). Nothing here reads a file or a
+clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from ..capture import Capture, parse_size, process_rows
 from ..stream.tracker import StreamTracker
+from .background import Proc
+from .events import Event, Exit, Hook, Output, Processes, Resize, Retitled, Tick, Typed, Written
 from .fusion import Decision
 from .pipeline import Pipeline
 
 
-@dataclass(frozen=True)
-class Event:
-    """One input of the core, at time ``t`` of the driver's clock."""
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A ground-truth label of a capture (``m``): not an event of the core."""
 
-    t: float
-    type: str  # o i r h p m x
-    value: Any
+    label: str
 
 
-def drive(p: Pipeline, events: Iterable[Event], decided: Callable[[list[Decision]], None],
+#: An event at a time of the driver's clock.
+Timed = tuple[float, Event | Marker]
+
+
+def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Decision]], None],
           marker: Callable[[float, str], None] | None = None, *, after: float = 2.0,
           budget: float = 1.0) -> None:
     """Drive `p` through `events` (see the module doc). `decided` gets each list of
-    decisions as the core returns them; `marker` the ``m`` events. After the last event,
-    the core is given `after` more seconds (unless the program exited)."""
+    decisions as the core returns them; `marker` the markers. After the last event, the
+    core is given `after` more seconds (unless the program exited)."""
     due: float | None = 0.0
+    tick = Tick(budget)
     stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
+    titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
 
     def advance(to: float) -> None:
         nonlocal due
         while due is not None and due <= to:
             now = due
-            changes = p.advance(now, budget=budget)
-            decided(changes.decisions)
-            due = changes.due
+            effects = p.handle(tick, now)
+            decided(effects.decisions)
+            due = effects.due
             if due is not None and due <= now:
                 due = now + 0.001
 
     end_t = 0.0
-    p_title: str | None = None
-    p_progress: tuple[int, int | None] | None = None
-    for ev in events:
-        advance(ev.t)
-        now = end_t = ev.t
-        kind, value = ev.type, ev.value
-        if kind == "o":
-            stream.feed(p.output(value, now))
-            p.take_answers()
-            if stream.title != p_title or stream.progress != p_progress:
-                p_title, p_progress = stream.title, stream.progress
-                p.retitled(p_title, p_progress)
-            d = p.round_done(now, quiet=due is None or due > now)
-            if d is not None:
-                d = max(d, now)  # a deadline already past is now, as in a live loop
-                if due is None or d < due:
-                    due = d
-            continue
-        if kind == "i":
-            p.input(value, now)
-        elif kind == "r":
-            p.resize(value[0], value[1], now)
-        elif kind == "h":
-            p.hook(value[0], value[1], now)
-        elif kind == "p":
-            p.processes(value, now)
-        elif kind == "m":
+    for t, ev in events:
+        advance(t)
+        now = end_t = t
+        if isinstance(ev, Marker):
             if marker is not None:
-                marker(now, value)
+                marker(now, ev.label)
             continue
-        elif kind == "x":
+        if isinstance(ev, Exit):
             advance(now)  # the end is reported at once, with no time given after it
-            decided(p.finish(int(value), int(value) > 128, now)[1].decisions)
+            decided(p.handle(ev, now).decisions)
             return
-        else:
-            continue
-        due = now  # as a live session: typing, a resize, a hook event are taken at once
+        effects = p.handle(ev, now)
+        if isinstance(ev, Output):
+            stream.feed(effects.passthrough)
+            if (stream.title, stream.progress) != titled:
+                titled = (stream.title, stream.progress)
+                p.handle(Retitled(*titled), now)
+            if not effects.settled:
+                effects = p.handle(Written(quiet=due is None or due > now), now)
+        d = effects.due
+        if d is not None:
+            d = max(d, now)  # a deadline already past is now, as in a live loop
+            if due is None or d < due:
+                due = d
     advance(end_t + after)
+
+
+def capture_events(cap: Capture, until: float | None = None) -> Iterator[Timed]:
+    """A capture's records as the core's events (and markers), up to `until`."""
+    for ev in cap.events:
+        if until is not None and ev.t > until:
+            return
+        if ev.type == "o":
+            yield ev.t, Output(ev.data)
+        elif ev.type == "i":
+            yield ev.t, Typed(ev.data)
+        elif ev.type == "r":
+            yield ev.t, Resize(*parse_size(str(ev.payload)))
+        elif ev.type == "h" and isinstance(ev.payload, dict):
+            data = ev.payload.get("data")
+            yield ev.t, Hook(str(ev.payload.get("event", "")),
+                             data if isinstance(data, dict) else {})
+        elif ev.type == "p":
+            rows = process_rows(ev.payload) or []
+            yield ev.t, Processes({pid: Proc(pid, ppid, name, cmd)
+                                   for pid, ppid, name, cmd in rows})
+        elif ev.type == "m":
+            yield ev.t, Marker(str(ev.payload))
+        elif ev.type == "x":
+            try:
+                status = int(ev.payload)
+            except (TypeError, ValueError):
+                status = 0
+            yield ev.t, Exit(status, status > 128)

@@ -1,36 +1,38 @@
-"""The detection engine without I/O: bytes and events in, decisions out, time injected.
+"""The detection engine without I/O: events in, effects out, time injected.
 
-    output bytes ─▶ ReportScanner ─▶ passthrough ─▶ (tracker) ─▶ Backlog ─▶ screen model
-                         │                                                    │
-                         └─ the child's own 7501 reports and probe            ▼
-    hooks, foreground, Enter, exit ─────────────────────▶ Fusion ◀── Classifier (rules)
+    Output ─▶ ReportScanner ─▶ passthrough ─▶ Backlog ─▶ screen model
+                  │                                          │
+                  └─ the child's own 7501 reports and probe  ▼
+    Hook, Foreground, Activity, Typed, Retitled, Exit ─▶ Fusion ◀── Classifier (rules)
 
-A live session (:mod:`osc7501wrap.session.session`) drives it from the proxy loop;
+One entry, :meth:`Pipeline.handle` (event, now) -> :class:`~.events.Effects`, driven by
+the live session (:mod:`osc7501wrap.session.session`) from the proxy loop, and by
 ``osc7501wrap replay``, the corpus and the tests through :func:`..drive.drive`, with the
-same calls in the same order: so a replayed capture yields the timeline a live run would
-have (but for the loop's timing). The driver's calls:
+same events in the same order: so a replayed capture yields the timeline a live run would
+have (but for the loop's timing). What each event does:
 
-* :meth:`Pipeline.output` is on the hot path: one scanner call (which returns the chunk
-  itself when there is no OSC 7501 in it) and one O(1) backlog append. Nothing else.
-  :meth:`Pipeline.take_answers` gives what the child is answered (its probe).
-* :meth:`Pipeline.round_done`, once a round's output is written: when the core needs the
-  time next; at once for a probe or a report. A small first
-  read after a pause (a spinner frame) is fed and read there (:meth:`confirm_now`): when
-  the screen reads as published nothing is due (no second wake-up for the frame); it
-  never publishes. A frame shaped like the last one it confirmed (:func:`frame_shape`)
-  is not even fed: it waits in the backlog for the next output of another shape, or the
-  first frame HOLD_MAX after the last one read, or HOLD_GRACE after that (docs/fusion.md).
-* :meth:`Pipeline.advance`, when the time has come: feeds the screen model within a time
-  budget (:meth:`tick`), notices title and progress changes, lets the classifier
-  evaluate the rules once output settled and fusion age its edges; returns
-  :class:`Changes` (decisions, sub-records, the next deadline).
-* :meth:`Pipeline.input`, :meth:`hook`, :meth:`resize`, the samples; then
-  :meth:`advance` at once. :meth:`Pipeline.finish` at the exit.
+* ``Output`` is on the hot path: one scanner call (which returns the chunk itself when
+  there is no OSC 7501 in it) and one O(1) backlog append; the effects carry the
+  passthrough and the answer to the child's probe.
+* ``Written``, once a round's output is written: when the core needs a ``Tick``; at once
+  for a probe or a report. A small first read after a pause (a spinner frame) is fed and
+  read there (:meth:`_confirm_now`): when the screen reads as published nothing is due
+  (no second wake-up for the frame); it never publishes. A frame shaped like the last
+  one it confirmed (:func:`frame_shape`) is not even fed: it waits in the backlog for
+  the next output of another shape, or the first frame HOLD_MAX after the last one
+  read, or HOLD_GRACE after that (docs/fusion.md); its ``Output`` effects say it is
+  ``settled`` when nothing changed since that read, and then no ``Written`` is needed.
+* ``Tick``, when the time has come: feeds the screen model within a time budget
+  (:meth:`_tick`), notices title and progress changes (``Retitled``), lets the
+  classifier evaluate the rules once output settled and fusion age its edges; the
+  effects carry the decisions, sub-records, the dialog and the next deadline.
+* ``Typed``, ``Hook``, ``Resize``, the samples (``Foreground``, ``Activity``,
+  ``Processes``): a ``Tick`` at once when they changed something. ``Exit`` last.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
-from the passthrough; a ``?`` probe is answered (exactly once per probe; the child gets it
-from :meth:`Pipeline.take_answers`, so it arrives before the terminal's DA1 reply);
-root reports go to fusion and reports with an id to :attr:`Changes.subreports`.
+from the passthrough; a ``?`` probe is answered (exactly once per probe, in the
+``to_child`` of the output that carried it, so it arrives before the terminal's DA1
+reply); root reports go to fusion and reports with an id to ``Effects.subreports``.
 With ``host=False`` (``--emit never``) the child's sequences pass through untouched and
 nothing is answered.
 """
@@ -50,6 +52,23 @@ from ..screen import ready as screen_ready
 from ..stream.scanner import ReportScanner
 from .background import Proc, ProcessTree
 from .classifier import Classifier
+from .events import (
+    NO_HOLD,
+    Activity,
+    CaughtUp,
+    Effects,
+    Event,
+    Exit,
+    Foreground,
+    Hook,
+    Output,
+    Processes,
+    Resize,
+    Retitled,
+    Tick,
+    Typed,
+    Written,
+)
 from .fusion import Decision, Fusion, HookEdge
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
@@ -80,7 +99,7 @@ HOLD_STATES = frozenset({None, "working", "idle"})
 _DIGITS = bytes.maketrans(b"123456789", b"000000000")
 SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
 SHAPE_KEY_MAX = 512  # longer frames are shaped each time, not kept
-_INF = float("inf")
+_NAN = float("nan")  # equal to no deadline
 
 
 def frame_shape(chunk: bytes) -> bytes:
@@ -112,20 +131,6 @@ class Timings:
 
 #: The typed text is looked for on screen by its first characters (at most, at least).
 PROBE_MAX, PROBE_MIN = 24, 4
-
-
-@dataclass
-class Changes:
-    """What the core did when it was given the time (:meth:`Pipeline.advance`,
-    :meth:`Pipeline.finish`): the decisions to publish, in order; the child's own reports
-    with an id (sub-records: shown, never decided on); when it next needs the time
-    (None: not before the next input); and the dialog the screen shows while the decision
-    in force is blocked (:meth:`Pipeline.dialog`: the same object until it changes)."""
-
-    decisions: list[Decision]
-    subreports: list[Report]
-    due: float | None
-    dialog: Dialog | None = None
 
 
 def _visible_prefix(typed: bytes, text: str) -> str | None:
@@ -170,7 +175,7 @@ class Pipeline:
         self.native_reports = 0
         self._queries_answered = 0
         self._version = -1
-        # the title and progress the stream set last (:meth:`retitled`), and as the
+        # the title and progress the stream set last (``Retitled``), and as the
         # screen was last read with them
         self._stream_title: str | None = None
         self._stream_progress: tuple[int, int | None] | None = None
@@ -201,17 +206,18 @@ class Pipeline:
         self.frames_held = 0
         self.output_bytes = 0
         self.last_input = -1.0
-        # when the core next needs advance(), as the last advance or round left it (a
-        # frame that waits leaves it here for the driver to read: round_done returns it)
-        self.due: float | None = None
-        self.read_at_once = False  # the last round's frame was read at once (round_done)
-        self.held = False  # the last output waits unfed (output), nothing to read for it
+        # when the core next needs a Tick, as the last Tick or round left it (a frame
+        # that waits leaves it here: its Output's effects carry it)
+        self._due: float | None = None
+        self._read_at_once = False  # the last round's frame was read at once (round_done)
+        self._held = False  # the last output waits unfed (output), nothing to read for it
+        self._read_due: float | None = _NAN  # the due of the last round read at once
 
     @property
-    def hold_end(self) -> float:
-        """Until when frames shaped like the last one confirmed wait unfed (:meth:`output`);
+    def _hold_limit(self) -> float:
+        """Until when frames shaped like the last one confirmed wait unfed (:meth:`_output`);
         -inf when none is confirmed."""
-        return self._hold_end if self._shape is not None else -_INF
+        return self._hold_end if self._shape is not None else NO_HOLD
 
     @property
     def screen(self) -> ScreenModel:
@@ -219,18 +225,63 @@ class Pipeline:
             self._screen = make_screen(*self._size, self._backend)
         return self._screen
 
+    # ----------------------------------------------------------------- the one entry
+
+    def handle(self, event: Event, now: float) -> Effects:
+        """Take `event`, which happened at `now` (see :mod:`.events`), and say what the
+        driver does next. Output first: it is the hot path (one type test, the scanner,
+        one backlog append)."""
+        if type(event) is Output:
+            data = self._output(event.data, now)
+            if self._held:  # a frame that waits: settled if nothing changed since the last read
+                due = self._due
+                return Effects(data, due=due, settled=due == self._read_due)
+            return Effects(data, self._take_answers() if self._answers else b"")
+        match event:
+            case Written(quiet=quiet):
+                due = self._round_done(now, quiet=quiet)
+                if self._read_at_once:
+                    self._read_due = due
+                return Effects(due=due, settled=self._read_at_once, hold_end=self._hold_limit)
+            case Tick(budget=budget):
+                return self._advance(now, budget)
+            case Retitled(title=title, progress=progress):
+                self._stream_title, self._stream_progress = title, progress
+                return Effects()
+            case Typed(data=data, agent_in_front=front):
+                self._input(data, now, agent_in_front=front)
+            case Resize(rows=rows, cols=cols):
+                self._resize(rows, cols, now)
+            case Hook(event=name, data=data):
+                self._hook(name, data, now)
+            case Foreground(pgid=pgid, name=name, is_agent=is_agent):
+                self._foreground(pgid, name, is_agent, now)
+            case Activity(busy=busy, detail=detail):
+                self._activity(busy, detail, now)
+            case Processes(procs=procs):
+                if not self._processes(procs, now):
+                    return Effects()
+            case CaughtUp(began=began):
+                self._caught_up(began, now)
+                return Effects(due=self._next_deadline(now))
+            case Exit(status=status, signaled=signaled):
+                return self._finish(status, signaled, now)
+            case _:
+                raise TypeError(f"not an event of the core: {event!r}")
+        return Effects(due=now)  # what it changed is taken at once
+
     # ----------------------------------------------------------------- hot path
 
-    def output(self, data: bytes, now: float) -> bytes:
+    def _output(self, data: bytes, now: float) -> bytes:
         """Child output; returns the bytes to pass through to the terminal.
 
         A frame that waits is told here, before anything else looks at it: the first
-        output after a pause, shaped like the last frame :meth:`confirm_now` confirmed,
+        output after a pause, shaped like the last frame :meth:`_confirm_now` confirmed,
         less than HOLD_MAX after it, under a published working, idle or no state, while
         no Enter waits for its answer; with no OSC string in it (no report, probe, title
         or progress), nothing held by the scanner, nothing for fusion to publish. It
-        goes to the backlog unfed and :attr:`held` is True: the round costs this call
-        and a :meth:`round_done` that returns at once."""
+        goes to the backlog unfed and :attr:`_held` is True: the round costs this call
+        (its effects are settled while its deadline is the last read's: no ``Written``)."""
         burst = now - self._last_output >= self._settle  # after a pause
         self._burst = burst
         self._last_output = now
@@ -253,12 +304,12 @@ class Pipeline:
             self._chunk = data
             self._held_until = until = self._hold_end + HOLD_GRACE
             self.frames_held += 1
-            self.held = True
-            due = self.due
+            self._held = True
+            due = self._due
             if due is None or until < due:
-                self.due = until
+                self._due = until
             return data
-        self.held = self._hold_ok = False
+        self._held = self._hold_ok = False
         passthrough, events = self._scanner.feed(data)
         if events:
             self._native(events, now)
@@ -270,12 +321,6 @@ class Pipeline:
             self.backlog.append(passthrough)
             self._unfed += len(passthrough)
         return passthrough
-
-    def retitled(self, title: str | None, progress: tuple[int, int | None] | None) -> None:
-        """The title (OSC 0/2) and progress (OSC 9;4) the child's stream set, as the
-        stream tracker read them from the passthrough: given after the output that set
-        them, before the round is done (the screen is read with them at the next tick)."""
-        self._stream_title, self._stream_progress = title, progress
 
     def _shape_of(self, chunk: bytes) -> bytes:
         """:func:`frame_shape` of `chunk`, looked up by its key if it was seen lately."""
@@ -294,20 +339,20 @@ class Pipeline:
         """The output so far carried a probe to answer or a report to act on: tick now."""
         return bool(self._answers or self._subreports or self.fusion.changed())
 
-    def eager_ready(self) -> bool:
+    def _eager_ready(self) -> bool:
         """The output so far is a small first read after a pause (a spinner frame):
-        :meth:`confirm_now` may settle it at once."""
+        :meth:`_confirm_now` may settle it at once."""
         return (self._burst and self._screen is not None
                 and 0 < len(self.backlog) <= EAGER_BYTES)
 
-    def confirm_now(self, now: float) -> bool:
+    def _confirm_now(self, now: float) -> bool:
         """Feed what came and read the screen at once, before the output settles. True
         if nothing changed or the screen reads as what is published: nothing is due for
         it (a spinner frame costs no second wake-up). Else the change waits for its
         settle as usual. Call it after the output was written to the terminal.
 
         A frame confirmed here starts a hold of its shape: the frames shaped like it
-        that follow wait unfed (:meth:`output` tells them, see the module docstring)."""
+        that follow wait unfed (:meth:`_output` tells them, see the module docstring)."""
         screen = self._screen
         if (screen is None or self._stream_title != self._title
                 or self._stream_progress != self._progress
@@ -339,7 +384,7 @@ class Pipeline:
                 and (pub is None or pub.state in HOLD_STATES)
                 and len(self.backlog) == self._unfed)
 
-    def caught_up(self, began: float, now: float) -> None:
+    def _caught_up(self, began: float, now: float) -> None:
         """The output fed in so far came before the pipeline existed (kept by the
         session until its boot, which began at ``began``). If it was still coming then,
         nothing was read while the pipeline was built: that pause is not the output
@@ -363,7 +408,7 @@ class Pipeline:
                 else:
                     self._subreports.append(ev)
 
-    def take_answers(self) -> bytes:
+    def _take_answers(self) -> bytes:
         """What the child is answered (its probe), once."""
         if not self._answers:
             return b""
@@ -373,38 +418,38 @@ class Pipeline:
 
     # ----------------------------------------------------------------- the driver's calls
 
-    def round_done(self, now: float, *, quiet: bool = True) -> float | None:
+    def _round_done(self, now: float, *, quiet: bool = True) -> float | None:
         """The output of a round of I/O was written (one round of the live loop; one
-        output of a replay): when the core next needs :meth:`advance`. `now` if it
+        output of a replay): when the core next needs :meth:`_advance`. `now` if it
         carried a probe to answer or a report to act on. Else a small first read after a
         pause (a spinner frame) is fed and read at once when nothing else is due
-        (`quiet`): :attr:`read_at_once` is then True, and if the screen reads as
+        (`quiet`): :attr:`_read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
-        if self.held:  # output() kept it unfed: settled as confirm_now would have
-            self.read_at_once = True
-            return self.due
-        self.read_at_once = False
+        if self._held:  # output() kept it unfed: settled as confirm_now would have
+            self._read_at_once = True
+            return self._due
+        self._read_at_once = False
         if self._urgent():
             return now
-        if quiet and self.eager_ready():
-            self.read_at_once = read = self.confirm_now(now)  # fed and read, or held unfed
-            due = self.next_deadline(now)  # a change read waits for its settle
+        if quiet and self._eager_ready():
+            self._read_at_once = read = self._confirm_now(now)  # fed and read, or held unfed
+            due = self._next_deadline(now)  # a change read waits for its settle
             if read and self._shape is not None:
                 # the frames of its hold are fed by then at the latest (output): asked for
                 # now, the first of them changes no deadline (it costs one call)
                 until = self._hold_end + HOLD_GRACE
                 if due is None or until < due:
                     due = until
-            self.due = due
+            self._due = due
             return due
-        feed, due = self._feed_due(), self.due
+        feed, due = self._feed_due(), self._due
         return feed if due is None or (feed is not None and feed < due) else due
 
-    def advance(self, now: float, budget: float | None = None) -> Changes:
+    def _advance(self, now: float, budget: float | None = None) -> Effects:
         """Give the core the time: the work due by `now` (feeding the screen, the rules,
         fusion's edges); what it decided, and when it next needs the time."""
         self._hold_ok = False
-        self.due = due = self.tick(now, budget)
+        self._due = due = self._tick(now, budget)
         in_turn = self.fusion.turn_state in _TURN
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
@@ -413,14 +458,15 @@ class Pipeline:
                 # sample may still show its last tool running)
                 procs = self.tree_probe()
                 if procs is not None:
-                    self.processes(procs, now)
+                    self._processes(procs, now)
         self._in_turn = in_turn
         subreports = self._subreports
         if subreports:
             self._subreports = []
-        return Changes(self.fusion.drain(), subreports, due, self.dialog())
+        return Effects(decisions=self.fusion.drain(), subreports=subreports, due=due,
+                       dialog=self.dialog())
 
-    def finish(self, status: int, signaled: bool, now: float) -> tuple[bytes, Changes]:
+    def _finish(self, status: int, signaled: bool, now: float) -> Effects:
         """The program exited: what the scanner still held for the terminal, and the
         decisions up to the exit's own (the last). Nothing is decided after it."""
         self._hold_ok = False
@@ -430,7 +476,7 @@ class Pipeline:
         if not decisions or decisions[-1] is not final:
             decisions.append(final)
         subreports, self._subreports = self._subreports, []
-        return tail, Changes(decisions, subreports, None, self.dialog())
+        return Effects(tail, decisions=decisions, subreports=subreports, dialog=self.dialog())
 
     def current(self) -> Decision:
         """The decision in force."""
@@ -457,7 +503,7 @@ class Pipeline:
 
     # ----------------------------------------------------------------- other inputs
 
-    def input(self, data: bytes, now: float, *, agent_in_front: bool = True) -> None:
+    def _input(self, data: bytes, now: float, *, agent_in_front: bool = True) -> None:
         """Bytes the user typed (after any reply filtering). An Enter outside a bracketed
         paste, at an idle or finished prompt, with the program's own UI in front, starts
         a turn as far as the input side can tell (fusion confirms or reverts it)."""
@@ -543,16 +589,16 @@ class Pipeline:
                 rest = rest[start + len(PASTE_START):]
         return enter
 
-    def hook(self, event: str, data: dict[str, Any] | None, now: float) -> None:
+    def _hook(self, event: str, data: Mapping[str, Any] | None, now: float) -> None:
         self._hold_ok = False
         if self._vocabulary is not None:
             self.fusion.hook(self._vocabulary(str(event), dict(data or {})), now)
 
-    def foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
+    def _foreground(self, pgid: int, name: str, is_agent: bool, now: float) -> None:
         self._hold_ok = False
         self.fusion.foreground(pgid, name, is_agent, now)
 
-    def activity(self, busy: bool, detail: str, now: float) -> None:
+    def _activity(self, busy: bool, detail: str, now: float) -> None:
         self._hold_ok = False
         self.fusion.activity(busy, detail, now)
 
@@ -561,17 +607,19 @@ class Pipeline:
         """A turn runs (working or blocked, without background work on top)."""
         return self.fusion.turn_state in _TURN
 
-    def processes(self, procs: Mapping[int, Proc], now: float) -> None:
+    def _processes(self, procs: Mapping[int, Proc], now: float) -> bool:
         """The program's descendants now (a sample, or a capture's ``p`` event): what a
-        turn left running is background work (:mod:`.background`)."""
+        turn left running is background work (:mod:`.background`). True if that changed."""
         in_turn = self.fusion.turn_state in _TURN
         self._in_turn = in_turn
-        if self.tree.update(procs, in_turn, now):
-            self._hold_ok = False
-            pieces = self.tree.pieces
-            self.fusion.background(len(pieces), self.tree.message(), "process tree", now)
+        if not self.tree.update(procs, in_turn, now):
+            return False
+        self._hold_ok = False
+        pieces = self.tree.pieces
+        self.fusion.background(len(pieces), self.tree.message(), "process tree", now)
+        return True
 
-    def resize(self, rows: int, cols: int, now: float) -> None:
+    def _resize(self, rows: int, cols: int, now: float) -> None:
         # Feed what the old size drew first, so the model reflects the new geometry only
         # for bytes written after the resize (as the real terminal does).
         self._size = (rows, cols)
@@ -597,7 +645,7 @@ class Pipeline:
                               cursor=screen.cursor() if self._reads_cursor else None,
                               background=getattr(screen, "background", None))
 
-    def tick(self, now: float, budget: float | None = None) -> float | None:
+    def _tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""
         t = self.timings
         feed_due = self._feed_due()
@@ -646,7 +694,7 @@ class Pipeline:
         due = self.fusion.next_deadline(now)
         if due is not None and due <= now:
             self.fusion.tick(now)
-        return self.next_deadline(now)
+        return self._next_deadline(now)
 
     def _enter_answer(self, now: float) -> None:
         """Has the program answered the user's Enter on screen? Rows that only grew by
@@ -677,8 +725,8 @@ class Pipeline:
         took = probe is not None and probe not in "\n".join(lines)
         self.fusion.input_answered(now, took=took)
 
-    def next_deadline(self, now: float) -> float | None:
-        """When :meth:`tick` has work next (absolute monotonic time), or None."""
+    def _next_deadline(self, now: float) -> float | None:
+        """When :meth:`_tick` has work next (absolute monotonic time), or None."""
         times = [x for x in (self.classifier.next_deadline(now), self.fusion.next_deadline(now),
                                    self._feed_due())
                  if x is not None]

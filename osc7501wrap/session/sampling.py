@@ -1,9 +1,9 @@
 """Sampling the wrapped program's processes, as pipeline inputs.
 
 :class:`Sampler` reads, on the session's ticks, the terminal's foreground process group
-(:meth:`Pipeline.foreground`), for a program without agent rules whether it works (CPU
-time, child processes, output the user did not just type; :meth:`Pipeline.activity`),
-and the program's descendant processes (:meth:`Pipeline.processes`).
+(a ``Foreground`` event of the core), for a program without agent rules whether it works
+(CPU time, child processes, output the user did not just type; ``Activity``), and the
+program's descendant processes (``Processes``): each handed to :meth:`Pipeline.handle`.
 
 When: a foreground change or new work follows something happening (output, input, the
 child's start), so samples follow activity rather than the clock: every FG_PERIOD
@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..fusion.background import Proc
+from ..fusion.events import Activity, Foreground, Processes
 from ..proxy.procinfo import (
     child_pids,
     command_line,
@@ -80,6 +81,7 @@ class Sampler:
         self._act_last = 0.0
         self._act_busy = False
         self._hold = -NEVER  # the pipeline's hold when last sampled (sample's hold_until)
+        self._core_due = NEVER  # the core asked for the time then, for what a sample changed
         # the descendants (background work): the last snapshot, command lines read once
         self.tree_stale = False  # a watched piece ended: look again at the next sample
         self.tree_ok = True  # False once the tree cannot be read here (no /proc)
@@ -112,10 +114,12 @@ class Sampler:
 
     def sample(self, p: Pipeline, now: float, hold_until: float = -NEVER) -> float:
         """Take the samples that are due at `now` and hand what changed to `p`; returns
-        :meth:`next_deadline` after them (one call per round of output). `hold_until`:
+        :meth:`next_deadline` after them, or sooner if the core asked for the time for
+        what they changed (one call per round of output). `hold_until`:
         frames that come before then wait unfed (:attr:`Pipeline.hold_end`): they take no
         sample (:attr:`quiet_until`), and no wake-up is asked for before it."""
         self._hold = hold_until
+        self._core_due = NEVER
         seen = (p.output_bytes, p.last_input)
         if seen != self.seen or self.woke is None:
             self.seen, self.woke = seen, now
@@ -138,7 +142,13 @@ class Sampler:
             self.quiet_until = hold_until if quiet < hold_until else quiet
         else:
             self.quiet_until = -NEVER
-        return self.next_deadline(now)
+        due = self.next_deadline(now)
+        return self._core_due if self._core_due < due else due
+
+    def _asked(self, due: float | None) -> None:
+        """The core asked for the time by `due` for what a sample changed."""
+        if due is not None and due < self._core_due:
+            self._core_due = due
 
     def _after(self, now: float, period: float) -> float:
         """The next sample after one at `now`: `period` on, or as long as it has been
@@ -175,7 +185,7 @@ class Sampler:
         procs = self.tree_now()
         if procs is None:
             return
-        p.processes(procs, now)
+        self._asked(p.handle(Processes(procs), now).due)
         self.sync_watches(p, now)
 
     def sync_watches(self, p: Pipeline, now: float) -> None:
@@ -213,7 +223,7 @@ class Sampler:
         if pg is None or pg == self.foreground:
             return
         self.foreground = pg
-        p.foreground(pg, process_name(pg) or "", pg == self.pid, now)
+        self._asked(p.handle(Foreground(pg, process_name(pg) or "", pg == self.pid), now).due)
 
     def _sample_activity(self, p: Pipeline, now: float) -> None:
         """Busy while the program uses CPU, runs child processes or writes output the
@@ -250,7 +260,7 @@ class Sampler:
         busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
         if busy != self._act_busy:
             self._act_busy = busy
-            p.activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s", now)
+            self._asked(p.handle(Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s"), now).due)
             if busy:
                 self._act_next = now + ACTIVITY_PERIOD
 
@@ -271,7 +281,8 @@ class Sampler:
         busy = bool(why)
         if busy != self._act_busy:
             self._act_busy = busy
-            p.activity(busy, why or "the screen shows the composer, still", now)
+            self._asked(p.handle(Activity(busy, why or "the screen shows the composer, still"),
+                                 now).due)
 
 
 def tui_reading(p: Pipeline) -> str | None:

@@ -2,11 +2,12 @@
 
     wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
       └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
-            Session.output  ─▶ Pipeline.output (scanner: the child's own 7501) ─▶ passthrough
-            Session.after_activity ─▶ Pipeline.round_done (a spinner frame read at once)
-              (a frame the core keeps unfed while nothing else changed settles in
-               Session.output: ProxyHandler.settled, no other call for its round)
-            Session.tick    ─▶ Pipeline.advance (screen, rules, fusion) ─▶ Changes
+            every input goes to the core as an event: Pipeline.handle(event, now) ─▶ Effects
+            Session.output  ─▶ Output (scanner: the child's own 7501) ─▶ passthrough
+            Session.after_activity ─▶ Retitled, Written (a spinner frame read at once)
+              (a frame the core says is settled, while nothing of the session's is due,
+               settles in Session.output: ProxyHandler.settled, no other call for its round)
+            Session.tick    ─▶ Tick (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                  ─▶ the outputs (report.output.Output: emitter, tmux, channels, title,
                     herdr, registry entry), only when something changed; the log
@@ -43,7 +44,8 @@ from .log import SessionLog
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
+    from types import ModuleType
     from typing import Any
 
     from ..capture import CaptureWriter
@@ -141,7 +143,6 @@ class Session(ProxyHandler):
         # A frame that waits, in a round with nothing else, settles in output() (see
         # there) while nothing changed since a round whose deadlines were worked out:
         self._steady = False  # _due is as after_activity() last worked it out for a read
-        self._steady_core_due: float | None = None  # ... with the core's due then
         self._quiet_until = -NEVER  # ... and no sample due before this (Sampler.quiet_until)
         self._round_busy = False  # input, a resize or the control socket in this round
         self._exited = False
@@ -150,6 +151,9 @@ class Session(ProxyHandler):
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
         self._typed = Kept(EARLY_INPUT_KEEP)  # keystrokes before the boot
         self._split_plain: Callable[[bytes], tuple[bytes, bytes] | None] | None = None
+        self._to_child = b""  # the core's answers to the child's probe, for to_child()
+        # the core's event types (fusion.events), loaded at the boot with the core
+        self._ev: ModuleType | None = None
         # the title and progress the pipeline was last given (the proxy's tracker reads them)
         self._titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
 
@@ -187,20 +191,21 @@ class Session(ProxyHandler):
             return self.pipeline
         began = time.monotonic()
         # lazy: the core loads at the boot, after the child started
-        from ..fusion.pipeline import Pipeline, Timings
+        from ..fusion import events, pipeline
         from .sampling import Sampler
 
         s = self.setup
         assert self.proxy is not None
         now = time.monotonic()
+        self._ev = events
         manifest = s.manifest
         c = s.config.classifier
-        timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                          guard=c.guard_ms / 1000)
+        timings = pipeline.Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
+                                   guard=c.guard_ms / 1000)
         rows, cols = self.proxy.size
-        self.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now,
-                                     timings=timings, backend=s.config.screen, host=s.host,
-                                     vocabulary=meaning(s.integration))
+        self.pipeline = p = pipeline.Pipeline(manifest, rows=rows, cols=cols, now=now,
+                                              timings=timings, backend=s.config.screen,
+                                              host=s.host, vocabulary=meaning(s.integration))
         manifest.health.log = lambda line: self._write_log(f"note {line}")
         for note in s.notes:
             self._write_log(f"note {note}")
@@ -255,7 +260,7 @@ class Session(ProxyHandler):
         tracker = self.proxy.tracker if self.proxy is not None else None
         if tracker is not None and (tracker.title, tracker.progress) != self._titled:
             self._titled = (tracker.title, tracker.progress)
-            p.retitled(tracker.title, tracker.progress)
+            p.handle(self._ev.Retitled(tracker.title, tracker.progress), time.monotonic())
 
     def _replay_early(self, p: Pipeline, began: float) -> None:
         """Hand the output and the keystrokes that came before the boot to the pipeline,
@@ -271,15 +276,16 @@ class Session(ProxyHandler):
         if self._early_tail:  # the scanner holds it until the next output, as it would
             outs.append((early[-1][1] if early else began, 0, self._early_tail))
             self._early_tail = b""
+        ev = self._ev
         # both lists are in time order: merged stably, output first at a tie
         for at, kind, data in sorted(outs + [(at, 1, data) for data, at in typed],
                                      key=lambda e: e[:2]):
             if kind:
-                p.input(data, at)
+                p.handle(ev.Typed(data), at)
             else:
-                p.output(data, at)
+                self._to_child += p.handle(ev.Output(data), at).to_child
         if early:
-            p.caught_up(began, time.monotonic())
+            p.handle(ev.CaughtUp(began), time.monotonic())
             self._due = min(self._due, early[-1][1] + p.timings.settle)
             self._steady = False
 
@@ -444,9 +450,12 @@ class Session(ProxyHandler):
             if passed is not None:
                 return passed
             p = self._boot()
-        out = p.output(data, now)
-        if (p.held and self._steady and now < self._quiet_until and not self._round_busy
-                and p.due == self._steady_core_due and now < self._outputs_at):
+        effects = p.handle(self._ev.Output(data), now)
+        out = effects.passthrough
+        if effects.to_child:
+            self._to_child += effects.to_child
+        if (effects.settled and self._steady and now < self._quiet_until
+                and not self._round_busy and now < self._outputs_at):
             tracker = self.proxy.tracker if self.proxy is not None else None
             if tracker is not None and tracker.safe and not (
                     self._reads_stream and tracker.events):
@@ -462,9 +471,10 @@ class Session(ProxyHandler):
         return out
 
     def to_child(self) -> bytes:
-        p = self.pipeline
-        # a frame that waits carries no probe (Pipeline.output): nothing to take
-        return p.take_answers() if p is not None and not p.held else b""
+        out = self._to_child
+        if out:
+            self._to_child = b""
+        return out
 
     def injection(self) -> bytes:
         at = self._outputs_at
@@ -497,7 +507,7 @@ class Session(ProxyHandler):
                 self._typed.add(data[-EARLY_INPUT_KEEP:], now)
             elif self.proxy is not None:
                 front = self.sampler is None or self.sampler.agent_in_front
-                p.input(data, now, agent_in_front=front)
+                p.handle(self._ev.Typed(data, front), now)
         return data
 
     def _busy(self) -> None:
@@ -535,7 +545,7 @@ class Session(ProxyHandler):
         if self.capture is not None:
             self.capture.resize(rows, cols)
         if self.pipeline is not None:
-            self.pipeline.resize(rows, cols, time.monotonic())
+            self.pipeline.handle(self._ev.Resize(rows, cols), time.monotonic())
 
     # ----------------------------------------------------------------- off the hot path
 
@@ -557,17 +567,12 @@ class Session(ProxyHandler):
             self._output_round = False
             now = time.monotonic()
             self._retitle(p)
-            if p.held:  # the frame waits unfed (Pipeline.output): round_done would be p.due
-                due = p.due
-                read = True
-            else:
-                due = p.round_done(now, quiet=self._due > now)
-                read = p.read_at_once
-            if read:  # its deadlines are new: the frame was read (or waits)
-                self._steady_core_due = due
+            effects = p.handle(self._ev.Written(quiet=self._due > now), now)
+            due = effects.due
+            if effects.settled:  # its deadlines are new: the frame was read (or waits)
                 s = self.sampler
                 if s is not None:
-                    sampled = s.sample(p, now, p.hold_end)
+                    sampled = s.sample(p, now, effects.hold_end)
                     if sampled < due if due is not None else True:
                         due = sampled
                     self._quiet_until = s.quiet_until
@@ -664,7 +669,7 @@ class Session(ProxyHandler):
                 self.filter = None
         self._sample(p, now)
         self._retitle(p)
-        changes = p.advance(now)
+        changes = p.handle(self._ev.Tick(), now)
         self._watch_exits(p, now)
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
             self._show(changes.decisions, changes.dialog, now, changes.subreports)
@@ -776,8 +781,8 @@ class Session(ProxyHandler):
         if self.proxy is not None:
             self.proxy.call_at(time.monotonic() + delay, fn)
 
-    def _show(self, decisions: list[Decision], dialog: Dialog | None, now: float,
-              subreports: list[Report] | None = None) -> None:
+    def _show(self, decisions: Sequence[Decision], dialog: Dialog | None, now: float,
+              subreports: Sequence[Report] | None = None) -> None:
         """The outputs get what the core decided: each decision (with the dialog the
         screen shows while it is blocked), a dialog that changed under the same decision,
         the program's own sub-records; then their timer is set again."""
@@ -865,7 +870,7 @@ class Session(ProxyHandler):
                 if self.capture is not None:
                     self.capture.event("h", {"event": event, "data": data})
                 p = self.pipeline if self.pipeline is not None else self._boot()
-                p.hook(event, data if isinstance(data, dict) else {}, now)
+                p.handle(self._ev.Hook(event, data if isinstance(data, dict) else {}), now)
             elif msg.kind == "send":
                 # lazy: the registry loads only when a session has one
                 from .registry import handle_send
@@ -967,8 +972,8 @@ class Session(ProxyHandler):
         if p is None and (status != 0 or self._log_path or self.capture is not None):
             p = self._boot()  # a failure is reported even if nothing was ever printed
         if p is not None:
-            tail, changes = p.finish(status, signaled is not None, now)
-            out += tail
+            changes = p.handle(self._ev.Exit(status, signaled is not None), now)
+            out += changes.passthrough
             self._show([d for d in changes.decisions if d is not self._decision],
                        changes.dialog, now)
         if self.registry is None and status != 0 and self.proxy is not None:

@@ -65,6 +65,8 @@ from osc7501wrap import rules
 from osc7501wrap.capture import Capture, parse_size, read_capture
 from osc7501wrap.commands.record import Step, replay
 from osc7501wrap.errors import WrapError
+from osc7501wrap.fusion.events import Output, Resize, Retitled, Tick
+from osc7501wrap.stream.tracker import StreamTracker
 
 CAPTURES_DIR = Path(__file__).resolve().parents[1] / "captures"
 EXPECTED_BACKEND = "pyte"
@@ -193,9 +195,9 @@ class Replayed:
             if ev.type == "o":
                 if NATIVE_BLOCKED.search(ev.data):
                     out.append(ev.t)
-                p.output(ev.data, ev.t)
+                p.handle(Output(ev.data), ev.t)
             elif ev.type == "r":
-                p.resize(*parse_size(str(ev.payload)), ev.t)
+                p.handle(Resize(*parse_size(str(ev.payload))), ev.t)
             else:
                 continue
             # fed in full at once (tick would feed only once the output settled: the
@@ -308,15 +310,16 @@ def snapshot_at(rep: Replayed, t: float) -> rules.Snapshot:
 
     p = Pipeline(rep.manifest, rows=rep.cap.rows, cols=rep.cap.cols, now=0.0,
                  backend=rep.backend)
+    stream = StreamTracker()  # the title and progress, as the replay reads them
     for ev in rep.cap.events:
         if ev.t > t:
             break
         if ev.type == "o":
-            p.output(ev.data, ev.t)
+            stream.feed(p.handle(Output(ev.data), ev.t).passthrough)
         elif ev.type == "r":
-            rows, cols = parse_size(str(ev.payload))
-            p.resize(rows, cols, ev.t)
-    p.tick(t, budget=1.0)
+            p.handle(Resize(*parse_size(str(ev.payload))), ev.t)
+    p.handle(Retitled(stream.title, stream.progress), t)
+    p.handle(Tick(budget=1.0), t)
     return p.snapshot()
 
 

@@ -29,7 +29,8 @@ from term import STALL, Terminal, base_env
 
 from osc7501wrap.agents import meaning
 from osc7501wrap.capture import read_capture
-from osc7501wrap.fusion.drive import Event, drive
+from osc7501wrap.fusion.drive import capture_events, drive
+from osc7501wrap.fusion.events import Exit, Output, Typed
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.rules import load_manifests
@@ -139,8 +140,7 @@ def driven(capture: Path) -> list[str]:
                  vocabulary=meaning(manifest.integration))
     p.load_screen(wait=True)
     got: list[Decision] = [p.current()]
-    events = [Event(ev.t, ev.type, ev.data if ev.type in ("o", "i") else ev.payload)
-              for ev in cap.events if ev.type in ("o", "i", "x")]
+    events = [(t, ev) for t, ev in capture_events(cap) if isinstance(ev, Output | Typed | Exit)]
     drive(p, events, got.extend)
     return changes([(d.state, d.kind) for d in got])
 

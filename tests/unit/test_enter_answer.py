@@ -10,8 +10,10 @@ started"); a program that answers the Enter with its idle prompt still reverts a
 from __future__ import annotations
 
 import pytest
+from playbook import Playbook
 
 from osc7501wrap import rules
+from osc7501wrap.fusion.events import Output, Typed, Written
 from osc7501wrap.fusion.fusion import Fusion
 from osc7501wrap.fusion.pipeline import Pipeline, Timings
 
@@ -53,29 +55,20 @@ def _row5(text: str) -> bytes:
 def run(script: list[tuple[float, str, bytes]], until: float,
         eager: bool = False) -> list[tuple[float, str]]:
     """Drive a pipeline by (time, "o"|"i", bytes); the states decided, with their time.
-    `eager`: read small first outputs at once, as the live session does (confirm_now)."""
-    p = Pipeline(rules.parse_manifest_text(MANIFEST), rows=8, cols=40, now=0.0,
-                 backend="pyte", timings=Timings())
-    _ = p.screen
-    out = [(0.0, p.fusion.current().state)]
-    t = 0.0
-    deadline: float | None = 0.0
-    for at, kind, data in [*script, (until, "end", b"")]:
-        while deadline is not None and deadline <= at:
-            t = deadline
-            deadline = p.tick(t, budget=1.0)
-            out += [(d.at, d.state) for d in p.fusion.drain()]
-            if deadline is not None and deadline <= t:
-                deadline = t + 0.001
+    `eager`: read small first outputs at once, as the live session does when nothing
+    else is due (``Written(quiet=True)``)."""
+    pb = Playbook(Pipeline(rules.parse_manifest_text(MANIFEST), rows=8, cols=40, now=0.0,
+                           backend="pyte", timings=Timings()), due=0.0, budget=1.0)
+    _ = pb.p.screen
+    out = [(0.0, pb.p.current().state)]
+    for at, kind, data in script:
+        pb.until(at)
         if kind == "o":
-            p.output(data, at)
-            if eager and p.eager_ready():
-                p.confirm_now(at)
+            pb.at(at) >> Output(data) >> Written(quiet=eager)
         elif kind == "i":
-            p.input(data, at)
-        out += [(d.at, d.state) for d in p.fusion.drain()]
-        deadline = p.next_deadline(at)
-    return out
+            pb.at(at) >> Typed(data)
+    pb.until(until)
+    return out + [(d.at, d.state) for d in pb.decisions]
 
 
 def state_at(timeline: list[tuple[float, str]], t: float) -> str:

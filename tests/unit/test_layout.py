@@ -463,3 +463,24 @@ def test_the_core_is_driven_through_its_interface_not_its_parts() -> None:
         if hits:
             bad[name] = hits
     assert not bad, f"drivers reaching into the pipeline's parts (line, attribute): {bad}"
+
+
+#: What a driver may ask the pipeline besides handing it events: questions, not inputs
+#: (``send`` and ``explain --session`` read the screen; the boot starts loading it).
+PIPELINE_QUERIES = {"current", "dialog", "last_evaluation", "buffers", "in_turn", "snapshot",
+                    "load_screen", "evaluate_now", "inspect", "explain", "screen"}
+
+
+def public_methods(tree: ast.Module, cls_name: str) -> set[str]:
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls_name)
+    return {f.name for f in cls.body
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and not f.name.startswith("_")}
+
+
+def test_the_core_has_one_entry() -> None:
+    """Every input reaches the core through ``Pipeline.handle(event, now)``: its other
+    public methods are questions (a second input method, ``advance`` say, fails this)."""
+    public = public_methods(_tree(PIPELINE), "Pipeline")
+    assert public - PIPELINE_QUERIES == {"handle"}
+    extra = ast.parse("class Pipeline:\n    def handle(self): ...\n    def advance(self): ...\n")
+    assert public_methods(extra, "Pipeline") - PIPELINE_QUERIES == {"handle", "advance"}

@@ -8,9 +8,11 @@ model is fed at once and shows the end of it.
 from __future__ import annotations
 
 import pytest
+from playbook import Playbook, Want
 
 from osc7501wrap import rules
-from osc7501wrap.fusion.pipeline import Pipeline, Timings
+from osc7501wrap.fusion.events import CaughtUp, Output, Written
+from osc7501wrap.fusion.pipeline import HOLD_GRACE, HOLD_MAX, Pipeline, Timings
 
 
 def make_pipeline() -> Pipeline:
@@ -19,28 +21,26 @@ def make_pipeline() -> Pipeline:
     return Pipeline(manifest, rows=24, cols=80, now=0.0, backend="pyte", timings=Timings())
 
 
-def flood(p: Pipeline, start: float, seconds: float, chunk: bytes) -> float:
+def flood(pb: Playbook, start: float, seconds: float, chunk: bytes) -> float:
     """Output ``chunk`` every millisecond for ``seconds``, ticking as the loop would
     (16 KB chunks: 16 MB/s, a flood; the model can be fed 5 MB/s on a small budget)."""
     now = start
     while now < start + seconds:
-        p.output(chunk, now)
-        deadline = p.next_deadline(now)
-        if deadline is not None and deadline <= now:
-            p.tick(now)
+        pb.frame(chunk, now)
         now += 0.001
     return now
 
 
 def test_a_flood_is_not_fed_until_it_settles() -> None:
     p = make_pipeline()
+    pb = Playbook(p)
     chunk = b"".join(b"line %05d of the flood\r\n" % i for i in range(640))  # 16 KB
-    end = flood(p, 0.0, 1.5, chunk)  # 16 MB/s
+    end = flood(pb, 0.0, 1.5, chunk)  # 16 MB/s
     assert p.backlog.fed_bytes == 0
     assert p.backlog.drops > 0  # only a tail is kept meanwhile
     now = end + 0.1  # settled: fed on every tick until it caught up
     for _ in range(200):
-        p.tick(now)
+        pb.tick(now)
         if not p.backlog:
             break
         now += 0.05
@@ -50,12 +50,13 @@ def test_a_flood_is_not_fed_until_it_settles() -> None:
 
 def test_a_long_flood_is_still_fed_now_and_then() -> None:
     p = make_pipeline()
+    pb = Playbook(p)
     chunk = b"x" * 16000 + b"\r\n"
     feeds = []
     now = 0.0
     for seconds in (0.5, 1.0, 1.0, 1.0, 1.0):
         before = p.backlog.fed_bytes
-        now = flood(p, now, seconds, chunk)
+        now = flood(pb, now, seconds, chunk)
         feeds.append(p.backlog.fed_bytes > before)
     # fed 2 s and 4 s after the start, not in between
     assert feeds == [False, False, True, False, True]
@@ -63,28 +64,29 @@ def test_a_long_flood_is_still_fed_now_and_then() -> None:
 
 def test_ordinary_output_is_fed_once_it_settles() -> None:
     p = make_pipeline()
-    p.output(b"Continue? [y/N] ", 0.0)
-    assert p.next_deadline(0.0) == p.timings.settle
-    p.tick(p.timings.settle)
+    pb = Playbook(p)
+    pb.at(0.0) >> Output(b"Continue? [y/N] ") << Want(passthrough=b"Continue? [y/N] ")
+    pb >> Written() << Want(due=p.timings.settle, settled=False)
+    pb.tick(p.timings.settle)
     assert p.backlog.fed_bytes == 16
     assert p.screen.lines()[0].startswith("Continue? [y/N]")
 
 
 def test_no_busy_loop_while_the_screen_backend_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     p = make_pipeline()
+    pb = Playbook(p)
     loaded = False
     monkeypatch.setattr(Pipeline, "_backend_ready", lambda self: loaded)
-    p.output(b"Continue? [y/N] ", 0.0)
+    pb.at(0.0) >> Output(b"Continue? [y/N] ") >> Written()
     now, ticks = p.timings.settle, 0
     while now < 1.0:  # the loop sleeps until the next deadline, then ticks
-        p.tick(now)
+        nxt = pb.tick(now).due
         ticks += 1
-        nxt = p.next_deadline(now)
         assert nxt is not None and nxt > now
         now = nxt
     assert 20 <= ticks <= 60 and p.backlog.fed_bytes == 0  # every 20 ms or so
     loaded = True
-    p.tick(now)
+    pb.tick(now)
     assert p.backlog.fed_bytes == 16
 
 
@@ -92,36 +94,38 @@ def test_output_kept_from_before_the_pipeline_waits_a_settle_if_it_was_coming() 
     """Nothing was read while the pipeline was built: that pause is not the output
     settling, so the first feed waits until more output had a chance to arrive."""
     p = make_pipeline()
+    pb = Playbook(p)
     for i in range(10):  # output kept by the session while it came, replayed at the boot
-        p.output(b"x" * 4000 + b"\r\n", 0.001 * i)
-    p.caught_up(began=0.011, now=0.040)  # the boot began 2 ms after the last read
-    assert p.next_deadline(0.040) == 0.040 + p.timings.settle
-    p.tick(0.041)
+        pb.at(0.001 * i) >> Output(b"x" * 4000 + b"\r\n")
+    # the boot began 2 ms after the last read
+    pb.at(0.040) >> CaughtUp(began=0.011) << Want(due=0.040 + p.timings.settle)
+    pb.tick(0.041)
     assert p.backlog.fed_bytes == 0
     # output that had settled when the boot began is fed at once
     q = make_pipeline()
-    q.output(b"Continue? [y/N] ", 0.0)
-    q.caught_up(began=0.5, now=0.52)
-    q.tick(0.52)
+    qb = Playbook(q)
+    qb.at(0.0) >> Output(b"Continue? [y/N] ")
+    qb.at(0.52) >> CaughtUp(began=0.5)
+    qb.tick(0.52)
     assert q.backlog.fed_bytes == 16
 
 
 def test_a_small_first_read_after_a_pause_is_settled_at_once() -> None:
     p = make_pipeline()
-    p.output(b"starting\r\n", 0.0)
-    p.tick(p.timings.settle)  # the first output made the screen model
-    p.output(b"compiling...\r\n", 1.0)
-    assert p.eager_ready()
-    assert p.confirm_now(1.0)  # reads as before (no rule matches): nothing is due
+    pb = Playbook(p)
+    pb.at(0.0) >> Output(b"starting\r\n")
+    pb.tick(p.timings.settle)  # the first output made the screen model
+    # read as before (no rule matches): nothing is due but the end of the hold it starts
+    pb.at(1.0) >> Output(b"compiling...\r\n") >> Written() << Want(
+        settled=True, due=1.0 + HOLD_MAX + HOLD_GRACE)
     assert not p.backlog and p.screen.lines()[1] == "compiling..."
-    assert p.next_deadline(1.0) is None  # nothing is due: no wake-up
-    p.output(b"more\r\n", 1.01)  # within the settle time: the same burst, settled as usual
-    assert not p.eager_ready()
+    # within the settle time: the same burst, settled as usual
+    pb.at(1.01) >> Output(b"more\r\n") >> Written() << Want(settled=False)
+    assert p.backlog
+    pb.tick(pb.last.due or 1.05)
     # after a pause, output that changes the state waits for its settle, then counts
-    p.tick(p.next_deadline(1.01) or 1.05)
-    p.output(b"Continue? [y/N] ", 2.0)
-    assert p.eager_ready() and not p.confirm_now(2.0)
-    due = p.next_deadline(2.0)
-    assert due == pytest.approx(2.0 + p.timings.settle)
-    p.tick(due)
+    pb.at(2.0) >> Output(b"Continue? [y/N] ") >> Written() << Want(settled=False)
+    assert not p.backlog  # read at once, not as published: read again at its settle
+    assert pb.last.due == pytest.approx(2.0 + p.timings.settle)
+    pb.tick(2.0 + p.timings.settle)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"

@@ -10,13 +10,27 @@ other output (a dialog) is read as at once as before.
 from __future__ import annotations
 
 import pytest
+from playbook import Playbook, Want
 
 from osc7501wrap import rules
+from osc7501wrap.fusion.drive import drive
+from osc7501wrap.fusion.events import (
+    NO_HOLD,
+    Activity,
+    Foreground,
+    Hook,
+    Output,
+    Tick,
+    Typed,
+    Written,
+)
 from osc7501wrap.fusion.pipeline import EAGER_BYTES, HOLD_GRACE, HOLD_MAX, Pipeline, frame_shape
 
 GLYPHS = "·✢✳✶✻✽"
 DIALOG = ("\x1b[2J\x1b[3;1H Bash command\x1b[5;3Hrm -rf build\x1b[7;1H Do you want to proceed?"
           "\x1b[8;1H ❯ 1. Yes\x1b[9;1H   2. No").encode()
+FOOTER = ("\x1b[3;1H\x1b[2K\x1b[18;1H" + "─" * 60 + "\x1b[19;1H❯ \x1b[20;1H" + "─" * 60
+          + "\x1b[21;1H  ? for shortcuts").encode()  # the spinner gone: reads idle
 
 
 def spinner(i: int, colour: int = 0) -> bytes:
@@ -25,35 +39,35 @@ def spinner(i: int, colour: int = 0) -> bytes:
     return frame + b" " * max(0, 70 - len(frame))
 
 
-def claude() -> Pipeline:
+def claude() -> Playbook:
     manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["claude"])
-    p = Pipeline(manifest, rows=24, cols=100, now=0.0, backend="pyte")
-    p.output(b"\x1b[2J\x1b[H claude\r\n", 0.0)
-    p.advance(p.timings.settle)  # the first output made the screen model
-    return p
+    pb = Playbook(Pipeline(manifest, rows=24, cols=100, now=0.0, backend="pyte"))
+    pb.at(0.0) >> Output(b"\x1b[2J\x1b[H claude\r\n")
+    pb.tick(pb.p.timings.settle)  # the first output made the screen model
+    return pb
 
 
-def frame(p: Pipeline, data: bytes, now: float) -> bool:
-    """One frame as the session (and fusion/drive.py) runs it: output, round_done, the
+def frame(pb: Playbook, data: bytes, now: float) -> bool:
+    """One frame as the session (and fusion/drive.py) runs it: output, written, the
     time given when due. True if the frame was settled at once (read, or held unfed)."""
-    p.output(data, now)
-    due = p.round_done(now)
-    settled = p.read_at_once
-    if due is not None and due <= now:
-        p.advance(now)
-    return settled
+    return pb.frame(data, now).settled
 
 
-def run_spinner(p: Pipeline, start: float, frames: int) -> float:
+def kept(pb: Playbook, data: bytes, now: float) -> bool:
+    """Output alone: True if the frame waits unfed (kept in the backlog)."""
+    held = pb.p.frames_held
+    pb.at(now) >> Output(data)
+    return pb.p.frames_held > held
+
+
+def run_spinner(pb: Playbook, start: float, frames: int) -> float:
     """10 Hz spinner frames from `start`, ticking whenever something is due between
     them (as the loop timer would); returns the time of the last frame."""
     now = start
     for i in range(frames):
         now = start + i * 0.1
-        frame(p, spinner(i, colour=i % 7), now)
-        due = p.next_deadline(now)
-        if due is not None and due < now + 0.1:
-            p.advance(due)
+        frame(pb, spinner(i, colour=i % 7), now)
+        pb.until(now + 0.0999)
     return now
 
 
@@ -65,12 +79,13 @@ def test_frames_of_one_shape_have_one_shape_and_others_do_not() -> None:
 
 
 def test_a_spinner_is_read_once_per_hold_and_fed_then() -> None:
-    p = claude()
-    run_spinner(p, 1.0, 1)
+    pb = claude()
+    p = pb.p
+    run_spinner(pb, 1.0, 1)
     assert p.classifier.published is not None and p.classifier.published.state == "working"
     evaluations = p.classifier.evaluations
     fed = p.backlog.fed_bytes
-    last = run_spinner(p, 1.1, 30)  # 3 s of frames
+    last = run_spinner(pb, 1.1, 30)  # 3 s of frames
     held = p.frames_held
     # one frame in each HOLD_MAX (+ one frame period) is fed and read, the others wait
     reads = p.classifier.evaluations - evaluations
@@ -78,80 +93,77 @@ def test_a_spinner_is_read_once_per_hold_and_fed_then() -> None:
     assert held == 30 - reads
     assert p.backlog.fed_bytes > fed  # the waiting frames were fed with the next one read
     # the output stops: what waits is fed HOLD_GRACE after the hold at the latest
-    due = p.next_deadline(last)
-    assert due is not None and due <= last + HOLD_MAX + HOLD_GRACE
-    p.advance(due)
+    assert pb.due is not None and pb.due <= last + HOLD_MAX + HOLD_GRACE
+    pb.until(last + HOLD_MAX + HOLD_GRACE)
     assert not p.backlog
     assert "(2s · esc to interrupt)" in p.screen.lines()[2]
     assert p.screen.lines()[2].startswith(GLYPHS[29 % 6])
 
 
 def test_a_dialog_after_waiting_frames_is_read_at_once() -> None:
-    p = claude()
-    last = run_spinner(p, 1.0, 4)
+    pb = claude()
+    p = pb.p
+    last = run_spinner(pb, 1.0, 4)
     assert p.frames_held >= 2 and p.backlog  # frames wait
     now = last + 0.05
-    p.output(DIALOG, now)
-    assert not p.held
-    p.round_done(now)
-    assert not p.read_at_once  # fed and read: a change, read again at its settle
+    assert not kept(pb, DIALOG, now)
+    # fed and read: a change, read again at its settle
+    pb >> Written() << Want(settled=False, due=pytest.approx(now + p.timings.settle))
     assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
-    due = p.next_deadline(now)
-    assert due == pytest.approx(now + p.timings.settle)
-    p.advance(due)
+    pb.tick(now + p.timings.settle)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"
 
 
 def test_no_frame_waits_under_a_dialog_or_for_an_answer_to_enter() -> None:
-    p = claude()
-    frame(p, DIALOG, 1.0)
-    p.advance(1.0 + p.timings.max_wait)
+    pb = claude()
+    p = pb.p
+    frame(pb, DIALOG, 1.0)
+    pb.tick(1.0 + p.timings.max_wait)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"
-    frame(p, DIALOG, 2.0)  # the same dialog drawn again: read, not kept
-    frame(p, DIALOG, 2.1)
+    frame(pb, DIALOG, 2.0)  # the same dialog drawn again: read, not kept
+    frame(pb, DIALOG, 2.1)
     assert p.frames_held == 0
     # after an Enter at the prompt, until the program answers it on screen
-    q = claude()
+    qb = claude()
+    q = qb.p
     idle = "\x1b[2J\x1b[H✻ Worked for 3s\r\n\r\n" + "─" * 60 + "\r\n❯ \r\n" + "─" * 60
-    frame(q, (idle + "\r\n  ? for shortcuts\x1b[4;3H").encode(), 1.0)
-    q.advance(1.0 + q.timings.max_wait)
+    frame(qb, (idle + "\r\n  ? for shortcuts\x1b[4;3H").encode(), 1.0)
+    qb.tick(1.0 + q.timings.max_wait)
     assert q.fusion.current().state == "idle"
-    frame(q, b"\x1b[4;3H\x1b[K", 1.5)  # a frame that reads as before: confirmed
-    q.input(b"hello\r", 1.6)
+    frame(qb, b"\x1b[4;3H\x1b[K", 1.5)  # a frame that reads as before: confirmed
+    qb.at(1.6) >> Typed(b"hello\r") << Want(due=1.6)
     assert q.fusion.awaiting_answer
     for i in range(3):  # frames of the confirmed shape, not yet an answer: all read
-        assert not frame(q, b"\x1b[4;3H\x1b[K", 1.7 + 0.1 * i) or q.frames_held == 0
+        assert not frame(qb, b"\x1b[4;3H\x1b[K", 1.7 + 0.1 * i) or q.frames_held == 0
     assert q.frames_held == 0
 
 
 def test_a_title_change_is_never_kept() -> None:
-    p = claude()
+    pb = claude()
+    p = pb.p
 
     def titled(n: int, i: int) -> bytes:
         return f"\x1b]0;step {n}\x07".encode() + spinner(i)
 
-    p.retitled("step 1", None)  # as the stream tracker reads it from the frame below
-    frame(p, titled(1, 0), 1.0)  # a new title: read at its settle
-    p.advance(1.0 + p.timings.settle)
-    assert frame(p, titled(1, 1), 1.1)  # the same title: confirmed, its shape noted
+    frame(pb, titled(1, 0), 1.0)  # a new title: read at its settle
+    pb.tick(1.0 + p.timings.settle)
+    assert frame(pb, titled(1, 1), 1.1)  # the same title: confirmed, its shape noted
     held = p.frames_held
     assert frame_shape(titled(2, 2)) == frame_shape(titled(1, 1))  # numbers are masked
-    p.output(titled(2, 2), 1.2)  # ... but the title changed: read, not kept
-    p.retitled("step 2", None)
-    assert not p.held
-    p.round_done(1.2)
-    assert not p.read_at_once and p.frames_held == held
+    assert not kept(pb, titled(2, 2), 1.2)  # ... but the title changed: read, not kept
+    pb >> Written() << Want(settled=False)
+    assert p.frames_held == held
 
 
 def test_a_waiting_frame_is_told_by_output_alone() -> None:
-    """The round of a frame that waits: output() keeps it unfed, round_done() returns
+    """The round of a frame that waits: its output is settled (no Written needed), with
     the deadline already set, and nothing reads the screen."""
-    p = claude()
-    run_spinner(p, 1.0, 2)  # the second frame confirmed: a hold of its shape
-    version, fed = p.screen.version, p.frames_held
-    p.output(spinner(3, colour=5), 1.3)
-    assert p.held and p.frames_held == fed + 1 and p.backlog
-    assert p.round_done(1.3) == p.next_deadline(1.3) and p.read_at_once
+    pb = claude()
+    p = pb.p
+    run_spinner(pb, 1.0, 2)  # the second frame confirmed: a hold of its shape
+    version, fed, due = p.screen.version, p.frames_held, pb.due
+    pb.at(1.3) >> Output(spinner(3, colour=5)) << Want(settled=True, due=due, to_child=b"")
+    assert p.frames_held == fed + 1 and p.backlog
     assert p.screen.version == version  # not fed, not read
 
 
@@ -159,49 +171,46 @@ def test_the_frames_of_a_hold_change_no_deadline() -> None:
     """The frame read that starts a hold asks, already, for the time its frames are fed
     at the latest: the frames that wait then leave `due` as it is (a live session
     settles them in one call) and the hold's end is told (hold_end, for the samples)."""
-    p = claude()
-    run_spinner(p, 1.0, 1)
+    pb = claude()
+    p = pb.p
+    run_spinner(pb, 1.0, 1)
     now, i = 1.5, 5
-    while not (frame(p, spinner(i), now) and not p.held):  # the next frame read at once
+    while True:  # the next frame read at once
+        held = p.frames_held
+        effects = pb.frame(spinner(i), now)
+        if effects.settled and p.frames_held == held:
+            break
         now, i = now + 0.1, i + 1
     start = now
-    assert p.hold_end == pytest.approx(start + HOLD_MAX)
-    due = p.due
+    assert effects.hold_end == pytest.approx(start + HOLD_MAX)
+    due = effects.due
     assert due is not None and due <= start + HOLD_MAX + HOLD_GRACE
     for k in range(1, 9):
-        frame(p, spinner(i + k), start + 0.1 * k)
-        assert p.held and p.due == due
+        pb.at(start + 0.1 * k) >> Output(spinner(i + k)) << Want(settled=True, due=due)
     # a change read otherwise ends the hold: none is told
-    footer = ("\x1b[3;1H\x1b[2K\x1b[18;1H" + "─" * 60 + "\x1b[19;1H❯ \x1b[20;1H" + "─" * 60
-              + "\x1b[21;1H  ? for shortcuts").encode()
-    frame(p, footer, start + 1.0)
-    assert p.hold_end == -float("inf")
+    assert pb.frame(FOOTER, start + 1.0).hold_end == NO_HOLD
 
 
-@pytest.mark.parametrize("event", ["hook", "foreground", "activity", "input", "advance"])
-def test_any_other_call_into_the_core_has_the_next_frame_read(event: str) -> None:
+@pytest.mark.parametrize("event", [Hook("Notification", {}), Foreground(4242, "vim", False),
+                                   Activity(True, "using CPU"), Typed(b"x"), Tick()],
+                         ids=["hook", "foreground", "activity", "typed", "tick"])
+def test_any_other_event_has_the_next_frame_read(event: Hook) -> None:
     """A hold's other conditions (no Enter waiting, nothing to answer or publish, the
-    published state) are found by the frame read that starts it; a call of any other
+    published state) are found by the frame read that starts it; an event of any other
     kind may change them, so the frame after it is read again (and holds resume)."""
-    p = claude()
-    last = run_spinner(p, 1.0, 4)
+    pb = claude()
+    p = pb.p
+    last = run_spinner(pb, 1.0, 4)
     assert p.frames_held >= 2
-    now = last + 0.05
-    {"hook": lambda: p.hook("Notification", {}, now),
-     "foreground": lambda: p.foreground(4242, "vim", False, now),
-     "activity": lambda: p.activity(True, "using CPU", now),
-     "input": lambda: p.input(b"x", now),
-     "advance": lambda: p.advance(now)}[event]()
+    pb.at(last + 0.05) >> event
     held = p.frames_held
-    p.output(spinner(5), last + 0.1)
-    assert not p.held and p.frames_held == held  # read, not kept
-    p.round_done(last + 0.1)
+    assert not kept(pb, spinner(5), last + 0.1)  # read, not kept
     # it reads as published, so the frames after it wait again; but with vim in front
     # fusion has news (the state changes): nothing is held until that is published
-    assert p.read_at_once == (event != "foreground")
-    if event != "foreground":
-        frame(p, spinner(6), last + 0.2)
-        assert p.held and p.frames_held == held + 1
+    vim = isinstance(event, Foreground)
+    pb >> Written() << Want(settled=not vim)
+    if not vim:
+        assert kept(pb, spinner(6), last + 0.2) and p.frames_held == held + 1
 
 
 @pytest.mark.parametrize("data", [
@@ -210,42 +219,42 @@ def test_any_other_call_into_the_core_has_the_next_frame_read(event: str) -> Non
     spinner(3) + b"\x1b",  # an escape the next read ends
 ])
 def test_no_frame_with_an_osc_string_or_a_cut_escape_waits(data: bytes) -> None:
-    p = claude()
-    run_spinner(p, 1.0, 2)
-    p.output(data, 1.3)
-    assert not p.held
+    pb = claude()
+    run_spinner(pb, 1.0, 2)
+    assert not kept(pb, data, 1.3)
+    assert not pb.last.settled
+
 
 def test_a_change_read_otherwise_ends_the_shape() -> None:
     # output fed by a tick (not a first read): the next spinner frame is read in full
-    p = claude()
-    last = run_spinner(p, 1.0, 2)
+    pb = claude()
+    p = pb.p
+    last = run_spinner(pb, 1.0, 2)
     held = p.frames_held
-    p.output(b"\x1b[10;1Hcompiling", last + 0.01)
-    p.advance(p.next_deadline(last + 0.01) or last + 0.05)
+    pb.at(last + 0.01) >> Output(b"\x1b[10;1Hcompiling") >> Written()
+    pb.until(last + 0.05)
     assert not p.backlog
-    frame(p, spinner(2), last + 0.1)
+    frame(pb, spinner(2), last + 0.1)
     assert p.frames_held == held and not p.backlog
     # a first read that changes what the screen reads (a footer that reads idle)
-    q = claude()
-    last = run_spinner(q, 1.0, 2)
+    qb = claude()
+    q = qb.p
+    last = run_spinner(qb, 1.0, 2)
     held = q.frames_held
-    footer = ("\x1b[3;1H\x1b[2K\x1b[18;1H" + "─" * 60 + "\x1b[19;1H❯ \x1b[20;1H" + "─" * 60
-              + "\x1b[21;1H  ? for shortcuts").encode()
-    q.output(footer, last + 0.1)
-    assert q.eager_ready() and not q.confirm_now(last + 0.1)
-    frame(q, spinner(2), last + 0.2)  # the spinner again: fed and read, not kept
+    qb.at(last + 0.1) >> Output(FOOTER) >> Written() << Want(settled=False)
+    frame(qb, spinner(2), last + 0.2)  # the spinner again: fed and read, not kept
     assert q.frames_held == held and not q.backlog
 
 
 def test_output_that_is_not_a_first_read_is_fed_at_its_settle() -> None:
-    p = claude()
-    last = run_spinner(p, 1.0, 3)
+    pb = claude()
+    p = pb.p
+    last = run_spinner(pb, 1.0, 3)
     assert p.frames_held and p.backlog
-    p.output(DIALOG, last + 0.01)  # the same burst as the waiting frame: no confirm_now
-    assert not p.eager_ready()
-    due = p.next_deadline(last + 0.01)
-    assert due == pytest.approx(last + 0.01 + p.timings.settle)
-    p.advance(due)
+    # the same burst as the waiting frame: not read at once
+    pb.at(last + 0.01) >> Output(DIALOG) >> Written() << Want(
+        settled=False, due=pytest.approx(last + 0.01 + p.timings.settle))
+    pb.tick(last + 0.01 + p.timings.settle)
     assert not p.backlog and "Do you want to proceed?" in "\n".join(p.screen.lines())
 
 
@@ -254,15 +263,13 @@ def test_a_replay_never_dates_a_decision_before_the_output_it_read() -> None:
     feeds them (a dialog too large to be read at once) may come after it. The replay
     driver takes such a deadline as now, as a live loop does, and never decides on that
     output at an earlier time (it dated the dialog back to the first held frame)."""
-    from osc7501wrap.fusion.drive import Event, drive
-
-    p = claude()
-    events = [Event(1.0 + i * 0.1, "o", spinner(i, colour=i % 7)) for i in range(30)]
+    p = claude().p
+    events = [(1.0 + i * 0.1, Output(spinner(i, colour=i % 7))) for i in range(30)]
     shown = 1.0 + 30 * 0.1
     redraw = b"".join(f"\x1b[{r};1H\x1b[2K".encode() + b" " * 90 for r in range(10, 24))
     big = redraw * 4 + DIALOG
     assert len(big) > EAGER_BYTES
-    events.append(Event(shown, "o", big))
+    events.append((shown, Output(big)))
     decisions: list = []
     drive(p, events, decisions.extend, after=1.0)
     assert p.frames_held > 0

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from osc7501wrap.fusion.background import Proc, ProcessTree
+from osc7501wrap.fusion.background import ProcessTree
+from osc7501wrap.fusion.events import Activity, Effects, Event, Foreground, Processes
 from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
 from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
@@ -30,15 +31,19 @@ class FakePipeline:
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
 
-    def processes(self, procs: dict[int, Proc], now: float) -> None:
-        self.told.append(("tree", sorted(procs), now))
-        self.tree.update(procs, self.in_turn, now)
-
-    def foreground(self, pg: int, name: str, is_agent: bool, now: float) -> None:
-        self.told.append(("fg", pg, name, now))
-
-    def activity(self, busy: bool, detail: str, now: float) -> None:
-        self.told.append(("busy" if busy else "idle", detail, now))
+    def handle(self, event: Event, now: float) -> Effects:
+        """The core's entry: what the samples told it, noted."""
+        match event:
+            case Processes(procs=procs):
+                self.told.append(("tree", sorted(procs), now))
+                self.tree.update(procs, self.in_turn, now)
+            case Foreground(pgid=pg, name=name):
+                self.told.append(("fg", pg, name, now))
+            case Activity(busy=busy, detail=detail):
+                self.told.append(("busy" if busy else "idle", detail, now))
+            case _:
+                raise AssertionError(f"not a sample: {event!r}")
+        return Effects()
 
 
 @pytest.fixture

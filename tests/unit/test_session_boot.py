@@ -190,20 +190,18 @@ def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
     """Typing while the first output settles goes to the child without waiting for the
     pipeline to be built (tens of milliseconds); the pipeline is built once typing
     pauses, and is handed the keystrokes after the output they followed."""
+    from osc7501wrap.fusion.events import Effects, Event, Output, Typed
     from osc7501wrap.fusion.pipeline import Pipeline
 
     calls: list[tuple[str, bytes, float]] = []
+    real = Pipeline.handle
 
-    def spying(name: str) -> Callable[..., object]:
-        real = getattr(Pipeline, name)
+    def spy(self: Pipeline, event: Event, at: float) -> Effects:
+        if isinstance(event, Output | Typed):
+            calls.append(("output" if isinstance(event, Output) else "input", event.data, at))
+        return real(self, event, at)
 
-        def spy(self: Pipeline, data: bytes, at: float, *args: object, **kw: object) -> object:
-            calls.append((name, data, at))
-            return real(self, data, at, *args, **kw)
-        return spy
-
-    for name in ("input", "output"):
-        monkeypatch.setattr(Pipeline, name, spying(name))
+    monkeypatch.setattr(Pipeline, "handle", spy)
     s = make_session()
     settle = s.setup.config.classifier.settle_ms / 1000
     assert out(s, b"$ ") == b"$ "
