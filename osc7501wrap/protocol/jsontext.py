@@ -15,12 +15,15 @@ import json
 import re
 from typing import Any
 
-_RAW_RE = re.compile(
-    "[\ud800-\udfff\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060"
-    "\u061c\ufeff]")
+from .sanitize import UNSAFE_RE
 
 
 def inert_json(value: Any, *, indent: int | None = None, default: Any = None) -> str:
     """``json.dumps(value, ensure_ascii=False)`` with every character above escaped."""
     text = json.dumps(value, ensure_ascii=False, indent=indent, default=default)
-    return _RAW_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return UNSAFE_RE.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = m.group()  # C0 is json's own (escaped in strings; the newlines of `indent`)
+    return c if c < " " else f"\\u{ord(c):04x}"
