@@ -16,7 +16,6 @@ record a new session and replay it: the timeline says which state was missed, an
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +25,7 @@ from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
 from ..fusion.drive import capture_events, drive
+from ..protocol import inert_json
 from ..proxy.proxy import Proxy
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
@@ -171,7 +171,7 @@ def cmd_replay(args: Any) -> int:
     if getattr(args, "json", False):
         doc = {"manifest": f"{manifest.name}@{manifest.version}",
                "timeline": [s.as_dict() for s in steps]}
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(inert_json(doc, indent=1) + "\n")
     else:
         sys.stdout.write(f"# {args.file}: manifest {manifest.name}@{manifest.version}\n")
         sys.stdout.write(format_timeline(steps))
