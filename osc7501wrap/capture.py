@@ -17,6 +17,10 @@ start:
     ``[t, "p", [[pid, ppid, "name", "command line"], ...]]``  the program's descendant
                                processes, written whenever the set changes (the background
                                work signal reads them: ``replay`` sees what a session saw)
+    ``[t, "f", [pgid, "name", is_agent]]``  the terminal's foreground process group
+                               changed (``is_agent``: the program itself is in front)
+    ``[t, "a", [busy, "why"]]``  a program without agent rules started or stopped working
+                               (its CPU, children, output: the session's samples)
 
 Output and input are base64 because they are raw bytes (invalid UTF-8, escape
 sequences). Unknown event types are skipped by readers, so the format can grow.
@@ -115,6 +119,10 @@ def _check_event(ev: Event, name: str, lineno: int) -> None:
         raise WrapError(f"{where}: an exit status must be a whole number")
     elif ev.type == "p" and process_rows(ev.payload) is None:
         raise WrapError(f"{where}: processes must be a list of [pid, ppid, name, command]")
+    elif ev.type == "f" and foreground_row(ev.payload) is None:
+        raise WrapError(f"{where}: a foreground change must be [pgid, name, is_agent]")
+    elif ev.type == "a" and activity_row(ev.payload) is None:
+        raise WrapError(f"{where}: an activity change must be [busy, why]")
 
 
 ProcRow = tuple[int, int, str, str]
@@ -137,6 +145,23 @@ def process_rows(payload: Any) -> list[ProcRow] | None:
             return None
         out.append((row[0], row[1], row[2], row[3]))
     return out
+
+
+def foreground_row(payload: Any) -> tuple[int, str, bool] | None:
+    """The (pgid, name, is_agent) of an ``f`` event, or None if it is not one."""
+    if (isinstance(payload, list) and len(payload) == 3 and _whole(payload[0])
+            and isinstance(payload[1], str) and len(payload[1]) <= 4096
+            and isinstance(payload[2], bool)):
+        return payload[0], payload[1], payload[2]
+    return None
+
+
+def activity_row(payload: Any) -> tuple[bool, str] | None:
+    """The (busy, why) of an ``a`` event, or None if it is not one."""
+    if (isinstance(payload, list) and len(payload) == 2 and isinstance(payload[0], bool)
+            and isinstance(payload[1], str) and len(payload[1]) <= 4096):
+        return payload[0], payload[1]
+    return None
 
 
 def _read(fh: IO[str], name: str) -> Capture:

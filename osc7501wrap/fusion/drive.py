@@ -13,8 +13,9 @@ follows them:
 * whenever the core asked for the time (``due``): a ``Tick``;
 * ``Exit``: the last event; nothing after it.
 
-:func:`capture_events` reads a capture's records as such events (``m`` ground-truth
-labels as :class:`Marker`, passed on, not decided on). Nothing here reads a file or a
+:func:`capture_events` reads a capture's records as such events, the samples a live
+session took among them (foreground, activity, processes), and ``m`` ground-truth labels
+as :class:`Marker` (passed on, not decided on). Nothing here reads a file or a
 clock.
 """
 
@@ -23,10 +24,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..capture import Capture, parse_size, process_rows
+from ..capture import Capture, activity_row, foreground_row, parse_size, process_rows
 from ..stream.tracker import StreamTracker
 from .background import Proc
-from .events import Event, Exit, Hook, Output, Processes, Resize, Retitled, Tick, Typed, Written
+from .events import (
+    Activity,
+    Event,
+    Exit,
+    Foreground,
+    Hook,
+    Output,
+    Processes,
+    Resize,
+    Retitled,
+    Tick,
+    Typed,
+    Written,
+)
 from .fusion import Decision
 from .pipeline import Pipeline
 
@@ -92,14 +106,21 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
 
 
 def capture_events(cap: Capture, until: float | None = None) -> Iterator[Timed]:
-    """A capture's records as the core's events (and markers), up to `until`."""
+    """A capture's records as the core's events (and markers), up to `until`. Typing
+    reaches the program itself unless the last foreground change put another in front."""
+    front = True
     for ev in cap.events:
         if until is not None and ev.t > until:
             return
         if ev.type == "o":
             yield ev.t, Output(ev.data)
         elif ev.type == "i":
-            yield ev.t, Typed(ev.data)
+            yield ev.t, Typed(ev.data, front)
+        elif ev.type == "f" and (fg := foreground_row(ev.payload)) is not None:
+            front = fg[2]
+            yield ev.t, Foreground(*fg)
+        elif ev.type == "a" and (act := activity_row(ev.payload)) is not None:
+            yield ev.t, Activity(*act)
         elif ev.type == "r":
             yield ev.t, Resize(*parse_size(str(ev.payload)))
         elif ev.type == "h" and isinstance(ev.payload, dict):

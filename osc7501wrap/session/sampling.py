@@ -90,6 +90,8 @@ class Sampler:
         self.watches: dict[int, int] = {}  # pid of a piece -> its pidfd (the session's)
         self._unwatched = False  # a piece runs without a pidfd: sample it on the clock
         self.recorder: Callable[[list[tuple[int, int, str, str]]], None] | None = None
+        # the session's capture, if it writes one: each foreground or activity change
+        self.noted: Callable[[Foreground | Activity], None] | None = None
         # the session's: have the loop watch a pidfd, and stop watching it (before it closes)
         self.watch: Callable[[int], None] | None = None
         self.unwatch: Callable[[int], None] | None = None
@@ -144,6 +146,12 @@ class Sampler:
             self.quiet_until = -NEVER
         due = self.next_deadline(now)
         return self._core_due if self._core_due < due else due
+
+    def _tell(self, p: Pipeline, event: Foreground | Activity, now: float) -> None:
+        """Hand `event` to the core (and to the capture, if one is written)."""
+        if self.noted is not None:
+            self.noted(event)
+        self._asked(p.handle(event, now).due)
 
     def _asked(self, due: float | None) -> None:
         """The core asked for the time by `due` for what a sample changed."""
@@ -223,7 +231,7 @@ class Sampler:
         if pg is None or pg == self.foreground:
             return
         self.foreground = pg
-        self._asked(p.handle(Foreground(pg, process_name(pg) or "", pg == self.pid), now).due)
+        self._tell(p, Foreground(pg, process_name(pg) or "", pg == self.pid), now)
 
     def _sample_activity(self, p: Pipeline, now: float) -> None:
         """Busy while the program uses CPU, runs child processes or writes output the
@@ -260,7 +268,7 @@ class Sampler:
         busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
         if busy != self._act_busy:
             self._act_busy = busy
-            self._asked(p.handle(Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s"), now).due)
+            self._tell(p, Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s"), now)
             if busy:
                 self._act_next = now + ACTIVITY_PERIOD
 
@@ -281,8 +289,7 @@ class Sampler:
         busy = bool(why)
         if busy != self._act_busy:
             self._act_busy = busy
-            self._asked(p.handle(Activity(busy, why or "the screen shows the composer, still"),
-                                 now).due)
+            self._tell(p, Activity(busy, why or "the screen shows the composer, still"), now)
 
 
 def tui_reading(p: Pipeline) -> str | None:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..capture import CaptureWriter
+    from ..fusion.events import Activity, Foreground
     from ..fusion.fusion import Decision
     from ..fusion.pipeline import Pipeline
     from ..protocol import Report
@@ -228,6 +229,7 @@ class Session(ProxyHandler):
         self.sampler.watch, self.sampler.unwatch = self._watch_fd, self._unwatch_fd
         if self.capture is not None:
             self.sampler.recorder = self.capture.processes
+            self.sampler.noted = self._capture_sample
         if not manifest.generic:
             # lazy: at the boot, as the pipeline
             from .stale import StaleWatch, stale_after
@@ -261,6 +263,16 @@ class Session(ProxyHandler):
         if tracker is not None and (tracker.title, tracker.progress) != self._titled:
             self._titled = (tracker.title, tracker.progress)
             p.handle(self._ev.Retitled(tracker.title, tracker.progress), time.monotonic())
+
+    def _capture_sample(self, event: Foreground | Activity) -> None:
+        """A foreground or activity change the core was handed, in the capture (replay
+        hands it the same)."""
+        if self.capture is None:
+            return
+        if isinstance(event, self._ev.Foreground):
+            self.capture.event("f", [event.pgid, event.name, event.is_agent])
+        else:
+            self.capture.event("a", [event.busy, event.detail])
 
     def _replay_early(self, p: Pipeline, began: float) -> None:
         """Hand the output and the keystrokes that came before the boot to the pipeline,

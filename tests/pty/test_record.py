@@ -106,7 +106,8 @@ def test_record_writes_every_byte_input_resize_and_exit(tmp_path: Path) -> None:
     # In time order, and each event where it happened.
     times = [e.t for e in cap.events]
     assert times == sorted(times)
-    kinds = [e.type for e in cap.events if e.type != "o"]
+    # (the session's samples, "a" "f" "p", come when the loop took them)
+    kinds = [e.type for e in cap.events if e.type not in ("o", "a", "f", "p")]
     assert kinds == ["i", "r", "x"]
 
 
@@ -316,3 +317,47 @@ def test_commands_run_from_this_source_tree() -> None:
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env=dict(os.environ, PYTHONPATH=str(REPO)), check=True)
     assert Path(p.stdout).resolve() == (REPO / "osc7501wrap" / "__init__.py").resolve()
+
+
+# A program without agent rules that works without a word: a CPU loop, then quiet.
+BUSY = [sys.executable, "-c", textwrap.dedent("""
+    import time
+    print("start", flush=True)
+    end = time.monotonic() + 2.0
+    while time.monotonic() < end:
+        pass
+    print("rest", flush=True)
+    time.sleep(6.5)
+""")]
+_REPORTED = re.compile(rb"\x1b\]7501;([^\x07\x1b]*)")
+
+
+def folded(states: list[str]) -> list[str]:
+    return [s for i, s in enumerate(states) if i == 0 or states[i - 1] != s]
+
+
+def test_replay_decides_from_the_samples_the_session_recorded(tmp_path: Path) -> None:
+    """What only the session's samples show (a program without rules working, read from
+    its CPU) is in the capture (``a`` events), so replay decides what the live session
+    decided; without them it could not."""
+    out = tmp_path / "busy.jsonl"
+    with record(tmp_path, out, BUSY, answer_7501=True) as t:
+        assert t.wait(timeout=30) == 0
+        reports = [m.group(1).decode() for m in _REPORTED.finditer(t.output)]
+    live = folded([dict(kv.split("=", 1) for kv in r.split(":") if "=" in kv)["state"]
+                   for r in reports if "state=" in r])  # wrap's own record: one id
+    assert "working" in live, live
+    cap = read_capture(out)
+    assert [e.payload[0] for e in cap.events if e.type == "a"] == [True, False], cap.events
+    p = run(tmp_path, "replay", "--json", str(out))
+    assert p.returncode == 0, p.stderr
+    timeline = json.loads(p.stdout)["timeline"]
+    replayed = folded([s["state"] for s in timeline if not s.get("marker")])
+    # the same decisions (the live terminal is not told the idle it starts in)
+    assert replayed == folded(["idle", *live]), (replayed, live)
+    # the same capture without the samples: replay never sees the work
+    lines = out.read_text(encoding="utf-8").splitlines()
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text("\n".join(x for x in lines if '"a", [' not in x) + "\n", encoding="utf-8")
+    p = run(tmp_path, "replay", "--json", str(bare))
+    assert "working" not in [s["state"] for s in json.loads(p.stdout)["timeline"]]
