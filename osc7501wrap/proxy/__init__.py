@@ -1,1 +1,2 @@
-"""The pty loop (proxy), the passthrough stream's tracker, and cheap process facts."""
+"""The pty loop (proxy) and cheap process facts (procinfo); the stream tracker it feeds is
+stream/'s, below the core and the loop alike."""
