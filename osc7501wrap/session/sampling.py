@@ -118,7 +118,7 @@ class Sampler:
         """Take the samples that are due at `now` and hand what changed to `p`; returns
         :meth:`next_deadline` after them, or sooner if the core asked for the time for
         what they changed (one call per round of output). `hold_until`:
-        frames that come before then wait unfed (:attr:`Pipeline.hold_end`): they take no
+        frames that come before then wait unfed (``Effects.hold_end``): they take no
         sample (:attr:`quiet_until`), and no wake-up is asked for before it."""
         self._hold = hold_until
         self._core_due = NEVER

@@ -27,6 +27,7 @@ class FakePipeline:
         self.verdict: Verdict | None = None  # the rules' last verdict
         self.in_turn = False
         self.tree = ProcessTree()
+        self.asks = False  # the core asks for the time at once for what it was told
 
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
@@ -43,7 +44,7 @@ class FakePipeline:
                 self.told.append(("busy" if busy else "idle", detail, now))
             case _:
                 raise AssertionError(f"not a sample: {event!r}")
-        return Effects()
+        return Effects(due=now if self.asks else None)
 
 
 @pytest.fixture
@@ -95,6 +96,17 @@ def test_a_foreground_change_after_an_enter_is_seen(procs: dict[str, Any]) -> No
     assert p.told == [("fg", 200, "proc200", pytest.approx(50.0 + FG_PERIOD
                                                            + sampling.SAMPLE_SLACK))]
     assert not s.agent_in_front
+
+
+def test_a_sample_the_core_asks_the_time_for_is_followed_at_once(procs: dict[str, Any]) -> None:
+    """A foreground change that changed what the core knows (its effects ask for a tick
+    now) makes the sample's deadline now; one that did not leaves the samples' own."""
+    s, p = Sampler(100, 3, activity=False), FakePipeline()
+    p.asks = True
+    procs["fg"] = 200
+    assert s.sample(p, 1.0) == 1.0  # type: ignore[arg-type]
+    assert p.told == [("fg", 200, "proc200", 1.0)]
+    assert s.sample(p, 1.01) > 1.01  # type: ignore[arg-type]  # nothing new: no tick asked
 
 
 def test_a_busy_program_is_watched_until_it_reads_idle(procs: dict[str, Any]) -> None:
