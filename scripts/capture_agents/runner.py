@@ -14,7 +14,6 @@ from pathlib import Path
 
 from agentrun import (
     AgentRun,
-    CaptureWriter,
     Sandbox,
     TruthFollower,
     aider_command,
@@ -37,6 +36,7 @@ from fakeapi import FakeAPI, Scenario, default_is_main
 
 from capture_agents.core import COLS, ROWS, Ctx, Spec
 from capture_agents.truth import check_truth
+from osc7501wrap.capture import CaptureWriter
 
 
 def command_for(spec: Spec, sb: Sandbox, api: FakeAPI) -> tuple[list[str], dict[str, str]]:
@@ -108,6 +108,7 @@ def run_spec(spec: Spec, keep: bool) -> tuple[bool, str]:
         argv, env = command_for(spec, sb, api)
         shown_argv = [Path(argv[0]).name, *argv[1:]]
         shown_argv = [a.replace(api.base_url, "http://127.0.0.1:PORT").replace(str(sb.root), "/SANDBOX") for a in shown_argv]
+        out.parent.mkdir(parents=True, exist_ok=True)
         cap = CaptureWriter(
             out,
             cols=spec.options.get("cols", COLS),
@@ -115,6 +116,7 @@ def run_spec(spec: Spec, keep: bool) -> tuple[bool, str]:
             argv=shown_argv,
             agent=spec.agent,
             agent_version=pin.version,
+            term="xterm-256color",
             scenario=spec.name,
             description=spec.description,
             answer_7501=bool(spec.options.get("answer_7501")),
