@@ -3,7 +3,7 @@ its scenarios (streaming, a shell command, creating and adding files, architect 
 negatives, interrupt, multi-row commands).
 
 What it does not do: check ground truth (Aider has no events of its own: the labels come
-from its prompts) or build its command line (tests/agentrun.py ``aider_command``).
+from its prompts) or build its command line (harness/agentrun.py ``aider_command``).
 """
 
 from __future__ import annotations

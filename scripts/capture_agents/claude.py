@@ -2,7 +2,7 @@
 turn-end and exit helpers, and its tool-permission, plan-mode and question scenarios.
 
 claude_extra holds the rest of its scenarios (one module would pass the package's length
-limit). What it does not do: build the command line (tests/agentrun.py
+limit). What it does not do: build the command line (harness/agentrun.py
 ``claude_command``, called by runner) or check ground truth (Claude's hooks are not used).
 """
 

@@ -323,7 +323,7 @@ def claude_compact(c: Ctx) -> None:
 MCP_SERVER = {
     "type": "stdio",
     "command": sys.executable,
-    "args": [str(REPO / "tests" / "fakeapi" / "mcp_server.py")],
+    "args": [str(REPO / "harness" / "fakeapi" / "mcp_server.py")],
     "env": {},
 }
 

@@ -3,7 +3,7 @@ start, turn-end and exit helpers, and its scenarios (a command approved and deni
 three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
 long stream, an interrupt, typed and quoted dialog text).
 
-What it does not do: build its command line or stop its background hub (tests/agentrun.py
+What it does not do: build its command line or stop its background hub (harness/agentrun.py
 ``cline_command`` and ``cline_stop_hub``; the runner calls the latter after every run).
 Labels come from its screen; its hooks (TaskStart, PreToolUse, TaskComplete, TaskCancel)
 are logged in the sandbox's truth log.

@@ -3,7 +3,7 @@ and its scenarios (exec approved and rejected, interrupt, apply_patch, a plan qu
 folder trust, negatives, multi-row commands).
 
 What it does not do: read Codex's own OSC 7501 reports (index lists them from the
-captures) or build its command line (tests/agentrun.py ``codex_command``).
+captures) or build its command line (harness/agentrun.py ``codex_command``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder
 multi-row commands).
 
 What it does not do: hold its runs against its hooks and session log (truth
-``copilot_truth``, after each run) or build its command line (tests/agentrun.py
+``copilot_truth``, after each run) or build its command line (harness/agentrun.py
 ``copilot_command``).
 """
 

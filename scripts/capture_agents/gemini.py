@@ -3,7 +3,7 @@ scenarios (shell, write, web fetch, ask-user, interrupt, a plain answer, streami
 folder trust, multi-row commands).
 
 What it does not do: check ground truth (Gemini CLI has no events the harness can read)
-or build its command line (tests/agentrun.py ``gemini_command``).
+or build its command line (harness/agentrun.py ``gemini_command``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ text).
 
 What it does not do: read ground truth from the agent (Grok CLI has no hooks and no event
 log: the labels come from its screen, as Aider's do) or build its command line
-(tests/agentrun.py ``grok_command``).
+(harness/agentrun.py ``grok_command``).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ GROUND_TRUTH: dict[str, str] = {
         "also draws the select dialog of the gate captures and logs it opening and closing."
     ),
     "opencode": (
-        "Its own event bus, read by a local plugin (`tests/agentrun.py` `opencode_command`): a "
+        "Its own event bus, read by a local plugin (`harness/agentrun.py` `opencode_command`): a "
         "new user message or `session.status` busy -> working, `permission.asked` -> "
         "blocked:permission, `question.asked` -> blocked:question, `permission.replied` / "
         "`question.replied` -> working, `session.status` idle -> done, or idle after a rejected "
@@ -128,7 +128,7 @@ def write_index() -> None:
         "# Capture corpus",
         "",
         "Raw pty captures of real coding agents driven by `scripts/capture-agents` against the",
-        "scripted fake LLM API (`tests/fakeapi/`). Format: `osc7501wrap/capture.py`.",
+        "scripted fake LLM API (`harness/fakeapi/`). Format: `osc7501wrap/capture.py`.",
         "Labels are the truth as the harness knows it, set when they become true: `working` when",
         "Enter submits a prompt or a dialog is answered, `blocked:<kind>` once the dialog is fully",
         "drawn, `done` once a completed turn's prompt is back, `idle` at start-up and after an",

@@ -3,7 +3,7 @@ while a run goes on (``opencode_truth``, set by ``opencode_scenario``), the star
 submit and exit helpers, and its scenarios.
 
 What it does not do: install the plugin that logs the bus or build its command line
-(tests/agentrun.py ``opencode_command``).
+(harness/agentrun.py ``opencode_command``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 progress, negatives).
 
 What it does not do: hold its runs against its extension events (truth ``pi_truth``,
-after each run) or build its command line (tests/agentrun.py ``pi_command``).
+after each run) or build its command line (harness/agentrun.py ``pi_command``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ by ``qwen_scenario``), the start, submit, turn-end, dialog and exit helpers, and
 scenarios.
 
 What it does not do: install the hook script or build its command line
-(tests/agentrun.py ``qwen_command``).
+(harness/agentrun.py ``qwen_command``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """One scenario run: ``command_for`` (a Spec's argv and environment, from the agent's
-command builder in tests/agentrun.py) and ``run_spec`` (sandbox, fake API, capture
+command builder in harness/agentrun.py) and ``run_spec`` (sandbox, fake API, capture
 writer, the agent in a pty, the scenario's body, the ground-truth check, clean-up).
 
 What it does not do: choose which scenarios run (cli) or write INDEX.md (index).

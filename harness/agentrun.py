@@ -3,8 +3,7 @@
 What it does:
 
 - knows the pinned agents (``tests/agents/pins.txt``) and where
-  ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`,
-  :func:`require_agent`);
+  ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`);
 - builds an isolated sandbox per run (fresh HOME, work dir, config files that
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
@@ -112,22 +111,6 @@ def agent_exe(name: str) -> Path | None:
     if pin and pin.exe.is_file() and os.access(pin.exe, os.X_OK):
         return pin.exe
     return None
-
-
-def require_agent(name: str) -> Pin:
-    """Return the pin of an installed agent; otherwise fail under scripts/test or CI,
-    skip elsewhere (tests/require.py decides).
-
-    Call at the start of every ``@pytest.mark.agent`` test.
-    """
-    import pytest
-    import require
-
-    pin = pins().get(name)
-    if pin is None:
-        pytest.fail(f"agent {name!r} is not pinned in {PINS_FILE}")
-    require.need(f"agent {name}")
-    return pin
 
 
 # --------------------------------------------------------------------------- terminal emulation
