@@ -1,10 +1,9 @@
-"""Cline's driver (``cline --tui --auto-approve false``): its composer and thinking line, the
-start, turn-end and exit helpers, and its scenarios (a command approved and denied,
+"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command approved and denied,
 three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
 long stream, an interrupt, typed and quoted dialog text).
 
-What it does not do: build its command line or stop its background hub (harness/agentrun.py
-``cline_command`` and ``cline_stop_hub``; the runner calls the latter after every run).
+What it does not do: describe Cline (its composer, thinking line, start-up notice,
+command and the background hub stopped after every run: harness/agents.py).
 Labels come from its screen; its hooks (TaskStart, PreToolUse, TaskComplete, TaskCancel)
 are logged in the sandbox's truth log.
 """
@@ -14,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 
+from agents import CLINE_BUSY
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -23,45 +23,13 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    leave,
     scenario,
+    start,
+    turn_end,
 )
 
-CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # the composer: a rule, the prompt and placeholder
-CLINE_BUSY = re.compile(r"\(esc to cancel\)")  # "⠸ Thinking... (esc to cancel)"
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
-
-
-CLINE_PROMO = "any other key to close"  # a notice over the composer at start
-
-
-def cline_start(c: Ctx) -> str:
-    """Wait for the composer (closing the start-up notice over it first); label idle."""
-    first = c.wait(lambda s: CLINE_PROMO in s or CLINE_COMPOSER.search(s) is not None, 60, settle=1.5)
-    if CLINE_PROMO in first:
-        c.key("esc")
-    text = c.wait(lambda s: CLINE_PROMO not in s and CLINE_COMPOSER.search(s) is not None, 30, settle=1.0)
-    c.mark("idle")
-    return text
-
-
-def cline_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for the busy line to go and the composer to be back; label ``label``."""
-    # (the composer is drawn in place of a dialog: a quoted one stays in the conversation)
-    text = c.wait(lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None,
-                  timeout, settle=0.6)
-    c.mark(label)
-    return text
-
-
-def cline_exit(c: Ctx) -> None:
-    """Leave Cline: ctrl+c (twice if the first only clears)."""
-    c.key("ctrl+c")
-    time.sleep(0.4)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(8)
-    except AssertionError:
-        pass
 
 
 @scenario(
@@ -76,7 +44,7 @@ def cline_exit(c: Ctx) -> None:
     ],
 )
 def cline_command_approve(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.shot("idle--prompt")
     c.submit("make the output directory")
     c.request(0)
@@ -95,9 +63,9 @@ def cline_command_approve(c: Ctx) -> None:
     time.sleep(1.5)
     c.shot("working--streaming")
     c.answered(1, 40)
-    cline_turn_end(c)
+    turn_end(c)
     c.shot("done--turn-ended")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -108,14 +76,14 @@ def cline_command_approve(c: Ctx) -> None:
                      Text("Understood, nothing was removed.")],
 )
 def cline_command_deny(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--command-rm")
     c.run.send("n", mark="working")
-    cline_turn_end(c)
+    turn_end(c)
     c.shot("done--after-deny")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -127,13 +95,13 @@ def cline_command_deny(c: Ctx) -> None:
                      Text("You chose red.")],
 )
 def cline_question(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("ask me a question")
     dialog(c, "Which color do you prefer?", label="blocked:question")
     c.shot("blocked-question--question")
     c.key("enter", mark="working")
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -143,16 +111,16 @@ def cline_question(c: Ctx) -> None:
     lambda sb, api: [Text("Two plus two is four.", pause=1.0), Text("Four times four is sixteen.", pause=1.0)],
 )
 def cline_answer(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("what is two plus two")
     c.answered(0)
-    cline_turn_end(c)
+    turn_end(c)
     c.shot("done--answer")
     time.sleep(1.0)
     c.submit("and four times four")
     c.answered(1)
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -162,7 +130,7 @@ def cline_answer(c: Ctx) -> None:
     lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
 )
 def cline_stream(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("describe the project")  # "summar..." would read as a side request
     c.request(0)
     c.wait(CLINE_BUSY, 20, settle=0)
@@ -172,9 +140,9 @@ def cline_stream(c: Ctx) -> None:
     time.sleep(2.0)
     c.shot("working--streaming-long")
     c.answered(0, 60)
-    cline_turn_end(c, timeout=60)
+    turn_end(c, timeout=60)
     c.shot("done--after-stream")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -184,16 +152,16 @@ def cline_stream(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def cline_interrupt(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait(CLINE_BUSY, 20, settle=0)
     time.sleep(5)
     c.shot("working--thinking-long")
     c.key("esc")
-    cline_turn_end(c, label="idle", timeout=15)
+    turn_end(c, label="idle", timeout=15)
     c.shot("idle--interrupted")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -204,7 +172,7 @@ def cline_interrupt(c: Ctx) -> None:
                           "Nothing is waiting now.", pause=1.0)],
 )
 def cline_negatives(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     typed = "Approve tool call? [y] Approve   [n] Deny"
     c.run.type(typed)
     c.wait("[n] Deny", 10, settle=0.5)
@@ -212,9 +180,9 @@ def cline_negatives(c: Ctx) -> None:
     time.sleep(0.3)
     c.key("enter", mark="working")  # sent as the prompt: the answer quotes the approval
     c.answered(0)
-    cline_turn_end(c)
+    turn_end(c)
     c.shot("done--quoted-dialog")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -230,15 +198,15 @@ def cline_negatives(c: Ctx) -> None:
     ],
 )
 def cline_multiline(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("run the three commands")
     for n, (mark, key) in enumerate((("x1.txt", "y"), ("long-1.txt", "y"), ("SECOND.txt", "n")), 1):
         dialog(c, lambda s, mark=mark: CLINE_DIALOG.search(s) is not None and mark in s)
         c.shot(f"blocked-permission--multiline-{n}")
         c.run.send(key, mark="working")
         c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
@@ -253,10 +221,10 @@ LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SE
                      Text("Understood, nothing was made.")],
 )
 def cline_long_command(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("make sixty files")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--long-command")
     c.run.send("n", mark="working")
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)

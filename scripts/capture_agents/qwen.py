@@ -1,10 +1,10 @@
 """Qwen Code's driver: its composer and loading line, its UI strings in other languages
 (``qwen_ui``), the labeller that reads its hooks while a run goes on (``qwen_truth``, set
-by ``qwen_scenario``), the start, submit, turn-end, dialog and exit helpers, and its
+by ``qwen_scenario``), the start (in the run's language), submit, turn-end and dialog helpers, and its
 scenarios.
 
-What it does not do: install the hook script or build its command line
-(harness/agentrun.py ``qwen_command``).
+What it does not do: install the hook script or describe Qwen Code
+(its command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from capture_agents.core import (
     Body,
     Ctx,
     StepsFactory,
+    leave,
     scenario,
     work_ends,
 )
@@ -152,17 +153,6 @@ def qwen_answer_dialog(c: Ctx, still: str) -> None:
     c.mark("working")
 
 
-def qwen_exit(c: Ctx) -> None:
-    """Leave Qwen Code (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
-
-
 @qwen_scenario(
     "shell-approve",
     "prompt -> silent spinner -> shell confirmation -> allowed once -> command runs 3 s -> slow streamed "
@@ -195,7 +185,7 @@ def qwen_shell_approve(c: Ctx) -> None:
     c.shot("working--streaming")
     qwen_turn_end(c, n)
     c.shot("done--turn-ended")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -214,7 +204,7 @@ def qwen_shell_reject(c: Ctx) -> None:
     c.key("esc", mark="idle")
     c.wait(lambda s: "Allow once" not in s and QWEN_LOADING.search(s) is None and QWEN_PROMPT_HINT in s, 15, settle=0.5)
     c.shot("idle--after-permission-rejected")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -230,7 +220,7 @@ def qwen_answer(c: Ctx) -> None:
     time.sleep(1.0)
     n = qwen_submit(c, "and four times four")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -251,7 +241,7 @@ def qwen_stream(c: Ctx) -> None:
     c.shot("working--streaming-long")
     qwen_turn_end(c, n, 60)
     c.shot("done--after-stream")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -277,7 +267,7 @@ def qwen_interrupt(c: Ctx) -> None:
     c.truth.poll()
     c.truth.pending[:] = [p for p in c.truth.pending if p[1] != "done"]
     c.shot("idle--interrupted")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -295,7 +285,7 @@ def qwen_write(c: Ctx) -> None:
     c.shot("blocked-permission--write-file")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -322,7 +312,7 @@ def qwen_ask(c: Ctx) -> None:
     c.shot("blocked-question--ask-user")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -346,7 +336,7 @@ def qwen_negatives(c: Ctx) -> None:
     n = qwen_submit(c, "what did the dialog say")
     qwen_turn_end(c, n)
     c.shot("done--quoted-dialog")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -365,7 +355,7 @@ def qwen_web_fetch(c: Ctx) -> None:
     c.shot("blocked-permission--web-fetch")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -385,7 +375,7 @@ def qwen_trust(c: Ctx) -> None:
     c.wait(lambda s: "Do you trust this folder" not in s or "restarting" in s, 15, settle=0)
     c.mark("working")
     qwen_start(c)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -447,4 +437,4 @@ def qwen_background_shell(c: Ctx) -> None:
     work_ends(c, "late.txt")
     time.sleep(2.5)
     c.shot("done--background-shell-ended")
-    qwen_exit(c)
+    leave(c)

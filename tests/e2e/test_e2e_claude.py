@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 
 import pytest
 import require
+from agents import claude_composer, claude_drawn
 from e2e import BOUND, OSC7501, Run, log_states, osc7501wrap
 from e2e_agents import (
     BASH_SLOW,
@@ -27,8 +28,6 @@ from e2e_agents import (
     blocked,
     claude_back,
     claude_bash,
-    claude_composer,
-    claude_drawn,
     claude_ended,
     leave,
     ready,
