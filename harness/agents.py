@@ -71,6 +71,8 @@ class Description:
     notice: tuple[str, str] | None = None
     #: quiet time once the turn's end is drawn
     end_settle: float = 0.5
+    #: its sign of work on screen (a spinner or busy line), where one is always drawn
+    busy: Screen | re.Pattern[str] | None = None
     #: approves its dialog (its first option is the selected one): a key name or a letter
     approve_key: str = "enter"
     #: how to quit it, tried in order
@@ -329,7 +331,7 @@ GROK = Description(
     started=lambda s: grok_idle(s) and "auto-edit" in s, start_settle=1.0,
     # (a confirmation takes the spinner line's place while it waits)
     ended=lambda s: GROK_SPINNER.search(s) is None and GROK_COMPOSER.search(s) is not None,
-    end_settle=0.6, drawn=grok_drawn, leave=(Leave(("ctrl+c", "ctrl+c"), 8),),
+    end_settle=0.6, busy=GROK_SPINNER, drawn=grok_drawn, leave=(Leave(("ctrl+c", "ctrl+c"), 8),),
 )
 
 CLINE = Description(
@@ -337,7 +339,7 @@ CLINE = Description(
     started=cline_idle, start_settle=1.0, notice=(CLINE_PROMO, "esc"),
     # (the composer is drawn in place of a dialog: a quoted one stays in the conversation)
     ended=lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None,
-    end_settle=0.6, drawn=lambda s: CLINE_QUESTION in s and "[n] Deny" in s,
+    end_settle=0.6, busy=CLINE_BUSY, drawn=lambda s: CLINE_QUESTION in s and "[n] Deny" in s,
     approve_key="y", leave=(Leave(("ctrl+c", "ctrl+c"), 8, pause=0.4),),
 )
 

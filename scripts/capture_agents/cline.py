@@ -1,6 +1,7 @@
-"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command approved and denied,
-three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
-long stream, an interrupt, typed and quoted dialog text).
+"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command approved
+and denied, three multi-line or wrapped commands, a 61-line one, its question tool; from
+the shared table (``shared``): a plain answer, a long stream, an interrupt, typed and
+quoted dialog text).
 
 What it does not do: describe Cline (its composer, thinking line, start-up notice,
 command and the background hub stopped after every run: harness/agents.py).
@@ -28,6 +29,7 @@ from capture_agents.core import (
     start,
     turn_end,
 )
+from capture_agents.shared import register
 
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
 
@@ -104,85 +106,27 @@ def cline_question(c: Ctx) -> None:
     leave(c)
 
 
-@scenario(
-    "cline",
-    "answer",
-    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [Text("Two plus two is four.", pause=1.0), Text("Four times four is sixteen.", pause=1.0)],
-)
-def cline_answer(c: Ctx) -> None:
-    start(c)
-    c.submit("what is two plus two")
-    c.answered(0)
-    turn_end(c)
-    c.shot("done--answer")
-    time.sleep(1.0)
-    c.submit("and four times four")
-    c.answered(1)
-    turn_end(c)
-    leave(c)
+register("cline", "answer",
+         "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "cline",
-    "stream",
-    "prompt -> 4 s silent (thinking) -> slow streamed answer for ~8 s -> turn ends",
-    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
-)
-def cline_stream(c: Ctx) -> None:
-    start(c)
-    c.submit("describe the project")  # "summar..." would read as a side request
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--silent")
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--streaming-long")
-    c.answered(0, 60)
-    turn_end(c, timeout=60)
-    c.shot("done--after-stream")
-    leave(c)
+register("cline", "stream",
+         "prompt -> 4 s silent (thinking) -> slow streamed answer for ~8 s -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "cline",
-    "interrupt",
-    "prompt -> model never answers (5 s of thinking) -> esc -> prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def cline_interrupt(c: Ctx) -> None:
-    start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--thinking-long")
-    c.key("esc")
-    turn_end(c, label="idle", timeout=15)
-    c.shot("idle--interrupted")
-    leave(c)
+register("cline", "interrupt",
+         "prompt -> model never answers (5 s of thinking) -> esc -> prompt back",
+         module=__name__, working="thinking")
 
 
-@scenario(
-    "cline",
-    "negatives",
-    "composer holding typed 'Approve tool call? [y] Approve [n] Deny' sent as the prompt; the answer quotes it",
-    lambda sb, api: [Text("Cline asked:\n\n    Approve tool call?\n    [y] Approve   [n] Deny\n\n"
-                          "Nothing is waiting now.", pause=1.0)],
-)
-def cline_negatives(c: Ctx) -> None:
-    start(c)
-    typed = "Approve tool call? [y] Approve   [n] Deny"
-    c.run.type(typed)
-    c.wait("[n] Deny", 10, settle=0.5)
-    c.shot("idle--user-typed-dialog")
-    time.sleep(0.3)
-    c.key("enter", mark="working")  # sent as the prompt: the answer quotes the approval
-    c.answered(0)
-    turn_end(c)
-    c.shot("done--quoted-dialog")
-    leave(c)
+register("cline", "negatives",
+         "composer holding typed 'Approve tool call? [y] Approve [n] Deny' sent as the prompt; the answer quotes it",
+         module=__name__,
+         model=lambda sb, api: [Text("Cline asked:\n\n    Approve tool call?\n    [y] Approve   [n] Deny\n\n"
+                                     "Nothing is waiting now.", pause=1.0)],
+         typed="Approve tool call? [y] Approve   [n] Deny", typed_end="[n] Deny")
 
 
 @scenario(

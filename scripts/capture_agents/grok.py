@@ -1,6 +1,6 @@
-"""Grok CLI's driver (``@vibe-kit/grok-cli``): its scenarios (bash approved and refused, three multi-line
-or wrapped commands, a plain answer, a long stream, an interrupt, typed and quoted dialog
-text).
+"""Grok CLI's driver (``@vibe-kit/grok-cli``): its scenarios (bash approved and refused,
+three multi-line or wrapped commands; from the shared table (``shared``): a plain answer,
+a long stream, an interrupt, typed and quoted dialog text).
 
 What it does not do: read ground truth from the agent (Grok CLI has no hooks and no event
 log: the labels come from its screen, as Aider's do) or describe Grok CLI
@@ -26,6 +26,7 @@ from capture_agents.core import (
     start,
     turn_end,
 )
+from capture_agents.shared import register
 
 GROK_DIALOG = "Do you want to proceed"
 
@@ -89,87 +90,28 @@ def grok_bash_reject(c: Ctx) -> None:
     leave(c)
 
 
-@scenario(
-    "grok",
-    "answer",
-    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [Text("Two plus two is four.", pause=1.0), Text("Four times four is sixteen.", pause=1.0)],
-)
-def grok_answer(c: Ctx) -> None:
-    start(c)
-    c.submit("what is two plus two")
-    c.answered(0)
-    turn_end(c)
-    c.shot("done--answer")
-    time.sleep(1.0)
-    c.submit("and four times four")
-    c.answered(1)
-    turn_end(c)
-    leave(c)
+register("grok", "answer",
+         "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "grok",
-    "stream",
-    "prompt -> 4 s silent (spinner) -> slow streamed answer for ~8 s -> turn ends",
-    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
-)
-def grok_stream(c: Ctx) -> None:
-    start(c)
-    c.submit("describe the project")  # "summar..." would read as a side request
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--silent")
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--streaming-long")
-    c.answered(0, 60)
-    turn_end(c, timeout=60)
-    c.shot("done--after-stream")
-    leave(c)
+register("grok", "stream",
+         "prompt -> 4 s silent (spinner) -> slow streamed answer for ~8 s -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "grok",
-    "interrupt",
-    "prompt -> model never answers (5 s of spinner) -> esc -> prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def grok_interrupt(c: Ctx) -> None:
-    start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--spinner-long")
-    c.key("esc")
-    turn_end(c, label="idle", timeout=15)
-    c.shot("idle--interrupted")  # the prompt, no answer under it
-    leave(c)
+register("grok", "interrupt",
+         "prompt -> model never answers (5 s of spinner) -> esc -> prompt back",
+         module=__name__, working="spinner")
 
 
-@scenario(
-    "grok",
-    "negatives",
-    "composer holding typed 'Do you want to proceed? 1. Yes 2. No', sent as the prompt; the answer "
-    "quotes the confirmation",
-    lambda sb, api: [Text("The confirmation said:\n\n    Do you want to proceed with this operation?\n\n"
-                          "     1. Yes\n     2. No\n\n    ↑↓ navigate • Enter select • Esc cancel\n\n"
-                          "Nothing is waiting now.", pause=1.0)],
-)
-def grok_negatives(c: Ctx) -> None:
-    start(c)
-    typed = "Do you want to proceed? 1. Yes 2. No (Enter select, Esc cancel)"
-    c.run.type(typed)
-    c.wait("Esc cancel)", 10, settle=0.5)
-    c.shot("idle--user-typed-dialog")
-    time.sleep(0.3)
-    c.key("enter", mark="working")  # sent as the prompt: the answer quotes the confirmation
-    c.answered(0)
-    turn_end(c)
-    c.shot("done--quoted-dialog")
-    leave(c)
+register("grok", "negatives",
+         "composer holding typed 'Do you want to proceed? 1. Yes 2. No', sent as the prompt; the answer quotes the confirmation",
+         module=__name__,
+         model=lambda sb, api: [Text("The confirmation said:\n\n    Do you want to proceed with this operation?\n\n"
+                                     "     1. Yes\n     2. No\n\n    ↑↓ navigate • Enter select • Esc cancel\n\n"
+                                     "Nothing is waiting now.", pause=1.0)],
+         typed="Do you want to proceed? 1. Yes 2. No (Enter select, Esc cancel)", typed_end="Esc cancel)")
 
 
 @scenario(

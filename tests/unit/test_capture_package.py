@@ -25,7 +25,7 @@ from agentrun import pins  # noqa: E402
 from capture_agents import core, scenarios, variants  # noqa: E402
 
 #: the package's modules that are not an agent's driver
-SHARED = {"__init__", "core", "scenarios", "variants", "truth", "runner", "index", "cli"}
+SHARED = {"__init__", "core", "shared", "scenarios", "variants", "truth", "runner", "index", "cli"}
 #: one module can be read whole: past this, an agent's scenarios go on in an
 #: ``<agent>_<topic>.py`` module (listed in scenarios.MODULES), as claude_extra does
 MAX_LINES = 700

@@ -1,0 +1,109 @@
+"""The scenarios several agents take step for step, as a table: SHARED maps a scenario's
+name to what the model answers and the steps the run takes (``(verb, *args)`` rows,
+:data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
+what varies (its description, the name of the screens it shows while it works, what a
+user types that looks like its dialog).
+
+What differs in how an agent takes a step is its description's (harness/agents.py:
+``start``, ``turn_end`` and ``leave`` read it; ``busy`` waits for its sign of work). What
+it does not do: the scenarios only one agent runs (its driver module's).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fakeapi import Text
+
+from capture_agents.core import LONG_ANSWER, Ctx, StepsFactory, leave, scenario, start, turn_end
+
+Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Shared:
+    """One shared scenario: the model's answers and the run's steps. A ``str`` argument
+    with ``{name}`` in it is filled from the agent's words (:func:`register`)."""
+
+    model: StepsFactory | None
+    steps: tuple[Row, ...]
+
+
+def _busy(c: Ctx, timeout: float = 20) -> None:
+    """Wait for the agent's sign of work (its description's ``busy``)."""
+    busy = c.about.busy
+    assert busy is not None, f"{c.agent}: no sign of work in its description"
+    c.wait(busy, timeout, settle=0)
+
+
+#: what a step row's verb does
+VERBS: dict[str, Callable[..., Any]] = {
+    "start": start,
+    "turn_end": turn_end,
+    "leave": leave,
+    "busy": _busy,
+    "submit": lambda c, text: c.submit(text),
+    "type": lambda c, text: c.run.type(text),
+    "key": lambda c, name, mark=None: c.key(name, mark),
+    "request": lambda c, step, timeout=30.0: c.request(step, timeout),
+    "answered": lambda c, step, timeout=30.0: c.answered(step, timeout),
+    "wait": lambda c, cond, timeout=20.0, settle=0.0: c.wait(cond, timeout, settle=settle),
+    "shot": lambda c, name: c.shot(name),
+    "sleep": lambda c, seconds: time.sleep(seconds),
+}
+
+SHARED: dict[str, Shared] = {
+    "answer": Shared(
+        lambda sb, api: [Text("Two plus two is four.", pause=1.0),
+                         Text("Four times four is sixteen.", pause=1.0)],
+        (("start",), ("submit", "what is two plus two"), ("answered", 0), ("turn_end",),
+         ("shot", "done--answer"), ("sleep", 1.0), ("submit", "and four times four"),
+         ("answered", 1), ("turn_end",), ("leave",))),
+    "stream": Shared(
+        lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
+        (("start",),
+         ("submit", "describe the project"),  # "summar..." would read as a side request
+         ("request", 0), ("busy",), ("sleep", 2.0), ("shot", "working--silent"),
+         ("wait", "Here is what I found"), ("sleep", 2.0), ("shot", "working--streaming-long"),
+         ("answered", 0, 60), ("turn_end", None, "done", 60), ("shot", "done--after-stream"),
+         ("leave",))),
+    "interrupt": Shared(
+        lambda sb, api: [Text("never shown", gate="never")],
+        (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
+         ("sleep", 5), ("shot", "working--{working}-long"), ("key", "esc"),
+         ("turn_end", None, "idle", 15),
+         ("shot", "idle--interrupted"),  # the prompt, no answer under it
+         ("leave",))),
+    # the model's answer quotes the dialog: the agent's own (register's `model`)
+    "negatives": Shared(
+        None,
+        (("start",), ("type", "{typed}"), ("wait", "{typed_end}", 10, 0.5),
+         ("shot", "idle--user-typed-dialog"), ("sleep", 0.3),
+         ("key", "enter", "working"),  # sent as the prompt: the answer quotes the dialog
+         ("answered", 0), ("turn_end",), ("shot", "done--quoted-dialog"), ("leave",))),
+}
+
+
+def _fill(row: Row, words: dict[str, str]) -> Row:
+    return tuple(a.format(**words) if isinstance(a, str) and "{" in a else a for a in row)
+
+
+def register(agent: str, name: str, description: str, *, module: str,
+             model: StepsFactory | None = None, **words: str) -> None:
+    """Register `agent`'s run of the shared scenario `name` as a scenario of its driver
+    `module` (``__name__`` there: the body is that module's, as if written in it)."""
+    shared = SHARED[name]
+    steps = tuple(_fill(row, words) for row in shared.steps)
+    answers = model or shared.model
+    assert answers is not None, f"{agent}:{name}: the model's answers are the agent's own"
+
+    def body(c: Ctx) -> None:
+        for verb, *args in steps:
+            VERBS[verb](c, *args)
+
+    body.__module__ = module
+    body.__qualname__ = body.__name__ = f"{agent}_{name.replace('-', '_')}"
+    scenario(agent, name, description, answers)(body)
