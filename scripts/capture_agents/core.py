@@ -86,6 +86,30 @@ class Ctx:
         time.sleep(0.2)
         self.run.key("enter", mark=mark)
 
+    def ask(self, prompt: str) -> int:
+        """Type a prompt and Enter without a label (the agent's own events give it: the
+        truth follower); return how many of them came before it (:meth:`event` waits for
+        later ones)."""
+        assert self.truth is not None
+        n = len(self.truth.events)
+        self.run.type(prompt)
+        time.sleep(0.3)
+        self.key("enter")
+        self.truth.submitted.append(self.run.last_typed)
+        return n
+
+    def seen(self) -> int:
+        """How many of the agent's own events came so far (to wait for later ones)."""
+        assert self.truth is not None
+        return len(self.truth.events)
+
+    def event(self, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
+        """Wait for the agent's own event of type `kind`, one after the first `since`."""
+        truth = self.truth
+        assert truth is not None
+        return truth.wait(lambda e: e.get("type") == kind and truth.events.index(e) >= since,
+                          timeout)
+
     def key(self, name: str, mark: str | None = None) -> None:
         """Press a named key."""
         self.run.key(name, mark=mark)

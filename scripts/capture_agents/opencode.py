@@ -1,6 +1,6 @@
-"""OpenCode's driver: the labeller that reads its event bus
-while a run goes on (``opencode_truth``, set by ``opencode_scenario``), the idle and
-submit helpers that read the bus, and its scenarios.
+"""OpenCode's driver: the labeller that reads its event bus while a run goes on
+(``opencode_truth``, set by ``opencode_scenario``), the wait for the bus's idle
+(``opencode_idle``), and its scenarios (prompts sent with ``Ctx.ask``: the bus labels).
 
 What it does not do: install the plugin that logs the bus or describe OpenCode
 (its composer, busy footer, command, keys and waits: harness/agents.py).
@@ -102,28 +102,6 @@ def opencode_idle(c: Ctx, since: int, timeout: float = 40.0) -> str:
     return c.wait(lambda s: OPENCODE_BUSY.search(s) is None and OPENCODE_COMPOSER.search(s) is not None, 10, settle=0.5)
 
 
-def opencode_seen(c: Ctx) -> int:
-    """How many bus events were seen so far (to wait for later ones)."""
-    assert c.truth is not None
-    return len(c.truth.events)
-
-
-def opencode_submit(c: Ctx, prompt: str) -> int:
-    """Type a prompt and Enter; returns the event count before it (to wait for later events)."""
-    assert c.truth is not None
-    n = len(c.truth.events)
-    c.run.type(prompt)
-    time.sleep(0.3)
-    c.key("enter")
-    c.truth.submitted.append(c.run.last_typed)
-    return n
-
-
-def opencode_wait_event(c: Ctx, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
-    assert c.truth is not None
-    return c.truth.wait(lambda e: e.get("type") == kind and c.truth.events.index(e) >= since, timeout)
-
-
 @opencode_scenario(
     "bash-approve",
     "prompt -> silent spinner -> bash permission dialog -> Allow once -> command runs 3 s -> slow streamed "
@@ -138,13 +116,13 @@ def opencode_wait_event(c: Ctx, kind: str, since: int, timeout: float = 30.0) ->
 def opencode_bash_approve(c: Ctx) -> None:
     start(c)
     c.shot("idle--prompt")
-    n = opencode_submit(c, "make the output directory")
+    n = c.ask("make the output directory")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(2.5)
     c.shot("working--spinner")
     c.api.release("think")
-    opencode_wait_event(c, "permission.asked", n)
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--bash")
@@ -171,8 +149,8 @@ def opencode_bash_approve(c: Ctx) -> None:
 )
 def opencode_bash_reject(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "clean the build")
-    opencode_wait_event(c, "permission.asked", n)
+    n = c.ask("clean the build")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--bash-rm")
@@ -181,7 +159,7 @@ def opencode_bash_reject(c: Ctx) -> None:
     c.key("right")
     time.sleep(0.3)
     c.shot("blocked-permission--reject-selected")
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("enter")
     time.sleep(1.0)
     screen = c.run.screen()
@@ -200,11 +178,11 @@ def opencode_bash_reject(c: Ctx) -> None:
 )
 def opencode_answer(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "what is two plus two")
+    n = c.ask("what is two plus two")
     opencode_idle(c, n)
     c.shot("done--answer")
     time.sleep(1.0)
-    n = opencode_submit(c, "and four times four")
+    n = c.ask("and four times four")
     opencode_idle(c, n)
     leave(c)
 
@@ -216,7 +194,7 @@ def opencode_answer(c: Ctx) -> None:
 )
 def opencode_stream(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "summarize the project")
+    n = c.ask("summarize the project")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(2.0)
@@ -236,12 +214,12 @@ def opencode_stream(c: Ctx) -> None:
 )
 def opencode_interrupt(c: Ctx) -> None:
     start(c)
-    opencode_submit(c, "think about it for a long time")
+    c.ask("think about it for a long time")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(5)
     c.shot("working--spinner-long")
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("esc")
     time.sleep(0.4)
     c.shot("working--esc-again")
@@ -261,8 +239,8 @@ def opencode_interrupt(c: Ctx) -> None:
 )
 def opencode_edit(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "create hello.py")
-    opencode_wait_event(c, "permission.asked", n)
+    n = c.ask("create hello.py")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--write")
@@ -285,8 +263,8 @@ def opencode_edit(c: Ctx) -> None:
 )
 def opencode_question(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "ask me a question")
-    opencode_wait_event(c, "question.asked", n)
+    n = c.ask("ask me a question")
+    c.event("question.asked", n)
     c.wait("Which color do you prefer?", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-question--question")
@@ -317,7 +295,7 @@ def opencode_negatives(c: Ctx) -> None:
     for _ in range(len(typed)):
         c.key("backspace")
     time.sleep(0.5)
-    n = opencode_submit(c, "what did the dialog say")
+    n = c.ask("what did the dialog say")
     opencode_idle(c, n)
     c.shot("done--quoted-dialog")
     leave(c)
@@ -333,8 +311,8 @@ def opencode_negatives(c: Ctx) -> None:
 )
 def opencode_allow_always(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "make the output directory")
-    opencode_wait_event(c, "permission.asked", n)
+    n = c.ask("make the output directory")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.key("right")
@@ -360,16 +338,16 @@ def opencode_allow_always(c: Ctx) -> None:
 )
 def opencode_multiline(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, "run the three commands")
+    n = c.ask("run the three commands")
     for k, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        opencode_wait_event(c, "permission.asked", n)
+        c.event("permission.asked", n)
         c.wait(lambda s, mark=mark: "Permission required" in s and mark in s, 10, settle=0.5)
         c.mark_drawn()
         c.shot(f"blocked-permission--multiline-{k}")
-        n = opencode_seen(c)
+        n = c.seen()
         c.key("enter")
         c.wait(lambda s: "Permission required" not in s, 10, settle=0)
-    opencode_wait_event(c, "permission.asked", n)
+    c.event("permission.asked", n)
     c.wait(lambda s: "Permission required" in s and "SECOND.txt" in s, 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--multiline-3")
@@ -377,7 +355,7 @@ def opencode_multiline(c: Ctx) -> None:
     time.sleep(0.2)
     c.key("right")
     time.sleep(0.3)
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("enter")
     time.sleep(1.0)
     screen = c.run.screen()
@@ -415,7 +393,7 @@ def _background_agent(req: Request) -> Text | ToolUse:
 )
 def opencode_background_agent(c: Ctx) -> None:
     start(c)
-    n = opencode_submit(c, BACKGROUND_PROMPT)
+    n = c.ask(BACKGROUND_PROMPT)
     # the turn ends while the subagent runs (its session busy: the bus labels it working)
     c.wait(lambda s: "helper runs in the background" in s and OPENCODE_BUSY.search(s) is None
            and OPENCODE_COMPOSER.search(s) is not None, 30, settle=0.5)
