@@ -274,6 +274,7 @@ CLAUDE = Description(
 CODEX = Description(
     "codex", agentrun.codex_command, options=("trust", "approval", "args"),
     started=lambda s: CODEX_HINT in s, ended=codex_ended, drawn=codex_drawn,
+    busy=lambda s: "esc to interrupt" in s,
 )
 
 AIDER = Description(
@@ -286,13 +287,14 @@ AIDER = Description(
 GEMINI = Description(
     "gemini", agentrun.gemini_command, options=("trust", "args", "settings"),
     started=lambda s: GEMINI_HINT in s, ended=gemini_ended, drawn=gemini_drawn,
+    busy=lambda s: "esc to cancel" in s,
 )
 
 COPILOT = Description(
     "copilot", agentrun.copilot_command, options=("trust", "args"),
     # (the hint stays out of a dialog's footer; typed text in the composer hides it)
     started=lambda s: "/ commands" in s and "Copilot v" in s, start_settle=0.8,
-    ended=copilot_footer_idle, drawn=lambda s: COPILOT_APPROVAL in s and "enter to select" in s,
+    ended=copilot_footer_idle, busy=COPILOT_WORKING, drawn=lambda s: COPILOT_APPROVAL in s and "enter to select" in s,
 )
 
 PI = Description(

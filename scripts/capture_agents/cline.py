@@ -1,6 +1,6 @@
-"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command approved
-and denied, three multi-line or wrapped commands, a 61-line one, its question tool; from
-the shared table (``shared``): a plain answer, a long stream, an interrupt, typed and
+"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command denied,
+three multi-line or wrapped commands, a 61-line one, its question tool; from the shared
+table (``shared``): a command approved, a plain answer, a long stream, an interrupt, typed and
 quoted dialog text).
 
 What it does not do: describe Cline (its composer, thinking line, start-up notice,
@@ -12,9 +12,7 @@ are logged in the sandbox's truth log.
 from __future__ import annotations
 
 import re
-import time
 
-from agents import CLINE_BUSY
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -34,40 +32,17 @@ from capture_agents.shared import register
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
 
 
-@scenario(
-    "cline",
-    "command-approve",
-    "prompt -> thinking while the model is silent -> command approval -> y -> command runs 3 s -> slow "
-    "streamed answer -> turn ends",
-    lambda sb, api: [
-        ToolUse("run_commands", {"commands": ["sleep 3 && mkdir -p out && echo hi > out/x.txt"]},
-                text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def cline_command_approve(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--thinking")
-    c.api.release("think")
-    dialog(c, CLINE_DIALOG)
-    c.shot("blocked-permission--command")
-    c.run.send("y", mark="working")
-    c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    c.answered(1, 40)
-    turn_end(c)
-    c.shot("done--turn-ended")
-    leave(c)
+register("cline", "command-approve",
+         "prompt -> thinking while the model is silent -> command approval -> y -> command runs 3 s -> slow "
+         "streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse("run_commands", {"commands": ["sleep 3 && mkdir -p out && echo hi > out/x.txt"]},
+                     text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="thinking", asks=CLINE_DIALOG,
+         tool="command", running=1.5, streaming=1.5, streamed=True)
 
 
 @scenario(

@@ -1,5 +1,6 @@
-"""Codex's driver: an exec tool call and its scenarios (exec approved and rejected, interrupt, apply_patch, a plan question,
-folder trust, negatives, multi-row commands).
+"""Codex's driver: an exec tool call and its scenarios (exec approved: the shared table's
+``approve``; rejected, interrupt, apply_patch, a plan question, folder trust, negatives,
+multi-row commands).
 
 What it does not do: read Codex's own OSC 7501 reports (index lists them from the
 captures) or describe Codex (its composer, command, keys and waits: harness/agents.py).
@@ -29,6 +30,7 @@ from capture_agents.core import (
     turn_end,
     work_ends,
 )
+from capture_agents.shared import register
 
 
 def codex_exec(cmd: str, why: str, **kw: Any) -> ToolUse:
@@ -40,39 +42,18 @@ def codex_exec(cmd: str, why: str, **kw: Any) -> ToolUse:
     )
 
 
-@scenario(
-    "codex",
-    "exec-approve",
-    "prompt -> silent 'Working' spinner -> exec approval dialog -> approved (y) -> command runs 3 s -> "
-    "slow streamed answer -> turn ends",
-    lambda sb, api: [
-        codex_exec("sleep 3 && mkdir -p out && echo hi > out/x.txt", "Create the output directory?",
-                   text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def codex_exec_approve(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait("esc to interrupt", 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, "Would you like to run the following command?")
-    c.shot("blocked-permission--exec")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Would you like to run" not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    turn_end(c)
-    c.shot("done--turn-ended")
-    leave(c)
+register("codex", "exec-approve",
+         "prompt -> silent 'Working' spinner -> exec approval dialog -> approved (y) -> command runs 3 s -> "
+         "slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             codex_exec("sleep 3 && mkdir -p out && echo hi > out/x.txt", "Create the output directory?",
+                        text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="spinner",
+         asks="Would you like to run the following command?", tool="exec", running=1.5,
+         streaming=1.5)
 
 
 @scenario(

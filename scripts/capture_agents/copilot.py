@@ -1,5 +1,5 @@
-"""GitHub Copilot CLI's driver: a bash tool call and its scenarios (bash approved and refused, a
-narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust,
+"""GitHub Copilot CLI's driver: a bash tool call and its scenarios (bash approved: the
+shared table's ``approve``; refused, a narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust,
 multi-row commands).
 
 What it does not do: hold its runs against its hooks and session log (truth
@@ -30,6 +30,7 @@ from capture_agents.core import (
     turn_end,
     work_ends,
 )
+from capture_agents.shared import register
 
 
 def copilot_bash(cmd: str, why: str, **kw: Any) -> ToolUse:
@@ -37,39 +38,18 @@ def copilot_bash(cmd: str, why: str, **kw: Any) -> ToolUse:
     return ToolUse("bash", {"command": cmd, "description": why, "mode": "sync", "initial_wait": 30}, **kw)
 
 
-@scenario(
-    "copilot",
-    "bash-approve",
-    "prompt -> model silent 5 s ('Working' footer only) -> bash approval dialog -> approved -> command "
-    "runs 3 s -> slow streamed answer -> turn ends",
-    lambda sb, api: [
-        copilot_bash("sleep 3 && mkdir -p out && echo finished > out/log.txt", "Write a log file",
-                     text="I will run the command.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def copilot_bash_approve(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("run the slow command")
-    c.request(0)
-    c.wait(COPILOT_WORKING, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--silent-model")
-    c.api.release("think")
-    dialog(c, re.compile(r"Do you want to run"))
-    c.shot("blocked-permission--bash")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Do you want to run" not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    turn_end(c, "stopping here.")
-    c.shot("done--turn-ended")
-    leave(c)
+register("copilot", "bash-approve",
+         "prompt -> model silent 5 s ('Working' footer only) -> bash approval dialog -> approved -> command "
+         "runs 3 s -> slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             copilot_bash("sleep 3 && mkdir -p out && echo finished > out/log.txt", "Write a log file",
+                          text="I will run the command.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="run the slow command", silence=5, working="silent-model",
+         asks=re.compile(r"Do you want to run"), tool="bash", running=1.5, streaming=1.5,
+         answer_end="stopping here.")
 
 
 @scenario(

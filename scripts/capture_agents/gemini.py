@@ -1,5 +1,5 @@
-"""Gemini CLI's driver: its scenarios (shell, write, web fetch, ask-user, interrupt, a plain answer, streaming,
-folder trust, multi-row commands).
+"""Gemini CLI's driver: its scenarios (shell: the shared table's ``approve``; write, web
+fetch, ask-user, interrupt, a plain answer, streaming, folder trust, multi-row commands).
 
 What it does not do: check ground truth (Gemini CLI has no events the harness can read)
 or describe Gemini CLI (its composer, command, keys and waits: harness/agents.py).
@@ -27,45 +27,24 @@ from capture_agents.core import (
     turn_end,
     work_ends,
 )
+from capture_agents.shared import register
 
-
-@scenario(
-    "gemini",
-    "shell-approve",
-    "prompt -> silent 'Thinking...' spinner -> 'Allow execution of [Shell]?' -> allowed once -> command runs "
-    "1.5 s -> streamed answer -> turn ends (short: Gemini redraws ~75 KB/s while busy)",
-    lambda sb, api: [
-        ToolUse(
-            "run_shell_command",
-            {"command": "sleep 1.5 && mkdir -p out && touch out/x", "description": "Make the output directory"},
-            text="I will create the directory.",
-            gate="think",
-        ),
-        Text(LONG_ANSWER, chunk_delay=0.05, chunk_size=16),
-    ],
-)
-def gemini_shell(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait("esc to cancel", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, "Allow execution of")
-    c.shot("blocked-permission--shell")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Allow execution of" not in s, 10, settle=0)
-    time.sleep(0.6)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(0.3)
-    c.shot("working--streaming")
-    turn_end(c, "stopping here.")
-    c.shot("done--turn-ended")
-    leave(c)
+register("gemini", "shell-approve",
+         "prompt -> silent 'Thinking...' spinner -> 'Allow execution of [Shell]?' -> allowed once -> command runs "
+         "1.5 s -> streamed answer -> turn ends (short: Gemini redraws ~75 KB/s while busy)",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse(
+                 "run_shell_command",
+                 {"command": "sleep 1.5 && mkdir -p out && touch out/x", "description": "Make the output directory"},
+                 text="I will create the directory.",
+                 gate="think",
+             ),
+             Text(LONG_ANSWER, chunk_delay=0.05, chunk_size=16),
+         ],
+         prompt="make the output directory", silence=1.5, working="spinner",
+         asks="Allow execution of", tool="shell", running=0.6, streaming=0.3,
+         answer_end="stopping here.")
 
 
 @scenario(

@@ -1,6 +1,6 @@
 """Grok CLI's driver (``@vibe-kit/grok-cli``): its scenarios (bash approved and refused,
-three multi-line or wrapped commands; from the shared table (``shared``): a plain answer,
-a long stream, an interrupt, typed and quoted dialog text).
+three multi-line or wrapped commands; from the shared table (``shared``): bash approved,
+a plain answer, a long stream, an interrupt, typed and quoted dialog text).
 
 What it does not do: read ground truth from the agent (Grok CLI has no hooks and no event
 log: the labels come from its screen, as Aider's do) or describe Grok CLI
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 
-from agents import GROK_SPINNER
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -31,40 +30,17 @@ from capture_agents.shared import register
 GROK_DIALOG = "Do you want to proceed"
 
 
-@scenario(
-    "grok",
-    "bash-approve",
-    "prompt -> spinner while the model is silent -> bash confirmation -> 1. Yes -> command runs 3 s -> "
-    "slow streamed answer -> turn ends",
-    lambda sb, api: [
-        ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def grok_bash_approve(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, GROK_DIALOG)
-    c.shot("blocked-permission--bash")
-    c.key("enter", mark="working")
-    c.wait(lambda s: GROK_DIALOG not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    c.answered(1, 40)
-    turn_end(c)
-    c.shot("done--turn-ended")
-    leave(c)
+register("grok", "bash-approve",
+         "prompt -> spinner while the model is silent -> bash confirmation -> 1. Yes -> command runs 3 s -> "
+         "slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
+                     text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="spinner", asks=GROK_DIALOG,
+         tool="bash", running=1.5, streaming=1.5, streamed=True)
 
 
 @scenario(

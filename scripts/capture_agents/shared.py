@@ -1,8 +1,10 @@
 """The scenarios several agents take step for step, as a table: SHARED maps a scenario's
 name to what the model answers and the steps the run takes (``(verb, *args)`` rows,
 :data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
-what varies (its description, the name of the screens it shows while it works, what a
-user types that looks like its dialog).
+what varies (its description, its dialog's words, the names of the screens it shows, how
+long it is watched, what a user types that looks like its dialog): a :class:`W` in a
+row, or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?``
+runs only where the agent's word of that name is true.
 
 What differs in how an agent takes a step is its description's (harness/agents.py:
 ``start``, ``turn_end`` and ``leave`` read it; ``busy`` waits for its sign of work). What
@@ -16,11 +18,40 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from agents import key_bytes
 from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER, Ctx, StepsFactory, leave, scenario, start, turn_end
+from capture_agents.core import (
+    LONG_ANSWER,
+    Ctx,
+    StepsFactory,
+    dialog,
+    leave,
+    scenario,
+    start,
+    turn_end,
+)
 
 Row = tuple[Any, ...]
+
+
+_NONE = object()
+
+
+@dataclass(frozen=True)
+class W:
+    """A step argument that is the agent's word `name` (:func:`register`), or `default`
+    where the agent has none."""
+
+    name: str
+    default: Any = _NONE
+
+    def of(self, words: dict[str, Any]) -> Any:
+        if self.name in words:
+            return words[self.name]
+        if self.default is _NONE:
+            raise KeyError(f"no word {self.name!r} for this scenario")
+        return self.default
 
 
 @dataclass(frozen=True)
@@ -39,12 +70,24 @@ def _busy(c: Ctx, timeout: float = 20) -> None:
     c.wait(busy, timeout, settle=0)
 
 
+def _gone(c: Ctx, asks: Any, timeout: float = 10) -> None:
+    """Wait for the dialog (text or pattern `asks`) to be gone from the screen."""
+    if isinstance(asks, str):
+        c.wait(lambda s: asks not in s, timeout, settle=0)
+    else:
+        c.wait(lambda s: asks.search(s) is None, timeout, settle=0)
+
+
 #: what a step row's verb does
 VERBS: dict[str, Callable[..., Any]] = {
     "start": start,
     "turn_end": turn_end,
     "leave": leave,
     "busy": _busy,
+    "dialog": lambda c, asks, label="blocked:permission": dialog(c, asks, label),
+    "approve": lambda c: c.run.send(key_bytes(c.about.approve_key), mark="working"),
+    "gone": _gone,
+    "release": lambda c, gate: c.api.release(gate),
     "submit": lambda c, text: c.submit(text),
     "type": lambda c, text: c.run.type(text),
     "key": lambda c, name, mark=None: c.key(name, mark),
@@ -56,6 +99,16 @@ VERBS: dict[str, Callable[..., Any]] = {
 }
 
 SHARED: dict[str, Shared] = {
+    # the model's answers are the agent's own (its tool, its command)
+    "approve": Shared(
+        None,
+        (("start",), ("shot", "idle--prompt"), ("submit", W("prompt")), ("request", 0), ("busy",),
+         ("sleep", W("silence")), ("shot", "working--{working}"), ("release", "think"),
+         ("dialog", W("asks")), ("shot", "blocked-permission--{tool}"), ("approve",),
+         ("gone", W("asks")), ("sleep", W("running")), ("shot", "working--tool-running"),
+         ("request", 1), ("wait", "Here is what I found"), ("sleep", W("streaming")),
+         ("shot", "working--streaming"), ("?streamed", "answered", 1, 40),
+         ("turn_end", W("answer_end", None)), ("shot", "done--turn-ended"), ("leave",))),
     "answer": Shared(
         lambda sb, api: [Text("Two plus two is four.", pause=1.0),
                          Text("Four times four is sixteen.", pause=1.0)],
@@ -87,16 +140,23 @@ SHARED: dict[str, Shared] = {
 }
 
 
-def _fill(row: Row, words: dict[str, str]) -> Row:
-    return tuple(a.format(**words) if isinstance(a, str) and "{" in a else a for a in row)
+def _fill(row: Row, words: dict[str, Any]) -> Row | None:
+    """The row with the agent's words in it; None where a ``?`` row does not run."""
+    if isinstance(row[0], str) and row[0].startswith("?"):
+        if not words.get(row[0][1:]):
+            return None
+        row = row[1:]
+    return tuple(a.of(words) if isinstance(a, W)
+                 else a.format(**words) if isinstance(a, str) and "{" in a else a for a in row)
 
 
-def register(agent: str, name: str, description: str, *, module: str,
-             model: StepsFactory | None = None, **words: str) -> None:
-    """Register `agent`'s run of the shared scenario `name` as a scenario of its driver
-    `module` (``__name__`` there: the body is that module's, as if written in it)."""
-    shared = SHARED[name]
-    steps = tuple(_fill(row, words) for row in shared.steps)
+def register(agent: str, name: str, description: str, *, module: str, like: str | None = None,
+             model: StepsFactory | None = None, **words: Any) -> None:
+    """Register `agent`'s run of the shared scenario `like` (default: `name`) as its
+    scenario `name`, of its driver `module` (``__name__`` there: the body is that
+    module's, as if written in it)."""
+    shared = SHARED[like or name]
+    steps = tuple(r for r in (_fill(row, words) for row in shared.steps) if r is not None)
     answers = model or shared.model
     assert answers is not None, f"{agent}:{name}: the model's answers are the agent's own"
 

@@ -15,6 +15,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "scripts" / "capture_agents"
 TESTS = ROOT / "tests"
@@ -22,7 +24,7 @@ if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 from agentrun import pins  # noqa: E402
-from capture_agents import core, scenarios, variants  # noqa: E402
+from capture_agents import core, scenarios, shared, variants  # noqa: E402
 
 #: the package's modules that are not an agent's driver
 SHARED = {"__init__", "core", "shared", "scenarios", "variants", "truth", "runner", "index", "cli"}
@@ -116,3 +118,18 @@ def test_scripts_import_nothing_from_tests() -> None:
             found += [f"{path.relative_to(ROOT)}: tests/ on sys.path"]
     assert found == []
 
+
+
+def test_the_shared_scenarios_use_known_steps_and_each_agent_gives_its_words() -> None:
+    """Every row of the shared table names a step there is; each registration gave
+    every word its rows take (registering raises otherwise: importing the package did)."""
+    for name, spec in shared.SHARED.items():
+        verbs = [row[1] if row[0].startswith("?") else row[0] for row in spec.steps]
+        assert [v for v in verbs if v not in shared.VERBS] == [], name
+    runs = {(s.agent, s.name) for s in core.REGISTRY if _module_of(s) != "shared"}
+    assert {("grok", "answer"), ("cline", "command-approve"), ("codex", "exec-approve")} <= runs
+    words = {"streamed": False, "x": "spinner"}
+    assert shared._fill(("?streamed", "answered", 1), words) is None
+    assert shared._fill(("shot", "a-{x}", shared.W("y", 2)), words) == ("shot", "a-spinner", 2)
+    with pytest.raises(KeyError):
+        shared._fill(("sleep", shared.W("silence")), words)
