@@ -23,6 +23,7 @@ from capture_agents.core import (
     Ctx,
     dialog,
     leave,
+    multiline_dialogs,
     scenario,
     start,
     turn_end,
@@ -118,12 +119,9 @@ register("cline", "negatives",
 )
 def cline_multiline(c: Ctx) -> None:
     start(c)
-    c.submit("run the three commands")
-    for n, (mark, key) in enumerate((("x1.txt", "y"), ("long-1.txt", "y"), ("SECOND.txt", "n")), 1):
-        dialog(c, lambda s, mark=mark: CLINE_DIALOG.search(s) is not None and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.run.send(key, mark="working")
-        c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
+    multiline_dialogs(c, lambda s: CLINE_DIALOG.search(s) is not None)
+    c.run.send("n", mark="working")  # the third refused: the model is told and answers
+    c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
     turn_end(c)
     leave(c)
 

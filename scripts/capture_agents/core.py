@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentrun import AgentRun, Sandbox, TruthFollower, screens_dir
-from agents import AGENTS, Description
+from agents import AGENTS, Description, key_bytes
 from fakeapi import FakeAPI, Step
 
 REPO = Path(__file__).resolve().parents[2]
@@ -109,6 +109,10 @@ class Ctx:
         assert truth is not None
         return truth.wait(lambda e: e.get("type") == kind and truth.events.index(e) >= since,
                           timeout)
+
+    def approve(self) -> None:
+        """Press the key that approves the agent's dialog (its description's): working."""
+        self.run.send(key_bytes(self.about.approve_key), mark="working")
 
     def key(self, name: str, mark: str | None = None) -> None:
         """Press a named key."""
@@ -244,14 +248,14 @@ MULTILINE_REFUSED = "ls -la\ntouch SECOND.txt"
 
 
 def multiline_dialogs(c: Ctx, asks: Callable[[str], bool]) -> None:
-    """The multiline scenario as an agent whose dialog `asks` shows and Enter approves
-    takes it: the prompt; the first two dialogs (told by the file their command makes)
+    """The multiline scenario as an agent whose dialog `asks` shows takes it (its
+    approve key answers): the prompt; the first two dialogs (told by the file their command makes)
     labelled, shot and approved; the third labelled and shot, for the caller to refuse."""
     c.submit("run the three commands")
     for n, made in ((1, "x1.txt"), (2, "long-1.txt")):
         dialog(c, lambda s, made=made: asks(s) and made in s)
         c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
+        c.approve()
         c.wait(lambda s: not asks(s), 10, settle=0)
     dialog(c, lambda s: asks(s) and "SECOND.txt" in s)
     c.shot("blocked-permission--multiline-3")

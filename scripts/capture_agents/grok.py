@@ -21,6 +21,7 @@ from capture_agents.core import (
     Ctx,
     dialog,
     leave,
+    multiline_dialogs,
     scenario,
     start,
     turn_end,
@@ -106,14 +107,7 @@ register("grok", "negatives",
 )
 def grok_multiline(c: Ctx) -> None:
     start(c)
-    c.submit("run the three commands")
-    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        dialog(c, lambda s, mark=mark: GROK_DIALOG in s and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
-        c.wait(lambda s: GROK_DIALOG not in s, 10, settle=0)
-    dialog(c, lambda s: GROK_DIALOG in s and "SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
+    multiline_dialogs(c, lambda s: GROK_DIALOG in s)
     c.key("down")
     time.sleep(0.3)
     c.key("down")

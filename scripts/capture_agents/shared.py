@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from agents import key_bytes
 from fakeapi import Text
 
 from capture_agents.core import (
@@ -85,7 +84,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "leave": leave,
     "busy": _busy,
     "dialog": lambda c, asks, label="blocked:permission": dialog(c, asks, label),
-    "approve": lambda c: c.run.send(key_bytes(c.about.approve_key), mark="working"),
+    "approve": lambda c: c.approve(),
     "gone": _gone,
     "release": lambda c, gate: c.api.release(gate),
     "submit": lambda c, text: c.submit(text),
