@@ -393,7 +393,7 @@ def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = N
 
 
 def check_config(cfg: Config) -> list[Check]:
-    path = cfg.path or Path(paths.config_file())
+    path = Path(cfg.path or paths.config_file())
     if not cfg.problems:
         if path.is_file():
             n = sum(1 for s in cfg.sources.values() if s != "default" and not s.startswith("env "))

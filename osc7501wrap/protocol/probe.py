@@ -42,14 +42,10 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable, Iterable, Mapping
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 from .tmux import wrap_passthrough
-
-TYPE_CHECKING = False  # `typing` costs start-up time: annotations only
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
-    from typing import Any
 
 REPLY_7501 = "7501"
 REPLY_DA1 = "da1"
@@ -125,7 +121,7 @@ class raw_mode:  # lower case: used like a function, `with raw_mode(fd):`
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self._old: list[Any] | None = None
+        self._old: list[int | list[bytes | int]] | None = None
 
     def __enter__(self) -> None:
         fd = self.fd

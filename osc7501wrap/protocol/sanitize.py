@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
-ELLIPSIS: Final = "…"
+ELLIPSIS = "…"
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 # C0, DEL, C1, and the two Unicode line breaks: all become spaces (one line).
