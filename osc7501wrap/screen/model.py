@@ -22,7 +22,10 @@ Not here: feeding off the hot path (:mod:`.backlog`).
 from __future__ import annotations
 
 import sys
+import threading
 from typing import Any, Protocol, runtime_checkable
+
+from .ghostty_screen import GhosttyScreen  # cheap: pyghostty is imported by its constructor
 
 __all__ = [
     "BACKENDS",
@@ -103,9 +106,6 @@ def ghostty_unavailable() -> str | None:
         return _GHOSTTY_WHY
     why: str | None = None
     try:
-        # lazy: optional backend with a native library
-        from .ghostty_screen import GhosttyScreen
-
         probe = GhosttyScreen(3, 12)
         probe.feed("ok \u2714\x1b[?1049hx".encode())
         alt = probe.alt_screen
@@ -135,9 +135,6 @@ def preload(backend: str = "auto") -> None:
     global _PRELOAD
     if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_PROBED or _PRELOAD:
         return
-    # lazy: threading only for the preload
-    import threading
-
     _PRELOAD = threading.Thread(target=_preload, name="screen-preload", daemon=True)
     _PRELOAD.start()
 
@@ -185,9 +182,6 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
         why = ghostty_unavailable()
         if why is None:
             try:
-                # lazy: optional backend with a native library
-                from .ghostty_screen import GhosttyScreen
-
                 return GhosttyScreen(rows, cols)
             except Exception as exc:
                 why = f"pyghostty failed ({_one_line(exc)})"
