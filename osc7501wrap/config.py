@@ -397,6 +397,29 @@ def show_path(path: str | os.PathLike[str]) -> str:
     return s
 
 
+#: The characters a TOML basic string writes with a short escape.
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+                 "\f": "\\f", "\r": "\\r"}
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string in ASCII: printable ASCII as is, controls, DEL and
+    every other character escaped (``\\uXXXX``, ``\\UXXXXXXXX`` past the BMP), so it
+    reads back as `text` and shows no raw control or invisible character."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[ch])
+        elif 0x20 <= code < 0x7F:
+            out.append(ch)
+        elif code <= 0xFFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'
+
+
 def toml_repr(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -407,10 +430,7 @@ def toml_repr(value: object) -> str:
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, str):
-        # lazy: json (1.5 ms) is not loaded before the child starts
-        import json
-
-        return json.dumps(value, ensure_ascii=True)
+        return toml_string(value)
     return str(value)
 
 
