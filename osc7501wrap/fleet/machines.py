@@ -16,7 +16,12 @@ waits for all of them at most the timeout.
 
 The last rows of each machine are kept in ``<state>/fleet/<host>.json`` (0600), so a
 machine that cannot be reached is shown with the states it had when last seen, and
-since when. Not here: drawing (watch), events (events.Tracker), answering (answer).
+since when.
+
+Far clocks: every feed line carries the far machine's ``now``; its difference to this
+clock (:func:`.remote.clock_offset`, kept as ``Machine.clock``) is taken off every time
+of the machine's rows (``since``, ``started``, ``ended``), so an age shown here is the
+age there, whatever the far clock says. Not here: drawing (watch), events (events.Tracker), answering (answer).
 """
 
 from __future__ import annotations
@@ -33,7 +38,16 @@ from typing import Any
 
 from ..errors import WrapError
 from ..paths import state_dir
-from .remote import HEARTBEAT, Lines, Remote, clean_row, parse_feed, row_text, stop
+from .remote import (
+    HEARTBEAT,
+    Lines,
+    Remote,
+    clean_row,
+    clock_offset,
+    parse_feed,
+    row_text,
+    stop,
+)
 
 BACKOFF_FIRST, BACKOFF_MAX = 1.0, 30.0
 CACHE_DIR = "fleet"
@@ -44,7 +58,8 @@ _CACHE_MAX = 4 * 1024 * 1024
 class Machine:
     """What is known of one host. ``seen``: when a feed line last came (this clock);
     ``online``: its feed runs now; ``error``: why it is offline; ``retry``: when it
-    is tried again (``time.time()``), while offline."""
+    is tried again (``time.time()``), while offline; ``clock``: how far its clock is
+    ahead of this one (seconds; its rows keep the far times, :meth:`rows` corrects)."""
 
     name: str
     sessions: list[dict[str, Any]] = field(default_factory=list)
@@ -53,13 +68,24 @@ class Machine:
     seen: float | None = None
     error: str = "connecting"
     retry: float | None = None
+    clock: float = 0.0
 
     def rows(self, ended: bool = False) -> list[dict[str, Any]]:
         """Its sessions (or ended ones), each with ``host`` and ``offline_since`` (None
-        while online)."""
+        while online), their times in this machine's clock."""
         off = None if self.online else self.seen
-        return [{**r, "host": self.name, "offline_since": off}
+        return [{**r, **self._here(r), "host": self.name, "offline_since": off}
                 for r in (self.ended if ended else self.sessions)]
+
+    def _here(self, row: dict[str, Any]) -> dict[str, Any]:
+        if not self.clock:
+            return {}
+        return {k: row[k] - self.clock for k in TIMES
+                if isinstance(row.get(k), int | float)}
+
+
+#: the times of a row, in the far clock as it comes
+TIMES = ("since", "started", "ended")
 
 
 def _cache_path(host: str, create: bool = False) -> Path:
@@ -80,6 +106,9 @@ def load_cached(host: str) -> Machine:
         return m
     if isinstance(obj, dict) and isinstance(obj.get("seen"), int | float):
         m.seen = float(obj["seen"])
+        clock = obj.get("clock")
+        if isinstance(clock, int | float) and abs(clock) < 1e9:
+            m.clock = float(clock)
         for key in ("sessions", "ended"):
             rows = obj.get(key) if isinstance(obj.get(key), list) else []
             setattr(m, key, [r for r in (clean_row(x) for x in rows[:256]
@@ -91,7 +120,8 @@ def save_cached(m: Machine) -> None:
     try:
         path = _cache_path(m.name, create=True)
         tmp = path.with_name(f".{m.name}.{os.getpid()}.tmp")
-        data = json.dumps({"seen": m.seen, "sessions": m.sessions, "ended": m.ended},
+        data = json.dumps({"seen": m.seen, "clock": m.clock, "sessions": m.sessions,
+                           "ended": m.ended},
                           ensure_ascii=False).encode()
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
                      0o600)
@@ -164,6 +194,7 @@ class Fleet:
         return self.machines()
 
     def _once(self, host: str) -> None:
+        sent = time.time()
         try:
             proc = self.remote.start(host, "feed", "--once")
         except WrapError as err:
@@ -178,7 +209,7 @@ class Fleet:
                 self._failed(host, lines.why() if lines.eof else
                              f"no answer in {self.remote.timeout:g} s", 0)
             else:
-                self._took(host, line)
+                self._took(host, line, sent)
         except ValueError as err:
             self._failed(host, str(err), 0)
         finally:
@@ -244,7 +275,9 @@ class Fleet:
 
     # ------------------------------------------------------------- changes
 
-    def _took(self, host: str, line: bytes) -> None:
+    def _took(self, host: str, line: bytes, sent: float | None = None) -> None:
+        """A feed line read; `sent`: when it was asked for (a followed feed's line was
+        written just before it came)."""
         try:
             feed = parse_feed(line)
         except ValueError as err:
@@ -253,8 +286,10 @@ class Fleet:
         now = time.time()
         with self._lock:
             m = self._machines[host]
-            changed = (not m.online or m.sessions != feed.sessions or m.ended != feed.ended)
-            m.sessions, m.ended = feed.sessions, feed.ended
+            clock = clock_offset(feed.now, now if sent is None else sent, now, m.clock)
+            changed = (not m.online or m.sessions != feed.sessions or m.ended != feed.ended
+                       or clock != m.clock)
+            m.sessions, m.ended, m.clock = feed.sessions, feed.ended, clock
             m.online, m.seen, m.error, m.retry = True, now, "", None
             if changed and self.cache:
                 save_cached(m)

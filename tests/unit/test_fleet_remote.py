@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +147,40 @@ def test_a_machines_lines_in_events() -> None:
     never = Machine("gpu", error="ssh: Could not resolve hostname gpu")
     (told,) = t.changes([never])
     assert (told["host"], told["state"], told["since"]) == ("gpu", "offline", None)
+
+
+def test_the_far_clock_is_its_offset_outside_the_window_it_was_asked_in() -> None:
+    from osc7501wrap.fleet.remote import clock_offset
+
+    assert clock_offset(100.5, 100.0, 101.0) == 0.0  # in the window: the same clock
+    assert clock_offset(101.8, 100.0, 101.0) == 0.0  # within a second of it
+    assert clock_offset(7301.0, 100.0, 101.0) == 7200.0  # ahead: from the window's end
+    assert clock_offset(40.0, 100.0, 101.0) == -60.0  # behind: from its start
+    # a new figure within a second of the last keeps it: ages do not jitter
+    assert clock_offset(7301.7, 100.0, 101.0, previous=7200.0) == 7200.0
+    assert clock_offset(7303.0, 100.0, 101.0, previous=7200.0) == 7202.0
+    assert clock_offset(100.5, 100.0, 101.0, previous=7200.0) == 0.0
+
+
+def test_a_far_machines_rows_are_in_this_clock(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from osc7501wrap.fleet.machines import Fleet, load_cached
+
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path))
+    f = Fleet(["far"], Remote())
+    try:
+        now = time.time()
+        line = feed(row(since=now + 3600 - 30), now=now + 3600)
+        f._took("far", line, now - 0.1)
+        (m,) = f.machines()
+        assert m.clock == pytest.approx(3600, abs=1)
+        (r,) = m.rows()
+        assert r["since"] == pytest.approx(now - 30, abs=1)
+        assert m.sessions[0]["since"] == pytest.approx(now + 3600 - 30)  # kept as it came
+        # a machine shown from the cache (offline) keeps its correction
+        (r2,) = load_cached("far").rows()
+        assert r2["since"] == pytest.approx(now - 30, abs=1)
+    finally:
+        f.close()
