@@ -300,14 +300,15 @@ MAX_OUTPUT = 64 * 1024
 def run_bounded(remote: Remote, host: str, args: Sequence[str],
                 timeout: float, limit: int = MAX_OUTPUT) -> tuple[int | None, str, str]:
     """Run ``osc7501wrap ARGS`` on `host`; (status, stdout, stderr), stdout at most
-    `limit` bytes and one more (so a caller can tell it was longer), stderr at most
-    MAX_OUTPUT (the rest read and dropped), the process killed after `timeout`
-    seconds (then status None). Once ssh has exited and its stdout ended, stderr is not
-    waited for (a process it left behind may hold it open)."""
+    `limit` bytes and one more (so a caller can tell it was longer: then it is not
+    read further, and killed), stderr at most MAX_OUTPUT (the rest read and dropped),
+    the process killed after `timeout` seconds (then status None). Once ssh has exited
+    and its stdout ended, stderr is not waited for (a process it left behind may hold it
+    open)."""
     proc = remote.start(host, *args)
     assert proc.stdout is not None and proc.stderr is not None
     out_fd, err_fd = proc.stdout.fileno(), proc.stderr.fileno()
-    kept = {out_fd: b"", err_fd: b""}
+    kept = {out_fd: bytearray(), err_fd: bytearray()}
     bound = {out_fd: limit + 1, err_fd: MAX_OUTPUT}
     reading = {out_fd, err_fd}
     end = time.monotonic() + timeout
@@ -326,10 +327,14 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
                 data = os.read(fd, 65536)
                 if data:
                     if len(kept[fd]) < bound[fd]:
-                        kept[fd] = (kept[fd] + data)[:bound[fd]]
+                        kept[fd] += data[:bound[fd] - len(kept[fd])]
+                    if fd == out_fd and len(kept[fd]) >= bound[fd]:
+                        reading.clear()  # too long: no use reading on
                 else:
                     reading.discard(fd)
-        if status is None and not reading:
+            if len(kept[out_fd]) >= bound[out_fd]:
+                break
+        if status is None and not reading and len(kept[out_fd]) < bound[out_fd]:
             try:
                 status = proc.wait(timeout=max(0.1, end - time.monotonic()))
             except subprocess.TimeoutExpired:
@@ -348,9 +353,9 @@ def far_output(remote: Remote, host: str, args: Sequence[str], timeout: float,
     WrapError with the far side's last line of refusal, cleaned ("cannot reach HOST"
     when ssh itself failed; "HOST: more than N bytes" past `limit`)."""
     status, out, err = run_bounded(remote, host, args, timeout, limit)
+    if len(out) > limit // 4 and len(out.encode("utf-8", "replace")) > limit:
+        raise WrapError(f"{host}: its answer is longer than {limit} bytes", status=1)
     if status == 0:
-        if len(out.encode("utf-8", "replace")) > limit:
-            raise WrapError(f"{host}: its answer is longer than {limit} bytes", status=1)
         return out
     lines = [x for x in err.splitlines() if x.strip()]
     line = row_text(lines[-1], 400) if lines else f"exit status {status}"
