@@ -9,7 +9,11 @@ offline: its ssh is killed, its last rows are kept and shown with ``offline_sinc
 (when it was last heard from), and it is tried again after 1, 2, 4 ... 30 seconds
 (a tenth more or less, so machines that dropped together do not all come back at
 once). A change wakes whoever waits on :meth:`Fleet.fileno`. Nothing a machine does
-holds the others or the caller: the caller only reads what the threads keep, under a lock.
+holds the others or the caller: a reader thread publishes each change as a new tuple of
+new :class:`Machine` objects (never changed once published), and :meth:`Fleet.machines`
+only reads that reference: the caller (watch's keys and frames) takes no lock a reader
+holds and never waits for a machine, its ssh or the disk (the cache is written outside
+the readers' own lock).
 
 ``once()`` asks every machine for one feed line (``feed --once``) at the same time and
 waits for all of them at most the timeout.
@@ -146,8 +150,10 @@ class Fleet:
     def __init__(self, hosts: Sequence[str], remote: Remote, cache: bool = True) -> None:
         self.remote = remote
         self.cache = cache
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # between reader threads only, never the caller
         self._machines = {h: (load_cached(h) if cache else Machine(h)) for h in hosts}
+        #: what the caller reads: replaced whole on every change, its Machines never changed
+        self._view: tuple[Machine, ...] = tuple(self._machines.values())
         self._stop = threading.Event()
         self._procs: set[Any] = set()
         self._wake_r, self._wake_w = os.pipe()
@@ -158,10 +164,14 @@ class Fleet:
     # ------------------------------------------------------------- reading what is known
 
     def machines(self) -> list[Machine]:
-        """A copy of every machine as known now, in the order given."""
-        with self._lock:
-            return [replace(m, sessions=list(m.sessions), ended=list(m.ended))
-                    for m in self._machines.values()]
+        """Every machine as known now, in the order given: the last published tuple (one
+        reference read, no lock; treat them as read-only)."""
+        return list(self._view)
+
+    def _publish(self, host: str, m: Machine) -> None:
+        """`m` is now `host` (under the lock)."""
+        self._machines[host] = m
+        self._view = tuple(self._machines.values())
 
     def fileno(self) -> int:
         """Readable when something changed (then :meth:`drain` it)."""
@@ -189,8 +199,9 @@ class Fleet:
             t.join(max(0.0, end - time.monotonic()))
         self._stop.set()
         with self._lock:
-            for p in list(self._procs):
-                stop(p)
+            procs = list(self._procs)
+        for p in procs:
+            stop(p)
         return self.machines()
 
     def _once(self, host: str) -> None:
@@ -244,10 +255,12 @@ class Fleet:
                     return
                 continue
             with self._lock:
-                if self._stop.is_set():
-                    stop(proc)
-                    return
-                self._procs.add(proc)
+                closed = self._stop.is_set()
+                if not closed:
+                    self._procs.add(proc)
+            if closed:  # close() came while ssh started: it is not in its list
+                stop(proc)
+                return
             lines = Lines(proc)
             why = ""
             try:
@@ -289,19 +302,19 @@ class Fleet:
             clock = clock_offset(feed.now, now if sent is None else sent, now, m.clock)
             changed = (not m.online or m.sessions != feed.sessions or m.ended != feed.ended
                        or clock != m.clock)
-            m.sessions, m.ended, m.clock = feed.sessions, feed.ended, clock
-            m.online, m.seen, m.error, m.retry = True, now, "", None
-            if changed and self.cache:
-                save_cached(m)
+            m = replace(m, sessions=feed.sessions, ended=feed.ended, clock=clock,
+                        online=True, seen=now, error="", retry=None)
+            self._publish(host, m)
         if changed:
+            if self.cache:
+                save_cached(m)
             self._wake()
 
     def _failed(self, host: str, why: str, retry_in: float) -> None:
         with self._lock:
-            m = self._machines[host]
-            m.online = False
-            m.error = row_text(why, 200) or "offline"
-            m.retry = time.time() + retry_in if retry_in > 0 else None
+            self._publish(host, replace(
+                self._machines[host], online=False, error=row_text(why, 200) or "offline",
+                retry=time.time() + retry_in if retry_in > 0 else None))
         self._wake()
 
     def _wake(self) -> None:

@@ -184,3 +184,42 @@ def test_a_far_machines_rows_are_in_this_clock(tmp_path: Path,
         assert r2["since"] == pytest.approx(now - 30, abs=1)
     finally:
         f.close()
+
+
+def test_the_caller_never_waits_for_a_machines_thread(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """What watch's keys and frames read (machines()) takes no lock a reader thread holds:
+    a reader stuck inside the readers' lock, or writing its cache to a disk that hangs,
+    holds nothing of the caller's; what the caller got is never changed after."""
+    import threading
+    import time
+
+    from osc7501wrap.fleet import machines as machines_mod
+    from osc7501wrap.fleet.machines import Fleet
+
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path))
+    disk = threading.Event()
+    monkeypatch.setattr(machines_mod, "save_cached", lambda m: disk.wait(30))
+    f = Fleet(["far", "near"], Remote())
+    try:
+        before = f.machines()
+        now = time.time()
+        writer = threading.Thread(target=f._took, args=("near", feed(row(), now=now), now))
+        writer.start()  # its cache write hangs
+        deadline = time.monotonic() + 10
+        while not f.machines()[1].online:
+            assert time.monotonic() < deadline, "the change was not published"
+            time.sleep(0.01)
+        assert writer.is_alive()  # still in the disk's write
+        with f._lock:  # a reader stuck in the readers' lock
+            t0 = time.monotonic()
+            got = f.machines()
+            took = time.monotonic() - t0
+        assert took < 0.05 and [m.name for m in got] == ["far", "near"]
+        assert got[1].online and got[1].sessions[0]["pid"] == 42
+        assert not before[1].online and before[1].sessions == []  # never changed
+        disk.set()
+        writer.join(10)
+    finally:
+        disk.set()
+        f.close()
