@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import os
 import re
@@ -32,6 +31,7 @@ from typing import Any
 from ..errors import WrapError
 from ..fleet.ledgers import as_feed, far_ledgers
 from ..fleet.span import span_of
+from ..protocol.jsontext import inert_json
 from ..report.ledger import ledger_path
 from ..session.registry import clean_text, list_sessions, truncate
 from .ls import human_age
@@ -361,7 +361,7 @@ def cmd_stats(args: Any) -> int:
     since = parse_since(span, now)
     if getattr(args, "feed", False):  # the far side of another machine's stats
         feed = as_feed(now, read_local(since - FEED_GRACE), _alive())
-        sys.stdout.write(json.dumps(feed, ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json(feed) + "\n")
         return 0
     by = getattr(args, "by", None) or "agent"
     span_ = span_of(args)
@@ -379,7 +379,7 @@ def cmd_stats(args: Any) -> int:
             tally.add(f.changes, f.alive, f.host)
     st = tally.stats(hosts)
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps(st.as_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json(st.as_dict()) + "\n")
     elif getattr(args, "csv", False):
         sys.stdout.write(format_csv(st))
     else:
