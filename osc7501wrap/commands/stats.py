@@ -131,7 +131,7 @@ class Stats:
                 "days": [{"day": d, "working_s": round(g.working, 3),
                           "blocked_s": round(g.blocked, 3), "dialogs": g.dialogs}
                          for d, g in sorted(self.days.items())],
-                "hosts": [{"host": h, "reached": why is None, "error": why}
+                "hosts": [{"host": h, "answered": why is None, "error": why}
                           for h, why in self.hosts]}
 
     def sorted_groups(self) -> list[tuple[Key, Group]]:
@@ -374,7 +374,7 @@ def cmd_stats(args: Any) -> int:
     for f in far:
         hosts.append((f.host, f.error))
         if f.error is not None:
-            sys.stderr.write(f"osc7501wrap stats: {f.host}: not reached ({f.error})\n")
+            sys.stderr.write(f"osc7501wrap stats: {f.host}: no figures ({f.error})\n")
         else:
             tally.add(f.changes, f.alive, f.host)
     st = tally.stats(hosts)

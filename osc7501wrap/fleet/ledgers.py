@@ -115,7 +115,10 @@ def ask(remote: Remote, host: str, span: str) -> FarLedger:
         got = time.time()
         now, changes, alive = parse_ledger(text)
     except WrapError as err:
-        return FarLedger(host, error=str(err).removeprefix(f"{host}: "))
+        why = str(err).removeprefix(f"{host}: ")
+        if "unrecognized arguments" in why and "--feed" in why:
+            why += " (its osc7501wrap is older than stats --host: update it there)"
+        return FarLedger(host, error=why)
     except ValueError as err:
         return FarLedger(host, error=f"it said something else than osc7501wrap stats: {err}")
     clock = clock_offset(now, sent, got)

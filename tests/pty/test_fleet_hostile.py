@@ -38,6 +38,10 @@ if host == "gone":
 if line.split()[1] == "answer":
     sys.stderr.write("osc7501wrap: " + evil + "\n")
     sys.exit(1)
+if host == "old" and "--feed" in line.split():  # an osc7501wrap before stats --feed
+    sys.stderr.write("usage: osc7501wrap [-h]\nosc7501wrap: error: unrecognized "
+                     "arguments: --feed\n")
+    sys.exit(2)
 if line.split()[1] == "stats":
     if host == "hostile":
         t = time.time()
@@ -201,11 +205,11 @@ def test_stats_shows_the_good_figures_inert_and_says_why_the_others_gave_none(
         why = dict(line.removeprefix("osc7501wrap stats: ").split(": ", 1)
                    for line in done.stderr.splitlines())
         assert set(why) == {"garbage", "huge", "hung", "gone"}, done.stderr
-        assert why["garbage"].startswith("not reached (it said something else than "
+        assert why["garbage"].startswith("no figures (it said something else than "
                                          "osc7501wrap stats: not a ledger answer")
-        assert why["huge"] == f"not reached (its answer is longer than {32 << 20} bytes)"
-        assert why["hung"] == "not reached (cannot reach hung: no answer from hung in 2 s)"
-        assert why["gone"].startswith("not reached (cannot reach gone: ")
+        assert why["huge"] == f"no figures (its answer is longer than {32 << 20} bytes)"
+        assert why["hung"] == "no figures (cannot reach hung: no answer from hung in 2 s)"
+        assert why["gone"].startswith("no figures (cannot reach gone: ")
         assert len(why["gone"]) < 500
         if fmt == "--json":
             (row,) = json.loads(done.stdout)["rows"]
@@ -214,3 +218,13 @@ def test_stats_shows_the_good_figures_inert_and_says_why_the_others_gave_none(
             assert row["working_s"] == pytest.approx(30, abs=2)
             assert len(row["agent"]) <= 64
     assert not list(tmp_path.rglob("PWNED"))
+
+
+def test_stats_names_a_far_osc7501wrap_older_than_stats_host(env: dict[str, str]) -> None:
+    done = subprocess.run([*O7W, "stats", "--no-local", "--host", "old"], capture_output=True,
+                          text=True, env=env, timeout=60, cwd=str(REPO))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ("osc7501wrap stats: old: no figures (error: unrecognized arguments: "
+                           "--feed (its osc7501wrap is older than stats --host: update it "
+                           "there))\n")
+    assert done.stdout.startswith("no ledger yet (on the other machines)")

@@ -117,8 +117,8 @@ def test_stats_merges_two_machines_and_this_one(fleet: Fleet) -> None:  # noqa: 
     assert t["dialogs"] == 5 and t["sessions"] == 3
     assert t["working_s"] == pytest.approx(880, abs=3)
     assert sum(d["dialogs"] for d in out["days"]) == 5
-    assert out["hosts"] == [{"host": "alpha", "reached": True, "error": None},
-                            {"host": "beta", "reached": True, "error": None}]
+    assert out["hosts"] == [{"host": "alpha", "answered": True, "error": None},
+                            {"host": "beta", "answered": True, "error": None}]
     # the far names: one clean bounded line, the token hidden
     assert x["agent"].startswith("codex#(touch PWNED) #{pane_id} $(touch PWNED)")
     assert len(x["agent"]) <= 64 and TOKEN not in done.stdout
@@ -159,17 +159,17 @@ def test_a_machine_down_or_hung_is_one_line_and_never_a_wait(fleet: Fleet) -> No
     assert done.returncode == 0, done.stderr
     assert took < 3 + 2 + 5, took
     (line,) = done.stderr.splitlines()
-    assert line.startswith("osc7501wrap stats: beta: not reached (cannot reach beta"), line
+    assert line.startswith("osc7501wrap stats: beta: no figures (cannot reach beta"), line
     out = json.loads(done.stdout)
     assert [(r["host"], r["agent"]) for r in out["rows"]] == [("alpha", "claude")]
-    assert out["hosts"][1]["host"] == "beta" and not out["hosts"][1]["reached"]
+    assert out["hosts"][1]["host"] == "beta" and not out["hosts"][1]["answered"]
     # alpha's osc7501wrap hangs (its sshd answers): the timeout ends it
     (fleet.alpha.home / "bin" / "osc7501wrap").write_text(HUNG_LAUNCHER)
     fleet.beta.sshd.up()
     done, took = stats(fleet, "--json", "--since", "1h", "--no-local", hosts=())
     assert done.returncode == 0, done.stderr
     assert took < 3 + 2 + 5, took
-    assert done.stderr == "osc7501wrap stats: alpha: not reached (cannot reach alpha: no " \
+    assert done.stderr == "osc7501wrap stats: alpha: no figures (cannot reach alpha: no " \
                           "answer from alpha in 3 s)\n", done.stderr
     out = json.loads(done.stdout)
     assert [(r["host"], r["agent"]) for r in out["rows"]] == [("beta", "codex")]

@@ -95,7 +95,7 @@ def test_machines_add_up_each_row_saying_its_host() -> None:
         assert out["total"]["sessions"] == 3 and out["total"]["dialogs"] == 3
         assert out["total"]["answer_median_s"] == 30 and out["total"]["answer_p90_s"] == 50
         assert sum(d["dialogs"] for d in out["days"]) == 3
-        assert out["hosts"][2] == {"host": "gone", "reached": False,
+        assert out["hosts"][2] == {"host": "gone", "answered": False,
                                    "error": "cannot reach gone"}
     text = stats.format_text(st, "7d")
     head = next(x for x in text.splitlines() if x.startswith("HOST"))
@@ -144,3 +144,4 @@ def test_the_window_read_gives_the_figures_of_the_whole_ledger(tmp_path: Path) -
     far = stats.Tally(since=since, until=now, by="agent")
     far.add(got, live)
     assert far.stats().as_dict()["total"] == whole.as_dict()["total"]
+
