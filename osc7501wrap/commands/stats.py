@@ -1,19 +1,22 @@
-"""`osc7501wrap stats [--since 7d] [--by agent|project|day] [--json|--csv]`: how long the
-agents worked and waited for a person, from the ledger (:mod:`osc7501wrap.report.ledger`).
+"""`osc7501wrap stats [--since 7d] [--by agent|project|day|host] [--json|--csv] [--host
+NAME...]`: how long the agents worked and waited for a person, from the ledger
+(:mod:`osc7501wrap.report.ledger`) of this machine and of the fleet's.
 
 Each session's rows are a timeline: a state lasts until the session's next row. Per group
-(agent, project directory or local day): seconds ``working`` and ``blocked`` (waiting
-for a person), ``dialogs`` (each blocked row: a dialog shown; another dialog under the
-same blocked state is another row), and the time to answer (blocked -> the next state;
-a dialog the session exited on was not answered), its median and p90. The text view adds
-a bar per day. Intervals are clipped to the window (``--since``, until now); the last
-state of a session still running counts until now, that of one killed without its exit
-row not at all (its end is unknown).
+(agent, project directory, local day or machine): seconds ``working`` and ``blocked``
+(waiting for a person), ``dialogs`` (each blocked row: a dialog shown; another dialog
+under the same blocked state is another row), and the time to answer (blocked -> the
+next state; a dialog the session exited on was not answered), its median and p90. The
+text view adds a bar per day. Intervals are clipped to the window (``--since``, until
+now); the last state of a session still running counts until now, that of one killed
+without its exit row not at all (its end is unknown).
 
-Every row says its ``host`` (null: this machine), so rows of several machines can stand
-in one list. Not here: writing the ledger.
+Other machines (``--host``, ``[fleet] hosts``) are asked for their ledger's changes in
+the window (:mod:`osc7501wrap.fleet.ledgers`, which runs ``stats --feed`` there, in
+their clock moved to this one); each group is one machine's, every row says its
+``host`` (null: this machine), and the total and the days add up every machine. Not
+here: writing the ledger.
 """
-
 from __future__ import annotations
 
 import csv
