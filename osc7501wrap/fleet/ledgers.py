@@ -21,7 +21,6 @@ Not here: the figures (:mod:`osc7501wrap.commands.stats`), reading a local ledge
 from __future__ import annotations
 
 import json
-import math
 import threading
 import time
 from collections.abc import Sequence
@@ -29,7 +28,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import WrapError
-from .remote import KINDS, SECRETS, Remote, clock_offset, far_output, row_text
+from .remote import (  # the feed reader's own checks of a JSON value
+    KINDS,
+    SECRETS,
+    Remote,
+    _number,
+    _reject,
+    clock_offset,
+    far_output,
+    row_text,
+)
 
 #: the most of one machine's answer read (about 200,000 changes)
 MAX_ANSWER = 32 << 20
@@ -47,16 +55,6 @@ class FarLedger:
     alive: set[tuple[str, int | None]] = field(default_factory=set)
     clock: float = 0.0
     error: str | None = None
-
-
-def _reject(name: str) -> float:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _number(v: object) -> float | None:
-    if isinstance(v, bool) or not isinstance(v, int | float):
-        return None
-    return float(v) if math.isfinite(v) else None
 
 
 def _pid(v: object) -> int | None:
