@@ -493,7 +493,7 @@ def _ledger_problem(err: sqlite3.Error) -> tuple[str, str]:
     text = str(err).lower()
     if "locked" in text or "busy" in text:
         return ("is locked by another process: sessions' rows wait until it is free",
-                "find what holds it: fuser -v {path}")
+                "find what holds it: lsof {path}")
     if "not a database" in text or "malformed" in text or "corrupt" in text \
             or "no such table" in text:
         return (f"is corrupt ({visible(str(err))}): the next session moves it aside "

@@ -334,7 +334,7 @@ def test_the_ledger_its_size_rows_retention_and_each_problem(home: dict[str, str
     assert lines[0].startswith("WARN ledger: ~/state/ledger.sqlite3 (") and \
         lines[0].endswith(") is locked by another process: sessions' rows wait until it is "
                           "free"), lines
-    assert lines[1] == "     fix: find what holds it: fuser -v ~/state/ledger.sqlite3"
+    assert lines[1] == "     fix: find what holds it: lsof ~/state/ledger.sqlite3"
     assert path.read_bytes() == before
     # off
     (cfg / "config.toml").write_text("[ledger]\nenabled = false\n")
