@@ -12,11 +12,9 @@ Not here: parsing OSC 133, RIS or OSC 9;4 (the caller tells the store about them
 
 from __future__ import annotations
 
-from typing import Final
-
 from osc7501wrap.protocol import MAX_RECORDS, Report
 
-_CLEARED_AT_PROMPT: Final = ("working", "blocked", "idle")
+_CLEARED_AT_PROMPT = ("working", "blocked", "idle")
 
 
 class RecordStore:
