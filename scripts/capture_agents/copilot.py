@@ -1,5 +1,6 @@
 """GitHub Copilot CLI's driver: a bash tool call and its scenarios (bash approved: the
-shared table's ``approve``; refused, a narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust,
+shared table's ``approve``; refused, a narrow terminal, a plain answer (the shared
+``plain-answer``), interrupts, create, ask-user, negatives, folder trust,
 multi-row commands).
 
 What it does not do: hold its runs against its hooks and session log (truth
@@ -102,23 +103,9 @@ def copilot_bash_refuse(c: Ctx) -> None:
     leave(c)
 
 
-@scenario(
-    "copilot",
-    "plain-answer",
-    "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [
-        Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
-        Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
-    ],
-)
-def copilot_plain(c: Ctx) -> None:
-    start(c)
-    c.submit("what is the capital of France")
-    turn_end(c, "capital of France.")
-    c.shot("done--plain-answer")
-    c.submit("and of Germany")
-    turn_end(c, "capital of Germany.")
-    leave(c)
+register("copilot", "plain-answer",
+         "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
 @scenario(

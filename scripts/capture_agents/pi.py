@@ -1,6 +1,5 @@
-"""Pi's driver: its scenarios
-(plain and long answers, interrupt, the harness extension's gate dialogs, OSC 9;4
-progress, negatives).
+"""Pi's driver: its scenarios (a plain answer: the shared table's ``plain-answer``; a long
+one, interrupt, the harness extension's gate dialogs, OSC 9;4 progress, negatives).
 
 What it does not do: hold its runs against its extension events (truth ``pi_truth``,
 after each run) or describe Pi (its editor, spinner, command, keys and waits: harness/agents.py).
@@ -22,26 +21,11 @@ from capture_agents.core import (
     start,
     turn_end,
 )
+from capture_agents.shared import register
 
-
-@scenario(
-    "pi",
-    "plain-answer",
-    "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [
-        Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
-        Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
-    ],
-)
-def pi_plain(c: Ctx) -> None:
-    start(c)
-    c.shot("idle--prompt")
-    c.submit("what is the capital of France")
-    turn_end(c, "capital of France.")
-    c.shot("done--plain-answer")
-    c.submit("and of Germany")
-    turn_end(c, "capital of Germany.")
-    leave(c)
+register("pi", "plain-answer",
+         "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__, idle_shot=True)
 
 
 @scenario(

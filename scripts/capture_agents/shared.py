@@ -114,6 +114,16 @@ SHARED: dict[str, Shared] = {
         (("start",), ("submit", "what is two plus two"), ("answered", 0), ("turn_end",),
          ("shot", "done--answer"), ("sleep", 1.0), ("submit", "and four times four"),
          ("answered", 1), ("turn_end",), ("leave",))),
+    # two questions, each turn's end told by the last words of its answer
+    "plain-answer": Shared(
+        lambda sb, api: [
+            Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
+            Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
+        ],
+        (("start",), ("?idle_shot", "shot", "idle--prompt"),
+         ("submit", "what is the capital of France"), ("turn_end", "capital of France."),
+         ("shot", "done--plain-answer"), ("submit", "and of Germany"),
+         ("turn_end", "capital of Germany."), ("leave",))),
     "stream": Shared(
         lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
         (("start",),
