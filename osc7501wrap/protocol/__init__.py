@@ -12,11 +12,10 @@ This package is the one place that knows the wire format, one job per module:
 - :mod:`.jsontext`: JSON for a terminal, nothing in it a terminal acts on;
 - :mod:`.encoder`: a Report -> the exact bytes; the query and its reply;
 - :mod:`.parse`: one sequence's body -> Report, Query or None, strictly;
-- :mod:`.store`: the records a terminal keeps, with their lifetime;
 - :mod:`.tmux`: DCS passthrough wrapping for tmux (start-up path);
 - :mod:`.probe`: the terminal handshake and stdin reply filter (start-up path).
 
-The names of the first six are importable from the package itself
+The names of the first five are importable from the package itself
 (``from osc7501wrap.protocol import Report, encode``); they load on first use, so that
 importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more. No
 module is named like a name it exports (a submodule import would rebind the name).
@@ -43,7 +42,6 @@ _WHERE = {
     "inert_json": "jsontext",
     **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
-    "RecordStore": "store",
 }
 
 __all__ = sorted(_WHERE)

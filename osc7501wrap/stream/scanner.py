@@ -5,8 +5,8 @@ stripping) and the events in stream order; :func:`plain_chunk` and :func:`split_
 are the hot-path checks: one memchr settles most chunks. Never raises, never loses a
 byte; what it holds back is at most one unfinished sequence (4096 bytes).
 
-Not here: the meaning of a body (protocol/parse.py), what a terminal keeps
-(protocol/store.py), any other escape sequence (:mod:`.tracker` reads those).
+Not here: the meaning of a body (protocol/parse.py), what a terminal keeps (the terminal),
+any other escape sequence (:mod:`.tracker` reads those).
 """
 
 from __future__ import annotations

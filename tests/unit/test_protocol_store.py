@@ -1,12 +1,13 @@
-"""osc7501wrap.protocol.store: what a terminal keeps (the store vectors)."""
+"""tests/protocol_store.py: what a terminal keeps (the store vectors)."""
 
 from __future__ import annotations
 
 import re
 
+from protocol_store import RecordStore
 from protocol_vectors import R, seq
 
-from osc7501wrap.protocol import BEL, PREFIX, Query, RecordStore, Report, query_reply
+from osc7501wrap.protocol import BEL, PREFIX, Query, Report, query_reply
 from osc7501wrap.stream.scanner import ReportScanner
 
 
