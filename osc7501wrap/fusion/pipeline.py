@@ -237,38 +237,56 @@ class Pipeline:
                 due = self._due
                 return Effects(data, due=due, settled=due == self._read_due)
             return Effects(data, self._take_answers() if self._answers else b"")
-        match event:
-            case Written(quiet=quiet):
-                due = self._round_done(now, quiet=quiet)
-                if self._read_at_once:
-                    self._read_due = due
-                return Effects(due=due, settled=self._read_at_once, hold_end=self._hold_limit)
-            case Tick(budget=budget):
-                return self._advance(now, budget)
-            case Retitled(title=title, progress=progress):
-                self._stream_title, self._stream_progress = title, progress
-                return Effects()
-            case Typed(data=data, agent_in_front=front):
-                self._input(data, now, agent_in_front=front)
-            case Resize(rows=rows, cols=cols):
-                self._resize(rows, cols, now)
-            case Hook(event=name, data=data):
-                self._hook(name, data, now)
-            case Foreground(pgid=pgid, name=name, is_agent=is_agent):
-                self._foreground(pgid, name, is_agent, now)
-            case Activity(busy=busy, detail=detail):
-                self._activity(busy, detail, now)
-            case Processes(procs=procs):
-                if not self._processes(procs, now):
-                    return Effects()
-            case CaughtUp(began=began):
-                self._caught_up(began, now)
-                return Effects(due=self._next_deadline(now))
-            case Exit(status=status, signaled=signaled):
-                return self._finish(status, signaled, now)
-            case _:
-                raise TypeError(f"not an event of the core: {event!r}")
+        on = _ON.get(type(event))
+        if on is None:
+            raise TypeError(f"not an event of the core: {event!r}")
+        return on(self, event, now)
+
+    # one method per event type (_ON): a dict lookup, not a chain of type tests
+
+    def _on_written(self, ev: Written, now: float) -> Effects:
+        due = self._round_done(now, quiet=ev.quiet)
+        read = self._read_at_once
+        if read:
+            self._read_due = due
+        return Effects(due=due, settled=read, hold_end=self._hold_limit)
+
+    def _on_tick(self, ev: Tick, now: float) -> Effects:
+        return self._advance(now, ev.budget)
+
+    def _on_retitled(self, ev: Retitled, now: float) -> Effects:
+        self._stream_title, self._stream_progress = ev.title, ev.progress
+        return Effects()
+
+    def _on_typed(self, ev: Typed, now: float) -> Effects:
+        self._input(ev.data, now, agent_in_front=ev.agent_in_front)
         return Effects(due=now)  # what it changed is taken at once
+
+    def _on_resize(self, ev: Resize, now: float) -> Effects:
+        self._resize(ev.rows, ev.cols, now)
+        return Effects(due=now)
+
+    def _on_hook(self, ev: Hook, now: float) -> Effects:
+        self._hook(ev.event, ev.data, now)
+        return Effects(due=now)
+
+    def _on_foreground(self, ev: Foreground, now: float) -> Effects:
+        self._foreground(ev.pgid, ev.name, ev.is_agent, now)
+        return Effects(due=now)
+
+    def _on_activity(self, ev: Activity, now: float) -> Effects:
+        self._activity(ev.busy, ev.detail, now)
+        return Effects(due=now)
+
+    def _on_processes(self, ev: Processes, now: float) -> Effects:
+        return Effects(due=now) if self._processes(ev.procs, now) else Effects()
+
+    def _on_caught_up(self, ev: CaughtUp, now: float) -> Effects:
+        self._caught_up(ev.began, now)
+        return Effects(due=self._next_deadline(now))
+
+    def _on_exit(self, ev: Exit, now: float) -> Effects:
+        return self._finish(ev.status, ev.signaled, now)
 
     # ----------------------------------------------------------------- hot path
 
@@ -810,3 +828,10 @@ class Pipeline:
             "queries_answered": self._queries_answered,
         }
 
+
+_ON: dict[type, Callable[[Pipeline, Any, float], Effects]] = {
+    Written: Pipeline._on_written, Tick: Pipeline._on_tick, Retitled: Pipeline._on_retitled,
+    Typed: Pipeline._on_typed, Resize: Pipeline._on_resize, Hook: Pipeline._on_hook,
+    Foreground: Pipeline._on_foreground, Activity: Pipeline._on_activity,
+    Processes: Pipeline._on_processes, CaughtUp: Pipeline._on_caught_up, Exit: Pipeline._on_exit,
+}
