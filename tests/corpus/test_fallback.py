@@ -4,7 +4,15 @@ manifest instead of their own.
 
 * Held out: **Cline** (3.0.65, ``tests/heldout/cline-3.0.65/``, recorded by
   scripts/capture-agents like the corpus, then moved there). Its captures were not used to
-  write the fallback's rules; these are its figures against them.
+  write the fallback's rules, but for the last one (below); these are its figures.
+* Held out since: **Cline 3.0.57** (``tests/heldout/cline-3.0.57/``, every Cline scenario
+  recorded after the rules below were written, measured once, nothing changed after):
+  5/7 dialogs (its 61-line command and one multi-line approval, read as a question, are
+  missed), 5 false blocked (its negatives' quoted "[y] Approve [n] Deny" twice, a list
+  read for 40 ms and 89 ms while it redraws, its question read 0.5 s past its answer),
+  agreement 0.899: short of the goal, pinned in SHORT so it cannot get worse unseen. The
+  rules before this pass read it 4/7, 4 false blocked, 0.874; on the six scenarios the
+  3.0.65 set has, 3/3, 2 false blocked, 0.933 (before: 2/3, 1, 0.900).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -42,9 +50,12 @@ SEEN = [TESTS / "captures" / n for n in ("grok-0.0.34", "kilo-7.7.2", "kilo-7.7.
 GOAL_AGREEMENT = 0.90
 
 
-#: dialogs the fallback misses on the held-out agent, as measured (none since the pointer
-#: list rule: see the module doc)
-MISSED: set[str] = set()
+#: dialogs the fallback misses on the held-out agents, as measured (3.0.65: none since the
+#: pointer list rule; 3.0.57: measured once, see the module doc)
+MISSED = {"cline-3.0.57/long-command", "cline-3.0.57/multiline"}
+#: held-out directories that miss the goals as measured once: (false blocked at most,
+#: agreement at least)
+SHORT = {"cline-3.0.57": (5, 0.89)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -54,14 +65,16 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
     missed = {m.split(" @")[0] for m in figs.missed}
     assert not missed - MISSED, (
         f"{agent_dir.name}: dialogs not found: {sorted(figs.missed)}")
-    bad = [f"false blocked: {f}" for f in figs.false_blocked]
-    if not figs.agreement >= GOAL_AGREEMENT:
-        bad.append(f"agreement {figs.agreement:.3f} < {GOAL_AGREEMENT}")
+    allowed, floor = SHORT.get(agent_dir.name, (0, GOAL_AGREEMENT))
+    bad = [f"false blocked: {f}" for f in figs.false_blocked] if len(
+        figs.false_blocked) > allowed else []
+    if not figs.agreement >= floor:
+        bad.append(f"agreement {figs.agreement:.3f} < {floor}")
     return bad, bc.table({agent_dir.name: figs})
 
 
 def test_the_held_out_agent_is_there() -> None:
-    assert [d.name for d in HELD_OUT] == ["cline-3.0.65"]
+    assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
