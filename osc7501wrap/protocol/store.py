@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from .report import MAX_RECORDS, Report
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
-_CLEARED_AT_PROMPT: Final = ("working", "blocked", "idle")
+_CLEARED_AT_PROMPT = ("working", "blocked", "idle")
 
 
 class RecordStore:
