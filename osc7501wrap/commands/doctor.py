@@ -46,8 +46,10 @@ from .. import paths, rules
 from ..agents import versions
 from ..config import Config, load_config
 from ..protocol import probe, tmux
+from ..report.detect import detect
 from ..report.herdr import herdr_env, ping
-from ..report.terminals import choose, detect, notify_via
+from ..report.outputs import route
+from ..report.terminals import notify_via
 from ..report.tmux_display import TmuxDisplay
 from ..screen import ghostty_unavailable, make_screen
 from ..session.stale import notes
@@ -190,7 +192,7 @@ def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str],
                display: bool = False) -> Check:
     """`display`: the tmux display works here (pane options set with a tmux client)."""
     if depth <= 0:
-        how = " (OSC7501WRAP_TMUX_DEPTH=0)" if env.get("TMUX") else ""
+        how = " (OSC7501WRAP_TMUX_DEPTH=0)" if tmux.tmux_env(env).inside else ""
         return Check(OK, "tmux", f"not inside tmux{how}")
     where = f"inside tmux (depth {depth})"
     if passthrough == "all":
@@ -267,9 +269,7 @@ def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     else:
         parts.append(f"tmux pane options @osc7501_* on {visible(display.pane)} via "
                      f"{visible(display.program)}")
-    chosen = set(choose(cfg.fallbacks.channels, detect(env)))
-    if emit:
-        chosen.discard("osc99")
+    chosen = route(cfg.fallbacks, detect(env), emit=emit).channels
     parts.append(f"terminal channels: {', '.join(sorted(chosen))}" if chosen
                  else "no other terminal channel")
     return Check(OK, "display", "; ".join(parts))
@@ -524,8 +524,9 @@ def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
     cfg = load_config(env=env)
-    depth = tmux.tmux_depth(env)
-    passthrough = tmux.allow_passthrough(env=env) if depth > 0 and env.get("TMUX") else None
+    where = tmux.tmux_env(env)
+    depth = where.depth
+    passthrough = tmux.allow_passthrough(env=env) if depth > 0 and where.inside else None
     ans = ask(depth)
     shown = TmuxDisplay.from_env(env)
     checks = [check_terminal(ans, depth, passthrough), check_term(env, ans),
