@@ -27,7 +27,6 @@ session), deciding states (fusion).
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +95,7 @@ class Outputs:
         self._ordered: tuple[tuple[str, Output], ...] = ()
         self._dues: list[tuple[str, Output, float | None]] = []  # as next_deadline said
         self._shown: tuple[Decision, Mapping[str, Any] | None] | None = None
+        self._now = 0.0  # the loop's time as last given: a part made late is told then
         self._ended = False
         self._place: Place | None = None
         self._terminal: Terminal | None = None
@@ -161,7 +161,7 @@ class Outputs:
 
     def decided(self, decision: Decision, now: float,
                 dialog: Mapping[str, Any] | None = None) -> None:
-        self._shown = (decision, dialog)
+        self._shown, self._now = (decision, dialog), now
         for name, out in self._ordered:
             try:
                 out.decided(decision, now, dialog)
@@ -177,6 +177,7 @@ class Outputs:
 
     def pending(self, now: float) -> bytes:
         """The bytes for the terminal now (a safe point of the stream), in order."""
+        self._now = now
         out: list[bytes] = []
         for name, part in self._ordered:
             try:
@@ -190,6 +191,7 @@ class Outputs:
 
     def next_deadline(self, now: float) -> float | None:
         """The earliest time a part needs (:meth:`poll` then polls those that asked)."""
+        self._now = now
         dues: list[tuple[str, Output, float | None]] = []
         first: float | None = None
         for name, out in self._ordered:
@@ -207,6 +209,7 @@ class Outputs:
     def poll(self, now: float) -> None:
         """Each part whose time, as it said at :meth:`next_deadline`, has come (tmux's
         answer may change the list meanwhile: the parts asked are polled)."""
+        self._now = now
         for name, out, d in self._dues:
             if d is not None and d <= now:
                 try:
@@ -252,19 +255,20 @@ class Outputs:
             return
         terminal = terminal.named(name)
         new = route(place.fallbacks, terminal, emit=r.emit)
-        if new.channels == r.channels:
-            return
+        if new.channels <= r.channels:
+            return  # nothing added (a name never takes away what the environment said)
         self._terminal = terminal
         self._log(sanitize_text(f"note terminal {name}: channels "
                                 f"{', '.join(sorted(new.channels))}", 300))
         self._reroute(new)
 
-    def answered_late(self) -> bool:
+    def answered_late(self, now: float) -> bool:
         """The terminal answered the OSC 7501 query after the probe gave up: reports are
-        OSC 7501 from now on (False: they were already)."""
+        OSC 7501 from now on (False: they were already, or nothing writes reports)."""
         r = self._route
         if r is None or r.emit or self._ended:
             return False
+        self._now = now
         assert self._place is not None and self._terminal is not None
         self._log("note the terminal answered the OSC 7501 query late; emitting")
         self._reroute(route(self._place.fallbacks, self._terminal, emit=True))
@@ -291,7 +295,7 @@ class Outputs:
         if output is not None and self._shown is not None:
             decision, dialog = self._shown
             try:
-                output.decided(decision, time.monotonic(), dialog)
+                output.decided(decision, self._now, dialog)
             except Exception as err:  # one part's fault: the others go on
                 self._failed(name, output, err)
 

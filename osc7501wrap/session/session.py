@@ -112,6 +112,7 @@ class Session(ProxyHandler):
         self.registry: SessionFile | None = None
         self._listing: Listing | None = None  # the registry entry as an output
         self._reads_stream = False  # an output reads the child's stream (the title marker)
+        self._emit = setup.emit  # reports are OSC 7501 (a late answer to the probe: too)
         self._outputs_at = NEVER  # the outputs' earliest next_deadline
         self._answers: list[Any] = []  # `answer` jobs under way (session.answer.AnswerJob)
         self._outputs_timer: Timer | None = None  # poll() of the outputs then
@@ -278,7 +279,7 @@ class Session(ProxyHandler):
         place = Place(fallbacks=s.config.fallbacks, record_id=s.record_id, app=self._app(),
                       agent=self._agent_name(), manifest=s.manifest.name,
                       argv=tuple(s.argv), cwd=cwd, path=s.env.get("PATH"))
-        self.outputs = Outputs.chosen(place, s.terminal, emit=s.emit,
+        self.outputs = Outputs.chosen(place, s.terminal, emit=self._emit,
                                       tracker=self.proxy.tracker, log=self._write_log)
         self._reads_stream = self.outputs.reads_stream
 
@@ -434,9 +435,8 @@ class Session(ProxyHandler):
         self._busy()
         if self.filter is not None:
             data = self.filter.feed(data, now)
-            if (self.filter.late_7501_reply_seen and self.outputs is not None
-                    and self.outputs.answered_late()):
-                self._outputs_due(now)
+            if self.filter.late_7501_reply_seen and not self._emit:
+                self._answered_late(now)
             if not self.filter.active:
                 self.filter = None
         if data:
@@ -460,6 +460,15 @@ class Session(ProxyHandler):
             self._output_round = True
         self.settled = self._steady = False
         self._round_busy = True
+
+    def _answered_late(self, now: float) -> None:
+        """The terminal answered the 7501 query after the probe gave up: reports are OSC
+        7501 from now on (from the boot, when it has not come yet)."""
+        self._emit = True
+        if self.outputs is None:  # the outputs are chosen so at the boot
+            self._write_log("note the terminal answered the OSC 7501 query late; emitting")
+        elif self.outputs.answered_late(now):
+            self._outputs_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
         self._due = time.monotonic()
