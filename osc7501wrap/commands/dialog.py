@@ -25,6 +25,7 @@ from ..config import load_config
 from ..errors import WrapError
 from ..fleet.remote import Remote, far_output
 from ..fleet.span import split_session
+from ..protocol import inert_json
 from ..session.registry import clean_dialog, clean_text, find_session, truncate
 
 #: subject rows a folded dialog shows
@@ -99,7 +100,7 @@ def cmd_dialog(args: Any) -> int:
             raise WrapError(f"session {entry.get('pid')} shows no dialog (it is {state})",
                             status=1)
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json(d) + "\n")
     else:
         sys.stdout.write("\n".join(whole(d)) + "\n")
     return 0

@@ -24,7 +24,6 @@ minutes) is for the reader; see wrap(1) EVENTS.
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 from collections.abc import Iterable, Mapping
@@ -32,6 +31,7 @@ from typing import Any
 
 from ..fleet.machines import Machine
 from ..fleet.span import span_of
+from ..protocol import inert_json
 from . import live
 
 EVENT_KEYS = ("host", "session", "id", "agent", "state", "kind", "msg", "since", "tmux_pane",
@@ -107,7 +107,7 @@ class Tracker:
 
 def _print(events: list[dict[str, Any]]) -> None:
     for ev in events:
-        sys.stdout.write(json.dumps(ev, ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json(ev) + "\n")
     sys.stdout.flush()
 
 

@@ -38,7 +38,7 @@ from .. import rules
 from ..agents.versions import clean_version, describe
 from ..capture import parse_size, read_capture
 from ..errors import WrapError
-from ..protocol import strip_invisible
+from ..protocol import inert_json, strip_invisible
 from ..proxy.tracker import StreamTracker
 from ..screen import make_screen
 from ..session.registry import find_session, request_session
@@ -326,7 +326,7 @@ def _explain_session(ident: str, as_json: bool) -> int:
                         f"{_safe(err) if isinstance(err, str) else 'no explanation'}",
                         status=1)
     if as_json:
-        sys.stdout.write(json.dumps(reply, ensure_ascii=False, indent=2, default=str) + "\n")
+        sys.stdout.write(inert_json(reply, indent=2, default=str) + "\n")
         return 0
     sys.stdout.write(f"session:  {entry.get('pid')} {_safe(str(entry.get('id', '')))}\n")
     traces = reply.get("rules")
@@ -338,7 +338,7 @@ def _explain_session(ident: str, as_json: bool) -> int:
     for key, value in reply.items():
         if key in ("ok", "rules"):
             continue
-        text = json.dumps(value, ensure_ascii=False, indent=2, default=str)
+        text = inert_json(value, indent=2, default=str)
         sys.stdout.write(f"{key}:\n")
         for line in text.split("\n"):
             sys.stdout.write(f"  {_safe(line)}\n")
@@ -379,7 +379,7 @@ def cmd_explain(args: Any) -> int:
     rep["manifest"]["chosen"] = chosen
     rep["manifest"]["fallback"] = manifest.generic
     if as_json:
-        sys.stdout.write(json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(inert_json(rep, indent=2) + "\n")
     else:
         sys.stdout.write(format_report(rep))
     return 0

@@ -7,7 +7,6 @@ machine); the rows of a machine that did not answer are its last known ones, wit
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -16,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..fleet.span import span_of
+from ..protocol import inert_json
 from ..session.registry import list_sessions, public_view, truncate
 from .live import human_age, offline_line, view
 
@@ -85,7 +85,7 @@ def cmd_ls(args: Any) -> int:
             if not m.online:
                 sys.stderr.write(f"osc7501wrap ls: {offline_line(m, now)}\n")
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps([row(e) for e in entries], ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json([row(e) for e in entries]) + "\n")
         return 0
     if not entries:  # not an empty table: say it (--json prints [])
         sys.stdout.write("no live wrapped session\n")

@@ -16,7 +16,6 @@ record a new session and replay it: the timeline says which state was missed, an
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from ..capture import Capture, CaptureWriter, parse_size, process_rows, read_cap
 from ..errors import WrapError
 from ..fusion.background import Proc
 from ..fusion.drive import Event, drive
+from ..protocol import inert_json
 from ..proxy.proxy import Proxy
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
@@ -200,7 +200,7 @@ def cmd_replay(args: Any) -> int:
     if getattr(args, "json", False):
         doc = {"manifest": f"{manifest.name}@{manifest.version}",
                "timeline": [s.as_dict() for s in steps]}
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(inert_json(doc, indent=1) + "\n")
     else:
         sys.stdout.write(f"# {args.file}: manifest {manifest.name}@{manifest.version}\n")
         sys.stdout.write(format_timeline(steps))

@@ -9,6 +9,7 @@ This package is the one place that knows the wire format, one job per module:
 
 - :mod:`.report`: states, kinds, limits; Report, Query, Invalid; id and app checks;
 - :mod:`.sanitize`: untrusted text -> one safe line of at most N bytes;
+- :mod:`.jsontext`: JSON for a terminal, nothing in it a terminal acts on;
 - :mod:`.encoder`: a Report -> the exact bytes; the query and its reply;
 - :mod:`.parse`: one sequence's body -> Report, Query or None, strictly;
 - :mod:`.scanner`: sequences found (and stripped) in a stream split anywhere;
@@ -16,7 +17,7 @@ This package is the one place that knows the wire format, one job per module:
 - :mod:`.tmux`: DCS passthrough wrapping for tmux (start-up path);
 - :mod:`.probe`: the terminal handshake and stdin reply filter (start-up path).
 
-The names of the first six are importable from the package itself
+The names of the first seven are importable from the package itself
 (``from osc7501wrap.protocol import Report, encode``); they load on first use, so that
 importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more. No
 module is named like a name it exports (a submodule import would rebind the name).
@@ -39,6 +40,7 @@ _WHERE = {
          "MAX_RECORDS", "Report", "Query", "Invalid", "Event", "valid_id", "valid_app"),
         "report"),
     **dict.fromkeys(("sanitize_text", "strip_invisible", "ELLIPSIS"), "sanitize"),
+    "inert_json": "jsontext",
     **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
     **dict.fromkeys(("ReportScanner", "plain_chunk", "split_plain"), "scanner"),

@@ -19,11 +19,19 @@ if TYPE_CHECKING:
 
 ELLIPSIS: Final = "…"
 
+#: C0, DEL, C1, and the two Unicode line breaks (a character class's body): what
+#: :func:`sanitize_text` makes spaces (one line).
+CONTROLS: Final = "\x00-\x1f\x7f-\x9f\u2028\u2029"
+#: Bidi marks, overrides and isolates, zero-width and invisible characters (the word
+#: joiner and invisible operators): what the spec says to strip.
+INVISIBLE: Final = "\u202a-\u202e\u2060-\u2069\u200b-\u200f\u061c\ufeff"
+#: Every character untrusted text must not carry raw to a terminal or a tmux option: the
+#: two above and lone surrogates. The one table of them (dialogs, the registry, JSON).
+UNSAFE_RE: Final = re.compile(f"[{CONTROLS}{INVISIBLE}\ud800-\udfff]")
+
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
-# C0, DEL, C1, and the two Unicode line breaks: all become spaces (one line).
-_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-# Bidi overrides/isolates and invisible characters the spec says to strip.
-_INVISIBLE_RE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\u061c\ufeff]")
+_CONTROL_RE = re.compile(f"[{CONTROLS}]")
+_INVISIBLE_RE = re.compile(f"[{INVISIBLE}]")
 _SPACES_RE = re.compile(r"\s+")
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..protocol.sanitize import UNSAFE_RE
 from .model import ManifestError, Pattern, Region
 from .regions import parse_region
 
@@ -55,8 +56,6 @@ MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f"
-                      "\u2060\u061c\ufeff\ud800-\udfff]")
 _KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t"}
 _UP, _DOWN, _LEFT, _RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 
@@ -64,7 +63,7 @@ _UP, _DOWN, _LEFT, _RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 def clean(text: str, limit: int) -> str:
     """One line of at most `limit` characters: controls and invisible characters gone,
     blanks collapsed, "…" at a cut."""
-    text = _SPACES.sub(" ", _CONTROL.sub(" ", text)).strip()
+    text = _SPACES.sub(" ", UNSAFE_RE.sub(" ", text)).strip()
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -222,7 +221,7 @@ def make_dialog(question: str | None, options: Sequence[Option] = (),
                 choose: str | None = None, subject: Sequence[str] = (),
                 partial: bool = False, typed: str = "", context: Sequence[str] = ()) -> Dialog:
     """A dialog from what was read: the id from all of it, the question shown cut."""
-    full = _with_subject(_CONTROL.sub(" ", question or "").strip(), subject)
+    full = _with_subject(UNSAFE_RE.sub(" ", question or "").strip(), subject)
     rows = tuple(subject)
     did = dialog_id(full, options, rows, context)
     opts = tuple(o if len(o.label) <= MAX_LABEL else
@@ -488,7 +487,7 @@ def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
             typed = _group(m, f.line, "typed")
     if not found:
         return _Found()
-    return _Found(text=_CONTROL.sub(" ", found[:MAX_FOUND]).strip(),
+    return _Found(text=UNSAFE_RE.sub(" ", found[:MAX_FOUND]).strip(),
                   typed=(typed or "").strip())
 
 
@@ -546,7 +545,7 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
         if f.head is not True:
             top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
                        start - 1)
-        head = tuple(_CONTROL.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
+        head = tuple(UNSAFE_RE.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
     body = list(raw[start + (first is not None): stop if stop is not None else end])
     while body and not body[-1].strip():
         body.pop()
@@ -555,7 +554,7 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     body = _dedent(_strip_borders(body))
     if first is not None:
         body.insert(0, first.group("subject").strip())
-    body = [_CONTROL.sub(" ", x).rstrip() for x in body]
+    body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]
     partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
                or (f.cut_at is not None and len(body) >= f.cut_at))
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
@@ -574,7 +573,7 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
         if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break
         if x.strip():
-            tail.append(_POINTERS.sub(" ", _CONTROL.sub(" ", x)).strip())
+            tail.append(_POINTERS.sub(" ", UNSAFE_RE.sub(" ", x)).strip())
     return _Found(rows=tuple(body), head=head + tuple(tail), partial=partial)
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..errors import WrapError
 from ..paths import runtime_dir
+from ..protocol.sanitize import UNSAFE_RE
 from ..protocol.tmux import TmuxEnv, tmux_env
 from ..proxy.procinfo import is_alive
 from .channel import fallback_dir, request
@@ -456,15 +457,9 @@ def clean_dialog(value: object) -> dict[str, Any] | None:
 
 
 def clean_text(text: str) -> str:
-    """Replace control characters (C0, DEL, C1) and bidi overrides with spaces."""
-    return "".join(" " if _is_control(ch) else ch for ch in text)
-
-
-def _is_control(ch: str) -> bool:
-    """C0, DEL, C1, bidi marks and overrides, zero-width and line/paragraph separators."""
-    o = ord(ch)
-    return (o < 0x20 or 0x7F <= o <= 0x9F or 0x200B <= o <= 0x200F or 0x2028 <= o <= 0x202E
-            or 0x2060 <= o <= 0x2069 or o in (0x061C, 0xFEFF) or 0xD800 <= o <= 0xDFFF)
+    """Replace control characters (C0, DEL, C1), bidi marks and invisible characters
+    with spaces (:data:`..protocol.sanitize.UNSAFE_RE`)."""
+    return UNSAFE_RE.sub(" ", text)
 
 
 def truncate(text: str, width: int) -> str:

@@ -120,6 +120,18 @@ def test_control_characters_are_escaped(tmp_path: Path, config: Path) -> None:
     assert "message: \\x1b]0;pwned\\x07 Password:" in p.stdout
 
 
+def test_json_prints_no_raw_bidi_or_c1_and_keeps_the_text(tmp_path: Path,
+                                                           config: Path) -> None:
+    screen = tmp_path / "bidi.txt"
+    screen.write_text("\u202eevil\u2066 \x9b31m \u200b do it\u2069? [y/N] ", encoding="utf-8")
+    p = run(str(screen), "--json", config=config)
+    assert p.returncode == 0, p.stderr
+    raw = [c for c in p.stdout if 0x7f <= ord(c) < 0xa0 or c in "\u202e\u2066\u2069\u200b"]
+    assert not raw, raw
+    rep = json.loads(p.stdout)
+    assert "\u202eevil\u2066" in json.dumps(rep, ensure_ascii=False)  # the same value
+
+
 def write_capture(path: Path, chunks: list[bytes], *, agent: str | None = "claude",
                   cols: int = 80, rows: int = 24, resize: str | None = None,
                   argv: list[str] | None = None) -> None:

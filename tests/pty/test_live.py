@@ -170,5 +170,14 @@ def test_explain_a_live_session_prints_no_bidi_or_control_character(env) -> None
         assert "evil" in out and "do it" in out and "[WINNER] yes_no_question" in out, out
         assert not [c for c in out if c in BIDI], out
         assert not [c for c in out if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) < 0xa0]
+        # the JSON form keeps the text (escaped: the same value once parsed), prints none raw
+        r = cli(env, "explain", "--session", "live/b", "--json")
+        assert r.returncode == 0, r.stderr
+        assert not [c for c in r.stdout if c in BIDI], r.stdout
+        assert not [c for c in r.stdout
+                    if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) < 0xa0]
+        assert "evil do it" in json.dumps(json.loads(r.stdout))
+        for listing in (cli(env, "ls", "--json"), cli(env, "events", "--once")):
+            assert not [c for c in listing.stdout if c in BIDI or 0x7f <= ord(c) < 0xa0]
     finally:
         t.close()
