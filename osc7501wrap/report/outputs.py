@@ -100,6 +100,9 @@ class Outputs:
         self._place: Place | None = None
         self._terminal: Terminal | None = None
         self._route: Route | None = None
+        # the two parts a late fact changes, as made here (None once taken out)
+        self._emitter: Emitter | None = None
+        self._tmux: TmuxDisplay | None = None
         #: a part reads the child's stream (the title marker): it needs the time when the
         #: program announced something, also on a frame that changed nothing else
         self.reads_stream = False
@@ -113,10 +116,12 @@ class Outputs:
         outs._place, outs._terminal = place, terminal
         r = outs._route = route(place.fallbacks, terminal, emit=emit)
         fb = place.fallbacks
-        outs.add("emitter", outs._emitter(r))
-        outs.add("tmux", TmuxDisplay.for_pane(terminal.tmux, place.path, log=log,
-                                              agent=place.agent, progress=emit,
-                                              on_terminal=outs._tmux_named))
+        outs._emitter = outs._make_emitter(r)
+        outs.add("emitter", outs._emitter)
+        outs._tmux = TmuxDisplay.for_pane(terminal.tmux, place.path, log=log,
+                                          agent=place.agent, progress=emit,
+                                          on_terminal=outs.named)
+        outs.add("tmux", outs._tmux)
         outs.add("channels", outs._channels(r))
         if fb.title and not emit:
             outs.add("title", TitleMarker(app=place.app, tracker=tracker))
@@ -137,6 +142,10 @@ class Outputs:
             raise ValueError(f"no place named {name!r} among the outputs: {ORDER}")
         if output is None:
             self._parts.pop(name, None)
+            if name == "emitter":
+                self._emitter = None
+            elif name == "tmux":
+                self._tmux = None
         else:
             self._parts[name] = output
         self._ordered = tuple((n, self._parts[n]) for n in ORDER if n in self._parts)
@@ -243,8 +252,8 @@ class Outputs:
 
     def buffers(self) -> dict[str, tuple[int, int]]:
         """Reports queued now and the most ever queued (``explain --session``)."""
-        em = self._parts.get("emitter")
-        return {"emitter": (em.queued, em.queue_high)} if isinstance(em, Emitter) else {}
+        em = self._emitter
+        return {"emitter": (em.queued, em.queue_high)} if em is not None else {}
 
     # ------------------------------------------------------------------ late changes
 
@@ -279,14 +288,13 @@ class Outputs:
         old, self._route = self._route, new
         assert old is not None
         if new.emit != old.emit:
-            self._replace("emitter", self._emitter(new))
-            tmux = self._parts.get("tmux")
-            if isinstance(tmux, TmuxDisplay):
-                tmux.progress = new.emit  # the emitter no longer writes OSC 9;4
-        elif new.notifier != old.notifier:
-            em = self._parts.get("emitter")
-            if isinstance(em, Emitter):
-                em.notify_via = self._via(new)
+            if self._emitter is not None:
+                self._emitter = self._make_emitter(new)
+                self._replace("emitter", self._emitter)
+            if self._tmux is not None:
+                self._tmux.progress = new.emit  # the emitter no longer writes OSC 9;4
+        elif new.notifier != old.notifier and self._emitter is not None:
+            self._emitter.notify_via = self._via(new)
         if new.channels != old.channels:
             self._replace("channels", self._channels(new))
 
@@ -305,7 +313,7 @@ class Outputs:
     def _via(r: Route) -> str:
         return r.notifier if r.emitter_notifies else "none"
 
-    def _emitter(self, r: Route) -> Emitter:
+    def _make_emitter(self, r: Route) -> Emitter:
         """The OSC 7501 emitter (or its fallbacks), with the notifications `r` gives it."""
         place = self._place
         assert place is not None and self._terminal is not None
@@ -327,6 +335,3 @@ class Outputs:
                                 note_id=place.record_id,
                                 notify=frozenset(place.fallbacks.notify),
                                 tmux_depth=terminal.tmux.depth)
-
-    def _tmux_named(self, name: str) -> None:
-        self.named(name)
