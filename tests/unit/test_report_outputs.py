@@ -5,6 +5,7 @@ answer), and a part that fails taken out alone, with real sinks where they are f
 
 from __future__ import annotations
 
+import ast
 import re
 import sqlite3
 import time
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+import osc7501wrap
 from osc7501wrap.config import Fallbacks
 from osc7501wrap.fusion.fusion import Decision
+from osc7501wrap.protocol.tmux import TmuxEnv, tmux_env
 from osc7501wrap.proxy.tracker import StreamTracker
 from osc7501wrap.report.detect import detect
 from osc7501wrap.report.emitter import Emitter
@@ -238,3 +241,56 @@ def test_nothing_to_show_is_an_empty_composite(tmp_path: Path) -> None:
     outs.decided(dec("working"), 1.0)
     assert outs.pending(1.0) == b"" and file.entry["state"] == "working"
     assert outs.buffers() == {}
+
+
+# --------------------------------------------------------------------------- one reading
+
+PACKAGE = Path(osc7501wrap.__file__).resolve().parent
+
+
+def env_reads(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, name) of each ``X.get("NAME"...)`` or ``X["NAME"]`` of a tmux variable."""
+    found = []
+    for node in ast.walk(tree):
+        key = None
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("get", "pop") and node.args):
+            key = node.args[0]
+        elif isinstance(node, ast.Subscript):
+            key = node.slice
+        if isinstance(key, ast.Constant) and key.value in ("TMUX", "TMUX_PANE"):
+            found.append((node.lineno, key.value))
+    return found
+
+
+def test_tmux_s_variables_are_read_in_one_function() -> None:
+    reads = {str(p.relative_to(PACKAGE)): env_reads(ast.parse(p.read_text(encoding="utf-8")))
+             for p in sorted(PACKAGE.rglob("*.py"))}
+    reads = {name: lines for name, lines in reads.items() if lines}
+    assert list(reads) == ["protocol/tmux.py"] and len(reads["protocol/tmux.py"]) == 2
+    assert env_reads(ast.parse('e.get("TMUX"); os.environ["TMUX_PANE"]')) == [
+        (1, "TMUX"), (1, "TMUX_PANE")]  # the scan sees both shapes
+
+
+def test_the_terminal_is_one_frozen_value() -> None:
+    env = {"TERM": "tmux-256color", "TERM_PROGRAM": "tmux",
+           "TMUX": "/tmp/tmux-1/default,123,0", "TMUX_PANE": "%3"}
+    terminal = detect(env)
+    assert terminal.tmux == tmux_env(env) == TmuxEnv("/tmp/tmux-1/default", "123", "%3", 1)
+    assert tmux_env({**env, "OSC7501WRAP_TMUX_DEPTH": "2"}).depth == 2
+    assert tmux_env({}) == TmuxEnv() and not TmuxEnv().inside
+    assert terminal.where == "tmux pane %3" and terminal.channels == frozenset()
+    named = terminal.named("kitty(0.40.0)")
+    assert named.channels == {"osc99"} and terminal.channels == frozenset()  # a new value
+    with pytest.raises(AttributeError):
+        terminal.outer = "kitty"  # type: ignore[misc]
+    assert detect({**DEAD_HERDR}).herdr == ("/nonexistent/herdr.sock", "p1")
+    assert detect({**DEAD_HERDR, "HERDR_ENV": "0"}).herdr is None
+
+
+def test_the_session_never_tells_its_outputs_apart() -> None:
+    """The session drives one object: no output class is named in it."""
+    source = (PACKAGE / "session" / "session.py").read_text(encoding="utf-8")
+    for name in ("Emitter", "TmuxDisplay", "TerminalChannels", "TitleMarker",
+                 "HerdrReporter", "Ledger(Output", "notify_via", ".progress = "):
+        assert name not in source, name
