@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # shared helpers
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "harness"))  # timelines
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "corpus"))  # test_corpus
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # common, bench_detect
 

@@ -18,7 +18,9 @@ baseline) and with ``--host alpha --host hung``, interleaved, N runs each:
 * ``watch --once``: the whole command. It waits for every machine up to ``[fleet]
   timeout`` (3 s here), so with a hung machine it takes about that: shown, no goal.
 
-Each figure is the worst of the N runs, hung against alone, as a ratio.
+Each figure is the worst of the N runs, hung against alone, as a ratio; the ratio of
+the runs' medians is printed beside it (a key's figure is a fraction of a millisecond:
+one run that the shared machine slowed moves the worst, not the median).
 """
 
 from __future__ import annotations
@@ -139,8 +141,10 @@ def main() -> int:
         hung, alone = max(runs["hung"][what]), max(runs["alone"][what])
         scale = 1e3 if what in ("keys", "slowest") else 1.0
         ratio = hung / alone
+        mid = statistics.median(runs["hung"][what]) / statistics.median(runs["alone"][what])
         print(f"{label}: worst of {args.repeat}: one machine hung {hung * scale:.3f}, "
-              f"alone {alone * scale:.3f} ({ratio:.2f}x); each run hung "
+              f"alone {alone * scale:.3f} ({ratio:.2f}x; median of the runs {mid:.2f}x); "
+              "each run hung "
               f"{[round(x * scale, 3) for x in runs['hung'][what]]}, alone "
               f"{[round(x * scale, 3) for x in runs['alone'][what]]}")
         figs.append(Figure(f"{label} (one machine hung)", f"{hung * scale:.3f}",

@@ -27,16 +27,12 @@ The small Python API for scripts::
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # `typing` is not imported at run time: hooks import this package
-if TYPE_CHECKING:
-    from typing import Any
-
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "status"]
 
 
-def status(state: str, **kwargs: Any) -> bool:
+def status(state: str, **kwargs: str | int | None) -> bool:
     """Report `state` for this terminal (see :func:`osc7501wrap.start.emit.status`)."""
     # lazy: `import osc7501wrap` stays cheap; status() loads the protocol
     from .start.emit import status as _status

@@ -1,4 +1,8 @@
-"""Raw session captures: what `osc7501wrap record` writes and `replay` / `explain` read.
+"""Raw session captures: the one writer and reader of the format.
+
+``osc7501wrap record``, the agent test harness and ``scripts/capture-agents`` write
+through :class:`CaptureWriter`; ``replay``, ``explain``, ``draft`` and the corpus tests
+read through :func:`read_capture`. It does not interpret what it stores.
 
 A capture is JSON Lines. Line 1 is a header object::
 
@@ -11,7 +15,8 @@ start:
     ``[t, "o", "<base64>"]``   bytes the program wrote (before any filtering)
     ``[t, "i", "<base64>"]``   bytes typed to the program
     ``[t, "r", "COLSxROWS"]``  the terminal was resized
-    ``[t, "m", "<label>"]``    a ground-truth marker (``working``, ``blocked:permission``...)
+    ``[t, "m", "<label>"]``    a ground-truth marker: ``STATE`` or ``STATE:KIND`` with a
+                               state of MARKER_STATES (``working``, ``blocked:permission``...)
     ``[t, "x", <status>]``     the program exited with this wrap exit status
     ``[t, "h", {...}]``        a hook event (``{"event": ..., "data": {...}}``)
     ``[t, "p", [[pid, ppid, "name", "command line"], ...]]``  the program's descendant
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +41,8 @@ from .errors import WrapError
 
 FORMAT = "osc7501wrap-capture"
 VERSION = 1
+#: what a ground-truth marker (``m``) names before an optional ``:kind``
+MARKER_STATES = ("idle", "working", "blocked", "done", "error")
 
 
 @dataclass
@@ -172,42 +180,99 @@ def _read(fh: IO[str], name: str) -> Capture:
 
 
 class CaptureWriter:
-    """Appends events to a capture file as they happen (flushed, so a crash keeps them)."""
+    """Appends events to a capture file as they happen (flushed, so a crash keeps them).
+
+    Every method takes an optional ``at``, a ``time.monotonic()`` instant the event
+    happened at (default: now); the file stores it as seconds since the writer opened.
+    Events dated back (before one already written) and header keys added by
+    :meth:`annotate` are put in place by :meth:`close`, which rewrites the file only then.
+    Safe to call from several threads (a reader and a process sampler).
+    """
 
     def __init__(self, path: str | Path, *, rows: int, cols: int, argv: list[str],
                  **header: Any) -> None:
+        self.path = Path(path)
         try:
-            self._fh: IO[str] = Path(path).open("w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+            self._fh: IO[str] = self.path.open("w", encoding="utf-8")  # closed by close()
         except OSError as err:
             raise WrapError(f"{path}: {err.strerror or err}") from None
-        self._t0 = time.monotonic()
+        self._lock = threading.Lock()
+        self.t0 = time.monotonic()
+        self.wall0 = time.time()  # the same instant on the wall clock (to place others' logs)
+        self._last = 0.0
+        self._unsorted = False
+        self._late: dict[str, Any] = {}
+        self._marks: list[tuple[float, str]] = []
         head = {"format": FORMAT, "version": VERSION, "cols": cols, "rows": rows,
                 "argv": list(argv), **header}
         self._fh.write(json.dumps(head, ensure_ascii=False) + "\n")
 
     def now(self) -> float:
-        return round(time.monotonic() - self._t0, 6)
+        return round(time.monotonic() - self.t0, 6)
 
-    def event(self, typ: str, payload: Any, t: float | None = None) -> None:
-        if self._fh.closed:
-            return
-        stamp = self.now() if t is None else t
-        self._fh.write(json.dumps([stamp, typ, payload], ensure_ascii=False) + "\n")
-        self._fh.flush()
+    def event(self, typ: str, payload: Any, at: float | None = None) -> float:
+        """Write one event; return its time in the capture (seconds since the start)."""
+        stamp = self.now() if at is None else round(max(0.0, at - self.t0), 6)
+        line = json.dumps([stamp, typ, payload], ensure_ascii=False) + "\n"
+        with self._lock:
+            if self._fh.closed:
+                return stamp
+            self._unsorted |= stamp < self._last
+            self._last = max(self._last, stamp)
+            self._fh.write(line)
+            self._fh.flush()
+        return stamp
 
-    def output(self, data: bytes) -> None:
-        self.event("o", base64.b64encode(data).decode("ascii"))
+    def output(self, data: bytes, at: float | None = None) -> None:
+        """Bytes the program wrote."""
+        self.event("o", base64.b64encode(data).decode("ascii"), at)
 
-    def input(self, data: bytes) -> None:
-        self.event("i", base64.b64encode(data).decode("ascii"))
+    def input(self, data: bytes, at: float | None = None) -> None:
+        """Bytes sent to the program (typed keys, terminal replies)."""
+        self.event("i", base64.b64encode(data).decode("ascii"), at)
 
-    def resize(self, rows: int, cols: int) -> None:
-        self.event("r", f"{cols}x{rows}")
+    def resize(self, rows: int, cols: int, at: float | None = None) -> None:
+        self.event("r", f"{cols}x{rows}", at)
 
-    def processes(self, rows: list[ProcRow]) -> None:
-        self.event("p", [list(r) for r in rows])
+    def processes(self, rows: list[ProcRow], at: float | None = None) -> None:
+        """The program's descendant processes now: ``(pid, ppid, name, command line)``."""
+        self.event("p", [list(r) for r in rows], at)
+
+    def hook(self, event: str, data: dict[str, Any], at: float | None = None) -> None:
+        self.event("h", {"event": event, "data": data}, at)
+
+    def exit(self, status: int, at: float | None = None) -> None:
+        """The program exited with this wrap exit status."""
+        self.event("x", status, at)
+
+    def mark(self, label: str, at: float | None = None) -> None:
+        """Ground truth: the program's state became ``label`` (``STATE`` or ``STATE:KIND``)."""
+        if label.partition(":")[0] not in MARKER_STATES:
+            raise ValueError(f"unknown state label {label!r}")
+        stamp = self.event("m", label, at)
+        with self._lock:
+            self._marks.append((stamp, label))
+
+    def marks(self) -> list[tuple[float, str]]:
+        """The labels written so far, ``(t, label)`` in time order."""
+        with self._lock:
+            return sorted(self._marks, key=lambda m: m[0])
+
+    def annotate(self, **extra: Any) -> None:
+        """Add keys to the header, written by :meth:`close`."""
+        with self._lock:
+            self._late.update(extra)
 
     def close(self) -> None:
-        if not self._fh.closed:
+        """Close the file; events in time order (a stable sort) and the header annotated."""
+        with self._lock:
+            if self._fh.closed:
+                return
             self._fh.close()
-
+            if not (self._unsorted or self._late):
+                return
+            header, *lines = self.path.read_text(encoding="utf-8").splitlines()
+            if self._late:
+                header = json.dumps(dict(json.loads(header), **self._late), ensure_ascii=False)
+            lines.sort(key=lambda line: float(json.loads(line)[0]))
+            self.path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")

@@ -22,15 +22,10 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Callable, Mapping
 
 from . import paths
 from .frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
-
-TYPE_CHECKING = False  # `typing`, pathlib and dataclasses cost start-up time: not imported
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from pathlib import Path
-    from typing import Any, ClassVar
 
 EMIT_MODES = ("auto", "always", "never")
 SCREEN_BACKENDS = ("auto", "pyte", "ghostty")
@@ -148,16 +143,15 @@ class AgentConfig(Frozen):
 class Config(Frozen):
     """The effective configuration. Build it with :func:`load_config`.
 
-    ``path`` is a :class:`pathlib.Path` when read (kept as a string inside: pathlib is
-    not imported on wrap's start-up path)."""
+    ``path`` is the config file's path as a string (pathlib is not imported on wrap's
+    start-up path)."""
 
     FIELDS = ("emit", "screen", "hooks", "fallbacks", "classifier", "ledger", "redact",
               "fleet", "agents", "agent", "manifest", "app", "enabled", "path", "sources",
               "problems")
-    __slots__ = ("_path", "agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
-                 "fleet", "hooks", "ledger", "manifest", "problems", "redact", "screen",
+    __slots__ = ("agent", "agents", "app", "classifier", "emit", "enabled", "fallbacks",
+                 "fleet", "hooks", "ledger", "manifest", "path", "problems", "redact", "screen",
                  "sources")
-    _RENAMED: ClassVar[dict[str, str]] = {"path": "_path"}
     emit: str
     screen: str
     hooks: bool
@@ -170,6 +164,7 @@ class Config(Frozen):
     manifest: str | None
     app: str | None
     enabled: bool
+    path: str | None  # the config file these values were read from (or would be)
     sources: dict[str, str]
     problems: list[str]
     ledger: LedgerConfig
@@ -195,22 +190,11 @@ class Config(Frozen):
                    {} if sources is None else sources,
                    [] if problems is None else problems)
 
-    @property
-    def path(self) -> Path | None:
-        """The config file these values were read from (or would be)."""
-        raw: str | None = object.__getattribute__(self, "_path")
-        if raw is None:
-            return None
-        # lazy: pathlib (2.8 ms) is not loaded before the child starts
-        from pathlib import Path
-
-        return Path(raw)
-
     def for_agent(self, name: str) -> Config:
         """The configuration with `[agents.<name>]` applied (the environment still wins)."""
         over = self.agents.get(name)
         sources = dict(self.sources)
-        changes: dict[str, Any] = {"agent": name}
+        changes: dict[str, object] = {"agent": name}
         if over is not None:
             for key in ("emit", "hooks", "manifest", "app", "enabled"):
                 value = getattr(over, key)
@@ -226,9 +210,9 @@ class Config(Frozen):
         """Agents that `[agents.<name>] enabled = false` keeps out of the shell integration."""
         return sorted(n for n, a in self.agents.items() if a.enabled is False)
 
-    def effective(self) -> dict[str, Any]:
+    def effective(self) -> dict[str, object]:
         """Every effective value by dotted key (JSON-compatible), in documentation order."""
-        out: dict[str, Any] = {
+        out: dict[str, object] = {
             "emit": self.emit, "screen": self.screen, "hooks": self.hooks,
         }
         for name in Fallbacks.FIELDS:
@@ -367,6 +351,10 @@ def _key_lines(text: str) -> dict[str, int]:
 
 # ----------------------------------------------------------------------------- checking values
 
+#: A key's check of its raw TOML value: (valid, the value to use, what was expected).
+Check = Callable[[object], tuple[bool, object, str]]
+
+
 class _Loader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
@@ -392,7 +380,7 @@ class _Loader:
         else:
             self.problem(key, f"unknown key (known here: {', '.join(allowed)}); ignored")
 
-    def take(self, key: str, raw: object, check: Any, default: object) -> Any:
+    def take(self, key: str, raw: object, check: Check, default: object) -> object:
         ok, value, expected = check(raw)
         if not ok:
             self.bad(key, expected, raw, default)
@@ -409,6 +397,29 @@ def show_path(path: str | os.PathLike[str]) -> str:
     return s
 
 
+#: The characters a TOML basic string writes with a short escape.
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+                 "\f": "\\f", "\r": "\\r"}
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string in ASCII: printable ASCII as is, controls, DEL and
+    every other character escaped (``\\uXXXX``, ``\\UXXXXXXXX`` past the BMP), so it
+    reads back as `text` and shows no raw control or invisible character."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[ch])
+        elif 0x20 <= code < 0x7F:
+            out.append(ch)
+        elif code <= 0xFFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'
+
+
 def toml_repr(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -419,14 +430,11 @@ def toml_repr(value: object) -> str:
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, str):
-        # lazy: json (1.5 ms) is not loaded before the child starts
-        import json
-
-        return json.dumps(value, ensure_ascii=True)
+        return toml_string(value)
     return str(value)
 
 
-def _enum(choices: tuple[str, ...]) -> Any:
+def _enum(choices: tuple[str, ...]) -> Check:
     expected = ", ".join(choices[:-1]) + " or " + choices[-1]
 
     def check(raw: object) -> tuple[bool, object, str]:
@@ -439,7 +447,7 @@ def _bool(raw: object) -> tuple[bool, object, str]:
     return (isinstance(raw, bool), raw, "true or false")
 
 
-def _number(maximum: float, integer: bool) -> Any:
+def _number(maximum: float, integer: bool) -> Check:
     def check(raw: object) -> tuple[bool, object, str]:
         expected = f"a number from 0 to {maximum:g}"
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
@@ -493,12 +501,12 @@ def _patterns(raw: object) -> tuple[bool, object, str]:
     return (True, tuple(raw), expected)
 
 
-_TOP_CHECKS: dict[str, Any] = {
+_TOP_CHECKS: dict[str, Check] = {
     "emit": _enum(EMIT_MODES),
     "screen": _enum(SCREEN_BACKENDS),
     "hooks": _bool,
 }
-_FALLBACK_CHECKS: dict[str, Any] = {
+_FALLBACK_CHECKS: dict[str, Check] = {
     "progress": _bool,
     "title": _bool,
     "notify": _notify,
@@ -506,18 +514,18 @@ _FALLBACK_CHECKS: dict[str, Any] = {
     "cooldown": _number(MAX_COOLDOWN, integer=False),
     "channels": _channels,
 }
-_CLASSIFIER_CHECKS: dict[str, Any] = {
+_CLASSIFIER_CHECKS: dict[str, Check] = {
     "settle_ms": _number(MAX_MS, integer=True),
     "idle_hold_ms": _number(MAX_MS, integer=True),
     "guard_ms": _number(MAX_MS, integer=True),
 }
-_LEDGER_CHECKS: dict[str, Any] = {
+_LEDGER_CHECKS: dict[str, Check] = {
     "enabled": _bool,
     "messages": _bool,
     "retention_days": _number(MAX_RETENTION_DAYS, integer=False),
     "max_mb": _number(MAX_LEDGER_MB, integer=False),
 }
-_REDACT_CHECKS: dict[str, Any] = {"patterns": _patterns}
+_REDACT_CHECKS: dict[str, Check] = {"patterns": _patterns}
 #: An ssh destination as `--host` and `[fleet] hosts` take it: [user@]host, an alias of
 #: the user's ssh config; never an option (no leading "-"), no ":" (answer HOST:SESSION)
 HOST_PATTERN = r"[A-Za-z0-9_][A-Za-z0-9_.@%+-]{0,127}"
@@ -546,13 +554,13 @@ def _timeout(raw: object) -> tuple[bool, object, str]:
     return (True, float(raw), expected)
 
 
-_FLEET_CHECKS: dict[str, Any] = {"hosts": _hosts, "timeout": _timeout}
+_FLEET_CHECKS: dict[str, Check] = {"hosts": _hosts, "timeout": _timeout}
 #: Keys read under their name of before (a file that sets one means the key of now).
 _RENAMED = {"classifier.hook_ttl_ms": "guard_ms"}
 #: Keys that once had an effect: a file that sets one still loads, with this said.
 _RETIRED = {"classifier.sweep_ms": "no effect any more (a screen that did not change is "
                                    "not read again); ignored"}
-_AGENT_CHECKS: dict[str, Any] = {
+_AGENT_CHECKS: dict[str, Check] = {
     "emit": _enum(EMIT_MODES),
     "hooks": _bool,
     "manifest": _name,
@@ -561,15 +569,15 @@ _AGENT_CHECKS: dict[str, Any] = {
 }
 
 
-_TABLES: dict[str, dict[str, Any]] = {
+_TABLES: dict[str, dict[str, Check]] = {
     "fallbacks": _FALLBACK_CHECKS, "classifier": _CLASSIFIER_CHECKS, "ledger": _LEDGER_CHECKS,
     "redact": _REDACT_CHECKS,
 }
 
 
-def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, Any],
-             defaults: Any) -> dict[str, Any]:
-    values: dict[str, Any] = {}
+def _section(ld: _Loader, prefix: str, table: dict[str, object], checks: dict[str, Check],
+             defaults: Frozen) -> dict[str, object]:
+    values: dict[str, object] = {}
     for key, raw in table.items():
         dotted = f"{prefix}{key}"
         if dotted in _RENAMED:
@@ -591,10 +599,11 @@ def _section(ld: _Loader, prefix: str, table: dict[str, Any], checks: dict[str, 
     return values
 
 
-def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, Any], _Loader]:
+def _from_file(path: str, data: dict[str, object], text: str
+               ) -> tuple[dict[str, object], _Loader]:
     ld = _Loader(path, text)
     base = Config()
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, raw in data.items():
         if key in _TOP_CHECKS:
             out[key] = ld.take(key, raw, _TOP_CHECKS[key], getattr(base, key))
@@ -633,7 +642,7 @@ def _from_file(path: str, data: dict[str, Any], text: str) -> tuple[dict[str, An
     return out, ld
 
 
-def _env_overrides(cfg: dict[str, Any], sources: dict[str, str], problems: list[str],
+def _env_overrides(cfg: dict[str, object], sources: dict[str, str], problems: list[str],
                    env: Mapping[str, str]) -> None:
     for var, key, choices in (("OSC7501WRAP_EMIT", "emit", EMIT_MODES),
                               ("OSC7501WRAP_SCREEN", "screen", SCREEN_BACKENDS)):
@@ -668,7 +677,7 @@ def load_config(path: str | os.PathLike[str] | None = None,
     """
     path = paths.config_file() if path is None else paths.normalize(os.fspath(path))
     problems: list[str] = []
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     sources: dict[str, str] = {}
     try:
         with open(path, "rb") as fh:

@@ -3,9 +3,10 @@
 The classes built before ``wrap`` starts its child (the configuration, the probe's result
 and decision, OSC 7501 reports) derive from :class:`Frozen` instead of being frozen
 dataclasses: importing dataclasses pulls in inspect, ast, dis and tokenize, 6.0 ms of
-start-up (`python -X importtime`; `wrap true` went from 2.1-2.4x to 3.0x `python3 -c pass`). A subclass lists its fields in ``FIELDS`` (in order), keeps
-each in the slot of that name (or the slot ``_RENAMED`` gives), writes its own
-``__init__`` with :meth:`Frozen._init`, and gets what a frozen dataclass would give it:
+start-up (`python -X importtime`; `wrap true` went from 2.1-2.4x to 3.0x `python3 -c pass`).
+A subclass lists its fields in ``FIELDS`` (in order), keeps each in the slot of that name,
+writes its own ``__init__`` with :meth:`Frozen._init`, and gets what a frozen dataclass
+would give it:
 ``==`` and ``hash()`` over the fields in order (only between instances of the same
 class), a ``repr()`` that leaves out the fields in ``_HIDDEN``, no assignment, and
 :meth:`Frozen.replace`.
@@ -13,31 +14,24 @@ class), a ``repr()`` that leaves out the fields in ``_HIDDEN``, no assignment, a
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # `typing` costs start-up time: annotations only
-if TYPE_CHECKING:
-    from typing import Any, ClassVar, TypeVar
-
-    _F = TypeVar("_F", bound="Frozen")
-
 
 class Frozen:
     """Base of immutable values with named fields (see the module docstring)."""
 
     __slots__ = ()
-    FIELDS: ClassVar[tuple[str, ...]] = ()
-    _RENAMED: ClassVar[dict[str, str]] = {}
-    _HIDDEN: ClassVar[tuple[str, ...]] = ()
+    # class attributes, set by each subclass (``typing.ClassVar`` is not imported: typing
+    # costs start-up time)
+    FIELDS: tuple[str, ...] = ()
+    _HIDDEN: tuple[str, ...] = ()
 
     def _init(self, *values: object) -> None:
         """Set every field, in ``FIELDS`` order (for ``__init__``)."""
-        renamed = self._RENAMED
         for name, value in zip(self.FIELDS, values, strict=True):
-            object.__setattr__(self, renamed.get(name, name), value)
+            object.__setattr__(self, name, value)
 
-    def _values(self) -> tuple[Any, ...]:
+    def _values(self) -> tuple[object, ...]:
         """The fields as kept, in ``FIELDS`` order."""
-        get, renamed = object.__getattribute__, self._RENAMED
-        return tuple(get(self, renamed.get(name, name)) for name in self.FIELDS)
+        return tuple(getattr(self, name) for name in self.FIELDS)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -58,8 +52,10 @@ class Frozen:
                           if name not in self._HIDDEN)
         return f"{type(self).__name__}({inner})"
 
-    def replace(self: _F, **changes: Any) -> _F:
-        """A copy with `changes` applied; an unknown field name raises TypeError."""
+    def replace(self, **changes: object):
+        """A copy of the same class with `changes` applied; an unknown field name raises
+        TypeError. (Its return type, ``Self``, is inferred from ``type(self)(...)``:
+        spelling it needs `typing`, which costs start-up time.)"""
         for name in changes:
             if name not in self.FIELDS:
                 raise TypeError(f"{type(self).__name__} has no field {name!r}")

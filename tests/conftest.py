@@ -1,8 +1,9 @@
 """Shared fixtures: scripted terminals (see tests/term.py) that are always cleaned up.
 
 The tests live by kind in tests/unit, tests/pty, tests/corpus and tests/e2e; the shared
-helpers (term, agentrun, fakeapi, e2e, e2e_agents, dynamic, fake_agent, require) stay here
-in tests/ and are imported by their names from any of those folders.
+helpers (term, e2e, e2e_agents, dynamic, fake_agent, require) stay here in tests/ and are
+imported by their names from any of those folders, as are the agent harness's (agentrun,
+fakeapi, agents) from harness/.
 """
 
 from __future__ import annotations
@@ -18,8 +19,12 @@ from typing import Any
 import pytest
 
 TESTS = Path(__file__).resolve().parent
-if str(TESTS) not in sys.path:  # pytest puts it there too (rootdir conftest); made sure
-    sys.path.insert(0, str(TESTS))
+#: the agent harness (agentrun, fakeapi, the table of agents) that scripts/capture-agents
+#: uses too, imported by its module names like the helpers here
+HARNESS = TESTS.parent / "harness"
+for _path in (HARNESS, TESTS):  # pytest puts TESTS there too (rootdir conftest); made sure
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 import require  # noqa: E402
 from term import FRONTS, Front, Terminal  # noqa: E402

@@ -1,9 +1,10 @@
 """The real agents of the end-to-end tests as one table: a profile per agent.
 
-A profile (:class:`Agent`) says how to run the pinned agent under `wrap` against the
-fake API and how to read its screen: that it is up and idle (the composer empty), that
-its permission dialog is drawn in full, that the agent is back at its composer; which
-keys approve and leave; the waits and settle times it needs on a busy machine. Its
+A profile (:class:`Agent`) is the agent's description (harness/agents.py: how to run the
+pinned agent against the fake API, that it is up and idle, that its permission dialog is
+drawn in full, which keys approve and leave, the waits it needs; :func:`profile` copies
+them) with what the end-to-end scenarios add: how long to wait for its exit under `wrap`,
+the pause before Enter. Its
 :class:`Turn` and :class:`Answer` are what the two scenarios of
 ``tests/e2e/test_e2e_scenarios.py`` ask of it and expect to see; an agent left out of a
 scenario says why (:class:`Without`). The scenarios' steps (:func:`ready`,
@@ -22,6 +23,28 @@ from pathlib import Path
 from typing import Any
 
 import agentrun
+import agents
+from agents import (
+    CLAUDE_PROMPT,
+    CLINE_QUESTION,
+    CODEX_APPROVAL,
+    CODEX_HINT,
+    COPILOT_APPROVAL,
+    GEMINI_QUESTION,
+    GROK_QUESTION,
+    OPENCODE_BUSY,
+    PROCEED,
+    aider_at_prompt,
+    aider_last_line,
+    claude_ended,
+    cline_idle,
+    codex_ended,
+    gemini_ended,
+    grok_idle,
+    opencode_composer,
+    pi_editor_back,
+    qwen_turn_over,
+)
 from e2e import (
     BOUND,
     CLEAN,
@@ -253,24 +276,7 @@ OUT = ("out/x.txt", "hi\n")
 
 # --------------------------------------------------------------------------- Claude Code
 
-CLAUDE_PROMPT = re.compile(r"(?m)^❯ ?$")  # the empty composer
-CLAUDE_TURN_END = re.compile(r"(?m)^[·✢✳✶✻✽*] \S+ for \d+[smh]")  # "✻ Cooked for 3s"
-PROCEED = "Do you want to proceed?"
 BASH_SLOW = "sleep 2 && echo finished > out.txt"
-
-
-def claude_composer(text: str, mode: str = "manual mode on") -> bool:
-    """The empty composer, in `mode` (shift+tab cycles manual, accept edits, plan)."""
-    return mode in text and CLAUDE_PROMPT.search(text) is not None
-
-
-def claude_drawn(text: str) -> bool:
-    """A permission dialog, complete: the question, the options and the key footer."""
-    return PROCEED in text and "1. Yes" in text and "Esc to cancel" in text
-
-
-def claude_ended(text: str) -> bool:
-    return CLAUDE_TURN_END.search(text) is not None and CLAUDE_PROMPT.search(text) is not None
 
 
 def claude_back(text: str) -> bool:
@@ -285,23 +291,11 @@ claude_bash = one_command("Bash", {"command": BASH_SLOW, "description": "Write t
 
 # --------------------------------------------------------------------------- Codex
 
-CODEX_HINT = "Ask Codex to do anything"  # the empty composer's placeholder
-CODEX_APPROVAL = "Would you like to run the following command?"
-
 
 def codex_options(command: str) -> Options:
     return ("Yes, proceed [y]",
             f"Yes, and don't ask again for commands that start with `{command}` [p]",
             "No, and tell Codex what to do differently [esc]")
-
-
-def codex_drawn(text: str) -> bool:
-    return (CODEX_APPROVAL in text and "1. Yes" in text
-            and "esc" in text.lower().split(CODEX_APPROVAL)[-1])
-
-
-def codex_ended(text: str) -> bool:
-    return "Worked for" in text and CODEX_HINT in text and "esc to interrupt" not in text
 
 
 def codex_exec(cmd: str, why: str) -> dict[str, object]:
@@ -320,25 +314,10 @@ def codex_write_then_clean(_sb: agentrun.Sandbox) -> list[Step]:
 
 # --------------------------------------------------------------------------- Aider
 
-AIDER_PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
 #: Each command the model suggests outlives its output by a second: Aider reads a
 #: command's output through pexpect's interact(), which can lose the output of a command
 #: that exits at once on a busy machine (and then asks nothing more).
 AIDER_SLEEP = "; sleep 1"
-
-
-def aider_last_line(text: str) -> str:
-    return text.rstrip().rsplit("\n", 1)[-1]
-
-
-def aider_at_prompt(text: str) -> bool:
-    """Aider's input prompt is the last non-empty line."""
-    return AIDER_PROMPT.search(aider_last_line(text) + "\n") is not None
-
-
-def aider_drawn(text: str) -> bool:
-    """A (Y)es/(N)o confirmation waiting for its answer on the last line."""
-    return re.search(r"\?.*\[Yes\]: ?$", aider_last_line(text)) is not None
 
 
 def aider_back(text: str) -> bool:
@@ -371,23 +350,14 @@ def aider_cleans_in_a_second_turn(run: Run, one: dict[str, Any]) -> None:
 
 # --------------------------------------------------------------------------- Gemini CLI
 
-GEMINI_HINT = "Type your message"  # the empty composer's placeholder
-GEMINI_QUESTION = "Allow execution of [Shell]?"
-
-
 def gemini_idle(text: str) -> bool:
-    return GEMINI_HINT in text and "esc to cancel" not in text and GEMINI_QUESTION not in text
-
-
-def gemini_drawn(text: str) -> bool:
-    return GEMINI_QUESTION in text and "1. Allow once" in text and "(esc)" in text
+    return gemini_ended(text) and GEMINI_QUESTION not in text
 
 
 # --------------------------------------------------------------------------- Copilot CLI
 
 COPILOT_IDLE_FOOTER = re.compile(r"(?m)^ (?:← open sidebar · )?\w+ · [^\n]*·")
 COPILOT_WORKING_FOOTER = re.compile(r"(?m)^\s*[○◎◉●]\s+\S[^\n]*\besc\b")
-COPILOT_APPROVAL = "Do you want to run this command?"
 #: the model's silence before its tool call in the turn scenario: only Copilot's footer
 #: says it is working then (the light used to go idle 1.5 s into such turns)
 COPILOT_SILENT = 5.0
@@ -395,27 +365,13 @@ COPILOT_NO = "No, and tell Copilot what to do differently [esc]"
 
 
 def copilot_idle(text: str) -> bool:
+    """The pinned release's idle footer, no working line (a dialog has neither)."""
     return (COPILOT_IDLE_FOOTER.search(text) is not None
             and COPILOT_WORKING_FOOTER.search(text) is None)
 
 
-# --------------------------------------------------------------------------- Pi
-
-PI_SPINNER = re.compile(r"(?m)^ [\u2800-\u28ff] \S")
-PI_RULE = "─" * 40
-
-
-def pi_editor_back(text: str) -> bool:
-    lines = text.split("\n")
-    rules = [i for i, line in enumerate(lines) if line.startswith(PI_RULE)]
-    return (PI_SPINNER.search(text) is None and len(rules) >= 2
-            and "enter select" not in lines[rules[-1] - 1])
-
-
 # --------------------------------------------------------------------------- OpenCode
 
-OPENCODE_COMPOSER = re.compile(r"(?m)^\s*┃\s+\S+ · \S+")  # the composer's agent/model line
-OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")
 OPENCODE_TURN_DONE = re.compile(r"(?m)^\s*▣\s+\S.*·\s*\d[\d.]*\s*(?:ms|s|m)\s*$")
 
 
@@ -423,18 +379,7 @@ def opencode_turn_done(text: str) -> bool:
     return OPENCODE_TURN_DONE.search(text) is not None and OPENCODE_BUSY.search(text) is None
 
 
-def opencode_composer(text: str) -> bool:
-    return OPENCODE_COMPOSER.search(text) is not None and OPENCODE_BUSY.search(text) is None
-
-
 # --------------------------------------------------------------------------- Qwen Code
-
-QWEN_HINT = "Type your message"  # the empty composer's placeholder
-
-
-def qwen_turn_over(text: str) -> bool:
-    return QWEN_HINT in text and "esc to cancel" not in text
-
 
 def qwen_options(program: str) -> Options:
     return ("Yes, allow once", f"Always allow run '{program} *' commands in this project",
@@ -442,14 +387,6 @@ def qwen_options(program: str) -> Options:
 
 
 # --------------------------------------------------------------------------- Kilo CLI
-
-#: the composer's agent and model line ("┃  Code  · gpt-4o Fake")
-KILO_COMPOSER = re.compile(r"(?m)^\s*┃\s+\S+\s+·\s+\S+")
-
-
-def kilo_composer(text: str) -> bool:
-    return KILO_COMPOSER.search(text) is not None and OPENCODE_BUSY.search(text) is None
-
 
 def kilo_confirm_reject(run: Run) -> None:
     """Kilo's reject is two steps: the form that asks what to do instead, sent empty."""
@@ -461,30 +398,12 @@ def kilo_confirm_reject(run: Run) -> None:
 
 # --------------------------------------------------------------------------- Grok CLI
 
-GROK_COMPOSER = re.compile(r"│\s*❯")  # the composer box's prompt line
-GROK_QUESTION = "Do you want to proceed with this operation?"
 GROK_OPTIONS = ("Yes", "Yes, and don't ask again this session", "No", "No, with feedback")
-
-
-def grok_idle(text: str) -> bool:
-    return (GROK_COMPOSER.search(text) is not None and GROK_QUESTION not in text
-            and "esc to interrupt" not in text)
-
-
-def grok_drawn(text: str) -> bool:
-    return GROK_QUESTION in text and "4. No, with feedback" in text and "Esc cancel" in text
 
 
 # --------------------------------------------------------------------------- Cline
 
-CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # a rule, the prompt glyph under it
 CLINE_KEYS = "[y] Approve"
-CLINE_QUESTION = "Approve tool call?"
-
-
-def cline_idle(text: str) -> bool:
-    return (CLINE_COMPOSER.search(text) is not None and "(esc to cancel)" not in text
-            and "any other key to close" not in text)
 
 
 def cline_commands(_sb: agentrun.Sandbox) -> list[Step]:
@@ -498,10 +417,24 @@ def cline_commands(_sb: agentrun.Sandbox) -> list[Step]:
 
 # =========================================================================== the table
 
-CLAUDE = Agent(
-    "claude", agentrun.claude_command,
-    started=claude_composer,
-    drawn=claude_drawn,
+
+def profile(about: agents.Description, turn: Turn | Without, answer: Answer | Without,
+            **extra: Any) -> Agent:
+    """The e2e profile of the agent `about` describes: its command, screen, keys and
+    waits as the description says (harness/agents.py), the scenarios' `turn` and
+    `answer`, and `extra` fields of :class:`Agent` (what only the e2e run needs)."""
+    notice = (about.notice[0], agents.key_bytes(about.notice[1])) if about.notice else None
+    fields: dict[str, Any] = {
+        "command": about.command, "is_main": about.is_main, "started": about.started,
+        "drawn": about.drawn, "start_wait": about.start_wait,
+        "start_settle": about.start_settle, "notice": notice,
+        "approve_key": agents.key_bytes(about.approve_key),
+        "leave_keys": tuple(agents.key_bytes(k) for k in about.leave[0].keys)}
+    return Agent(about.name, turn=turn, answer=answer, **{**fields, **extra})
+
+
+CLAUDE = profile(
+    agents.CLAUDE,
     turn=Turn(claude_bash, "run the slow command", ("out.txt", "finished\n"), claude_ended,
               msg=BASH_SLOW, blocked_settle=0.3),
     answer=Answer(write_then_clean("Bash"), ("yes", 1), ("4", 4),
@@ -512,10 +445,8 @@ CLAUDE = Agent(
                   back=claude_back),
 )
 
-CODEX = Agent(
-    "codex", agentrun.codex_command,
-    started=lambda s: CODEX_HINT in s,
-    drawn=codex_drawn,
+CODEX = profile(
+    agents.CODEX,
     # Codex reports blocked itself, without a msg: that the report still names the
     # command is test_e2e_codex.py's
     turn=Turn(one_command("exec_command", codex_exec(MAKE_OUT, "Create the output directory?")),
@@ -526,10 +457,8 @@ CODEX = Agent(
                   back=lambda s: CODEX_APPROVAL not in s and CODEX_HINT in s),
 )
 
-AIDER = Agent(
-    "aider", agentrun.aider_command,
-    started=aider_at_prompt, start_wait=90, start_settle=1.5,
-    drawn=aider_drawn,
+AIDER = profile(
+    agents.AIDER,
     turn=Without("the command Aider runs asks twice (run it, then add its output to the "
                  "chat): test_e2e_aider.py::test_confirmations_block_and_answers_go_on"),
     answer=Answer(aider_write_then_clean, ("yes", 1), ("1", 1), prompt="write one",
@@ -539,13 +468,11 @@ AIDER = Agent(
                   second=lambda d: d["question"].startswith("Add command output"),
                   words="Add command output to the chat?",
                   output=False, then=aider_cleans_in_a_second_turn, back=aider_back),
-    leave_keys=(b"\x04",), leave_wait=30,  # Ctrl-D at the prompt
+    leave_wait=30,
 )
 
-GEMINI = Agent(
-    "gemini", agentrun.gemini_command,
-    started=lambda s: GEMINI_HINT in s,
-    drawn=gemini_drawn,
+GEMINI = profile(
+    agents.GEMINI,
     turn=Turn(one_command("run_shell_command", MAKE_OUT_ARGS), "make the output directory",
               OUT, lambda s: "Created out/x.txt." in s and gemini_idle(s), msg=GEMINI_QUESTION),
     answer=Answer(write_then_clean("run_shell_command"), ("allow once", 1), ("3", 3),
@@ -555,10 +482,8 @@ GEMINI = Agent(
                   back=gemini_idle),
 )
 
-COPILOT = Agent(
-    "copilot", agentrun.copilot_command,
-    started=lambda s: copilot_idle(s) and "Copilot v" in s, start_settle=0.8, type_pause=0.5,
-    drawn=lambda s: COPILOT_APPROVAL in s and "enter to select" in s,
+COPILOT = profile(
+    agents.COPILOT, type_pause=0.5,
     # working all through a silent model (COPILOT_SILENT): no idle or done before the dialog
     turn=Turn(one_command("bash", {**MAKE_OUT_ARGS, "mode": "sync", "initial_wait": 30},
                           pause=COPILOT_SILENT, end_pause=0.5),
@@ -574,10 +499,8 @@ COPILOT = Agent(
                   back=lambda s: copilot_idle(s) and COPILOT_APPROVAL not in s),
 )
 
-PI = Agent(
-    "pi", functools.partial(agentrun.pi_command, gate=True),
-    started=lambda s: "escape interrupt" in s and pi_editor_back(s), start_settle=0.8,
-    drawn=lambda s: "enter select" in s and "Allow?" in s,
+PI = profile(
+    agents.PI, command=functools.partial(agentrun.pi_command, gate=True),
     # Pi asks for no approval of its own: the harness extension asks before rm through
     # Pi's select UI (as its permission-gate example does)
     turn=Turn(one_command("bash", {"command": f"{CLEAN} && mkdir -p out && echo hi > out/x.txt"},
@@ -587,14 +510,10 @@ PI = Agent(
               lambda s: "created out/x.txt." in s and pi_editor_back(s)),
     answer=Without("Pi's dialog is the harness's gate, a select wrap reads without options "
                    "(tests/corpus/test_dialogs.py): `answer` has nothing to choose"),
-    leave_keys=(b"\x04",),  # ctrl+d on the empty editor
 )
 
-OPENCODE = Agent(
-    "opencode", agentrun.opencode_command, is_main=agentrun.chat_with_tools_is_main,
-    started=lambda s: OPENCODE_COMPOSER.search(s) is not None and "ctrl+p commands" in s,
-    start_settle=0.8,
-    drawn=lambda s: "Permission required" in s and "enter confirm" in s,
+OPENCODE = profile(
+    agents.OPENCODE,
     turn=Turn(one_command("bash", MAKE_OUT_ARGS), "make the output directory", OUT,
               opencode_turn_done, msg=MAKE_OUT, exact=False),
     # The focused button is only a colour: wrap reads it from the cells' background.
@@ -602,13 +521,10 @@ OPENCODE = Agent(
                   questions=(f"$ {WRITE_ONE}", f"$ {CLEAN}"),
                   options=(("Allow once", "Allow always", "Reject"),) * 2,
                   back=lambda s: opencode_composer(s) and "Permission required" not in s),
-    leave_keys=(b"\x03",),
 )
 
-QWEN = Agent(
-    "qwen", agentrun.qwen_command, is_main=agentrun.chat_with_tools_is_main,
-    started=lambda s: QWEN_HINT in s and "shift + tab" in s, start_settle=1.0,
-    drawn=lambda s: "Allow execution of" in s and "1. Yes, allow once" in s and "(esc)" in s,
+QWEN = profile(
+    agents.QWEN,
     turn=Turn(one_command("run_shell_command",
                           {**MAKE_OUT_ARGS, "command": "mkdir -p out && echo hi > out/x.txt"}),
               "make the output directory", OUT,
@@ -624,10 +540,8 @@ QWEN = Agent(
                   back=lambda s: qwen_turn_over(s) and "Allow execution of" not in s),
 )
 
-KILO = Agent(
-    "kilo", agentrun.kilo_command, is_main=agentrun.chat_with_tools_is_main,
-    started=lambda s: kilo_composer(s) and "ctrl+p commands" in s, start_settle=0.8,
-    drawn=lambda s: "Permission required" in s and "enter confirm" in s,
+KILO = profile(
+    agents.KILO,
     turn=Turn(one_command("bash", MAKE_OUT_ARGS), "make the output directory", OUT,
               opencode_turn_done, msg=MAKE_OUT, exact=False),
     # OpenCode's buttons: the focused one is only a colour
@@ -635,15 +549,13 @@ KILO = Agent(
                   questions=(f"$ {WRITE_ONE}", f"$ {CLEAN}"),
                   options=(("Allow once", "Allow always", "Reject"),) * 2,
                   refusal=kilo_confirm_reject,
-                  back=lambda s: (kilo_composer(s) and "Permission required" not in s
+                  back=lambda s: (opencode_composer(s) and "Permission required" not in s
                                   and "Reject permission" not in s)),
     leave_keys=(b"\x03", b"\x03"),  # "ctrl+c again to exit"
 )
 
-GROK = Agent(
-    "grok", agentrun.grok_command,
-    started=lambda s: grok_idle(s) and "auto-edit" in s, start_settle=0.8,
-    drawn=grok_drawn,
+GROK = profile(
+    agents.GROK,
     turn=Turn(one_command("bash", {"command": MAKE_OUT}), "make the output directory", OUT,
               lambda s: "Created out/x.txt." in s and grok_idle(s), msg=GROK_QUESTION),
     # the selected option is a coloured row: ↑/↓ and Enter choose
@@ -653,10 +565,8 @@ GROK = Agent(
                   back=grok_idle),
 )
 
-CLINE = Agent(
-    "cline", agentrun.cline_command,
-    started=cline_idle, start_settle=1.0, notice=("any other key to close", b"\x1b"),
-    drawn=lambda s: CLINE_QUESTION in s and "[n] Deny" in s,
+CLINE = profile(
+    agents.CLINE,
     turn=Turn(one_command("run_commands", {"commands": [MAKE_OUT]}), "make the output directory",
               OUT, lambda s: "Created out/x.txt." in s and cline_idle(s), msg=CLINE_QUESTION),
     # its keys in brackets: "y" approves, "n" denies
@@ -664,7 +574,6 @@ CLINE = Agent(
                   questions=(f"{CLINE_QUESTION} {WRITE_ONE}", f"{CLINE_QUESTION} {CLEAN}"),
                   options=(("Approve [y]", "Deny [n]"),) * 2,
                   back=lambda s: cline_idle(s) and CLINE_KEYS not in s, selection=False),
-    approve_key=b"y",
 )
 
 AGENTS = (CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE)

@@ -6,7 +6,7 @@ runs ``scripts/test``. Under it (or with ``CI`` set) a test whose part is missin
 naming the part. Anywhere else (a developer's ``pytest tests/unit``) it is skipped with
 the same reason. Either way the test is collected: nothing vanishes with a missing part.
 
-Use :func:`need` in a test or fixture, or the marker ``pytest.mark.requires("tmux")``
+Use :func:`need` in a test or fixture (:func:`agent` for a pinned agent), or the marker ``pytest.mark.requires("tmux")``
 (handled in tests/conftest.py), or :data:`GHOSTTY` / :func:`backend` for the screen
 backends. :func:`missing` lists every absent part (``tests/unit/test_prerequisites.py``).
 
@@ -21,6 +21,7 @@ import shutil
 from collections.abc import Callable
 from typing import NoReturn
 
+import agentrun
 import pytest
 
 FULL_SUITE = "OSC7501WRAP_FULL_SUITE"
@@ -60,8 +61,6 @@ def _ghostty() -> str | None:
 
 def _agent(name: str) -> Callable[[], str | None]:
     def why() -> str | None:
-        import agentrun
-
         pin = agentrun.pins()[name]
         if agentrun.agent_exe(name) is not None:
             return None
@@ -71,8 +70,6 @@ def _agent(name: str) -> Callable[[], str | None]:
 
 
 def _parts() -> dict[str, Callable[[], str | None]]:
-    import agentrun
-
     parts: dict[str, Callable[[], str | None]] = {
         "tmux": _program("tmux"), "zsh": _program("zsh"), "fish": _program("fish"),
         "bash": _program("bash"), "sshd": _sshd, "pyghostty": _ghostty,
@@ -130,3 +127,16 @@ def backend(name: str) -> None:
     """Fail or skip the current test if screen backend `name` does not work here."""
     if name == "ghostty" and GHOSTTY is not None:
         absent("pyghostty", GHOSTTY)
+
+
+def agent(name: str) -> agentrun.Pin:
+    """Return the pin of an installed agent; otherwise fail under scripts/test or CI,
+    skip elsewhere (as :func:`need` does).
+
+    Call at the start of every ``@pytest.mark.agent`` test.
+    """
+    pin = agentrun.pins().get(name)
+    if pin is None:
+        pytest.fail(f"agent {name!r} is not pinned in {agentrun.PINS_FILE}")
+    need(f"agent {name}")
+    return pin

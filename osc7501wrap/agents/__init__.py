@@ -16,20 +16,15 @@ Nothing is imported here until a function asks for an integration's module.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from importlib import import_module
-
-TYPE_CHECKING = False  # typing is not imported at run time: the hook path must start fast
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-    from typing import Any
-
-    from ..fusion.fusion import HookEdge
+from types import ModuleType
 
 #: integration name (a manifest's ``integration``) -> (its start-up module, its meaning)
 INTEGRATIONS = {"claude-hooks": ("claude_hooks", "claude")}
 
 
-def _module(name: str, part: int) -> Any:
+def _module(name: str, part: int) -> ModuleType:
     return import_module(f".{INTEGRATIONS[name][part]}", __name__)
 
 
@@ -39,15 +34,17 @@ def command_args(name: str, argv: Sequence[str]) -> tuple[list[str], str | None]
     return _module(name, 0).command_args(argv)
 
 
-def reducer(name: str | None) -> Callable[[str, object], dict[str, Any]] | None:
+def reducer(name: str | None) -> Callable[[str, object], dict[str, object]] | None:
     """What integration `name` keeps of an event's input; None for no (known) integration."""
     if name is None or name not in INTEGRATIONS:
         return None
     return _module(name, 0).hook_subset
 
 
-def meaning(name: str | None) -> Callable[[str, dict[str, Any]], HookEdge] | None:
-    """What integration `name`'s events mean; None for no (known) integration."""
+def meaning(name: str | None) -> Callable[[str, dict[str, object]], object] | None:
+    """What integration `name`'s events mean, ``hook_edge(event, data) -> fusion.HookEdge``;
+    None for no (known) integration. (The core's type is not imported here: this module
+    is loaded before the child starts, the core after.)"""
     if name is None or name not in INTEGRATIONS:
         return None
     return _module(name, 1).hook_edge

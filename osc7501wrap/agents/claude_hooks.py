@@ -23,18 +23,15 @@ The hook command (:mod:`osc7501wrap.start.hook`) sends each event to its session
 to 500 characters). What the events mean is :mod:`osc7501wrap.agents.claude`'s.
 
 Imported before the child starts and by the hook command: stdlib imports stay cheap (json
-and shlex are imported where a settings string is built).
+and shlex are imported where a settings string is built; `site` is loaded at every start).
 """
 
 from __future__ import annotations
 
 import os
+import site
 import sys
-
-TYPE_CHECKING = False  # typing is not imported at run time: the hook path must start fast
-if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
-    from typing import Any
+from collections.abc import Mapping, Sequence
 
 #: Events wrap registers, in this order.
 CLAUDE_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
@@ -50,9 +47,6 @@ MAX_FIELD = 500  # characters kept per string field
 def default_command_env() -> dict[str, str]:
     """Variables the hook command line needs: PYTHONPATH when osc7501wrap is not
     installed in a site directory (run from a source checkout), else nothing."""
-    # lazy: only for a hook command line
-    import site
-
     parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sites = set()
     try:
@@ -95,9 +89,9 @@ def claude_settings(session_env: Mapping[str, str] | None = None, *,
     import json
 
     env = default_command_env() if session_env is None else session_env
-    hooks: dict[str, list[dict[str, Any]]] = {}
+    hooks: dict[str, list[dict[str, object]]] = {}
     for event in events:
-        group: dict[str, Any] = {"hooks": [{
+        group: dict[str, object] = {"hooks": [{
             "type": "command",
             "command": hook_command(event, python=python, command_env=env),
             "timeout": timeout,
@@ -138,9 +132,9 @@ def _text(value: object) -> str | None:
     return None
 
 
-def hook_subset(event: str, obj: object) -> dict[str, Any]:
+def hook_subset(event: str, obj: object) -> dict[str, object]:
     """The small part of a hook input the session needs (strings cut to 500 chars)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     if not isinstance(obj, dict):
         return out
     for key in ("hook_event_name", "session_id", "notification_type", "message", "tool_name",

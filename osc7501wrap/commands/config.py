@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..config import EXAMPLE, load_config, show_path, toml_repr
@@ -30,17 +31,17 @@ def cmd_config(args: Any) -> int:
         return 0
     cfg = load_config()
     eff = cfg.effective()
+    exists = cfg.path is not None and Path(cfg.path).is_file()
     if getattr(args, "json", False):
         doc = {
             "file": str(cfg.path),
-            "file_exists": bool(cfg.path and cfg.path.is_file()),
+            "file_exists": exists,
             "values": eff,
             "sources": {k: cfg.sources.get(k, "default") for k in eff},
             "problems": cfg.problems,
         }
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")
         return 1 if cfg.problems else 0
-    exists = cfg.path is not None and cfg.path.is_file()
     sys.stdout.write(f"# file: {show_path(cfg.path) if cfg.path else '-'}"
                      f"{'' if exists else ' (not found; every value is its default)'}\n")
     width = max(len(f"{k} = {_toml_value(v)}") for k, v in eff.items())

@@ -18,13 +18,17 @@ line. The checks, in order:
   was verified on; a WARN, with the `record` command, when it is newer or older than all;
 - config: the file and every problem in it;
 - directories: config, rules, state, runtime (which must be 0700 and the user's own);
+- ledger: its path, on or off, its size, rows and first row's day, retention and bound;
+  a WARN when it is corrupt, locked by another process, cannot be written (permissions,
+  a read-only file system) or its disk is full (each costs only the ledger);
 - screen: which screen model a session would use;
 - herdr: whether this is a herdr pane (``HERDR_ENV=1``) and its socket answers ``ping``.
 
 Exit status 1 if any check FAILs, else 0.
 
 What it does not do: change anything (no tmux option, no file, no directory is created
-or modified), or run any program except ``tmux show`` (through :mod:`osc7501wrap.protocol.tmux`);
+or modified; the ledger is read, and its write lock taken and given back at once, to
+tell a locked one), or run any program except ``tmux show`` (through :mod:`osc7501wrap.protocol.tmux`);
 inside herdr it sends herdr's socket one ``ping``.
 Text that comes from outside (TERM, file contents in error messages, terminal replies)
 is printed with control characters made visible, so it cannot drive the terminal.
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import os
 import select
+import sqlite3
 import stat
 import sys
 import time
@@ -48,6 +53,7 @@ from ..config import Config, load_config
 from ..protocol import probe, tmux
 from ..report.detect import Terminal, detect
 from ..report.herdr import herdr_env, ping
+from ..report.ledger import ledger_path
 from ..report.outputs import route
 from ..report.terminals import notify_via
 from ..report.tmux_display import TmuxDisplay
@@ -398,7 +404,7 @@ def check_agents(env: Mapping[str, str], manifests: Mapping[str, Any] | None = N
 
 
 def check_config(cfg: Config) -> list[Check]:
-    path = cfg.path or Path(paths.config_file())
+    path = Path(cfg.path or paths.config_file())
     if not cfg.problems:
         if path.is_file():
             n = sum(1 for s in cfg.sources.values() if s != "default" and not s.startswith("env "))
@@ -477,6 +483,103 @@ def _runtime_check(path: Path) -> Check:
     return Check(OK, name, f"{_show_path(path)} (0700)")
 
 
+# ----------------------------------------------------------------------------- ledger
+
+LEDGER_WAIT = 0.2  # seconds doctor waits for the ledger's lock
+FULL_BYTES = 1 << 20  # less free space than this on the ledger's disk: full
+
+
+def _mb(n: float) -> str:
+    return f"{n / 1048576:.1f} MB"
+
+
+def _ledger_problem(err: sqlite3.Error) -> tuple[str, str]:
+    """(what, fix) of an error reading or locking the ledger."""
+    text = str(err).lower()
+    if "locked" in text or "busy" in text:
+        return ("is locked by another process: sessions' rows wait until it is free",
+                "find what holds it: lsof {path}")
+    if "not a database" in text or "malformed" in text or "corrupt" in text \
+            or "no such table" in text:
+        return (f"is corrupt ({visible(str(err))}): the next session moves it aside "
+                "(ledger.sqlite3.corrupt-<time>) and starts a fresh one",
+                "nothing to do, or move it away yourself: mv {path} {path}.old")
+    return (f"cannot be read ({visible(str(err))})", "check {path} and its directory")
+
+
+def _read_ledger(path: Path, write: bool) -> tuple[int, float | None]:
+    """(rows, first row's time) of the ledger, its integrity checked; with `write`, its
+    write lock taken and given back (a lock held elsewhere raises "locked")."""
+    uri = "file:" + str(path).replace("?", "%3f").replace("#", "%23")
+    try:
+        db = sqlite3.connect(f"{uri}?mode={'rw' if write else 'ro'}", uri=True,
+                             timeout=LEDGER_WAIT, isolation_level=None)
+        check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.OperationalError as err:
+        if write or "locked" in str(err).lower():
+            raise
+        # a read-only file system: no -shm can be made; the file as it is
+        db = sqlite3.connect(f"{uri}?immutable=1", uri=True)
+        check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+    try:
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"malformed: {check}")
+        rows, first = db.execute("SELECT count(*), min(at) FROM changes").fetchone()
+        if write:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("ROLLBACK")
+        return int(rows), first
+    finally:
+        db.close()
+
+
+def check_ledger(cfg: Config) -> Check:
+    """The ledger (see the module docstring)."""
+    lc = cfg.ledger
+    path = Path(ledger_path())
+    shown = _show_path(path)
+    keep = f"retention {lc.retention_days:g} days, bound {lc.max_mb:g} MB"
+    if not lc.enabled:
+        return Check(OK, "ledger", f"off ([ledger] enabled = false): sessions add nothing "
+                                   f"to {shown}")
+    if not path.exists():
+        base = _nearest_existing(path.parent)
+        if base.is_dir() and os.access(base, os.W_OK | os.X_OK):
+            return Check(OK, "ledger", f"on, {shown} (none yet: the first session makes it); "
+                                       f"{keep}")
+        return Check(WARN, "ledger", f"on, but {shown} cannot be made ({_show_path(base)} is "
+                                     "not writable): sessions keep no ledger",
+                     f"make {_show_path(path.parent)} yours and writable")
+    if not path.is_file():
+        return Check(WARN, "ledger", f"{shown} is not a file: sessions keep no ledger",
+                     f"remove or rename {shown}")
+    size = sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+    writable = os.access(path, os.R_OK | os.W_OK) and \
+        os.access(path.parent, os.W_OK | os.X_OK)
+    fs = os.statvfs(path.parent)
+    free = fs.f_bavail * fs.f_frsize
+    try:  # on a full disk not even the lock's files can be made: read it as it is
+        rows, first = _read_ledger(path, writable and free >= FULL_BYTES)
+    except sqlite3.Error as err:
+        what, fix = _ledger_problem(err)
+        return Check(WARN, "ledger", f"{shown} ({_mb(size)}) {what}",
+                     fix.format(path=shown))
+    since = f" since {time.strftime('%Y-%m-%d', time.localtime(first))}" \
+        if isinstance(first, int | float) else ""
+    detail = f"{shown}: {_mb(size)}, {rows} row{'s' if rows != 1 else ''}{since}"
+    if not writable:
+        ro = bool(fs.f_flag & os.ST_RDONLY)
+        why = "its file system is read-only" if ro else "no write permission"
+        return Check(WARN, "ledger", f"{detail}; cannot be written ({why}): sessions keep "
+                                     "no ledger", "remount it read-write" if ro else
+                     f"chmod u+w {shown} {_show_path(path.parent)}")
+    if free < FULL_BYTES:
+        return Check(WARN, "ledger", f"{detail}; its disk is full ({_mb(free)} free): "
+                                     "sessions stop adding to it",
+                     "free some space on that disk")
+    return Check(OK, "ledger", f"on, {detail}; {keep}")
+
+
 # ----------------------------------------------------------------------------- screen
 
 def check_screen(cfg: Config) -> Check:
@@ -545,6 +648,7 @@ def run_checks(env: Mapping[str, str] = os.environ,
     checks.extend(check_agents(env))
     checks.extend(check_config(cfg))
     checks.extend(check_dirs())
+    checks.append(check_ledger(cfg))
     checks.append(check_screen(cfg))
     checks.append(check_herdr(env))
     return checks

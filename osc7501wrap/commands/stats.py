@@ -1,24 +1,26 @@
-"""`osc7501wrap stats [--since 7d] [--by agent|project|day] [--json|--csv]`: how long the
-agents worked and waited for a person, from the ledger (:mod:`osc7501wrap.report.ledger`).
+"""`osc7501wrap stats [--since 7d] [--by agent|project|day|host] [--json|--csv] [--host
+NAME...]`: how long the agents worked and waited for a person, from the ledger
+(:mod:`osc7501wrap.report.ledger`) of this machine and of the fleet's.
 
 Each session's rows are a timeline: a state lasts until the session's next row. Per group
-(agent, project directory or local day): seconds ``working`` and ``blocked`` (waiting
-for a person), ``dialogs`` (each blocked row: a dialog shown; another dialog under the
-same blocked state is another row), and the time to answer (blocked -> the next state;
-a dialog the session exited on was not answered), its median and p90. The text view adds
-a bar per day. Intervals are clipped to the window (``--since``, until now); the last
-state of a session still running counts until now, that of one killed without its exit
-row not at all (its end is unknown).
+(agent, project directory, local day or machine): seconds ``working`` and ``blocked``
+(waiting for a person), ``dialogs`` (each blocked row: a dialog shown; another dialog
+under the same blocked state is another row), and the time to answer (blocked -> the
+next state; a dialog the session exited on was not answered), its median and p90. The
+text view adds a bar per day. Intervals are clipped to the window (``--since``, until
+now); the last state of a session still running counts until now, that of one killed
+without its exit row not at all (its end is unknown).
 
-Every row says its ``host`` (null: this machine), so rows of several machines can stand
-in one list. Not here: writing the ledger.
+Other machines (``--host``, ``[fleet] hosts``) are asked for their ledger's changes in
+the window (:mod:`osc7501wrap.fleet.ledgers`, which runs ``stats --feed`` there, in
+their clock moved to this one); each group is one machine's, every row says its
+``host`` (null: this machine), and the total and the days add up every machine. Not
+here: writing the ledger.
 """
-
 from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import os
 import re
@@ -30,11 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import WrapError
+from ..fleet.ledgers import as_feed, far_ledgers
+from ..fleet.span import span_of
+from ..protocol.jsontext import inert_json
 from ..report.ledger import ledger_path
-from ..session.registry import list_sessions
+from ..session.registry import clean_text, list_sessions, truncate
 from .ls import human_age
 
-BY = ("agent", "project", "day")
+BY = ("agent", "project", "day", "host")
 BAR = 40  # characters of the longest day's bar
 _SINCE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
@@ -106,94 +111,127 @@ def split_days(start: float, end: float) -> Iterable[tuple[str, float]]:
         start = cut
 
 
+Who = tuple[str | None, str, int | None]  # host, session, pid
+Key = tuple[str | None, str]  # host, the group's name (agent, project, day; "" by host)
+
+
 @dataclass(slots=True)
 class Stats:
     since: float
     until: float
     by: str
-    groups: dict[str, Group]
+    groups: dict[Key, Group]
     total: Group
     days: dict[str, Group]
+    #: the other machines asked: (host, None) answered, (host, why) not
+    hosts: list[tuple[str, str | None]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"host": None, "since": self.since, "until": self.until, "by": self.by,
-                "rows": [{"host": None, self.by: key, **g.as_dict()}
-                         for key, g in sorted(self.groups.items())],
+                "rows": [{"host": host, **({} if self.by == "host" else {self.by: key}),
+                          **g.as_dict()} for (host, key), g in self.sorted_groups()],
                 "total": {"host": None, **self.total.as_dict()},
                 "days": [{"day": d, "working_s": round(g.working, 3),
                           "blocked_s": round(g.blocked, 3), "dialogs": g.dialogs}
-                         for d, g in sorted(self.days.items())]}
+                         for d, g in sorted(self.days.items())],
+                "hosts": [{"host": h, "answered": why is None, "error": why}
+                          for h, why in self.hosts]}
+
+    def sorted_groups(self) -> list[tuple[Key, Group]]:
+        """By name, then this machine before the others, these by name."""
+        return sorted(self.groups.items(),
+                      key=lambda kv: (kv[0][1], kv[0][0] is not None, kv[0][0] or ""))
 
 
 Change = tuple[str, int | None, str, str, str, str | None, float]  # session .. at
 
 
-def compute(rows: Iterable[Change], *, since: float, until: float, by: str,
-            alive: set[tuple[str, int | None]] | None = None) -> Stats:
-    """The figures of the ledger's rows (session, pid, agent, project, state, kind, at),
-    sorted by session, pid and time, between `since` and `until`; `alive`: the sessions
-    still running (their last state lasts until `until`)."""
-    alive = alive or set()
-    groups: dict[str, Group] = {}
-    days: dict[str, Group] = {}
-    total = Group()
+class Tally:
+    """The figures of several machines' ledgers (see the module docstring): `add` each
+    machine's rows, then `stats`."""
 
-    def key_of(agent: str, project: str, at: float) -> str:
-        return agent if by == "agent" else project if by == "project" else day_of(at)
+    def __init__(self, *, since: float, until: float, by: str) -> None:
+        self.since, self.until, self.by = since, until, by
+        self.groups: dict[Key, Group] = {}
+        self.days: dict[str, Group] = {}
+        self.total = Group()
 
-    def group(key: str) -> Group:
-        g = groups.get(key)
+    def _group(self, host: str | None, agent: str, project: str, at: float,
+               day: str | None = None) -> Group:
+        by = self.by
+        key = (host, "" if by == "host" else agent if by == "agent"
+               else project if by == "project" else day or day_of(at))
+        g = self.groups.get(key)
         if g is None:
-            g = groups[key] = Group()
+            g = self.groups[key] = Group()
         return g
 
-    def add_time(state: str, agent: str, project: str, start: float, end: float,
-                 who: tuple[str, int | None]) -> None:
-        start, end = max(start, since), min(end, until)
+    def _time(self, state: str, agent: str, project: str, start: float, end: float,
+              who: Who) -> None:
+        start, end = max(start, self.since), min(end, self.until)
         if end <= start or state not in ("working", "blocked"):
             return
         for day, secs in split_days(start, end):
-            gs = [days.setdefault(day, Group()), total,
-                  group(day if by == "day" else key_of(agent, project, start))]
-            for g in gs:
+            for g in (self.days.setdefault(day, Group()), self.total,
+                      self._group(who[0], agent, project, start, day)):
                 if state == "working":
                     g.working += secs
                 else:
                     g.blocked += secs
                 g.sessions.add(who)
 
-    rows = list(rows)
-    for i, (session, pid, agent, project, state, _kind, at) in enumerate(rows):
-        who = (session, pid)
-        nxt = rows[i + 1] if i + 1 < len(rows) else None
-        same = nxt is not None and (nxt[0], nxt[1]) == who
-        if same:
-            end: float | None = nxt[6]  # type: ignore[index]
-        elif state != "exited" and who in alive:
-            end = until
-        else:
-            end = None  # its end is unknown (killed): not counted
-        if end is not None:
-            add_time(state, agent, project, at, end, who)
-        if state == "blocked" and since <= at < until:
-            answered = (end - at) if same and nxt[4] != "exited" and end is not None \
-                else None  # type: ignore[index]
-            for g in (days.setdefault(day_of(at), Group()), total,
-                      group(key_of(agent, project, at))):
-                g.dialogs += 1
-                g.sessions.add(who)
-                if answered is not None:
-                    g.answers.append(answered)
-    return Stats(since=since, until=until, by=by, groups=groups, total=total, days=days)
+    def add(self, rows: Iterable[Change], alive: set[tuple[str, int | None]] | None = None,
+            host: str | None = None) -> None:
+        """One machine's rows (session, pid, agent, project, state, kind, at), sorted by
+        session, pid and time; `alive`: its sessions still running (their last state
+        lasts until `until`)."""
+        alive = alive or set()
+        since, until = self.since, self.until
+        rows = list(rows)
+        for i, (session, pid, agent, project, state, _kind, at) in enumerate(rows):
+            who = (host, session, pid)
+            nxt = rows[i + 1] if i + 1 < len(rows) else None
+            same = nxt is not None and (nxt[0], nxt[1]) == (session, pid)
+            if same:
+                end: float | None = nxt[6]  # type: ignore[index]
+            elif state != "exited" and (session, pid) in alive:
+                end = until
+            else:
+                end = None  # its end is unknown (killed): not counted
+            if end is not None:
+                self._time(state, agent, project, at, end, who)
+            if state == "blocked" and since <= at < until:
+                answered = (end - at) if same and nxt[4] != "exited" and end is not None \
+                    else None  # type: ignore[index]
+                for g in (self.days.setdefault(day_of(at), Group()), self.total,
+                          self._group(host, agent, project, at)):
+                    g.dialogs += 1
+                    g.sessions.add(who)
+                    if answered is not None:
+                        g.answers.append(answered)
+
+    def stats(self, hosts: list[tuple[str, str | None]] | None = None) -> Stats:
+        return Stats(since=self.since, until=self.until, by=self.by, groups=self.groups,
+                     total=self.total, days=self.days, hosts=hosts or [])
 
 
-def read_rows(path: str) -> list[Change]:
-    """Every row of the ledger at `path`, by session, pid and time (read-only)."""
+def compute(rows: Iterable[Change], *, since: float, until: float, by: str,
+            alive: set[tuple[str, int | None]] | None = None) -> Stats:
+    """The figures of this machine's rows alone (:class:`Tally`)."""
+    t = Tally(since=since, until=until, by=by)
+    t.add(rows, alive)
+    return t.stats()
+
+
+def read_rows(path: str, cut: float | None = None) -> list[Change]:
+    """The rows of the ledger at `path`, by session, pid and time (read-only): every
+    one, or from `cut` on and, of each session, its last one before `cut` unless it is
+    its exit (the state it was in at `cut`)."""
     uri = "file:" + path.replace("?", "%3f").replace("#", "%23")
     try:
         db = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=5)
         try:
-            return _select(db)
+            return _select(db, cut)
         finally:
             db.close()
     except sqlite3.OperationalError as first:
@@ -203,14 +241,25 @@ def read_rows(path: str) -> list[Change]:
         # is, without the WAL's latest rows
         db = sqlite3.connect(uri + "?immutable=1", uri=True)
         try:
-            return _select(db)
+            return _select(db, cut)
         finally:
             db.close()
 
 
-def _select(db: sqlite3.Connection) -> list[Change]:
-    return db.execute("SELECT session, pid, agent, project, state, kind, at FROM changes "
-                      "ORDER BY session, pid, at, id").fetchall()
+_COLS = "session, pid, agent, project, state, kind, at"
+
+
+def _select(db: sqlite3.Connection, cut: float | None) -> list[Change]:
+    if cut is None:
+        return db.execute(f"SELECT {_COLS} FROM changes "
+                          "ORDER BY session, pid, at, id").fetchall()
+    # SQLite's bare column with max(): the id of each session's last row before the cut
+    rows = db.execute(
+        f"SELECT {_COLS}, id FROM changes WHERE at >= ? UNION ALL "
+        f"SELECT {_COLS}, id FROM changes WHERE state != 'exited' AND id IN "
+        "(SELECT id FROM (SELECT id, max(at) FROM changes WHERE at < ? "
+        "GROUP BY session, pid)) ORDER BY 1, 2, 7, 8", (cut, cut)).fetchall()
+    return [r[:7] for r in rows]
 
 
 def _alive() -> set[tuple[str, int | None]]:
@@ -228,25 +277,41 @@ def _dur(seconds: float | None) -> str:
     return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
+def _shown(st: Stats, host: str | None, key: str) -> tuple[str, ...]:
+    """The name cells of a row as text: one clean line each (a far machine's names are
+    untrusted; a local directory's name may hold controls too)."""
+    if st.by == "project" and host is None:
+        home = os.path.expanduser("~")
+        if home not in ("", "/") and (key == home or key.startswith(home + "/")):
+            key = "~" + key[len(home):]
+    name = truncate(clean_text(key), 60) or "-"
+    if st.by == "host":
+        return (truncate(clean_text(host or ""), 40) or "-",)
+    if any(h for h, _ in st.groups):
+        return (truncate(clean_text(host or ""), 40) or "-", name)
+    return (name,)
+
+
 def format_text(st: Stats, span: str, width: int = 100) -> str:
     head = (f"since {time.strftime('%Y-%m-%d %H:%M', time.localtime(st.since))} ({span}), "
             f"by {st.by}")
     if not st.total.sessions:
         return head + "\nnothing in the ledger for this time\n"
-    name = st.by.upper()
-    rows = [(name, "WORKING", "BLOCKED", "DIALOGS", "ANSWER p50", "p90")]
-    for key, g in sorted(st.groups.items()):
-        shown = key.replace(os.path.expanduser("~"), "~", 1) if st.by == "project" else key
-        rows.append((shown or "-", _dur(g.working), _dur(g.blocked), str(g.dialogs),
-                     _dur(median(g.answers)), _dur(p90(g.answers))))
+    names: tuple[str, ...] = ("HOST",) if st.by == "host" else (
+        ("HOST", st.by.upper()) if any(h for h, _ in st.groups) else (st.by.upper(),))
+    rows = [(*names, "WORKING", "BLOCKED", "DIALOGS", "ANSWER p50", "p90")]
+    for (host, key), g in st.sorted_groups():
+        rows.append((*_shown(st, host, key), _dur(g.working), _dur(g.blocked),
+                     str(g.dialogs), _dur(median(g.answers)), _dur(p90(g.answers))))
     t = st.total
-    rows.append(("total", _dur(t.working), _dur(t.blocked), str(t.dialogs),
-                 _dur(median(t.answers)), _dur(p90(t.answers))))
-    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    rows.append(("total", *([""] * (len(names) - 1)), _dur(t.working), _dur(t.blocked),
+                 str(t.dialogs), _dur(median(t.answers)), _dur(p90(t.answers))))
+    n = len(rows[0])
+    widths = [max(len(r[i]) for r in rows) for i in range(n)]
     lines = [head, ""]
     for r in rows:
-        lines.append("  ".join(r[i].ljust(widths[i]) if i == 0 else r[i].rjust(widths[i])
-                               for i in range(6)).rstrip())
+        lines.append("  ".join(r[i].ljust(widths[i]) if i < len(names)
+                               else r[i].rjust(widths[i]) for i in range(n)).rstrip())
     lines += ["", "per day   █ working  ░ blocked"]
     most = max((g.working + g.blocked for g in st.days.values()), default=0) or 1
     for day, g in sorted(st.days.items()):
@@ -260,37 +325,71 @@ def format_text(st: Stats, span: str, width: int = 100) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _cell(text: str) -> str:
+    """A name for a CSV cell: a spreadsheet does not take it for a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def format_csv(st: Stats) -> str:
     buf = io.StringIO()
     keys = ("working_s", "blocked_s", "dialogs", "answer_median_s", "answer_p90_s", "sessions")
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(("host", st.by, *keys))
-    for key, g in sorted(st.groups.items()):
+    w.writerow(("host", *(() if st.by == "host" else (st.by,)), *keys))
+    for (host, key), g in st.sorted_groups():
         d = g.as_dict()
-        w.writerow(("", key, *("" if d[k] is None else d[k] for k in keys)))
+        w.writerow((_cell(host or ""), *(() if st.by == "host" else (_cell(key),)),
+                    *("" if d[k] is None else d[k] for k in keys)))
     return buf.getvalue()
+
+
+def read_local(cut: float | None) -> list[Change]:
+    """This machine's ledger rows (:func:`read_rows`); none when it has no ledger yet."""
+    path = ledger_path()
+    if not os.path.exists(path):
+        return []
+    try:
+        return read_rows(path, cut)
+    except sqlite3.Error as err:
+        raise WrapError(f"the ledger {path} cannot be read ({err})", status=1) from None
+
+
+#: a far machine's window starts this much earlier (a date is its own local midnight;
+#: its clock may be off): this side cuts the rows at its own --since
+FEED_GRACE = 86400.0
 
 
 def cmd_stats(args: Any) -> int:
     now = time.time()
     span = getattr(args, "since", None) or "7d"
     since = parse_since(span, now)
+    if getattr(args, "feed", False):  # the far side of another machine's stats
+        feed = as_feed(now, read_local(since - FEED_GRACE), _alive())
+        sys.stdout.write(inert_json(feed) + "\n")
+        return 0
     by = getattr(args, "by", None) or "agent"
-    path = ledger_path()
-    rows: list[Change] = []
-    if os.path.exists(path):
-        try:
-            rows = read_rows(path)
-        except sqlite3.Error as err:
-            raise WrapError(f"the ledger {path} cannot be read ({err})", status=1) from None
-    st = compute(rows, since=since, until=now, by=by, alive=_alive())
+    span_ = span_of(args)
+    tally = Tally(since=since, until=now, by=by)
+    rows = read_local(since) if span_.local else []
+    if span_.local:
+        tally.add(rows, _alive())
+    hosts: list[tuple[str, str | None]] = []
+    far = far_ledgers(span_.remote, span_.hosts, span) if span_.hosts else []
+    for f in far:
+        hosts.append((f.host, f.error))
+        if f.error is not None:
+            sys.stderr.write(f"osc7501wrap stats: {f.host}: no figures ({f.error})\n")
+        else:
+            tally.add(f.changes, f.alive, f.host)
+    st = tally.stats(hosts)
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps(st.as_dict(), ensure_ascii=False) + "\n")
+        sys.stdout.write(inert_json(st.as_dict()) + "\n")
     elif getattr(args, "csv", False):
         sys.stdout.write(format_csv(st))
     else:
-        if not rows:
-            sys.stdout.write(f"no ledger yet ({path}); every wrapped session adds to it\n")
+        if not (span_.local and os.path.exists(ledger_path())) and \
+                not any(f.changes for f in far):
+            where = ledger_path() if span_.local else "on the other machines"
+            sys.stdout.write(f"no ledger yet ({where}); every wrapped session adds to it\n")
             return 0
         sys.stdout.write(format_text(st, span if _SINCE.match(span) else
                                      f"{human_age(now - since)} ago"))

@@ -9,14 +9,23 @@ offline: its ssh is killed, its last rows are kept and shown with ``offline_sinc
 (when it was last heard from), and it is tried again after 1, 2, 4 ... 30 seconds
 (a tenth more or less, so machines that dropped together do not all come back at
 once). A change wakes whoever waits on :meth:`Fleet.fileno`. Nothing a machine does
-holds the others or the caller: the caller only reads what the threads keep, under a lock.
+holds the others or the caller: a reader thread publishes each change as a new tuple of
+new :class:`Machine` objects (never changed once published), and :meth:`Fleet.machines`
+only reads that reference: the caller (watch's keys and frames) takes no lock a reader
+holds and never waits for a machine, its ssh or the disk (the cache is written outside
+the readers' own lock).
 
 ``once()`` asks every machine for one feed line (``feed --once``) at the same time and
 waits for all of them at most the timeout.
 
 The last rows of each machine are kept in ``<state>/fleet/<host>.json`` (0600), so a
 machine that cannot be reached is shown with the states it had when last seen, and
-since when. Not here: drawing (watch), events (events.Tracker), answering (answer).
+since when.
+
+Far clocks: every feed line carries the far machine's ``now``; its difference to this
+clock (:func:`.remote.clock_offset`, kept as ``Machine.clock``) is taken off every time
+of the machine's rows (``since``, ``started``, ``ended``), so an age shown here is the
+age there, whatever the far clock says. Not here: drawing (watch), events (events.Tracker), answering (answer).
 """
 
 from __future__ import annotations
@@ -33,7 +42,16 @@ from typing import Any
 
 from ..errors import WrapError
 from ..paths import state_dir
-from .remote import HEARTBEAT, Lines, Remote, clean_row, parse_feed, row_text, stop
+from .remote import (
+    HEARTBEAT,
+    Lines,
+    Remote,
+    clean_row,
+    clock_offset,
+    parse_feed,
+    row_text,
+    stop,
+)
 
 BACKOFF_FIRST, BACKOFF_MAX = 1.0, 30.0
 CACHE_DIR = "fleet"
@@ -44,7 +62,8 @@ _CACHE_MAX = 4 * 1024 * 1024
 class Machine:
     """What is known of one host. ``seen``: when a feed line last came (this clock);
     ``online``: its feed runs now; ``error``: why it is offline; ``retry``: when it
-    is tried again (``time.time()``), while offline."""
+    is tried again (``time.time()``), while offline; ``clock``: how far its clock is
+    ahead of this one (seconds; its rows keep the far times, :meth:`rows` corrects)."""
 
     name: str
     sessions: list[dict[str, Any]] = field(default_factory=list)
@@ -53,13 +72,24 @@ class Machine:
     seen: float | None = None
     error: str = "connecting"
     retry: float | None = None
+    clock: float = 0.0
 
     def rows(self, ended: bool = False) -> list[dict[str, Any]]:
         """Its sessions (or ended ones), each with ``host`` and ``offline_since`` (None
-        while online)."""
+        while online), their times in this machine's clock."""
         off = None if self.online else self.seen
-        return [{**r, "host": self.name, "offline_since": off}
+        return [{**r, **self._here(r), "host": self.name, "offline_since": off}
                 for r in (self.ended if ended else self.sessions)]
+
+    def _here(self, row: dict[str, Any]) -> dict[str, Any]:
+        if not self.clock:
+            return {}
+        return {k: row[k] - self.clock for k in TIMES
+                if isinstance(row.get(k), int | float)}
+
+
+#: the times of a row, in the far clock as it comes
+TIMES = ("since", "started", "ended")
 
 
 def _cache_path(host: str, create: bool = False) -> Path:
@@ -80,6 +110,9 @@ def load_cached(host: str) -> Machine:
         return m
     if isinstance(obj, dict) and isinstance(obj.get("seen"), int | float):
         m.seen = float(obj["seen"])
+        clock = obj.get("clock")
+        if isinstance(clock, int | float) and abs(clock) < 1e9:
+            m.clock = float(clock)
         for key in ("sessions", "ended"):
             rows = obj.get(key) if isinstance(obj.get(key), list) else []
             setattr(m, key, [r for r in (clean_row(x) for x in rows[:256]
@@ -91,7 +124,8 @@ def save_cached(m: Machine) -> None:
     try:
         path = _cache_path(m.name, create=True)
         tmp = path.with_name(f".{m.name}.{os.getpid()}.tmp")
-        data = json.dumps({"seen": m.seen, "sessions": m.sessions, "ended": m.ended},
+        data = json.dumps({"seen": m.seen, "clock": m.clock, "sessions": m.sessions,
+                           "ended": m.ended},
                           ensure_ascii=False).encode()
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
                      0o600)
@@ -116,8 +150,10 @@ class Fleet:
     def __init__(self, hosts: Sequence[str], remote: Remote, cache: bool = True) -> None:
         self.remote = remote
         self.cache = cache
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # between reader threads only, never the caller
         self._machines = {h: (load_cached(h) if cache else Machine(h)) for h in hosts}
+        #: what the caller reads: replaced whole on every change, its Machines never changed
+        self._view: tuple[Machine, ...] = tuple(self._machines.values())
         self._stop = threading.Event()
         self._procs: set[Any] = set()
         self._wake_r, self._wake_w = os.pipe()
@@ -128,10 +164,14 @@ class Fleet:
     # ------------------------------------------------------------- reading what is known
 
     def machines(self) -> list[Machine]:
-        """A copy of every machine as known now, in the order given."""
-        with self._lock:
-            return [replace(m, sessions=list(m.sessions), ended=list(m.ended))
-                    for m in self._machines.values()]
+        """Every machine as known now, in the order given: the last published tuple (one
+        reference read, no lock; treat them as read-only)."""
+        return list(self._view)
+
+    def _publish(self, host: str, m: Machine) -> None:
+        """`m` is now `host` (under the lock)."""
+        self._machines[host] = m
+        self._view = tuple(self._machines.values())
 
     def fileno(self) -> int:
         """Readable when something changed (then :meth:`drain` it)."""
@@ -159,11 +199,13 @@ class Fleet:
             t.join(max(0.0, end - time.monotonic()))
         self._stop.set()
         with self._lock:
-            for p in list(self._procs):
-                stop(p)
+            procs = list(self._procs)
+        for p in procs:
+            stop(p)
         return self.machines()
 
     def _once(self, host: str) -> None:
+        sent = time.time()
         try:
             proc = self.remote.start(host, "feed", "--once")
         except WrapError as err:
@@ -178,7 +220,7 @@ class Fleet:
                 self._failed(host, lines.why() if lines.eof else
                              f"no answer in {self.remote.timeout:g} s", 0)
             else:
-                self._took(host, line)
+                self._took(host, line, sent)
         except ValueError as err:
             self._failed(host, str(err), 0)
         finally:
@@ -213,10 +255,12 @@ class Fleet:
                     return
                 continue
             with self._lock:
-                if self._stop.is_set():
-                    stop(proc)
-                    return
-                self._procs.add(proc)
+                closed = self._stop.is_set()
+                if not closed:
+                    self._procs.add(proc)
+            if closed:  # close() came while ssh started: it is not in its list
+                stop(proc)
+                return
             lines = Lines(proc)
             why = ""
             try:
@@ -244,7 +288,9 @@ class Fleet:
 
     # ------------------------------------------------------------- changes
 
-    def _took(self, host: str, line: bytes) -> None:
+    def _took(self, host: str, line: bytes, sent: float | None = None) -> None:
+        """A feed line read; `sent`: when it was asked for (a followed feed's line was
+        written just before it came)."""
         try:
             feed = parse_feed(line)
         except ValueError as err:
@@ -253,20 +299,22 @@ class Fleet:
         now = time.time()
         with self._lock:
             m = self._machines[host]
-            changed = (not m.online or m.sessions != feed.sessions or m.ended != feed.ended)
-            m.sessions, m.ended = feed.sessions, feed.ended
-            m.online, m.seen, m.error, m.retry = True, now, "", None
-            if changed and self.cache:
-                save_cached(m)
+            clock = clock_offset(feed.now, now if sent is None else sent, now, m.clock)
+            changed = (not m.online or m.sessions != feed.sessions or m.ended != feed.ended
+                       or clock != m.clock)
+            m = replace(m, sessions=feed.sessions, ended=feed.ended, clock=clock,
+                        online=True, seen=now, error="", retry=None)
+            self._publish(host, m)
         if changed:
+            if self.cache:
+                save_cached(m)
             self._wake()
 
     def _failed(self, host: str, why: str, retry_in: float) -> None:
         with self._lock:
-            m = self._machines[host]
-            m.online = False
-            m.error = row_text(why, 200) or "offline"
-            m.retry = time.time() + retry_in if retry_in > 0 else None
+            self._publish(host, replace(
+                self._machines[host], online=False, error=row_text(why, 200) or "offline",
+                retry=time.time() + retry_in if retry_in > 0 else None))
         self._wake()
 
     def _wake(self) -> None:

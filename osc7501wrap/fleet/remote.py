@@ -53,6 +53,9 @@ KINDS = ("permission", "question", "auth")
 TEXT_LIMITS = {"id": 64, "agent": 64, "msg": 300, "cwd": 512, "tty": 64, "tmux_pane": 16,
                "tmux_socket": 256}
 SSH_ENV, PROGRAM_ENV = "OSC7501WRAP_SSH", "OSC7501WRAP_REMOTE_PROGRAM"
+#: a far clock this close to ours (seconds) is taken as ours: the link's own delay is of
+#: this order, and a correction smaller than it would only move ages back and forth
+CLOCK_SLACK = 1.0
 #: the built-in secret shapes, hidden in every far row's text
 SECRETS = Redactor()
 
@@ -208,6 +211,19 @@ class Feed:
     ended: list[dict[str, Any]]
 
 
+def clock_offset(far_now: float, sent: float, got: float, previous: float = 0.0) -> float:
+    """How far the far machine's clock is ahead of this one's (negative: behind), from
+    the `far_now` it wrote between `sent` and `got` (this clock): 0 when it lies in that
+    window (CLOCK_SLACK either side), else its distance to the window. A new figure
+    within CLOCK_SLACK of `previous` keeps `previous` (the rows' ages do not jitter
+    with the link's delay)."""
+    if sent - CLOCK_SLACK <= far_now <= got + CLOCK_SLACK:
+        off = 0.0
+    else:
+        off = far_now - (got if far_now > got else sent)
+    return previous if abs(off - previous) < CLOCK_SLACK else off
+
+
 def _reject(name: str) -> float:
     raise ValueError(f"{name} is not JSON")
 
@@ -282,15 +298,18 @@ MAX_OUTPUT = 64 * 1024
 
 
 def run_bounded(remote: Remote, host: str, args: Sequence[str],
-                timeout: float) -> tuple[int | None, str, str]:
-    """Run ``osc7501wrap ARGS`` on `host`; (status, stdout, stderr), each output at most
-    MAX_OUTPUT bytes (the rest read and dropped), the process killed after `timeout`
-    seconds (then status None). Once ssh has exited and its stdout ended, stderr is not
-    waited for (a process it left behind may hold it open)."""
+                timeout: float, limit: int = MAX_OUTPUT) -> tuple[int | None, str, str]:
+    """Run ``osc7501wrap ARGS`` on `host`; (status, stdout, stderr), stdout at most
+    `limit` bytes and one more (so a caller can tell it was longer: then it is not
+    read further, and killed), stderr at most MAX_OUTPUT (the rest read and dropped),
+    the process killed after `timeout` seconds (then status None). Once ssh has exited
+    and its stdout ended, stderr is not waited for (a process it left behind may hold it
+    open)."""
     proc = remote.start(host, *args)
     assert proc.stdout is not None and proc.stderr is not None
     out_fd, err_fd = proc.stdout.fileno(), proc.stderr.fileno()
-    kept = {out_fd: b"", err_fd: b""}
+    kept = {out_fd: bytearray(), err_fd: bytearray()}
+    bound = {out_fd: limit + 1, err_fd: MAX_OUTPUT}
     reading = {out_fd, err_fd}
     end = time.monotonic() + timeout
     status: int | None = None
@@ -307,10 +326,15 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
             for fd in ready:
                 data = os.read(fd, 65536)
                 if data:
-                    kept[fd] = (kept[fd] + data)[:MAX_OUTPUT]
+                    if len(kept[fd]) < bound[fd]:
+                        kept[fd] += data[:bound[fd] - len(kept[fd])]
+                    if fd == out_fd and len(kept[fd]) >= bound[fd]:
+                        reading.clear()  # too long: no use reading on
                 else:
                     reading.discard(fd)
-        if status is None and not reading:
+            if len(kept[out_fd]) >= bound[out_fd]:
+                break
+        if status is None and not reading and len(kept[out_fd]) < bound[out_fd]:
             try:
                 status = proc.wait(timeout=max(0.1, end - time.monotonic()))
             except subprocess.TimeoutExpired:
@@ -323,11 +347,14 @@ def run_bounded(remote: Remote, host: str, args: Sequence[str],
     return status, kept[out_fd].decode("utf-8", "replace"), err
 
 
-def far_output(remote: Remote, host: str, args: Sequence[str], timeout: float) -> str:
+def far_output(remote: Remote, host: str, args: Sequence[str], timeout: float,
+               limit: int = MAX_OUTPUT) -> str:
     """The standard output of ``osc7501wrap ARGS`` run on `host` (:func:`run_bounded`), or
     WrapError with the far side's last line of refusal, cleaned ("cannot reach HOST"
-    when ssh itself failed)."""
-    status, out, err = run_bounded(remote, host, args, timeout)
+    when ssh itself failed; "HOST: more than N bytes" past `limit`)."""
+    status, out, err = run_bounded(remote, host, args, timeout, limit)
+    if len(out) > limit // 4 and len(out.encode("utf-8", "replace")) > limit:
+        raise WrapError(f"{host}: its answer is longer than {limit} bytes", status=1)
     if status == 0:
         return out
     lines = [x for x in err.splitlines() if x.strip()]

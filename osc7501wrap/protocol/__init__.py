@@ -13,11 +13,10 @@ This package is the one place that knows the wire format, one job per module:
 - :mod:`.encoder`: a Report -> the exact bytes; the query and its reply;
 - :mod:`.parse`: one sequence's body -> Report, Query or None, strictly;
 - :mod:`.scanner`: sequences found (and stripped) in a stream split anywhere;
-- :mod:`.store`: the records a terminal keeps, with their lifetime;
 - :mod:`.tmux`: DCS passthrough wrapping for tmux (start-up path);
 - :mod:`.probe`: the terminal handshake and stdin reply filter (start-up path).
 
-The names of the first seven are importable from the package itself
+The names of the first six are importable from the package itself
 (``from osc7501wrap.protocol import Report, encode``); they load on first use, so that
 importing :mod:`.tmux` or :mod:`.probe` before the child starts costs nothing more. No
 module is named like a name it exports (a submodule import would rebind the name).
@@ -44,7 +43,6 @@ _WHERE = {
     **dict.fromkeys(("encode", "encode_query", "query_reply"), "encoder"),
     "parse_body": "parse",
     **dict.fromkeys(("ReportScanner", "plain_chunk", "split_plain"), "scanner"),
-    "RecordStore": "store",
 }
 
 __all__ = sorted(_WHERE)

@@ -31,19 +31,15 @@ from .report import (
     valid_app,
 )
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
 _NAME_BYTES_RE = re.compile(rb"[A-Za-z0-9_.+-]{1,32}")
 _KEY_RE = re.compile(rb"[a-z]+")
 _VALUE_RE = re.compile(rb"[A-Za-z0-9_.,+/=-]*")
 _B64_RE = re.compile(rb"([A-Za-z0-9+/]*)(={0,2})")
 _WS = b" \t\n\v\f\r"
-_TEXT_LIMITS: Final = {b"msg": (MAX_MSG_ENCODED, MAX_MSG), b"title": (MAX_TITLE_ENCODED, MAX_TITLE)}
-_VALUE_LIMITS: Final = {b"msg": MAX_MSG_ENCODED, b"title": MAX_TITLE_ENCODED,
+_TEXT_LIMITS = {b"msg": (MAX_MSG_ENCODED, MAX_MSG), b"title": (MAX_TITLE_ENCODED, MAX_TITLE)}
+_VALUE_LIMITS = {b"msg": MAX_MSG_ENCODED, b"title": MAX_TITLE_ENCODED,
                         b"app": MAX_APP, b"id": MAX_ID}
-_KNOWN_KEYS: Final = (b"state", b"id", b"kind", b"progress", b"app")
+_KNOWN_KEYS = (b"state", b"id", b"kind", b"progress", b"app")
 _B64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 # What parse_body refuses in decoded text.
 _TEXT_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")

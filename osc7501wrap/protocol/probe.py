@@ -42,14 +42,10 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable, Iterable, Mapping
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 from .tmux import wrap_passthrough
-
-TYPE_CHECKING = False  # `typing` costs start-up time: annotations only
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
-    from typing import Any
 
 REPLY_7501 = "7501"
 REPLY_DA1 = "da1"
@@ -125,7 +121,7 @@ class raw_mode:  # lower case: used like a function, `with raw_mode(fd):`
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self._old: list[Any] | None = None
+        self._old: list[int | list[bytes | int]] | None = None
 
     def __enter__(self) -> None:
         fd = self.fd
@@ -339,41 +335,41 @@ class ReplyFilter:
     returns what to forward to the child. Only the outstanding shapes are removed (the
     7501 reply, the DA1 reply ``CSI ? [0-9;]* c``), each at most once, never inside a
     bracketed paste, and only for `lifetime` seconds. A trailing ``ESC``, ``ESC [``,
-    ``ESC ]`` (or any other unfinished start of a reply) is held back at most `hold`
-    seconds: Alt+] sends ``ESC ]``, and the Escape key a lone ``ESC``. Call
-    ``feed(b"", now)`` when :meth:`next_deadline` passes to release held bytes.
+    ``ESC ]`` (or any other unfinished start of a reply, the partial reply) is kept back at
+    most `partial_wait` seconds: Alt+] sends ``ESC ]``, and the Escape key a lone ``ESC``.
+    Call ``feed(b"", now)`` when :meth:`next_deadline` passes to release what is kept.
     ``late_7501_reply_seen`` tells the caller the terminal supports 7501 after all.
     """
 
     def __init__(self, pending: Iterable[str], now: float, *, lifetime: float = 3.0,
-                 hold: float = 0.05) -> None:
+                 partial_wait: float = 0.05) -> None:
         self._matcher = _ReplyMatcher(pending)
         self._until = now + lifetime
-        self._hold = hold
-        self._held = b""
-        self._held_since = 0.0
+        self._partial_wait = partial_wait
+        self._partial = b""
+        self._partial_since = 0.0
         self.late_7501_reply_seen = False
         self.late_da1_reply_seen = False
 
     @property
     def active(self) -> bool:
-        """True while a reply shape is still watched for or bytes are held back: until
-        then, keep feeding (and calling ``feed(b"", now)`` at :meth:`next_deadline`)."""
-        return bool(self._matcher.pending) or bool(self._held)
+        """True while a reply shape is still watched for or a partial reply is kept back:
+        until then, keep feeding (and calling ``feed(b"", now)`` at :meth:`next_deadline`)."""
+        return bool(self._matcher.pending) or bool(self._partial)
 
     def next_deadline(self, now: float) -> float | None:
-        """When held bytes must be released (call ``feed(b"", now)`` then), or None."""
-        return self._held_since + self._hold if self._held else None
+        """When a partial reply must be released (call ``feed(b"", now)`` then), or None."""
+        return self._partial_since + self._partial_wait if self._partial else None
 
     def feed(self, data: bytes, now: float) -> bytes:
-        if not self._held and (not self._matcher.pending or b"\x1b" not in data):
+        if not self._partial and (not self._matcher.pending or b"\x1b" not in data):
             if self._matcher.pending and now >= self._until:
                 self._matcher.pending.clear()
             return data
-        buf = self._held + data
+        buf = self._partial + data
         if now >= self._until or not self._matcher.pending:
             self._matcher.pending.clear()
-            self._held = b""
+            self._partial = b""
             return buf
         out, found, tail = self._matcher.scan(buf)
         for shape, _reply in found:
@@ -381,17 +377,17 @@ class ReplyFilter:
                 self.late_7501_reply_seen = True
             else:
                 self.late_da1_reply_seen = True
-        if not self._matcher.pending:  # nothing left to filter: hold nothing back
-            self._held = b""
+        if not self._matcher.pending:  # nothing left to filter: keep nothing back
+            self._partial = b""
             return out + tail
         if tail:
-            continuing = bool(self._held) and len(tail) == len(buf)
+            continuing = bool(self._partial) and len(tail) == len(buf)
             if not continuing:
-                self._held_since = now
-            if now - self._held_since >= self._hold:
-                self._held = b""
+                self._partial_since = now
+            if now - self._partial_since >= self._partial_wait:
+                self._partial = b""
                 return out + tail
-        self._held = tail
+        self._partial = tail
         return out
 
 

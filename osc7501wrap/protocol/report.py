@@ -15,33 +15,29 @@ import re
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 
-TYPE_CHECKING = False  # `typing` and dataclasses cost start-up time: not imported
-if TYPE_CHECKING:
-    from typing import Final
-
-STATES: Final = ("idle", "working", "done", "blocked", "error", "clear")
-KINDS: Final = ("permission", "question", "auth")
+STATES = ("idle", "working", "done", "blocked", "error", "clear")
+KINDS = ("permission", "question", "auth")
 #: states that carry ``progress``; ``kind`` only counts with ``blocked``.
-PROGRESS_STATES: Final = ("working", "blocked")
+PROGRESS_STATES = ("working", "blocked")
 
-OSC: Final = b"\x1b]"
-ST: Final = b"\x1b\\"
-BEL: Final = b"\x07"
-TERMINATORS: Final = (ST, BEL)
-PREFIX: Final = b"\x1b]7501;"  # everything before the body
+OSC = b"\x1b]"
+ST = b"\x1b\\"
+BEL = b"\x07"
+TERMINATORS = (ST, BEL)
+PREFIX = b"\x1b]7501;"  # everything before the body
 
-MAX_SEQUENCE: Final = 4096  # ESC ] ... ST inclusive
-MAX_BODY: Final = MAX_SEQUENCE - len(PREFIX) - len(ST)  # 4087, whatever the terminator
-MAX_KEY: Final = 16
-MAX_MSG: Final = 2048  # decoded bytes
-MAX_MSG_ENCODED: Final = 2732
-MAX_TITLE: Final = 192
-MAX_TITLE_ENCODED: Final = 256
-MAX_APP: Final = 32
-MAX_NAME: Final = 32  # app, and each id segment
-MAX_ID: Final = 128
-MAX_ID_SEGMENTS: Final = 8
-MAX_RECORDS: Final = 256  # a terminal keeps up to 256 and must keep at least 64
+MAX_SEQUENCE = 4096  # ESC ] ... ST inclusive
+MAX_BODY = MAX_SEQUENCE - len(PREFIX) - len(ST)  # 4087, whatever the terminator
+MAX_KEY = 16
+MAX_MSG = 2048  # decoded bytes
+MAX_MSG_ENCODED = 2732
+MAX_TITLE = 192
+MAX_TITLE_ENCODED = 256
+MAX_APP = 32
+MAX_NAME = 32  # app, and each id segment
+MAX_ID = 128
+MAX_ID_SEGMENTS = 8
+MAX_RECORDS = 256  # a terminal keeps up to 256 and must keep at least 64
 
 _NAME_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
 

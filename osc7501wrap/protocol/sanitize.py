@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
-ELLIPSIS: Final = "…"
+ELLIPSIS = "…"
 
 #: C0, DEL, C1, and the two Unicode line breaks (a character class's body): what
 #: :func:`sanitize_text` makes spaces (one line).
-CONTROLS: Final = "\x00-\x1f\x7f-\x9f\u2028\u2029"
+CONTROLS = "\x00-\x1f\x7f-\x9f\u2028\u2029"
 #: Bidi marks, overrides and isolates, zero-width and invisible characters (the word
 #: joiner and invisible operators): what the spec says to strip.
-INVISIBLE: Final = "\u202a-\u202e\u2060-\u2069\u200b-\u200f\u061c\ufeff"
+INVISIBLE = "\u202a-\u202e\u2060-\u2069\u200b-\u200f\u061c\ufeff"
 #: Every character untrusted text must not carry raw to a terminal or a tmux option: the
 #: two above and lone surrogates. The one table of them (dialogs, the registry, JSON).
-UNSAFE_RE: Final = re.compile(f"[{CONTROLS}{INVISIBLE}\ud800-\udfff]")
+UNSAFE_RE = re.compile(f"[{CONTROLS}{INVISIBLE}\ud800-\udfff]")
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _CONTROL_RE = re.compile(f"[{CONTROLS}]")

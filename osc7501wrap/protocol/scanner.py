@@ -5,7 +5,7 @@ stripping) and the events in stream order; :func:`plain_chunk` and :func:`split_
 are the hot-path checks: one memchr settles most chunks. Never raises, never loses a
 byte; what it holds back is at most one unfinished sequence (4096 bytes).
 
-Not here: the meaning of a body (:mod:`.parse`), what a terminal keeps (:mod:`.store`),
+Not here: the meaning of a body (:mod:`.parse`), what a terminal keeps (the terminal),
 any other escape sequence (the passthrough tracker reads those).
 """
 

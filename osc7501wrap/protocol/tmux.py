@@ -19,12 +19,9 @@ the 7501 query; see :mod:`osc7501wrap.protocol.probe`), and changing tmux option
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
-
-TYPE_CHECKING = False  # `typing` is not imported at run time: annotations only
-if TYPE_CHECKING:
-    from collections.abc import Mapping
 
 DEPTH_ENV = "OSC7501WRAP_TMUX_DEPTH"
 MAX_DEPTH = 8

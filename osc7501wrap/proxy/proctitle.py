@@ -44,7 +44,8 @@ def title_for(command: Sequence[str]) -> tuple[str, str]:
 def _extension() -> object | None:
     """setproctitle's C module, imported without its package's ``__init__``."""
     try:
-        # lazy: setproctitle's extension without its package (logging: 11 ms)
+        # lazy: called once the child runs (importlib.machinery stays off the path before
+        # it); setproctitle's package itself is never imported (logging: 11 ms)
         from importlib.machinery import PathFinder
 
         package = PathFinder.find_spec("setproctitle")

@@ -43,6 +43,7 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable, Mapping
 
 from ..errors import WrapError
 from .tracker import StreamTracker
@@ -53,11 +54,6 @@ try:
     import _signal as signal
 except ImportError:  # pragma: no cover - not CPython
     import signal  # type: ignore[no-redef]
-
-TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
-if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from typing import Any
 
 __all__ = ["Proxy", "ProxyHandler", "Timer", "find_command"]
 
@@ -189,7 +185,7 @@ def find_command(name: str, env: Mapping[str, str] | None = None) -> str:
     raise WrapError(f"{name}: command not found", status=127)
 
 
-def _make_raw(attrs: list[Any]) -> list[Any]:
+def _make_raw(attrs: list[int | list[bytes | int]]) -> list[int | list[bytes | int]]:
     """cfmakeraw() on a termios list (tty.setraw on 3.11 leaves INLCR and IGNCR on)."""
     new = list(attrs)
     new[0] &= ~(termios.IGNBRK | termios.BRKINT | termios.PARMRK | termios.ISTRIP
@@ -382,8 +378,9 @@ class Proxy:
         self.exit_status: int | None = None
         self.signaled: int | None = None
         # terminal state
-        self._saved: list[Any] | None = None  # the user's modes, restored on the way out
-        self._raw_attrs: list[Any] | None = None
+        # the user's modes (a termios list), restored on the way out
+        self._saved: list[int | list[bytes | int]] | None = None
+        self._raw_attrs: list[int | list[bytes | int]] | None = None
         self._raw = False
         self._modes_reset = False  # the child's modes were undone for a suspend
         self._winsize = b""

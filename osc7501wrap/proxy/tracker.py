@@ -37,9 +37,7 @@ strings), and it never answers the child's queries.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import re
+import re
 
 __all__ = ["EVENT_CODES", "StreamTracker"]
 
@@ -66,9 +64,9 @@ EVENT_CODES = ("title",)
 
 _CTRL_DELETE = bytes([*range(0x20), 0x7F])  # controls are not part of an OSC payload
 
-# The patterns are compiled on the first feed: `re` (and the enum module it needs) costs
-# about 4 ms of wrap's start-up (`python -X importtime`), and a program that writes
-# nothing never needs them.
+# The patterns are compiled on the first feed, after the child started: a program that
+# writes nothing never needs them. (`re` itself is loaded before the child anyway: the
+# console script and the configuration import it.)
 _INTERESTING_RE: re.Pattern[bytes]
 _OSC_RE: re.Pattern[bytes]
 _SGR_RE: re.Pattern[bytes]
@@ -87,7 +85,6 @@ PLAIN_LIMIT = 1024  # chunks up to this size are tried against _PLAIN_RE first
 def _compile() -> None:
     global _INTERESTING_RE, _OSC_RE, _SGR_RE, _PARAMS_RE, _SGR_PARAMS_RE, _CSI_RE
     global _OSC_END, _STRING_END, _COMPILED, _CSI_END_RE, _CSI_OPEN_RE, _PLAIN_RE
-    import re  # lazy: ~4 ms of start-up with enum, for a bare proxy too (see above)
 
     # Sequences that change tracked state (private marker, numeric params, final h/l/m/u),
     # RIS, and the start of OSC strings.

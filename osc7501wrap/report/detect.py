@@ -13,21 +13,18 @@ What the value says: the terminals' own channels it takes (:attr:`Terminal.chann
 notification channel for ``notify_via = "auto"`` (:attr:`Terminal.notify`), and which
 pane, in words (:attr:`Terminal.where`).
 
-Start-up boundary: imported before the child starts, so only cheap imports (os, the
-value base class, protocol.tmux). Not here: what the channels write
+Start-up boundary: imported before the child starts, so only cheap imports (os,
+collections.abc, the value base class, protocol.tmux). Not here: what the channels write
 (:mod:`.terminals`), which outputs a session gets (:mod:`.outputs`).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 from ..protocol.tmux import TmuxEnv, tmux_env
-
-TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
-if TYPE_CHECKING:
-    from collections.abc import Mapping
 
 
 class Terminal(Frozen):

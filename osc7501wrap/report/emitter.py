@@ -130,7 +130,6 @@ class Emitter(Output):
         self._sub_pending: dict[str, Report] = {}
         self._children: set[str] = set()  # first segments created under record_id
         self._finished = False
-        self.dropped_subrecords = 0
         self.queue_high = 0  # the most reports ever queued at once (noted where queued)
         self._note_id = _APP_DROP_RE.sub("-", record_id)[:32] or "wrap"
 
@@ -184,7 +183,6 @@ class Emitter(Output):
         rid = f"{self.record_id}/{sub_id}"
         if (len(rid.encode("utf-8", "replace")) > MAX_ID
                 or rid.count("/") + 1 > MAX_ID_SEGMENTS or not valid_id(rid)):
-            self.dropped_subrecords += 1
             return
         if report.state == "clear":
             self._sub_clear(rid)
@@ -193,7 +191,6 @@ class Emitter(Output):
             return
         live = set(self._subs) | set(self._sub_pending)
         if rid not in live and len(live) >= MAX_SUBRECORDS:
-            self.dropped_subrecords += 1
             return
         progress = report.progress
         if type(progress) is not int or not 0 <= progress <= 100:
@@ -255,7 +252,6 @@ class Emitter(Output):
                 try:
                     out.append(self._wrap(encode(sub)))
                 except ValueError:  # e.g. an unknown state: the report is dropped
-                    self.dropped_subrecords += 1
                     continue
                 if sub.state == "clear":
                     self._subs.pop(sub.id or "", None)

@@ -259,7 +259,6 @@ class HerdrReporter(Output):
         self.disabled = False  # an unexpected error: off for good
         self.final = False  # the program exited: the release is the last request
         self.owned = False  # herdr may show our agent: the last request written a report
-        self.sent = 0
         self._n = 0
         self._shown: tuple[str, str | None, str | None] | None = None
 
@@ -427,7 +426,6 @@ class HerdrReporter(Output):
             return
         self._req = req
         self._checks = [now + d for d in _CHECKS]
-        self.sent += 1
         if self._connect(req, now):
             self._step(req, now)
 
@@ -564,7 +562,6 @@ class HerdrReporter(Output):
                 s.setblocking(False)
                 s.connect(self.path)
                 s.send(line)
-                self.sent += 1
                 self.owned = want[0] == REPORT
         except OSError:
             pass

@@ -538,15 +538,15 @@ class LazyCatalog(Catalog):
 
     def __init__(self) -> None:
         super().__init__()
-        self.pending: dict[str, tuple[Manifest, str]] = {}  # name -> (header, file text)
+        self.unparsed: dict[str, tuple[Manifest, str]] = {}  # name -> (header, file text)
 
     def complete(self, m: Manifest) -> Manifest | None:
         """`m` with its rules; None if its file turns out broken: then one line is added
         to `errors` and `m` is taken out of the catalog (choose again)."""
-        head, text = self.pending.get(m.name, (None, ""))
+        head, text = self.unparsed.get(m.name, (None, ""))
         if head is not m:
             return m  # loaded in full (a user manifest, the generic fallback...)
-        del self.pending[m.name]
+        del self.unparsed[m.name]
         try:
             full = parse_manifest_text(text, m.source, builtin=True)
         except ManifestError as err:
@@ -603,7 +603,7 @@ def _load(cat: Catalog, user_dir: Path | None, builtin_dir: Any) -> Catalog:
             continue
         cat.manifests[m.name] = m
         if lazy is not None and text is not None:
-            lazy.pending[m.name] = (m, text)
+            lazy.unparsed[m.name] = (m, text)
     if not cat.manifests:
         cat.errors.append(one_line(f"rules: no built-in manifests found in {src} "
                                    "(reinstall osc7501wrap)"))

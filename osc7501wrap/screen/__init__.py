@@ -1,7 +1,7 @@
 """The screen model: what the wrapped program shows now, behind one small interface.
 
 - :mod:`.model`: the :class:`ScreenModel` interface, :func:`make_screen` (picks a
-  backend), the ghostty probe and its background preload, :func:`resume_point`;
+  backend), the ghostty self-test and its background preload, :func:`resume_point`;
 - :mod:`.backlog`: :class:`Backlog`, output queued for the model off the hot path;
 - :mod:`.pyte_screen` and :mod:`.pyte_fixes`: the pyte backend (tokenizer and dispatch
   tables; the screen with its fixes);

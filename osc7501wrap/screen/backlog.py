@@ -38,7 +38,7 @@ class Backlog:
     not draw the tail of a cut sequence, and the next :meth:`feed_some` resets the model
     first. Full-screen programs redraw often, so the screen is right again after their
     next frame; if the dropped bytes left the alternate screen on, the model is put back
-    on it. ``drops`` and ``dropped_bytes`` count what was lost; ``high`` is the most
+    on it. ``drops`` counts the drops; ``high`` is the most
     that was ever pending (noted where it shrinks, so :meth:`append` stays as it is).
     """
 
@@ -52,7 +52,6 @@ class Backlog:
         self._alt_after_reset: bool | None = None  # None: as the model was before the reset
         self._rate = 1e6  # bytes per second the model takes; learned while feeding
         self.drops = 0
-        self.dropped_bytes = 0
         self.fed_bytes = 0
         self.high = 0
 
@@ -178,6 +177,5 @@ class Backlog:
         if tail:
             chunks.append(tail)
         self.drops += 1
-        self.dropped_bytes += self._pending - len(tail)
         self._pending = len(tail)
         self._reset_due = True

@@ -22,7 +22,10 @@ Not here: feeding off the hot path (:mod:`.backlog`).
 from __future__ import annotations
 
 import sys
+import threading
 from typing import Any, Protocol, runtime_checkable
+
+from .ghostty_screen import GhosttyScreen  # cheap: pyghostty is imported by its constructor
 
 __all__ = [
     "BACKENDS",
@@ -84,7 +87,7 @@ class ScreenModel(Protocol):
         ...
 
 
-_GHOSTTY_PROBED = False
+_GHOSTTY_TRIED = False
 _GHOSTTY_WHY: str | None = None
 
 
@@ -96,36 +99,33 @@ def _one_line(exc: BaseException) -> str:
 def ghostty_unavailable() -> str | None:
     """None if the ghostty backend works in this process, else a one-line reason.
 
-    Probed once (import, create, feed, read back) and cached.
+    Tried once (import, create, feed, read back) and cached.
     """
-    global _GHOSTTY_PROBED, _GHOSTTY_WHY
-    if _GHOSTTY_PROBED:
+    global _GHOSTTY_TRIED, _GHOSTTY_WHY
+    if _GHOSTTY_TRIED:
         return _GHOSTTY_WHY
     why: str | None = None
     try:
-        # lazy: optional backend with a native library
-        from .ghostty_screen import GhosttyScreen
-
-        probe = GhosttyScreen(3, 12)
-        probe.feed("ok \u2714\x1b[?1049hx".encode())
-        alt = probe.alt_screen
-        probe.feed(b"\x1b[?1049l")
-        got = (alt, probe.alt_screen, probe.lines()[0], probe.cursor())
+        trial = GhosttyScreen(3, 12)
+        trial.feed("ok \u2714\x1b[?1049hx".encode())
+        alt = trial.alt_screen
+        trial.feed(b"\x1b[?1049l")
+        got = (alt, trial.alt_screen, trial.lines()[0], trial.cursor())
         if got != (True, False, "ok \u2714", (0, 4)):
             why = f"libghostty-vt self-test failed: {got!r}"
     except ImportError as exc:
         why = f"pyghostty is not installed ({_one_line(exc)})"
     except Exception as exc:  # a broken native library, ABI mismatch, ...
         why = f"pyghostty does not work here ({_one_line(exc)})"
-    _GHOSTTY_PROBED, _GHOSTTY_WHY = True, why
+    _GHOSTTY_TRIED, _GHOSTTY_WHY = True, why
     return why
 
 
-_PRELOAD: Any = None  # the thread probing the backend in the background, if started
+_PRELOAD: Any = None  # the thread trying the backend in the background, if started
 
 
 def preload(backend: str = "auto") -> None:
-    """Start probing (importing) the ghostty backend in a background thread.
+    """Start trying (importing) the ghostty backend in a background thread.
 
     Importing pyghostty parses its C declarations with cffi, a fraction of a second of
     pure Python. A live session calls this right after the child started, so that cost
@@ -133,11 +133,8 @@ def preload(backend: str = "auto") -> None:
     will no longer block on it. Call it only after forking: never before a fork.
     """
     global _PRELOAD
-    if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_PROBED or _PRELOAD:
+    if backend == "pyte" or backend not in BACKENDS or _GHOSTTY_TRIED or _PRELOAD:
         return
-    # lazy: threading only for the preload
-    import threading
-
     _PRELOAD = threading.Thread(target=_preload, name="screen-preload", daemon=True)
     _PRELOAD.start()
 
@@ -185,9 +182,6 @@ def make_screen(rows: int, cols: int, backend: str = "auto") -> ScreenModel:
         why = ghostty_unavailable()
         if why is None:
             try:
-                # lazy: optional backend with a native library
-                from .ghostty_screen import GhosttyScreen
-
                 return GhosttyScreen(rows, cols)
             except Exception as exc:
                 why = f"pyghostty failed ({_one_line(exc)})"

@@ -7,7 +7,7 @@ through tables (``_CSI``, ``_ESC``, ``_CONTROLS``). What the screen does with th
 :mod:`.pyte_fixes`.
 
 Chunk safety: bytes are decoded with an incremental UTF-8 decoder; an incomplete trailing
-escape sequence is held (at most ``_HOLD_MAX`` characters) for the next ``feed()``; an
+escape sequence is kept (at most ``_PARTIAL_MAX`` characters) for the next ``feed()``; an
 unterminated string is skipped up to its terminator in later feeds without being stored.
 Malformed sequences never raise and never lose the rest of the chunk: each dispatch is
 guarded, a sequence with the wrong number of parameters is ignored. C0 controls inside a
@@ -29,7 +29,7 @@ from .pyte_fixes import FixedScreen
 
 __all__ = ["PyteScreen"]
 
-_HOLD_MAX = 4096  # characters of an incomplete CSI / ESC held across feeds
+_PARTIAL_MAX = 4096  # characters of an incomplete CSI / ESC kept across feeds
 
 # Groups: 1 text, 2-4 CSI (params, intermediates, final), 5-6 ESC with intermediates,
 # 7 plain ESC final, 8 a single control (C0, DEL, C1; also a lone or malformed ESC).
@@ -133,7 +133,7 @@ class PyteScreen:
         self.errors = 0
         self._screen = FixedScreen(self.cols, self.rows)
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self._hold = ""
+        self._partial = ""
         self._skip: str | None = None
         self._version = 0
         self._lines: list[str] = [""] * self.rows
@@ -186,9 +186,9 @@ class PyteScreen:
         before = (screen.cursor.x, screen.cursor.y, screen.in_alt_screen)
         try:
             text = self._decoder.decode(bytes(data))
-            if self._hold:
-                text = self._hold + text
-                self._hold = ""
+            if self._partial:
+                text = self._partial + text
+                self._partial = ""
             if self._skip is not None:
                 text = self._skip_string(text)
             if text:
@@ -196,7 +196,7 @@ class PyteScreen:
         except Exception:
             # Should not happen (each dispatch is guarded); resync to the ground state.
             self.errors += 1
-            self._hold = ""
+            self._partial = ""
             self._skip = None
         self._note_changes(before)
 
@@ -229,7 +229,7 @@ class PyteScreen:
     def reset(self) -> None:
         self._screen.reset()
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self._hold = ""
+        self._partial = ""
         self._skip = None
         self._screen.dirty.clear()
         self._stale = set(range(self.rows))
@@ -276,14 +276,14 @@ class PyteScreen:
                     draw(m.group(1))
                 else:
                     end = by_kind[kind](m, s, pos)
-                    if end < 0:  # an incomplete sequence: held for the next feed
-                        self._hold = s[pos:]
+                    if end < 0:  # an incomplete sequence: kept for the next feed
+                        self._partial = s[pos:]
                         return
             except Exception:
                 self.errors += 1
             pos = end
 
-    # One handler per token kind: (match, text, position) -> where to continue (-1: hold).
+    # One handler per token kind: (match, text, position) -> where to continue (-1: keep the rest).
 
     def _on_csi(self, m: re.Match[str], s: str, pos: int) -> int:
         self._dispatch_csi(m.group(2), m.group(3), m.group(4), self._csi, self._private_csi)
@@ -417,8 +417,8 @@ class PyteScreen:
                 elif ch in "]PX^_":
                     kind = "osc" if ch == "]" else "str"
                     m = _SKIP_END[kind].search(s, i + 1)
-                    if m is None and not controls and n - pos <= _HOLD_MAX:
-                        return -1  # short and unterminated: hold it, it may matter (OSC 133)
+                    if m is None and not controls and n - pos <= _PARTIAL_MAX:
+                        return -1  # short and unterminated: keep it, it may matter (OSC 133)
                     run_controls()
                     if m is None:
                         self._skip = kind
@@ -459,7 +459,7 @@ class PyteScreen:
                     return i + 1
                 # other (non-ASCII) characters inside a CSI are ignored
             i += 1
-            if i - pos > _HOLD_MAX:
+            if i - pos > _PARTIAL_MAX:
                 run_controls()
                 if state in ("csi", "csi_ignore"):
                     self._skip = "csi"

@@ -25,6 +25,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Callable
 
 try:  # the constant-time comparison hmac.compare_digest is without OpenSSL: hmac itself
     # loads libcrypto through hashlib, 3.9 MiB of RSS in every session that gets a message
@@ -33,12 +34,6 @@ except ImportError:  # an interpreter without it
     from hmac import compare_digest
 
 from ..paths import runtime_dir
-
-TYPE_CHECKING = False  # typing is not imported at run time: hooks import this module
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from pathlib import Path
-    from typing import Any
 
 MAX_DATAGRAM = 64 * 1024
 #: AF_UNIX sun_path size on macOS/BSD (Linux allows 108); the path plus a NUL must fit.
@@ -55,7 +50,7 @@ class Message:
 
     __slots__ = ("data", "kind", "reply_to")
 
-    def __init__(self, kind: str, data: dict[str, Any], reply_to: str | None = None) -> None:
+    def __init__(self, kind: str, data: dict[str, object], reply_to: str | None = None) -> None:
         self.kind = kind
         self.data = data
         self.reply_to = reply_to
@@ -144,9 +139,9 @@ class ControlServer:
     Raises OSError if the socket cannot be created (the session then runs without one).
     """
 
-    def __init__(self, path: Path | str, token: str, hook_token: str | None = None,
-                 reduce: Callable[[str, object], dict[str, Any]] | None = None) -> None:
-        self.path = str(path)
+    def __init__(self, path: str | os.PathLike[str], token: str, hook_token: str | None = None,
+                 reduce: Callable[[str, object], dict[str, object]] | None = None) -> None:
+        self.path = os.fspath(path)
         self._reduce = reduce
         if not _fits(self.path):
             raise OSError(f"socket path too long for AF_UNIX: {self.path}")
@@ -216,7 +211,7 @@ class ControlServer:
                 out.append(msg)
         return out
 
-    def reply(self, msg: Message, payload: dict[str, Any]) -> bool:
+    def reply(self, msg: Message, payload: dict[str, object]) -> bool:
         """Answer `msg` with `payload` (best effort: never blocks, never raises)."""
         if self._sock is None or not msg.reply_to:
             return False
@@ -246,8 +241,8 @@ class ControlServer:
         self.close()
 
 
-def _hook_data(obj: dict[str, Any], reduce: Callable[[str, object], dict[str, Any]] | None
-               ) -> dict[str, Any] | None:
+def _hook_data(obj: dict[str, object], reduce: Callable[[str, object], dict[str, object]] | None
+               ) -> dict[str, object] | None:
     """A hook message's fields as {"event", "data"}; a ``raw`` hook input is reduced here."""
     event = obj.get("event")
     if not isinstance(event, str):
@@ -258,8 +253,8 @@ def _hook_data(obj: dict[str, Any], reduce: Callable[[str, object], dict[str, An
     return {"event": event, "data": data if isinstance(data, dict) else {}}
 
 
-def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: float = 1.0,
-            want_reply: bool = True) -> dict[str, Any] | None:
+def request(path: str | os.PathLike[str], token: str, payload: dict[str, object], *,
+            timeout: float = 1.0, want_reply: bool = True) -> dict[str, object] | None:
     """Send `payload` (which carries its ``kind``) to the session at `path`.
 
     With ``want_reply``: wait up to `timeout` seconds and return the reply object.
@@ -284,7 +279,7 @@ def request(path: Path | str, token: str, payload: dict[str, Any], *, timeout: f
             own = _bind_private(sock)
         _grow_buffers(sock)
         sock.settimeout(max(0.001, timeout))
-        sock.sendto(data, str(path))
+        sock.sendto(data, os.fspath(path))
         if not want_reply:
             return {}
         while True:

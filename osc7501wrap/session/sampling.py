@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..fusion.background import Proc
+from ..fusion.pipeline import Pipeline
 from ..proxy.procinfo import (
     child_pids,
     command_line,
@@ -45,9 +45,6 @@ from ..proxy.procinfo import (
     foreground_pgrp,
     process_name,
 )
-
-if TYPE_CHECKING:
-    from ..fusion.pipeline import Pipeline
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
 SAMPLE_SLACK = 0.25  # a wake-up of its own only this much after a sample is due

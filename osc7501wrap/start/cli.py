@@ -283,11 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--since", metavar="SPAN", default="7d",
                     help="a span back from now (7d, 12h, 30m, 2w) or a date 2026-11-30 "
                          "(default 7d)")
-    st.add_argument("--by", choices=("agent", "project", "day"), default="agent",
-                    help="one row per agent (default), project directory or day")
+    st.add_argument("--by", choices=("agent", "project", "day", "host"), default="agent",
+                    help="one row per agent (default), project directory, day or machine "
+                         "(each row of each machine)")
     fmt = st.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="one JSON object")
     fmt.add_argument("--csv", action="store_true", help="CSV, one line per row")
+    fmt.add_argument("--feed", action="store_true",
+                     help="this machine's ledger changes as one JSON object, for another "
+                          "machine's stats (over ssh)")
+    _fleet_options(st)
     st.set_defaults(func=_subcommand("commands.stats", "cmd_stats"))
 
     ti = sub.add_parser("tmux-init", help="print a tmux snippet: state glyphs, waiting count, jump key")

@@ -1,9 +1,9 @@
-"""Aider's driver: its line prompt, the start, turn-end and exit helpers, a git work dir, and
+"""Aider's driver: a git work dir and
 its scenarios (streaming, a shell command, creating and adding files, architect mode,
 negatives, interrupt, multi-row commands).
 
 What it does not do: check ground truth (Aider has no events of its own: the labels come
-from its prompts) or build its command line (tests/agentrun.py ``aider_command``).
+from its prompts) or describe Aider (its prompt, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 import time
 
 from agentrun import Sandbox
+from agents import aider_at_prompt
 from fakeapi import Text
 
 from capture_agents.core import (
@@ -22,34 +23,11 @@ from capture_agents.core import (
     Ctx,
     dialog,
     git_init,
+    leave,
     scenario,
+    start,
+    turn_end,
 )
-
-AIDER_PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
-
-
-def aider_start(c: Ctx) -> str:
-    """Wait for Aider's input prompt; label idle."""
-    text = c.wait(AIDER_PROMPT, 60, settle=0.5)
-    c.mark("idle")
-    return text
-
-
-def aider_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for the token report and the prompt after it; label ``label``."""
-    text = c.wait(lambda s: "Tokens:" in s and AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None,
-                  timeout, settle=0.5)
-    c.mark(label)
-    return text
-
-
-def aider_exit(c: Ctx) -> None:
-    """Leave Aider with ctrl+d at the prompt."""
-    c.key("ctrl+d")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
 
 
 def aider_git(sb: Sandbox) -> None:
@@ -66,7 +44,7 @@ def aider_git(sb: Sandbox) -> None:
     lambda sb, api: [Text(LONG_ANSWER * 2, gate="think", chunk_delay=0.12, chunk_size=8)],
 )
 def aider_stream(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.shot("idle--prompt")
     c.submit("explain the project")
     c.request(0)
@@ -77,9 +55,9 @@ def aider_stream(c: Ctx) -> None:
     c.wait("Here is what I found", 20, settle=0)
     time.sleep(1.5)
     c.shot("working--streaming")
-    aider_turn_end(c)
+    turn_end(c)
     c.shot("done--turn-ended")
-    aider_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -89,7 +67,7 @@ def aider_stream(c: Ctx) -> None:
     lambda sb, api: [Text("You can list the files with:\n\n```bash\nls -la\n```\n")],
 )
 def aider_shell(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.submit("how do I list the files")
     dialog(c, "Run shell command?")
     c.shot("blocked-permission--run-shell-command")
@@ -97,9 +75,9 @@ def aider_shell(c: Ctx) -> None:
     dialog(c, re.compile(r"Add (command )?output to the chat\?"), label="blocked:question")
     c.shot("blocked-question--add-output")
     c.send_line("n")
-    c.wait(lambda s: AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 20, settle=0.5)
+    c.wait(lambda s: aider_at_prompt(s), 20, settle=0.5)
     c.mark("done")
-    aider_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -111,14 +89,14 @@ def aider_shell(c: Ctx) -> None:
     ],
 )
 def aider_create(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.submit("write hello.py")
     dialog(c, "Create new file?")
     c.shot("blocked-permission--create-new-file")
     c.send_line("y")
     c.wait("Applied edit", 20, settle=0)
-    aider_turn_end(c)
-    aider_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -130,13 +108,13 @@ def aider_create(c: Ctx) -> None:
     setup=aider_git,
 )
 def aider_add_file(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.submit("where is the helper")
     dialog(c, "Add file to the chat?", label="blocked:question")
     c.shot("blocked-question--add-file")
     c.send_line("n")
-    aider_turn_end(c)
-    aider_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -147,15 +125,15 @@ def aider_add_file(c: Ctx) -> None:
     args=["--architect", "--no-auto-accept-architect"],
 )
 def aider_architect(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.shot("idle--prompt-architect")
     c.submit("plan a greeting")
     dialog(c, "Edit the files?", label="blocked:question")
     c.shot("blocked-question--edit-the-files")
     c.send_line("n")
-    c.wait(lambda s: AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 20, settle=0.5)
+    c.wait(lambda s: aider_at_prompt(s), 20, settle=0.5)
     c.mark("done")
-    aider_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -165,7 +143,7 @@ def aider_architect(c: Ctx) -> None:
     lambda sb, api: [Text("Aider asked:\n\nRun shell command? (Y)es/(N)o/(D)on't ask again [Yes]:\n\nNothing waits now.")],
 )
 def aider_negatives(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     typed = "Run shell command? (Y)es/(N)o [Yes]:"
     c.run.type(typed)
     c.wait(typed, 10, settle=0.5)
@@ -174,9 +152,9 @@ def aider_negatives(c: Ctx) -> None:
         c.key("backspace")
     time.sleep(0.5)
     c.submit("what did aider ask")
-    aider_turn_end(c)
+    turn_end(c)
     c.shot("done--quoted-yes-no")
-    aider_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -186,17 +164,17 @@ def aider_negatives(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def aider_interrupt(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.submit("think for a long time")
     c.request(0)
     c.wait("Waiting for", 20, settle=0)
     time.sleep(5)
     c.key("ctrl+c")
     c.wait(lambda s: "Waiting for" not in s.rstrip().rsplit("\n", 3)[-1]
-           and AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 15, settle=0.5)
+           and aider_at_prompt(s), 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt")
-    aider_exit(c)
+    leave(c)
 
 
 def aider_asks(s: str, question: str, subject: str) -> bool:
@@ -217,7 +195,7 @@ def aider_asks(s: str, question: str, subject: str) -> bool:
     ],
 )
 def aider_multiline(c: Ctx) -> None:
-    aider_start(c)
+    start(c)
     c.submit("run the three commands")
     for n, (question, mark) in enumerate((("Run shell commands?", "x1.txt"),
                                           ("Run shell command?", "long-1.txt")), 1):
@@ -229,6 +207,6 @@ def aider_multiline(c: Ctx) -> None:
     dialog(c, lambda s: aider_asks(s, "Run shell commands?", "SECOND.txt"))
     c.shot("blocked-permission--multiline-3")
     c.send_line("n")
-    c.wait(lambda s: AIDER_PROMPT.search(s.rstrip().rsplit("\n", 1)[-1] + "\n") is not None, 20, settle=0.5)
+    c.wait(lambda s: aider_at_prompt(s), 20, settle=0.5)
     c.mark("done")
-    aider_exit(c)
+    leave(c)

@@ -1,9 +1,8 @@
-"""Claude Code's driver: its screen marks (spinner, end-of-turn line, composer), the start,
-turn-end and exit helpers, and its tool-permission, plan-mode and question scenarios.
+"""Claude Code's driver: its spinner line and its tool-permission, plan-mode and question scenarios.
 
 claude_extra holds the rest of its scenarios (one module would pass the package's length
-limit). What it does not do: build the command line (tests/agentrun.py
-``claude_command``, called by runner) or check ground truth (Claude's hooks are not used).
+limit). What it does not do: describe Claude Code (its composer, turn's end, command, keys and
+waits: harness/agents.py) or check ground truth (Claude's hooks are not used).
 """
 
 from __future__ import annotations
@@ -14,39 +13,23 @@ import time
 from pathlib import Path
 
 from agentrun import Sandbox
+from agents import CLAUDE_PROMPT
 from fakeapi import Dynamic, FakeAPI, Request, Step, Text, ToolUse
 
-from capture_agents.core import COLS, LONG_ANSWER, ROWS, Ctx, dialog, scenario
+from capture_agents.core import (
+    COLS,
+    LONG_ANSWER,
+    ROWS,
+    Ctx,
+    dialog,
+    leave,
+    scenario,
+    start,
+    turn_end,
+)
 
 # Claude Code's spinner line: a glyph, a verb, an ellipsis ("✻ Cogitating… (3s · esc to interrupt)").
 CLAUDE_SPINNER = re.compile(r"(?m)^[·✢✳✶✻✽*●] \S[^\n]*…")
-CLAUDE_DONE = re.compile(r"(?m)^[·✢✳✶✻✽*] \S+ for \d+[smh]")
-CLAUDE_PROMPT = re.compile(r"(?m)^❯ ?$")
-
-
-def claude_start(c: Ctx, mode_text: str = "manual mode on") -> str:
-    """Wait for Claude's composer and footer; label idle."""
-    text = c.wait(lambda s: mode_text in s and CLAUDE_PROMPT.search(s) is not None, 40, settle=0.5)
-    c.mark("idle")
-    return text
-
-
-def claude_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for the end-of-turn line and the empty composer; label ``label``."""
-    text = c.wait(lambda s: CLAUDE_DONE.search(s) is not None and CLAUDE_PROMPT.search(s) is not None, timeout, settle=0.5)
-    c.mark(label)
-    return text
-
-
-def claude_exit(c: Ctx) -> None:
-    """Leave Claude Code the way a person does (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
 
 
 @scenario(
@@ -65,7 +48,7 @@ def claude_exit(c: Ctx) -> None:
     ],
 )
 def claude_bash_approve(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.shot("idle--prompt")
     c.submit("run the slow command")
     c.request(0)
@@ -88,9 +71,9 @@ def claude_bash_approve(c: Ctx) -> None:
     c.wait("Here is what I found", 20, settle=0)
     time.sleep(1.5)
     c.shot("working--streaming")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--turn-ended")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -104,7 +87,7 @@ def claude_bash_approve(c: Ctx) -> None:
     native=True,
 )
 def claude_bash_reject(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "Do you want to proceed?")
     c.shot("blocked-permission--bash-rm")
@@ -112,7 +95,7 @@ def claude_bash_reject(c: Ctx) -> None:
     c.wait(lambda s: "Do you want to proceed?" not in s and CLAUDE_PROMPT.search(s) is not None, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-permission-rejected")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -123,7 +106,7 @@ def claude_bash_reject(c: Ctx) -> None:
     native=True,
 )
 def claude_interrupt(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait(CLAUDE_SPINNER, 20, settle=0)
@@ -133,7 +116,7 @@ def claude_interrupt(c: Ctx) -> None:
     c.wait(lambda s: CLAUDE_SPINNER.search(s) is None and "manual mode on" in s, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -150,14 +133,14 @@ def claude_interrupt(c: Ctx) -> None:
     ],
 )
 def claude_thinking(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("what is the answer")
     c.request(0)
     c.wait(CLAUDE_SPINNER, 20, settle=0)
     time.sleep(3)
     c.shot("working--thinking")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 def _write_steps(sb: Sandbox, api: FakeAPI) -> list[Step]:
@@ -169,13 +152,13 @@ def _write_steps(sb: Sandbox, api: FakeAPI) -> list[Step]:
 
 @scenario("claude", "write-create", "Write tool on a new file -> 'Do you want to create' dialog -> approved", _write_steps, native=True)
 def claude_write_create(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("create hello.py")
     dialog(c, "Do you want to create")
     c.shot("blocked-permission--write-create")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 def _notes(sb: Sandbox) -> Path:
@@ -201,13 +184,13 @@ def _overwrite_steps(sb: Sandbox, api: FakeAPI) -> list[Step]:
     native=True,
 )
 def claude_write_overwrite(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("replace notes.txt")
     dialog(c, "Do you want to overwrite")
     c.shot("blocked-permission--write-overwrite")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 def _edit_steps(sb: Sandbox, api: FakeAPI) -> list[Step]:
@@ -221,13 +204,13 @@ def _edit_steps(sb: Sandbox, api: FakeAPI) -> list[Step]:
 
 @scenario("claude", "edit", "Read then Edit -> 'Do you want to make this edit' dialog -> approved", _edit_steps, native=True)
 def claude_edit(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("edit notes.txt")
     dialog(c, "Do you want to make this edit")
     c.shot("blocked-permission--edit")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -242,13 +225,13 @@ def claude_edit(c: Ctx) -> None:
     native=True,
 )
 def claude_webfetch(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("read the docs page")
     dialog(c, "Do you want to allow Claude to fetch this content?")
     c.shot("blocked-permission--webfetch")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 PLAN = "# Plan\n\n1. Add a greeting function to hello.py.\n2. Print the greeting.\n3. Run it once to check."
@@ -283,15 +266,15 @@ def _plan_file_write(req: Request) -> Step:
     native=True,
 )
 def claude_plan(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     _enter_plan_mode(c)
     c.shot("idle--mode-plan")
     c.submit("plan a greeting")
     dialog(c, re.compile(r"Would you like to proceed|Ready to code|Exit plan mode\?"))
     c.shot("blocked-permission--plan-approval")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -305,14 +288,14 @@ def claude_plan(c: Ctx) -> None:
     native=True,
 )
 def claude_plan_empty(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     _enter_plan_mode(c)
     c.submit("plan a greeting")
     dialog(c, re.compile(r"Would you like to proceed|Ready to code|Exit plan mode\?"))
     c.shot("blocked-permission--plan-exit-empty")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -341,13 +324,13 @@ def claude_plan_empty(c: Ctx) -> None:
     native=True,
 )
 def claude_ask(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("ask me a question")
     dialog(c, "Enter to select", label="blocked:question")
     c.shot("blocked-question--askuserquestion")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -386,7 +369,7 @@ def claude_ask(c: Ctx) -> None:
     native=True,
 )
 def claude_ask_tabs(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("ask me two questions")
     dialog(c, "Which color do you prefer?", label="blocked:question")
     c.shot("blocked-question--askuserquestion-tabs")
@@ -399,5 +382,5 @@ def claude_ask_tabs(c: Ctx) -> None:
     c.wait("Review your answers", 10, settle=0.5)
     c.shot("blocked-question--askuserquestion-review")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)

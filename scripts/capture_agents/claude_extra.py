@@ -14,15 +14,10 @@ import re
 import sys
 import time
 
+from agents import CLAUDE_PROMPT, claude_composer
 from fakeapi import Error, Text, ToolUse
 
-from capture_agents.claude import (
-    CLAUDE_PROMPT,
-    CLAUDE_SPINNER,
-    claude_exit,
-    claude_start,
-    claude_turn_end,
-)
+from capture_agents.claude import CLAUDE_SPINNER
 from capture_agents.core import (
     MULTILINE_REFUSED,
     MULTILINE_TWO_ROWS,
@@ -30,7 +25,10 @@ from capture_agents.core import (
     REPO,
     Ctx,
     dialog,
+    leave,
     scenario,
+    start,
+    turn_end,
 )
 
 
@@ -42,7 +40,7 @@ from capture_agents.core import (
     args=["--allow-dangerously-skip-permissions"],
 )
 def claude_modes(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     names = {
         "accept edits on": "idle--mode-accept-edits",
         "plan mode on": "idle--mode-plan-cycled",
@@ -60,7 +58,7 @@ def claude_modes(c: Ctx) -> None:
             if k in screen and k not in seen:
                 seen.add(k)
                 c.shot(shot)
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -78,8 +76,8 @@ def claude_trust(c: Ctx) -> None:
     c.key("down")
     time.sleep(0.3)
     c.key("enter", mark="working")  # answered: Claude starts (2.1.302 blanks the screen 0.3 s)
-    claude_start(c)
-    claude_exit(c)
+    start(c)
+    leave(c)
 
 
 @scenario(
@@ -97,8 +95,8 @@ def claude_nudge(c: Ctx) -> None:
     c.key("down")
     time.sleep(0.3)
     c.key("enter")
-    claude_start(c)
-    claude_exit(c)
+    start(c)
+    leave(c)
 
 
 QUOTED = (
@@ -117,7 +115,7 @@ QUOTED = (
     lambda sb, api: [Text(QUOTED)],
 )
 def claude_negatives(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.run.type("1. Yes")
     c.wait(re.compile(r"❯\s1\. Yes"), 10, settle=0.5)
     c.shot("idle--user-typed-1-yes")
@@ -131,9 +129,9 @@ def claude_negatives(c: Ctx) -> None:
         c.key("backspace")
     time.sleep(0.5)
     c.submit("what did the dialog say")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--quoted-do-you-want")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -144,7 +142,7 @@ def claude_negatives(c: Ctx) -> None:
     settings={"statusLine": {"type": "command", "command": "echo custom-status-line"}},
 )
 def claude_statusline(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.shot("idle--prompt-statusline")
     c.submit("do a thing")
     c.request(0)
@@ -152,9 +150,9 @@ def claude_statusline(c: Ctx) -> None:
     time.sleep(2.5)
     c.shot("working--spinner-statusline")
     c.api.release("think")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--turn-ended-statusline")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -185,13 +183,13 @@ def claude_statusline(c: Ctx) -> None:
     answer_7501=True,
 )
 def claude_native(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("run and ask")
     dialog(c, "Do you want to proceed?")
     c.key("enter", mark="working")
     dialog(c, "Enter to select", label="blocked:question")
     c.key("enter", mark="working")
-    claude_turn_end(c)
+    turn_end(c)
     c.submit("now wait")
     c.request(3)
     c.wait(CLAUDE_SPINNER, 20, settle=0)
@@ -199,7 +197,7 @@ def claude_native(c: Ctx) -> None:
     c.key("esc")
     c.wait(lambda s: CLAUDE_SPINNER.search(s) is None and "manual mode on" in s, 15, settle=0.5)
     c.mark("idle")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -214,7 +212,7 @@ def claude_native(c: Ctx) -> None:
     rows=20,
 )
 def claude_narrow(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.shot("idle--prompt-64x20")
     c.submit("make a file")
     c.request(0)
@@ -225,9 +223,9 @@ def claude_narrow(c: Ctx) -> None:
     dialog(c, "Do you want to proceed?")
     c.shot("blocked-permission--bash-64x20")
     c.key("enter", mark="working")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--turn-ended-64x20")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -238,9 +236,9 @@ def claude_narrow(c: Ctx) -> None:
     args=["--permission-mode", "dontAsk"],
 )
 def claude_dont_ask(c: Ctx) -> None:
-    claude_start(c, mode_text="on")
+    start(c, lambda s: claude_composer(s, "on"))
     c.shot("idle--mode-dont-ask")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -254,7 +252,7 @@ def claude_dont_ask(c: Ctx) -> None:
     ],
 )
 def claude_type_ahead(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("first question")
     c.request(0)
     c.wait(CLAUDE_SPINNER, 20, settle=0)
@@ -266,8 +264,8 @@ def claude_type_ahead(c: Ctx) -> None:
     c.shot("working--queued-prompt")
     c.api.release("think")
     c.wait("Second answer.", 30, settle=0)
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -280,7 +278,7 @@ def claude_type_ahead(c: Ctx) -> None:
     ],
 )
 def claude_interrupt_tool(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("wait and make a directory")
     dialog(c, "Do you want to proceed?")
     c.key("enter", mark="working")
@@ -291,7 +289,7 @@ def claude_interrupt_tool(c: Ctx) -> None:
     c.wait(lambda s: "Interrupted" in s and "esc to interrupt" not in s, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt-tool")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -302,9 +300,9 @@ def claude_interrupt_tool(c: Ctx) -> None:
     lambda sb, api: [Text("Hello there.")],
 )
 def claude_compact(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("say hello")
-    claude_turn_end(c)
+    turn_end(c)
     c.api.scenario.side_text = "<analysis>Short chat.</analysis>\n<summary>The user asked for a greeting.</summary>"
     c.api.scenario.side_pause = 4.0
     c.run.type("/compact")
@@ -317,13 +315,13 @@ def claude_compact(c: Ctx) -> None:
            and "manual mode on" in s, 60, settle=0.5)
     c.mark("done")
     c.shot("done--after-compact")
-    claude_exit(c)
+    leave(c)
 
 
 MCP_SERVER = {
     "type": "stdio",
     "command": sys.executable,
-    "args": [str(REPO / "tests" / "fakeapi" / "mcp_server.py")],
+    "args": [str(REPO / "harness" / "fakeapi" / "mcp_server.py")],
     "env": {},
 }
 
@@ -341,15 +339,15 @@ MCP_SERVER = {
     native=True,
 )
 def claude_mcp_tool(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     time.sleep(2)
     c.submit("what is a spinner")
     # the dialog itself, not the tool line above it ("Calling glossary…" comes first)
     dialog(c, re.compile(r"(?m)Do you want to proceed\?|^\s*❯ 1\."))
     c.shot("blocked-permission--mcp-tool")
     c.key("enter", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -365,7 +363,7 @@ def claude_mcp_tool(c: Ctx) -> None:
     native=True,
 )
 def claude_mcp_form(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     time.sleep(2)
     c.submit("run the survey")
     dialog(c, re.compile(r"(?m)Do you want to proceed\?|^\s*❯ 1\."))
@@ -373,8 +371,8 @@ def claude_mcp_form(c: Ctx) -> None:
     dialog(c, "requests your input", label="blocked:question")
     c.shot("blocked-question--mcp-form")
     c.key("esc", mark="working")
-    claude_turn_end(c)
-    claude_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -391,8 +389,8 @@ def claude_mcp_project(c: Ctx) -> None:
     c.mark("blocked:permission")
     c.shot("blocked-permission--mcp-project-server")
     c.key("enter", mark="working")  # answered: Claude starts (2.1.302 blanks the screen 0.3 s)
-    claude_start(c)
-    claude_exit(c)
+    start(c)
+    leave(c)
 
 
 @scenario(
@@ -412,15 +410,15 @@ def claude_mcp_project(c: Ctx) -> None:
     native=True,
 )
 def claude_subagent(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("survey the files with an agent")
     c.request(1)
     time.sleep(2)
     c.wait(CLAUDE_SPINNER, 10, settle=0)
     c.shot("working--subagent")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--after-subagent")
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -439,11 +437,11 @@ def claude_subagent(c: Ctx) -> None:
     native=True,
 )
 def claude_background_shell(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("touch a file later, in the background")
     dialog(c, "Do you want to proceed?")
     c.key("enter", mark="working")
-    claude_turn_end(c, label="working")  # the turn ended, the shell it started runs on
+    turn_end(c, label="working")  # the turn ended, the shell it started runs on
     time.sleep(1)
     c.shot("done--background-shell")
     # leaving while the shell runs asks first: "Background work is running" (a question)
@@ -487,23 +485,23 @@ def _background_ended(s: str) -> bool:
     native=True,
 )
 def claude_background_shell_ends(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("run the slow job in the background")
     dialog(c, "Do you want to proceed?")
     c.key("enter", mark="working")
     started = time.monotonic()
-    claude_turn_end(c, label="working")  # the turn ended; the shell runs on
+    turn_end(c, label="working")  # the turn ended; the shell runs on
     c.shot("done--background-shell-running")  # the turn reads done; the footer counts the shell
     time.sleep(1.0)
     c.submit("is it done yet?")
     c.wait("Not yet", 20, settle=0)
-    claude_turn_end(c, label="working")
+    turn_end(c, label="working")
     # the shell ends 8 s after it started: the footer drops its count
     c.wait(_background_ended, 8 + 30 - (time.monotonic() - started), settle=0.5)
     c.mark("done")
     c.shot("done--background-shell-ended")
     time.sleep(3)
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -526,16 +524,16 @@ def claude_background_shell_ends(c: Ctx) -> None:
     native=True,
 )
 def claude_background_agent(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("survey the files with a background agent")
     # its turn waits for the agent: "✻ Waiting for 1 background agent to finish"
     c.wait("background agent", 30, settle=0.5)
     time.sleep(1)
     c.shot("working--background-agent-waiting")
-    claude_turn_end(c)
+    turn_end(c)
     c.shot("done--background-agent-ended")
     time.sleep(3)
-    claude_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -547,14 +545,14 @@ def claude_background_agent(c: Ctx) -> None:
     env={"CLAUDE_CODE_MAX_RETRIES": "2"},
 )
 def claude_api_error(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("do something")
     c.wait(re.compile(r"(?i)retrying|api error"), 60, settle=0)
     c.shot("working--api-retry")
     c.wait(lambda s: "API Error" in s and CLAUDE_SPINNER.search(s) is None, 90, settle=0.5)
     c.mark("error")
     c.shot("error--api-error")
-    claude_exit(c)
+    leave(c)
 
 
 CLAUDE_ASKS = "Do you want to proceed?"
@@ -573,7 +571,7 @@ CLAUDE_ASKS = "Do you want to proceed?"
     ],
 )
 def claude_multiline(c: Ctx) -> None:
-    claude_start(c)
+    start(c)
     c.submit("run the three commands")
     for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
         dialog(c, lambda s, mark=mark: CLAUDE_ASKS in s and mark in s)
@@ -585,4 +583,4 @@ def claude_multiline(c: Ctx) -> None:
     c.key("esc")
     c.wait(lambda s: CLAUDE_ASKS not in s and CLAUDE_PROMPT.search(s) is not None, 15, settle=0.5)
     c.mark("idle")
-    claude_exit(c)
+    leave(c)

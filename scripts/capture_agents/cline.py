@@ -1,10 +1,10 @@
-"""Cline's driver (``cline --tui --auto-approve false``): its composer and thinking line, the
-start, turn-end and exit helpers, and its scenarios (a command approved and denied,
-three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer, a
-long stream, an interrupt, typed and quoted dialog text).
+"""Cline's driver (``cline --tui --auto-approve false``): its scenarios (a command denied,
+three multi-line or wrapped commands, a 61-line one, its question tool; from the shared
+table (``shared``): a command approved, a plain answer, a long stream, an interrupt, typed and
+quoted dialog text).
 
-What it does not do: build its command line or stop its background hub (tests/agentrun.py
-``cline_command`` and ``cline_stop_hub``; the runner calls the latter after every run).
+What it does not do: describe Cline (its composer, thinking line, start-up notice,
+command and the background hub stopped after every run: harness/agents.py).
 Labels come from its screen; its hooks (TaskStart, PreToolUse, TaskComplete, TaskCancel)
 are logged in the sandbox's truth log.
 """
@@ -12,7 +12,6 @@ are logged in the sandbox's truth log.
 from __future__ import annotations
 
 import re
-import time
 
 from fakeapi import Text, ToolUse
 
@@ -23,81 +22,28 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    leave,
+    multiline_dialogs,
     scenario,
+    start,
+    turn_end,
 )
+from capture_agents.shared import register
 
-CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # the composer: a rule, the prompt and placeholder
-CLINE_BUSY = re.compile(r"\(esc to cancel\)")  # "⠸ Thinking... (esc to cancel)"
 CLINE_DIALOG = re.compile(r"\[y\]\s+\S")  # a tool approval: "[y] Approve   [n] Deny"
 
 
-CLINE_PROMO = "any other key to close"  # a notice over the composer at start
-
-
-def cline_start(c: Ctx) -> str:
-    """Wait for the composer (closing the start-up notice over it first); label idle."""
-    first = c.wait(lambda s: CLINE_PROMO in s or CLINE_COMPOSER.search(s) is not None, 60, settle=1.5)
-    if CLINE_PROMO in first:
-        c.key("esc")
-    text = c.wait(lambda s: CLINE_PROMO not in s and CLINE_COMPOSER.search(s) is not None, 30, settle=1.0)
-    c.mark("idle")
-    return text
-
-
-def cline_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for the busy line to go and the composer to be back; label ``label``."""
-    # (the composer is drawn in place of a dialog: a quoted one stays in the conversation)
-    text = c.wait(lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None,
-                  timeout, settle=0.6)
-    c.mark(label)
-    return text
-
-
-def cline_exit(c: Ctx) -> None:
-    """Leave Cline: ctrl+c (twice if the first only clears)."""
-    c.key("ctrl+c")
-    time.sleep(0.4)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(8)
-    except AssertionError:
-        pass
-
-
-@scenario(
-    "cline",
-    "command-approve",
-    "prompt -> thinking while the model is silent -> command approval -> y -> command runs 3 s -> slow "
-    "streamed answer -> turn ends",
-    lambda sb, api: [
-        ToolUse("run_commands", {"commands": ["sleep 3 && mkdir -p out && echo hi > out/x.txt"]},
-                text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def cline_command_approve(c: Ctx) -> None:
-    cline_start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--thinking")
-    c.api.release("think")
-    dialog(c, CLINE_DIALOG)
-    c.shot("blocked-permission--command")
-    c.run.send("y", mark="working")
-    c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    c.answered(1, 40)
-    cline_turn_end(c)
-    c.shot("done--turn-ended")
-    cline_exit(c)
+register("cline", "command-approve",
+         "prompt -> thinking while the model is silent -> command approval -> y -> command runs 3 s -> slow "
+         "streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse("run_commands", {"commands": ["sleep 3 && mkdir -p out && echo hi > out/x.txt"]},
+                     text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="thinking", asks=CLINE_DIALOG,
+         tool="command", running=1.5, streaming=1.5, streamed=True)
 
 
 @scenario(
@@ -108,14 +54,14 @@ def cline_command_approve(c: Ctx) -> None:
                      Text("Understood, nothing was removed.")],
 )
 def cline_command_deny(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--command-rm")
     c.run.send("n", mark="working")
-    cline_turn_end(c)
+    turn_end(c)
     c.shot("done--after-deny")
-    cline_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -127,94 +73,36 @@ def cline_command_deny(c: Ctx) -> None:
                      Text("You chose red.")],
 )
 def cline_question(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("ask me a question")
     dialog(c, "Which color do you prefer?", label="blocked:question")
     c.shot("blocked-question--question")
     c.key("enter", mark="working")
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)
 
 
-@scenario(
-    "cline",
-    "answer",
-    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [Text("Two plus two is four.", pause=1.0), Text("Four times four is sixteen.", pause=1.0)],
-)
-def cline_answer(c: Ctx) -> None:
-    cline_start(c)
-    c.submit("what is two plus two")
-    c.answered(0)
-    cline_turn_end(c)
-    c.shot("done--answer")
-    time.sleep(1.0)
-    c.submit("and four times four")
-    c.answered(1)
-    cline_turn_end(c)
-    cline_exit(c)
+register("cline", "answer",
+         "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "cline",
-    "stream",
-    "prompt -> 4 s silent (thinking) -> slow streamed answer for ~8 s -> turn ends",
-    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
-)
-def cline_stream(c: Ctx) -> None:
-    cline_start(c)
-    c.submit("describe the project")  # "summar..." would read as a side request
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--silent")
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--streaming-long")
-    c.answered(0, 60)
-    cline_turn_end(c, timeout=60)
-    c.shot("done--after-stream")
-    cline_exit(c)
+register("cline", "stream",
+         "prompt -> 4 s silent (thinking) -> slow streamed answer for ~8 s -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "cline",
-    "interrupt",
-    "prompt -> model never answers (5 s of thinking) -> esc -> prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def cline_interrupt(c: Ctx) -> None:
-    cline_start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(CLINE_BUSY, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--thinking-long")
-    c.key("esc")
-    cline_turn_end(c, label="idle", timeout=15)
-    c.shot("idle--interrupted")
-    cline_exit(c)
+register("cline", "interrupt",
+         "prompt -> model never answers (5 s of thinking) -> esc -> prompt back",
+         module=__name__, working="thinking")
 
 
-@scenario(
-    "cline",
-    "negatives",
-    "composer holding typed 'Approve tool call? [y] Approve [n] Deny' sent as the prompt; the answer quotes it",
-    lambda sb, api: [Text("Cline asked:\n\n    Approve tool call?\n    [y] Approve   [n] Deny\n\n"
-                          "Nothing is waiting now.", pause=1.0)],
-)
-def cline_negatives(c: Ctx) -> None:
-    cline_start(c)
-    typed = "Approve tool call? [y] Approve   [n] Deny"
-    c.run.type(typed)
-    c.wait("[n] Deny", 10, settle=0.5)
-    c.shot("idle--user-typed-dialog")
-    time.sleep(0.3)
-    c.key("enter", mark="working")  # sent as the prompt: the answer quotes the approval
-    c.answered(0)
-    cline_turn_end(c)
-    c.shot("done--quoted-dialog")
-    cline_exit(c)
+register("cline", "negatives",
+         "composer holding typed 'Approve tool call? [y] Approve [n] Deny' sent as the prompt; the answer quotes it",
+         module=__name__,
+         model=lambda sb, api: [Text("Cline asked:\n\n    Approve tool call?\n    [y] Approve   [n] Deny\n\n"
+                                     "Nothing is waiting now.", pause=1.0)],
+         typed="Approve tool call? [y] Approve   [n] Deny", typed_end="[n] Deny")
 
 
 @scenario(
@@ -230,15 +118,12 @@ def cline_negatives(c: Ctx) -> None:
     ],
 )
 def cline_multiline(c: Ctx) -> None:
-    cline_start(c)
-    c.submit("run the three commands")
-    for n, (mark, key) in enumerate((("x1.txt", "y"), ("long-1.txt", "y"), ("SECOND.txt", "n")), 1):
-        dialog(c, lambda s, mark=mark: CLINE_DIALOG.search(s) is not None and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.run.send(key, mark="working")
-        c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
-    cline_turn_end(c)
-    cline_exit(c)
+    start(c)
+    multiline_dialogs(c, lambda s: CLINE_DIALOG.search(s) is not None)
+    c.run.send("n", mark="working")  # the third refused: the model is told and answers
+    c.wait(lambda s: CLINE_DIALOG.search(s) is None, 10, settle=0)
+    turn_end(c)
+    leave(c)
 
 
 LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
@@ -253,10 +138,10 @@ LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SE
                      Text("Understood, nothing was made.")],
 )
 def cline_long_command(c: Ctx) -> None:
-    cline_start(c)
+    start(c)
     c.submit("make sixty files")
     dialog(c, CLINE_DIALOG)
     c.shot("blocked-permission--long-command")
     c.run.send("n", mark="working")
-    cline_turn_end(c)
-    cline_exit(c)
+    turn_end(c)
+    leave(c)

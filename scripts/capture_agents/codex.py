@@ -1,9 +1,9 @@
-"""Codex's driver: its composer hint, the start, turn-end and exit helpers, an exec tool call,
-and its scenarios (exec approved and rejected, interrupt, apply_patch, a plan question,
-folder trust, negatives, multi-row commands).
+"""Codex's driver: an exec tool call and its scenarios (exec approved: the shared table's
+``approve``; rejected, interrupt, apply_patch, a plan question, folder trust, negatives,
+multi-row commands).
 
 What it does not do: read Codex's own OSC 7501 reports (index lists them from the
-captures) or build its command line (tests/agentrun.py ``codex_command``).
+captures) or describe Codex (its composer, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 import time
 from typing import Any
 
+from agents import CODEX_HINT
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -22,37 +23,14 @@ from capture_agents.core import (
     Ctx,
     dialog,
     git_init,
+    leave,
     multiline_dialogs,
     scenario,
+    start,
+    turn_end,
     work_ends,
 )
-
-CODEX_PROMPT_HINT = "Ask Codex to do anything"
-
-
-def codex_start(c: Ctx) -> str:
-    """Wait for Codex's composer placeholder; label idle."""
-    text = c.wait(CODEX_PROMPT_HINT, 40, settle=0.5)
-    c.mark("idle")
-    return text
-
-
-def codex_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for 'Worked for' and the composer placeholder; label ``label``."""
-    text = c.wait(lambda s: "Worked for" in s and CODEX_PROMPT_HINT in s and "esc to interrupt" not in s, timeout, settle=0.5)
-    c.mark(label)
-    return text
-
-
-def codex_exit(c: Ctx) -> None:
-    """Leave Codex (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
+from capture_agents.shared import register
 
 
 def codex_exec(cmd: str, why: str, **kw: Any) -> ToolUse:
@@ -64,39 +42,18 @@ def codex_exec(cmd: str, why: str, **kw: Any) -> ToolUse:
     )
 
 
-@scenario(
-    "codex",
-    "exec-approve",
-    "prompt -> silent 'Working' spinner -> exec approval dialog -> approved (y) -> command runs 3 s -> "
-    "slow streamed answer -> turn ends",
-    lambda sb, api: [
-        codex_exec("sleep 3 && mkdir -p out && echo hi > out/x.txt", "Create the output directory?",
-                   text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def codex_exec_approve(c: Ctx) -> None:
-    codex_start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait("esc to interrupt", 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, "Would you like to run the following command?")
-    c.shot("blocked-permission--exec")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Would you like to run" not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    codex_turn_end(c)
-    c.shot("done--turn-ended")
-    codex_exit(c)
+register("codex", "exec-approve",
+         "prompt -> silent 'Working' spinner -> exec approval dialog -> approved (y) -> command runs 3 s -> "
+         "slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             codex_exec("sleep 3 && mkdir -p out && echo hi > out/x.txt", "Create the output directory?",
+                        text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="spinner",
+         asks="Would you like to run the following command?", tool="exec", running=1.5,
+         streaming=1.5)
 
 
 @scenario(
@@ -109,16 +66,16 @@ def codex_exec_approve(c: Ctx) -> None:
     ],
 )
 def codex_exec_reject(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "Would you like to run the following command?")
     c.shot("blocked-permission--exec-rm")
     c.key("esc")
-    c.wait(lambda s: "Would you like to run" not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s,
+    c.wait(lambda s: "Would you like to run" not in s and "esc to interrupt" not in s and CODEX_HINT in s,
            15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-permission-rejected")
-    codex_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -128,17 +85,17 @@ def codex_exec_reject(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def codex_interrupt(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait("esc to interrupt", 20, settle=0)
     time.sleep(6)
     c.shot("working--spinner-long")
     c.key("esc")
-    c.wait(lambda s: "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
+    c.wait(lambda s: "esc to interrupt" not in s and CODEX_HINT in s, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt")
-    codex_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -154,13 +111,13 @@ def codex_interrupt(c: Ctx) -> None:
     ],
 )
 def codex_apply_patch(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.submit("add hello.txt")
     dialog(c, re.compile(r"Would you like to (make the following edits|run the following command)\?"))
     c.shot("blocked-permission--apply-patch")
     c.key("enter", mark="working")
-    codex_turn_end(c)
-    codex_exit(c)
+    turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -188,7 +145,7 @@ def codex_apply_patch(c: Ctx) -> None:
     ],
 )
 def codex_plan_question(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.key("shift+tab")
     c.wait("Plan mode", 10, settle=0.5)
     c.shot("idle--mode-plan")
@@ -197,12 +154,12 @@ def codex_plan_question(c: Ctx) -> None:
     c.shot("blocked-question--request-user-input")
     c.key("enter", mark="working")
     try:
-        codex_turn_end(c, timeout=20)
+        turn_end(c, timeout=20)
     except AssertionError:
         # A single question may need a second Enter to submit all answers.
         c.key("enter")
-        codex_turn_end(c)
-    codex_exit(c)
+        turn_end(c)
+    leave(c)
 
 
 @scenario(
@@ -219,8 +176,8 @@ def codex_trust(c: Ctx) -> None:
     c.mark("blocked:permission")
     c.shot("blocked-permission--trust-dir")
     c.key("enter")
-    codex_start(c)
-    codex_exit(c)
+    start(c)
+    leave(c)
 
 
 @scenario(
@@ -235,7 +192,7 @@ def codex_trust(c: Ctx) -> None:
     ],
 )
 def codex_negatives(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.run.type("1. Yes, proceed (y)")
     c.wait("1. Yes, proceed (y)", 10, settle=0.5)
     c.shot("idle--user-typed-1-yes")
@@ -243,9 +200,9 @@ def codex_negatives(c: Ctx) -> None:
         c.key("backspace")
     time.sleep(0.5)
     c.submit("what did the dialog say")
-    codex_turn_end(c)
+    turn_end(c)
     c.shot("done--quoted-would-you-like")
-    codex_exit(c)
+    leave(c)
 
 
 CODEX_ASKS = "Would you like to run the following command?"
@@ -264,10 +221,10 @@ CODEX_ASKS = "Would you like to run the following command?"
     ],
 )
 def codex_multiline(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     multiline_dialogs(c, lambda s: CODEX_ASKS in s)
     c.key("esc")
-    c.wait(lambda s: CODEX_ASKS not in s and "esc to interrupt" not in s and CODEX_PROMPT_HINT in s, 15, settle=0.5)
+    c.wait(lambda s: CODEX_ASKS not in s and "esc to interrupt" not in s and CODEX_HINT in s, 15, settle=0.5)
     c.mark("idle")
 
 
@@ -287,14 +244,14 @@ def codex_multiline(c: Ctx) -> None:
     ],
 )
 def codex_background_terminal(c: Ctx) -> None:
-    codex_start(c)
+    start(c)
     c.submit("run the slow job in the background")
     dialog(c, "Would you like to run the following command?")
     c.key("enter", mark="working")
-    codex_turn_end(c, label="working")  # the turn ended; the terminal runs on
+    turn_end(c, label="working")  # the turn ended; the terminal runs on
     time.sleep(1)
     c.shot("done--background-terminal-running")
     work_ends(c, "late.txt")
     time.sleep(2.5)
     c.shot("done--background-terminal-ended")
-    codex_exit(c)
+    leave(c)

@@ -1,11 +1,11 @@
-"""GitHub Copilot CLI's driver: its idle footer and working line, the start, idle, turn-end
-and exit helpers, a bash tool call, and its scenarios (bash approved and refused, a
-narrow terminal, a plain answer, interrupts, create, ask-user, negatives, folder trust,
+"""GitHub Copilot CLI's driver: a bash tool call and its scenarios (bash approved: the
+shared table's ``approve``; refused, a narrow terminal, a plain answer (the shared
+``plain-answer``), interrupts, create, ask-user, negatives, folder trust,
 multi-row commands).
 
 What it does not do: hold its runs against its hooks and session log (truth
-``copilot_truth``, after each run) or build its command line (tests/agentrun.py
-``copilot_command``).
+``copilot_truth``, after each run) or describe Copilot (its idle footer, command, keys and waits:
+harness/agents.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 import time
 from typing import Any
 
+from agents import COPILOT_WORKING, copilot_footer_idle
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -23,52 +24,14 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    leave,
     multiline_dialogs,
     scenario,
+    start,
+    turn_end,
     work_ends,
 )
-
-# The idle footer ("← open sidebar · Interactive · Manual Approval · / commands · ? help") and,
-# while a turn runs, "◎ Working · 43 B esc esc interrupt" (the circle cycles ○ ◎ ◉ ●).
-COPILOT_IDLE_FOOTER = "/ commands"
-COPILOT_WORKING = re.compile(r"(?m)^\s*[○◎◉●]\s+\S[^\n]*\besc\b")
-
-
-def copilot_start(c: Ctx) -> str:
-    """Wait for Copilot's empty composer and idle footer; label idle."""
-    text = c.wait(lambda s: COPILOT_IDLE_FOOTER in s and "Copilot v" in s, 60, settle=0.8)
-    c.mark("idle")
-    return text
-
-
-def copilot_idle(s: str) -> bool:
-    """The footer lists key hints or the mode with " · " between them, without a spinner
-    ("← open sidebar · Interactive · Manual Approval · / commands ..." in 1.0.102,
-    "← open sidebar · / commands · ? help · tab next tab" in 1.0.86), and nothing works. In
-    a narrow window it wraps, and 1.0.92 shows the model on a line under it: it is one of
-    the last three lines."""
-    lines = [line for line in s.split("\n") if line.strip()]
-    return (any(f.count(" · ") >= 2 and re.match(r"\s*[○◎◉●◐◑◒◓]\s", f) is None
-                for f in lines[-3:])
-            and COPILOT_WORKING.search(s) is None)
-
-
-def copilot_turn_end(c: Ctx, text: str, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for ``text`` of the final answer with the idle footer back; label it."""
-    screen = c.wait(lambda s: text in s and copilot_idle(s), timeout, settle=0.5)
-    c.mark(label)
-    return screen
-
-
-def copilot_exit(c: Ctx) -> None:
-    """Leave Copilot (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
+from capture_agents.shared import register
 
 
 def copilot_bash(cmd: str, why: str, **kw: Any) -> ToolUse:
@@ -76,39 +39,18 @@ def copilot_bash(cmd: str, why: str, **kw: Any) -> ToolUse:
     return ToolUse("bash", {"command": cmd, "description": why, "mode": "sync", "initial_wait": 30}, **kw)
 
 
-@scenario(
-    "copilot",
-    "bash-approve",
-    "prompt -> model silent 5 s ('Working' footer only) -> bash approval dialog -> approved -> command "
-    "runs 3 s -> slow streamed answer -> turn ends",
-    lambda sb, api: [
-        copilot_bash("sleep 3 && mkdir -p out && echo finished > out/log.txt", "Write a log file",
-                     text="I will run the command.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def copilot_bash_approve(c: Ctx) -> None:
-    copilot_start(c)
-    c.shot("idle--prompt")
-    c.submit("run the slow command")
-    c.request(0)
-    c.wait(COPILOT_WORKING, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--silent-model")
-    c.api.release("think")
-    dialog(c, re.compile(r"Do you want to run"))
-    c.shot("blocked-permission--bash")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Do you want to run" not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    copilot_turn_end(c, "stopping here.")
-    c.shot("done--turn-ended")
-    copilot_exit(c)
+register("copilot", "bash-approve",
+         "prompt -> model silent 5 s ('Working' footer only) -> bash approval dialog -> approved -> command "
+         "runs 3 s -> slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             copilot_bash("sleep 3 && mkdir -p out && echo finished > out/log.txt", "Write a log file",
+                          text="I will run the command.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="run the slow command", silence=5, working="silent-model",
+         asks=re.compile(r"Do you want to run"), tool="bash", running=1.5, streaming=1.5,
+         answer_end="stopping here.")
 
 
 @scenario(
@@ -125,7 +67,7 @@ def copilot_bash_approve(c: Ctx) -> None:
     rows=24,
 )
 def copilot_narrow(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.shot("idle--prompt-80x24")
     c.submit("run the slow command")
     c.request(0)
@@ -135,12 +77,12 @@ def copilot_narrow(c: Ctx) -> None:
     dialog(c, re.compile(r"Do you want to run"))
     c.shot("blocked-permission--bash-80x24")
     c.key("enter", mark="working")
-    copilot_turn_end(c, "holds the word finished.")
+    turn_end(c, "holds the word finished.")
     c.shot("done--turn-ended-80x24")
     c.run.resize(60, 20)
-    c.wait(copilot_idle, 10, settle=0.8)
+    c.wait(copilot_footer_idle, 10, settle=0.8)
     c.shot("done--turn-ended-60x20")
-    copilot_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -150,34 +92,20 @@ def copilot_narrow(c: Ctx) -> None:
     lambda sb, api: [copilot_bash("rm -rf build", "Remove the build directory"), Text("Understood.")],
 )
 def copilot_bash_refuse(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, re.compile(r"Do you want to run"))
     c.shot("blocked-permission--bash-rm")
     c.key("esc", mark="working")  # "◉ Cancelling", then the idle footer
-    c.wait(lambda s: "Do you want to run" not in s and copilot_idle(s), 15, settle=0.5)
+    c.wait(lambda s: "Do you want to run" not in s and copilot_footer_idle(s), 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--interrupted-permission-refused")
-    copilot_exit(c)
+    leave(c)
 
 
-@scenario(
-    "copilot",
-    "plain-answer",
-    "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [
-        Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
-        Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
-    ],
-)
-def copilot_plain(c: Ctx) -> None:
-    copilot_start(c)
-    c.submit("what is the capital of France")
-    copilot_turn_end(c, "capital of France.")
-    c.shot("done--plain-answer")
-    c.submit("and of Germany")
-    copilot_turn_end(c, "capital of Germany.")
-    copilot_exit(c)
+register("copilot", "plain-answer",
+         "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
 @scenario(
@@ -188,7 +116,7 @@ def copilot_plain(c: Ctx) -> None:
     lambda sb, api: [Text(LONG_ANSWER * 8, pause=2.0, chunk_delay=0.25, chunk_size=6)],
 )
 def copilot_interrupt(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("tell me a long story")
     c.request(0)
     c.wait("Here is what I found", 20, settle=0)
@@ -197,10 +125,10 @@ def copilot_interrupt(c: Ctx) -> None:
     c.key("esc")  # the footer says "esc esc interrupt": the first Esc arms, the second interrupts
     time.sleep(0.2)
     c.key("esc")
-    c.wait(copilot_idle, 15, settle=0.5)
+    c.wait(copilot_footer_idle, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--interrupted-esc-esc")
-    copilot_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -211,7 +139,7 @@ def copilot_interrupt(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def copilot_interrupt_silent(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait(COPILOT_WORKING, 20, settle=0)
@@ -220,10 +148,10 @@ def copilot_interrupt_silent(c: Ctx) -> None:
     c.key("esc")
     time.sleep(0.2)
     c.key("esc")
-    c.wait(copilot_idle, 15, settle=0.5)
+    c.wait(copilot_footer_idle, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--interrupted-prompt-back-for-editing")
-    copilot_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -236,13 +164,13 @@ def copilot_interrupt_silent(c: Ctx) -> None:
     ],
 )
 def copilot_create(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("create hello.py")
     dialog(c, re.compile(r"(?i)do you want to|allow"))
     c.shot("blocked-permission--create-file")
     c.key("enter", mark="working")
-    copilot_turn_end(c, "Created hello.py.")
-    copilot_exit(c)
+    turn_end(c, "Created hello.py.")
+    leave(c)
 
 
 @scenario(
@@ -265,18 +193,18 @@ def copilot_create(c: Ctx) -> None:
     ],
 )
 def copilot_ask(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("ask me a question")
     dialog(c, "Which color do you prefer?", label="blocked:question")
     c.shot("blocked-question--ask-user")
     c.key("enter", mark="working")
     try:
-        copilot_turn_end(c, "You chose red.", timeout=10)
+        turn_end(c, "You chose red.", timeout=10)
     except AssertionError:
         c.shot("blocked-question--ask-user-2")
         c.key("enter")
-        copilot_turn_end(c, "You chose red.")
-    copilot_exit(c)
+        turn_end(c, "You chose red.")
+    leave(c)
 
 
 @scenario(
@@ -300,7 +228,7 @@ def copilot_ask(c: Ctx) -> None:
     ],
 )
 def copilot_ask_text(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("ask me for a file name")
     dialog(c, "What should the new file be called?", label="blocked:question")
     c.shot("blocked-question--ask-user-text")
@@ -309,12 +237,12 @@ def copilot_ask_text(c: Ctx) -> None:
     c.shot("blocked-question--ask-user-text-typed")
     c.key("enter", mark="working")
     try:
-        copilot_turn_end(c, "call it notes.txt.", timeout=10)
+        turn_end(c, "call it notes.txt.", timeout=10)
     except AssertionError:
         c.shot("blocked-question--ask-user-text-2")
         c.key("enter")
-        copilot_turn_end(c, "call it notes.txt.")
-    copilot_exit(c)
+        turn_end(c, "call it notes.txt.")
+    leave(c)
 
 
 @scenario(
@@ -331,18 +259,18 @@ def copilot_ask_text(c: Ctx) -> None:
     ],
 )
 def copilot_negatives(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     typed = "❯ 1. Yes  enter to select · esc to cancel"
     c.run.type(typed)
     c.wait("1. Yes  enter to select", 10, settle=0.5)
     c.shot("idle--user-typed-1-yes")
     for _ in range(len(typed)):
         c.key("backspace")
-    c.wait(lambda s: "1. Yes  enter to select" not in s and copilot_idle(s), 20, settle=1.0)
+    c.wait(lambda s: "1. Yes  enter to select" not in s and copilot_footer_idle(s), 20, settle=1.0)
     c.submit("what did the dialog say")
-    copilot_turn_end(c, "Nothing is waiting now.")
+    turn_end(c, "Nothing is waiting now.")
     c.shot("done--quoted-dialog")
-    copilot_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -357,8 +285,8 @@ def copilot_trust(c: Ctx) -> None:
     c.mark("blocked:permission")
     c.shot("blocked-permission--trust-folder")
     c.key("enter")
-    copilot_start(c)
-    copilot_exit(c)
+    start(c)
+    leave(c)
 
 
 COPILOT_ASKS = "Do you want to run"
@@ -377,10 +305,10 @@ COPILOT_ASKS = "Do you want to run"
     ],
 )
 def copilot_multiline(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     multiline_dialogs(c, lambda s: COPILOT_ASKS in s)
     c.key("esc", mark="working")  # "◉ Cancelling", then the idle footer
-    c.wait(lambda s: COPILOT_ASKS not in s and copilot_idle(s), 15, settle=0.5)
+    c.wait(lambda s: COPILOT_ASKS not in s and copilot_footer_idle(s), 15, settle=0.5)
     c.mark("idle")
 
 
@@ -399,7 +327,7 @@ def copilot_multiline(c: Ctx) -> None:
     background_truth=True,
 )
 def copilot_background_shell(c: Ctx) -> None:
-    copilot_start(c)
+    start(c)
     c.submit("run the slow job in the background")
     dialog(c, re.compile(r"Do you want to run"))
     c.key("enter", mark="working")
@@ -411,6 +339,6 @@ def copilot_background_shell(c: Ctx) -> None:
     work_ends(c, "late.txt")
     # then Copilot tells the model in a turn of its own (userPromptSubmitted ... agentStop),
     # too short to label from the screen (check_truth leaves it out)
-    c.wait(lambda s: "job has finished" in s and copilot_idle(s), 20, settle=0.5)
+    c.wait(lambda s: "job has finished" in s and copilot_footer_idle(s), 20, settle=0.5)
     c.shot("done--background-shell-ended")
-    copilot_exit(c)
+    leave(c)

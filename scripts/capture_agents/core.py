@@ -1,10 +1,12 @@
 """What a scenario is written with: Ctx (the running agent, the fake API, the sandbox, and
 the screenshots, waits, labels and keys of a scenario), Spec and the ``scenario``
-decorator that adds one to REGISTRY, and what several agents' drivers share (``dialog``,
-``LONG_ANSWER``, the ``MULTILINE_*`` commands, ``git_init``, the default terminal size).
+decorator that adds one to REGISTRY, the steps every agent takes as its description in
+harness/agents.py says (``start``, ``turn_end``, ``leave``), and what several agents'
+drivers share (``dialog``, ``LONG_ANSWER``, the ``MULTILINE_*`` commands, ``git_init``,
+the default terminal size).
 
-What it does not do: know any agent, start one (runner) or order the scenarios
-(scenarios).
+What it does not do: know any agent beyond its description, start one (runner) or order
+the scenarios (scenarios).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentrun import AgentRun, Sandbox, TruthFollower, screens_dir
+from agents import AGENTS, Description, key_bytes
 from fakeapi import FakeAPI, Step
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,6 +42,11 @@ class Ctx:
     truth: TruthFollower | None = None
     suffix: str = ""  # added to each screen's name (a size or language variant)
     lang: str = ""  # the agent's UI language in a LANGUAGES run ("": its default)
+
+    @property
+    def about(self) -> Description:
+        """The agent's description (harness/agents.py)."""
+        return AGENTS[self.agent]
 
     def shot(self, name: str) -> str:
         """Save the current screen as tests/screens/<agent>-<ver>/<name><suffix>.txt."""
@@ -77,6 +85,34 @@ class Ctx:
         self.run.type(text)
         time.sleep(0.2)
         self.run.key("enter", mark=mark)
+
+    def ask(self, prompt: str) -> int:
+        """Type a prompt and Enter without a label (the agent's own events give it: the
+        truth follower); return how many of them came before it (:meth:`event` waits for
+        later ones)."""
+        assert self.truth is not None
+        n = len(self.truth.events)
+        self.run.type(prompt)
+        time.sleep(0.3)
+        self.key("enter")
+        self.truth.submitted.append(self.run.last_typed)
+        return n
+
+    def seen(self) -> int:
+        """How many of the agent's own events came so far (to wait for later ones)."""
+        assert self.truth is not None
+        return len(self.truth.events)
+
+    def event(self, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
+        """Wait for the agent's own event of type `kind`, one after the first `since`."""
+        truth = self.truth
+        assert truth is not None
+        return truth.wait(lambda e: e.get("type") == kind and truth.events.index(e) >= since,
+                          timeout)
+
+    def approve(self) -> None:
+        """Press the key that approves the agent's dialog (its description's): working."""
+        self.run.send(key_bytes(self.about.approve_key), mark="working")
 
     def key(self, name: str, mark: str | None = None) -> None:
         """Press a named key."""
@@ -132,6 +168,49 @@ def scenario(
     return deco
 
 
+def start(c: Ctx, started: Callable[[str], bool] | None = None) -> str:
+    """Wait for the agent up and idle (`started`, else its description's), closing the
+    notice it may draw over its composer first; label idle."""
+    d = c.about
+    ready = started or d.started
+    if d.notice is not None:
+        words, key = d.notice
+        # (the notice may come a moment after the composer: a longer settle)
+        first = c.wait(lambda s: words in s or ready(s), d.start_wait, settle=1.5)
+        if words in first:
+            c.key(key)
+        text = c.wait(lambda s: words not in s and ready(s), 30, settle=d.start_settle)
+    else:
+        text = c.wait(ready, d.start_wait, settle=d.start_settle)
+    c.mark("idle")
+    return text
+
+
+def turn_end(c: Ctx, text: str | None = None, label: str = "done", timeout: float = 40.0) -> str:
+    """Wait for the agent back at its composer (with `text` of the final answer on screen,
+    when given); label ``label``."""
+    ended = c.about.ended
+    screen = c.wait(lambda s: (text is None or text in s) and ended(s), timeout,
+                    settle=c.about.end_settle)
+    c.mark(label)
+    return screen
+
+
+def leave(c: Ctx) -> None:
+    """Quit the agent as its description says (each try's keys, then its wait for the
+    exit); one that outlives every try is closed by the runner."""
+    for attempt in c.about.leave:
+        for n, key in enumerate(attempt.keys):
+            if n:
+                time.sleep(attempt.pause)
+            c.key(key)
+        try:
+            c.run.wait_exit(attempt.wait)
+            return
+        except AssertionError:
+            continue
+
+
 def dialog(c: Ctx, text: str | re.Pattern[str] | Callable[[str], bool], label: str = "blocked:permission",
            timeout: float = 30.0) -> str:
     """Wait for a dialog whose text contains ``text`` (or matches it, or makes it true); label it."""
@@ -169,14 +248,14 @@ MULTILINE_REFUSED = "ls -la\ntouch SECOND.txt"
 
 
 def multiline_dialogs(c: Ctx, asks: Callable[[str], bool]) -> None:
-    """The multiline scenario as an agent whose dialog `asks` shows and Enter approves
-    takes it: the prompt; the first two dialogs (told by the file their command makes)
+    """The multiline scenario as an agent whose dialog `asks` shows takes it (its
+    approve key answers): the prompt; the first two dialogs (told by the file their command makes)
     labelled, shot and approved; the third labelled and shot, for the caller to refuse."""
     c.submit("run the three commands")
     for n, made in ((1, "x1.txt"), (2, "long-1.txt")):
         dialog(c, lambda s, made=made: asks(s) and made in s)
         c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
+        c.approve()
         c.wait(lambda s: not asks(s), 10, settle=0)
     dialog(c, lambda s: asks(s) and "SECOND.txt" in s)
     c.shot("blocked-permission--multiline-3")

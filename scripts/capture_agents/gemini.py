@@ -1,9 +1,8 @@
-"""Gemini CLI's driver: its composer hint, the start, turn-end and exit helpers, and its
-scenarios (shell, write, web fetch, ask-user, interrupt, a plain answer, streaming,
-folder trust, multi-row commands).
+"""Gemini CLI's driver: its scenarios (shell: the shared table's ``approve``; write, web
+fetch, ask-user, interrupt, a plain answer, streaming, folder trust, multi-row commands).
 
 What it does not do: check ground truth (Gemini CLI has no events the harness can read)
-or build its command line (tests/agentrun.py ``gemini_command``).
+or describe Gemini CLI (its composer, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 
+from agents import GEMINI_HINT
 from fakeapi import Text, ToolUse
 
 from capture_agents.core import (
@@ -20,76 +20,31 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    leave,
     multiline_dialogs,
     scenario,
+    start,
+    turn_end,
     work_ends,
 )
+from capture_agents.shared import register
 
-GEMINI_PROMPT_HINT = "Type your message"
-
-
-def gemini_start(c: Ctx) -> str:
-    """Wait for Gemini CLI's composer placeholder; label idle."""
-    text = c.wait(GEMINI_PROMPT_HINT, 60, settle=0.5)
-    c.mark("idle")
-    return text
-
-
-def gemini_turn_end(c: Ctx, text: str, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for ``text`` of the final answer with the composer back and no spinner; label it."""
-    screen = c.wait(lambda s: text in s and GEMINI_PROMPT_HINT in s and "esc to cancel" not in s, timeout, settle=0.5)
-    c.mark(label)
-    return screen
-
-
-def gemini_exit(c: Ctx) -> None:
-    """Leave Gemini CLI (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
-
-
-@scenario(
-    "gemini",
-    "shell-approve",
-    "prompt -> silent 'Thinking...' spinner -> 'Allow execution of [Shell]?' -> allowed once -> command runs "
-    "1.5 s -> streamed answer -> turn ends (short: Gemini redraws ~75 KB/s while busy)",
-    lambda sb, api: [
-        ToolUse(
-            "run_shell_command",
-            {"command": "sleep 1.5 && mkdir -p out && touch out/x", "description": "Make the output directory"},
-            text="I will create the directory.",
-            gate="think",
-        ),
-        Text(LONG_ANSWER, chunk_delay=0.05, chunk_size=16),
-    ],
-)
-def gemini_shell(c: Ctx) -> None:
-    gemini_start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait("esc to cancel", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, "Allow execution of")
-    c.shot("blocked-permission--shell")
-    c.key("enter", mark="working")
-    c.wait(lambda s: "Allow execution of" not in s, 10, settle=0)
-    time.sleep(0.6)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(0.3)
-    c.shot("working--streaming")
-    gemini_turn_end(c, "stopping here.")
-    c.shot("done--turn-ended")
-    gemini_exit(c)
+register("gemini", "shell-approve",
+         "prompt -> silent 'Thinking...' spinner -> 'Allow execution of [Shell]?' -> allowed once -> command runs "
+         "1.5 s -> streamed answer -> turn ends (short: Gemini redraws ~75 KB/s while busy)",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse(
+                 "run_shell_command",
+                 {"command": "sleep 1.5 && mkdir -p out && touch out/x", "description": "Make the output directory"},
+                 text="I will create the directory.",
+                 gate="think",
+             ),
+             Text(LONG_ANSWER, chunk_delay=0.05, chunk_size=16),
+         ],
+         prompt="make the output directory", silence=1.5, working="spinner",
+         asks="Allow execution of", tool="shell", running=0.6, streaming=0.3,
+         answer_end="stopping here.")
 
 
 @scenario(
@@ -103,13 +58,13 @@ def gemini_shell(c: Ctx) -> None:
     native=True,
 )
 def gemini_write(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("create hello.py")
     dialog(c, re.compile(r"Apply this change\?|Allow execution|Allow once"))
     c.shot("blocked-permission--write-file")
     c.key("enter", mark="working")
-    gemini_turn_end(c, "Created hello.py.")
-    gemini_exit(c)
+    turn_end(c, "Created hello.py.")
+    leave(c)
 
 
 @scenario(
@@ -123,13 +78,13 @@ def gemini_write(c: Ctx) -> None:
     ],
 )
 def gemini_web_fetch(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("read the docs page")
     dialog(c, re.compile(r"Do you want to proceed\?|Allow execution|Allow once"))
     c.shot("blocked-permission--web-fetch")
     c.key("enter", mark="working")
-    gemini_turn_end(c, "could not be fetched")
-    gemini_exit(c)
+    turn_end(c, "could not be fetched")
+    leave(c)
 
 
 @scenario(
@@ -158,17 +113,17 @@ def gemini_web_fetch(c: Ctx) -> None:
     native=True,
 )
 def gemini_ask(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("ask me a question")
     dialog(c, "Which color do you prefer?", label="blocked:question")
     c.shot("blocked-question--ask-user")
     c.key("enter", mark="working")
     try:
-        gemini_turn_end(c, "You chose red.", timeout=15)
+        turn_end(c, "You chose red.", timeout=15)
     except AssertionError:
         c.key("enter")
-        gemini_turn_end(c, "You chose red.")
-    gemini_exit(c)
+        turn_end(c, "You chose red.")
+    leave(c)
 
 
 @scenario(
@@ -179,17 +134,17 @@ def gemini_ask(c: Ctx) -> None:
     native=True,
 )
 def gemini_interrupt(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait("esc to cancel", 20, settle=0)
     time.sleep(2.5)
     c.shot("working--spinner-long")
     c.key("esc")
-    c.wait(lambda s: "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
+    c.wait(lambda s: "esc to cancel" not in s and GEMINI_HINT in s, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--after-interrupt")
-    gemini_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -199,14 +154,14 @@ def gemini_interrupt(c: Ctx) -> None:
     lambda sb, api: [Text("Two plus two is four."), Text("Four times four is sixteen.", pause=1.0)],
 )
 def gemini_answer(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("what is two plus two")
-    gemini_turn_end(c, "Two plus two is four.")
+    turn_end(c, "Two plus two is four.")
     c.shot("done--answer")
     time.sleep(1.0)
     c.submit("and four times four")
-    gemini_turn_end(c, "Four times four is sixteen.")
-    gemini_exit(c)
+    turn_end(c, "Four times four is sixteen.")
+    leave(c)
 
 
 @scenario(
@@ -216,7 +171,7 @@ def gemini_answer(c: Ctx) -> None:
     lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
 )
 def gemini_stream(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("summarize the project")
     c.request(0)
     c.wait("esc to cancel", 20, settle=0)
@@ -225,9 +180,9 @@ def gemini_stream(c: Ctx) -> None:
     c.wait("Here is what I found", 20, settle=0)
     time.sleep(2.0)
     c.shot("working--streaming-long")
-    gemini_turn_end(c, "stopping here.", timeout=60)
+    turn_end(c, "stopping here.", timeout=60)
     c.shot("done--after-stream")
-    gemini_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -246,8 +201,8 @@ def gemini_trust(c: Ctx) -> None:
     c.mark("blocked:permission")
     c.shot("blocked-permission--trust-folder")
     c.key("enter")
-    gemini_start(c)
-    gemini_exit(c)
+    start(c)
+    leave(c)
 
 
 GEMINI_ASKS = "Allow execution of"
@@ -267,10 +222,10 @@ GEMINI_ASKS = "Allow execution of"
     ],
 )
 def gemini_multiline(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     multiline_dialogs(c, lambda s: GEMINI_ASKS in s)
     c.key("esc")
-    c.wait(lambda s: GEMINI_ASKS not in s and "esc to cancel" not in s and GEMINI_PROMPT_HINT in s, 15, settle=0.5)
+    c.wait(lambda s: GEMINI_ASKS not in s and "esc to cancel" not in s and GEMINI_HINT in s, 15, settle=0.5)
     c.mark("idle")
 
 
@@ -288,14 +243,14 @@ def gemini_multiline(c: Ctx) -> None:
     ],
 )
 def gemini_background_shell(c: Ctx) -> None:
-    gemini_start(c)
+    start(c)
     c.submit("run the slow job in the background")
     dialog(c, "Allow execution of")
     c.key("enter", mark="working")
-    gemini_turn_end(c, "runs in the background", label="working")  # the shell runs on
+    turn_end(c, "runs in the background", label="working")  # the shell runs on
     time.sleep(1)
     c.shot("done--background-shell-running")
     work_ends(c, "late.txt")
     time.sleep(2.5)
     c.shot("done--background-shell-ended")
-    gemini_exit(c)
+    leave(c)

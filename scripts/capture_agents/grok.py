@@ -1,16 +1,14 @@
-"""Grok CLI's driver (``@vibe-kit/grok-cli``): its composer and spinner line, the start,
-turn-end and exit helpers, and its scenarios (bash approved and refused, three multi-line
-or wrapped commands, a plain answer, a long stream, an interrupt, typed and quoted dialog
-text).
+"""Grok CLI's driver (``@vibe-kit/grok-cli``): its scenarios (bash approved and refused,
+three multi-line or wrapped commands; from the shared table (``shared``): bash approved,
+a plain answer, a long stream, an interrupt, typed and quoted dialog text).
 
 What it does not do: read ground truth from the agent (Grok CLI has no hooks and no event
-log: the labels come from its screen, as Aider's do) or build its command line
-(tests/agentrun.py ``grok_command``).
+log: the labels come from its screen, as Aider's do) or describe Grok CLI
+(its composer, spinner line, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
 
-import re
 import time
 
 from fakeapi import Text, ToolUse
@@ -22,75 +20,28 @@ from capture_agents.core import (
     MULTILINE_WRAPPED,
     Ctx,
     dialog,
+    leave,
+    multiline_dialogs,
     scenario,
+    start,
+    turn_end,
 )
+from capture_agents.shared import register
 
-GROK_COMPOSER = re.compile(r"│\s*❯")  # the composer box's prompt line
-GROK_SPINNER = re.compile(r"\(\d+s\b[^)]*esc to interrupt\)")  # "\ Decrypting... (3s · ↑ 793 tokens · esc to interrupt)"
 GROK_DIALOG = "Do you want to proceed"
 
 
-def grok_start(c: Ctx) -> str:
-    """Wait for the composer; label idle."""
-    text = c.wait(lambda s: GROK_COMPOSER.search(s) is not None and "auto-edit" in s, 60, settle=1.0)
-    c.mark("idle")
-    return text
-
-
-def grok_turn_end(c: Ctx, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for the spinner line to go and the composer to be back (a confirmation takes
-    its place while it waits); label ``label``."""
-    text = c.wait(lambda s: GROK_SPINNER.search(s) is None and GROK_COMPOSER.search(s) is not None,
-                  timeout, settle=0.6)
-    c.mark(label)
-    return text
-
-
-def grok_exit(c: Ctx) -> None:
-    """Leave Grok CLI: ctrl+c twice on an empty composer."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(8)
-    except AssertionError:
-        pass
-
-
-@scenario(
-    "grok",
-    "bash-approve",
-    "prompt -> spinner while the model is silent -> bash confirmation -> 1. Yes -> command runs 3 s -> "
-    "slow streamed answer -> turn ends",
-    lambda sb, api: [
-        ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                text="I will create the directory.", gate="think"),
-        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-    ],
-)
-def grok_bash_approve(c: Ctx) -> None:
-    grok_start(c)
-    c.shot("idle--prompt")
-    c.submit("make the output directory")
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(2.5)
-    c.shot("working--spinner")
-    c.api.release("think")
-    dialog(c, GROK_DIALOG)
-    c.shot("blocked-permission--bash")
-    c.key("enter", mark="working")
-    c.wait(lambda s: GROK_DIALOG not in s, 10, settle=0)
-    time.sleep(1.5)
-    c.shot("working--tool-running")
-    c.request(1)
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(1.5)
-    c.shot("working--streaming")
-    c.answered(1, 40)
-    grok_turn_end(c)
-    c.shot("done--turn-ended")
-    grok_exit(c)
+register("grok", "bash-approve",
+         "prompt -> spinner while the model is silent -> bash confirmation -> 1. Yes -> command runs 3 s -> "
+         "slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
+                     text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="spinner", asks=GROK_DIALOG,
+         tool="bash", running=1.5, streaming=1.5, streamed=True)
 
 
 @scenario(
@@ -101,7 +52,7 @@ def grok_bash_approve(c: Ctx) -> None:
                      Text("Understood, nothing was removed.", pause=1.5)],
 )
 def grok_bash_reject(c: Ctx) -> None:
-    grok_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, GROK_DIALOG)
     c.shot("blocked-permission--bash-rm")
@@ -111,92 +62,33 @@ def grok_bash_reject(c: Ctx) -> None:
     time.sleep(0.4)
     c.shot("blocked-permission--no-selected")
     c.key("enter", mark="working")  # refused: the model is told and answers
-    grok_turn_end(c)
+    turn_end(c)
     c.shot("done--after-refusal")
-    grok_exit(c)
+    leave(c)
 
 
-@scenario(
-    "grok",
-    "answer",
-    "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [Text("Two plus two is four.", pause=1.0), Text("Four times four is sixteen.", pause=1.0)],
-)
-def grok_answer(c: Ctx) -> None:
-    grok_start(c)
-    c.submit("what is two plus two")
-    c.answered(0)
-    grok_turn_end(c)
-    c.shot("done--answer")
-    time.sleep(1.0)
-    c.submit("and four times four")
-    c.answered(1)
-    grok_turn_end(c)
-    grok_exit(c)
+register("grok", "answer",
+         "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "grok",
-    "stream",
-    "prompt -> 4 s silent (spinner) -> slow streamed answer for ~8 s -> turn ends",
-    lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
-)
-def grok_stream(c: Ctx) -> None:
-    grok_start(c)
-    c.submit("describe the project")  # "summar..." would read as a side request
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--silent")
-    c.wait("Here is what I found", 20, settle=0)
-    time.sleep(2.0)
-    c.shot("working--streaming-long")
-    c.answered(0, 60)
-    grok_turn_end(c, timeout=60)
-    c.shot("done--after-stream")
-    grok_exit(c)
+register("grok", "stream",
+         "prompt -> 4 s silent (spinner) -> slow streamed answer for ~8 s -> turn ends",
+         module=__name__)
 
 
-@scenario(
-    "grok",
-    "interrupt",
-    "prompt -> model never answers (5 s of spinner) -> esc -> prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def grok_interrupt(c: Ctx) -> None:
-    grok_start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(GROK_SPINNER, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--spinner-long")
-    c.key("esc")
-    grok_turn_end(c, label="idle", timeout=15)
-    c.shot("idle--interrupted")  # the prompt, no answer under it
-    grok_exit(c)
+register("grok", "interrupt",
+         "prompt -> model never answers (5 s of spinner) -> esc -> prompt back",
+         module=__name__, working="spinner")
 
 
-@scenario(
-    "grok",
-    "negatives",
-    "composer holding typed 'Do you want to proceed? 1. Yes 2. No', sent as the prompt; the answer "
-    "quotes the confirmation",
-    lambda sb, api: [Text("The confirmation said:\n\n    Do you want to proceed with this operation?\n\n"
-                          "     1. Yes\n     2. No\n\n    ↑↓ navigate • Enter select • Esc cancel\n\n"
-                          "Nothing is waiting now.", pause=1.0)],
-)
-def grok_negatives(c: Ctx) -> None:
-    grok_start(c)
-    typed = "Do you want to proceed? 1. Yes 2. No (Enter select, Esc cancel)"
-    c.run.type(typed)
-    c.wait("Esc cancel)", 10, settle=0.5)
-    c.shot("idle--user-typed-dialog")
-    time.sleep(0.3)
-    c.key("enter", mark="working")  # sent as the prompt: the answer quotes the confirmation
-    c.answered(0)
-    grok_turn_end(c)
-    c.shot("done--quoted-dialog")
-    grok_exit(c)
+register("grok", "negatives",
+         "composer holding typed 'Do you want to proceed? 1. Yes 2. No', sent as the prompt; the answer quotes the confirmation",
+         module=__name__,
+         model=lambda sb, api: [Text("The confirmation said:\n\n    Do you want to proceed with this operation?\n\n"
+                                     "     1. Yes\n     2. No\n\n    ↑↓ navigate • Enter select • Esc cancel\n\n"
+                                     "Nothing is waiting now.", pause=1.0)],
+         typed="Do you want to proceed? 1. Yes 2. No (Enter select, Esc cancel)", typed_end="Esc cancel)")
 
 
 @scenario(
@@ -214,19 +106,12 @@ def grok_negatives(c: Ctx) -> None:
     ],
 )
 def grok_multiline(c: Ctx) -> None:
-    grok_start(c)
-    c.submit("run the three commands")
-    for n, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        dialog(c, lambda s, mark=mark: GROK_DIALOG in s and mark in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.key("enter", mark="working")
-        c.wait(lambda s: GROK_DIALOG not in s, 10, settle=0)
-    dialog(c, lambda s: GROK_DIALOG in s and "SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
+    start(c)
+    multiline_dialogs(c, lambda s: GROK_DIALOG in s)
     c.key("down")
     time.sleep(0.3)
     c.key("down")
     time.sleep(0.4)
     c.key("enter", mark="working")  # refused: the model is told and answers
-    grok_turn_end(c)
-    grok_exit(c)
+    turn_end(c)
+    leave(c)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from agentrun import read_capture
-
 from capture_agents.core import REPO
+from osc7501wrap.capture import read_capture
+from osc7501wrap.errors import WrapError
 
 _REPORT = re.compile(rb"\x1b\]7501;([^\x07\x1b]*)(?:\x07|\x1b\\)")
 
@@ -72,7 +72,7 @@ GROUND_TRUTH: dict[str, str] = {
         "also draws the select dialog of the gate captures and logs it opening and closing."
     ),
     "opencode": (
-        "Its own event bus, read by a local plugin (`tests/agentrun.py` `opencode_command`): a "
+        "Its own event bus, read by a local plugin (`harness/agentrun.py` `opencode_command`): a "
         "new user message or `session.status` busy -> working, `permission.asked` -> "
         "blocked:permission, `question.asked` -> blocked:question, `permission.replied` / "
         "`question.replied` -> working, `session.status` idle -> done, or idle after a rejected "
@@ -112,11 +112,11 @@ def write_index() -> None:
     for path in sorted(root.glob("*/*.jsonl")):
         try:
             cap = read_capture(path)
-        except ValueError:
+        except WrapError:
             continue
         h = cap.header
-        labels = " → ".join(v for _, v in cap.marks())
-        dur = cap.records[-1][0] if cap.records else 0.0
+        labels = " → ".join(v for _, v in cap.markers())
+        dur = cap.events[-1].t if cap.events else 0.0
         kb = path.stat().st_size / 1024
         found = native_reports(cap.output())
         native = " → ".join(found) or ("(none)" if h.get("answer_7501") else "—")
@@ -128,7 +128,7 @@ def write_index() -> None:
         "# Capture corpus",
         "",
         "Raw pty captures of real coding agents driven by `scripts/capture-agents` against the",
-        "scripted fake LLM API (`tests/fakeapi/`). Format: `tests/agentrun.py` (`read_capture`).",
+        "scripted fake LLM API (`harness/fakeapi/`). Format: `osc7501wrap/capture.py`.",
         "Labels are the truth as the harness knows it, set when they become true: `working` when",
         "Enter submits a prompt or a dialog is answered, `blocked:<kind>` once the dialog is fully",
         "drawn, `done` once a completed turn's prompt is back, `idle` at start-up and after an",

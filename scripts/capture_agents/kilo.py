@@ -3,7 +3,7 @@ Kilo. Its TUI is OpenCode's (the composer, the footer's interrupt hint, the perm
 box with its buttons on one row and the two-step reject, the question tool) and its event
 bus is too, so OpenCode's helpers and labeller (``opencode_truth``) serve unchanged.
 
-What it does not do: build its command line (tests/agentrun.py ``kilo_command``, which
+What it does not do: build its command line (harness/agentrun.py ``kilo_command``, which
 maps OpenCode's ``OPENCODE_*`` scenario settings to Kilo's ``KILO_*``).
 """
 

@@ -1,20 +1,20 @@
-"""OpenCode's driver: its composer and busy footer, the labeller that reads its event bus
-while a run goes on (``opencode_truth``, set by ``opencode_scenario``), the start, idle,
-submit and exit helpers, and its scenarios.
+"""OpenCode's driver: the labeller that reads its event bus while a run goes on
+(``opencode_truth``, set by ``opencode_scenario``), the wait for the bus's idle
+(``opencode_idle``), and its scenarios (prompts sent with ``Ctx.ask``: the bus labels).
 
-What it does not do: install the plugin that logs the bus or build its command line
-(tests/agentrun.py ``opencode_command``).
+What it does not do: install the plugin that logs the bus or describe OpenCode
+(its composer, busy footer, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 from agentrun import chat_with_tools_is_main
+from agents import OPENCODE_BUSY, OPENCODE_COMPOSER
 from fakeapi import Dynamic, Request, Text, ToolUse
 
 from capture_agents.core import (
@@ -25,15 +25,10 @@ from capture_agents.core import (
     Body,
     Ctx,
     StepsFactory,
+    leave,
     scenario,
+    start,
 )
-
-# Ground truth: OpenCode's own bus, through the plugin opencode_command installs.
-# A new user message (the prompt accepted) or session.status busy -> working; permission.asked -> blocked:permission; question.asked ->
-# blocked:question; a reply that lets the tool run -> working; session.status idle -> done,
-# or idle when the turn was rejected or aborted (permission/question rejected, session.error).
-OPENCODE_PROMPT = re.compile(r"(?m)^\s*┃\s+\S+\s+· \S+")  # the composer's agent/model line ("Code  · gpt-4o" in Kilo)
-OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")  # the footer while a turn runs
 
 
 def opencode_truth() -> Callable[[dict[str, Any]], str | None]:
@@ -93,13 +88,6 @@ def opencode_scenario(name: str, description: str, steps: StepsFactory, **option
                     **options)
 
 
-def opencode_start(c: Ctx) -> str:
-    """Wait for the composer; label idle (no bus event says the TUI is ready)."""
-    text = c.wait(lambda s: OPENCODE_PROMPT.search(s) is not None and "ctrl+p commands" in s, 60, settle=0.8)
-    c.mark("idle")
-    return text
-
-
 def opencode_idle(c: Ctx, since: int, timeout: float = 40.0) -> str:
     """Wait for the session to go idle on the bus (an event after index ``since``) and the
     footer to drop its interrupt hint."""
@@ -111,42 +99,7 @@ def opencode_idle(c: Ctx, since: int, timeout: float = 40.0) -> str:
         return e.get("type") == "session.status" and status == "idle" and truth.events.index(e) >= since
 
     truth.wait(went_idle, timeout)
-    return c.wait(lambda s: OPENCODE_BUSY.search(s) is None and OPENCODE_PROMPT.search(s) is not None, 10, settle=0.5)
-
-
-def opencode_seen(c: Ctx) -> int:
-    """How many bus events were seen so far (to wait for later ones)."""
-    assert c.truth is not None
-    return len(c.truth.events)
-
-
-def opencode_submit(c: Ctx, prompt: str) -> int:
-    """Type a prompt and Enter; returns the event count before it (to wait for later events)."""
-    assert c.truth is not None
-    n = len(c.truth.events)
-    c.run.type(prompt)
-    time.sleep(0.3)
-    c.key("enter")
-    c.truth.submitted.append(c.run.last_typed)
-    return n
-
-
-def opencode_exit(c: Ctx) -> None:
-    """Leave OpenCode (ctrl+c on an empty composer)."""
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(8)
-    except AssertionError:
-        c.key("ctrl+c")
-        try:
-            c.run.wait_exit(5)
-        except AssertionError:
-            pass
-
-
-def opencode_wait_event(c: Ctx, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
-    assert c.truth is not None
-    return c.truth.wait(lambda e: e.get("type") == kind and c.truth.events.index(e) >= since, timeout)
+    return c.wait(lambda s: OPENCODE_BUSY.search(s) is None and OPENCODE_COMPOSER.search(s) is not None, 10, settle=0.5)
 
 
 @opencode_scenario(
@@ -161,15 +114,15 @@ def opencode_wait_event(c: Ctx, kind: str, since: int, timeout: float = 30.0) ->
     ],
 )
 def opencode_bash_approve(c: Ctx) -> None:
-    opencode_start(c)
+    start(c)
     c.shot("idle--prompt")
-    n = opencode_submit(c, "make the output directory")
+    n = c.ask("make the output directory")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(2.5)
     c.shot("working--spinner")
     c.api.release("think")
-    opencode_wait_event(c, "permission.asked", n)
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--bash")
@@ -183,7 +136,7 @@ def opencode_bash_approve(c: Ctx) -> None:
     c.shot("working--streaming")
     opencode_idle(c, n)
     c.shot("done--turn-ended")
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -195,9 +148,9 @@ def opencode_bash_approve(c: Ctx) -> None:
     ],
 )
 def opencode_bash_reject(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "clean the build")
-    opencode_wait_event(c, "permission.asked", n)
+    start(c)
+    n = c.ask("clean the build")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--bash-rm")
@@ -206,7 +159,7 @@ def opencode_bash_reject(c: Ctx) -> None:
     c.key("right")
     time.sleep(0.3)
     c.shot("blocked-permission--reject-selected")
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("enter")
     time.sleep(1.0)
     screen = c.run.screen()
@@ -215,7 +168,7 @@ def opencode_bash_reject(c: Ctx) -> None:
         c.key("enter")
     opencode_idle(c, n)
     c.shot("idle--after-permission-rejected")
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -224,14 +177,14 @@ def opencode_bash_reject(c: Ctx) -> None:
     lambda sb, api: [Text("Two plus two is four."), Text("Four times four is sixteen.", pause=1.0)],
 )
 def opencode_answer(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "what is two plus two")
+    start(c)
+    n = c.ask("what is two plus two")
     opencode_idle(c, n)
     c.shot("done--answer")
     time.sleep(1.0)
-    n = opencode_submit(c, "and four times four")
+    n = c.ask("and four times four")
     opencode_idle(c, n)
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -240,8 +193,8 @@ def opencode_answer(c: Ctx) -> None:
     lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
 )
 def opencode_stream(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "summarize the project")
+    start(c)
+    n = c.ask("summarize the project")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(2.0)
@@ -251,7 +204,7 @@ def opencode_stream(c: Ctx) -> None:
     c.shot("working--streaming-long")
     opencode_idle(c, n, 60)
     c.shot("done--after-stream")
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -260,20 +213,20 @@ def opencode_stream(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def opencode_interrupt(c: Ctx) -> None:
-    opencode_start(c)
-    opencode_submit(c, "think about it for a long time")
+    start(c)
+    c.ask("think about it for a long time")
     c.request(0)
     c.wait("esc interrupt", 20, settle=0)
     time.sleep(5)
     c.shot("working--spinner-long")
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("esc")
     time.sleep(0.4)
     c.shot("working--esc-again")
     c.key("esc")
     opencode_idle(c, n, 15)
     c.shot("idle--interrupted")
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -285,15 +238,15 @@ def opencode_interrupt(c: Ctx) -> None:
     ],
 )
 def opencode_edit(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "create hello.py")
-    opencode_wait_event(c, "permission.asked", n)
+    start(c)
+    n = c.ask("create hello.py")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--write")
     c.key("enter")
     opencode_idle(c, n)
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -309,9 +262,9 @@ def opencode_edit(c: Ctx) -> None:
     env={"OPENCODE_ENABLE_QUESTION_TOOL": "1"},
 )
 def opencode_question(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "ask me a question")
-    opencode_wait_event(c, "question.asked", n)
+    start(c)
+    n = c.ask("ask me a question")
+    c.event("question.asked", n)
     c.wait("Which color do you prefer?", 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-question--question")
@@ -321,7 +274,7 @@ def opencode_question(c: Ctx) -> None:
         c.shot("blocked-question--confirm")
         c.key("enter")
     opencode_idle(c, n)
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -334,7 +287,7 @@ def opencode_question(c: Ctx) -> None:
     ],
 )
 def opencode_negatives(c: Ctx) -> None:
-    opencode_start(c)
+    start(c)
     typed = "△ Permission required  Allow once   Allow always   Reject  enter confirm"
     c.run.type(typed)
     c.wait("Allow always", 10, settle=0.5)
@@ -342,10 +295,10 @@ def opencode_negatives(c: Ctx) -> None:
     for _ in range(len(typed)):
         c.key("backspace")
     time.sleep(0.5)
-    n = opencode_submit(c, "what did the dialog say")
+    n = c.ask("what did the dialog say")
     opencode_idle(c, n)
     c.shot("done--quoted-dialog")
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -357,9 +310,9 @@ def opencode_negatives(c: Ctx) -> None:
     ],
 )
 def opencode_allow_always(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "make the output directory")
-    opencode_wait_event(c, "permission.asked", n)
+    start(c)
+    n = c.ask("make the output directory")
+    c.event("permission.asked", n)
     c.wait("Permission required", 10, settle=0.5)
     c.mark_drawn()
     c.key("right")
@@ -369,7 +322,7 @@ def opencode_allow_always(c: Ctx) -> None:
     c.shot("blocked-permission--always-confirm")
     c.key("enter")
     opencode_idle(c, n)
-    opencode_exit(c)
+    leave(c)
 
 
 @opencode_scenario(
@@ -384,17 +337,17 @@ def opencode_allow_always(c: Ctx) -> None:
     ],
 )
 def opencode_multiline(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, "run the three commands")
+    start(c)
+    n = c.ask("run the three commands")
     for k, mark in ((1, "x1.txt"), (2, "long-1.txt")):
-        opencode_wait_event(c, "permission.asked", n)
+        c.event("permission.asked", n)
         c.wait(lambda s, mark=mark: "Permission required" in s and mark in s, 10, settle=0.5)
         c.mark_drawn()
         c.shot(f"blocked-permission--multiline-{k}")
-        n = opencode_seen(c)
+        n = c.seen()
         c.key("enter")
         c.wait(lambda s: "Permission required" not in s, 10, settle=0)
-    opencode_wait_event(c, "permission.asked", n)
+    c.event("permission.asked", n)
     c.wait(lambda s: "Permission required" in s and "SECOND.txt" in s, 10, settle=0.5)
     c.mark_drawn()
     c.shot("blocked-permission--multiline-3")
@@ -402,7 +355,7 @@ def opencode_multiline(c: Ctx) -> None:
     time.sleep(0.2)
     c.key("right")
     time.sleep(0.3)
-    n = opencode_seen(c)
+    n = c.seen()
     c.key("enter")
     time.sleep(1.0)
     screen = c.run.screen()
@@ -439,17 +392,17 @@ def _background_agent(req: Request) -> Text | ToolUse:
     env={"OPENCODE_EXPERIMENTAL_BACKGROUND_SUBAGENTS": "1"},
 )
 def opencode_background_agent(c: Ctx) -> None:
-    opencode_start(c)
-    n = opencode_submit(c, BACKGROUND_PROMPT)
+    start(c)
+    n = c.ask(BACKGROUND_PROMPT)
     # the turn ends while the subagent runs (its session busy: the bus labels it working)
     c.wait(lambda s: "helper runs in the background" in s and OPENCODE_BUSY.search(s) is None
-           and OPENCODE_PROMPT.search(s) is not None, 30, settle=0.5)
+           and OPENCODE_COMPOSER.search(s) is not None, 30, settle=0.5)
     time.sleep(1)
     c.shot("done--background-agent-running")
     # it finishes; OpenCode tells the main session, whose turn answers: then done
     c.wait(lambda s: "helper found an empty directory" in s and OPENCODE_BUSY.search(s) is None
-           and OPENCODE_PROMPT.search(s) is not None, 30, settle=0.5)
+           and OPENCODE_COMPOSER.search(s) is not None, 30, settle=0.5)
     opencode_idle(c, n)
     c.shot("done--background-agent-ended")
     time.sleep(2)
-    opencode_exit(c)
+    leave(c)

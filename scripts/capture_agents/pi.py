@@ -1,80 +1,31 @@
-"""Pi's driver: its spinner, the start, idle, turn-end and exit helpers, and its scenarios
-(plain and long answers, interrupt, the harness extension's gate dialogs, OSC 9;4
-progress, negatives).
+"""Pi's driver: its scenarios (a plain answer: the shared table's ``plain-answer``; a long
+one, interrupt, the harness extension's gate dialogs, OSC 9;4 progress, negatives).
 
 What it does not do: hold its runs against its extension events (truth ``pi_truth``,
-after each run) or build its command line (tests/agentrun.py ``pi_command``).
+after each run) or describe Pi (its editor, spinner, command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
 
-import re
 import time
 
+from agents import PI_SPINNER, pi_idle
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import LONG_ANSWER, Ctx, dialog, scenario
-
-# Pi's editor sits between two rules with the status lines under it; while it works a line
-# "⠇ Working..." (a braille spinner) sits above the editor.
-PI_SPINNER = re.compile(r"(?m)^ [\u2800-\u28ff] \S")
-
-
-def pi_start(c: Ctx) -> str:
-    """Wait for Pi's header and empty editor; label idle."""
-    text = c.wait(lambda s: "escape interrupt" in s and s.count("─" * 40) >= 2, 60, settle=0.8)
-    c.mark("idle")
-    return text
-
-
-def pi_idle(s: str) -> bool:
-    """No spinner, and no select's key hints right above the editor's bottom rule."""
-    lines = s.split("\n")
-    rules = [i for i, line in enumerate(lines) if line.startswith("─" * 40)]
-    above = lines[rules[-1] - 1] if rules else ""
-    return PI_SPINNER.search(s) is None and "enter select" not in above
-
-
-def pi_turn_end(c: Ctx, text: str, label: str = "done", timeout: float = 40.0) -> str:
-    """Wait for ``text`` of the final answer with the spinner gone; label it."""
-    screen = c.wait(lambda s: text in s and pi_idle(s), timeout, settle=0.5)
-    c.mark(label)
-    return screen
-
-
-def pi_exit(c: Ctx) -> None:
-    """Leave Pi (ctrl+c twice... ctrl+d on the empty editor)."""
-    c.key("ctrl+d")
-    try:
-        c.run.wait_exit(5)
-    except AssertionError:
-        c.key("ctrl+c")
-        time.sleep(0.3)
-        c.key("ctrl+c")
-        try:
-            c.run.wait_exit(10)
-        except AssertionError:
-            pass
-
-
-@scenario(
-    "pi",
-    "plain-answer",
-    "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
-    lambda sb, api: [
-        Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
-        Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
-    ],
+from capture_agents.core import (
+    LONG_ANSWER,
+    Ctx,
+    dialog,
+    leave,
+    scenario,
+    start,
+    turn_end,
 )
-def pi_plain(c: Ctx) -> None:
-    pi_start(c)
-    c.shot("idle--prompt")
-    c.submit("what is the capital of France")
-    pi_turn_end(c, "capital of France.")
-    c.shot("done--plain-answer")
-    c.submit("and of Germany")
-    pi_turn_end(c, "capital of Germany.")
-    pi_exit(c)
+from capture_agents.shared import register
+
+register("pi", "plain-answer",
+         "prompt -> short streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__, idle_shot=True)
 
 
 @scenario(
@@ -88,7 +39,7 @@ def pi_plain(c: Ctx) -> None:
     ],
 )
 def pi_long(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("run the slow command")
     c.request(0)
     c.wait(PI_SPINNER, 20, settle=0)
@@ -101,9 +52,9 @@ def pi_long(c: Ctx) -> None:
     c.wait("Here is what I found", 20, settle=0)
     time.sleep(1.5)
     c.shot("working--streaming")
-    pi_turn_end(c, "stopping here.")
+    turn_end(c, "stopping here.")
     c.shot("done--turn-ended")
-    pi_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -113,7 +64,7 @@ def pi_long(c: Ctx) -> None:
     lambda sb, api: [Text("never shown", gate="never")],
 )
 def pi_interrupt(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("think about it for a long time")
     c.request(0)
     c.wait(PI_SPINNER, 20, settle=0)
@@ -123,7 +74,7 @@ def pi_interrupt(c: Ctx) -> None:
     c.wait(pi_idle, 15, settle=0.5)
     c.mark("idle")
     c.shot("idle--interrupted-esc")
-    pi_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -138,14 +89,14 @@ def pi_interrupt(c: Ctx) -> None:
     gate=True,
 )
 def pi_gate_approve(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "enter select")
     c.shot("blocked-permission--extension-select")
     c.key("enter", mark="working")
-    pi_turn_end(c, "build directory is gone")
+    turn_end(c, "build directory is gone")
     c.shot("done--after-approved")
-    pi_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -160,14 +111,14 @@ def pi_gate_approve(c: Ctx) -> None:
     gate=True,
 )
 def pi_gate_refuse(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "enter select")
     c.shot("blocked-permission--extension-select-rm")
     c.key("esc", mark="working")
-    pi_turn_end(c, "left the build directory alone")
+    turn_end(c, "left the build directory alone")
     c.shot("done--after-refused")
-    pi_exit(c)
+    leave(c)
 
 
 @scenario(
@@ -182,13 +133,13 @@ def pi_gate_refuse(c: Ctx) -> None:
     gate="confirm",
 )
 def pi_gate_confirm(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "Run this command?")
     c.shot("blocked-permission--extension-confirm")
     c.key("enter", mark="working")
-    pi_turn_end(c, "build directory is gone")
-    pi_exit(c)
+    turn_end(c, "build directory is gone")
+    leave(c)
 
 
 @scenario(
@@ -203,7 +154,7 @@ def pi_gate_confirm(c: Ctx) -> None:
     gate="input",
 )
 def pi_gate_input(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("clean the build")
     dialog(c, "Why should this command run?", label="blocked:question")
     c.shot("blocked-question--extension-input")
@@ -211,8 +162,8 @@ def pi_gate_input(c: Ctx) -> None:
     time.sleep(0.5)
     c.shot("blocked-question--extension-input-typed")
     c.key("enter", mark="working")
-    pi_turn_end(c, "build directory is gone")
-    pi_exit(c)
+    turn_end(c, "build directory is gone")
+    leave(c)
 
 
 @scenario(
@@ -224,11 +175,11 @@ def pi_gate_input(c: Ctx) -> None:
     settings={"terminal": {"showTerminalProgress": True}},
 )
 def pi_progress(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     c.submit("tell me what you found")
     c.request(0)
-    pi_turn_end(c, "stopping here.")
-    pi_exit(c)
+    turn_end(c, "stopping here.")
+    leave(c)
 
 
 @scenario(
@@ -241,7 +192,7 @@ def pi_progress(c: Ctx) -> None:
     ],
 )
 def pi_negatives(c: Ctx) -> None:
-    pi_start(c)
+    start(c)
     typed = "→ Yes  enter select"
     c.run.type(typed)
     c.wait(typed, 10, settle=0.5)
@@ -250,6 +201,6 @@ def pi_negatives(c: Ctx) -> None:
         c.key("backspace")
     time.sleep(0.5)
     c.submit("what did the dialog say")
-    pi_turn_end(c, "Nothing is waiting now.")
+    turn_end(c, "Nothing is waiting now.")
     c.shot("done--quoted-dialog")
-    pi_exit(c)
+    leave(c)

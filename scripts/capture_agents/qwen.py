@@ -1,10 +1,10 @@
 """Qwen Code's driver: its composer and loading line, its UI strings in other languages
 (``qwen_ui``), the labeller that reads its hooks while a run goes on (``qwen_truth``, set
-by ``qwen_scenario``), the start, submit, turn-end, dialog and exit helpers, and its
-scenarios.
+by ``qwen_scenario``), the start (in the run's language), turn-end and dialog helpers, and
+its scenarios (prompts sent with ``Ctx.ask``: the hooks label).
 
-What it does not do: install the hook script or build its command line
-(tests/agentrun.py ``qwen_command``).
+What it does not do: install the hook script or describe Qwen Code
+(its command, keys and waits: harness/agents.py).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from capture_agents.core import (
     Body,
     Ctx,
     StepsFactory,
+    leave,
     scenario,
     work_ends,
 )
@@ -102,25 +103,10 @@ def qwen_start(c: Ctx) -> str:
     return text
 
 
-def qwen_submit(c: Ctx, prompt: str) -> int:
-    assert c.truth is not None
-    n = len(c.truth.events)
-    c.run.type(prompt)
-    time.sleep(0.3)
-    c.key("enter")
-    c.truth.submitted.append(c.run.last_typed)
-    return n
-
-
-def qwen_wait_hook(c: Ctx, kind: str, since: int, timeout: float = 30.0) -> dict[str, Any]:
-    assert c.truth is not None
-    return c.truth.wait(lambda e: e.get("type") == kind and c.truth.events.index(e) >= since, timeout)
-
-
 def qwen_turn_end(c: Ctx, since: int, timeout: float = 40.0) -> str:
     """Wait for the Stop hook, then for the idle prompt drawn; label done at that drawing
     (Qwen Code runs Stop before it draws the last of the answer)."""
-    qwen_wait_hook(c, "Stop", since, timeout)
+    c.event("Stop", since, timeout)
     hint, steer = qwen_ui(c, QWEN_PROMPT_HINT), qwen_ui(c, "Enter to steer · Ctrl+Q to queue")
     text = c.wait(lambda s: QWEN_LOADING.search(s) is None and steer not in s and hint in s, 10, settle=0.5)
     c.mark_drawn()
@@ -132,7 +118,7 @@ def qwen_dialog(c: Ctx, since: int, drawn: Any) -> None:
     when the screen shows it: announced by the Notification hook where the release runs
     one, from the screen alone where it does not (0.12)."""
     if qwen_notifies(c.version):
-        qwen_wait_hook(c, "Notification", since)
+        c.event("Notification", since)
         c.wait(drawn, 10, settle=0.5)
         c.mark_drawn()
     else:
@@ -152,17 +138,6 @@ def qwen_answer_dialog(c: Ctx, still: str) -> None:
     c.mark("working")
 
 
-def qwen_exit(c: Ctx) -> None:
-    """Leave Qwen Code (ctrl+c twice)."""
-    c.key("ctrl+c")
-    time.sleep(0.3)
-    c.key("ctrl+c")
-    try:
-        c.run.wait_exit(10)
-    except AssertionError:
-        pass
-
-
 @qwen_scenario(
     "shell-approve",
     "prompt -> silent spinner -> shell confirmation -> allowed once -> command runs 3 s -> slow streamed "
@@ -177,7 +152,7 @@ def qwen_exit(c: Ctx) -> None:
 def qwen_shell_approve(c: Ctx) -> None:
     qwen_start(c)
     c.shot("idle--prompt")
-    n = qwen_submit(c, "make the output directory")
+    n = c.ask("make the output directory")
     c.request(0)
     c.wait(QWEN_LOADING, 20, settle=0)
     time.sleep(2.5)
@@ -195,7 +170,7 @@ def qwen_shell_approve(c: Ctx) -> None:
     c.shot("working--streaming")
     qwen_turn_end(c, n)
     c.shot("done--turn-ended")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -208,13 +183,13 @@ def qwen_shell_approve(c: Ctx) -> None:
 )
 def qwen_shell_reject(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "clean the build")
+    n = c.ask("clean the build")
     qwen_dialog(c, n, re.compile(r"Allow once|Yes, allow once"))
     c.shot("blocked-permission--shell-rm")
     c.key("esc", mark="idle")
     c.wait(lambda s: "Allow once" not in s and QWEN_LOADING.search(s) is None and QWEN_PROMPT_HINT in s, 15, settle=0.5)
     c.shot("idle--after-permission-rejected")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -224,13 +199,13 @@ def qwen_shell_reject(c: Ctx) -> None:
 )
 def qwen_answer(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "what is two plus two")
+    n = c.ask("what is two plus two")
     qwen_turn_end(c, n)
     c.shot("done--answer")
     time.sleep(1.0)
-    n = qwen_submit(c, "and four times four")
+    n = c.ask("and four times four")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -241,7 +216,7 @@ def qwen_answer(c: Ctx) -> None:
 )
 def qwen_stream(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "summarize the project")
+    n = c.ask("summarize the project")
     c.request(0)
     c.wait(QWEN_LOADING, 20, settle=0)
     time.sleep(2.0)
@@ -251,7 +226,7 @@ def qwen_stream(c: Ctx) -> None:
     c.shot("working--streaming-long")
     qwen_turn_end(c, n, 60)
     c.shot("done--after-stream")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -261,7 +236,7 @@ def qwen_stream(c: Ctx) -> None:
 )
 def qwen_interrupt(c: Ctx) -> None:
     qwen_start(c)
-    qwen_submit(c, "think about it for a long time")
+    c.ask("think about it for a long time")
     c.request(0)
     c.wait(QWEN_LOADING, 20, settle=0)
     time.sleep(5)
@@ -277,7 +252,7 @@ def qwen_interrupt(c: Ctx) -> None:
     c.truth.poll()
     c.truth.pending[:] = [p for p in c.truth.pending if p[1] != "done"]
     c.shot("idle--interrupted")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -290,12 +265,12 @@ def qwen_interrupt(c: Ctx) -> None:
 )
 def qwen_write(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "create hello.py")
+    n = c.ask("create hello.py")
     qwen_dialog(c, n, re.compile(r"Apply this change|Allow once"))
     c.shot("blocked-permission--write-file")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -311,7 +286,7 @@ def qwen_write(c: Ctx) -> None:
 )
 def qwen_ask(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "ask me a question")
+    n = c.ask("ask me a question")
     c.wait("Which color do you prefer?", 20, settle=0.5)
     assert c.truth is not None
     c.truth.poll()
@@ -322,7 +297,7 @@ def qwen_ask(c: Ctx) -> None:
     c.shot("blocked-question--ask-user")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -343,10 +318,10 @@ def qwen_negatives(c: Ctx) -> None:
     for _ in range(len(typed)):
         c.key("backspace")
     time.sleep(0.5)
-    n = qwen_submit(c, "what did the dialog say")
+    n = c.ask("what did the dialog say")
     qwen_turn_end(c, n)
     c.shot("done--quoted-dialog")
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -360,12 +335,12 @@ def qwen_negatives(c: Ctx) -> None:
 )
 def qwen_web_fetch(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "read the docs page")
+    n = c.ask("read the docs page")
     qwen_dialog(c, n, "Waiting for user confirmation")
     c.shot("blocked-permission--web-fetch")
     qwen_answer_dialog(c, "Waiting for user confirmation...")
     qwen_turn_end(c, n)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -385,7 +360,7 @@ def qwen_trust(c: Ctx) -> None:
     c.wait(lambda s: "Do you trust this folder" not in s or "restarting" in s, 15, settle=0)
     c.mark("working")
     qwen_start(c)
-    qwen_exit(c)
+    leave(c)
 
 
 @qwen_scenario(
@@ -402,7 +377,7 @@ def qwen_trust(c: Ctx) -> None:
 )
 def qwen_multiline(c: Ctx) -> None:
     qwen_start(c)
-    n = qwen_submit(c, "run the three commands")
+    n = c.ask("run the three commands")
     once = qwen_ui(c, "Yes, allow once")
     for k, mark in ((1, "x1.txt"), (2, "long-1.txt")):
         qwen_dialog(c, n, lambda s, mark=mark: (once in s or "Allow once" in s) and mark in s)
@@ -447,4 +422,4 @@ def qwen_background_shell(c: Ctx) -> None:
     work_ends(c, "late.txt")
     time.sleep(2.5)
     c.shot("done--background-shell-ended")
-    qwen_exit(c)
+    leave(c)

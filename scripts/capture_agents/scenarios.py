@@ -26,8 +26,8 @@ from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
 
 #: each agent's driver modules by agent, in the order the agents are listed and run (the
-#: order they joined the corpus); ``<agent>.py`` holds the agent's start, turn-end and exit
-#: helpers, ``<agent>_<topic>.py`` more of its scenarios where one module would be too long
+#: order they joined the corpus); ``<agent>.py`` holds the agent's scenarios (what it is,
+#: harness/agents.py says), ``<agent>_<topic>.py`` more of them where one would be too long
 MODULES = {
     "claude": (claude, claude_extra),
     "codex": (codex,),

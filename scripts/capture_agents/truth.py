@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from agentrun import CaptureWriter, Sandbox, copilot_hook_events, copilot_session_events, pi_events
+from agentrun import Sandbox, copilot_hook_events, copilot_session_events, pi_events
+
+from osc7501wrap.capture import CaptureWriter
 
 TRUTH_SLACK = 3.0  # a harness label and the agent's own event for it may be this far apart (s)
 
@@ -116,7 +118,7 @@ def check_truth(agent: str, sb: Sandbox, cap: CaptureWriter, *, background: bool
     source, fn = TRUTH[agent]
     events = [(round(w - cap.wall0, 3), label, name) for w, label, name in fn(sb)]
     cap.annotate(truth={"source": source, "events": [list(e) for e in events]})
-    marks = [(t, v) for t, v in cap.marks_so_far()]
+    marks = cap.marks()
     first = next((i for i, (_, v) in enumerate(marks) if v == "working"), len(marks))
     harness = [m for i, m in enumerate(marks) if i >= first and (i == first or m[1] != marks[i - 1][1])]
     if background and harness and harness[-1][1] == "done":

@@ -16,6 +16,7 @@ import re
 
 import agentrun
 import pytest
+import require
 from e2e import BOUND, Run
 from e2e_agents import AIDER, AIDER_SLEEP, aider_at_prompt, leave, ready, submit
 from fakeapi import Step, Text
@@ -46,7 +47,7 @@ def confirm(run: Run, question: str, label: str, since: int) -> None:
 
 def test_idle_at_its_prompt_after_start() -> None:
     """Nothing was asked yet: the first prompt is idle, never a finished turn."""
-    agentrun.require_agent("aider")
+    require.agent("aider")
     with AIDER.run(steps) as run:
         ready(run, AIDER)
         t = run.term
@@ -58,7 +59,7 @@ def test_idle_at_its_prompt_after_start() -> None:
 
 
 def test_confirmations_block_and_answers_go_on() -> None:
-    agentrun.require_agent("aider")
+    require.agent("aider")
     with AIDER.run(steps) as run:
         t = run.term
         ready(run, AIDER)

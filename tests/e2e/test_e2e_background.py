@@ -8,7 +8,7 @@ that writes ``late.txt`` as its last step, in the background (Claude Code's Bash
 terminal), approved at the dialog; the turn ends while it runs. The end of the work is
 the moment ``late.txt`` appears (a few milliseconds before the shell exits), or, later,
 the end of the turn an agent runs to tell its model about it (Claude Code does). The MCP
-server of tests/fakeapi/mcp_server.py is configured for the agent and runs all along.
+server of harness/fakeapi/mcp_server.py is configured for the agent and runs all along.
 Figures are printed (run with ``-s``).
 """
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 import agentrun
 import pytest
+import require
 from e2e import log_states
 from e2e_agents import (
     CLAUDE,
@@ -45,7 +46,7 @@ from fakeapi import Dynamic, FakeAPI, Request, Step, Text, ToolUse
 
 pytestmark = pytest.mark.agent
 
-MCP_SCRIPT = Path(__file__).resolve().parents[1] / "fakeapi" / "mcp_server.py"
+MCP_SCRIPT = Path(__file__).resolve().parents[2] / "harness" / "fakeapi" / "mcp_server.py"
 WITHIN = 0.3  # done after the work's end, at the latest (s)
 WORK = "sleep 6 && touch late.txt"
 
@@ -208,7 +209,7 @@ def _mcp_running(root_pid: int) -> bool:
 def test_background_work_keeps_working_until_it_ends(name: str) -> None:
     case = CASES[name]
     agent = case.agent
-    agentrun.require_agent(name)
+    require.agent(name)
     with agent.run(lambda _sb: list(case.steps)) as run:
         t = run.term
         ready(run, agent)

@@ -16,8 +16,9 @@ import re
 import time
 from contextlib import AbstractContextManager
 
-import agentrun
 import pytest
+import require
+from agents import claude_composer, claude_drawn
 from e2e import BOUND, OSC7501, Run, log_states, osc7501wrap
 from e2e_agents import (
     BASH_SLOW,
@@ -27,8 +28,6 @@ from e2e_agents import (
     blocked,
     claude_back,
     claude_bash,
-    claude_composer,
-    claude_drawn,
     claude_ended,
     leave,
     ready,
@@ -44,7 +43,7 @@ def start(steps: list[Step] | Steps, *, wrap_args: tuple[str, ...] = (),
           env: dict[str, str] | None = None) -> AbstractContextManager[Run]:
     """Claude Code under wrap with the model's `steps` (a list, or a function of the
     sandbox)."""
-    agentrun.require_agent("claude")
+    require.agent("claude")
     return CLAUDE.run(steps if callable(steps) else lambda _sb: list(steps),
                       wrap_args=wrap_args, env=env)
 

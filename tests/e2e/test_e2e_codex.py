@@ -10,8 +10,8 @@ answered from outside are the scenarios of test_e2e_scenarios.py (the profile
 
 from __future__ import annotations
 
-import agentrun
 import pytest
+import require
 from e2e_agents import CODEX, Turn, ready
 
 pytestmark = pytest.mark.agent
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.agent
 def test_exec_approval_report_names_the_command() -> None:
     """Codex 0.169 reports ``blocked`` itself, without a msg; the screen rule reads the
     command from the dialog. The report the user sees must name the command."""
-    agentrun.require_agent("codex")
+    require.agent("codex")
     turn = CODEX.turn
     assert isinstance(turn, Turn)
     with CODEX.run(turn.steps) as run:

@@ -27,6 +27,7 @@ from typing import Any
 
 import agentrun
 import pytest
+import require
 from e2e import REPO, Run, answered, listed_dialog, refused_stale
 from e2e_agents import AGENTS, Agent, Answer, codex_exec, ready
 from fakeapi import Step, Text, ToolUse
@@ -81,7 +82,7 @@ def events_of(run: Run) -> tuple[subprocess.Popen[str], queue.Queue[dict[str, An
 
 @pytest.mark.parametrize("agent", CASES)
 def test_two_commands_that_share_their_first_row(agent: Agent) -> None:
-    agentrun.require_agent(agent.name)
+    require.agent(agent.name)
     a = agent.answer
     assert isinstance(a, Answer)
 

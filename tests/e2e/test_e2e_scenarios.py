@@ -22,8 +22,8 @@ printed (``-s``).
 
 from __future__ import annotations
 
-import agentrun
 import pytest
+import require
 from e2e import answer_two, main_request_with
 from e2e_agents import (
     AGENTS,
@@ -49,7 +49,7 @@ ANSWER = [pytest.param(a, id=a.name) for a in AGENTS if isinstance(a.answer, Ans
 
 @pytest.mark.parametrize("agent", TURN)
 def test_turn(agent: Agent) -> None:
-    agentrun.require_agent(agent.name)
+    require.agent(agent.name)
     turn = agent.turn
     assert isinstance(turn, Turn)
     with agent.run(turn.steps) as run:
@@ -82,7 +82,7 @@ def test_turn(agent: Agent) -> None:
 
 @pytest.mark.parametrize("agent", ANSWER)
 def test_answer(agent: Agent) -> None:
-    agentrun.require_agent(agent.name)
+    require.agent(agent.name)
     a = agent.answer
     assert isinstance(a, Answer)
     with agent.run(a.steps) as run:

@@ -1,4 +1,4 @@
-"""Tests of the scripted fake LLM API (tests/fakeapi) through a plain HTTP client."""
+"""Tests of the scripted fake LLM API (harness/fakeapi) through a plain HTTP client."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import pytest
+import require
 from fakeapi import CustomToolUse, Dynamic, Error, FakeAPI, Request, Scenario, Text, ToolUse
 
 TOOLS = [{"name": "Bash", "input_schema": {"type": "object"}}]
@@ -353,9 +354,9 @@ def test_binds_loopback_only() -> None:
 
 def _drive(agent: str, make_cmd: Any, ready: str, steps: list[Any], **kw: Any) -> tuple[FakeAPI, str]:
     """Start ``agent`` against the fake API, send one prompt, return the API and the final screen."""
-    from agentrun import AgentRun, Sandbox, require_agent
+    from agentrun import AgentRun, Sandbox
 
-    require_agent(agent)
+    require.agent(agent)
     sb = Sandbox.create(prefix=f"test-{agent}-")
     api = FakeAPI(Scenario(steps)).start()
     try:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SERVER = Path(__file__).resolve().parents[1] / "fakeapi" / "mcp_server.py"
+SERVER = Path(__file__).resolve().parents[2] / "harness" / "fakeapi" / "mcp_server.py"
 
 
 def test_survey_asks_for_a_form_then_answers_the_call() -> None:

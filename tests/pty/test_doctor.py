@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -288,3 +289,111 @@ def test_screen_fallback_when_ghostty_is_asked_for_but_missing(home: dict[str, s
                          stdin=subprocess.DEVNULL, start_new_session=True, timeout=60)
     assert re.fullmatch(r'OK   screen: pyte \(ghostty: [^;]*not here[^;]*\); screen = "auto" '
                         r"\(env OSC7501WRAP_SCREEN\)", _lines(out.stdout)["screen"][0])
+
+
+def _ledger_line(home: dict[str, str]) -> list[str]:
+    out = subprocess.run([*CLI, "doctor"], capture_output=True, text=True, env=home,
+                         stdin=subprocess.DEVNULL, start_new_session=True, timeout=60)
+    assert out.stderr == ""
+    return _lines(out.stdout)["ledger"]
+
+
+def test_the_ledger_its_size_rows_retention_and_each_problem(home: dict[str, str]) -> None:
+    """doctor says where the ledger is, whether it is on, its size, rows and retention;
+    corrupt, locked, unwritable (a read-only file system, as root writes through
+    permissions) and a full disk each get their own WARN line; nothing is changed."""
+    import sqlite3
+
+    from osc7501wrap.report.ledger import append, connect
+
+    state = Path(home["OSC7501WRAP_STATE_DIR"])
+    path = state / "ledger.sqlite3"
+    assert _ledger_line(home) == ["OK   ledger: on, ~/state/ledger.sqlite3 (none yet: the "
+                                  "first session makes it); retention 90 days, bound 64 MB"]
+    assert not state.exists()  # nothing made
+    db = connect(str(path))
+    day = time.mktime(time.strptime("2026-11-30 12:00", "%Y-%m-%d %H:%M"))
+    append(db, [("s", 1, "a", "/p", st, None, day + i, None)
+                for i, st in enumerate(("working", "blocked", "exited"))])
+    db.close()
+    cfg = Path(home["OSC7501WRAP_CONFIG_DIR"])
+    cfg.mkdir()
+    (cfg / "config.toml").write_text("[ledger]\nretention_days = 30\nmax_mb = 8\n")
+    (line,) = _ledger_line(home)
+    assert re.fullmatch(r"OK   ledger: on, ~/state/ledger\.sqlite3: \d+\.\d MB, 3 rows since "
+                        r"2026-11-30; retention 30 days, bound 8 MB", line), line
+    before = path.read_bytes()
+    # locked by another writer
+    holder = sqlite3.connect(str(path), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        lines = _ledger_line(home)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert lines[0].startswith("WARN ledger: ~/state/ledger.sqlite3 (") and \
+        lines[0].endswith(") is locked by another process: sessions' rows wait until it is "
+                          "free"), lines
+    assert lines[1] == "     fix: find what holds it: lsof ~/state/ledger.sqlite3"
+    assert path.read_bytes() == before
+    # off
+    (cfg / "config.toml").write_text("[ledger]\nenabled = false\n")
+    assert _ledger_line(home) == ["OK   ledger: off ([ledger] enabled = false): sessions add "
+                                  "nothing to ~/state/ledger.sqlite3"]
+    (cfg / "config.toml").unlink()
+    # unwritable
+    if os.geteuid() == 0:  # a read-only file system
+        ro = state / "ro"
+        ro.mkdir()
+        assert subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(ro)],
+                              check=False).returncode == 0
+        try:
+            (ro / "ledger.sqlite3").write_bytes(before)
+            subprocess.run(["mount", "-o", "remount,ro", str(ro)], check=True)
+            lines = _ledger_line({**home, "OSC7501WRAP_STATE_DIR": str(ro)})
+        finally:
+            subprocess.run(["umount", "-l", str(ro)], check=False)
+        assert lines[0].startswith("WARN ledger: ~/state/ro/ledger.sqlite3: ") and \
+            lines[0].endswith(", 3 rows since 2026-11-30; cannot be written (its file system "
+                              "is read-only): sessions keep no ledger"), lines
+        assert lines[1] == "     fix: remount it read-write"
+        # a full disk
+        assert subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(ro)],
+                              check=False).returncode == 0
+        try:
+            (ro / "ledger.sqlite3").write_bytes(before)
+            fd = os.open(ro / "filler", os.O_WRONLY | os.O_CREAT)
+            with contextlib.suppress(OSError):  # the disk full, to the last block
+                while True:
+                    os.write(fd, b"\0" * 512)
+            os.close(fd)
+            lines = _ledger_line({**home, "OSC7501WRAP_STATE_DIR": str(ro)})
+        finally:
+            subprocess.run(["umount", "-l", str(ro)], check=False)
+        assert "; its disk is full (0.0 MB free): sessions stop adding to it" in lines[0], lines
+    else:
+        path.chmod(0o444)
+        try:
+            lines = _ledger_line(home)
+        finally:
+            path.chmod(0o644)
+        assert lines[0].endswith("cannot be written (no write permission): sessions keep "
+                                 "no ledger"), lines
+    # corrupt
+    path.write_bytes(b"not a database at all\n" * 100)
+    lines = _ledger_line(home)
+    assert lines[0].startswith("WARN ledger: ~/state/ledger.sqlite3 (0.0 MB) is corrupt ("), lines
+    assert lines[0].endswith("): the next session moves it aside "
+                             "(ledger.sqlite3.corrupt-<time>) and starts a fresh one")
+    assert lines[1] == ("     fix: nothing to do, or move it away yourself: "
+                        "mv ~/state/ledger.sqlite3 ~/state/ledger.sqlite3.old")
+    assert path.read_bytes() == b"not a database at all\n" * 100
+    # damaged inside (a page overwritten), not only its header
+    db = connect(str(path.with_name("x.sqlite3")))
+    append(db, [("s", 1, "a" * 500, "/p", "working", None, day + i, None) for i in range(2000)])
+    db.close()
+    raw = bytearray(path.with_name("x.sqlite3").read_bytes())
+    raw[8192:12288] = b"\xff" * 4096
+    path.write_bytes(bytes(raw))
+    lines = _ledger_line(home)
+    assert " is corrupt (" in lines[0], lines

@@ -5,7 +5,8 @@ something else than a feed line, one that sends a 2 MB line, one that never answ
 (hung), one that cannot be reached. Every command returns within the timeout, shows the
 good machine's rows inert and bounded, and says in one line why each other is offline;
 a hostile refusal from the far `answer` comes back as one clean line; a far row's tmux
-socket never makes tmux run here."""
+socket never makes tmux run here; `stats` shows the hostile machine's figures with its
+names inert and says in one line why each other gave none."""
 
 from __future__ import annotations
 
@@ -37,6 +38,23 @@ if host == "gone":
 if line.split()[1] == "answer":
     sys.stderr.write("osc7501wrap: " + evil + "\n")
     sys.exit(1)
+if host == "old" and "--feed" in line.split():  # an osc7501wrap before stats --feed
+    sys.stderr.write("usage: osc7501wrap [-h]\nosc7501wrap: error: unrecognized "
+                     "arguments: --feed\n")
+    sys.exit(2)
+if line.split()[1] == "stats":
+    if host == "hostile":
+        t = time.time()
+        ch = [[evil, 7, evil, evil, "blocked", "question", t - 100],
+              [evil, 7, evil, evil, "working", None, t - 40],
+              [evil, 7, evil, evil, "exited", None, t - 10],
+              [evil, 8, "x", "/p", evil, None, t - 5]]
+        print(json.dumps({{"ledger": 1, "now": t, "changes": ch, "alive": [[evil, 7]]}}))
+    elif host == "garbage":
+        print("Welcome! Last login: yesterday")
+    elif host == "huge":
+        sys.stdout.write("[" * (33 << 20))
+    sys.exit(0)
 if host == "garbage":
     print("Welcome! Last login: yesterday", flush=True)
 elif host == "huge":
@@ -171,3 +189,42 @@ def test_a_far_rows_tmux_socket_never_runs_tmux_here(tmp_path: Path,
     here = {**far, "host": None}
     assert live.tmux_locations([here]) == {("/tmp/tmux-0/default", "%1"): "main:0.0"}
     assert ran.read_text().startswith("-S /tmp/tmux-0/default list-panes")
+
+
+def test_stats_shows_the_good_figures_inert_and_says_why_the_others_gave_none(
+        env: dict[str, str], tmp_path: Path) -> None:
+    for fmt in ("--json", "--csv", "--by"):
+        args = ["stats", "--no-local", fmt] + (["project"] if fmt == "--by" else [])
+        done, took = o7w(env, *args)
+        assert done.returncode == 0, done.stderr
+        assert took < 2 + 2 + 5, took
+        inert(done.stdout)
+        inert(done.stderr)
+        assert "#(touch PWNED) #{pane_id} $(touch PWNED)" in done.stdout
+        assert len(done.stdout) < 4000
+        why = dict(line.removeprefix("osc7501wrap stats: ").split(": ", 1)
+                   for line in done.stderr.splitlines())
+        assert set(why) == {"garbage", "huge", "hung", "gone"}, done.stderr
+        assert why["garbage"].startswith("no figures (it said something else than "
+                                         "osc7501wrap stats: not a ledger answer")
+        assert why["huge"] == f"no figures (its answer is longer than {32 << 20} bytes)"
+        assert why["hung"] == "no figures (cannot reach hung: no answer from hung in 2 s)"
+        assert why["gone"].startswith("no figures (cannot reach gone: ")
+        assert len(why["gone"]) < 500
+        if fmt == "--json":
+            (row,) = json.loads(done.stdout)["rows"]
+            assert row["host"] == "hostile" and row["dialogs"] == 1
+            assert row["blocked_s"] == pytest.approx(60, abs=2)
+            assert row["working_s"] == pytest.approx(30, abs=2)
+            assert len(row["agent"]) <= 64
+    assert not list(tmp_path.rglob("PWNED"))
+
+
+def test_stats_names_a_far_osc7501wrap_older_than_stats_host(env: dict[str, str]) -> None:
+    done = subprocess.run([*O7W, "stats", "--no-local", "--host", "old"], capture_output=True,
+                          text=True, env=env, timeout=60, cwd=str(REPO))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ("osc7501wrap stats: old: no figures (error: unrecognized arguments: "
+                           "--feed (its osc7501wrap is older than stats --host: update it "
+                           "there))\n")
+    assert done.stdout.startswith("no ledger yet (on the other machines)")

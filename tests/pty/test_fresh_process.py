@@ -84,11 +84,14 @@ def test_cmd_config_json_and_clean_exit(tmp_path: Path) -> None:
     assert out.returncode == 0 and out.stderr == ""
     doc = json.loads(out.stdout)
     assert doc["file_exists"] is False
+    first = _run_config(tmp_path).stdout.splitlines()[0]
+    assert first == "# file: ~/config.toml (not found; every value is its default)"
     assert doc["problems"] == []
     assert doc["values"]["classifier.guard_ms"] == 1500
     assert doc["values"]["fallbacks.notify"] == ["blocked"]
     assert set(doc["sources"].values()) == {"default"}
     _write(tmp_path, '[agents.codex]\nenabled = false\n')
     doc = json.loads(_run_config(tmp_path, "--json").stdout)
+    assert doc["file"] == str(tmp_path / "config.toml") and doc["file_exists"] is True
     assert doc["values"]["agents.codex.enabled"] is False
     assert doc["sources"]["agents.codex.enabled"] == "~/config.toml:2"  # HOME is tmp_path

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import require
 
 from osc7501wrap.agents import claude_hooks
 from osc7501wrap.session import channel
@@ -282,10 +283,10 @@ def test_real_claude_code_reports_hooks_and_keeps_user_hooks(server: ControlServ
     import re
     import time
 
-    from agentrun import AgentRun, Sandbox, claude_command, require_agent
+    from agentrun import AgentRun, Sandbox, claude_command
     from fakeapi import FakeAPI, Scenario, Text, ToolUse
 
-    require_agent("claude")
+    require.agent("claude")
     command = "mkdir -p build && touch build/x"
     api = FakeAPI(Scenario([ToolUse("Bash", {"command": command, "description": "Make build"},
                                     text="Running."), Text("All done.")])).start()

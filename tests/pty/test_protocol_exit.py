@@ -1,5 +1,5 @@
-"""osc7501wrap.protocol.store with a real program on a pty: its exit ends its active
-records (store vector v33)."""
+"""The reference store (tests/protocol_store.py) with a real program on a pty: its exit
+ends its active records (store vector v33)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from protocol_store import RecordStore
 
-from osc7501wrap.protocol import RecordStore, Report, ReportScanner
+from osc7501wrap.protocol import Report, ReportScanner
 
 
 @pytest.mark.parametrize("state", ["working", "blocked", "idle", "done", "error"])

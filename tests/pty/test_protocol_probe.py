@@ -256,8 +256,8 @@ def test_filter_never_inside_bracketed_paste() -> None:
 
 
 @pytest.mark.parametrize("tail", [b"\x1b", b"\x1b]", b"\x1b[", b"\x1b[?62;", b"\x1b]7501;?"])
-def test_filter_holds_a_trailing_start_briefly(tail: bytes) -> None:
-    f = ReplyFilter([REPLY_7501, REPLY_DA1], 0.0, hold=0.05)
+def test_filter_keeps_a_trailing_start_briefly(tail: bytes) -> None:
+    f = ReplyFilter([REPLY_7501, REPLY_DA1], 0.0, partial_wait=0.05)
     assert f.feed(b"x" + tail, 1.0) == b"x"
     assert f.next_deadline(1.0) == pytest.approx(1.05)
     assert f.feed(b"", 1.02) == b""
@@ -266,14 +266,14 @@ def test_filter_holds_a_trailing_start_briefly(tail: bytes) -> None:
     assert f.feed(b"y", 1.06) == b"y"
 
 
-def test_filter_hold_is_not_extended_by_more_partial_bytes() -> None:
-    f = ReplyFilter([REPLY_DA1], 0.0, hold=0.05)
+def test_filter_wait_is_not_extended_by_more_partial_bytes() -> None:
+    f = ReplyFilter([REPLY_DA1], 0.0, partial_wait=0.05)
     assert f.feed(b"\x1b", 1.0) == b""
     assert f.feed(b"[", 1.03) == b""
     assert f.feed(b"", 1.051) == b"\x1b["
 
 
-def test_filter_stays_active_while_holding_bytes() -> None:
+def test_filter_stays_active_while_keeping_a_partial_reply() -> None:
     f = ReplyFilter([REPLY_DA1, REPLY_7501], 0.0)
     assert f.feed(DA1 + b"\x1b[20", 0.1) == b""  # may be the start of a bracketed paste
     assert f.active

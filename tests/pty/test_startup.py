@@ -32,7 +32,7 @@ HEAVY = (
     # the package's own, loaded when the pipeline boots (or for --id, hooks, a registry)
     "osc7501wrap.protocol.report", "osc7501wrap.protocol.sanitize",
     "osc7501wrap.protocol.encoder", "osc7501wrap.protocol.parse",
-    "osc7501wrap.protocol.scanner", "osc7501wrap.protocol.store",
+    "osc7501wrap.protocol.scanner",
     "osc7501wrap.session.registry", "osc7501wrap.start.hook",
     "osc7501wrap.agents.claude_hooks",
     "osc7501wrap.fusion.pipeline", "osc7501wrap.rules", "osc7501wrap.screen",

@@ -1,43 +1,84 @@
-"""osc7501wrap.capture is the one reader of captures: the harness's writer
-(tests/agentrun.py) and its read_capture agree with it, and a broken file is one line."""
+"""osc7501wrap.capture writes and reads the capture format (``record``, the agent harness
+and scripts/capture-agents all write through it): every event kind makes the round
+trip, events dated back are put in order, and a broken file is one line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from agentrun import CaptureWriter
-from agentrun import read_capture as harness_read
 
-from osc7501wrap.capture import read_capture
+from osc7501wrap.capture import FORMAT, VERSION, CaptureWriter, process_rows, read_capture
 from osc7501wrap.errors import WrapError
 
-
-def _write(path: Path) -> None:
-    w = CaptureWriter(path, cols=100, rows=30, argv=["claude"], agent="claude",
-                      agent_version="9.9.9")
-    w.output(b"\x1b[2Jhello \xff", t=w.t0 + 0.5)
-    w.input(b"y\r", t=w.t0 + 0.2)  # written out of order: the writer sorts on close
-    w.resize(80, 24, t=w.t0 + 0.7)
-    w.mark("blocked:permission", t=w.t0 + 0.6)
-    w.exit(0, t=w.t0 + 0.9)
-    w.close()
+UNTRUSTED = "#(touch x) #{pane_id} %H $(id) \"q' \x1b[31m \u202e" + "x" * 10_000
 
 
-def test_the_harness_reads_through_the_package_reader(tmp_path: Path) -> None:
+def _write(path: Path) -> CaptureWriter:
+    w = CaptureWriter(path, cols=100, rows=30, argv=["claude", "-p"], agent="claude",
+                      agent_version="9.9.9", term="xterm-256color")
+    w.output(b"\x1b[2Jhello \xff", at=w.t0 + 0.5)
+    w.input(b"y\r", at=w.t0 + 0.2)  # dated before the output already written
+    w.resize(24, 80, at=w.t0 + 0.7)
+    w.mark("blocked:permission", at=w.t0 + 0.6)
+    w.processes([(7, 1, "sleep", UNTRUSTED)], at=w.t0 + 0.65)
+    w.hook("Stop", {"msg": UNTRUSTED}, at=w.t0 + 0.8)
+    w.exit(3, at=w.t0 + 0.9)
+    w.annotate(truth={"source": "hooks", "events": [[0.6, "blocked:permission", "x"]]})
+    return w
+
+
+def test_every_event_kind_makes_the_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    _write(path)
+    w = _write(path)
+    assert w.marks() == [(0.6, "blocked:permission")]
+    w.close()
+    w.close()  # twice is harmless
+    w.output(b"late")  # after close: dropped, no error
     cap = read_capture(path)
-    assert (cap.cols, cap.rows) == (100, 30)
-    assert [e.type for e in cap.events] == ["i", "o", "m", "r", "x"]
-    assert cap.output() == b"\x1b[2Jhello \xff"
-    got = harness_read(path)
-    assert got.header == cap.header
-    assert [(k, v) for _t, k, v in got.records] == [
-        ("i", b"y\r"), ("o", b"\x1b[2Jhello \xff"), ("m", "blocked:permission"),
-        ("r", "80x24"), ("x", 0)]
-    assert [t for t, _k, _v in got.records] == [e.t for e in cap.events]
-    assert got.output() == cap.output() and got.marks() == [(0.6, "blocked:permission")]
+    assert list(cap.header) == ["format", "version", "cols", "rows", "argv", "agent",
+                                "agent_version", "term", "truth"]
+    assert (cap.header["format"], cap.header["version"]) == (FORMAT, VERSION)
+    assert (cap.cols, cap.rows, cap.header["argv"]) == (100, 30, ["claude", "-p"])
+    assert cap.header["truth"]["source"] == "hooks"
+    assert [(e.t, e.type) for e in cap.events] == [
+        (0.2, "i"), (0.5, "o"), (0.6, "m"), (0.65, "p"), (0.7, "r"), (0.8, "h"), (0.9, "x")]
+    assert cap.events[0].data == b"y\r" and cap.output() == b"\x1b[2Jhello \xff"
+    assert cap.markers() == [(0.6, "blocked:permission")]
+    assert process_rows(cap.events[3].payload) == [(7, 1, "sleep", UNTRUSTED)]
+    assert cap.events[4].payload == "80x24"
+    assert cap.events[5].payload == {"event": "Stop", "data": {"msg": UNTRUSTED}}
+    assert cap.events[6].payload == 3
+
+
+def test_events_in_order_are_written_once_and_kept_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    w = CaptureWriter(path, rows=24, cols=80, argv=["sh"])
+    w.output(b"a", at=w.t0 + 0.1)
+    w.output(b"b", at=w.t0 + 0.1)
+    w.output(b"c", at=w.t0 - 5)  # before the start: time 0, out of order
+    before = path.read_text(encoding="utf-8")  # flushed as it goes: a crash keeps it
+    assert len(before.splitlines()) == 4
+    w.close()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(x)[0] for x in lines[1:]] == [0.0, 0.1, 0.1]
+    assert read_capture(path).output() == b"cab"  # a stable sort: a before b
+
+
+def test_an_unknown_marker_is_refused(tmp_path: Path) -> None:
+    w = CaptureWriter(tmp_path / "c.jsonl", rows=24, cols=80, argv=["sh"])
+    with pytest.raises(ValueError, match="unknown state label"):
+        w.mark("busy")
+    w.mark("done")
+    w.close()
+    assert read_capture(tmp_path / "c.jsonl").markers()[0][1] == "done"
+
+
+def test_an_unwritable_capture_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(WrapError) as info:
+        CaptureWriter(tmp_path / "no" / "such" / "c.jsonl", rows=24, cols=80, argv=["sh"])
+    assert "\n" not in str(info.value) and "c.jsonl" in str(info.value)
 
 
 @pytest.mark.parametrize("text", ["", "not json\n", '{"format": "other"}\n',
@@ -49,5 +90,3 @@ def test_a_broken_capture_is_one_line(tmp_path: Path, text: str) -> None:
     with pytest.raises(WrapError) as info:
         read_capture(path)
     assert "\n" not in str(info.value) and str(path) in str(info.value)
-    with pytest.raises(ValueError, match=r"bad\.jsonl"):
-        harness_read(path)

@@ -1,6 +1,7 @@
 """The shape of scripts/capture_agents, the harness behind scripts/capture-agents: one
 driver module per pinned agent, each registering only its own agent's scenarios, unique
-scenario names, size and language variants that name real scenarios, modules kept short.
+scenario names, size and language variants that name real scenarios, modules kept short;
+nothing under scripts/ imports a module of tests/ (the shared harness is harness/).
 
 Imported in-process (scripts/ on sys.path): importing the package registers the
 scenarios and runs nothing. What this does not do: run a scenario (that needs the real
@@ -9,20 +10,24 @@ agents: scripts/capture-agents).
 
 from __future__ import annotations
 
+import ast
 import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "scripts" / "capture_agents"
+TESTS = ROOT / "tests"
 if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 from agentrun import pins  # noqa: E402
-from capture_agents import core, scenarios, variants  # noqa: E402
+from capture_agents import core, scenarios, shared, variants  # noqa: E402
 
 #: the package's modules that are not an agent's driver
-SHARED = {"__init__", "core", "scenarios", "variants", "truth", "runner", "index", "cli"}
+SHARED = {"__init__", "core", "shared", "scenarios", "variants", "truth", "runner", "index", "cli"}
 #: one module can be read whole: past this, an agent's scenarios go on in an
 #: ``<agent>_<topic>.py`` module (listed in scenarios.MODULES), as claude_extra does
 MAX_LINES = 700
@@ -82,3 +87,49 @@ def test_no_module_is_too_long() -> None:
     long = {p.name: n for p in PKG.glob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}, f"over {MAX_LINES} lines: split the agent's scenarios ({long})"
+
+
+def _python_scripts() -> list[Path]:
+    """Every Python file under scripts/, those without a .py suffix too (by their #! line)."""
+    return sorted(p for p in (ROOT / "scripts").rglob("*") if p.is_file() and (
+        p.suffix == ".py" or p.read_bytes()[:64].split(b"\n")[0].endswith(b"python3")))
+
+
+def _test_modules() -> set[str]:
+    """The names tests/ makes importable (its modules and packages, top level)."""
+    return {p.stem for p in TESTS.glob("*.py")} | {
+        p.name for p in TESTS.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+
+
+def test_scripts_import_nothing_from_tests() -> None:
+    """No import statement under scripts/ names a module of tests/, and no script puts
+    tests/ on sys.path."""
+    ours = _test_modules() - {"conftest"}
+    assert {"require", "e2e", "term"} <= ours  # what the check looks for is there
+    found = []
+    for path in _python_scripts():
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            found += [f"{path.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in ours]
+        if '"tests")' in text.replace(" ", "") and "sys.path" in text:
+            found += [f"{path.relative_to(ROOT)}: tests/ on sys.path"]
+    assert found == []
+
+
+
+def test_the_shared_scenarios_use_known_steps_and_each_agent_gives_its_words() -> None:
+    """Every row of the shared table names a step there is; each registration gave
+    every word its rows take (registering raises otherwise: importing the package did)."""
+    for name, spec in shared.SHARED.items():
+        verbs = [row[1] if row[0].startswith("?") else row[0] for row in spec.steps]
+        assert [v for v in verbs if v not in shared.VERBS] == [], name
+    runs = {(s.agent, s.name) for s in core.REGISTRY if _module_of(s) != "shared"}
+    assert {("grok", "answer"), ("cline", "command-approve"), ("codex", "exec-approve")} <= runs
+    words = {"streamed": False, "x": "spinner"}
+    assert shared._fill(("?streamed", "answered", 1), words) is None
+    assert shared._fill(("shot", "a-{x}", shared.W("y", 2)), words) == ("shot", "a-spinner", 2)
+    with pytest.raises(KeyError):
+        shared._fill(("sleep", shared.W("silence")), words)

@@ -298,11 +298,11 @@ def test_config_values_compare_hash_and_replace_like_frozen_dataclasses(tmp_path
         fb.replace(command="x")
     with pytest.raises(AttributeError):
         del fb.title
-    # `path` reads as a Path (kept as a string inside), whichever form was given
+    # `path` is kept as a string (no pathlib before the child starts), whichever form was given
     p = tmp_path / "config.toml"
-    assert C.Config(path=p).path == p and C.Config(path=str(p)) == C.Config(path=p)
+    assert C.Config(path=p).path == str(p) and C.Config(path=str(p)) == C.Config(path=p)
     assert C.Config().path is None
-    assert C.Config(path=p).replace(emit="never").path == p
+    assert C.Config(path=p).replace(emit="never").path == str(p)
     assert fields(C.Config)[-3:] == ("path", "sources", "problems")
 
 
@@ -347,3 +347,25 @@ def test_fleet_bad_values_keep_the_defaults(tmp_path: Path, text: str, problem: 
     cfg = load_config(_write(tmp_path, f"[fleet]\n{text}\n"), env={})
     assert len(cfg.problems) == 1 and problem in cfg.problems[0], cfg.problems
     assert cfg.fleet == C.FleetConfig()
+
+
+@pytest.mark.parametrize("text", [
+    "", "plain", 'say "hi" \\ there', "#(rm -rf ~) #{pane_id} %H $(id) `id`",
+    "tab\tnew\nline\rret\x00nul\x1b[31mesc\x7fdel\x9bcsi",
+    "bidi \u202eevil\u202c \u2066iso\u2069 zw\u200bj \ufeff", "caf\u00e9 \u4e2d \U0001f600 \U0010ffff",
+    "x" * 10_000 + "\U0001f600",
+])
+def test_toml_string_reads_back_and_is_printable_ascii(text: str) -> None:
+    """A value in a problem line or in `osc7501wrap config` is a TOML string that reads
+    back as the value (also past the BMP, where a JSON escape would be two surrogates that
+    TOML refuses), with no raw control, DEL or invisible character."""
+    shown = C.toml_repr(text)
+    assert all(0x20 <= ord(c) < 0x7F for c in shown)
+    assert tomllib.loads(f"v = {shown}")["v"] == text
+
+
+def test_toml_string_escapes_a_lone_surrogate() -> None:
+    """An environment value with undecodable bytes has lone surrogates: they are shown
+    escaped, never written raw (TOML has no reading for them)."""
+    assert C.toml_repr("a\udcffb") == '"a\\udcffb"'
+    assert C.toml_repr("\x7f") == '"\\u007f"'

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +147,79 @@ def test_a_machines_lines_in_events() -> None:
     never = Machine("gpu", error="ssh: Could not resolve hostname gpu")
     (told,) = t.changes([never])
     assert (told["host"], told["state"], told["since"]) == ("gpu", "offline", None)
+
+
+def test_the_far_clock_is_its_offset_outside_the_window_it_was_asked_in() -> None:
+    from osc7501wrap.fleet.remote import clock_offset
+
+    assert clock_offset(100.5, 100.0, 101.0) == 0.0  # in the window: the same clock
+    assert clock_offset(101.8, 100.0, 101.0) == 0.0  # within a second of it
+    assert clock_offset(7301.0, 100.0, 101.0) == 7200.0  # ahead: from the window's end
+    assert clock_offset(40.0, 100.0, 101.0) == -60.0  # behind: from its start
+    # a new figure within a second of the last keeps it: ages do not jitter
+    assert clock_offset(7301.7, 100.0, 101.0, previous=7200.0) == 7200.0
+    assert clock_offset(7303.0, 100.0, 101.0, previous=7200.0) == 7202.0
+    assert clock_offset(100.5, 100.0, 101.0, previous=7200.0) == 0.0
+
+
+def test_a_far_machines_rows_are_in_this_clock(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from osc7501wrap.fleet.machines import Fleet, load_cached
+
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path))
+    f = Fleet(["far"], Remote())
+    try:
+        now = time.time()
+        line = feed(row(since=now + 3600 - 30), now=now + 3600)
+        f._took("far", line, now - 0.1)
+        (m,) = f.machines()
+        assert m.clock == pytest.approx(3600, abs=1)
+        (r,) = m.rows()
+        assert r["since"] == pytest.approx(now - 30, abs=1)
+        assert m.sessions[0]["since"] == pytest.approx(now + 3600 - 30)  # kept as it came
+        # a machine shown from the cache (offline) keeps its correction
+        (r2,) = load_cached("far").rows()
+        assert r2["since"] == pytest.approx(now - 30, abs=1)
+    finally:
+        f.close()
+
+
+def test_the_caller_never_waits_for_a_machines_thread(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """What watch's keys and frames read (machines()) takes no lock a reader thread holds:
+    a reader stuck inside the readers' lock, or writing its cache to a disk that hangs,
+    holds nothing of the caller's; what the caller got is never changed after."""
+    import threading
+    import time
+
+    from osc7501wrap.fleet import machines as machines_mod
+    from osc7501wrap.fleet.machines import Fleet
+
+    monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path))
+    disk = threading.Event()
+    monkeypatch.setattr(machines_mod, "save_cached", lambda m: disk.wait(30))
+    f = Fleet(["far", "near"], Remote())
+    try:
+        before = f.machines()
+        now = time.time()
+        writer = threading.Thread(target=f._took, args=("near", feed(row(), now=now), now))
+        writer.start()  # its cache write hangs
+        deadline = time.monotonic() + 10
+        while not f.machines()[1].online:
+            assert time.monotonic() < deadline, "the change was not published"
+            time.sleep(0.01)
+        assert writer.is_alive()  # still in the disk's write
+        with f._lock:  # a reader stuck in the readers' lock
+            t0 = time.monotonic()
+            got = f.machines()
+            took = time.monotonic() - t0
+        assert took < 0.05 and [m.name for m in got] == ["far", "near"]
+        assert got[1].online and got[1].sessions[0]["pid"] == 42
+        assert not before[1].online and before[1].sessions == []  # never changed
+        disk.set()
+        writer.join(10)
+    finally:
+        disk.set()
+        f.close()

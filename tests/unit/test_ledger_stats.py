@@ -137,7 +137,7 @@ def test_by_day_splits_at_local_midnight() -> None:
             ("s", 1, "claude", "/p", "blocked", "permission", midnight + 300),
             ("s", 1, "claude", "/p", "exited", None, midnight + 400)]
     st = stats.compute(rows, since=midnight - 86400, until=midnight + 86400, by="day")
-    got = {d: (round(g.working), round(g.blocked), g.dialogs) for d, g in st.groups.items()}
+    got = {d: (round(g.working), round(g.blocked), g.dialogs) for (_, d), g in st.groups.items()}
     assert got == {"2026-11-29": (600, 0, 0), "2026-11-30": (300, 100, 1)}
 
 
@@ -146,7 +146,7 @@ def test_a_running_session_counts_until_now_a_killed_one_not() -> None:
     rows = [("live", 1, "a", "/p", "blocked", "question", now - 50),
             ("dead", 2, "a", "/p", "working", None, now - 50)]
     st = stats.compute(rows, since=0, until=now, by="agent", alive={("live", 1)})
-    g = st.groups["a"]
+    g = st.groups[(None, "a")]
     assert g.blocked == 50 and g.working == 0 and g.dialogs == 2 - 1 and g.answers == []
 
 

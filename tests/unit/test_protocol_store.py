@@ -1,16 +1,16 @@
-"""osc7501wrap.protocol.store: what a terminal keeps (the store vectors)."""
+"""tests/protocol_store.py: what a terminal keeps (the store vectors)."""
 
 from __future__ import annotations
 
 import re
 
+from protocol_store import RecordStore
 from protocol_vectors import R, seq
 
 from osc7501wrap.protocol import (
     BEL,
     PREFIX,
     Query,
-    RecordStore,
     Report,
     ReportScanner,
     query_reply,

@@ -98,7 +98,7 @@ def test_a_header_that_is_not_a_document_of_its_own_is_loaded_in_full(tmp_path: 
     full = rules.load_manifests(user_dir=None, builtin_dir=d)
     lazy = rules.load_headers(user_dir=None, builtin_dir=d)
     assert full.errors == lazy.errors == []
-    assert lazy.pending == {}
+    assert lazy.unparsed == {}
     for name in ("first", "multi"):
         m = lazy.get(name)
         assert m is not None and [r.id for r in m.rules] == [r.id for r in full.get(name).rules]

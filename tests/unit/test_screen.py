@@ -112,7 +112,7 @@ def test_unknown_backend_falls_back_to_pyte_and_says_why() -> None:
 
 def test_ghostty_import_failure_falls_back_to_pyte(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyghostty", None)  # import raises
-    monkeypatch.setattr(screen_mod, "_GHOSTTY_PROBED", False)
+    monkeypatch.setattr(screen_mod, "_GHOSTTY_TRIED", False)
     monkeypatch.setattr(screen_mod, "_GHOSTTY_WHY", None)
     asked = make_screen(3, 20, "ghostty")
     assert asked.backend == "pyte"

@@ -3,8 +3,7 @@
 What it does:
 
 - knows the pinned agents (``tests/agents/pins.txt``) and where
-  ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`,
-  :func:`require_agent`);
+  ``scripts/install-agents`` put them (:func:`pins`, :func:`agent_exe`);
 - builds an isolated sandbox per run (fresh HOME, work dir, config files that
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
@@ -13,27 +12,16 @@ What it does:
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
   to wait on, answers the terminal queries a real terminal would (DA1, DSR,
-  OSC 10/11 colours, optionally the OSC 7501 probe), and records everything in
-  the capture format (:class:`CaptureWriter`, :func:`read_capture`,
-  :func:`render` to replay one into a screen).
-
-Capture format (one JSON value per line): a header object
-``{"format": "osc7501wrap-capture", "version": 1, "cols", "rows", "argv",
-"agent", "agent_version", "term", ...}`` then arrays ``[t, "o", b64]`` output,
-``[t, "i", b64]`` input (typed keys and terminal replies), ``[t, "r",
-"COLSxROWS"]`` resize, ``[t, "m", label]`` ground-truth state label
-(``idle``, ``working``, ``blocked:permission``, ``blocked:question``,
-``done``), ``[t, "x", status]`` exit status, ``[t, "p", [[pid, ppid, name,
-cmdline], ...]]`` the agent's descendant processes whenever they change; ``t`` is
-seconds since start.
+  OSC 10/11 colours, optionally the OSC 7501 probe), and records everything with the
+  package's capture writer (:class:`osc7501wrap.capture.CaptureWriter`, which also
+  documents the format).
 
 It does not use wrap (it drives agents directly); of the package under test it uses
-only the capture reader and ``procinfo``'s reading of the process tree.
+only the capture format and ``procinfo``'s reading of the process tree.
 """
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
@@ -44,13 +32,15 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any, ClassVar
+from typing import Any, ClassVar
 
 import pyte
 from ptyprocess import PtyProcess
+
+from osc7501wrap.capture import CaptureWriter
 
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = Path(os.environ.get("OSC7501WRAP_AGENTS_DIR") or REPO / ".agents")
@@ -60,10 +50,7 @@ RELEASES_DIR = REPO / ".agents-releases"
 # "name@version,...": run these releases of tests/agents/releases.txt (installed by
 # scripts/install-agents --releases) instead of the pins (scripts/capture-agents --release).
 RELEASE_ENV = "AGENTRUN_RELEASES"
-CAPTURE_FORMAT = "osc7501wrap-capture"
-CAPTURE_VERSION = 1
 DEAD_PROXY = "http://127.0.0.1:9"
-STATES = ("idle", "working", "blocked:permission", "blocked:question", "blocked:auth", "done", "error")
 
 
 # --------------------------------------------------------------------------- pins
@@ -124,163 +111,6 @@ def agent_exe(name: str) -> Path | None:
     if pin and pin.exe.is_file() and os.access(pin.exe, os.X_OK):
         return pin.exe
     return None
-
-
-def require_agent(name: str) -> Pin:
-    """Return the pin of an installed agent; otherwise fail under scripts/test or CI,
-    skip elsewhere (tests/require.py decides).
-
-    Call at the start of every ``@pytest.mark.agent`` test.
-    """
-    import pytest
-    import require
-
-    pin = pins().get(name)
-    if pin is None:
-        pytest.fail(f"agent {name!r} is not pinned in {PINS_FILE}")
-    require.need(f"agent {name}")
-    return pin
-
-
-# --------------------------------------------------------------------------- capture file
-
-
-class CaptureWriter:
-    """Write a raw terminal capture (see the module docstring for the format)."""
-
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        cols: int,
-        rows: int,
-        argv: list[str],
-        agent: str,
-        agent_version: str,
-        term: str = "xterm-256color",
-        **extra: Any,
-    ) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._f: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
-        self._lock = threading.Lock()
-        self.t0 = time.monotonic()
-        self.wall0 = time.time()  # the same instant on the wall clock (to place agents' own events)
-        self._late: dict[str, Any] = {}
-        header: dict[str, Any] = {
-            "format": CAPTURE_FORMAT,
-            "version": CAPTURE_VERSION,
-            "cols": cols,
-            "rows": rows,
-            "argv": argv,
-            "agent": agent,
-            "agent_version": agent_version,
-            "term": term,
-        }
-        header.update(extra)
-        self._f.write(json.dumps(header, ensure_ascii=False) + "\n")
-
-    def _rec(self, kind: str, value: Any, t: float | None) -> None:
-        when = (time.monotonic() if t is None else t) - self.t0
-        with self._lock:
-            if not self._f.closed:
-                self._f.write(json.dumps([round(max(0.0, when), 6), kind, value], ensure_ascii=False) + "\n")
-
-    def output(self, data: bytes, t: float | None = None) -> None:
-        """Bytes the program wrote to the terminal."""
-        self._rec("o", base64.b64encode(data).decode(), t)
-
-    def input(self, data: bytes, t: float | None = None) -> None:
-        """Bytes sent to the program (keys typed, terminal replies)."""
-        self._rec("i", base64.b64encode(data).decode(), t)
-
-    def resize(self, cols: int, rows: int, t: float | None = None) -> None:
-        """The terminal was resized."""
-        self._rec("r", f"{cols}x{rows}", t)
-
-    def mark(self, label: str, t: float | None = None) -> None:
-        """Ground truth: the program's state became ``label`` now."""
-        if label.split(":")[0] not in {s.split(":")[0] for s in STATES}:
-            raise ValueError(f"unknown state label {label!r}")
-        self._rec("m", label, t)
-
-    def exit(self, status: int, t: float | None = None) -> None:
-        """The program exited with ``status`` (negative: killed by that signal)."""
-        self._rec("x", status, t)
-
-    def processes(self, rows: list[list[Any]], t: float | None = None) -> None:
-        """The program's descendant processes now: ``[pid, ppid, name, command line]``."""
-        self._rec("p", rows, t)
-
-    def marks_so_far(self) -> list[tuple[float, str]]:
-        """The labels written so far, ``(t, label)`` in time order."""
-        with self._lock:
-            self._f.flush()
-            lines = self.path.read_text(encoding="utf-8").splitlines()[1:]
-        recs = [json.loads(line) for line in lines if line.strip()]
-        return sorted(((float(t), str(v)) for t, k, v in recs if k == "m"), key=lambda m: m[0])
-
-    def annotate(self, **extra: Any) -> None:
-        """Add keys to the header, written at :meth:`close` (e.g. the agent's own ground truth)."""
-        with self._lock:
-            self._late.update(extra)
-
-    def close(self) -> None:
-        """Close the file, with records in time order (and the keys of :meth:`annotate`).
-
-        A label can be dated back to the output that showed the state (see
-        :meth:`AgentRun.mark`), so records are stably re-sorted by time here.
-        """
-        with self._lock:
-            if self._f.closed:
-                return
-            self._f.close()
-            header, *lines = self.path.read_text(encoding="utf-8").splitlines()
-            if self._late:
-                header = json.dumps(dict(json.loads(header), **self._late), ensure_ascii=False)
-            lines.sort(key=lambda line: float(json.loads(line)[0]))
-            self.path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
-
-
-@dataclass
-class Capture:
-    """A capture read back: header and records ``(t, kind, value)``.
-
-    ``value`` is bytes for ``o``/``i``, ``str`` for ``r``/``m``, ``int`` for ``x``.
-    """
-
-    header: dict[str, Any]
-    records: list[tuple[float, str, Any]] = field(default_factory=list)
-
-    def output(self) -> bytes:
-        """All output bytes concatenated."""
-        return b"".join(v for _, k, v in self.records if k == "o")
-
-    def marks(self) -> list[tuple[float, str]]:
-        """The ground-truth labels in order."""
-        return [(t, v) for t, k, v in self.records if k == "m"]
-
-
-def read_capture(path: str | Path) -> Capture:
-    """Read a capture file with the package's own reader (:mod:`osc7501wrap.capture`, the
-    one reader of the format); raise ValueError with the line on bad input."""
-    from osc7501wrap.capture import read_capture as read
-    from osc7501wrap.errors import WrapError
-
-    try:
-        raw = read(path)
-    except WrapError as e:
-        raise ValueError(str(e)) from None
-    cap = Capture(raw.header)
-    for ev in raw.events:
-        if ev.type in ("o", "i"):
-            value: Any = ev.data
-        elif ev.type in ("r", "m"):
-            value = str(ev.payload)
-        else:
-            value = ev.payload
-        cap.records.append((ev.t, ev.type, value))
-    return cap
 
 
 # --------------------------------------------------------------------------- terminal emulation
@@ -1415,7 +1245,7 @@ class AgentRun:
             self.cols, self.rows = cols, rows
             self.term.resize(cols, rows)
         if self.capture:
-            self.capture.resize(cols, rows)
+            self.capture.resize(rows, cols)
         self._proc.setwinsize(rows, cols)
 
     # ------------------------------------------------------------------ screen
@@ -1538,20 +1368,6 @@ def captures_dir(agent: str, version: str) -> Path:
 def iter_captures(root: Path | None = None) -> Iterator[Path]:
     """Every capture file in the corpus."""
     yield from sorted((root or REPO / "tests" / "captures").glob("*/*.jsonl"))
-
-
-def render(cap: Capture, until: float | None = None) -> Terminal:
-    """Replay a capture's output (and resizes) into a fresh screen, up to time ``until``."""
-    term = Terminal(int(cap.header["cols"]), int(cap.header["rows"]))
-    for t, kind, value in cap.records:
-        if until is not None and t > until:
-            break
-        if kind == "o":
-            term.feed(value)
-        elif kind == "r":
-            cols, rows = (int(x) for x in value.split("x"))
-            term.resize(cols, rows)
-    return term
 
 
 def grok_command(sb: Sandbox, base_url: str, *, args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:

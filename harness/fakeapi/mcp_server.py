@@ -6,7 +6,7 @@ MCP tool-permission dialog; ``survey`` first asks the user to fill in a form (an
 ``elicitation/create`` request to the client, answered before the tool returns), so
 that an agent shows its MCP input form. It is a standalone script (no
 imports from this package) because agents start it as a subprocess:
-``python tests/fakeapi/mcp_server.py``. It touches nothing but stdin/stdout.
+``python harness/fakeapi/mcp_server.py``. It touches nothing but stdin/stdout.
 """
 
 from __future__ import annotations

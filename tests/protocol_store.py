@@ -1,21 +1,20 @@
-"""What a terminal keeps of a program's OSC 7501 reports: :class:`RecordStore`.
+"""What a terminal keeps of a program's OSC 7501 reports: :class:`RecordStore`, a
+reference terminal for the protocol's store vectors (tests/unit/test_protocol_store.py,
+tests/pty/test_protocol_exit.py).
 
 One record per id, whole replacement, subtree clear, capacity, the lifetime events
-(prompt, exit, RIS) and the OSC 9;4 fallback, so that the rest of the package reasons
-about a program's own reports the way a terminal does (docs/protocol.md, notes 9-10).
+(prompt, exit, RIS) and the OSC 9;4 fallback, as docs/protocol.md (notes 9-10) says a
+terminal keeps them. wrap itself keeps no such store: it writes reports, a terminal keeps
+them.
 
 Not here: parsing OSC 133, RIS or OSC 9;4 (the caller tells the store about them).
 """
 
 from __future__ import annotations
 
-from .report import MAX_RECORDS, Report
+from osc7501wrap.protocol import MAX_RECORDS, Report
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
-_CLEARED_AT_PROMPT: Final = ("working", "blocked", "idle")
+_CLEARED_AT_PROMPT = ("working", "blocked", "idle")
 
 
 class RecordStore:

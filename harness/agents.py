@@ -1,0 +1,349 @@
+"""The real agents under test as one table: a :class:`Description` per agent.
+
+A description says, for one pinned agent: where its pin is (``tests/agents/pins.txt``,
+installed by ``scripts/install-agents``: :attr:`Description.pin`); how it runs offline in
+a sandbox against the fake API (its ``agentrun.*_command``, which scenario options that
+builder takes, which requests are its main ones, what to stop after a run); and how its
+screen reads and which keys drive it: up and idle, back at its composer after a turn,
+its permission dialog drawn in full, the key that approves, how to quit, the waits and
+settle times each needs. The capture drivers (``scripts/capture_agents``: ``core.start``,
+``core.turn_end``, ``core.leave``, ``runner.command_for``) and the end-to-end profiles
+(``tests/e2e_agents.py``) are both built from it.
+
+What it does not do: hold a scenario (the capture drivers' and the e2e scenarios' own),
+run an agent (agentrun) or decide what wrap reports (the manifests in rules/).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import agentrun
+from agentrun import AgentRun, Sandbox
+from fakeapi import Request, default_is_main
+
+Screen = Callable[[str], bool]
+Command = Callable[..., tuple[list[str], dict[str, str]]]
+
+
+@dataclass(frozen=True)
+class Leave:
+    """One try at quitting: `keys` (names of :attr:`agentrun.AgentRun.KEYS`) `pause`
+    seconds apart, then up to `wait` seconds for the exit."""
+
+    keys: tuple[str, ...]
+    wait: float
+    pause: float = 0.3
+
+
+CTRL_C_TWICE = (Leave(("ctrl+c", "ctrl+c"), 10),)
+
+
+@dataclass(frozen=True)
+class Description:
+    """One agent under test (see the module)."""
+
+    name: str
+    #: agentrun's ``*_command``: writes the agent's config into the sandbox, returns argv, env
+    command: Command
+    #: up and idle: the empty composer drawn
+    started: Screen
+    #: back at its composer after a turn (no spinner, no dialog waiting)
+    ended: Screen
+    #: its permission dialog drawn in full
+    drawn: Screen
+    #: the scenario options its command builder takes as keywords (``args``, ``trust``...)
+    options: tuple[str, ...] = ("args",)
+    #: the scenario's extra environment as this agent takes it (None: it takes none)
+    env: Callable[[Mapping[str, str]], dict[str, str]] | None = None
+    #: which of the fake API's requests are the agent's main conversation
+    is_main: Callable[[Request], bool] = default_is_main
+    #: what to stop once a run is over (a background process the agent leaves per HOME)
+    cleanup: Callable[[Sandbox], None] | None = None
+    start_wait: float = 60
+    #: quiet time once started, before anything is typed (the first frames go on)
+    start_settle: float = 0.5
+    #: a notice the agent may draw over its composer at start (its text) and the key
+    #: (a name of AgentRun.KEYS) that closes it
+    notice: tuple[str, str] | None = None
+    #: quiet time once the turn's end is drawn
+    end_settle: float = 0.5
+    #: its sign of work on screen (a spinner or busy line), where one is always drawn
+    busy: Screen | re.Pattern[str] | None = None
+    #: approves its dialog (its first option is the selected one): a key name or a letter
+    approve_key: str = "enter"
+    #: how to quit it, tried in order
+    leave: tuple[Leave, ...] = field(default=CTRL_C_TWICE)
+
+    @property
+    def pin(self) -> agentrun.Pin:
+        """Its pin (the release of ``$AGENTRUN_RELEASES`` when one is chosen)."""
+        return agentrun.pins()[self.name]
+
+    def run_command(self, sb: Sandbox, base_url: str,
+                    options: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
+        """argv and env for a scenario with `options` (those its builder takes; ``env``
+        added as the agent takes it)."""
+        argv, env = self.command(sb, base_url, **{k: options[k] for k in self.options if k in options})
+        if self.env is not None:
+            env.update(self.env(options.get("env") or {}))
+        return argv, env
+
+
+def key_bytes(name: str) -> bytes:
+    """The bytes of a key name of AgentRun.KEYS, or of a letter as it is."""
+    return AgentRun.KEYS.get(name) or name.encode()
+
+
+# --------------------------------------------------------------------------- Claude Code
+
+CLAUDE_PROMPT = re.compile(r"(?m)^❯ ?$")  # the empty composer
+CLAUDE_TURN_END = re.compile(r"(?m)^[·✢✳✶✻✽*] \S+ for \d+[smh]")  # "✻ Cooked for 3s"
+PROCEED = "Do you want to proceed?"
+
+
+def claude_composer(text: str, mode: str = "manual mode on") -> bool:
+    """The empty composer, in `mode` (shift+tab cycles manual, accept edits, plan)."""
+    return mode in text and CLAUDE_PROMPT.search(text) is not None
+
+
+def claude_drawn(text: str) -> bool:
+    """A permission dialog, complete: the question, the options and the key footer."""
+    return PROCEED in text and "1. Yes" in text and "Esc to cancel" in text
+
+
+def claude_ended(text: str) -> bool:
+    return CLAUDE_TURN_END.search(text) is not None and CLAUDE_PROMPT.search(text) is not None
+
+
+# --------------------------------------------------------------------------- Codex
+
+CODEX_HINT = "Ask Codex to do anything"  # the empty composer's placeholder
+CODEX_APPROVAL = "Would you like to run the following command?"
+
+
+def codex_drawn(text: str) -> bool:
+    return (CODEX_APPROVAL in text and "1. Yes" in text
+            and "esc" in text.lower().split(CODEX_APPROVAL)[-1])
+
+
+def codex_ended(text: str) -> bool:
+    return "Worked for" in text and CODEX_HINT in text and "esc to interrupt" not in text
+
+
+# --------------------------------------------------------------------------- Aider
+
+AIDER_PROMPT = re.compile(r"(?m)^(\w+)?> ?$")
+
+
+def aider_last_line(text: str) -> str:
+    return text.rstrip().rsplit("\n", 1)[-1]
+
+
+def aider_at_prompt(text: str) -> bool:
+    """Aider's input prompt is the last non-empty line."""
+    return AIDER_PROMPT.search(aider_last_line(text) + "\n") is not None
+
+
+def aider_drawn(text: str) -> bool:
+    """A (Y)es/(N)o confirmation waiting for its answer on the last line."""
+    return re.search(r"\?.*\[Yes\]: ?$", aider_last_line(text)) is not None
+
+
+# --------------------------------------------------------------------------- Gemini CLI
+
+GEMINI_HINT = "Type your message"  # the empty composer's placeholder
+GEMINI_QUESTION = "Allow execution of [Shell]?"
+
+
+def gemini_ended(text: str) -> bool:
+    return GEMINI_HINT in text and "esc to cancel" not in text
+
+
+def gemini_drawn(text: str) -> bool:
+    return GEMINI_QUESTION in text and "1. Allow once" in text and "(esc)" in text
+
+
+# --------------------------------------------------------------------------- Copilot CLI
+
+COPILOT_WORKING = re.compile(r"(?m)^\s*[○◎◉●]\s+\S[^\n]*\besc\b")
+COPILOT_APPROVAL = "Do you want to run this command?"
+
+
+def copilot_footer_idle(text: str) -> bool:
+    """The footer lists key hints or the mode with " · " between them, without a spinner
+    ("← open sidebar · Interactive · Manual Approval · / commands ..." in 1.0.102,
+    "← open sidebar · / commands · ? help · tab next tab" in 1.0.86), and nothing works. In
+    a narrow window it wraps, and 1.0.92 shows the model on a line under it: it is one of
+    the last three lines."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    return (any(f.count(" · ") >= 2 and re.match(r"\s*[○◎◉●◐◑◒◓]\s", f) is None
+                for f in lines[-3:])
+            and COPILOT_WORKING.search(text) is None)
+
+
+# --------------------------------------------------------------------------- Pi
+
+PI_SPINNER = re.compile(r"(?m)^ [\u2800-\u28ff] \S")
+PI_RULE = "─" * 40
+
+
+def pi_idle(text: str) -> bool:
+    """No spinner, and no select's key hints right above the editor's bottom rule."""
+    lines = text.split("\n")
+    rules = [i for i, line in enumerate(lines) if line.startswith(PI_RULE)]
+    above = lines[rules[-1] - 1] if rules else ""
+    return PI_SPINNER.search(text) is None and "enter select" not in above
+
+
+def pi_editor_back(text: str) -> bool:
+    """Idle with the editor drawn (two rows that start with its rule)."""
+    rules = [line for line in text.split("\n") if line.startswith(PI_RULE)]
+    return len(rules) >= 2 and pi_idle(text)
+
+
+# --------------------------------------------------------------------------- OpenCode, Kilo
+
+#: the composer's agent/model line ("Build · gpt-4o", "Code  · gpt-4o" in Kilo)
+OPENCODE_COMPOSER = re.compile(r"(?m)^\s*┃\s+\S+\s+· \S+")
+OPENCODE_BUSY = re.compile(r"esc (?:again to )?interrupt")  # the footer while a turn runs
+
+
+def opencode_composer(text: str) -> bool:
+    return OPENCODE_COMPOSER.search(text) is not None and OPENCODE_BUSY.search(text) is None
+
+
+def opencode_drawn(text: str) -> bool:
+    return "Permission required" in text and "enter confirm" in text
+
+
+def kilo_env(env: Mapping[str, str]) -> dict[str, str]:
+    """OpenCode's variables as Kilo names them (Kilo runs OpenCode's scenarios)."""
+    return {k.replace("OPENCODE_", "KILO_", 1): v for k, v in env.items()}
+
+
+# --------------------------------------------------------------------------- Qwen Code
+
+QWEN_HINT = "Type your message"  # the empty composer's placeholder
+
+
+def qwen_turn_over(text: str) -> bool:
+    return QWEN_HINT in text and "esc to cancel" not in text
+
+
+# --------------------------------------------------------------------------- Grok CLI
+
+GROK_COMPOSER = re.compile(r"│\s*❯")  # the composer box's prompt line
+GROK_QUESTION = "Do you want to proceed with this operation?"
+#: "\ Decrypting... (3s · ↑ 793 tokens · esc to interrupt)"
+GROK_SPINNER = re.compile(r"\(\d+s\b[^)]*esc to interrupt\)")
+
+
+def grok_idle(text: str) -> bool:
+    return (GROK_COMPOSER.search(text) is not None and GROK_QUESTION not in text
+            and "esc to interrupt" not in text)
+
+
+def grok_drawn(text: str) -> bool:
+    return GROK_QUESTION in text and "4. No, with feedback" in text and "Esc cancel" in text
+
+
+# --------------------------------------------------------------------------- Cline
+
+CLINE_COMPOSER = re.compile(r"─{8,}[ \t]*\n[ \t]*❯ \S")  # a rule, the prompt glyph under it
+CLINE_BUSY = re.compile(r"\(esc to cancel\)")  # "⠸ Thinking... (esc to cancel)"
+CLINE_PROMO = "any other key to close"  # a notice over the composer at start
+CLINE_QUESTION = "Approve tool call?"
+
+
+def cline_idle(text: str) -> bool:
+    return (CLINE_COMPOSER.search(text) is not None and CLINE_BUSY.search(text) is None
+            and CLINE_PROMO not in text)
+
+
+# =========================================================================== the table
+
+CLAUDE = Description(
+    "claude", agentrun.claude_command, options=("trust", "args", "settings", "state"),
+    env=dict, started=claude_composer, ended=claude_ended, drawn=claude_drawn,
+)
+
+CODEX = Description(
+    "codex", agentrun.codex_command, options=("trust", "approval", "args"),
+    started=lambda s: CODEX_HINT in s, ended=codex_ended, drawn=codex_drawn,
+    busy=lambda s: "esc to interrupt" in s,
+)
+
+AIDER = Description(
+    "aider", agentrun.aider_command, options=("args", "git"),
+    started=aider_at_prompt, start_wait=90, start_settle=1.5,
+    ended=lambda s: "Tokens:" in s and aider_at_prompt(s), drawn=aider_drawn,
+    leave=(Leave(("ctrl+d",), 10),),  # at the prompt
+)
+
+GEMINI = Description(
+    "gemini", agentrun.gemini_command, options=("trust", "args", "settings"),
+    started=lambda s: GEMINI_HINT in s, ended=gemini_ended, drawn=gemini_drawn,
+    busy=lambda s: "esc to cancel" in s,
+)
+
+COPILOT = Description(
+    "copilot", agentrun.copilot_command, options=("trust", "args"),
+    # (the hint stays out of a dialog's footer; typed text in the composer hides it)
+    started=lambda s: "/ commands" in s and "Copilot v" in s, start_settle=0.8,
+    ended=copilot_footer_idle, busy=COPILOT_WORKING, drawn=lambda s: COPILOT_APPROVAL in s and "enter to select" in s,
+)
+
+PI = Description(
+    "pi", agentrun.pi_command, options=("args", "gate", "settings"),
+    started=lambda s: "escape interrupt" in s and pi_editor_back(s), start_settle=0.8,
+    ended=pi_idle, drawn=lambda s: "enter select" in s and "Allow?" in s,
+    # ctrl+d on the empty editor; ctrl+c twice if that did not do
+    leave=(Leave(("ctrl+d",), 5), *CTRL_C_TWICE),
+)
+
+OPENCODE = Description(
+    "opencode", agentrun.opencode_command, options=("args", "config"), env=dict,
+    is_main=agentrun.chat_with_tools_is_main,
+    started=lambda s: opencode_composer(s) and "ctrl+p commands" in s,
+    start_settle=0.8, ended=opencode_composer, drawn=opencode_drawn,
+    leave=(Leave(("ctrl+c",), 8), Leave(("ctrl+c",), 5)),  # on an empty composer
+)
+
+QWEN = Description(
+    "qwen", agentrun.qwen_command, options=("args", "settings"),
+    is_main=agentrun.chat_with_tools_is_main,
+    started=lambda s: QWEN_HINT in s and "shift + tab" in s, start_settle=1.0,
+    ended=qwen_turn_over,
+    drawn=lambda s: "Allow execution of" in s and "1. Yes, allow once" in s and "(esc)" in s,
+)
+
+KILO = Description(
+    "kilo", agentrun.kilo_command, options=("args", "config"), env=kilo_env,
+    is_main=agentrun.chat_with_tools_is_main,
+    started=OPENCODE.started, start_settle=0.8, ended=opencode_composer, drawn=opencode_drawn,
+    leave=OPENCODE.leave,  # "ctrl+c again to exit"
+)
+
+GROK = Description(
+    "grok", agentrun.grok_command,
+    started=lambda s: grok_idle(s) and "auto-edit" in s, start_settle=1.0,
+    # (a confirmation takes the spinner line's place while it waits)
+    ended=lambda s: GROK_SPINNER.search(s) is None and GROK_COMPOSER.search(s) is not None,
+    end_settle=0.6, busy=GROK_SPINNER, drawn=grok_drawn, leave=(Leave(("ctrl+c", "ctrl+c"), 8),),
+)
+
+CLINE = Description(
+    "cline", agentrun.cline_command, cleanup=agentrun.cline_stop_hub,
+    started=cline_idle, start_settle=1.0, notice=(CLINE_PROMO, "esc"),
+    # (the composer is drawn in place of a dialog: a quoted one stays in the conversation)
+    ended=lambda s: CLINE_BUSY.search(s) is None and CLINE_COMPOSER.search(s) is not None,
+    end_settle=0.6, busy=CLINE_BUSY, drawn=lambda s: CLINE_QUESTION in s and "[n] Deny" in s,
+    approve_key="y", leave=(Leave(("ctrl+c", "ctrl+c"), 8, pause=0.4),),
+)
+
+AGENTS: dict[str, Description] = {d.name: d for d in (
+    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE)}

@@ -1,0 +1,178 @@
+"""The scenarios several agents take step for step, as a table: SHARED maps a scenario's
+name to what the model answers and the steps the run takes (``(verb, *args)`` rows,
+:data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
+what varies (its description, its dialog's words, the names of the screens it shows, how
+long it is watched, what a user types that looks like its dialog): a :class:`W` in a
+row, or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?``
+runs only where the agent's word of that name is true.
+
+What differs in how an agent takes a step is its description's (harness/agents.py:
+``start``, ``turn_end`` and ``leave`` read it; ``busy`` waits for its sign of work). What
+it does not do: the scenarios only one agent runs (its driver module's).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fakeapi import Text
+
+from capture_agents.core import (
+    LONG_ANSWER,
+    Ctx,
+    StepsFactory,
+    dialog,
+    leave,
+    scenario,
+    start,
+    turn_end,
+)
+
+Row = tuple[Any, ...]
+
+
+_NONE = object()
+
+
+@dataclass(frozen=True)
+class W:
+    """A step argument that is the agent's word `name` (:func:`register`), or `default`
+    where the agent has none."""
+
+    name: str
+    default: Any = _NONE
+
+    def of(self, words: dict[str, Any]) -> Any:
+        if self.name in words:
+            return words[self.name]
+        if self.default is _NONE:
+            raise KeyError(f"no word {self.name!r} for this scenario")
+        return self.default
+
+
+@dataclass(frozen=True)
+class Shared:
+    """One shared scenario: the model's answers and the run's steps. A ``str`` argument
+    with ``{name}`` in it is filled from the agent's words (:func:`register`)."""
+
+    model: StepsFactory | None
+    steps: tuple[Row, ...]
+
+
+def _busy(c: Ctx, timeout: float = 20) -> None:
+    """Wait for the agent's sign of work (its description's ``busy``)."""
+    busy = c.about.busy
+    assert busy is not None, f"{c.agent}: no sign of work in its description"
+    c.wait(busy, timeout, settle=0)
+
+
+def _gone(c: Ctx, asks: Any, timeout: float = 10) -> None:
+    """Wait for the dialog (text or pattern `asks`) to be gone from the screen."""
+    if isinstance(asks, str):
+        c.wait(lambda s: asks not in s, timeout, settle=0)
+    else:
+        c.wait(lambda s: asks.search(s) is None, timeout, settle=0)
+
+
+#: what a step row's verb does
+VERBS: dict[str, Callable[..., Any]] = {
+    "start": start,
+    "turn_end": turn_end,
+    "leave": leave,
+    "busy": _busy,
+    "dialog": lambda c, asks, label="blocked:permission": dialog(c, asks, label),
+    "approve": lambda c: c.approve(),
+    "gone": _gone,
+    "release": lambda c, gate: c.api.release(gate),
+    "submit": lambda c, text: c.submit(text),
+    "type": lambda c, text: c.run.type(text),
+    "key": lambda c, name, mark=None: c.key(name, mark),
+    "request": lambda c, step, timeout=30.0: c.request(step, timeout),
+    "answered": lambda c, step, timeout=30.0: c.answered(step, timeout),
+    "wait": lambda c, cond, timeout=20.0, settle=0.0: c.wait(cond, timeout, settle=settle),
+    "shot": lambda c, name: c.shot(name),
+    "sleep": lambda c, seconds: time.sleep(seconds),
+}
+
+SHARED: dict[str, Shared] = {
+    # the model's answers are the agent's own (its tool, its command)
+    "approve": Shared(
+        None,
+        (("start",), ("shot", "idle--prompt"), ("submit", W("prompt")), ("request", 0), ("busy",),
+         ("sleep", W("silence")), ("shot", "working--{working}"), ("release", "think"),
+         ("dialog", W("asks")), ("shot", "blocked-permission--{tool}"), ("approve",),
+         ("gone", W("asks")), ("sleep", W("running")), ("shot", "working--tool-running"),
+         ("request", 1), ("wait", "Here is what I found"), ("sleep", W("streaming")),
+         ("shot", "working--streaming"), ("?streamed", "answered", 1, 40),
+         ("turn_end", W("answer_end", None)), ("shot", "done--turn-ended"), ("leave",))),
+    "answer": Shared(
+        lambda sb, api: [Text("Two plus two is four.", pause=1.0),
+                         Text("Four times four is sixteen.", pause=1.0)],
+        (("start",), ("submit", "what is two plus two"), ("answered", 0), ("turn_end",),
+         ("shot", "done--answer"), ("sleep", 1.0), ("submit", "and four times four"),
+         ("answered", 1), ("turn_end",), ("leave",))),
+    # two questions, each turn's end told by the last words of its answer
+    "plain-answer": Shared(
+        lambda sb, api: [
+            Text("Paris is the capital of France.", pause=1.0, chunk_delay=0.05, chunk_size=6),
+            Text("Berlin is the capital of Germany.", pause=0.5, chunk_delay=0.05, chunk_size=6),
+        ],
+        (("start",), ("?idle_shot", "shot", "idle--prompt"),
+         ("submit", "what is the capital of France"), ("turn_end", "capital of France."),
+         ("shot", "done--plain-answer"), ("submit", "and of Germany"),
+         ("turn_end", "capital of Germany."), ("leave",))),
+    "stream": Shared(
+        lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
+        (("start",),
+         ("submit", "describe the project"),  # "summar..." would read as a side request
+         ("request", 0), ("busy",), ("sleep", 2.0), ("shot", "working--silent"),
+         ("wait", "Here is what I found"), ("sleep", 2.0), ("shot", "working--streaming-long"),
+         ("answered", 0, 60), ("turn_end", None, "done", 60), ("shot", "done--after-stream"),
+         ("leave",))),
+    "interrupt": Shared(
+        lambda sb, api: [Text("never shown", gate="never")],
+        (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
+         ("sleep", 5), ("shot", "working--{working}-long"), ("key", "esc"),
+         ("turn_end", None, "idle", 15),
+         ("shot", "idle--interrupted"),  # the prompt, no answer under it
+         ("leave",))),
+    # the model's answer quotes the dialog: the agent's own (register's `model`)
+    "negatives": Shared(
+        None,
+        (("start",), ("type", "{typed}"), ("wait", "{typed_end}", 10, 0.5),
+         ("shot", "idle--user-typed-dialog"), ("sleep", 0.3),
+         ("key", "enter", "working"),  # sent as the prompt: the answer quotes the dialog
+         ("answered", 0), ("turn_end",), ("shot", "done--quoted-dialog"), ("leave",))),
+}
+
+
+def _fill(row: Row, words: dict[str, Any]) -> Row | None:
+    """The row with the agent's words in it; None where a ``?`` row does not run."""
+    if isinstance(row[0], str) and row[0].startswith("?"):
+        if not words.get(row[0][1:]):
+            return None
+        row = row[1:]
+    return tuple(a.of(words) if isinstance(a, W)
+                 else a.format(**words) if isinstance(a, str) and "{" in a else a for a in row)
+
+
+def register(agent: str, name: str, description: str, *, module: str, like: str | None = None,
+             model: StepsFactory | None = None, **words: Any) -> None:
+    """Register `agent`'s run of the shared scenario `like` (default: `name`) as its
+    scenario `name`, of its driver `module` (``__name__`` there: the body is that
+    module's, as if written in it)."""
+    shared = SHARED[like or name]
+    steps = tuple(r for r in (_fill(row, words) for row in shared.steps) if r is not None)
+    answers = model or shared.model
+    assert answers is not None, f"{agent}:{name}: the model's answers are the agent's own"
+
+    def body(c: Ctx) -> None:
+        for verb, *args in steps:
+            VERBS[verb](c, *args)
+
+    body.__module__ = module
+    body.__qualname__ = body.__name__ = f"{agent}_{name.replace('-', '_')}"
+    scenario(agent, name, description, answers)(body)
