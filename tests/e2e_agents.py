@@ -389,11 +389,13 @@ def qwen_options(program: str) -> Options:
 # --------------------------------------------------------------------------- Kilo CLI
 
 def kilo_confirm_reject(run: Run) -> None:
-    """Kilo's reject is two steps: the form that asks what to do instead, sent empty."""
+    """Kilo's reject is two steps: the form that asks what to do instead, sent empty with
+    `answer` (its options are its keys: Enter confirms, Esc cancels; no selection)."""
     t = run.term
     t.wait_screen(lambda s: "Reject permission" in s and "enter confirm" in s, 15)
-    t.settle(0.3)
-    t.press(b"\r")
+    form = listed_dialog(run, run.record, lambda d: [(o["label"], o["key"]) for o in d["options"]]
+                         == [("confirm", "enter"), ("cancel", "esc")], 15)
+    answered(run, form, "confirm", 1)
 
 
 # --------------------------------------------------------------------------- Grok CLI

@@ -51,9 +51,11 @@ from .. import paths, rules
 from ..agents import versions
 from ..config import Config, load_config
 from ..protocol import probe, tmux
+from ..report.detect import Terminal, detect
 from ..report.herdr import herdr_env, ping
 from ..report.ledger import ledger_path
-from ..report.terminals import choose, detect, notify_via
+from ..report.outputs import route
+from ..report.terminals import notify_via
 from ..report.tmux_display import TmuxDisplay
 from ..screen import ghostty_unavailable, make_screen
 from ..session.stale import notes
@@ -196,7 +198,7 @@ def check_tmux(depth: int, passthrough: str | None, env: Mapping[str, str],
                display: bool = False) -> Check:
     """`display`: the tmux display works here (pane options set with a tmux client)."""
     if depth <= 0:
-        how = " (OSC7501WRAP_TMUX_DEPTH=0)" if env.get("TMUX") else ""
+        how = " (OSC7501WRAP_TMUX_DEPTH=0)" if tmux.tmux_env(env).inside else ""
         return Check(OK, "tmux", f"not inside tmux{how}")
     where = f"inside tmux (depth {depth})"
     if passthrough == "all":
@@ -242,14 +244,16 @@ def check_emit(cfg: Config, env: Mapping[str, str], ans: TerminalAnswer) -> tupl
     return Check(OK, "emit", f"{yes}: {visible(reason)}"), decision.emit
 
 
-def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
+def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool,
+                    terminal: Terminal | None = None) -> Check:
+    """`terminal`: what `env` says it is (:func:`detect`, read here when not given)."""
     fb = cfg.fallbacks
     parts = []
     parts.append("OSC 9;4 progress" if fb.progress else "no OSC 9;4 progress")
     if fb.title:
         parts.append("a title marker")
     if fb.notify:
-        channel = notify_via(fb.notify_via, detect(env))
+        channel = notify_via(fb.notify_via, terminal or detect(env))
         how = _CHANNEL_NAMES.get(channel, channel)
         if fb.notify_via == "auto":
             how += " (auto)"
@@ -261,10 +265,13 @@ def check_fallbacks(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     return Check(OK, "fallbacks", lead + "; ".join(parts))
 
 
-def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
-    """Where else the state shows: tmux pane options, other terminals' channels."""
+def check_display(cfg: Config, env: Mapping[str, str], emit: bool,
+                  terminal: Terminal | None = None) -> Check:
+    """Where else the state shows: tmux pane options, other terminals' channels
+    (`terminal`: what `env` says it is, read here when not given)."""
     parts = []
-    display = TmuxDisplay.from_env(env)
+    terminal = terminal or detect(env)
+    display = TmuxDisplay.for_pane(terminal.tmux, env.get("PATH"))
     if display is None:
         parts.append("no tmux pane options (not inside tmux)")
     elif display.program is None:
@@ -273,9 +280,7 @@ def check_display(cfg: Config, env: Mapping[str, str], emit: bool) -> Check:
     else:
         parts.append(f"tmux pane options @osc7501_* on {visible(display.pane)} via "
                      f"{visible(display.program)}")
-    chosen = set(choose(cfg.fallbacks.channels, detect(env)))
-    if emit:
-        chosen.discard("osc99")
+    chosen = route(cfg.fallbacks, terminal, emit=emit).channels
     parts.append(f"terminal channels: {', '.join(sorted(chosen))}" if chosen
                  else "no other terminal channel")
     return Check(OK, "display", "; ".join(parts))
@@ -627,16 +632,18 @@ def run_checks(env: Mapping[str, str] = os.environ,
                ask: Callable[[int], TerminalAnswer] = ask_terminal) -> list[Check]:
     """Every check, in the order they are printed."""
     cfg = load_config(env=env)
-    depth = tmux.tmux_depth(env)
-    passthrough = tmux.allow_passthrough(env=env) if depth > 0 and env.get("TMUX") else None
+    terminal = detect(env)  # the one reading of the terminal's variables, $TMUX too
+    depth = terminal.tmux.depth
+    passthrough = (tmux.allow_passthrough(env=env) if depth > 0 and terminal.tmux.inside
+                   else None)
     ans = ask(depth)
-    shown = TmuxDisplay.from_env(env)
+    shown = TmuxDisplay.for_pane(terminal.tmux, env.get("PATH"))
     checks = [check_terminal(ans, depth, passthrough), check_term(env, ans),
               check_tmux(depth, passthrough, env, shown is not None and bool(shown.program))]
     emit_check, emit = check_emit(cfg, env, ans)
     checks.append(emit_check)
-    checks.append(check_fallbacks(cfg, env, emit))
-    checks.append(check_display(cfg, env, emit))
+    checks.append(check_fallbacks(cfg, env, emit, terminal))
+    checks.append(check_display(cfg, env, emit, terminal))
     checks.extend(check_manifests())
     checks.extend(check_agents(env))
     checks.extend(check_config(cfg))

@@ -6,6 +6,9 @@ built-in `generic` manifest), which find the dialog's, the spinner's and the com
 rows as they find them live. The draft keeps the fallback's shapes for what this program
 showed and narrows them to its own rows: a dialog's key-hint row, the spinner's row (its
 glyphs as a class, numbers, times and counters as classes), the composer's prompt glyph.
+The spinner's rows are then read anywhere on the screen, not only at the bottom where the
+fallback found them: an agent that draws its spinner at the head of a streaming answer
+(Cline) has it pushed up as the answer grows.
 Every row is escaped before it becomes a pattern, and every pattern is checked by the
 rules loader (RE2: linear time) before the draft is written.
 
@@ -355,7 +358,7 @@ def draft(cap: Capture, name: str | None = None, source: str = "the capture") ->
         parts.append(_table("[[rule]]", {"id": new, **rule}))
     if spin:
         parts.append(_table("[[rule]]", {"id": "spinner", "state": "working",
-                                         "region": "bottom:10",
+                                         "region": "screen",
                                          "any": [{"line_regex": p} for p in spin]}))
     if comp:
         parts.append(_table("[[rule]]", {"id": "composer", "state": "idle", "prompt": True,

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..fleet.machines import Machine
 from ..paths import runtime_dir
+from ..protocol.tmux import tmux_env
 from ..session.registry import clean_text, list_ended, list_sessions, public_view
 
 GLYPHS = {"working": "●", "blocked": "◆", "done": "✔", "error": "✖", "idle": "○"}
@@ -100,9 +101,7 @@ def _num(value: object) -> float:
 
 
 def current_tmux_socket(env: Mapping[str, str] = os.environ) -> str | None:
-    value = env.get("TMUX", "")
-    sock = value.rsplit(",", 2)[0] if value else ""
-    return sock or None
+    return tmux_env(env).socket or None
 
 
 def tmux_run(socket: str, *args: str, timeout: float = TMUX_TIMEOUT) -> str | None:

@@ -116,7 +116,7 @@ class Classifier:
     """
 
     def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
-                 max_wait: float = 0.1, gone_hold: float = 0.25) -> None:
+                 max_wait: float = 0.08, gone_hold: float = 0.25) -> None:
         self.manifest = manifest
         self._rules = rules.Evaluator(manifest)  # matches only what changed
         self.turn_marker = marks_turns(manifest)
@@ -147,11 +147,13 @@ class Classifier:
 
     # ------------------------------------------------------------------ inputs
 
-    def screen_changed(self, now: float) -> None:
-        """The screen model's version changed at `now`."""
+    def screen_changed(self, now: float, since: float | None = None) -> None:
+        """The screen model's version changed at `now`, by output that began to arrive at
+        `since` (default `now`): max_wait counts from there, settle and `shown_from`
+        from `now`."""
         if not self._dirty:
             self._dirty = True
-            self._first_change = now
+            self._first_change = now if since is None else min(since, now)
         if self._read:
             self._read = False
             self._unread_from = now

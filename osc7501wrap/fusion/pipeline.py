@@ -99,6 +99,7 @@ HOLD_STATES = frozenset({None, "working", "idle"})
 _DIGITS = bytes.maketrans(b"123456789", b"000000000")
 SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
 SHAPE_KEY_MAX = 512  # longer frames are shaped each time, not kept
+_INF = float("inf")
 _NAN = float("nan")  # equal to no deadline
 
 
@@ -116,7 +117,7 @@ class Timings:
     """Classifier and fusion timings in seconds (config ``[classifier]`` is in ms)."""
 
     settle: float = 0.04
-    max_wait: float = 0.1
+    max_wait: float = 0.08  # a screen whose output never pauses is read this long after it changed
     idle_hold: float = 0.7
     guard: float = 1.5
     # Feeding the screen model is off the hot path: while output keeps coming, a small
@@ -192,6 +193,12 @@ class Pipeline:
         self._last_output = -1.0
         self._pending_since = 0.0  # when the oldest output not yet fed arrived
         self._unfed = 0  # bytes of output since the model was last fed
+        # when the oldest output not yet fed arrived, of the output that does not wait
+        # (None: none), and of the output fed since tick last looked (inf: none): a
+        # change is dated from it, so max_wait counts from the first byte of a redraw
+        # that never pauses, not from the last one fed
+        self._unfed_from: float | None = None
+        self._fed_from = _INF
         self._burst = False  # the latest output came after a pause of a settle time
         self._fed_at = now  # when the model was last fed
         self._not_before = 0.0  # no feeding before this (backend loading, late start)
@@ -334,6 +341,8 @@ class Pipeline:
         self._held_until = 0.0  # held frames are fed with this output, unless it waits too
         self._chunk = passthrough
         if passthrough:
+            if self._unfed_from is None:
+                self._unfed_from = now
             if not self.backlog:
                 self._pending_since = now
             self.backlog.append(passthrough)
@@ -379,6 +388,7 @@ class Pipeline:
         shape = self._shape_of(self._chunk)
         self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
         self._unfed = 0
+        self._unfed_from, self._fed_from = None, _INF  # a first read after a pause
         self._fed_at = now
         if screen.version != self._version:
             self._version = screen.version
@@ -702,8 +712,11 @@ class Pipeline:
         if changed:
             if self._screen is not None:
                 self._version = self._screen.version
-            # the change happened when the output arrived, not when it was fed
-            self.classifier.screen_changed(min(now, max(self._last_output, 0.0)))
+            # the change happened when the output arrived, not when it was fed: from the
+            # first of it (max_wait counts from there) to the last (settle counts from there)
+            self.classifier.screen_changed(min(now, max(self._last_output, 0.0)),
+                                           self._fed_from)
+        self._fed_from = _INF
         if self._enter is not None and self.screen.version != self._enter_seen:
             self._enter_answer(now)  # also after confirm_now() took the change
         reading = self.classifier.step(now, self.snapshot)
@@ -789,6 +802,9 @@ class Pipeline:
         """Feed the screen model from the backlog for about `budget` seconds."""
         self.backlog.feed_some(self.screen, budget)
         self._unfed = 0
+        if self._unfed_from is not None:
+            self._fed_from = min(self._fed_from, self._unfed_from)
+            self._unfed_from = None
         self._fed_at = now
         self._held_until = 0.0
         self._hold_ok = False

@@ -7,7 +7,9 @@ writes the inner bytes to the outer terminal, but only with ``allow-passthrough 
 (tmux >= 3.3; ``all`` in tmux >= 3.4 also passes while the pane is invisible). Nested
 tmux needs one wrap per level.
 
-In scope: how deep we are (:func:`tmux_depth`), wrapping (:func:`wrap_passthrough`) and
+In scope: the one reading of ``$TMUX``, ``$TMUX_PANE`` and the depth
+(:func:`tmux_env`: every other module takes its :class:`TmuxEnv`), how deep we are
+(:func:`tmux_depth`), wrapping (:func:`wrap_passthrough`) and
 asking tmux whether passthrough is allowed (:func:`allow_passthrough`, which runs the
 ``tmux`` command and so belongs to ``doctor`` and the probe, never to the hot path).
 Not in scope: tmux's own handling of replies (it answers DA1 itself and never answers
@@ -19,6 +21,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
+
 DEPTH_ENV = "OSC7501WRAP_TMUX_DEPTH"
 MAX_DEPTH = 8
 
@@ -26,17 +30,51 @@ _DCS_TMUX = b"\x1bPtmux;"
 _ST = b"\x1b\\"
 
 
-def tmux_depth(env: Mapping[str, str] = os.environ) -> int:
-    """How many tmux levels a sequence must pass: 1 if $TMUX is set, else 0.
+class TmuxEnv(Frozen):
+    """The tmux around this process as its environment says (:func:`tmux_env`).
 
-    The environment only shows the innermost tmux (a nested tmux sets $TMUX again), so
-    nesting is unknowable from it; ``OSC7501WRAP_TMUX_DEPTH=N`` (0..8) says it
-    explicitly and wins. A malformed value is ignored.
+    socket: the server's socket (``$TMUX`` is ``socket,pid,session``), "" outside tmux;
+    server_pid: the server's pid ("" when not a number); pane: ``$TMUX_PANE`` ("" when
+    unset); depth: how many tmux levels a sequence must pass (:func:`tmux_depth`).
     """
+
+    FIELDS = ("socket", "server_pid", "pane", "depth")
+    __slots__ = FIELDS
+    socket: str
+    server_pid: str
+    pane: str
+    depth: int
+
+    def __init__(self, socket: str = "", server_pid: str = "", pane: str = "",
+                 depth: int = 0) -> None:
+        self._init(socket, server_pid, pane, depth)
+
+    @property
+    def inside(self) -> bool:
+        """``$TMUX`` is set (whatever the depth says)."""
+        return bool(self.socket)
+
+
+def tmux_env(env: Mapping[str, str] = os.environ) -> TmuxEnv:
+    """The one reading of ``$TMUX``, ``$TMUX_PANE`` and ``OSC7501WRAP_TMUX_DEPTH``.
+
+    The depth is 1 if $TMUX is set, else 0. The environment only shows the innermost
+    tmux (a nested tmux sets $TMUX again), so nesting is unknowable from it;
+    ``OSC7501WRAP_TMUX_DEPTH=N`` (0..8) says it explicitly and wins. A malformed value is
+    ignored.
+    """
+    value = env.get("TMUX", "")
+    parts = value.rsplit(",", 2)
+    socket = parts[0] if len(parts) == 3 else value
+    pid = parts[1] if len(parts) == 3 and parts[1].isdigit() else ""
     explicit = env.get(DEPTH_ENV, "").strip()
-    if explicit.isdigit():
-        return min(int(explicit), MAX_DEPTH)
-    return 1 if env.get("TMUX") else 0
+    depth = min(int(explicit), MAX_DEPTH) if explicit.isdigit() else 1 if value else 0
+    return TmuxEnv(socket, pid, env.get("TMUX_PANE", ""), depth)
+
+
+def tmux_depth(env: Mapping[str, str] = os.environ) -> int:
+    """How many tmux levels a sequence must pass (:func:`tmux_env`)."""
+    return tmux_env(env).depth
 
 
 def wrap_passthrough(seq: bytes, depth: int = 1) -> bytes:
@@ -65,7 +103,7 @@ def allow_passthrough(*, socket_name: str | None = None, target: str | None = No
     import subprocess
 
     base = ["tmux"] + (["-L", socket_name] if socket_name else [])
-    pane = target or env.get("TMUX_PANE")
+    pane = target or tmux_env(env).pane
     attempts = [base + ["show", "-Apv"] + (["-t", pane] if pane else []) + ["allow-passthrough"],
                 [*base, "show", "-gv", "allow-passthrough"]]
     for argv in attempts:

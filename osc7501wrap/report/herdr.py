@@ -46,6 +46,7 @@ from ..fusion.fusion import Decision
 from ..paths import runtime_dir
 from ..protocol import sanitize_text
 from ..rules.model import GENERIC
+from .detect import detect
 from .output import Output
 
 SOURCE = "custom:osc7501wrap"
@@ -63,10 +64,7 @@ _CHECKS = (0.002, 0.01, 0.03, 0.1, 0.25, 0.5, 1.0)  # after a start, when to loo
 
 def herdr_env(env: Mapping[str, str]) -> tuple[str, str] | None:
     """(socket path, pane id) where herdr says it runs this pane, else None."""
-    if env.get("HERDR_ENV") != "1":
-        return None
-    path, pane = env.get("HERDR_SOCKET_PATH", ""), env.get("HERDR_PANE_ID", "")
-    return (path, pane) if path and pane else None
+    return detect(env).herdr
 
 
 def agent_label(manifest: str, argv: list[str]) -> str:
@@ -270,8 +268,12 @@ class HerdrReporter(Output):
         """The reporter of a herdr pane (None outside one), with its lease in the
         runtime directory (the registry's)."""
         where = herdr_env(env)
-        if where is None:
-            return None
+        return None if where is None else cls.for_pane(where, agent, log=log)
+
+    @classmethod
+    def for_pane(cls, where: tuple[str, str], agent: str,
+                 log: Callable[[str], None] | None = None) -> HerdrReporter:
+        """The reporter of the herdr pane `where` (socket path, pane id)."""
         try:
             lease: Lease | None = Lease(runtime_dir(create=True), *where)
         except OSError:

@@ -1,8 +1,8 @@
 """One interface for every place the state shows: :class:`Output`.
 
-A session holds a list of outputs, made once at its boot (:func:`.choose.choose_outputs`
-for what goes to the terminal and beside it; the session adds its registry entry), and
-treats them alike:
+A session holds its outputs as one composite (:class:`.outputs.Outputs`: chosen once at its
+boot, for what goes to the terminal and beside it; the session adds its registry entry and
+the ledger), which treats them alike:
 
 * :meth:`Output.decided`: a decision to show (with the dialog the screen shows while it
   is blocked); :meth:`Output.subreported`: the program's own report with an id;
@@ -18,7 +18,7 @@ The places: the OSC 7501 emitter with its fallbacks (:mod:`.emitter`), the windo
 marker (:class:`TitleMarker`), the terminals' own channels (:mod:`.terminals`), tmux
 pane options (:mod:`.tmux_display`), herdr (:mod:`.herdr`) and the registry entry
 (:mod:`osc7501wrap.session.listing`). Which of them a session gets is chosen from the
-config and one detection of the terminal (:func:`.terminals.detect`).
+config and one detection of the terminal (:func:`.detect.detect`).
 
 Not here: deciding states (fusion), the loop's timers and safe points (the session).
 """

@@ -20,8 +20,8 @@ Three channels, each written only to a terminal that takes it:
   manifest (not "generic"); free text always base64; Detail only with a msg.
 
 Which ones (:func:`choose`): ``fallbacks.channels`` in the config; its default
-``["auto"]`` means what the terminal says it is (:func:`detect`, which also says its
-notification channel for ``notify_via = "auto"``): TERM_PROGRAM
+``["auto"]`` means what the terminal says it is (:func:`.detect.detect`, which also says
+its notification channel for ``notify_via = "auto"``): TERM_PROGRAM
 (iTerm.app, WezTerm, otty), LC_TERMINAL (iTerm2, also through ssh and tmux), TERM
 (xterm-kitty, wezterm, otty, xterm-otty), KITTY_WINDOW_ID, WEZTERM_PANE, and inside tmux
 (where TERM_PROGRAM says tmux) the outer terminal's XTVERSION name as tmux got it when
@@ -38,7 +38,6 @@ import base64
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..config import TERMINAL_CHANNELS
@@ -46,6 +45,7 @@ from ..fusion.fusion import Decision, exit_message
 from ..protocol import sanitize_text
 from ..protocol.tmux import wrap_passthrough
 from ..rules import GENERIC
+from .detect import Terminal
 from .output import Output
 
 USER_VARS = ("osc7501_state", "osc7501_kind", "osc7501_msg", "osc7501_agent")
@@ -57,43 +57,6 @@ _PHRASE = {"blocked": "needs you", "done": "finished", "error": "stopped with an
            "working": "is working", "idle": "is idle"}
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_.+-]{1,32}")
 ST = b"\x1b\\"
-
-
-@dataclass(frozen=True)
-class Terminal:
-    """What the terminal is, as far as it says (:func:`detect`): the channels it takes
-    and the notification channel of ``notify_via = "auto"``."""
-
-    channels: frozenset[str]
-    notify: str  # osc9 | osc777 | osc99 | bel
-
-
-def detect(env: Mapping[str, str], terminal_name: str | None = None) -> Terminal:
-    """The terminal described by `env` (and XTVERSION's name, as tmux got it). The
-    notification channel is read from `env` only."""
-    term = env.get("TERM", "").lower()
-    prog = env.get("TERM_PROGRAM", "").lower()
-    lc = env.get("LC_TERMINAL", "").lower()
-    name = (terminal_name or "").lower()
-    kitty = "kitty" in term or bool(env.get("KITTY_WINDOW_ID"))
-    out: set[str] = set()
-    if (prog in ("iterm.app", "wezterm") or lc in ("iterm2", "wezterm") or term == "wezterm"
-            or env.get("WEZTERM_PANE") or name.startswith(("iterm2", "wezterm"))):
-        out.add("uservar")
-    if kitty or name.startswith("kitty"):
-        out.add("osc99")
-    if prog == "otty" or "otty" in term.split("-") or name.startswith("otty"):
-        out.add("osc26")
-    if kitty:
-        notify = "osc99"
-    elif prog == "iterm.app" or lc == "iterm2":
-        notify = "osc9"
-    elif (prog in ("ghostty", "wezterm") or term in ("xterm-ghostty", "wezterm")
-            or term.startswith(("foot", "rxvt-unicode"))):
-        notify = "osc777"
-    else:
-        notify = "bel"
-    return Terminal(frozenset(out), notify)
 
 
 def choose(configured: Iterable[str], terminal: Terminal) -> frozenset[str]:
@@ -136,19 +99,6 @@ def osc26_status(state: str, kind: str | None) -> str:
     if state == "blocked" and kind == "permission":
         return "awaiting-approval"
     return OSC26_STATUS.get(state, "idle")
-
-
-def where_am_i(env: Mapping[str, str]) -> str:
-    """Which pane, in words: the tmux pane, the kitty window, or the tty."""
-    pane = env.get("TMUX_PANE", "")
-    if pane:
-        return f"tmux pane {pane}"
-    if env.get("KITTY_WINDOW_ID", "").isdigit():
-        return f"kitty window {env['KITTY_WINDOW_ID']}"
-    try:
-        return os.ttyname(0)
-    except OSError:
-        return "a terminal"
 
 
 class TerminalChannels(Output):

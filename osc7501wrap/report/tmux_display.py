@@ -44,6 +44,7 @@ from typing import Any
 
 from ..fusion.fusion import Decision, exit_message
 from ..protocol import sanitize_text
+from ..protocol.tmux import TmuxEnv, tmux_env
 from .fallbacks import osc94
 from .output import Output
 
@@ -62,17 +63,20 @@ _CHECKS = (0.005, 0.02, 0.05, 0.1, 0.25)  # after a start, when to look for its 
 
 def tmux_socket(env: Mapping[str, str] = os.environ) -> str | None:
     """The server socket named in ``$TMUX`` (``socket,pid,session``), or None."""
-    value = env.get("TMUX", "")
-    sock = value.rsplit(",", 2)[0] if value.count(",") >= 2 else value
+    sock = tmux_env(env).socket
     return sock if sock.startswith("/") else None
 
 
 def tmux_program(env: Mapping[str, str] = os.environ) -> str | None:
     """The tmux binary of the server in ``$TMUX``: the one it runs, else tmux on PATH."""
-    parts = env.get("TMUX", "").rsplit(",", 2)
-    if len(parts) == 3 and parts[1].isdigit():
+    return server_program(tmux_env(env), env.get("PATH"))
+
+
+def server_program(tmux: TmuxEnv, path: str | None) -> str | None:
+    """The tmux binary of the server `tmux` names: the one it runs, else tmux on `path`."""
+    if tmux.server_pid:
         try:
-            exe = os.readlink(f"/proc/{parts[1]}/exe")
+            exe = os.readlink(f"/proc/{tmux.server_pid}/exe")
         except OSError:
             exe = ""
         if exe.startswith("/") and os.access(exe, os.X_OK):
@@ -80,7 +84,7 @@ def tmux_program(env: Mapping[str, str] = os.environ) -> str | None:
     # lazy: outside tmux the display is never made (shutil costs 2 ms)
     import shutil
 
-    return shutil.which("tmux", path=env.get("PATH") or os.defpath)
+    return shutil.which("tmux", path=path or os.defpath)
 
 
 def parse_version(text: str) -> tuple[int, int] | None:
@@ -148,10 +152,18 @@ class TmuxDisplay(Output):
     def from_env(cls, env: Mapping[str, str] = os.environ,
                  log: Callable[[str], None] | None = None, **kw: Any) -> TmuxDisplay | None:
         """The display for this pane, or None outside tmux."""
-        socket, pane = tmux_socket(env), env.get("TMUX_PANE", "")
-        if socket is None or not pane.startswith("%") or not pane[1:].isdigit():
+        return cls.for_pane(tmux_env(env), env.get("PATH"), log=log, **kw)
+
+    @classmethod
+    def for_pane(cls, tmux: TmuxEnv, path: str | None,
+                 log: Callable[[str], None] | None = None, **kw: Any) -> TmuxDisplay | None:
+        """The display for the pane `tmux` names (`path`: where to look for tmux when the
+        server's own binary is unknown), or None outside tmux."""
+        socket, pane = tmux.socket, tmux.pane
+        if not socket.startswith("/") or not pane.startswith("%") or not pane[1:].isdigit():
             return None
-        return cls(socket=socket, pane=pane, program=tmux_program(env), log=log, **kw)
+        return cls(socket=socket, pane=pane, program=server_program(tmux, path), log=log,
+                   **kw)
 
     # ------------------------------------------------------------------ as an output
 

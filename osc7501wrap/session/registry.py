@@ -42,6 +42,7 @@ from typing import Any
 from ..errors import WrapError
 from ..paths import runtime_dir
 from ..protocol.sanitize import UNSAFE_RE
+from ..protocol.tmux import TmuxEnv, tmux_env
 from ..proxy.procinfo import is_alive
 from .channel import fallback_dir, request
 
@@ -79,22 +80,26 @@ def session_entry(*, child_pid: int | None, record_id: str, agent: str | None,
                   manifest_version: str | int | None, argv: list[str], socket: str | None,
                   token: str | None, state: str = "working", kind: str | None = None,
                   msg: str = "", cwd: str | None = None,
-                  rules: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A complete registry entry for this process (fills pid, started, since, tty, tmux)."""
+                  rules: dict[str, Any] | None = None,
+                  tmux: TmuxEnv | None = None) -> dict[str, Any]:
+    """A complete registry entry for this process (fills pid, started, since, tty, tmux:
+    `tmux` as the session read it, else this process's environment)."""
     now = time.time()
     if cwd is None:
         try:
             cwd = os.getcwd()
         except OSError:
             cwd = ""
+    if tmux is None:
+        tmux = tmux_env()
     return {
         "pid": os.getpid(), "child_pid": child_pid, "id": record_id, "agent": agent,
         "manifest_version": manifest_version, "argv": list(argv), "cwd": cwd,
         "state": state, "kind": kind, "msg": msg, "since": now, "started": now,
         "socket": socket, "token": token, "tty": _tty_name(),
-        "tmux_pane": os.environ.get("TMUX_PANE") or None,
-        # the server of that pane ($TMUX is "socket,pid,session"): `jump` across servers
-        "tmux_socket": os.environ.get("TMUX", "").rsplit(",", 2)[0] or None,
+        "tmux_pane": tmux.pane or None,
+        # the server of that pane: `jump` across servers
+        "tmux_socket": tmux.socket or None,
         "rules": rules,
     }
 
@@ -499,7 +504,7 @@ def _by_pane(pane: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
     several servers with such a pane."""
     found = [e for e in entries if e.get("tmux_pane") == pane]
     if len(found) > 1:
-        here = os.environ.get("TMUX", "").rsplit(",", 2)[0]
+        here = tmux_env().socket
         ours = [e for e in found if here and e.get("tmux_socket")
                 and os.path.realpath(str(e["tmux_socket"])) == os.path.realpath(here)]
         found = ours if len(ours) == 1 else found

@@ -9,14 +9,15 @@
                settles in Session.output: ProxyHandler.settled, no other call for its round)
             Session.tick    ─▶ Tick (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
-                 ─▶ the outputs (report.output.Output: emitter, tmux, channels, title,
-                    herdr, registry entry), only when something changed; the log
+                 ─▶ the outputs (report.outputs.Outputs: one object for the emitter,
+                    registry entry, tmux, channels, title, herdr, ledger), only when
+                    something changed; the log
               (a second loop timer for the outputs' own `next_deadline`: `poll`)
-            Session.injection ─▶ Output.pending (only at safe points of the stream)
+            Session.injection ─▶ Outputs.pending (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
 Everything here is I/O and plumbing; deciding lives in the pipeline (:mod:`pipeline`), and
-what the outputs are and write in report/ (chosen once: :mod:`report.choose`). A failure
+what the outputs are and write in report/ (one composite: :mod:`report.outputs`). A failure
 in any side channel (registry, socket, log) degrades that channel only; the passthrough
 never depends on it.
 
@@ -55,11 +56,7 @@ if TYPE_CHECKING:
     from ..protocol import Report
     from ..protocol.probe import ReplyFilter
     from ..protocol.redact import Redactor
-    from ..report.choose import Place
-    from ..report.emitter import Emitter
-    from ..report.output import Output
-    from ..report.terminals import TerminalChannels
-    from ..report.tmux_display import TmuxDisplay
+    from ..report.outputs import Outputs
     from ..rules import Manifest
     from ..rules.dialog import Dialog
     from ..start.prepare import Setup
@@ -112,19 +109,14 @@ class Session(ProxyHandler):
         self.capture = capture
         self.filter: ReplyFilter | None = None
         self.server: Any = None
-        # Where the state shows (report.output.Output), in the order their bytes are
-        # written; chosen at the boot (report.choose), the registry entry among them.
-        self.outputs: list[Output] = []
+        # Where the state shows: one object (report.outputs), made at the boot (or for
+        # the registry entry at the exit); None before.
+        self.outputs: Outputs | None = None
         self.registry: SessionFile | None = None
         self._listing: Listing | None = None  # the registry entry as an output
-        # what a later fact changes in the choice (a late 7501 answer, tmux's terminal name)
-        self.emitter: Emitter | None = None
-        self._tmux: TmuxDisplay | None = None
-        self._channels: TerminalChannels | None = None
-        self._place: Place | None = None
         self._reads_stream = False  # an output reads the child's stream (the title marker)
+        self._emit = setup.emit  # reports are OSC 7501 (a late answer to the probe: too)
         self._outputs_at = NEVER  # the outputs' earliest next_deadline
-        self._output_dues: list[tuple[Output, float | None]] = []  # as the timer was set
         self._answers: list[Any] = []  # `answer` jobs under way (session.answer.AnswerJob)
         self._outputs_timer: Timer | None = None  # poll() of the outputs then
         self._log = SessionLog(log_path)  # opened before the child starts
@@ -302,12 +294,9 @@ class Session(ProxyHandler):
             self._steady = False
 
     def _choose_outputs(self) -> None:
-        """The outputs a reporting session gets (report.choose), the registry apart."""
+        """The outputs a reporting session gets (report.outputs), the registry apart."""
         # lazy: the outputs load at the boot, after the child started
-        from ..report.choose import Place, choose_outputs
-        from ..report.emitter import Emitter
-        from ..report.terminals import TerminalChannels
-        from ..report.tmux_display import TmuxDisplay
+        from ..report.outputs import Outputs, Place
 
         s = self.setup
         try:
@@ -315,32 +304,32 @@ class Session(ProxyHandler):
         except OSError:
             cwd = ""
         assert self.proxy is not None
-        self._place = place = Place(
-            fallbacks=s.config.fallbacks, env=s.env, record_id=s.record_id, app=self._app(),
-            agent=self._agent_name(), manifest=s.manifest.name, argv=tuple(s.argv),
-            tmux_depth=s.tmux_depth, cwd=cwd)
-        self.outputs = choose_outputs(place, emit=s.emit, tracker=self.proxy.tracker,
-                                      log=self._write_log, on_terminal=self._terminal_named)
-        for out in self.outputs:
-            if isinstance(out, Emitter):
-                self.emitter = out
-            elif isinstance(out, TmuxDisplay):
-                self._tmux = out
-            elif isinstance(out, TerminalChannels):
-                self._channels = out
-        self._reads_stream = any(out.reads_stream for out in self.outputs)
+        place = Place(fallbacks=s.config.fallbacks, record_id=s.record_id, app=self._app(),
+                      agent=self._agent_name(), manifest=s.manifest.name,
+                      argv=tuple(s.argv), cwd=cwd, path=s.env.get("PATH"))
+        self.outputs = Outputs.chosen(place, s.terminal, emit=self._emit,
+                                      tracker=self.proxy.tracker, log=self._write_log)
+        self._reads_stream = self.outputs.reads_stream
+
+    def _outputs_made(self) -> Outputs:
+        """The outputs, made empty when the session writes nothing to its terminal."""
+        if self.outputs is None:
+            # lazy: the outputs load at the boot, after the child started
+            from ..report.outputs import Outputs
+
+            self.outputs = Outputs(self._write_log)
+        return self.outputs
 
     def _list(self) -> None:
         """The registry entry among the outputs, once the pipeline booted (or at the
-        exit): right after the emitter (its update comes before tmux's, so `jump` from
-        tmux's key finds what the light shows)."""
+        exit)."""
         if self.registry is None or self._listing is not None:
             return
         # lazy: the listing only for a session in the registry
         from .listing import Listing
 
         self._listing = Listing(self.registry)
-        self.outputs.insert(1 if self.emitter is not None else 0, self._listing)
+        self._outputs_made().add("listing", self._listing)
 
     def _keep_ledger(self) -> None:
         """The ledger among the outputs (report.ledger: `stats`), unless `[ledger]
@@ -356,37 +345,10 @@ class Session(ProxyHandler):
             cwd = os.getcwd()
         except OSError:
             cwd = ""
-        self.outputs.append(Ledger(
+        self._outputs_made().add("ledger", Ledger(
             session=s.record_id, pid=os.getpid(), agent=self._agent_name(),
             project=cwd, messages=c.messages, retention_days=c.retention_days,
             max_mb=c.max_mb, log=self._write_log))
-
-    def _terminal_named(self, name: str) -> None:
-        """tmux told the outer terminal's name: its channels, if that adds any."""
-        place = self._place
-        if place is None or self._exited:
-            return
-        # lazy: the outputs load at the boot
-        from ..report.choose import channels_for
-        from ..report.terminals import detect
-
-        before = self._channels.channels if self._channels is not None else frozenset()
-        channels = channels_for(place, detect(place.env, name), emit=self.setup.emit)
-        if channels is None or channels.channels == before:
-            return
-        self._write_log(f"note terminal {name}: channels {', '.join(sorted(channels.channels))}")
-        old, self._channels = self._channels, channels
-        if old is not None and old in self.outputs:
-            self.outputs[self.outputs.index(old)] = channels
-        else:  # after tmux's pane options, before the title marker, as chosen
-            at = self.outputs.index(self._tmux) + 1 if self._tmux in self.outputs else 1
-            self.outputs.insert(at, channels)
-        if "osc99" in channels.channels and self.emitter is not None:
-            self.emitter.notify_via = "none"  # kitty's notifications: the osc99 channel
-        now = time.monotonic()
-        if self._public is not None:
-            channels.decided(self._public, now, self._dialog_for(self._public))
-        self._outputs_due(now)
 
     def _app(self) -> str:
         """The app name in reports: the config's, the agent manifest's, or (for the
@@ -430,7 +392,7 @@ class Session(ProxyHandler):
             manifest_version=version,
             argv=self._secrets().argv(s.command[:1] + s.command[1:][:16]),
             socket=s.socket_path if self.server else None, token=s.token, state="idle",
-            rules=rules), write=write)
+            rules=rules, tmux=s.terminal.tmux), write=write)
 
     def _program_shown(self) -> str:
         """The program's name for a log line (shell-quoted, cleaned)."""
@@ -495,7 +457,7 @@ class Session(ProxyHandler):
         now = time.monotonic()
         if now < at:  # no output has bytes before then
             return b""
-        out = b"".join([o.pending(now) for o in self.outputs])
+        out = self.outputs.pending(now) if self.outputs is not None else b""
         self._outputs_due(now)
         return out
 
@@ -505,8 +467,8 @@ class Session(ProxyHandler):
         self._busy()
         if self.filter is not None:
             data = self.filter.feed(data, now)
-            if self.filter.late_7501_reply_seen and self.emitter is not None:
-                self._late_support()
+            if self.filter.late_7501_reply_seen and not self._emit:
+                self._answered_late(now)
             if not self.filter.active:
                 self.filter = None
         if data:
@@ -531,24 +493,13 @@ class Session(ProxyHandler):
         self.settled = self._steady = False
         self._round_busy = True
 
-    def _late_support(self) -> None:
-        """The terminal answered the 7501 query after the probe gave up."""
-        old, place = self.emitter, self._place
-        if old is not None and place is not None and not self.setup.emit:
-            # lazy: the outputs load at the boot
-            from ..report.choose import make_emitter
-            from ..report.terminals import detect
-
-            self.setup.emit = True
+    def _answered_late(self, now: float) -> None:
+        """The terminal answered the 7501 query after the probe gave up: reports are OSC
+        7501 from now on (from the boot, when it has not come yet)."""
+        self._emit = True
+        if self.outputs is None:  # the outputs are chosen so at the boot
             self._write_log("note the terminal answered the OSC 7501 query late; emitting")
-            self.emitter = new = make_emitter(place, detect(place.env), emit=True,
-                                              channels=self._channels)
-            self.outputs[self.outputs.index(old)] = new
-            if self._tmux is not None:
-                self._tmux.progress = True  # the fallback no longer writes OSC 9;4
-            now = time.monotonic()
-            if self._public is not None:
-                new.decided(self._public, now, self._dialog_for(self._public))
+        elif self.outputs.answered_late(now):
             self._outputs_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
@@ -707,12 +658,9 @@ class Session(ProxyHandler):
         """Set the outputs' timer for the earliest time one of them needs (the bytes it
         has are written at the next safe point: the loop asks :meth:`injection` after
         its timers)."""
-        due = NEVER
-        self._output_dues = dues = [(out, out.next_deadline(now)) for out in self.outputs]
-        for _, d in dues:
-            if d is not None and d < due:
-                due = d
-        self._outputs_at = due
+        outputs = self.outputs
+        first = outputs.next_deadline(now) if outputs is not None else None
+        self._outputs_at = due = NEVER if first is None else first
         timer = self._outputs_timer
         if timer is not None and not timer.cancelled and timer.when == due:
             return
@@ -727,11 +675,8 @@ class Session(ProxyHandler):
         blocking), then the timer is set again."""
         self._outputs_timer = None
         now = time.monotonic()
-        # each one whose time, as it said, has come (tmux's answer may add the terminal's
-        # channels to the list meanwhile)
-        for out, d in self._output_dues:
-            if d is not None and d <= now:
-                out.poll(now)
+        if self.outputs is not None:
+            self.outputs.poll(now)
         self._outputs_due(now)
 
     def _sample(self, p: Pipeline, now: float) -> None:
@@ -806,21 +751,19 @@ class Session(ProxyHandler):
             shown = secrets.dialog(dialog.as_dict()) if dialog is not None else None
             moved = shown != self._dialog_shown
             self._dialog_shown = shown
-        outputs = self.outputs
+        outputs = self._outputs_made()
         for d in decisions:
             public = self._publish(d)
             self._log_decision(public)
             self._decision, self._public = d, public
-            for out in outputs:
-                out.decided(public, now, self._dialog_for(public))
+            outputs.decided(public, now, self._dialog_for(public))
         if moved and not decisions and self._public is not None:
-            for out in outputs:  # a dialog read after its state was decided, or another
-                out.decided(self._public, now, self._dialog_for(self._public))
+            # a dialog read after its state was decided, or another
+            outputs.decided(self._public, now, self._dialog_for(self._public))
         for rep in subreports or ():
             if rep.msg:
                 rep = rep.replace(msg=secrets(rep.msg))
-            for out in outputs:
-                out.subreported(rep, now)
+            outputs.subreported(rep, now)
         self._outputs_due(now)
 
     def _secrets(self) -> Redactor:
@@ -961,15 +904,16 @@ class Session(ProxyHandler):
 
         out = {"early": mark(self._early.size, self._early.high),
                "early_input": mark(self._typed.size, self._typed.high)}
-        px, p, em = self.proxy, self.pipeline, self.emitter
+        px, p, outputs = self.proxy, self.pipeline, self.outputs
         if p is not None:
             for name, (size, high) in p.buffers().items():
                 out[name] = mark(size, high)
         if px is not None:
             out["tracker"] = mark(px.tracker.held, px.tracker.high)
             out["input"] = mark(px.pending_input, px.input_high)
-        if em is not None:
-            out["emitter"] = mark(em.queued, em.queue_high)
+        if outputs is not None:
+            for name, (size, high) in outputs.buffers().items():
+                out[name] = mark(size, high)
         if self._log is not None and self._log.lines:
             out["log"] = {"lines": self._log.lines, "dropped": self._log.dropped}
         return out
@@ -999,8 +943,8 @@ class Session(ProxyHandler):
         self._answers = []
         if self.capture is not None:
             self.capture.event("x", status)
-        for o in tuple(self.outputs):  # the registry notes the status for its ended entry
-            out += o.exited(status, signaled, now)
+        if self.outputs is not None:  # the registry notes the status for its ended entry
+            out += self.outputs.exited(status, signaled, now)
         self._outputs_due(now)
         if self._log is not None and self._log.lines:
             marks = " ".join(f"{k}={v['size']}/{v['high']}" for k, v in self._buffers().items()
@@ -1019,14 +963,13 @@ class Session(ProxyHandler):
         if self.server is not None:
             self.server.close()
             self.server = None
-        outputs, self.outputs = self.outputs, []
+        outputs, self.outputs = self.outputs, None
         self._outputs_at = NEVER
-        for o in outputs:  # herdr releases the pane if finish() did not (any exit path)
-            o.close()
+        if outputs is not None:  # herdr releases the pane if finish() did not (any exit path)
+            outputs.close()
         if self._listing is None and self.registry is not None:
             self.registry.remove()  # never booted, never finished
         self.registry = self._listing = None
-        self._tmux = self._channels = self.emitter = None
         if self.capture is not None:
             self.capture.close()
         if self._log is not None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..config import Config
+    from ..report.detect import Terminal
     from ..rules import Catalog, Manifest
 
 PROBE_TIMEOUT = 0.3
@@ -50,11 +51,11 @@ class Setup:
     __slots__ = ("_manifest", "argv", "command", "config", "emit", "emit_reason", "env",
                  "forced_agent", "hook_token", "hooked", "host", "integration", "notes",
                  "pending_replies",
-                 "record_id", "report", "socket_path", "tmux_depth", "token", "typeahead")
+                 "record_id", "report", "socket_path", "terminal", "token", "typeahead")
 
     def __init__(self, *, argv: list[str], env: dict[str, str], config: Config,
                  command: list[str], forced_agent: str | None, record_id: str, emit: bool,
-                 host: bool, report: bool, emit_reason: str, tmux_depth: int,
+                 host: bool, report: bool, emit_reason: str, terminal: Terminal,
                  typeahead: bytes = b"", pending_replies: list[str] | None = None,
                  notes: list[str] | None = None) -> None:
         self.argv = argv
@@ -67,7 +68,7 @@ class Setup:
         self.host = host  # strip and answer the child's own OSC 7501 (off with --emit never)
         self.report = report  # write anything at all to the terminal
         self.emit_reason = emit_reason
-        self.tmux_depth = tmux_depth
+        self.terminal = terminal  # what the terminal is: the one reading of the environment
         self.typeahead = typeahead
         self.pending_replies: list[str] = [] if pending_replies is None else pending_replies
         self.token = ""
@@ -147,7 +148,7 @@ def _probe(depth: int) -> Any:
 def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     """Decide everything that must be known before the child starts."""
     from ..config import load_config
-    from ..protocol import tmux
+    from ..report.detect import detect
     from ..session import channel
 
     environ = dict(os.environ if env is None else env)
@@ -170,7 +171,8 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
                             "(segments of [A-Za-z0-9_.+-], at most 32 characters each, "
                             "separated by /)")
 
-    depth = tmux.tmux_depth(environ)
+    terminal = detect(environ)  # the one reading of the terminal's variables ($TMUX too)
+    depth = terminal.tmux.depth
     mode = opts.emit or early.emit
     stdout_tty = os.isatty(1)
     if mode == "never":
@@ -188,7 +190,7 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
         argv=list(opts.command), env=environ, config=cfg, command=list(opts.command),
         forced_agent=opts.agent, record_id=record_id, emit=decision.emit, host=not never,
         report=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
-        tmux_depth=depth, notes=notes,
+        terminal=terminal, notes=notes,
         typeahead=result.typeahead if result is not None else b"",
         pending_replies=list(result.pending) if result is not None else [],
     )

@@ -549,6 +549,7 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
     scr = make_screen(cap.rows, cap.cols, backend)
     assert scr.backend == backend
     seen: list[tuple[int, str]] = []
+    forms: list[list[tuple[str, str | None]]] = []
     for ev in cap.events:
         if ev.type == "o":
             scr.feed(ev.data)
@@ -557,12 +558,21 @@ def test_a_selection_shown_by_colour_alone(backend: str, capture: str,
         elif ev.type == "i":  # the screen each key is typed into
             v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor(),
                                      background=scr.background))
-            if v.state == "blocked" and v.dialog.options:  # (not Kilo's reject form)
-                (sel,) = [o.number for o in v.dialog.options if o.selected]
-                seen.append((sel, v.dialog.id))
-                assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
+            if v.state != "blocked" or not v.dialog.options:
+                continue
+            if all(o.key for o in v.dialog.options):  # Kilo's reject form: keys, no selection
+                forms.append([(o.label, o.key) for o in v.dialog.options])
+                assert keys_for(v.dialog, resolve(v.dialog, "confirm")) == ["\r"]
+                assert keys_for(v.dialog, resolve(v.dialog, "cancel")) == ["\x1b"]
+                continue
+            (sel,) = [o.number for o in v.dialog.options if o.selected]
+            seen.append((sel, v.dialog.id))
+            assert keys_for(v.dialog, resolve(v.dialog, "1"))  # the arrows can be typed
     assert [s for s, _ in seen] == selected
     assert len({i for _, i in seen[:2]}) == 1  # the same dialog while the focus moves
+    # Kilo's reject is two steps: the form that asks what to do instead is a dialog too
+    assert forms == ([[("confirm", "enter"), ("cancel", "esc")]] if capture.startswith("kilo")
+                     else []), forms
 
 
 MULTILINE = sorted((TESTS / "captures").glob("*/multiline*.jsonl"))

@@ -95,6 +95,20 @@ def test_the_draft_kept_as_a_user_override_is_what_replay_and_explain_use(
     assert "grok draft.1" in shown.stdout and "verdict: idle" in shown.stdout, shown.stdout
 
 
+CLINE = TESTS / "captures" / "cline-3.0.65"
+
+
+def test_a_draft_reads_its_spinner_where_the_answer_pushed_it() -> None:
+    # Cline draws its spinner at the head of the streaming answer: as the answer grows the
+    # spinner row moves up, out of the bottom rows where the fallback found it
+    m = parse_manifest_text(draft(read_capture(CLINE / "command-approve.jsonl")), "cline.toml")
+    spinner = next(r for r in m.rules if r.id == "spinner")
+    assert spinner.region.kind == "screen"
+    for name in ("stream", "answer", "command-deny", "interrupt", "negatives"):
+        agreement, found, dialogs, false = _figures(CLINE / f"{name}.jsonl", m)
+        assert agreement >= 0.98 and found == dialogs and not false, (name, agreement, false)
+
+
 HOSTILE = ("\"q' #(id) #{pane_id} %H $(touch /tmp/pwned) `id` \\ [.*+?^$|(){}] "
            "\u202eevil\u202c \u200b x" + "A" * 9800)
 

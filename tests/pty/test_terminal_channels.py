@@ -12,10 +12,10 @@ import pytest
 from term import Terminal, base_env, wait_state
 
 from osc7501wrap.config import Fallbacks
+from osc7501wrap.report.detect import detect
 from osc7501wrap.report.terminals import (
     TerminalChannels,
     choose,
-    detect,
     osc26,
     osc26_status,
     set_user_var,

@@ -236,9 +236,9 @@ def test_max_wait_bounds_latency_under_continuous_output(manifest: rules.Manifes
     clf.screen_changed(0.0)
     clf.screen_changed(0.03)
     clf.screen_changed(0.06)
-    assert clf.next_deadline(0.0) == pytest.approx(0.1)  # not 0.06 + 0.04
-    assert clf.step(0.099, screen.snapshot) is None and screen.snapshots == 0
-    assert clf.step(0.1, screen.snapshot) is not None and screen.snapshots == 1
+    assert clf.next_deadline(0.0) == pytest.approx(clf.max_wait)  # not 0.06 + 0.04
+    assert clf.step(clf.max_wait - 0.001, screen.snapshot) is None and screen.snapshots == 0
+    assert clf.step(clf.max_wait, screen.snapshot) is not None and screen.snapshots == 1
 
 
 def test_new_dialog_message_is_news_spinner_text_is_not(manifest: rules.Manifest) -> None:

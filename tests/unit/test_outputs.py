@@ -1,4 +1,4 @@
-"""The outputs as the session sees them: which ones a session gets (report.choose, from the
+"""The outputs as the session sees them: which ones a session gets (report.outputs, from the
 config and one detection of the terminal), each one driven through the one interface
 (report.output.Output), and the window-title marker's bytes."""
 
@@ -8,11 +8,12 @@ from pathlib import Path
 
 from osc7501wrap.config import Fallbacks
 from osc7501wrap.fusion.fusion import Decision
-from osc7501wrap.report.choose import Place, choose_outputs, make_emitter
+from osc7501wrap.report.detect import detect
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.report.herdr import HerdrReporter
 from osc7501wrap.report.output import Output, TitleMarker
-from osc7501wrap.report.terminals import TerminalChannels, detect
+from osc7501wrap.report.outputs import Outputs, Place, route
+from osc7501wrap.report.terminals import TerminalChannels
 from osc7501wrap.report.tmux_display import TmuxDisplay
 from osc7501wrap.session.listing import DIALOG_WAIT, Listing
 from osc7501wrap.session.registry import SessionFile
@@ -25,15 +26,16 @@ def dec(state: str, kind: str | None = None, msg: str | None = None) -> Decision
     return Decision(state, kind, msg, None, "screen", "rule@1", 0.0)
 
 
-def place(env: dict[str, str], **fallbacks: object) -> Place:
-    return Place(fallbacks=Fallbacks(**fallbacks), env=env,  # type: ignore[arg-type]
+def place(**fallbacks: object) -> Place:
+    return Place(fallbacks=Fallbacks(**fallbacks),  # type: ignore[arg-type]
                  record_id="wrap/1", app="claude-code", agent="claude", manifest="claude",
-                 argv=("claude",), tmux_depth=0, cwd="/src/app")
+                 argv=("claude",), cwd="/src/app")
 
 
 def chosen(env: dict[str, str], *, emit: bool = False, **fallbacks: object) -> list[Output]:
-    return choose_outputs(place(env, **fallbacks), emit=emit, tracker=StreamTracker(),
+    outs = Outputs.chosen(place(**fallbacks), detect(env), emit=emit, tracker=StreamTracker(),
                           log=lambda text: None)
+    return [part for name in outs.names() if (part := outs.get(name)) is not None]
 
 
 def kinds(outputs: list[Output]) -> list[type]:
@@ -71,9 +73,10 @@ def test_one_detection_says_the_channels_and_the_notification_channel() -> None:
     # inside tmux the outer terminal's name adds channels, not a notification channel
     named = detect({"TERM_PROGRAM": "tmux"}, terminal_name="kitty(0.40.0)")
     assert named.channels == {"osc99"} and named.notify == "bel"
-    e = make_emitter(place({"TERM": "xterm"}, notify_via="osc777"), detect({"TERM": "xterm"}),
-                     emit=False, channels=None)
-    assert e.notify_via == "osc777"
+    assert route(Fallbacks(notify_via="osc777"), detect({"TERM": "xterm"}),
+                 emit=False).notifier == "osc777"
+    e = chosen({"TERM": "xterm"}, notify_via="osc777")[0]
+    assert isinstance(e, Emitter) and e.notify_via == "osc777"
 
 
 def test_every_output_takes_a_decision_and_the_exit_alike() -> None:

@@ -6,7 +6,8 @@ rest follows a millisecond later, the evaluation due for the first part must not
 what the half-drawn screen reads: the rest is fed first and read at its settle. And a
 reading that waited so is dated from the first change after the screen was last read,
 not from the first change of the whole wait, so that an agent's own report in between
-does not outrank what the screen drew after it.
+does not outrank what the screen drew after it. Under output that never pauses, a change
+is read max_wait after its first byte arrived, not after the last byte fed with it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import base64
 from osc7501wrap import rules
 from osc7501wrap.capture import Capture, Event
 from osc7501wrap.commands.record import Step, replay
+from osc7501wrap.fusion.pipeline import Timings
 
 DIALOG = ("\x1b[2J\x1b[3;1H Bash command\x1b[5;3Hrm -rf build\x1b[7;1H Do you want to proceed?"
           "\x1b[8;1H ❯ 1. Yes\x1b[9;1H   2. No").encode()
@@ -51,3 +53,23 @@ def test_a_reading_that_waited_is_dated_from_after_the_last_read() -> None:
                       (2.033, NATIVE_WORKING), (2.036, IDLE)])
     last = steps[-1]
     assert last.state in ("idle", "done") and last.signal == "screen" and last.t < 2.2, steps
+
+
+def test_a_dialog_under_output_that_never_pauses_is_read_within_max_wait() -> None:
+    # a spinner that redraws its row every 25 ms (never a settle time of quiet), and a
+    # dialog drawn between two of its frames: the dialog is read at most max_wait after
+    # its first byte arrived, not max_wait after the last output fed with it
+    period = 0.025
+    chunks = [(1.0, SPINNER)]
+    t, i = 1.0, 0
+    while t < 2.0:
+        t, i = round(t + period, 4), i + 1
+        chunks.append((t, f"\x1b[3;1H{'✶✻✽'[i % 3]}".encode()))
+    drawn = 1.5105  # between two frames, as its own read
+    chunks.append((drawn, DIALOG[:40]))
+    chunks.append((drawn + 0.0015, DIALOG[40:]))
+    steps = timeline(sorted(chunks, key=lambda c: c[0]))
+    blocked = [s.t for s in steps if s.state == "blocked"]
+    assert blocked, steps
+    assert drawn <= blocked[0] <= drawn + Timings().max_wait + 1e-9, (blocked[0] - drawn, steps)
+    assert Timings().max_wait <= 0.08  # a dialog is reported within 100 ms with the loop's lag

@@ -240,7 +240,9 @@ def test_a_dialog_goes_out_with_a_blocked_decision_only(
     s = make_session()
     out(s, b"Password: ")
     seen = Seen()
-    s.outputs.append(seen)
+    outputs = s._outputs_made()
+    assert outputs.get("herdr") is None
+    outputs.add("herdr", seen)  # a place of its own: this is no herdr pane
     asked = make_dialog("Password:", [Option(1, "yes", True)], "number")
     blocked = Decision("blocked", "auth", "Password:", None, "screen", "r@1", 1.0)
     working = Decision("working", None, None, None, "screen", "w@1", 2.0)

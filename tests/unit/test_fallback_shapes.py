@@ -1,0 +1,108 @@
+"""The fallback for TUI agents without rules (rules/generic.toml ``tui_*``) on the shapes
+dialogs share, drawn as synthetic screens: key hints in any language, a dialog box closed
+under its hints with a status line below it, a pointer on a numbered option inside a box
+(not a composer), and a pointer list with neither numbers nor hints. And what is none: a
+boxed composer, an overlay whose "options" are rules, a one-entry completion menu between
+the composer's rules above a two-row footer. The real agents' figures are
+tests/corpus/test_fallback.py's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from osc7501wrap import rules
+
+
+@pytest.fixture(scope="module")
+def generic() -> rules.Manifest:
+    m = rules.load_manifests(user_dir=None).get("generic")
+    assert m is not None
+    return m
+
+
+def read(manifest: rules.Manifest, rows: list[str]) -> rules.Verdict:
+    lines = rows + [""] * (30 - len(rows))
+    return rules.evaluate(manifest, rules.Snapshot(lines=lines, cursor=(len(rows) - 1, 0)))
+
+
+BOX_TOP = "  ╭" + "─" * 60 + "╮"
+BOX_END = "  ╰" + "─" * 60 + "╯"
+
+
+def boxed(*rows: str) -> list[str]:
+    return [BOX_TOP, *(f"  │ {r:<58} │" for r in rows), BOX_END]
+
+
+QUESTION_ZH = boxed("Which color do you prefer?", "", "❯ 1. Red", "  2. Blue", "",
+                    "↑/↓: 导航 | Enter: 选择 | Esc: 取消", "")
+
+
+def test_hints_in_another_language_under_a_closed_box_with_a_status_line(
+        generic: rules.Manifest) -> None:
+    v = read(generic, ["  > ask me a question", "", *QUESTION_ZH, "", "  ⠏ 等待用户确认..."])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == ["Red", "Blue"]
+    assert v.dialog.options[0].selected
+
+
+def test_a_pointer_on_a_numbered_option_in_a_box_is_not_a_composer(
+        generic: rules.Manifest) -> None:
+    rows = boxed("Do you want to run this command?", "", "❯ 1. Yes",
+                 "  2. No, and tell it what to do differently (Esc to stop)", "",
+                 "↑/↓ to navigate · enter to select · esc to cancel")
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    # the same box with a composer's prompt glyph and text in it is the composer
+    composer = read(generic, boxed("❯ 1. do this first, then that"))
+    assert composer.state != "blocked"
+    idle = read(generic, boxed("❯ Ask me anything"))
+    assert (idle.state, idle.rule_id) == ("idle", "tui_composer")
+
+
+def test_numbered_options_with_a_marker_under_a_closed_box_and_a_spinner(
+        generic: rules.Manifest) -> None:
+    rows = boxed("Allow execution of: 'mkdir'?", "", "› 1. Yes, allow once",
+                 "  2. No, suggest changes (esc)", "")
+    v = read(generic, [*rows, "", "  ⠏ Waiting for user confirmation..."])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_marked")
+
+
+def test_a_pointer_list_without_numbers_or_hints(generic: rules.Manifest) -> None:
+    rows = [" Agent is asking a question", "", " Which color do you prefer?", "",
+            "  > Red", "    Blue", "    Type a response...", "", "",
+            " model ██████ (100) $0.00", " work", " Some mode (Shift+Tab)"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_pointer")
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == ["Red", "Blue", "Type a response..."]
+    # the selection moved down: still the same dialog
+    moved = read(generic, [r.replace("  > Red", "    Red").replace("    Blue", "  > Blue")
+                           for r in rows])
+    assert moved.state == "blocked" and moved.dialog is not None
+    assert moved.dialog.id == v.dialog.id
+    assert [o.selected for o in moved.dialog.options] == [False, True, False]
+    # options that approve or decline: a permission
+    perm = read(generic, [" Run this command?", "  > Yes", "    No"])
+    assert (perm.state, perm.kind) == ("blocked", "permission")
+
+
+@pytest.mark.parametrize("rows", [
+    # an overlay: a link ending in "?", a rule, a one-entry button between rules
+    ["   Try the plan", "   https://example.com/dashboard/subscription?",
+     "      ────                            ────", "      ❯ Wh   Open it",
+     "      ────                            ────", "   Press Enter to open, any other key to close",
+     "    gpt", "    work"],
+    # a one-entry completion menu between the composer's rules, a footer of two rows
+    ["[Extensions]", "  truth.js", "", "─" * 60, "→ Yes  enter select", "─" * 60,
+     "/tmp/work", "0.0%/128k (auto)"],
+    # the conversation: a question answered, then the user's next prompt
+    ["  Which one do you want?", "", "  > the first one", "", "─" * 60, "❯ ", "─" * 60],
+    # a quoted reply with a #(...) and a $(...) in it: inert text
+    ["  Shall I run $(rm -rf ~)?", "  > #(touch /tmp/x) %H", "    #{pane_id}", "─" * 60,
+     "❯ ", "─" * 60],
+], ids=["overlay", "completion", "answered", "inert"])
+def test_what_is_no_dialog(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
