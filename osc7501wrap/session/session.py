@@ -16,13 +16,17 @@
             Session.injection ─▶ Outputs.pending (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
-Everything here is I/O and plumbing; deciding lives in the pipeline (:mod:`pipeline`), and
-what the outputs are and write in report/ (one composite: :mod:`report.outputs`). A failure
-in any side channel (registry, socket, log) degrades that channel only; the passthrough
-never depends on it.
+This module is the loop adaptor: what the proxy calls, the early output and keystrokes
+kept until the boot, and the loop's timers. What is built at the boot, and the outputs fed
+after it, is session.boot; the control socket's requests (hooks, `send`, `answer`,
+`explain --session`) are session.control; the names a session shows are session.naming.
+Deciding lives in the pipeline (:mod:`pipeline`), and what the outputs are and write in
+report/ (one composite: :mod:`report.outputs`). A failure in any side channel (registry,
+socket, log) degrades that channel only; the passthrough never depends on it.
 
 Start-up time: this module is imported before the child starts, so its module-level
-imports stay cheap; the pipeline and what it needs are imported at the boot. The registry entry (`ls`) is
+imports stay cheap; session.boot (the pipeline and what it needs) is imported once at the
+boot, session.control at the first request. The registry entry (`ls`) is
 written when the pipeline boots (BOOT_DELAY after the start, or once the first output
 or typing settles), except with an agent's integration (hooks), whose events may come at once: a program that
 exits at once is never listed.
@@ -31,12 +35,9 @@ exits at once is never listed.
 from __future__ import annotations
 
 import os
-import re
-import shlex
 import time
 
-from .. import paths
-from ..agents import meaning, reducer
+from ..agents import reducer
 from ..protocol.probe import ReplyFilter
 from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHandler, Timer
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..capture import CaptureWriter
-    from ..fusion.events import Activity, Foreground
     from ..fusion.fusion import Decision
     from ..fusion.pipeline import Pipeline
     from ..protocol import Report
@@ -147,6 +147,7 @@ class Session(ProxyHandler):
         self._to_child = b""  # the core's answers to the child's probe, for to_child()
         # the core's event types (fusion.events), loaded at the boot with the core
         self._ev: ModuleType | None = None
+        self._booted: ModuleType | None = None  # session.boot, loaded by the boot
         # the title and progress the pipeline was last given (the proxy's tracker reads them)
         self._titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
 
@@ -182,185 +183,16 @@ class Session(ProxyHandler):
         wait for it (it takes tens of milliseconds): they are kept and replayed."""
         if self.pipeline is not None:
             return self.pipeline
-        began = time.monotonic()
-        # lazy: the core loads at the boot, after the child started
-        from ..fusion import events, pipeline
-        from .sampling import Sampler
+        return self._load_boot().boot(self)
 
-        s = self.setup
-        assert self.proxy is not None
-        now = time.monotonic()
-        self._ev = events
-        manifest = s.manifest
-        c = s.config.classifier
-        timings = pipeline.Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
-                                   guard=c.guard_ms / 1000)
-        rows, cols = self.proxy.size
-        self.pipeline = p = pipeline.Pipeline(manifest, rows=rows, cols=cols, now=now,
-                                              timings=timings, backend=s.config.screen,
-                                              host=s.host, vocabulary=meaning(s.integration))
-        manifest.health.log = lambda line: self._write_log(f"note {line}")
-        for note in s.notes:
-            self._write_log(f"note {note}")
-        # the command as typed (`ls` shows the same), each argument repr'd: one line
-        self._write_log(f"start argv={s.command!r} manifest={manifest.name}@"
-                        f"{manifest.version} emit={s.emit} ({s.emit_reason})")
-        if manifest.generic:
-            self._write_log(f"note no manifest for {self._program_shown()}: running on the "
-                            f"fallback rules ({manifest.name}@{manifest.version}: prompts "
-                            "waiting on the cursor's line, a full-screen agent's dialogs, "
-                            "spinner and composer); for rules of its own record a session: "
-                            f"osc7501wrap record -o session.jsonl -- {self._program_shown()}, "
-                            "then see rules/README.md")
-        elif self._log is not None and self._log.path:
-            self._log_release(manifest)
-        # a program without agent rules: sample whether it works, too
-        self.sampler = Sampler(self.proxy.child_pid, self.proxy.master_fd,
-                               activity=manifest.generic)
-        p.tree_probe = self.sampler.tree_now  # what a turn left running, when it ends
-        self.sampler.watch, self.sampler.unwatch = self._watch_fd, self._unwatch_fd
-        if self.capture is not None:
-            self.sampler.recorder = self.capture.processes
-            self.sampler.noted = self._capture_sample
-        if not manifest.generic:
-            # lazy: at the boot, as the pipeline
-            from .stale import StaleWatch, stale_after
+    def _load_boot(self) -> ModuleType:
+        """session.boot, loaded once: the core, the outputs, the registry, the ledger."""
+        if self._booted is None:
+            # lazy: the boot loads after the child started (tests/pty/test_startup.py)
+            from . import boot
 
-            self._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
-                                     os.path.basename(s.argv[0]) if s.argv else "<the agent>")
-        if s.report:
-            self._choose_outputs()
-        if self.registry is not None:
-            # lazy: the registry loads only when a session has one
-            from .registry import rules_entry
-
-            self.registry.update(agent=self._agent_name(), manifest_version=manifest.version,
-                                 rules=rules_entry(manifest.name, manifest.version,
-                                                   manifest.generic))
-        elif not self._exited:
-            self._open_registry(manifest)
-        self._list()
-        self._keep_ledger()
-        self._show([p.current()], p.dialog(), now)
-        if not self._early.reads:  # nothing written yet: no flood shares the loop with the load
-            p.load_screen()
-        self._replay_early(p, began)
-        self._retitle(p)
-        return p
-
-    def _retitle(self, p: Pipeline) -> None:
-        """Give the pipeline the title and progress the child's stream set, if they
-        changed (the proxy's tracker read them from the passthrough)."""
-        tracker = self.proxy.tracker if self.proxy is not None else None
-        if tracker is not None and (tracker.title, tracker.progress) != self._titled:
-            self._titled = (tracker.title, tracker.progress)
-            p.handle(self._ev.Retitled(tracker.title, tracker.progress), time.monotonic())
-
-    def _capture_sample(self, event: Foreground | Activity) -> None:
-        """A foreground or activity change the core was handed, in the capture (replay
-        hands it the same)."""
-        if self.capture is None:
-            return
-        if isinstance(event, self._ev.Foreground):
-            self.capture.event("f", [event.pgid, event.name, event.is_agent])
-        else:
-            self.capture.event("a", [event.busy, event.detail])
-
-    def _replay_early(self, p: Pipeline, began: float) -> None:
-        """Hand the output and the keystrokes that came before the boot to the pipeline,
-        in the order they came."""
-        early, typed = self._early.take(), self._typed.take()
-        if early and self._early.cut:  # its start was dropped, as the backlog drops
-            # lazy: at the boot, as the pipeline
-            from ..screen import resume_point
-
-            first, at = early[0]
-            early[0] = (first[resume_point(first):], at)
-        outs = [(at, 0, data) for data, at in early if data]
-        if self._early_tail:  # the scanner holds it until the next output, as it would
-            outs.append((early[-1][1] if early else began, 0, self._early_tail))
-            self._early_tail = b""
-        ev = self._ev
-        # both lists are in time order: merged stably, output first at a tie
-        for at, kind, data in sorted(outs + [(at, 1, data) for data, at in typed],
-                                     key=lambda e: e[:2]):
-            if kind:
-                p.handle(ev.Typed(data), at)
-            else:
-                self._to_child += p.handle(ev.Output(data), at).to_child
-        if early:
-            p.handle(ev.CaughtUp(began), time.monotonic())
-            self._due = min(self._due, early[-1][1] + p.timings.settle)
-            self._steady = False
-
-    def _choose_outputs(self) -> None:
-        """The outputs a reporting session gets (report.outputs), the registry apart."""
-        # lazy: the outputs load at the boot, after the child started
-        from ..report.outputs import Outputs, Place
-
-        s = self.setup
-        try:
-            cwd = os.getcwd()
-        except OSError:
-            cwd = ""
-        assert self.proxy is not None
-        place = Place(fallbacks=s.config.fallbacks, record_id=s.record_id, app=self._app(),
-                      agent=self._agent_name(), manifest=s.manifest.name,
-                      argv=tuple(s.argv), cwd=cwd, path=s.env.get("PATH"))
-        self.outputs = Outputs.chosen(place, s.terminal, emit=self._emit,
-                                      tracker=self.proxy.tracker, log=self._write_log)
-        self._reads_stream = self.outputs.reads_stream
-
-    def _outputs_made(self) -> Outputs:
-        """The outputs, made empty when the session writes nothing to its terminal."""
-        if self.outputs is None:
-            # lazy: the outputs load at the boot, after the child started
-            from ..report.outputs import Outputs
-
-            self.outputs = Outputs(self._write_log)
-        return self.outputs
-
-    def _list(self) -> None:
-        """The registry entry among the outputs, once the pipeline booted (or at the
-        exit)."""
-        if self.registry is None or self._listing is not None:
-            return
-        # lazy: the listing only for a session in the registry
-        from .listing import Listing
-
-        self._listing = Listing(self.registry)
-        self._outputs_made().add("listing", self._listing)
-
-    def _keep_ledger(self) -> None:
-        """The ledger among the outputs (report.ledger: `stats`), unless `[ledger]
-        enabled = false`: its rows are written by a thread of its own."""
-        s = self.setup
-        c = s.config.ledger
-        if not c.enabled or self.proxy is None:
-            return
-        # lazy: sqlite3 and the ledger's thread, at the boot, only when the ledger is on
-        from ..report.ledger import Ledger
-
-        try:
-            cwd = os.getcwd()
-        except OSError:
-            cwd = ""
-        self._outputs_made().add("ledger", Ledger(
-            session=s.record_id, pid=os.getpid(), agent=self._agent_name(),
-            project=cwd, messages=c.messages, retention_days=c.retention_days,
-            max_mb=c.max_mb, log=self._write_log))
-
-    def _app(self) -> str:
-        """The app name in reports: the config's, the agent manifest's, or (for the
-        generic manifest) the program's own name when it is a valid app name."""
-        s = self.setup
-        if s.config.app:
-            return s.config.app
-        if s.manifest.generic and s.argv:
-            name = re.sub(r"[^A-Za-z0-9_.+-]", "", os.path.basename(s.argv[0]))[:32]
-            if name:
-                return name
-        return s.manifest.app
+            self._booted, self._ev = boot, boot.events
+        return self._booted
 
     def _open_server(self) -> None:
         s = self.setup
@@ -380,7 +212,7 @@ class Session(ProxyHandler):
 
         rules = None
         if manifest is not None:
-            agent: str | None = self._agent_name()
+            agent: str | None = self._booted.agent_name(s.command, manifest)
             version: str | int | None = manifest.version
             rules = rules_entry(manifest.name, manifest.version, manifest.generic)
         else:
@@ -393,22 +225,6 @@ class Session(ProxyHandler):
             argv=self._secrets().argv(s.command[:1] + s.command[1:][:16]),
             socket=s.socket_path if self.server else None, token=s.token, state="idle",
             rules=rules, tmux=s.terminal.tmux), write=write)
-
-    def _program_shown(self) -> str:
-        """The program's name for a log line (shell-quoted, cleaned)."""
-        name = os.path.basename(self.setup.command[0]) if self.setup.command else "PROGRAM"
-        return shlex.quote(_clean(name, 64) or "PROGRAM")
-
-    def _agent_name(self) -> str:
-        """The name people know the session by (`ls`, `watch`, `events`, tmux's
-        ``@osc7501_agent``): the agent's manifest, or for a program without agent rules
-        the program's own name (``make``, not ``generic``)."""
-        s = self.setup
-        if s.manifest.generic and s.command:
-            name = _clean(os.path.basename(s.command[0]), 64)
-            if name:
-                return name
-        return s.manifest.name
 
     # ----------------------------------------------------------------- hot path
 
@@ -529,7 +345,7 @@ class Session(ProxyHandler):
         if self._output_round:
             self._output_round = False
             now = time.monotonic()
-            self._retitle(p)
+            self._booted.retitle(self, p)
             effects = p.handle(self._ev.Written(quiet=self._due > now), now)
             due = effects.due
             if effects.settled:  # its deadlines are new: the frame was read (or waits)
@@ -631,7 +447,7 @@ class Session(ProxyHandler):
             if not self.filter.active:
                 self.filter = None
         self._sample(p, now)
-        self._retitle(p)
+        self._booted.retitle(self, p)
         changes = p.handle(self._ev.Tick(), now)
         self._watch_exits(p, now)
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
@@ -639,7 +455,7 @@ class Session(ProxyHandler):
         elif self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
             self._outputs_due(now)  # the program set its title: mark it again
         if self._stale is not None:
-            self._check_stale(p, now)
+            self._booted.check_stale(self, p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
             if d is not None:
                 deadlines.append(d)
@@ -707,64 +523,14 @@ class Session(ProxyHandler):
         self._due = time.monotonic()
         self._busy()
 
-    def _check_stale(self, p: Pipeline, now: float) -> None:
-        """One log line and a note for `doctor` when the manifest plainly no longer reads
-        the agent (osc7501wrap.session.stale)."""
-        verdict, at = p.last_evaluation()
-        line = self._stale.observe(now, verdict, at, p.output_bytes, p.last_input)
-        if line is None:
-            return
-        watch, self._stale = self._stale, None
-        self._write_log(line)
-        # lazy: the stale note only when a manifest reads as stale
-        from .stale import remember
-
-        remember(paths.state_dir(), watch.manifest, watch.version, watch.program)
-
-
-    def _log_release(self, manifest: Manifest) -> None:
-        """One log line: the agent's version next to the releases its manifest was verified
-        on, with the `record` command when it is outside them (osc7501wrap.agents.versions)."""
-        # lazy: the release check runs at the boot, once
-        from ..agents.versions import of_command
-
-        d = of_command(manifest, self.setup.argv, self.setup.env.get("PATH"))
-        line = f"note agent {d.text()}"
-        if d.outside:
-            line += f"; record a session: {d.record_command()}"
-        self._write_log(_clean(line, 1000))
-
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         if self.proxy is not None:
             self.proxy.call_at(time.monotonic() + delay, fn)
 
     def _show(self, decisions: Sequence[Decision], dialog: Dialog | None, now: float,
               subreports: Sequence[Report] | None = None) -> None:
-        """The outputs get what the core decided: each decision (with the dialog the
-        screen shows while it is blocked), a dialog that changed under the same decision,
-        the program's own sub-records; then their timer is set again."""
-        moved = False
-        secrets = self._secrets()
-        if dialog is not self._dialog:
-            self._dialog = dialog
-            # the id as the core computed it, on the whole unredacted dialog
-            shown = secrets.dialog(dialog.as_dict()) if dialog is not None else None
-            moved = shown != self._dialog_shown
-            self._dialog_shown = shown
-        outputs = self._outputs_made()
-        for d in decisions:
-            public = self._publish(d)
-            self._log_decision(public)
-            self._decision, self._public = d, public
-            outputs.decided(public, now, self._dialog_for(public))
-        if moved and not decisions and self._public is not None:
-            # a dialog read after its state was decided, or another
-            outputs.decided(self._public, now, self._dialog_for(self._public))
-        for rep in subreports or ():
-            if rep.msg:
-                rep = rep.replace(msg=secrets(rep.msg))
-            outputs.subreported(rep, now)
-        self._outputs_due(now)
+        """The outputs get what the core decided (session.boot.show)."""
+        self._load_boot().show(self, decisions, dialog, now, subreports)
 
     def _secrets(self) -> Redactor:
         """The one redactor of what leaves the pane (osc7501wrap.protocol.redact): every
@@ -779,120 +545,21 @@ class Session(ProxyHandler):
                 self._write_log(f"note {line}")
         return r
 
-    def _publish(self, decision: Decision) -> Decision:
-        """`decision` as it leaves the pane: its msg redacted (the same object when
-        nothing is hidden)."""
-        msg = decision.msg
-        if not msg:
-            return decision
-        text, hidden = self._secrets().redact(msg)
-        if not hidden:
-            return decision
-        # lazy: loaded by the pipeline at the boot already, past the start-up path
-        from dataclasses import replace
-
-        return replace(decision, msg=text)
-
-    def _dialog_for(self, decision: Decision) -> dict[str, Any] | None:
-        """The dialog as data goes with a blocked decision only: a screen that still
-        shows the question when the state moved on (typed over, answered, read as
-        working) has no dialog to offer."""
-        return self._dialog_shown if decision.state == "blocked" else None
-
-    def _log_decision(self, decision: Decision) -> None:
-        """One log line per change of state, kind or msg (`decision` as published)."""
-        prev = self._public
-        if prev is not None and (prev.state, prev.kind, prev.msg) == (
-                decision.state, decision.kind, decision.msg):
-            return
-        self._write_log(f"state {decision.state}"
-                        + (f":{decision.kind}" if decision.kind else "")
-                        + f" signal={decision.signal} detail={decision.detail}"
-                        + (f" msg={_one_line(decision.msg)}" if decision.msg else ""))
-
     # ----------------------------------------------------------------- control socket
 
     def _on_control(self) -> None:
         if self.server is None:
             return
-        now = time.monotonic()
-        self._due = now
+        self._due = time.monotonic()
         self._busy()
-        for msg in self.server.receive():
-            if msg.kind == "hook":
-                event = str(msg.data.get("event", ""))
-                data = msg.data.get("data") or {}
-                if self.capture is not None:
-                    self.capture.event("h", {"event": event, "data": data})
-                p = self.pipeline if self.pipeline is not None else self._boot()
-                p.handle(self._ev.Hook(event, data if isinstance(data, dict) else {}), now)
-            elif msg.kind == "send":
-                # lazy: the registry loads only when a session has one
-                from .registry import handle_send
+        # lazy: the control socket's requests load at the first one, after the child started
+        from . import control
 
-                reply = handle_send(msg, current_state=self._state_now,
-                                    write_child=self._write_child, schedule=self._schedule,
-                                    reply=lambda r, m=msg: self._reply(m, r))
-                if reply is not None:  # else it is sent after the Enter step
-                    self._reply(msg, reply)
-            elif msg.kind == "explain":
-                self._reply(msg, self._explain())
-            elif msg.kind == "answer":
-                self._answer(msg)
-
-    def _answer(self, msg: Any) -> None:
-        """`osc7501wrap answer`: the job checks and types on this loop (session.answer)."""
-        # lazy: an `answer` request only
-        from .answer import AnswerJob
-
-        def evaluate() -> Any:
-            p = self.pipeline
-            if p is None:
-                # lazy: the rules load at the boot
-                from ..rules import Verdict
-
-                return Verdict("idle", None, None, "", "", None, False)
-            return p.evaluate_now(time.monotonic())
-
-        wait = msg.data.get("wait")
-        wait = min(max(float(wait), 0.2), 60.0) if isinstance(wait, int | float) else 5.0
-        job = AnswerJob(msg.data, evaluate=evaluate, write=self._write_child,
-                        schedule=self._schedule, reply=lambda r, m=msg: self._reply(m, r),
-                        wait=wait)
-        self._answers = [j for j in self._answers if not j.done]
-        self._answers.append(job)
-        job.start()
-
-    def _reply(self, msg: Any, reply: dict[str, Any]) -> None:
-        """A reply to `send`, `answer` or `explain --session`, its text redacted."""
-        if self.server is not None:
-            self.server.reply(msg, self._secrets().deep(reply))
+        control.on_control(self)
 
     def _write_child(self, data: bytes) -> None:
         if self.proxy is not None:
             self.proxy.send_to_child(data)
-
-    def _state_now(self) -> tuple[str, str | None, str | None]:
-        """Re-classify right now (for `send`): a dialog on screen counts even if the
-        published state has not caught up yet."""
-        p = self.pipeline
-        if p is None:
-            return ("idle", None, None)
-        verdict = p.evaluate_now(time.monotonic())
-        secrets = self._secrets()
-        if verdict.state == "blocked":
-            return ("blocked", verdict.kind, secrets(verdict.msg))
-        cur = p.current()
-        return (cur.state, cur.kind, secrets(cur.msg))
-
-    def _explain(self) -> dict[str, Any]:
-        p = self.pipeline
-        out: dict[str, Any] = {"ok": True}
-        if p is not None:
-            out.update(p.inspect(time.monotonic()))
-            out["signals"] = _jsonable(out["signals"])
-        out["buffers"] = self._buffers()
-        return out
 
     def _buffers(self) -> dict[str, dict[str, int]]:
         """Each buffer's size now and its high-water mark, in bytes (the emitter's in
@@ -933,11 +600,9 @@ class Session(ProxyHandler):
             self._show([d for d in changes.decisions if d is not self._decision],
                        changes.dialog, now)
         if self.registry is None and status != 0 and self.proxy is not None:
-            self._open_registry(p.manifest if p is not None else None, write=False)
-            d = self._public
-            if d is not None and self.registry is not None:  # seen by `events` when it ends
-                self.registry.entry.update(state=d.state, kind=d.kind, msg=_one_line(d.msg))
-        self._list()  # notes the exit for the ended entry
+            self._booted.ended_entry(self, p)  # p: booted above for a failure
+        if self.registry is not None and self._listing is None:
+            self._load_boot().list_entry(self)  # notes the exit for the ended entry  # notes the exit for the ended entry
         for job in self._answers:  # an answer that ended the program is answered
             job.ended(status)
         self._answers = []
@@ -956,10 +621,7 @@ class Session(ProxyHandler):
         if self.sampler is not None:
             self.sampler.close()
         if self.pipeline is not None:
-            # lazy: at the end, only if the screen was preloaded
-            from ..screen import finish_preload
-
-            finish_preload()
+            self._booted.close()
         if self.server is not None:
             self.server.close()
             self.server = None
@@ -981,23 +643,3 @@ class Session(ProxyHandler):
             self._log.write(text)
 
 
-def _clean(text: str, limit: int) -> str:
-    """`text` as one safe line of at most `limit` bytes (protocol.sanitize_text)."""
-    # lazy: protocol.sanitize is not loaded before the child starts (tests/pty/test_startup.py)
-    from ..protocol import sanitize_text
-
-    return sanitize_text(text, limit)
-
-
-def _one_line(text: str | None) -> str:
-    return _clean(text or "", 300)
-
-
-def _jsonable(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in obj]
-    if obj is None or isinstance(obj, (str, int, float, bool)):
-        return obj
-    return str(obj)

@@ -20,6 +20,7 @@ from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.proxy.proxy import Timer
 from osc7501wrap.report.output import Output
 from osc7501wrap.rules.dialog import Option, make_dialog
+from osc7501wrap.session import boot
 from osc7501wrap.session import session as session_module
 from osc7501wrap.session.session import BOOT_WAIT_MAX, EARLY_KEEP, Session
 from osc7501wrap.start.prepare import RunOptions, prepare
@@ -156,7 +157,9 @@ def test_output_that_keeps_coming_boots_while_it_comes(
     after its first byte, so that it can read as working within a second, and the loop
     timer is not set again on every read meanwhile."""
     clock = [time.monotonic()]  # the session's clock, moved on by the loop below
-    monkeypatch.setattr(session_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    fake = SimpleNamespace(monotonic=lambda: clock[0])
+    monkeypatch.setattr(session_module, "time", fake)
+    monkeypatch.setattr(boot, "time", fake)  # the boot reads the same clock
     s = make_session()
     start = clock[0]
     chunk = b"\x1b[32m" + b"x" * 4000 + b"\x1b[0m\r\n"
@@ -240,7 +243,7 @@ def test_a_dialog_goes_out_with_a_blocked_decision_only(
     s = make_session()
     out(s, b"Password: ")
     seen = Seen()
-    outputs = s._outputs_made()
+    outputs = boot.outputs_made(s)
     assert outputs.get("herdr") is None
     outputs.add("herdr", seen)  # a place of its own: this is no herdr pane
     asked = make_dialog("Password:", [Option(1, "yes", True)], "number")

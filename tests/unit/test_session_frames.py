@@ -21,7 +21,7 @@ from test_session_boot import FakeProxy
 
 from osc7501wrap.fusion.pipeline import HOLD_MAX
 from osc7501wrap.screen.model import preload, ready
-from osc7501wrap.session import sampling
+from osc7501wrap.session import boot, sampling
 from osc7501wrap.session import session as session_module
 from osc7501wrap.session.session import Session
 from osc7501wrap.start.prepare import RunOptions, prepare
@@ -78,7 +78,9 @@ def spin(rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("OSC7501WRAP_STATE_DIR", str(tmp_path / "state"))
     clock = [1000.0]
-    monkeypatch.setattr(session_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    fake = SimpleNamespace(monotonic=lambda: clock[0])
+    monkeypatch.setattr(session_module, "time", fake)
+    monkeypatch.setattr(boot, "time", fake)  # the boot reads the same clock
     made: list[tuple[Session, FakeProxy]] = []
 
     def make(agent: str) -> Loop:
