@@ -41,13 +41,13 @@ class _RecordingSession(Session):
 
     def started(self, proxy: Any) -> None:
         rows, cols = proxy.size
-        m = self.setup.manifest
-        version = of_command(m, self.setup.argv, self.setup.env.get("PATH")).version
+        m = self.spec.manifest
+        version = of_command(m, self.spec.argv, self.spec.env.get("PATH")).version
         self.capture = CaptureWriter(
-            self._path, rows=rows, cols=cols, argv=self.setup.argv[:1] + self.setup.argv[1:],
+            self._path, rows=rows, cols=cols, argv=list(self.spec.argv),
             agent=self._agent or m.name, manifest_version=m.version,
             **({"agent_version": version} if version else {}),
-            term=self.setup.env.get("TERM", ""), wrap_version=__version__)
+            term=self.spec.env.get("TERM", ""), wrap_version=__version__)
         super().started(proxy)
 
 
@@ -64,7 +64,8 @@ def cmd_record(args: Any) -> int:
         raise WrapError(f"{args.output}: {err.strerror or err}") from None
     opts = RunOptions(command=cmd, agent=args.agent)
     setup = prepare(opts)
-    session = _RecordingSession(setup, args.output, args.agent)
+    _ = setup.manifest  # the capture's header names it before the child starts
+    session = _RecordingSession(setup.spec(), args.output, args.agent)
     try:
         return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:

@@ -33,6 +33,7 @@ from ..protocol import Report
 from ..report.ledger import Ledger
 from ..report.outputs import Outputs, Place
 from ..rules import Manifest
+from ..rules.choose import load_manifest
 from ..rules.dialog import Dialog
 from ..screen import finish_preload, resume_point
 from .listing import Listing
@@ -49,22 +50,22 @@ def boot(s: Host) -> Pipeline:
     """Build the pipeline and the outputs (manifests, screen model, rules), then hand the
     core what came before: see Session._boot for when."""
     began = time.monotonic()
-    setup = s.setup
+    setup = s.spec
     assert s.proxy is not None
     now = time.monotonic()
-    manifest = setup.manifest
-    c = setup.config.classifier
+    manifest, notes = load(s)
+    c = s.config.classifier
     timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
                       guard=c.guard_ms / 1000)
     rows, cols = s.proxy.size
     s.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now, timings=timings,
-                              backend=setup.config.screen, host=setup.host,
+                              backend=s.config.screen, host=setup.host,
                               vocabulary=meaning(setup.integration))
     manifest.health.log = lambda line: s._write_log(f"note {line}")
-    for note in setup.notes:
+    for note in notes:
         s._write_log(f"note {note}")
     # the command as typed (`ls` shows the same), each argument repr'd: one line
-    s._write_log(f"start argv={setup.command!r} manifest={manifest.name}@"
+    s._write_log(f"start argv={list(setup.command)!r} manifest={manifest.name}@"
                  f"{manifest.version} emit={setup.emit} ({setup.emit_reason})")
     if manifest.generic:
         shown = program_shown(setup.command)
@@ -102,6 +103,22 @@ def boot(s: Host) -> Pipeline:
     replay_early(s, p, began)
     retitle(s, p)
     return p
+
+
+def load(s: Host) -> tuple[Manifest, list[str]]:
+    """The manifest, loaded now unless the start loaded it (`--agent`, user rules), with
+    the notes for the log: the start's, the session's, the loading's. The session's
+    config becomes the agent's."""
+    spec = s.spec
+    notes = [*spec.notes, *s._notes]
+    manifest = spec.manifest
+    if manifest is None:
+        manifest, loaded = load_manifest(spec.command, spec.forced_agent,
+                                         lambda name: spec.config.for_agent(name).manifest)
+        notes += loaded
+        s.config = spec.config.for_agent(manifest.name)
+    s.manifest = manifest
+    return manifest, notes
 
 
 def retitle(s: Host, p: Pipeline) -> None:
@@ -157,11 +174,11 @@ def _cwd() -> str:
 
 def choose_outputs(s: Host) -> None:
     """The outputs a reporting session gets (report.outputs), the registry apart."""
-    setup = s.setup
-    assert s.proxy is not None
-    manifest = setup.manifest
-    place = Place(fallbacks=setup.config.fallbacks, record_id=setup.record_id,
-                  app=app(setup.config.app, manifest, setup.argv),
+    setup = s.spec
+    assert s.proxy is not None and s.manifest is not None
+    manifest = s.manifest
+    place = Place(fallbacks=s.config.fallbacks, record_id=setup.record_id,
+                  app=app(s.config.app, manifest, setup.argv),
                   agent=agent_name(setup.command, manifest), manifest=manifest.name,
                   argv=tuple(setup.argv), cwd=_cwd(), path=setup.env.get("PATH"))
     s.outputs = Outputs.chosen(place, setup.terminal, emit=s._emit,
@@ -187,13 +204,13 @@ def list_entry(s: Host) -> None:
 def keep_ledger(s: Host) -> None:
     """The ledger among the outputs (report.ledger: `stats`), unless `[ledger] enabled =
     false`: its rows are written by a thread of its own."""
-    setup = s.setup
-    c = setup.config.ledger
+    setup = s.spec
+    c = s.config.ledger
     if not c.enabled or s.proxy is None:
         return
     outputs_made(s).add("ledger", Ledger(
         session=setup.record_id, pid=os.getpid(),
-        agent=agent_name(setup.command, setup.manifest), project=_cwd(),
+        agent=agent_name(setup.command, s.manifest), project=_cwd(),
         messages=c.messages, retention_days=c.retention_days, max_mb=c.max_mb,
         log=s._write_log))
 
@@ -201,7 +218,7 @@ def keep_ledger(s: Host) -> None:
 def log_release(s: Host, manifest: Manifest) -> None:
     """One log line: the agent's version next to the releases its manifest was verified
     on, with the `record` command when it is outside them (osc7501wrap.agents.versions)."""
-    d = of_command(manifest, s.setup.argv, s.setup.env.get("PATH"))
+    d = of_command(manifest, s.spec.argv, s.spec.env.get("PATH"))
     line = f"note agent {d.text()}"
     if d.outside:
         line += f"; record a session: {d.record_command()}"

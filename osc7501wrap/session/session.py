@@ -59,10 +59,10 @@ if TYPE_CHECKING:
     from ..report.outputs import Outputs
     from ..rules import Manifest
     from ..rules.dialog import Dialog
-    from ..start.prepare import Setup
     from .listing import Listing
     from .registry import SessionFile
     from .sampling import Sampler
+    from .spec import RunSpec
 
 BOOT_DELAY = 0.05  # build the pipeline this long after the start if nothing was output
 BOOT_WAIT_MAX = 0.5  # after output or typing, once it settles, or this long after the first byte
@@ -101,9 +101,12 @@ class Kept:
 class Session(ProxyHandler):
     """The proxy handler of one wrapped program. See the module docstring."""
 
-    def __init__(self, setup: Setup, *, log_path: str | None = None,
+    def __init__(self, spec: RunSpec, *, log_path: str | None = None,
                  capture: CaptureWriter | None = None) -> None:
-        self.setup = setup
+        self.spec = spec  # what the run was started with (frozen)
+        self.config = spec.config  # the agent's, once the boot knows the manifest
+        self.manifest: Manifest | None = spec.manifest  # loaded at the boot (session.boot)
+        self._notes: list[str] = []  # for the log, written at the boot
         self.proxy: Proxy | None = None
         self.pipeline: Pipeline | None = None
         self.capture = capture
@@ -115,7 +118,7 @@ class Session(ProxyHandler):
         self.registry: SessionFile | None = None
         self._listing: Listing | None = None  # the registry entry as an output
         self._reads_stream = False  # an output reads the child's stream (the title marker)
-        self._emit = setup.emit  # reports are OSC 7501 (a late answer to the probe: too)
+        self._emit = spec.emit  # reports are OSC 7501 (a late answer to the probe: too)
         self._outputs_at = NEVER  # the outputs' earliest next_deadline
         self._answers: list[Any] = []  # `answer` jobs under way (session.answer.AnswerJob)
         self._outputs_timer: Timer | None = None  # poll() of the outputs then
@@ -157,7 +160,7 @@ class Session(ProxyHandler):
         """The child runs. Only cheap things here (the control socket, type-ahead, and
         with hooks the registry entry); the detection pipeline and the registry entry
         otherwise are made by :meth:`_boot`."""
-        s = self.setup
+        s = self.spec
         name_after(s.command)  # tmux, ps, herdr: the pane runs the program, not python3
         now = time.monotonic()
         self.proxy = proxy
@@ -195,17 +198,17 @@ class Session(ProxyHandler):
         return self._booted
 
     def _open_server(self) -> None:
-        s = self.setup
+        s = self.spec
         if s.socket_path:
             try:
                 self.server = ControlServer(s.socket_path, s.token, s.hook_token,
                                             reduce=reducer(s.integration))
             except OSError as err:
-                s.notes.append(f"no control socket: {err}")
+                self._notes.append(f"no control socket: {err}")
 
     def _open_registry(self, manifest: Manifest | None = None, write: bool = True) -> None:
         """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
-        s = self.setup
+        s = self.spec
         assert self.proxy is not None
         # lazy: the registry loads only when a session has one
         from .registry import SessionFile, rules_entry, session_entry
@@ -222,7 +225,7 @@ class Session(ProxyHandler):
         self.registry.create(session_entry(  # argv: as typed, without the added hook arguments
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
             manifest_version=version,
-            argv=self._secrets().argv(s.command[:1] + s.command[1:][:16]),
+            argv=self._secrets().argv(list(s.command[:1] + s.command[1:][:16])),
             socket=s.socket_path if self.server else None, token=s.token, state="idle",
             rules=rules, tmux=s.terminal.tmux), write=write)
 
@@ -394,7 +397,7 @@ class Session(ProxyHandler):
         first = self._early_first
         if first is None:
             return self._boot_at
-        settle = self.setup.config.classifier.settle_ms / 1000
+        settle = self.config.classifier.settle_ms / 1000
         last = max(at for _, at in self._early.reads[-1:] + self._typed.reads[-1:])
         return min(last + settle, first + BOOT_WAIT_MAX)
 
@@ -405,7 +408,7 @@ class Session(ProxyHandler):
         one at the end waits for the next chunk, as the pipeline's scanner would make
         it. Building the pipeline takes tens of milliseconds: the first output is not
         held back for it, and a flood (`cat` of a big file) is not stalled by it."""
-        if self.setup.host:
+        if self.spec.host:
             split = self._split_plain
             if split is None:
                 # lazy: stream.scanner is not loaded before the child starts
@@ -540,7 +543,7 @@ class Session(ProxyHandler):
             # lazy: RE2 and the shapes compile at the first text that leaves the pane
             from ..protocol.redact import Redactor
 
-            r = self._redactor = Redactor(self.setup.config.redact.patterns)
+            r = self._redactor = Redactor(self.config.redact.patterns)
             for line in r.problems:
                 self._write_log(f"note {line}")
         return r

@@ -124,7 +124,7 @@ def _run(argv: Sequence[str]) -> int:
         hooks=not opts["no_hooks"],
     ))
     say_problems(setup.notes)
-    session = Session(setup, log_path=opts["log"])  # type: ignore[arg-type]
+    session = Session(setup.spec(), log_path=opts["log"])  # type: ignore[arg-type]
     try:
         return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:

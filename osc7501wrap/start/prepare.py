@@ -4,7 +4,8 @@
 terminal when that is needed), checks ``--id``, makes the control socket's path and
 tokens, and adds the agent's integration (its manifest's: Claude Code's hooks) to the
 command line and the environment. The result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
-once the child runs, so loading the rules overlaps the child's start. Only the chosen
+once the child runs, so loading the rules overlaps the child's start.
+:meth:`Setup.spec` freezes it into the session's :class:`osc7501wrap.session.spec.RunSpec`. Only the chosen
 built-in manifest is compiled (:func:`osc7501wrap.rules.load_headers`).
 
 Start-up boundary: imported by every ``wrap`` run before its child starts, so only cheap
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 
     from ..config import Config
     from ..report.detect import Terminal
-    from ..rules import Catalog, Manifest
+    from ..rules import Manifest
+    from ..session.spec import RunSpec
 
 PROBE_TIMEOUT = 0.3
 
@@ -81,41 +83,32 @@ class Setup:
 
     @property
     def manifest(self) -> Manifest:
-        """The rules for this program, loaded on first use: the child is already
-        running by then, so loading and compiling overlap its start-up."""
+        """The rules for this program, loaded on first use here (`--agent`, user rules,
+        an integration that needs the manifest: before the child starts); a run whose
+        start did not need them has its session load them at the boot (session.boot)."""
         if self._manifest is None:
-            from .. import rules
+            from ..rules.choose import load_manifest
 
-            catalog = rules.load_headers()  # only the chosen manifest is compiled
-            m = None
-            while m is None:  # a chosen file found broken (said in errors): choose again
-                m = catalog.complete(self._choose(catalog))
-            self.notes.extend(catalog.errors)
+            m, notes = load_manifest(self.command, self.forced_agent,
+                                     lambda name: self.config.for_agent(name).manifest)
+            self.notes.extend(notes)
             self.config = self.config.for_agent(m.name)
             self._manifest = m
         return self._manifest
 
-    def _choose(self, catalog: Catalog) -> Manifest:
-        """The manifest for the command: `--agent`, else by the program, unless the
-        config's `manifest =` for that agent names another."""
-        from .. import rules
+    def spec(self) -> RunSpec:
+        """What the session runs with, frozen (session.spec.RunSpec); the manifest in it
+        only if it was loaded here already."""
+        from ..session.spec import RunSpec
 
-        forced = self.forced_agent
-        if forced and catalog.get(forced) is None:
-            import sys
-
-            from ..protocol import sanitize_text
-
-            line = (f"wrap: no manifest named {forced!r} (known: {', '.join(catalog.names)}): "
-                    "running on the fallback rules (generic)")
-            sys.stderr.write(sanitize_text(line, 1000) + "\n")
-            self.notes.append(line)
-            forced = rules.GENERIC
-        m = rules.select_manifest(catalog, self.command, forced=forced)
-        agent_cfg = self.config.for_agent(m.name)
-        if agent_cfg.manifest and agent_cfg.manifest != m.name and not forced:
-            m = rules.select_manifest(catalog, self.command, forced=agent_cfg.manifest)
-        return m
+        return RunSpec(
+            argv=self.argv, command=self.command, env=self.env, config=self.config,
+            forced_agent=self.forced_agent, record_id=self.record_id, emit=self.emit,
+            emit_reason=self.emit_reason, host=self.host, report=self.report,
+            terminal=self.terminal, typeahead=self.typeahead,
+            pending_replies=self.pending_replies, token=self.token,
+            hook_token=self.hook_token, socket_path=self.socket_path, hooked=self.hooked,
+            integration=self.integration, notes=self.notes, manifest=self._manifest)
 
 
 class _NoProbe:

@@ -162,7 +162,7 @@ def test_registry_entry_waits_for_the_boot_unless_hooks_report(
 
     monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path / "config"))
     setup = prepare(RunOptions(["true"], emit="never"))
-    session = Session(setup)
+    session = Session(setup.spec())
     session.started(_FakeProxy())  # type: ignore[arg-type]
     try:
         # the socket now (the loop asks for its fd once), the registry entry at the boot
@@ -172,8 +172,8 @@ def test_registry_entry_waits_for_the_boot_unless_hooks_report(
         session.close()
     assert list(rundir.iterdir()) == []
 
-    setup.hooked = True  # Claude Code hooks: events, `ls` and `send` may come at once
-    session = Session(setup)
+    # Claude Code hooks: events, `ls` and `send` may come at once
+    session = Session(setup.spec().replace(hooked=True))
     session.started(_FakeProxy())  # type: ignore[arg-type]
     try:
         assert session.registry is not None

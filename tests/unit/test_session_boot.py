@@ -67,7 +67,7 @@ def make_session(rundir: Path, tmp_path: Path,
 
     def make(emit: str = "always", command: str = "cat") -> Session:
         setup = prepare(RunOptions([command], emit=emit))
-        session, proxy = Session(setup), FakeProxy()
+        session, proxy = Session(setup.spec()), FakeProxy()
         session.started(proxy)  # type: ignore[arg-type]
         made.append((session, proxy))
         return session
@@ -206,7 +206,7 @@ def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
 
     monkeypatch.setattr(Pipeline, "handle", spy)
     s = make_session()
-    settle = s.setup.config.classifier.settle_ms / 1000
+    settle = s.config.classifier.settle_ms / 1000
     assert out(s, b"$ ") == b"$ "
     typed_at = time.monotonic()
     assert s.input(b"ls") == b"ls"

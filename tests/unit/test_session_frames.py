@@ -85,7 +85,7 @@ def spin(rundir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     def make(agent: str) -> Loop:
         setup = prepare(RunOptions(["spinner"], agent=agent, emit="always"))
-        session, proxy = Session(setup), FakeProxy()
+        session, proxy = Session(setup.spec()), FakeProxy()
         session.started(proxy)  # type: ignore[arg-type]
         made.append((session, proxy))
         loop = Loop(session, clock)
