@@ -20,12 +20,14 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .. import __version__
+from .. import __version__, rules
+from ..agents import meaning
 from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
 from ..fusion.drive import capture_events, drive
-from ..protocol import inert_json
+from ..fusion.pipeline import Pipeline
+from ..protocol import inert_json, sanitize_text
 from ..proxy.proxy import Proxy
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
@@ -105,9 +107,6 @@ class Step:
 
 
 def choose_manifest(cap: Capture, forced: str | None) -> Any:
-    # lazy: the replay's: `record CMD` starts its child without the rules
-    from .. import rules
-
     catalog = rules.load_manifests()
     agent = forced or cap.header.get("agent")
     if agent and catalog.get(str(agent)) is not None:
@@ -119,11 +118,6 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order."""
-    # lazy: the replay's: `record CMD` starts its child without the core
-    from ..agents import meaning
-    from ..fusion.pipeline import Pipeline
-    from ..protocol import sanitize_text
-
     # hook events in a capture are its agent's integration's
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
                  vocabulary=meaning(manifest.integration))
