@@ -338,10 +338,10 @@ def _explain_session(ident: str, as_json: bool) -> int:
     for key, value in reply.items():
         if key in ("ok", "rules"):
             continue
-        text = inert_json(value, indent=2, default=str)
+        text = inert_json(value, indent=2, default=str)  # nothing raw a terminal acts on
         sys.stdout.write(f"{key}:\n")
         for line in text.split("\n"):
-            sys.stdout.write(f"  {_safe(line)}\n")
+            sys.stdout.write(f"  {line}\n")
     return 0
 
 
