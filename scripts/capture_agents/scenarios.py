@@ -14,6 +14,7 @@ from capture_agents import (
     claude_extra,
     cline,
     codex,
+    continue_cli,
     copilot,
     gemini,
     grok,
@@ -40,6 +41,7 @@ MODULES = {
     "grok": (grok,),
     "kilo": (kilo,),
     "cline": (cline,),
+    "continue": (continue_cli,),
 }
 AGENTS = tuple(MODULES)
 
