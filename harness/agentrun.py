@@ -9,7 +9,7 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -1533,3 +1533,24 @@ def continue_command(sb: Sandbox, base_url: str, *,
     env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0"})
     loopback_only(sb, env)
     return [str(pin.exe), "--config", str(config), *(args or [])], env
+
+
+def vibe_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mistral Vibe (PyPI ``mistral-vibe``, the program ``vibe``) in ``sb``:
+    its Python TUI (``VIBE_CLI=python``: no remote rollout picks the other one), a custom
+    OpenAI-style provider at the fake API in ``$VIBE_HOME/config.toml``, telemetry, update
+    checks and auto-update off. Its default agent asks before a shell command. It speaks
+    Python's HTTP clients, which take the sandbox's dead proxy for any other host. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["vibe"]
+    home = sb.home / ".vibe"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        'active_model = "fake"\nenable_telemetry = false\nenable_update_checks = false\n'
+        'enable_auto_update = false\n\n[[providers]]\nname = "fake"\n'
+        f'api_base = "{base_url}/v1"\napi_key_env_var = "FAKE_API_KEY"\n\n'
+        '[[models]]\nname = "gpt-4o"\nprovider = "fake"\nalias = "fake"\n')
+    env = sb.base_env()
+    env.update({"VIBE_HOME": str(home), "VIBE_CLI": "python", "FAKE_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env

@@ -277,6 +277,21 @@ def continue_idle(text: str) -> bool:
     return CONTINUE_HINT in text and CONTINUE_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- Mistral Vibe
+
+#: its composer: the rule with the mode's name ("─── accept edits ─"), the "> " line under it
+VIBE_COMPOSER = re.compile(r"─ [a-z][a-z ]* ─[ \t]*\n>")
+VIBE_EMPTY = re.compile(r"─ [a-z][a-z ]* ─[ \t]*\n>[ \t]*\n")
+#: "⠈⠉ Running command… (0s Esc/Ctrl+C to interrupt)"
+VIBE_BUSY = re.compile(r"\(\d+s Esc/Ctrl\+C to interrupt\)")
+VIBE_QUESTION = "Permission for the"
+
+
+def vibe_idle(text: str) -> bool:
+    """The empty composer (a dialog takes its place) and no spinner line."""
+    return VIBE_EMPTY.search(text) is not None and VIBE_BUSY.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -368,7 +383,16 @@ CONTINUE = Description(
     leave=(Leave(("ctrl+d",), 10),),  # ctrl+c clears the composer; ctrl+d quits
 )
 
+#: recorded only, as Continue CLI is
+VIBE = Description(
+    "vibe", agentrun.vibe_command, is_main=agentrun.chat_with_tools_is_main,
+    started=vibe_idle, start_wait=90, start_settle=1.0, ended=vibe_idle, end_settle=0.6,
+    busy=VIBE_BUSY, drawn=lambda s: VIBE_QUESTION in s and "Esc reject" in s,
+    # twice within a second ("Press Ctrl+C again to quit")
+    leave=(Leave(("ctrl+c", "ctrl+c"), 10, pause=0.3),),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
-    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE)}
+    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue"})
+RECORDED_ONLY = frozenset({"continue", "vibe"})

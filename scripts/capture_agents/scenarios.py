@@ -22,6 +22,7 @@ from capture_agents import (
     opencode,
     pi,
     qwen,
+    vibe,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -42,6 +43,7 @@ MODULES = {
     "kilo": (kilo,),
     "cline": (cline,),
     "continue": (continue_cli,),
+    "vibe": (vibe,),
 }
 AGENTS = tuple(MODULES)
 

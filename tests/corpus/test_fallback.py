@@ -39,6 +39,13 @@ manifest instead of their own.
     no rule reads it, so every turn's end (answer x2, command-approve, negatives,
     question, stream) and the idle after an interrupt or a refusal stay **working** until
     the run ends (0.6-2.1 s later), and a refused dialog reads done, not idle.
+* Held out since: **Mistral Vibe 2.26.1** (``tests/heldout/vibe-2.26.1/``, the program
+  ``vibe``, its Python TUI; recorded with every scenario of its driver after the rules
+  above were written, labels checked on its screens, measured once, nothing changed
+  after): 7/7 dialogs with their kinds (its boxed "Permission for the file_system.bash
+  tool" with ``› 1. Allow once`` ... ``4. Deny`` and "↑↓/jk navigate  Enter select  Esc
+  reject", its question box), 0 false blocked, blocked p50/max 69/80 ms, turn end p50/max
+  40/77 ms, agreement 0.999: every goal met.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -103,7 +110,8 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 
 def test_the_held_out_agent_is_there() -> None:
-    assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "continue-1.5.47"]
+    assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "continue-1.5.47",
+                                          "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
