@@ -161,7 +161,9 @@ def test_a_multi_line_command_in_a_numbered_approval_is_its_subject(
     assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
     assert v.msg == "Would you like to run the following command: ls -la"
     assert v.dialog is not None
-    assert list(v.dialog.subject) == ["ls -la", "touch x1.txt", "rm -f \"$(cat list)\" #(x)"]
+    # every row between the question and the first option: the whole command
+    assert list(v.dialog.subject) == ["$ ls -la", "touch x1.txt", "rm -f \"$(cat list)\" #(x)"]
+    assert not v.dialog.partial
     # the same question about another command: another dialog, another message
     other = read(generic, [r.replace("$ ls -la", "$ echo hi") for r in rows])
     assert other.dialog is not None and other.dialog.id != v.dialog.id
@@ -190,7 +192,14 @@ COMPOSER = ["─" * 60, "❯ Ask anything...", "─" * 60]
      "      › 1. Yes, proceed (y)", "      Press enter to confirm or esc to cancel",
      "  Nothing is waiting now.", "› Ask anything", "  model · /tmp/work",
      "  ← for agents · ? for shortcuts"],
-], ids=["quoted-keys", "typed-keys", "running-turn", "quoted-list"])
+    # a numbered dialog quoted in an answer, then the agent's exit summary, whose last rows
+    # count tokens with arrows ("↑ 100 • ↓ 53"): arrows before numbers are no key hints
+    [" ● The dialog said:", "   Do you want to run this command?", "   ❯ 1. Yes",
+     "     2. No, and say what to do differently (Esc to stop)",
+     "   ↑/↓ to navigate · enter to select · esc to cancel", "   Nothing is waiting now.",
+     " Changes    +0 -0", " Duration   12s", " Tokens     ↑ 100 • ↓ 53",
+     " Resume     agent --resume=c4a8"],
+], ids=["quoted-keys", "typed-keys", "running-turn", "quoted-list", "quoted-list-summary"])
 def test_quoted_options_are_no_live_dialog(generic: rules.Manifest, rows: list[str]) -> None:
     v = read(generic, rows)
     assert v.state != "blocked", (v.rule_id, rows)
@@ -207,3 +216,14 @@ def test_a_tui_list_under_an_answer_bullet_is_no_select_prompt(
     # a select prompt of a line-mode program is still one
     v = read(generic, ["◆  Pick a colour", "│  ● Red", "│  ○ Blue", "└"])
     assert (v.state, v.rule_id) == ("blocked", "select_prompt")
+
+
+def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) -> None:
+    rows = [" Removing the build directory.", " $ rm -rf build", "─" * 60,
+            " Dangerous command:", "   rm -rf build && echo removed", " Allow?", " → Yes",
+            "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel", "─" * 60,
+            "/tmp/work", "↑100 ↓7 0.1%/128k (auto)                         model"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    # the transcript's "$ " row above the dialog is not what it asks about
+    assert v.dialog is not None and not v.dialog.subject and not v.dialog.partial
