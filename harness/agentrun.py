@@ -1563,7 +1563,10 @@ def kimi_command(sb: Sandbox, base_url: str, *,
     in ``$KIMI_SHARE_DIR/config.toml``, telemetry off (``telemetry = false``), auto-update
     off (``KIMI_CLI_NO_AUTO_UPDATE``). A shell command asks first (its default, not yolo).
     It speaks Python's HTTP clients, which take the sandbox's dead proxy for any other
-    host. No hooks are set: its runs are labelled from its screen."""
+    host. No hooks are set: its runs are labelled from its screen. Its pin is
+    ``pypi>=3.13``: under Python 3.12.1 it stops at start (a frozen, slotted generic
+    dataclass of its slash commands raises TypeError), and 1.52.0 is no shell any more (it
+    only runs its successor's installer)."""
     pin = pins()["kimi"]
     share = sb.home / ".kimi"
     share.mkdir(parents=True, exist_ok=True)
