@@ -552,6 +552,10 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     while body and not body[0].strip():
         body.pop(0)
     body = _dedent(_strip_borders(body))
+    while body and not body[-1].strip():  # a box's blank rows at its ends
+        body.pop()
+    while body and not body[0].strip():
+        body.pop(0)
     if first is not None:
         body.insert(0, first.group("subject").strip())
     body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]
