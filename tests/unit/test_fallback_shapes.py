@@ -325,3 +325,117 @@ def test_a_placeholder_composer_with_a_block_cursor_reads_idle(
     assert v.state == "working"
     # a progress bar in a box is no composer
     assert read(generic, [*boxed("██████████░░░░ 50%"), STATUS]).state != "idle"
+
+
+# ------------------- arrow-glyph hints, [1]-numbered options, an empty input area
+
+def titled_box(title: str, *rows: str) -> list[str]:
+    """A dialog box whose title is drawn in its top rule ("╭─ approval ───╮")."""
+    return ["╭─ " + title + " " + "─" * (58 - len(title)) + "╮",
+            *(f"│ {r:<59}│" for r in rows), "╰" + "─" * 61 + "╯"]
+
+
+INPUT_AREA = ["── input " + "─" * 52, "", "", "", "─" * 61]
+STATUS_ROWS = ["agent (model ○)  /tmp/work  ctrl-x: toggle mode", "      context: 0.1%"]
+APPROVE_OPTIONS = ["→ [1] Approve once", "  [2] Approve for this session", "  [3] Reject",
+                   "  [4] Reject, tell the model what to do instead"]
+GLYPH_HINTS = "  ▲/▼ select  1/2/3/4 choose  ↵ confirm"
+
+
+def approval(*command: str) -> list[str]:
+    """A permission box over the input area, under the tool's spinner line."""
+    return ["✨ make the output directory", "", "⠦ Using Shell (mkdir -p out)",
+            *titled_box("approval", " Shell is requesting approval to run command:", "",
+                        *(f" {c}" for c in command), "", *APPROVE_OPTIONS, "", GLYPH_HINTS),
+            "─" * 61, *STATUS_ROWS]
+
+
+def test_hints_written_with_arrow_glyphs_over_bracket_numbered_options(
+        generic: rules.Manifest) -> None:
+    v = read(generic, approval("mkdir -p out && echo $(id) > '#{x}' %H"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    d = v.dialog
+    assert d is not None
+    assert [(o.number, o.label, o.selected) for o in d.options] == [
+        (1, "Approve once", True), (2, "Approve for this session", False),
+        (3, "Reject", False), (4, "Reject, tell the model what to do instead", False)]
+    # chosen with the arrows and Enter the hints name
+    assert dialog.keys_for(d, d.options[0]) == ["\r"]
+    assert dialog.keys_for(d, d.options[2]) == ["\x1b[B", "\x1b[B", "\r"]
+    # what it would run is its subject, whole, as inert text
+    assert list(d.subject) == ["mkdir -p out && echo $(id) > '#{x}' %H"]
+    assert not d.partial
+    other = read(generic, approval("mkdir -p out2"))
+    assert other.dialog is not None and other.dialog.id != d.id
+
+
+def test_a_command_cut_with_a_truncated_row_is_partial(generic: rules.Manifest) -> None:
+    v = read(generic, approval("touch f00.txt", "touch f01.txt",
+                               "... (truncated, ctrl-e to expand)"))
+    assert (v.state, v.kind) == ("blocked", "permission")
+    # what a person approves is exactly what runs: `answer` refuses a partial subject
+    assert v.dialog is not None and v.dialog.partial
+    assert list(v.dialog.subject)[:2] == ["touch f00.txt", "touch f01.txt"]
+
+
+@pytest.mark.parametrize("hints", ["⏎ choose  q quit", "↵ confirm · tab next",
+                                   "▲▼ navigate   ↵ submit"])
+def test_other_arrow_glyph_hints(generic: rules.Manifest, hints: str) -> None:
+    rows = ["Which color do you prefer?", "", "❯ 1. Red", "  2. Blue", "", hints]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+
+
+@pytest.mark.parametrize("options", [
+    ["→ [1] Red", "  [2] Blue", "  [3] Other"],
+    ["▸ (1) Red", "  (2) Blue", "  (3) Other"],
+    ["❯ [1] Red", "  [2] Blue"],
+    ["● 1) Red", "  2) Blue"],
+], ids=["brackets-arrow", "parens-triangle", "brackets-chevron", "parenthesis-dot"])
+def test_numbered_options_in_a_titled_box_without_hints(generic: rules.Manifest,
+                                                        options: list[str]) -> None:
+    rows = ["⠹ Using AskUserQuestion", *titled_box("question", "? Which color do you prefer?",
+                                                  "", *options), "─" * 61, *STATUS_ROWS]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_marked")
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == ["Red", "Blue", "Other"][:len(options)]
+    assert v.dialog.options[0].selected
+
+
+def test_an_empty_input_area_between_rules_reads_idle(generic: rules.Manifest) -> None:
+    v = read(generic, ["✨ what is two plus two", "• Two plus two is four.", "",
+                       *INPUT_AREA, *STATUS_ROWS])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_empty")
+    # a plain rule over it too
+    assert read(generic, ["• done", "─" * 61, "", "", "─" * 61, *STATUS_ROWS]).state == "idle"
+
+
+@pytest.mark.parametrize("spinner", ["🌑", "🌔", "🕐", "◐", "⠴ Composing... 3s · 55 tokens",
+                                     "✶ Thinking 12s", "◓ Working"])
+def test_a_spinner_over_the_empty_input_area_reads_working(generic: rules.Manifest,
+                                                           spinner: str) -> None:
+    v = read(generic, ["✨ make the output directory", spinner, *INPUT_AREA, *STATUS_ROWS])
+    assert (v.state, v.rule_id) == ("working", "tui_working")
+
+
+@pytest.mark.parametrize("rows", [
+    # bracket-numbered options quoted in an answer, the empty input area drawn below them
+    ["• The dialog said:", "  ? Which color do you prefer?", "  → [1] Red", "    [2] Blue",
+     "    [3] Other", *INPUT_AREA, *STATUS_ROWS],
+    # the same list with arrow-glyph hints quoted above it
+    ["• The dialog said:", "  Run it?", "  → [1] Approve once", "    [2] Reject",
+     "  ▲/▼ select  ↵ confirm", *INPUT_AREA, *STATUS_ROWS],
+    # a composer in a box whose typed text starts with a bracketed number
+    [*boxed("❯ [1]st do this, then that"), " footer"],
+], ids=["quoted-brackets", "quoted-hints", "typed"])
+def test_bracket_numbered_text_that_is_no_dialog(generic: rules.Manifest,
+                                                 rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_rows_between_rules_that_are_no_empty_input_area(generic: rules.Manifest) -> None:
+    # text between the rules, or more than three rows under them: not this shape
+    assert read(generic, ["─" * 61, "  some output", "─" * 61, *STATUS_ROWS]).state != "idle"
+    assert read(generic, [*INPUT_AREA, "a", "b", "c", "d"]).state != "idle"
