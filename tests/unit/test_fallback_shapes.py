@@ -409,10 +409,13 @@ def test_an_empty_input_area_between_rules_reads_idle(generic: rules.Manifest) -
     assert (v.state, v.rule_id) == ("idle", "tui_composer_empty")
     # a plain rule over it too
     assert read(generic, ["• done", "─" * 61, "", "", "─" * 61, *STATUS_ROWS]).state == "idle"
+    # a quartered circle before a word is a footer's setting, no spinner
+    v = read(generic, ["• done", *INPUT_AREA, "◐ medium · /effort", *STATUS_ROWS[1:]])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_empty")
 
 
 @pytest.mark.parametrize("spinner", ["🌑", "🌔", "🕐", "◐", "⠴ Composing... 3s · 55 tokens",
-                                     "✶ Thinking 12s", "◓ Working"])
+                                     "◓", "🕐 Working 12s"])
 def test_a_spinner_over_the_empty_input_area_reads_working(generic: rules.Manifest,
                                                            spinner: str) -> None:
     v = read(generic, ["✨ make the output directory", spinner, *INPUT_AREA, *STATUS_ROWS])
