@@ -74,8 +74,15 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0,
             ok = _rec(trace, depth, f"contains '{s}'", hit) and ok
     for key, pats in (("line_regex", gate.line_regex), ("regex", gate.regex)):
         for p in pats:  # a line_regex is compiled to match one line at a time
-            hit = (lines.hit(p, t) if lines is not None and key == "line_regex"
-                   else p.test(t.raw))
+            if lines is not None and key == "line_regex":
+                hit = lines.hit(p, t)
+            else:  # a pattern shared by rules (one text, one compiled pattern) runs once
+                memo = t.hits
+                if memo is None:
+                    memo = t.hits = {}
+                hit = memo.get(p)
+                if hit is None:
+                    hit = memo[p] = p.test(t.raw)
             if trace is None:
                 if not hit:
                     return False
@@ -451,6 +458,7 @@ def over_budget(manifest: Manifest, snaps: list[Snapshot] | None = None) -> list
             t = scr.region(rule.region)
             best = RULE_BUDGET * 1000
             for _ in range(2):
+                t.hits = None  # each try matches anew (no answer kept from the last)
                 t0 = _clock()
                 match(rule.gate, t)
                 best = min(best, _clock() - t0)
