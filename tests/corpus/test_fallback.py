@@ -74,11 +74,24 @@ manifest instead of their own.
   ``kimi``, its prompt_toolkit shell redrawing its bottom rows in place; recorded with
   every scenario of its driver, labels checked on its screens, then measured once on the
   rules as they were before the pass for long and multi-line approvals, nothing changed
-  after): 0/7 dialogs, 0 false blocked, no turn end seen (6), agreement 0.405, pinned in
-  MISSED and SHORT (the test holds those figures on the rules as they are now). The
-  fallback reads **working** from its start-up spinner ("⠋ Loading configuration...",
-  0.9-1.5 s) until the run ends, in every scenario: no rule matches any of its screens
-  after that (``explain --agent generic``: "no rule matched"). What they show:
+  after): 0/7 dialogs, 0 false blocked, no turn end seen (6), agreement 0.405. It was then
+  looked at for its shapes, so it is no longer unseen: key hints written with arrow glyphs
+  (▲/▼ ↑↓ ←→ ↵ ⏎) as well as words; options numbered ``[1]``/``(1)`` as well as
+  ``1.``/``1)``, a pointer (``→ ❯ › ▸ > ●``) before any of them, in a box titled in its
+  top rule, the hints or a status line and a rule under it; a command cut with a
+  "... (truncated" row is a partial subject (``answer`` refuses to type); an empty input
+  area between two rules, no prompt glyph, over at most three status rows, reads idle
+  (``tui_composer_empty``), and a moon-phase or clock-face spinner over it (or a
+  quartered circle alone on its row) reads working. The rules were written for the
+  shapes and checked on the known agents' captures read with the fallback and on the
+  Cline and Continue CLI held-out directories (every figure the same, but Pi 0.72.1 and
+  0.73.1, whose empty input area between rules now reads idle: no turn end seen (9) ->
+  every turn end seen, agreement 0.894 -> 0.949 and 0.950). Kimi CLI 1.51.0 now: 7/7, 0
+  false blocked, blocked p50/max 40/45 ms, turn end p50/max 40/40 ms, agreement 0.977
+  (while it streams it draws nothing but the text: the same screen as at a turn's end,
+  told apart by the output going on). What it showed before, and what the fallback said
+  then (no rule matched any of its screens after the start-up spinner, "⠋ Loading
+  configuration...", so it read **working** until the run ended, in every scenario):
 
   - its permission dialog (command-approve, command-deny, long-command, multiline x3) is
     a box over its composer, ``╭─ approval ─``, "Shell is requesting approval to run
