@@ -50,8 +50,10 @@ _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "
                           "required", "head", "up", "cut_at"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
-_OPTION_ROW = re.compile(r"^\s*(?:[❯›>●○◉▶]\s*)?(?:\[[ xX✓✔]\]\s*)?\d{1,2}[.)]\s")
-_POINTERS = re.compile("[❯›>●○◉▶]")
+# an option's row: numbered "1." "1)" "[1]" "(1)", a pointer or a checkbox before it
+_OPTION_ROW = re.compile(
+    r"^\s*(?:[❯›>●○◉▶▸→]\s*)?(?:\[[ xX✓✔]\]\s*)?(?:\d{1,2}[.)]|\[\d{1,2}\]|\(\d{1,2}\))\s")
+_POINTERS = re.compile("[❯›>●○◉▶▸→]")
 MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")

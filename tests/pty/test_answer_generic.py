@@ -241,3 +241,74 @@ def test_options_that_show_their_keys_are_answered_with_those_keys(
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(typed, 10)
     assert p.t.wait(10) == 0
+
+
+# A full-screen program with no manifest whose approval box is titled in its top rule, its
+# options numbered "[1]" behind a pointer "→", its key hints written with arrow glyphs
+# ("▲/▼ select  ↵ confirm"), an empty input area between rules under it. ↑/↓ move the
+# pointer, Enter prints the chosen number. With "cut", the command is cut to two rows and a
+# "... (truncated" row.
+TUI_NUMBERED = r'''
+import os, sys, termios, tty
+cut = sys.argv[1:] == ["cut"]
+cmd = ["touch f00.txt", "touch f01.txt", "... (truncated, ctrl-e to expand)"] if cut else [
+    "mkdir -p out"]
+labels = ["Approve once", "Approve for this session", "Reject"]
+def draw(sel):
+    bar = "─" * 60
+    rows = [" ✨ make the output directory", " ⠦ Using Shell", "╭─ approval " + bar + "╮",
+            "│  Shell is requesting approval to run command:", "│"]
+    rows += [f"│  {c}" for c in cmd] + ["│"]
+    rows += [f"│ {'→' if i == sel else ' '} [{i + 1}] {x}" for i, x in enumerate(labels)]
+    rows += ["│", "│   ▲/▼ select  1/2/3 choose  ↵ confirm", "╰" + bar + "╯", bar,
+             " agent (model)  /tmp/work"]
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(rows))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h")
+sel = 0
+try:
+    draw(sel)
+    while True:
+        k = os.read(fd, 16)
+        if k == b"\r":
+            break
+        if k == b"\x1b[B":
+            sel = min(sel + 1, len(labels) - 1)
+        elif k == b"\x1b[A":
+            sel = max(sel - 1, 0)
+        draw(sel)
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:[{sel + 1}]")
+'''
+
+
+def test_bracket_numbered_options_under_arrow_glyph_hints_are_answered_with_the_arrows(
+        prompt: Any) -> None:
+    """The fallback finds the titled box, its "[1]" options and its command; answer moves
+    the pointer with ↓ and confirms with Enter, as the hints say."""
+    p = prompt([sys.executable, "-c", TUI_NUMBERED])
+    d = p.dialog()
+    assert [(o["number"], o["label"]) for o in d["options"]] == [
+        (1, "Approve once"), (2, "Approve for this session"), (3, "Reject")], d
+    assert d["subject"] == ["mkdir -p out"], d
+    assert not d.get("partial"), d
+    r = p.osc("answer", p.sid, "Reject", "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(b"got:[3]", 10)
+
+
+def test_a_truncated_command_is_not_approved(prompt: Any) -> None:
+    """A "... (truncated" row: what would run is not all on screen, so answer types
+    nothing (what a person approves is exactly what runs)."""
+    p = prompt([sys.executable, "-c", TUI_NUMBERED, "cut"])
+    d = p.dialog()
+    assert d.get("partial"), d
+    r = p.osc("answer", p.sid, "Approve once", "--dialog", d["id"])
+    assert r.returncode != 0 and "not on screen" in r.stderr, (r.stdout, r.stderr)
+    p.t.pump(0.5)
+    assert b"got:" not in p.t.output

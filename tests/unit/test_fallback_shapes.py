@@ -362,6 +362,11 @@ def test_hints_written_with_arrow_glyphs_over_bracket_numbered_options(
     # chosen with the arrows and Enter the hints name
     assert dialog.keys_for(d, d.options[0]) == ["\r"]
     assert dialog.keys_for(d, d.options[2]) == ["\x1b[B", "\x1b[B", "\r"]
+    # the pointer moved down: still the same dialog
+    moved = read(generic, [r.replace("→ [1]", "  [1]").replace("  [2]", "→ [2]")
+                           for r in approval("mkdir -p out && echo $(id) > '#{x}' %H")])
+    assert moved.dialog is not None and moved.dialog.id == d.id
+    assert [o.selected for o in moved.dialog.options] == [False, True, False, False]
     # what it would run is its subject, whole, as inert text
     assert list(d.subject) == ["mkdir -p out && echo $(id) > '#{x}' %H"]
     assert not d.partial
