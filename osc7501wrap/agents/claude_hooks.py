@@ -62,16 +62,26 @@ def default_command_env() -> dict[str, str]:
     return {"PYTHONPATH": parent}
 
 
+#: What a word may hold and stay unquoted for sh (shlex.quote's set, without re or shlex)
+_SH_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                     "_@%+=:,./-")
+
+
+def sh_quote(word: str) -> str:
+    """`word` as one sh word, as shlex.quote writes it: bare when every character is
+    safe, else in single quotes with each ``'`` written ``'"'"'``."""
+    if word and all(c in _SH_SAFE for c in word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
 def hook_command(event: str, *, python: str | None = None,
                  command_env: Mapping[str, str] | None = None) -> str:
-    """The shell command Claude Code runs for `event` (quoted with shlex)."""
-    # lazy: only for a hook command line
-    import shlex
-
-    words = [f"{k}={shlex.quote(v)}" for k, v in (command_env or {}).items()
+    """The shell command Claude Code runs for `event` (each word quoted for sh)."""
+    words = [f"{k}={sh_quote(v)}" for k, v in (command_env or {}).items()
              if not k.startswith("OSC7501WRAP_") and k.isidentifier()]
-    words += [shlex.quote(python or sys.executable or "python3"), "-P", "-m", "osc7501wrap",
-              "hook", shlex.quote(event)]
+    words += [sh_quote(python or sys.executable or "python3"), "-P", "-m", "osc7501wrap",
+              "hook", sh_quote(event)]
     return " ".join(words)
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,18 +38,18 @@ from ..agents.versions import clean_version, describe
 from ..capture import parse_size, read_capture
 from ..errors import WrapError
 from ..protocol import inert_json, strip_invisible
+from ..protocol.sanitize import escape_controls
 from ..screen import make_screen
 from ..session.registry import find_session, request_session
 from ..stream.tracker import StreamTracker
 
-_CTRL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PREVIEW_LINES = 12
 
 
 def _safe(text: str) -> str:
     """Text fit for the user's terminal: control characters escaped, bidi and invisible
     characters removed, newlines kept."""
-    return _CTRL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", strip_invisible(text))
+    return escape_controls(strip_invisible(text), keep="\t\n")
 
 
 # ---------------------------------------------------------------------------------------

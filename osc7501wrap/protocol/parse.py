@@ -30,6 +30,7 @@ from .report import (
     Report,
     valid_app,
 )
+from .sanitize import C0_C1
 
 _NAME_BYTES_RE = re.compile(rb"[A-Za-z0-9_.+-]{1,32}")
 _KEY_RE = re.compile(rb"[a-z]+")
@@ -42,7 +43,7 @@ _VALUE_LIMITS = {b"msg": MAX_MSG_ENCODED, b"title": MAX_TITLE_ENCODED,
 _KNOWN_KEYS = (b"state", b"id", b"kind", b"progress", b"app")
 _B64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 # What parse_body refuses in decoded text.
-_TEXT_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")
+_TEXT_CONTROL_RE = re.compile(f"[{C0_C1}]")
 
 
 

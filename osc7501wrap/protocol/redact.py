@@ -35,6 +35,8 @@ from typing import Any
 
 import re2
 
+from .sanitize import flatten
+
 MARK = "‹redacted›"
 #: how a dialog's rows are joined in one line (osc7501wrap.rules.dialog.ROW_MARK, not
 #: imported: the rules sit beside this module, not below it)
@@ -82,10 +84,6 @@ RULES: tuple[tuple[str, str], ...] = (
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # RE2 would print to the user's terminal otherwise
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\u061c\ufeff"
-                        "\u00ad\u180e]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _GROUP = re.compile(r"\(\?P<s>")
 
 
@@ -129,13 +127,6 @@ def compile_user(pattern: str) -> Any:
     if rx.search("") is not None:
         raise PatternError("matches the empty text")
     return rx
-
-
-def flatten(text: str) -> str:
-    """`text` as every output shows it: controls as spaces, invisible characters gone,
-    lone surrogates as U+FFFD (so no hidden character splits a token)."""
-    text = _SURROGATE.sub("\ufffd", text)
-    return _INVISIBLE.sub("", _CONTROL.sub(" ", text))
 
 
 class Redactor:

@@ -15,12 +15,15 @@ import re
 
 ELLIPSIS = "…"
 
-#: C0, DEL, C1, and the two Unicode line breaks (a character class's body): what
-#: :func:`sanitize_text` makes spaces (one line).
-CONTROLS = "\x00-\x1f\x7f-\x9f\u2028\u2029"
+#: C0, DEL and C1 (a character class's body): what a terminal may obey.
+C0_C1 = "\x00-\x1f\x7f-\x9f"
+#: Those and the two Unicode line breaks: what :func:`sanitize_text` makes spaces (one
+#: line).
+CONTROLS = C0_C1 + "\u2028\u2029"
 #: Bidi marks, overrides and isolates, zero-width and invisible characters (the word
-#: joiner and invisible operators): what the spec says to strip.
-INVISIBLE = "\u202a-\u202e\u2060-\u2069\u200b-\u200f\u061c\ufeff"
+#: joiner and invisible operators, the soft hyphen, the Mongolian vowel separator): what
+#: the spec says to strip.
+INVISIBLE = "\u202a-\u202e\u2060-\u2069\u200b-\u200f\u061c\ufeff\u00ad\u180e"
 #: Every character untrusted text must not carry raw to a terminal or a tmux option: the
 #: two above and lone surrogates. The one table of them (dialogs, the registry, JSON).
 UNSAFE_RE = re.compile(f"[{CONTROLS}{INVISIBLE}\ud800-\udfff]")
@@ -40,6 +43,24 @@ def strip_invisible(text: str) -> str:
     """`text` without the bidi overrides, isolates and invisible characters that
     :func:`sanitize_text` removes (its lines and controls are the caller's)."""
     return _INVISIBLE_RE.sub("", text)
+
+
+def flatten(text: str) -> str:
+    """`text` with each control (newlines too) as a space, its invisible characters gone
+    and lone surrogates as U+FFFD, nothing else changed (no hidden character splits a
+    token; no length limit, spaces not collapsed)."""
+    text = _SURROGATE_RE.sub("\ufffd", text)
+    return _INVISIBLE_RE.sub("", _CONTROL_RE.sub(" ", text))
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    """`text` with each control character (C0, DEL, C1, U+2028/2029) not in `keep`
+    written out (``\\x1b``, ``\\u2028``): shown to a person, never obeyed."""
+    def escaped(m: re.Match[str]) -> str:
+        c = m.group(0)
+        return c if c in keep else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+
+    return _CONTROL_RE.sub(escaped, text)
 
 
 def sanitize_text(text: str, limit: int) -> str:

@@ -81,10 +81,19 @@ def server_program(tmux: TmuxEnv, path: str | None) -> str | None:
             exe = ""
         if exe.startswith("/") and os.access(exe, os.X_OK):
             return exe
-    # lazy: outside tmux the display is never made (shutil costs 2 ms)
-    import shutil
+    for folder in (path or os.defpath).split(os.pathsep):
+        exe = os.path.join(folder or os.curdir, "tmux")
+        if os.path.isfile(exe) and os.access(exe, os.X_OK):
+            return exe
+    return None
 
-    return shutil.which("tmux", path=path or os.defpath)
+
+def _subprocess() -> Any:
+    """The subprocess module, loaded when this pane runs its first tmux client."""
+    # lazy: every pipeline's boot imports this module, outside tmux too (subprocess: 3 ms)
+    import subprocess
+
+    return subprocess
 
 
 def parse_version(text: str) -> tuple[int, int] | None:
@@ -297,9 +306,7 @@ class TmuxDisplay(Output):
         return argv
 
     def _start(self, now: float) -> None:
-        # lazy: every pipeline's boot imports this module (subprocess: 3 ms)
-        import subprocess
-
+        subprocess = _subprocess()
         self._dirty = False
         ask = self.version is None and not self._asks_version and self.runs == 0
         argv = self.argv(self._want, ask_version=ask)
@@ -341,12 +348,10 @@ class TmuxDisplay(Output):
             self._note("failed", f"tmux display: tmux exited with status {child.returncode}")
 
     def _kill(self) -> None:
-        # lazy: as in _start
-        import subprocess
-
         child, self._child = self._child, None
         if child is None:
             return
+        subprocess = _subprocess()  # loaded: the child was started with it
         try:
             child.kill()
             child.wait(timeout=1.0)

@@ -26,6 +26,7 @@ from typing import Any
 import re2
 
 from .. import paths
+from ..protocol.sanitize import escape_controls
 from .dialog import parse_spec
 from .model import (
     ENGINE_VERSION,
@@ -504,13 +505,12 @@ def _load_one(entry: Any, builtin: bool) -> Manifest:
 
 
 _DEFAULT: Any = object()
-_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def one_line(text: str) -> str:
     """One line for the error list: control characters (a newline in a file name...)
     shown escaped."""
-    return _CONTROL_RE.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+    return escape_controls(text)
 
 
 def generic_fallback() -> Manifest:

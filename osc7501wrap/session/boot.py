@@ -36,6 +36,7 @@ from ..rules import Manifest
 from ..rules.choose import load_manifest
 from ..rules.dialog import Dialog
 from ..screen import finish_preload, resume_point
+from . import control
 from .listing import Listing
 from .naming import agent_name, app, clean, one_line, program_shown
 from .registry import rules_entry
@@ -307,3 +308,9 @@ def ended_entry(s: Host, p: Pipeline | None) -> None:
 def close() -> None:
     """At the end of a booted session: the screen's preload, if any, finishes."""
     finish_preload()
+
+
+def on_control(s: Host) -> None:
+    """The control socket's requests (session.control): loaded with this module, at the
+    boot or at the first request if it comes before."""
+    control.on_control(s)

@@ -14,8 +14,9 @@ This module does not decide anything: it moves authenticated JSON between a sess
 its clients. It never raises on the client side and never blocks on the server side.
 
 Sockets are made with the C module ``_socket`` (what ``socket.socket`` builds on, with
-the same methods used here), and json is imported where it is used: ``wrap`` opens its
-socket before the child starts, and the ``socket`` module alone costs 2.0 ms there.
+the same methods used here), and json is loaded at the first message (:func:`_codec`):
+``wrap`` opens its socket before the child starts, and the ``socket`` module alone costs
+2.0 ms there.
 """
 
 from __future__ import annotations
@@ -174,11 +175,8 @@ class ControlServer:
     def _parse(self, raw: bytes, addr: object) -> Message | None:
         if len(raw) > MAX_DATAGRAM:
             return None
-        # lazy: json (1.5 ms) for a message, not for the socket
-        import json
-
         try:
-            obj = json.loads(raw.decode("utf-8"))
+            obj = _decode(raw)
         except (UnicodeDecodeError, ValueError, RecursionError):
             return None
         if not isinstance(obj, dict):
@@ -215,11 +213,8 @@ class ControlServer:
         """Answer `msg` with `payload` (best effort: never blocks, never raises)."""
         if self._sock is None or not msg.reply_to:
             return False
-        # lazy: json (1.5 ms) for a message, not for the socket
-        import json
-
         try:
-            data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+            data = _encode(payload)
             if len(data) > MAX_DATAGRAM:
                 return False
             self._sock.sendto(data, msg.reply_to)
@@ -253,6 +248,24 @@ def _hook_data(obj: dict[str, object], reduce: Callable[[str, object], dict[str,
     return {"event": event, "data": data if isinstance(data, dict) else {}}
 
 
+def _codec() -> tuple[Callable[..., str], Callable[[str], object]]:
+    """json's dumps and loads, loaded at the first message (not for the socket)."""
+    # lazy: json costs 1.5 ms, which `wrap` would pay before its child starts
+    import json
+
+    return json.dumps, json.loads
+
+
+def _encode(obj: object) -> bytes:
+    """`obj` as one datagram's JSON (raises TypeError or ValueError if it is not JSON)."""
+    return _codec()[0](obj, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _decode(raw: bytes) -> object:
+    """The JSON value in `raw` (raises ValueError on bad UTF-8 or JSON)."""
+    return _codec()[1](raw.decode("utf-8"))
+
+
 def request(path: str | os.PathLike[str], token: str, payload: dict[str, object], *,
             timeout: float = 1.0, want_reply: bool = True) -> dict[str, object] | None:
     """Send `payload` (which carries its ``kind``) to the session at `path`.
@@ -262,15 +275,12 @@ def request(path: str | os.PathLike[str], token: str, payload: dict[str, object]
     not a JSON object, or on any error (no such socket, nobody listening, too big...).
     Never raises.
     """
-    # lazy: json (1.5 ms) for a message, not for the socket
-    import json
-
     own: str | None = None
     sock: _socket.socket | None = None
     try:
         body = dict(payload)
         body["token"] = token
-        data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+        data = _encode(body)
         if len(data) > MAX_DATAGRAM:
             return None
         deadline = time.monotonic() + max(0.0, timeout)
@@ -291,7 +301,7 @@ def request(path: str | os.PathLike[str], token: str, payload: dict[str, object]
             if len(raw) > MAX_DATAGRAM:
                 continue
             try:
-                obj = json.loads(raw.decode("utf-8"))
+                obj = _decode(raw)
             except (UnicodeDecodeError, ValueError, RecursionError):
                 continue
             if isinstance(obj, dict):

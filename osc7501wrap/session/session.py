@@ -25,8 +25,9 @@ report/ (one composite: :mod:`report.outputs`). A failure in any side channel (r
 socket, log) degrades that channel only; the passthrough never depends on it.
 
 Start-up time: this module is imported before the child starts, so its module-level
-imports stay cheap; session.boot (the pipeline and what it needs) is imported once at the
-boot, session.control at the first request. The registry entry (`ls`) is
+imports stay cheap; session.boot (the pipeline and what it needs, and session.control) is
+imported once at the boot or at the first request, session.outbound (the registry entry,
+the redactor) at the first text that leaves the pane. The registry entry (`ls`) is
 written when the pipeline boots (BOOT_DELAY after the start, or once the first output
 or typing settles), except with an agent's integration (hooks), whose events may come at once: a program that
 exits at once is never listed.
@@ -197,6 +198,14 @@ class Session(ProxyHandler):
             self._booted, self._ev = boot, boot.events
         return self._booted
 
+    @staticmethod
+    def _outbound() -> ModuleType:
+        """session.outbound (the registry, the redactor): loaded at its first use."""
+        # lazy: after the child started, at the first text that leaves the pane
+        from . import outbound
+
+        return outbound
+
     def _open_server(self) -> None:
         s = self.spec
         if s.socket_path:
@@ -210,19 +219,17 @@ class Session(ProxyHandler):
         """The registry entry (`osc7501wrap ls`), with the manifest once it is known."""
         s = self.spec
         assert self.proxy is not None
-        # lazy: the registry loads only when a session has one
-        from .registry import SessionFile, rules_entry, session_entry
-
+        out = self._outbound()
         rules = None
         if manifest is not None:
             agent: str | None = self._booted.agent_name(s.command, manifest)
             version: str | int | None = manifest.version
-            rules = rules_entry(manifest.name, manifest.version, manifest.generic)
+            rules = out.rules_entry(manifest.name, manifest.version, manifest.generic)
         else:
             agent = s.forced_agent or os.path.basename(s.command[0]) if s.command else None
             version = None
-        self.registry = SessionFile()
-        self.registry.create(session_entry(  # argv: as typed, without the added hook arguments
+        self.registry = out.SessionFile()
+        self.registry.create(out.session_entry(  # argv: as typed, without the added hook arguments
             child_pid=self.proxy.child_pid, record_id=s.record_id, agent=agent,
             manifest_version=version,
             argv=self._secrets().argv(list(s.command[:1] + s.command[1:][:16])),
@@ -540,10 +547,8 @@ class Session(ProxyHandler):
         decision, dialog, registry field, log line and reply goes through it."""
         r = self._redactor
         if r is None:
-            # lazy: RE2 and the shapes compile at the first text that leaves the pane
-            from ..protocol.redact import Redactor
-
-            r = self._redactor = Redactor(self.config.redact.patterns)
+            # RE2 and the shapes compile at the first text that leaves the pane
+            r = self._redactor = self._outbound().Redactor(self.config.redact.patterns)
             for line in r.problems:
                 self._write_log(f"note {line}")
         return r
@@ -555,10 +560,7 @@ class Session(ProxyHandler):
             return
         self._due = time.monotonic()
         self._busy()
-        # lazy: the control socket's requests load at the first one, after the child started
-        from . import control
-
-        control.on_control(self)
+        self._load_boot().on_control(self)
 
     def _write_child(self, data: bytes) -> None:
         if self.proxy is not None:

@@ -4,6 +4,7 @@ integration and the config derive from it; fusion knows no agent's hook events."
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from osc7501wrap import config, rules
@@ -36,3 +37,14 @@ def test_fusion_names_no_hook_event() -> None:
         text = path.read_text()
         found = sorted(e for e in events if re.search(rf"\b{e}\b", text))
         assert found == [], f"{path.name} names {found}"
+
+
+def test_hook_words_are_quoted_as_shlex_quotes_them() -> None:
+    words = ["", "plain", "a b", "it's", "$(touch /tmp/x)", "#{pane_id}", "%H", "`id`",
+             "tab\there", "new\nline", "\u00e9", "a'\"'b", "x" * 10_000, "-f=1,2:3/4@5%6+7"]
+    for w in words:
+        assert claude_hooks.sh_quote(w) == shlex.quote(w), w
+    line = claude_hooks.hook_command("Stop", python="/opt/py $(id)/python3",
+                                     command_env={"PYTHONPATH": "it's; rm -rf ~"})
+    assert shlex.split(line) == ["PYTHONPATH=it's; rm -rf ~", "/opt/py $(id)/python3", "-P",
+                                 "-m", "osc7501wrap", "hook", "Stop"]

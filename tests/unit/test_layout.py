@@ -359,7 +359,7 @@ START = f"{PACKAGE}.start"
 LAZY = "# lazy:"
 #: At most this many such imports outside start/ (each import statement counts): lower it
 #: as they go (most are the session's boot, which loads the core after the child started).
-LAZY_MAX = 22
+LAZY_MAX = 15
 
 
 def function_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:

@@ -43,3 +43,28 @@ def test_sanitize_text_is_total() -> None:
         assert "\n" not in result and result == result.strip()
         assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b-\u200f]", result)
     assert sanitize_text("x" * 5_000_000 + "\n", 2048).endswith("…")
+
+
+def test_escape_controls_shows_every_control_and_keeps_only_what_is_asked() -> None:
+    from osc7501wrap.protocol.sanitize import escape_controls
+
+    text = "a\x1b]52;c;$(id)\x07b\r\n\tc\x9bd\u2028e\x7f"
+    assert escape_controls(text) == "a\\x1b]52;c;$(id)\\x07b\\x0d\\x0a\\x09c\\x9bd\\u2028e\\x7f"
+    assert escape_controls(text, keep="\t\n") == (
+        "a\\x1b]52;c;$(id)\\x07b\\x0d\n\tc\\x9bd\\u2028e\\x7f")
+    assert escape_controls("#{pane_id} %H \u00e9") == "#{pane_id} %H \u00e9"
+
+
+def test_flatten_and_sanitize_strip_the_same_invisible_characters() -> None:
+    from osc7501wrap.protocol.redact import Redactor
+    from osc7501wrap.protocol.sanitize import INVISIBLE, flatten
+
+    hidden = "\u00ad\u180e\u200b\u200f\u202a\u202e\u2060\u2064\u2066\u2069\u061c\ufeff"
+    assert re.fullmatch(f"[{INVISIBLE}]+", hidden)
+    assert flatten(f"gh{hidden}p_\x1b\n\ud800x") == "ghp_  \ufffdx"
+    assert sanitize_text(f"a{hidden}b", 50) == "ab"
+    # a token split by any of them is still one token to the redactor
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    for c in hidden:
+        split = token[:10] + c + token[10:]
+        assert token not in Redactor(()).redact(f"key {split}")[0], repr(c)
