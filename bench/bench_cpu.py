@@ -48,7 +48,9 @@ after ``--warmup`` seconds (start-up is not counted).
 * ``--side-by-side PY1,PY2``: instead of the above, ``--sessions`` wraps of each tree (the
   one first on that interpreter's path: ``bench/compare OLD NEW --side-by-side`` makes
   them), all around their own spinners in one harness and measured in the same windows:
-  CPU per session of each, and its ratio to the first. Two runs of one tree one after
+  CPU per session of each, and its ratio to the first; a tmux server with as many panes
+  runs in the same windows, and each tree's sessions are shown against it (as the
+  50-session figure). Two runs of one tree one after
   the other differ by 10-30% on a shared machine; side by side, by a few percent.
 
     .venv/bin/python bench/bench_cpu.py [--sessions 50] [--seconds 5] [--windows 3]
@@ -523,21 +525,33 @@ def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace
     every tree alike. One line per tree and agent: CPU per session, and the ratio to the
     first tree's."""
     lines = [f"side by side, {args.sessions} sessions of each: % of one core per session "
-             f"(median of {args.windows} windows of {args.seconds:g} s)"]
+             f"(median of {args.windows} windows of {args.seconds:g} s); with a tmux server "
+             f"of {args.sessions} such panes in the same windows"]
+    n = args.sessions
     for agent in agents:
         argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER] for py in pythons]
-        runs, _, _ = measure_all([(argv, env) for _ in range(args.sessions) for argv in argvs],
-                              [f"{j}" for _ in range(args.sessions) for j in range(len(argvs))],
-                              args)
+        with tmux_panes(args, env) as tmux:
+            runs, _, beside = measure_all(
+                [(argv, env) for _ in range(n) for argv in argvs],
+                [f"{j}" for _ in range(n) for j in range(len(argvs))], args, tmux)
         base = 0.0
         for j, py in enumerate(pythons):
             mine = [r for r in runs if r.name == f"{j}"]
-            per = median([sum(r.samples["wrap"][w] for r in mine) / len(mine)
-                          for w in range(args.windows)])
+            windows = [sum(r.samples["wrap"][w] for r in mine) / len(mine)
+                       for w in range(args.windows)]
+            per = median(windows)
             woke = sum(median(r.wakeups) for r in mine) / len(mine)
             base = base or per
+            vs = ""
+            if beside:  # the tree's n sessions against the tmux server, window by window
+                ratios = [n * x / t for x, t in zip(windows, beside, strict=True)]
+                vs = (f"; {n} sessions {n * per:.2f}% = {n * per / median(beside):.2f}x the "
+                      f"tmux server (windows {'/'.join(f'{x:.2f}' for x in ratios)})")
             lines.append(f"  {agent:<8} {py:<60} {per:.3f}%  ({per / base:.2f}x the first; "
-                         f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up)")
+                         f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up{vs})")
+        if beside:
+            lines.append(f"  {agent:<8} tmux server, {n} panes: {median(beside):.2f}% "
+                         f"(windows {'/'.join(f'{x:.2f}' for x in beside)})")
     return lines
 
 
