@@ -24,13 +24,14 @@ Goals: every dialog found, 0 false blocked, blocked p50 <= 100 ms and max <= 300
 end p50 <= 300 ms, agreement >= 0.98. ``tests/test_corpus_metrics.py`` asserts them.
 
     .venv/bin/python bench/bench_corpus.py [--json FILE] [-v] [--captures] [--backend B]
-        [--manifest NAME] [AGENT[-VERSION]...]
+        [--manifest NAME] [AGENT[-VERSION]|DIR...]
 
 ``--manifest generic`` scores the captures with the fallback instead of each agent's own
 manifest: how wrap reads an agent it has no rules for.
 
 (names: only those directories, ``copilot`` for every release of Copilot, ``copilot-1.0.86``
-for one; default: all; ``--captures`` also prints each capture's agreement, and
+for one; a path to a directory of captures elsewhere, such as ``tests/heldout/cline-3.0.57``,
+scores that directory; default: all; ``--captures`` also prints each capture's agreement, and
 ``--backend ghostty`` replays on the other screen model).
 
 Deterministic (a virtual clock): one run. Not a test itself.
@@ -253,11 +254,15 @@ def main() -> int:
                     help="also print the agreement of each capture")
     ap.add_argument("--backend", default=BACKEND, choices=("pyte", "ghostty"),
                     help=f"the screen model to replay on (default {BACKEND})")
-    ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]",
-                    help="score only these capture directories (an agent: all its releases)")
+    ap.add_argument("only", nargs="*", metavar="AGENT[-VERSION]|DIR",
+                    help="score only these capture directories (an agent: all its releases; a "
+                    "path to a directory, e.g. tests/heldout/cline-3.0.57: that one)")
     args = ap.parse_args()
+    given = [Path(o) for o in args.only if "/" in o and Path(o).is_dir()]
+    names = [o for o in args.only if Path(o) not in given]
     dirs = [d for d in agent_dirs()
-            if not args.only or any(d.name == o or d.name.rsplit("-", 1)[0] == o for o in args.only)]
+            if not args.only or any(d.name == o or d.name.rsplit("-", 1)[0] == o for o in names)]
+    dirs += given
     if not dirs:
         ap.error(f"no capture directory named {' or '.join(args.only)} under {tc.CAPTURES_DIR}")
     paths = sorted(p for d in dirs for p in d.glob("*.jsonl"))

@@ -8,7 +8,9 @@ What it does:
   skip onboarding, trust and update checks; proxies pointing at a dead local
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
-  :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`;
+  :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
+  :func:`vibe_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
   to wait on, answers the terminal queries a real terminal would (DA1, DSR,
@@ -1466,3 +1468,89 @@ def cline_stop_hub(sb: Sandbox) -> None:
                 os.kill(int(proc.name), signal.SIGTERM)
             except OSError:
                 pass
+
+
+#: a Node preload (``--require``) that refuses every outgoing TCP connection but to the
+#: loopback address before any name is looked up, and logs each refused host to
+#: $NET_GUARD_LOG: for an agent that fetches with Node's own ``fetch``, which no proxy
+#: variable reaches (Node 20)
+LOOPBACK_ONLY_JS = r"""'use strict';
+const net = require('net');
+const fs = require('fs');
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', undefined, null, '']);
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) {
+  const opts = Array.isArray(args[0]) ? args[0][0] : args[0];
+  let host;
+  if (opts && typeof opts === 'object') {
+    if (opts.path) return connect.apply(this, args);
+    host = opts.host;
+  } else if (typeof args[1] === 'string') {
+    host = args[1];
+  } else if (typeof opts === 'string' && !/^\d+$/.test(opts)) {
+    return connect.apply(this, args);
+  }
+  if (LOOPBACK.has(host)) return connect.apply(this, args);
+  if (process.env.NET_GUARD_LOG) {
+    try { fs.appendFileSync(process.env.NET_GUARD_LOG, `${Date.now() / 1000} refused ${host}\n`); } catch {}
+  }
+  const err = Object.assign(new Error(`connect ECONNREFUSED ${host} (offline)`), {code: 'ECONNREFUSED'});
+  process.nextTick(() => this.destroy(err));
+  return this;
+};
+"""
+
+
+def loopback_only(sb: Sandbox, env: dict[str, str]) -> None:
+    """Make the Node programs of `env` refuse every host but 127.0.0.1
+    (:data:`LOOPBACK_ONLY_JS`, preloaded through NODE_OPTIONS); refused hosts are logged
+    to ``net-refused.log`` in the sandbox."""
+    guard = sb.root / "loopback-only.cjs"
+    guard.write_text(LOOPBACK_ONLY_JS)
+    env["NODE_OPTIONS"] = f"--require {guard}"
+    env["NET_GUARD_LOG"] = str(sb.root / "net-refused.log")
+
+
+def continue_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Continue CLI (``@continuedev/cli``, the program ``cn``) in ``sb``
+    with a local config (``--config``: one OpenAI model at the fake API, no hub, no
+    login). Bash asks first (its default policy). Telemetry off
+    (``CONTINUE_CLI_ENABLE_TELEMETRY=0``, ``CONTINUE_METRICS_ENABLED=0``), auto-update off
+    (``autoUpdateCli`` in its global context); its version check
+    (api.continue.dev) is refused by :func:`loopback_only`. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["continue"]
+    config = sb.root / "continue-config.yaml"
+    config.write_text(
+        "name: fake\nversion: 1.0.0\nschema: v1\nmodels:\n  - name: fake\n    provider: openai\n"
+        f"    model: gpt-4o\n    apiBase: {base_url}/v1\n    apiKey: sk-fake\n"
+        "    roles: [chat, edit, apply]\n")
+    index = sb.home / ".continue" / "index"
+    index.mkdir(parents=True, exist_ok=True)
+    (index / "globalContext.json").write_text(json.dumps({"autoUpdateCli": False}))
+    env = sb.base_env()
+    env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "--config", str(config), *(args or [])], env
+
+
+def vibe_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mistral Vibe (PyPI ``mistral-vibe``, the program ``vibe``) in ``sb``:
+    its Python TUI (``VIBE_CLI=python``: no remote rollout picks the other one), a custom
+    OpenAI-style provider at the fake API in ``$VIBE_HOME/config.toml``, telemetry, update
+    checks and auto-update off. Its default agent asks before a shell command. It speaks
+    Python's HTTP clients, which take the sandbox's dead proxy for any other host. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["vibe"]
+    home = sb.home / ".vibe"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        'active_model = "fake"\nenable_telemetry = false\nenable_update_checks = false\n'
+        'enable_auto_update = false\n\n[[providers]]\nname = "fake"\n'
+        f'api_base = "{base_url}/v1"\napi_key_env_var = "FAKE_API_KEY"\n\n'
+        '[[models]]\nname = "gpt-4o"\nprovider = "fake"\nalias = "fake"\n')
+    env = sb.base_env()
+    env.update({"VIBE_HOME": str(home), "VIBE_CLI": "python", "FAKE_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env

@@ -264,6 +264,34 @@ def cline_idle(text: str) -> bool:
             and CLINE_PROMO not in text)
 
 
+# --------------------------------------------------------------------------- Continue CLI
+
+CONTINUE_HINT = "Ask anything, @ for context"  # the empty composer's placeholder
+#: " ⠁⠂⠄  ( 2s • esc to interrupt )": it goes on counting over a permission dialog
+CONTINUE_BUSY = re.compile(r"\(\s*\d+[smh]\b[^)]*esc to interrupt\s*\)")
+CONTINUE_QUESTION = "Would you like to continue?"
+
+
+def continue_idle(text: str) -> bool:
+    """The empty composer (a dialog takes its place) and no spinner line."""
+    return CONTINUE_HINT in text and CONTINUE_BUSY.search(text) is None
+
+
+# --------------------------------------------------------------------------- Mistral Vibe
+
+#: its composer: the rule with the mode's name ("─── accept edits ─"), the "> " line under it
+VIBE_COMPOSER = re.compile(r"─ [a-z][a-z ]* ─[ \t]*\n>")
+VIBE_EMPTY = re.compile(r"─ [a-z][a-z ]* ─[ \t]*\n>[ \t]*\n")
+#: "⠈⠉ Running command… (0s Esc/Ctrl+C to interrupt)"
+VIBE_BUSY = re.compile(r"\(\d+s Esc/Ctrl\+C to interrupt\)")
+VIBE_QUESTION = "Permission for the"
+
+
+def vibe_idle(text: str) -> bool:
+    """The empty composer (a dialog takes its place) and no spinner line."""
+    return VIBE_EMPTY.search(text) is not None and VIBE_BUSY.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -345,5 +373,26 @@ CLINE = Description(
     approve_key="y", leave=(Leave(("ctrl+c", "ctrl+c"), 8, pause=0.4),),
 )
 
+#: recorded only (its captures are in tests/heldout/: wrap has no manifest for it, the
+#: fallback is measured on it), so no e2e profile
+CONTINUE = Description(
+    "continue", agentrun.continue_command, is_main=agentrun.chat_with_tools_is_main,
+    started=continue_idle, start_settle=1.0, ended=continue_idle, end_settle=0.6,
+    busy=CONTINUE_BUSY,
+    drawn=lambda s: CONTINUE_QUESTION in s and "what to do differently (esc)" in s,
+    leave=(Leave(("ctrl+d",), 10),),  # ctrl+c clears the composer; ctrl+d quits
+)
+
+#: recorded only, as Continue CLI is
+VIBE = Description(
+    "vibe", agentrun.vibe_command, is_main=agentrun.chat_with_tools_is_main,
+    started=vibe_idle, start_wait=90, start_settle=1.0, ended=vibe_idle, end_settle=0.6,
+    busy=VIBE_BUSY, drawn=lambda s: VIBE_QUESTION in s and "Esc reject" in s,
+    # twice within a second ("Press Ctrl+C again to quit")
+    leave=(Leave(("ctrl+c", "ctrl+c"), 10, pause=0.3),),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
-    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE)}
+    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE)}
+#: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
+RECORDED_ONLY = frozenset({"continue", "vibe"})

@@ -8,6 +8,8 @@ What it does not do: define or run a scenario.
 
 from __future__ import annotations
 
+import importlib
+
 from capture_agents import (
     aider,
     claude,
@@ -21,9 +23,14 @@ from capture_agents import (
     opencode,
     pi,
     qwen,
+    vibe,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
+
+# Continue CLI's driver is capture_agents/continue.py, as every driver is named after its
+# agent; "continue" is a Python keyword, so it is imported by name
+continue_ = importlib.import_module("capture_agents.continue")
 
 #: each agent's driver modules by agent, in the order the agents are listed and run (the
 #: order they joined the corpus); ``<agent>.py`` holds the agent's scenarios (what it is,
@@ -40,6 +47,8 @@ MODULES = {
     "grok": (grok,),
     "kilo": (kilo,),
     "cline": (cline,),
+    "continue": (continue_,),
+    "vibe": (vibe,),
 }
 AGENTS = tuple(MODULES)
 
