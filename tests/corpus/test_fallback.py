@@ -5,14 +5,27 @@ manifest instead of their own.
 * Held out: **Cline** (3.0.65, ``tests/heldout/cline-3.0.65/``, recorded by
   scripts/capture-agents like the corpus, then moved there). Its captures were not used to
   write the fallback's rules, but for the last one (below); these are its figures.
-* Held out since: **Cline 3.0.57** (``tests/heldout/cline-3.0.57/``, every Cline scenario
-  recorded after the rules below were written, measured once, nothing changed after):
-  5/7 dialogs (its 61-line command and one multi-line approval, read as a question, are
-  missed), 5 false blocked (its negatives' quoted "[y] Approve [n] Deny" twice, a list
-  read for 40 ms and 89 ms while it redraws, its question read 0.5 s past its answer),
-  agreement 0.899: short of the goal, pinned in SHORT so it cannot get worse unseen. The
-  rules before this pass read it 4/7, 4 false blocked, 0.874; on the six scenarios the
-  3.0.65 set has, 3/3, 2 false blocked, 0.933 (before: 2/3, 1, 0.900).
+* **Cline 3.0.57** (``tests/heldout/cline-3.0.57/``, every Cline scenario recorded after
+  the rules below were written) was measured once unseen: 5/7 dialogs (its 61-line
+  command and one multi-line approval, read as a question, missed), 5 false blocked (its
+  negatives' quoted "[y] Approve [n] Deny" twice, a list read for 40 ms and 89 ms while
+  it redraws, its question read 0.5 s past its answer), agreement 0.899 (the rules
+  before that pass: 4/7, 4 false blocked, 0.874). It was then looked at for these shapes,
+  so it is no longer unseen: an approval whose command runs over many rows (its keys at
+  the bottom of a tall dialog, its question above the bottom rows or past the screen's
+  top), a composer drawn below options quoted in the conversation, a running turn's
+  "(esc to cancel)" over the composer with a footer's "(Tab)" (no hints row: a hints row
+  names two keys), and the command between a question and its options as the dialog's
+  subject. The rules were written for the shapes and checked on the known agents' captures
+  read with the fallback (each figure the same or better: Codex 0.169.0's multi-line
+  approvals, one dialog after another with the same question, are told apart by their
+  command: 4 false blocked -> 0; Copilot's quoted list above its exit summary, whose token
+  counter "↑ 100 • ↓ 53" read as hints: 1 -> 0 on each release; Qwen Code 0.24.4's
+  approval under its answer bullet "◆" is no select prompt: 3 -> 2). Cline 3.0.57 now:
+  7/7, 1 false blocked (its question stays drawn 0.46 s after the answer, no change on
+  screen until then: the light leaves 22 ms after the 0.5 s allowed), agreement 0.949.
+  Neither Cline release here is unseen any more; the agents below were recorded apart and
+  not looked at for these shapes.
 * Held out since: **Continue CLI 1.5.47** (``tests/heldout/continue-1.5.47/``, the program
   ``cn``, an agent wrap has no manifest for; recorded with every scenario its driver has
   after the rules above were written, its labels checked on its screens, measured once,
@@ -64,6 +77,10 @@ no longer unseen for that shape. Known agents without their manifests (KNOWN): G
 12/12 and 16/16, Copilot CLI 1.0.102 15/15 (was 4/15), Qwen Code 0.15.6 12/12 (was 0/12),
 Codex 0.169.0 15/15; Qwen Code 0.24.4 3 false blocked (its folder-trust dialog, found now,
 stays drawn 0.22 s after the answer: the light leaves 25 ms after the 0.5 s allowed).
+After the pass for long and multi-line approvals (above): Codex 0.169.0 0 false blocked,
+Copilot CLI 0 on every release, Qwen Code 0.24.4 2 (the folder-trust dialog, and 116 ms of
+its German approval read as a select prompt before its list is drawn), Cline 3.0.62 and
+3.0.65 (``tests/captures/``) 7/7 with 0 false blocked.
 """
 
 from __future__ import annotations
@@ -84,14 +101,13 @@ GOAL_AGREEMENT = 0.90
 
 
 #: dialogs the fallback misses on the held-out agents, as measured (Cline 3.0.65: none since
-#: the pointer list rule; Cline 3.0.57 and Continue CLI 1.5.47: measured once, see the
-#: module doc)
-MISSED = {"cline-3.0.57/long-command", "cline-3.0.57/multiline",
-          *(f"continue-1.5.47/{n}" for n in ("command-approve", "command-deny", "long-command",
-                                             "multiline", "question"))}
-#: held-out directories that miss the goals as measured once: (false blocked at most,
-#: agreement at least)
-SHORT = {"cline-3.0.57": (5, 0.89), "continue-1.5.47": (0, 0.74)}
+#: the pointer list rule; Cline 3.0.57: none since the rules for long and multi-line
+#: approvals; Continue CLI 1.5.47: measured once, see the module doc)
+MISSED = {*(f"continue-1.5.47/{n}" for n in ("command-approve", "command-deny", "long-command",
+                                            "multiline", "question"))}
+#: held-out directories that miss the goals as measured: (false blocked at most,
+#: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer
+SHORT = {"cline-3.0.57": (1, 0.94), "continue-1.5.47": (0, 0.74)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -117,16 +133,19 @@ def test_the_held_out_agent_is_there() -> None:
 #: known agents read with the fallback instead of their manifests, and the false blocked
 #: allowed: Gemini CLI's dialogs show no key hints (a selection marker on a numbered
 #: option: every one found, none where there is none); Qwen Code 0.24.4's answers start
-#: with the "◆" of a select prompt (no longer a dialog over its composer or its running
-#: turn: 2), and its folder-trust dialog stays drawn after the answer (1); Copilot CLI's
+#: with the "◆" of a select prompt (no longer a dialog over its composer, its running
+#: turn or its numbered approval; 116 ms of its German approval before the list is drawn:
+#: 1), and its folder-trust dialog stays drawn after the answer (1); Copilot CLI's
 #: boxed lists (a pointer in a box) and Qwen Code 0.15.6's (hints, then the box's edge
-#: and a spinner under it) are found; Copilot's negatives scenario reads one list (1);
-#: Codex 0.169.0's multi-line approvals read on after their answer (4, as before)
-KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 3, "copilot-1.0.102": 1,
-         "qwen-0.15.6": 0, "codex-0.169.0": 4}
+#: and a spinner under it) are found; Copilot's quoted list over its exit summary is none
+#: (its token counter is no hints row); Codex 0.169.0's multi-line approvals, one after
+#: another with the same question, are told apart by their command; Cline's approvals of
+#: long and multi-line commands are found, its quoted keys are none
+KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 2, "copilot-1.0.102": 0,
+         "qwen-0.15.6": 0, "codex-0.169.0": 0, "cline-3.0.62": 0, "cline-3.0.65": 0}
 #: of them, those whose every dialog is found with its kind
 FOUND_ALL = {"gemini-0.56.0", "gemini-0.61.0", "copilot-1.0.102", "qwen-0.15.6",
-             "codex-0.169.0"}
+             "codex-0.169.0", "cline-3.0.62", "cline-3.0.65"}
 
 
 @pytest.mark.parametrize("name", KNOWN)

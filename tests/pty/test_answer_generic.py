@@ -2,7 +2,10 @@
 real pty: bash's ``read -p "... [y/N] "``, ssh's ``(yes/no/[fingerprint])?``, a bare
 ``Continue?`` and Python's ``input()``. The answer is typed with its Enter and the program
 reads it; an answer the person typed on the line but did not enter is the same dialog
-(same id), erased before the answer is typed, never doubled."""
+(same id), erased before the answer is typed, never doubled. And a full-screen program's
+approval of a multi-line command, read by the fallback for TUI agents: what is approved is
+exactly the command shown (another row, another dialog), and a command that runs past the
+screen's top is not approved at all."""
 
 from __future__ import annotations
 
@@ -110,3 +113,74 @@ def test_an_answer_retried_after_a_failure_types_one_letter(prompt: Any) -> None
     r = p.osc("answer", p.sid, "no", "--dialog", d["id"])
     assert r.returncode == 0, r.stderr
     p.t.expect(b"got:[n]", 10)
+
+
+# A full-screen program with no manifest (the fallback's tui_* rules) that asks to approve a
+# multi-line command: "[y] Approve   [n] Deny" at the bottom of a tall dialog, the command
+# between its question and its keys. "r" redraws it with the command's last row changed;
+# "y"/"n" end it. ROWS rows of command: taller than the 24-row window, its question and
+# first rows run past the top.
+TUI_APPROVAL = r'''
+import sys, termios, tty
+rows = int(sys.argv[1])
+cmd = [f"touch f{i:02d}.txt" for i in range(rows)]
+def draw():
+    out = ["\x1b[2J\x1b[H", " > make the files\r\n\r\n", " Agent needs permission\r\n",
+           " Approve tool call?\r\n", " run_commands\r\n", f"   $ {cmd[0]}\r\n"]
+    out += [f" {c}\r\n" for c in cmd[1:]]
+    out += ["\r\n", "  [y] Approve   [n] Deny\r\n", "\r\n", " model $0.00\r\n", " work"]
+    sys.stdout.write("".join(out))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h")
+try:
+    draw()
+    while True:
+        k = sys.stdin.read(1)
+        if k == "r":
+            cmd[-1] = cmd[-1] + " # changed"
+            draw()
+        elif k in "yn":
+            break
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:[{k}]")
+'''
+
+
+def test_a_multi_line_command_is_approved_exactly_as_shown(prompt: Any) -> None:
+    """The command's every row is the fallback's dialog: another last row is another
+    dialog, which an answer for the one shown before refuses to approve."""
+    p = prompt([sys.executable, "-c", TUI_APPROVAL, "6"])
+    d = p.dialog()
+    assert [o["label"] for o in d["options"]] == ["Approve", "Deny"], d
+    assert d["subject"] == ["run_commands", "  $ touch f00.txt",
+                            *(f"touch f{i:02d}.txt" for i in range(1, 6))], d
+    assert not d.get("partial"), d
+    p.t.type(b"r")  # the agent redraws the approval: its command's last row changed
+    end = time.monotonic() + 10
+    while (now := p.dialog())["id"] == d["id"] and time.monotonic() < end:
+        p.t.pump(0.1)
+    assert now["subject"][-1] == "touch f05.txt # changed", now
+    r = p.osc("answer", p.sid, "Approve", "--dialog", d["id"])
+    assert r.returncode != 0 and "the dialog changed" in r.stderr, (r.stdout, r.stderr)
+    assert b"got:" not in p.t.output
+    r = p.osc("answer", p.sid, "Approve", "--dialog", now["id"])
+    assert r.returncode == 0, r.stderr
+    p.t.expect(b"got:[y]", 10)
+
+
+def test_a_command_past_the_screens_top_is_not_approved(prompt: Any) -> None:
+    """Its question and first rows scrolled away: the dialog is found, partial, and answer
+    types nothing."""
+    p = prompt([sys.executable, "-c", TUI_APPROVAL, "40"])
+    d = p.dialog()
+    assert [o["label"] for o in d["options"]] == ["Approve", "Deny"], d
+    assert d.get("partial"), d
+    r = p.osc("answer", p.sid, "Approve", "--dialog", d["id"])
+    assert r.returncode != 0 and "not on screen" in r.stderr, (r.stdout, r.stderr)
+    p.t.pump(0.5)
+    assert b"got:" not in p.t.output

@@ -106,3 +106,124 @@ def test_a_pointer_list_without_numbers_or_hints(generic: rules.Manifest) -> Non
 def test_what_is_no_dialog(generic: rules.Manifest, rows: list[str]) -> None:
     v = read(generic, rows)
     assert v.state != "blocked", (v.rule_id, rows)
+
+
+# ------------------------------------------------ long and multi-line command approvals
+
+FOOTER = [" model ██████ (100) $0.00", " work", " Some mode (Shift+Tab)"]
+KEYS = "  [y] Approve   [n] Deny"
+
+
+def tall_approval(command: list[str]) -> list[str]:
+    """An approval whose command runs over many rows: the question at its top, the keys
+    at its bottom, then a blank row and a footer."""
+    return [" Agent needs permission", " Approve tool call?", " run_commands",
+            f"   $ {command[0]}", *(f" {c}" for c in command[1:]), "", KEYS, "", *FOOTER]
+
+
+def test_an_approval_taller_than_the_bottom_rows_is_a_permission_with_the_whole_command(
+        generic: rules.Manifest) -> None:
+    command = [f"touch f{i:02d}.txt" for i in range(14)]
+    v = read(generic, [" ❯ make many files", "", *tall_approval(command)])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    assert v.msg == "Approve tool call: touch f00.txt"
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == ["Approve", "Deny"]
+    # every row between the question and the keys: the tool, the whole command
+    assert list(v.dialog.subject) == ["run_commands", f"  $ {command[0]}", *command[1:]]
+    assert not v.dialog.partial
+    # one character more in the last row of the command: another dialog
+    other = read(generic, [" ❯ make many files", "",
+                           *tall_approval([*command[:-1], command[-1] + "x"])])
+    assert other.dialog is not None and other.dialog.id != v.dialog.id
+
+
+def test_an_approval_whose_question_is_past_the_screens_top(generic: rules.Manifest) -> None:
+    # the command fills the screen: its "$ " row and the question above it are gone
+    rows = [f" touch f{i:02d}.txt" for i in range(30, 56)] + ["", KEYS, "", *FOOTER]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    # what is on screen of the command is its subject, which is not all of it
+    assert v.dialog is not None and v.dialog.partial
+    assert list(v.dialog.subject) == [f"touch f{i:02d}.txt" for i in range(30, 56)]
+    # keys that neither approve nor decline, without a question: no dialog
+    rows = [f" row {i}" for i in range(20)] + ["", "  [a] Apples   [b] Pears", "", *FOOTER]
+    assert read(generic, rows).state != "blocked"
+
+
+def test_a_multi_line_command_in_a_numbered_approval_is_its_subject(
+        generic: rules.Manifest) -> None:
+    rows = ["  Would you like to run the following command?", "", "  Reason: tidy up?", "",
+            "  $ ls -la", "  touch x1.txt", "  rm -f \"$(cat list)\" #(x)", "",
+            "› 1. Yes, proceed (y)", "  2. No, and say what to do differently (esc)", "",
+            "  Press enter to confirm or esc to cancel"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    assert v.msg == "Would you like to run the following command: ls -la"
+    assert v.dialog is not None
+    # every row between the question and the first option: the whole command
+    assert list(v.dialog.subject) == ["$ ls -la", "touch x1.txt", "rm -f \"$(cat list)\" #(x)"]
+    assert not v.dialog.partial
+    # the same question about another command: another dialog, another message
+    other = read(generic, [r.replace("$ ls -la", "$ echo hi") for r in rows])
+    assert other.dialog is not None and other.dialog.id != v.dialog.id
+    assert other.msg != v.msg
+
+
+COMPOSER = ["─" * 60, "❯ Ask anything...", "─" * 60]
+
+
+@pytest.mark.parametrize("rows", [
+    # a dialog quoted in an answer, the composer drawn below it
+    [" * Agent asked:", "   Approve tool call?", "   [y] Approve   [n] Deny",
+     "   Nothing is waiting now.", *COMPOSER, *FOOTER],
+    # the same text typed into the composer
+    ["   What can I do for you?", "─" * 60, "❯ Approve tool call? [y] Approve   [n] Deny",
+     "─" * 60, *FOOTER],
+    # a running turn over the composer: an indented command, an interrupt hint, a footer
+    # naming one key ("(Tab)"): no list
+    [" * run_commands(echo", "   AAAA && touch long-1.txt)", "   ⎿", "   AAAA",
+     " ⠋ Thinking... (esc to cancel)", *COMPOSER,
+     " model ██████ (100) $0.00                   ○ Plan ● Act (Tab)", " work",
+     " Some mode (Shift+Tab)"],
+    # a numbered dialog quoted in an answer, then the composer and a footer whose last
+    # row names one key ("← for agents"): the quoted hints are not the live dialog's
+    ["• The dialog said:", "      Would you like to run the following command?",
+     "      › 1. Yes, proceed (y)", "      Press enter to confirm or esc to cancel",
+     "  Nothing is waiting now.", "› Ask anything", "  model · /tmp/work",
+     "  ← for agents · ? for shortcuts"],
+    # a numbered dialog quoted in an answer, then the agent's exit summary, whose last rows
+    # count tokens with arrows ("↑ 100 • ↓ 53"): arrows before numbers are no key hints
+    [" ● The dialog said:", "   Do you want to run this command?", "   ❯ 1. Yes",
+     "     2. No, and say what to do differently (Esc to stop)",
+     "   ↑/↓ to navigate · enter to select · esc to cancel", "   Nothing is waiting now.",
+     " Changes    +0 -0", " Duration   12s", " Tokens     ↑ 100 • ↓ 53",
+     " Resume     agent --resume=c4a8"],
+], ids=["quoted-keys", "typed-keys", "running-turn", "quoted-list", "quoted-list-summary"])
+def test_quoted_options_are_no_live_dialog(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_a_tui_list_under_an_answer_bullet_is_no_select_prompt(
+        generic: rules.Manifest) -> None:
+    rows = ["  > make the output directory", "  ◆ I will create the directory.",
+            "  ? Shell mkdir -p out (Make the output directory)", "     mkdir -p out",
+            "   Allow execution of: 'mkdir'?", "   › 1. Yes, allow once",
+            "     2. No, suggest changes (esc)", "  ⠏ Waiting for user confirmation..."]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_marked")
+    # a select prompt of a line-mode program is still one
+    v = read(generic, ["◆  Pick a colour", "│  ● Red", "│  ○ Blue", "└"])
+    assert (v.state, v.rule_id) == ("blocked", "select_prompt")
+
+
+def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) -> None:
+    rows = [" Removing the build directory.", " $ rm -rf build", "─" * 60,
+            " Dangerous command:", "   rm -rf build && echo removed", " Allow?", " → Yes",
+            "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel", "─" * 60,
+            "/tmp/work", "↑100 ↓7 0.1%/128k (auto)                         model"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    # the transcript's "$ " row above the dialog is not what it asks about
+    assert v.dialog is not None and not v.dialog.subject and not v.dialog.partial
