@@ -9,7 +9,7 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`kimi_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -1553,4 +1553,27 @@ def vibe_command(sb: Sandbox, base_url: str, *,
         '[[models]]\nname = "gpt-4o"\nprovider = "fake"\nalias = "fake"\n')
     env = sb.base_env()
     env.update({"VIBE_HOME": str(home), "VIBE_CLI": "python", "FAKE_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env
+
+
+def kimi_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Kimi CLI (PyPI ``kimi-cli``, the program ``kimi``) in ``sb``: its
+    interactive shell with one ``openai_legacy`` (Chat Completions) provider at the fake API
+    in ``$KIMI_SHARE_DIR/config.toml``, telemetry off (``telemetry = false``), auto-update
+    off (``KIMI_CLI_NO_AUTO_UPDATE``). A shell command asks first (its default, not yolo).
+    It speaks Python's HTTP clients, which take the sandbox's dead proxy for any other
+    host. No hooks are set: its runs are labelled from its screen. Its pin is
+    ``pypi>=3.13``: under Python 3.12.1 it stops at start (a frozen, slotted generic
+    dataclass of its slash commands raises TypeError), and 1.52.0 is no shell any more (it
+    only runs its successor's installer)."""
+    pin = pins()["kimi"]
+    share = sb.home / ".kimi"
+    share.mkdir(parents=True, exist_ok=True)
+    (share / "config.toml").write_text(
+        'default_model = "fake"\ntelemetry = false\n\n[providers.fake]\n'
+        f'type = "openai_legacy"\nbase_url = "{base_url}/v1"\napi_key = "sk-fake"\n\n'
+        '[models.fake]\nprovider = "fake"\nmodel = "gpt-4o"\nmax_context_size = 128000\n')
+    env = sb.base_env()
+    env.update({"KIMI_SHARE_DIR": str(share), "KIMI_CLI_NO_AUTO_UPDATE": "1"})
     return [str(pin.exe), *(args or [])], env

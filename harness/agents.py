@@ -292,6 +292,21 @@ def vibe_idle(text: str) -> bool:
     return VIBE_EMPTY.search(text) is not None and VIBE_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- Kimi CLI
+
+#: its composer: the "── input ───" rule, the rows under it to the next rule
+KIMI_EMPTY = re.compile(r"── input ─+[ \t]*\n(?:[ \t]*\n)+─{20,}")
+#: a moon phase alone on its row while the model is asked, or the braille spinner of a
+#: tool line ("⠦ Using Shell (...)"): both go on over a dialog
+KIMI_BUSY = re.compile(r"^(?:[\U0001F311-\U0001F318][ \t]*$|[\u2801-\u28ff] \S)", re.M)
+KIMI_QUESTION = "is requesting approval to run command"
+
+
+def kimi_idle(text: str) -> bool:
+    """The empty composer (a dialog takes its place) and no spinner."""
+    return KIMI_EMPTY.search(text) is not None and KIMI_BUSY.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -392,7 +407,16 @@ VIBE = Description(
     leave=(Leave(("ctrl+c", "ctrl+c"), 10, pause=0.3),),
 )
 
+#: recorded only, as Continue CLI is
+KIMI = Description(
+    "kimi", agentrun.kimi_command, is_main=agentrun.chat_with_tools_is_main,
+    started=kimi_idle, start_wait=90, start_settle=1.0, ended=kimi_idle, end_settle=0.6,
+    busy=KIMI_BUSY, drawn=lambda s: KIMI_QUESTION in s and "↵ confirm" in s,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
-    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE)}
+    CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
+    KIMI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi"})

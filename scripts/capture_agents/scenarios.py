@@ -20,6 +20,7 @@ from capture_agents import (
     gemini,
     grok,
     kilo,
+    kimi,
     opencode,
     pi,
     qwen,
@@ -49,6 +50,7 @@ MODULES = {
     "cline": (cline,),
     "continue": (continue_,),
     "vibe": (vibe,),
+    "kimi": (kimi,),
 }
 AGENTS = tuple(MODULES)
 

@@ -59,6 +59,37 @@ manifest instead of their own.
   tool" with ``› 1. Allow once`` ... ``4. Deny`` and "↑↓/jk navigate  Enter select  Esc
   reject", its question box), 0 false blocked, blocked p50/max 69/80 ms, turn end p50/max
   40/77 ms, agreement 0.999: every goal met.
+* Held out since: **Kimi CLI 1.51.0** (``tests/heldout/kimi-1.51.0/``, the program
+  ``kimi``, its prompt_toolkit shell redrawing its bottom rows in place; recorded with
+  every scenario of its driver, labels checked on its screens, then measured once on the
+  rules as they were before the pass for long and multi-line approvals, nothing changed
+  after): 0/7 dialogs, 0 false blocked, no turn end seen (6), agreement 0.405, pinned in
+  MISSED and SHORT (the test holds those figures on the rules as they are now). The
+  fallback reads **working** from its start-up spinner ("⠋ Loading configuration...",
+  0.9-1.5 s) until the run ends, in every scenario: no rule matches any of its screens
+  after that (``explain --agent generic``: "no rule matched"). What they show:
+
+  - its permission dialog (command-approve, command-deny, long-command, multiline x3) is
+    a box over its composer, ``╭─ approval ─``, "Shell is requesting approval to run
+    command:", the command (a long one cut to 4 rows and "... (truncated, ctrl-e to
+    expand)"), the options ``│ → [1] Approve once``, ``[2] Approve for this session``,
+    ``[3] Reject``, ``[4] Reject, tell the model what to do instead`` and the hints
+    ``▲/▼ select  1/2/3/4 choose  ↵ confirm``, under the tool's braille spinner line
+    ("⠦ Using Shell (...)"); ``tui_dialog_list`` does not take those hints (no Enter, Esc
+    or ↑↓: ▲/▼ and ↵), the numbered and pointer rules want ``1.``/``1)`` or a word after
+    the ``→``, not ``[1]``, and ``tui_dialog_keys`` wants its bracketed keys on one row,
+    so it reads **working** throughout;
+  - its question (question) is the same box, ``╭─ question ─``, "? Which color do you
+    prefer?", ``│ → [1] Red``, ``[2] Blue``, ``[3] Other``, with no hint row
+    (``tui_question_pointer`` wants a word after the ``→``): **working**;
+  - its composer is a rule ``── input ───`` over empty rows, a rule and a status line
+    ("agent (gpt-4o ○)  ...  ctrl-x: toggle mode"), with no prompt glyph (``tui_composer``
+    wants ``❯``/``>``/``›``/``»``), also drawn, empty, under the spinner while a turn runs
+    (a moon phase alone on its row while the model is asked, "⠴ Composing... 3s · 55
+    tokens" while it streams, the answer printed only at the end): every idle (at start,
+    after a refusal, which ends its turn, and after Ctrl+C) and every turn's end (answer
+    x2, command-approve, negatives, question, stream) stays **working** until the run
+    ends.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -102,12 +133,13 @@ GOAL_AGREEMENT = 0.90
 
 #: dialogs the fallback misses on the held-out agents, as measured (Cline 3.0.65: none since
 #: the pointer list rule; Cline 3.0.57: none since the rules for long and multi-line
-#: approvals; Continue CLI 1.5.47: measured once, see the module doc)
-MISSED = {*(f"continue-1.5.47/{n}" for n in ("command-approve", "command-deny", "long-command",
-                                            "multiline", "question"))}
+#: approvals; Continue CLI 1.5.47 and Kimi CLI 1.51.0: measured once, see the module doc)
+MISSED = {*(f"{agent}/{n}" for agent in ("continue-1.5.47", "kimi-1.51.0")
+            for n in ("command-approve", "command-deny", "long-command", "multiline",
+                      "question"))}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer
-SHORT = {"cline-3.0.57": (1, 0.94), "continue-1.5.47": (0, 0.74)}
+SHORT = {"cline-3.0.57": (1, 0.94), "continue-1.5.47": (0, 0.74), "kimi-1.51.0": (0, 0.40)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -127,7 +159,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "continue-1.5.47",
-                                          "vibe-2.26.1"]
+                                          "kimi-1.51.0", "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
