@@ -9,7 +9,7 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`kimi_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -1577,3 +1577,25 @@ def kimi_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"KIMI_SHARE_DIR": str(share), "KIMI_CLI_NO_AUTO_UPDATE": "1"})
     return [str(pin.exe), *(args or [])], env
+
+
+def deepagents_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Deep Agents Code (PyPI ``deepagents-code``, the program
+    ``deepagents-code``; the Textual shell that ``deepagents-cli`` 0.1 moved there) in
+    ``sb``: ``--model openai:gpt-4o`` at the fake API (``OPENAI_BASE_URL``, its Responses
+    API), tracing off (``LANGSMITH_TRACING``), update checks, auto-update, price and plugin
+    updates, downloads (``DEEPAGENTS_CODE_OFFLINE``), Ollama probes and onboarding off. A
+    shell command asks first (its default "manual" mode). It speaks Python's HTTP clients,
+    which take the sandbox's dead proxy for any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["deepagents"]
+    env = sb.base_env()
+    env.update({
+        "OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+        "LANGSMITH_TRACING": "false", "DEEPAGENTS_CODE_NO_UPDATE_CHECK": "1",
+        "DEEPAGENTS_CODE_AUTO_UPDATE": "0", "DEEPAGENTS_CODE_OFFLINE": "1",
+        "DEEPAGENTS_CODE_ONBOARDING": "0", "DEEPAGENTS_CODE_PRICES_AUTO_UPDATE": "0",
+        "DEEPAGENTS_CODE_PLUGIN_AUTO_UPDATE": "0", "DEEPAGENTS_CODE_OLLAMA_DISCOVERY": "0",
+    })
+    return [str(pin.exe), "--model", "openai:gpt-4o", *(args or [])], env

@@ -307,6 +307,22 @@ def kimi_idle(text: str) -> bool:
     return KIMI_EMPTY.search(text) is not None and KIMI_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- Deep Agents Code
+
+#: its composer: a box whose row is ">" and nothing typed after it
+DEEPAGENTS_EMPTY = re.compile(r"^│ >[ \t]*│[ \t]*$", re.M)
+#: "⠋ Thinking... (3s, esc to interrupt)": it pauses over a dialog ("(paused at 4s)")
+DEEPAGENTS_BUSY = re.compile(r"\([^()\n]*, esc to interrupt\)")
+DEEPAGENTS_QUESTION = "Requires Approval <<<"
+DEEPAGENTS_ASKS = "Agent has a question for you"
+
+
+def deepagents_idle(text: str) -> bool:
+    """The empty composer (it stays under a dialog), no spinner line and no dialog."""
+    return (DEEPAGENTS_EMPTY.search(text) is not None and DEEPAGENTS_BUSY.search(text) is None
+            and DEEPAGENTS_QUESTION not in text and DEEPAGENTS_ASKS not in text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -415,8 +431,19 @@ KIMI = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+DEEPAGENTS = Description(
+    "deepagents", agentrun.deepagents_command,
+    # its cursor blinks (output every 0.5 s), so the settle gives up after 4 x 3 s: by
+    # then its server is up (a composer drawn before it queues what is typed, "Connecting")
+    started=deepagents_idle, start_wait=90, start_settle=3.0, ended=deepagents_idle,
+    end_settle=0.6, busy=DEEPAGENTS_BUSY,
+    drawn=lambda s: DEEPAGENTS_QUESTION in s and "Esc reject" in s,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI)}
+    KIMI, DEEPAGENTS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents"})
