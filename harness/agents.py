@@ -17,6 +17,7 @@ run an agent (agentrun) or decide what wrap reports (the manifests in rules/).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -313,14 +314,35 @@ def kimi_idle(text: str) -> bool:
 DEEPAGENTS_EMPTY = re.compile(r"^│ >[ \t]*│[ \t]*$", re.M)
 #: "⠋ Thinking... (3s, esc to interrupt)": it pauses over a dialog ("(paused at 4s)")
 DEEPAGENTS_BUSY = re.compile(r"\([^()\n]*, esc to interrupt\)")
-DEEPAGENTS_QUESTION = "Requires Approval <<<"
-DEEPAGENTS_ASKS = "Agent has a question for you"
+#: its approval's title row in its box (a prompt or an answer quoting it is no box row)
+DEEPAGENTS_QUESTION = re.compile(r"^│ >>> \S+ Requires Approval <<<", re.M)
+DEEPAGENTS_ASKS = "│ › Agent has a question for you"
 
 
 def deepagents_idle(text: str) -> bool:
     """The empty composer (it stays under a dialog), no spinner line and no dialog."""
     return (DEEPAGENTS_EMPTY.search(text) is not None and DEEPAGENTS_BUSY.search(text) is None
-            and DEEPAGENTS_QUESTION not in text and DEEPAGENTS_ASKS not in text)
+            and DEEPAGENTS_QUESTION.search(text) is None and DEEPAGENTS_ASKS not in text)
+
+
+#: its status bar while its server starts: "⠹ Connecting", shown only 5 s after its composer
+DEEPAGENTS_CONNECTING = re.compile(r"[\u2801-\u28ff] Connecting\b")
+#: when its composer was first seen idle at start (one run at a time)
+_DEEPAGENTS_SEEN: list[float] = []
+
+
+def deepagents_started(text: str) -> bool:
+    """Up: idle, not "Connecting", and idle 6 s since its composer was first drawn (its
+    "Connecting" is held back 5 s, so an idle composer alone may still queue a prompt)."""
+    if not deepagents_idle(text) or DEEPAGENTS_CONNECTING.search(text):
+        return False
+    now = time.monotonic()
+    if not _DEEPAGENTS_SEEN or now - _DEEPAGENTS_SEEN[0] > 120:  # none, or a past run's
+        _DEEPAGENTS_SEEN[:] = [now]
+    if now - _DEEPAGENTS_SEEN[0] < 6.0:
+        return False
+    _DEEPAGENTS_SEEN.clear()
+    return True
 
 
 # =========================================================================== the table
@@ -434,11 +456,9 @@ KIMI = Description(
 #: recorded only, as Continue CLI is
 DEEPAGENTS = Description(
     "deepagents", agentrun.deepagents_command,
-    # its cursor blinks (output every 0.5 s), so the settle gives up after 4 x 3 s: by
-    # then its server is up (a composer drawn before it queues what is typed, "Connecting")
-    started=deepagents_idle, start_wait=90, start_settle=3.0, ended=deepagents_idle,
+    started=deepagents_started, start_wait=90, start_settle=1.0, ended=deepagents_idle,
     end_settle=0.6, busy=DEEPAGENTS_BUSY,
-    drawn=lambda s: DEEPAGENTS_QUESTION in s and "Esc reject" in s,
+    drawn=lambda s: DEEPAGENTS_QUESTION.search(s) is not None and "Esc reject" in s,
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 

@@ -33,7 +33,6 @@ from capture_agents.core import (
     Ctx,
     dialog,
     leave,
-    multiline_dialogs,
     scenario,
     start,
     turn_end,
@@ -42,6 +41,11 @@ from capture_agents.shared import register
 
 REJECTED = "Command rejected."
 INTERRUPTED = "Interrupted by user"
+
+
+def _asks(text: str) -> bool:
+    """Its approval drawn."""
+    return DEEPAGENTS_QUESTION.search(text) is not None
 
 
 def _deny(c: Ctx) -> None:
@@ -158,7 +162,8 @@ register("deepagents", "negatives",
     "deepagents",
     "multiline",
     "three execute approvals in one turn: a two-row command (enter), a 175-character one "
-    "that wraps (enter), a two-row one sharing the first's first row (3. Reject) -> the "
+    "that wraps, cut after two rows (enter), a two-row one sharing the first's first row "
+    "(3. Reject) -> the "
     "turn stops, composer free",
     lambda sb, api: [
         ToolUse("execute", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
@@ -168,8 +173,17 @@ register("deepagents", "negatives",
     ],
 )
 def deepagents_multiline(c: Ctx) -> None:
+    """As ``multiline_dialogs``, but its wrapped command is cut after its second row ("A…
+    (press 'e' to expand)"): that dialog is told by its "echo" row, not its file."""
     start(c)
-    multiline_dialogs(c, lambda s: DEEPAGENTS_QUESTION in s)
+    c.submit("run the three commands")
+    for n, shown in ((1, "touch x1.txt"), (2, "│  echo ")):
+        dialog(c, lambda s, shown=shown: _asks(s) and shown in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.approve()
+        c.wait(lambda s: not _asks(s), 10, settle=0)
+    dialog(c, lambda s: _asks(s) and "touch SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
     _deny(c)
     leave(c)
 
