@@ -34,8 +34,13 @@ for a user.
   breakdown, also with the bare proxy and with a minimal Python pty proxy (common.py
   ``MIN_PROXY``: poll, read, write) in wrap's place, the floors under the figure.
   Beside them, the same panes in a multiplexer: one tmux server with ``--sessions``
-  windows, each running its own spinner, one client attached; its CPU is the baseline
-  of the "vs the tmux server" rows (goal: <= 1.0x; absent where tmux is not installed).
+  windows, each running its own spinner, one client attached, started afresh for each
+  manifest and measured in the same windows as its wraps (both drained by the same
+  loop, so background load hits both alike); its CPU is the baseline of the "vs the
+  tmux server" rows (goal: <= 1.0x; absent where tmux is not installed), with the
+  ratio of each window shown. The server is also measured alone first (a line, no
+  figure): measured minutes apart, one figure against the other moved by 10-30% with
+  the machine's load.
 
 Each figure is the median over ``--windows`` consecutive windows of ``--seconds`` each,
 after ``--warmup`` seconds (start-up is not counted).
@@ -43,7 +48,9 @@ after ``--warmup`` seconds (start-up is not counted).
 * ``--side-by-side PY1,PY2``: instead of the above, ``--sessions`` wraps of each tree (the
   one first on that interpreter's path: ``bench/compare OLD NEW --side-by-side`` makes
   them), all around their own spinners in one harness and measured in the same windows:
-  CPU per session of each, and its ratio to the first. Two runs of one tree one after
+  CPU per session of each, and its ratio to the first; a tmux server with as many panes
+  runs in the same windows, and each tree's sessions are shown against it (as the
+  50-session figure). Two runs of one tree one after
   the other differ by 10-30% on a shared machine; side by side, by a few percent.
 
     .venv/bin/python bench/bench_cpu.py [--sessions 50] [--seconds 5] [--windows 3]
@@ -64,6 +71,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,18 +163,24 @@ def start_all(programs: list[tuple[list[str], dict[str, str]]]) -> list[Terminal
         raise
 
 
-def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> None:
+def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
+            also: Tmux | None = None) -> list[float]:
     """Fill ``run.samples['wrap'|'spinner']`` with % of one core per window, and
-    ``run.wakeups`` with the measured process's voluntary context switches per second.
+    ``run.wakeups`` with the measured process's voluntary context switches per second;
+    with `also`, its client is drained with the others and its server measured in the
+    same windows: its % of one core per window (else an empty list).
 
     The warm-up lasts at least until every measured process is down to one thread (wrap
     loads its screen backend in a thread at start): the time of a thread that ends
     inside a window would be lost (the per-thread counters go with it)."""
-    terms = [r.term for r in runs]
+    terms = [r.term for r in runs] + ([also.client] if also is not None else [])
     pump(terms, warmup)
     pids = {(i, role): pid for i, r in enumerate(runs)
             for role, pid in (("wrap", r.wrap_pid), ("spinner", r.spinner_pid))
             if pid is not None}
+    if also is not None:
+        pids[(-1, "tmux")] = also.pid
+    beside: list[float] = []
     end = time.monotonic() + 60
     while time.monotonic() < end and any(len(thread_cpu(p)) > 1 for p in pids.values()):
         pump(terms, 0.2)
@@ -181,7 +196,12 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> Non
         for (i, role), b in before.items():
             a = after[(i, role)]
             if not a or not b:
-                raise RuntimeError(f"{runs[i].name}: {role} process went away")
+                raise RuntimeError(f"{runs[i].name if i >= 0 else role}: {role} process "
+                                   "went away")
+            if i < 0:
+                beside.append(sum(cpu - b.get(tid, 0.0) for tid, cpu in a.items())
+                              / wall * 100)
+                continue
             lost = set(b) - set(a)
             if lost:
                 print(f"  note: {runs[i].name}: {len(lost)} thread(s) of the {role} process "
@@ -192,23 +212,25 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int) -> Non
             r.wakeups.append((sw1[i] - sw0[i]) / wall)
             if r.term.eof:
                 raise RuntimeError(f"{r.name} ended early: {r.term.output[-300:]!r}")
+    return beside
 
 
 def measure_all(programs: list[tuple[list[str], dict[str, str]]], names: list[str],
-                args: argparse.Namespace) -> tuple[list[Run], float]:
+                args: argparse.Namespace, also: Tmux | None = None
+                ) -> tuple[list[Run], float, list[float]]:
     """Start `programs` (wraps, each around its own spinner), measure them all in the
-    same windows, stop them: a :class:`Run` each (named by `names`), and the seconds the
-    start took."""
+    same windows, stop them: a :class:`Run` each (named by `names`), the seconds the
+    start took, and `also`'s server per window (:func:`measure`)."""
     t0 = time.monotonic()
     terms = start_all(programs)
     started = time.monotonic() - t0
     runs = [Run(name, t, True) for name, t in zip(names, terms, strict=True)]
     try:
-        measure(runs, args.warmup, args.seconds, args.windows)
+        beside = measure(runs, args.warmup, args.seconds, args.windows, also)
     finally:
         for t in terms:
             t.close()
-    return runs, started
+    return runs, started, beside
 
 
 def wakeups(pid: int) -> int:
@@ -315,13 +337,17 @@ def silent_session(agents: list[str], args: argparse.Namespace, env: dict[str, s
 
 
 def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str],
-                  front: list[str] | None = None) -> tuple[list[Figure], list[str]]:
+                  front: list[str] | None = None, tmux: Tmux | None = None
+                  ) -> tuple[list[Figure], list[str]]:
     """`args.sessions` wraps with `agent`'s rules; with `front`, that program in wrap's
-    place and `agent` its name (a floor: one line, no figure)."""
+    place and `agent` its name (a floor: one line, no figure). With `tmux`, its server
+    (the same number of panes, each with its spinner) is measured in the same windows:
+    the "vs the tmux server" figure."""
     wrap = wrap_argv()
     argv = [*(front or [*wrap, "--agent", agent]), PY, "-c", SPINNER]
-    runs, started = measure_all([(argv, env)] * args.sessions,
-                                [f"{agent}#{i}" for i in range(args.sessions)], args)
+    runs, started, beside = measure_all([(argv, env)] * args.sessions,
+                                        [f"{agent}#{i}" for i in range(args.sessions)],
+                                        args, tmux)
     per_window_wrap = [sum(r.samples["wrap"][k] for r in runs) for k in range(args.windows)]
     per_window_spin = [sum(r.samples["spinner"][k] for r in runs) for k in range(args.windows)]
     w = median(per_window_wrap)
@@ -340,19 +366,37 @@ def many_sessions(agent: str, args: argparse.Namespace, env: dict[str, str],
     fig = Figure(f"CPU, {n} sessions, 10 Hz spinners, {agent} rules", f"{w:.2f}%",
                  f"{s:.2f}% ({n} spinners)", f"{w / s:.1f}x", f"<= {GOAL_MANY:g}% of a core",
                  w <= GOAL_MANY)
-    return [fig], lines
+    figs = [fig]
+    if beside:
+        t = median(beside)
+        ratios = [a / b for a, b in zip(per_window_wrap, beside, strict=True)]
+        lines.append(f"  the tmux server with {n} such panes in the same windows: {t:.2f}% "
+                     f"(windows {'/'.join(f'{x:.2f}' for x in beside)}); wrap / tmux per "
+                     f"window {'/'.join(f'{x:.2f}' for x in ratios)}")
+        figs.append(Figure(f"{fig.figure} vs the tmux server", fig.measured,
+                           f"{t:.2f}% (tmux server)", f"{w / t:.2f}x", "<= 1.0x", w <= t))
+    return figs, lines
 
 
-def tmux_server(args: argparse.Namespace, env: dict[str, str]) -> tuple[float, list[str]]:
+@dataclass
+class Tmux:
+    """A running tmux server (`pid`) and its attached client's terminal."""
+
+    pid: int
+    client: Terminal
+
+
+@contextmanager
+def tmux_panes(args: argparse.Namespace, env: dict[str, str]) -> Iterator[Tmux | None]:
     """The baseline for the 50-session figure: one tmux server holding `args.sessions`
     windows, each running its own spinner, with one client attached (a pty drained
-    like a terminal), the server's CPU (every thread) as % of one core, measured as the
-    wraps are (median of the windows). tmux too parses every byte of every pane into a
-    screen: what a multiplexer pays for the same panes."""
+    like a terminal); None where tmux is not installed. tmux too parses every byte of
+    every pane into a screen: what a multiplexer pays for the same panes."""
     tmux = shutil.which("tmux")
     if tmux is None:
-        return -1.0, ["tmux server: tmux is not installed; no baseline"]
-    name = f"bench-cpu-{os.getpid()}"
+        yield None
+        return
+    name = f"bench-cpu-{os.getpid()}-{time.monotonic_ns()}"
     base = [tmux, "-L", name, "-f", "/dev/null"]
     spinner = " ".join(shlex.quote(a) for a in (PY, "-c", SPINNER))
     tenv = {**env, "TERM": "xterm-256color"}
@@ -368,24 +412,33 @@ def tmux_server(args: argparse.Namespace, env: dict[str, str]) -> tuple[float, l
                                  timeout=30).stdout)
         client = Terminal([*base, "attach", "-t", "b"], rows=31, cols=100, env=tenv)
         try:
-            pump([client], args.warmup)
-            samples = []
-            for _ in range(args.windows):
-                b = thread_cpu(pid)
-                t0 = time.monotonic()
-                pump([client], args.seconds)
-                wall = time.monotonic() - t0
-                a = thread_cpu(pid)
-                samples.append(sum(cpu - b.get(tid, 0.0) for tid, cpu in a.items())
-                               / wall * 100)
+            yield Tmux(pid, client)
         finally:
             client.close()
     finally:
         subprocess.run([*base, "kill-server"], env=tenv, capture_output=True, timeout=30,
                        check=False)
+
+
+def tmux_server(args: argparse.Namespace, env: dict[str, str]) -> tuple[float, list[str]]:
+    """The tmux server of :func:`tmux_panes` alone, its CPU (every thread) as % of one
+    core, measured as the wraps are (median of the windows); -1 without tmux."""
+    with tmux_panes(args, env) as tmux:
+        if tmux is None:
+            return -1.0, ["tmux server: tmux is not installed; no baseline"]
+        pump([tmux.client], args.warmup)
+        samples = []
+        for _ in range(args.windows):
+            b = thread_cpu(tmux.pid)
+            t0 = time.monotonic()
+            pump([tmux.client], args.seconds)
+            wall = time.monotonic() - t0
+            a = thread_cpu(tmux.pid)
+            samples.append(sum(cpu - b.get(tid, 0.0) for tid, cpu in a.items())
+                           / wall * 100)
     w = median(samples)
-    return w, [f"tmux server, {args.sessions} windows with a spinner each, one client "
-               f"attached: {w:.2f}% (windows {'/'.join(f'{x:.2f}' for x in samples)})"]
+    return w, [f"tmux server alone, {args.sessions} windows with a spinner each, one "
+               f"client attached: {w:.2f}% (windows {'/'.join(f'{x:.2f}' for x in samples)})"]
 
 
 def run_cpu_to_exit(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
@@ -472,21 +525,33 @@ def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace
     every tree alike. One line per tree and agent: CPU per session, and the ratio to the
     first tree's."""
     lines = [f"side by side, {args.sessions} sessions of each: % of one core per session "
-             f"(median of {args.windows} windows of {args.seconds:g} s)"]
+             f"(median of {args.windows} windows of {args.seconds:g} s); with a tmux server "
+             f"of {args.sessions} such panes in the same windows"]
+    n = args.sessions
     for agent in agents:
         argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER] for py in pythons]
-        runs, _ = measure_all([(argv, env) for _ in range(args.sessions) for argv in argvs],
-                              [f"{j}" for _ in range(args.sessions) for j in range(len(argvs))],
-                              args)
+        with tmux_panes(args, env) as tmux:
+            runs, _, beside = measure_all(
+                [(argv, env) for _ in range(n) for argv in argvs],
+                [f"{j}" for _ in range(n) for j in range(len(argvs))], args, tmux)
         base = 0.0
         for j, py in enumerate(pythons):
             mine = [r for r in runs if r.name == f"{j}"]
-            per = median([sum(r.samples["wrap"][w] for r in mine) / len(mine)
-                          for w in range(args.windows)])
+            windows = [sum(r.samples["wrap"][w] for r in mine) / len(mine)
+                       for w in range(args.windows)]
+            per = median(windows)
             woke = sum(median(r.wakeups) for r in mine) / len(mine)
             base = base or per
+            vs = ""
+            if beside:  # the tree's n sessions against the tmux server, window by window
+                ratios = [n * x / t for x, t in zip(windows, beside, strict=True)]
+                vs = (f"; {n} sessions {n * per:.2f}% = {n * per / median(beside):.2f}x the "
+                      f"tmux server (windows {'/'.join(f'{x:.2f}' for x in ratios)})")
             lines.append(f"  {agent:<8} {py:<60} {per:.3f}%  ({per / base:.2f}x the first; "
-                         f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up)")
+                         f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up{vs})")
+        if beside:
+            lines.append(f"  {agent:<8} tmux server, {n} panes: {median(beside):.2f}% "
+                         f"(windows {'/'.join(f'{x:.2f}' for x in beside)})")
     return lines
 
 
@@ -538,18 +603,15 @@ def main() -> int:
             floors = [("the bare proxy", [os.path.join(wrap_bin_dir(), "wrap-proxy")]),
                       ("a minimal Python pty proxy", [PY, "-c", MIN_PROXY])]
             runs: list[tuple[str, list[str] | None]] = [(a, None) for a in agents]
-            tmux_cpu, lines = tmux_server(args, env)
+            _, lines = tmux_server(args, env)
             print("\n".join(lines), flush=True)
             for name, front in runs + (floors if args.breakdown else []):
-                f, lines = many_sessions(name, args, env, front)
-                for fig in f:
-                    figs.append(fig)
-                    if tmux_cpu > 0:  # the same panes in tmux's server, in this run
-                        w = float(fig.measured.rstrip("%"))
-                        figs.append(Figure(f"{fig.figure} vs the tmux server",
-                                           fig.measured, f"{tmux_cpu:.2f}% (tmux server)",
-                                           f"{w / tmux_cpu:.2f}x", "<= 1.0x",
-                                           w <= tmux_cpu))
+                if front is None:  # the same panes in tmux's server, in the same windows
+                    with tmux_panes(args, env) as tmux:
+                        f, lines = many_sessions(name, args, env, front, tmux)
+                else:
+                    f, lines = many_sessions(name, args, env, front)
+                figs += f
                 print("\n".join(lines), flush=True)
     print()
     print(figures_table(figs))

@@ -78,7 +78,7 @@ TreeProbe = Callable[[], "Mapping[int, Proc] | None"]
 _TURN = ("working", "blocked")
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
-HOLD_MAX = 2.0  # frames shaped like the last one confirmed wait for this long after it
+HOLD_MAX = 4.0  # frames shaped like the last one confirmed wait for this long after it
 HOLD_GRACE = 0.2  # ... and are fed this much later if no frame came to read them
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
 PASTE_START = b"\x1b[200~"

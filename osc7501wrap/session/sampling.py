@@ -17,7 +17,7 @@ program that starts work, or hands the terminal over, after WATCH seconds of sil
 
 A TUI agent the generic manifest's fallback rules read is sampled from its screen:
 working while it says so or output comes, idle at the first sample after its composer
-stands still, whatever its helper processes and CPU.
+stands still, whatever its helper processes and CPU (/proc is not read for it).
 
 The descendant processes are read with each foreground sample outside a turn (in a turn,
 once at its end: :meth:`tree_now`): what a turn left running is background work, what
@@ -274,11 +274,13 @@ class Sampler:
         while the screen shows a turn running or it writes output the user did not just
         type (a spinner frame, streaming text); idle as soon as it shows its composer and
         draws nothing more, whatever its CPU and child processes (an agent keeps helper
-        processes while it waits)."""
+        processes while it waits): so its CPU and children are not read at all."""
         self._act_at = now
         self._act_next = now + ACTIVITY_PERIOD
         out = p.output_bytes > self._act_out and not typed
-        self._act_cpu, self._act_out = cpu_time(self.pid), p.output_bytes
+        # /proc is not read: once the screen no longer reads this way, the sample after
+        # next compares CPU (one period later than if its time were kept from here)
+        self._act_cpu, self._act_out = None, p.output_bytes
         why = ("the screen shows a turn running" if state == "working"
                else "writing output" if out else "")
         if why:

@@ -237,3 +237,33 @@ def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
     assert p.tree.pieces == ()
     s.sample(p, 10.0)
     assert s.next_deadline(10.0) == NEVER  # none left: a silent session has no wake-up
+
+
+def test_a_tui_the_fallback_reads_is_not_read_from_proc(
+        procs: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the fallback rules read the screen (spinner or composer), its samples read
+    no CPU time and no children; once the screen reads otherwise, a program that works
+    without output is seen busy again by its CPU, one sample later."""
+    reads: list[str] = []
+    monkeypatch.setattr(sampling, "cpu_time", lambda pid: reads.append("cpu") or procs["cpu"])
+    monkeypatch.setattr(sampling, "child_pids", lambda pid: reads.append("kids") or [])
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.verdict = _screen("working", "tui_working")
+    now = 0.0
+    for i in range(20):  # 10 s of a spinner, then of a still composer
+        if i == 10:
+            p.verdict = _screen("idle", "tui_composer")
+        else:
+            p.output_bytes += 60 if i < 10 else 0
+        procs["cpu"] += 1.0
+        s.sample(p, now)  # type: ignore[arg-type]
+        now += ACTIVITY_PERIOD
+    assert reads == []
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    p.verdict = None  # the screen reads no TUI any more: CPU without output is work
+    while p.told[-1][0] != "busy" and now < 60:
+        procs["cpu"] += 1.0
+        s.sample(p, now)  # type: ignore[arg-type]
+        now += ACTIVITY_PERIOD
+    assert p.told[-1][:2] == ("busy", "using CPU")
+    assert reads.count("cpu") == 2  # the first sample notes the CPU time, the second compares
