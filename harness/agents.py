@@ -17,7 +17,6 @@ run an agent (agentrun) or decide what wrap reports (the manifests in rules/).
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +66,9 @@ class Description:
     start_wait: float = 60
     #: quiet time once started, before anything is typed (the first frames go on)
     start_settle: float = 0.5
+    #: time to wait past the first started screen before reading it again (an agent that
+    #: draws its composer before it is up and says so only later); 0: none
+    start_hold: float = 0
     #: a notice the agent may draw over its composer at start (its text) and the key
     #: (a name of AgentRun.KEYS) that closes it
     notice: tuple[str, str] | None = None
@@ -327,22 +329,12 @@ def deepagents_idle(text: str) -> bool:
 
 #: its status bar while its server starts: "⠹ Connecting", shown only 5 s after its composer
 DEEPAGENTS_CONNECTING = re.compile(r"[\u2801-\u28ff] Connecting\b")
-#: when its composer was first seen idle at start (one run at a time)
-_DEEPAGENTS_SEEN: list[float] = []
 
 
 def deepagents_started(text: str) -> bool:
-    """Up: idle, not "Connecting", and idle 6 s since its composer was first drawn (its
-    "Connecting" is held back 5 s, so an idle composer alone may still queue a prompt)."""
-    if not deepagents_idle(text) or DEEPAGENTS_CONNECTING.search(text):
-        return False
-    now = time.monotonic()
-    if not _DEEPAGENTS_SEEN or now - _DEEPAGENTS_SEEN[0] > 120:  # none, or a past run's
-        _DEEPAGENTS_SEEN[:] = [now]
-    if now - _DEEPAGENTS_SEEN[0] < 6.0:
-        return False
-    _DEEPAGENTS_SEEN.clear()
-    return True
+    """Up: idle and not "Connecting" (held back 5 s after its composer is drawn, so the
+    start reads this again after ``start_hold``)."""
+    return deepagents_idle(text) and DEEPAGENTS_CONNECTING.search(text) is None
 
 
 # =========================================================================== the table
@@ -456,7 +448,8 @@ KIMI = Description(
 #: recorded only, as Continue CLI is
 DEEPAGENTS = Description(
     "deepagents", agentrun.deepagents_command,
-    started=deepagents_started, start_wait=90, start_settle=1.0, ended=deepagents_idle,
+    started=deepagents_started, start_wait=90, start_settle=1.0, start_hold=6.0,
+    ended=deepagents_idle,
     end_settle=0.6, busy=DEEPAGENTS_BUSY,
     drawn=lambda s: DEEPAGENTS_QUESTION.search(s) is not None and "Esc reject" in s,
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
