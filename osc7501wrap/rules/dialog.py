@@ -56,7 +56,7 @@ MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 _BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
 _SPACES = re.compile(r"\s+")
-_KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t"}
+_KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t", "shift+tab": "\x1b[Z"}
 _UP, _DOWN, _LEFT, _RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 
 
@@ -552,6 +552,10 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     while body and not body[0].strip():
         body.pop(0)
     body = _dedent(_strip_borders(body))
+    while body and not body[-1].strip():  # a box's blank rows at its ends
+        body.pop()
+    while body and not body[0].strip():
+        body.pop(0)
     if first is not None:
         body.insert(0, first.group("subject").strip())
     body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from .dialog import read_dialog
@@ -73,8 +74,15 @@ def match(gate: Gate, t: Text, trace: _Trace | None = None, depth: int = 0,
             ok = _rec(trace, depth, f"contains '{s}'", hit) and ok
     for key, pats in (("line_regex", gate.line_regex), ("regex", gate.regex)):
         for p in pats:  # a line_regex is compiled to match one line at a time
-            hit = (lines.hit(p, t) if lines is not None and key == "line_regex"
-                   else p.test(t.raw))
+            if lines is not None and key == "line_regex":
+                hit = lines.hit(p, t)
+            else:  # a pattern shared by rules (one text, one compiled pattern) runs once
+                memo = t.hits
+                if memo is None:
+                    memo = t.hits = {}
+                hit = memo.get(p)
+                if hit is None:
+                    hit = memo[p] = p.test(t.raw)
             if trace is None:
                 if not hit:
                     return False
@@ -181,6 +189,35 @@ def _strike(manifest: Manifest, rule: Rule, spent: float, total: float) -> None:
         h.log(note)
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What an evaluation derives from a manifest's rules alone, made once per manifest
+    (kept on it: `Manifest.plan`) instead of at every `evaluate`: each rule in state order
+    with its region's slot, the distinct regions, each slot's rules, and the rules whose
+    dialog reads another region too (read again at every match)."""
+
+    rules: tuple[tuple[Rule, int], ...]
+    slots: tuple[Region, ...]
+    regions: tuple[tuple[int, ...], ...]
+    rereads: frozenset[int]
+
+    @staticmethod
+    def of(manifest: Manifest) -> Plan:
+        got = manifest.plan
+        if got is None:
+            slots: dict[Region, int] = {}
+            ordered = tuple((rule, slots.setdefault(rule.region, len(slots)))
+                            for rule in manifest.ordered)
+            regions: list[list[int]] = [[] for _ in slots]
+            for i, (_, slot) in enumerate(ordered):
+                regions[slot].append(i)
+            got = Plan(ordered, tuple(slots), tuple(map(tuple, regions)),
+                       frozenset(i for i, (rule, _) in enumerate(ordered)
+                                 if _rereads(manifest, rule)))
+            object.__setattr__(manifest, "plan", got)  # frozen: a cache, set once
+        return got
+
+
 def evaluate(manifest: Manifest, snap: Snapshot) -> Verdict:
     """Classify one snapshot: the first matching rule in state order, else no match."""
     return Evaluator(manifest, index=False).evaluate(snap)
@@ -219,20 +256,15 @@ class Evaluator:
                 self._contains = words
         self._skipped = 0  # frames kept in a row since the last full evaluation
         self.skips = 0  # frames kept without matching, in all
-        slots: dict[Region, int] = {}
-        self._plan: list[tuple[Rule, int]] = [
-            (rule, slots.setdefault(rule.region, len(slots))) for rule in manifest.ordered]
-        self._slots = list(slots)  # slot -> its region
-        self._regions: list[list[int]] = [[] for _ in slots]  # slot -> its rules
-        for i, (_, slot) in enumerate(self._plan):
-            self._regions[slot].append(i)
-        self._texts: list[tuple[str, int] | None] = [None] * len(slots)
+        plan = Plan.of(manifest)
+        self._plan = plan.rules
+        self._slots = plan.slots
+        self._regions = plan.regions
+        self._texts: list[tuple[str, int] | None] = [None] * len(self._slots)
         self._known: list[bool | None] = [None] * len(self._plan)  # matched, if known
         # (msg, dialog) of each rule that matched; False: not taken
         self._msgs: list[tuple[str | None, Any] | bool | None] = [False] * len(self._plan)
-        # the rules whose dialog reads another region too: read again at every match
-        self._rereads = frozenset(i for i, (rule, _) in enumerate(self._plan)
-                                  if _rereads(manifest, rule))
+        self._rereads = plan.rereads
         self._last: tuple[Snapshot, Verdict] | None = None
 
     def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
@@ -426,6 +458,7 @@ def over_budget(manifest: Manifest, snaps: list[Snapshot] | None = None) -> list
             t = scr.region(rule.region)
             best = RULE_BUDGET * 1000
             for _ in range(2):
+                t.hits = None  # each try matches anew (no answer kept from the last)
                 t0 = _clock()
                 match(rule.gate, t)
                 best = min(best, _clock() - t0)

@@ -15,6 +15,7 @@ and is skipped; the built-ins keep working. Nothing here raises to the caller.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -116,10 +117,12 @@ class Pat:
         self.test = test
 
 
+@functools.lru_cache(maxsize=4096)
 def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
     """A linear-time pattern; ManifestError (one line) if RE2 cannot run it. With
     `per_line` (a line_regex) it is matched on the whole region at once, but no match
-    crosses a line: "some single line matches" in one call."""
+    crosses a line: "some single line matches" in one call. The same text gives the same
+    object (rules that share a pattern share its answer on a region: rules.engine)."""
     try:
         if per_line:
             src = "(?m)" + _to_re2(pattern, True)

@@ -144,6 +144,8 @@ class Manifest:
     languages_note: str = ""
     dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
     background: BackgroundSpec = field(default_factory=BackgroundSpec)
+    # what the engine derives from the rules once (rules.engine.Plan), at its first use
+    plan: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.ordered and self.rules:

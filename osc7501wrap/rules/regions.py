@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .model import MAX_REGION_N, ManifestError, Region, Snapshot
 
@@ -35,6 +36,9 @@ class Text:
     _raw: bytes | None = None
     line_mask: int | None = None  # the line patterns its lines match (rules.lines)
     rows: Sequence[int] | None = None  # the screen row of each line (None: not a screen's)
+    # the answers of the patterns tried on it so far (rules.engine.match): a pattern that
+    # several rules share is matched once
+    hits: dict[Any, bool] | None = None
 
     @property
     def lower(self) -> str:

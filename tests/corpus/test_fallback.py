@@ -26,11 +26,22 @@ manifest instead of their own.
   screen until then: the light leaves 22 ms after the 0.5 s allowed), agreement 0.949.
   Neither Cline release here is unseen any more; the agents below were recorded apart and
   not looked at for these shapes.
-* Held out since: **Continue CLI 1.5.47** (``tests/heldout/continue-1.5.47/``, the program
-  ``cn``, an agent wrap has no manifest for; recorded with every scenario its driver has
-  after the rules above were written, its labels checked on its screens, measured once,
-  nothing changed after): 0/7 dialogs, 0 false blocked, no turn end seen (6), agreement
-  0.745, pinned in MISSED and SHORT. What it shows and what the fallback said:
+* **Continue CLI 1.5.47** (``tests/heldout/continue-1.5.47/``, the program ``cn``, an
+  agent wrap has no manifest for; recorded with every scenario its driver has after the
+  rules above were written, its labels checked on its screens) was measured once unseen:
+  0/7 dialogs, 0 false blocked, no turn end seen (6), agreement 0.745. It was then looked
+  at for these shapes, so it is no longer unseen: options that each carry their key at
+  the end of their row, in parentheses or brackets (``(tab)``, ``(shift+tab)``,
+  ``(esc)``, ``[y]``), two or more of them, no key-hint row (``tui_dialog_keyed``, its
+  subject the box's rows above the question, partial when a row is cut with "..." or
+  the box's top is off screen); a pointer row among sibling option rows under a question
+  in a box is a selection, not a composer (``tui_*_boxed``); an empty composer drawn with
+  a block cursor and its placeholder reads idle when no spinner runs over it
+  (``tui_composer_cursor``). The rules were checked on the known agents' captures read
+  with the fallback (every figure the same) and on both Cline releases (the same).
+  Continue CLI 1.5.47 now: 7/7, 0 false blocked, blocked p50/max 40/40 ms, turn end
+  p50/max 40/40 ms, agreement 1.000. What it showed before, and what the fallback said
+  then:
 
   - its permission dialog (command-approve, command-deny, long-command, multiline x3) is
     a rounded box in the composer's place: ``Bash(...)``, ``⎿ Will run: ...`` (a long
@@ -93,10 +104,12 @@ manifest instead of their own.
 * Held out since: **Deep Agents Code 0.1.88** (``tests/heldout/deepagents-0.1.88/``, the
   program ``deepagents-code``, its Textual shell, PyPI ``deepagents-code``; recorded with
   every scenario of its driver, labels checked on its screens, then measured once by this
-  test on main's rules at 93a7c8e, nothing changed after): 0/7 dialogs (no blocked
-  decision on any), 0 false blocked, turn end p50/max 68/2706 ms, agreement 0.879, pinned
-  in MISSED and SHORT. Its cursor blinks: it writes every 0.5 s, also when nothing else
-  changes. What its screens show where the fallback gave no blocked decision:
+  test on the rules as they were before the pass for options that carry their keys,
+  nothing changed after): 0/7 dialogs (no blocked decision on any), 0 false blocked, turn
+  end p50/max 68/2706 ms, agreement 0.879, pinned in MISSED and SHORT (the test holds
+  those figures, as bounds, on the rules as they are now). Its cursor blinks: it writes
+  every 0.5 s, also when nothing else changes. What its screens show where the fallback
+  gave no blocked decision:
 
   - its permission dialog (command-approve, command-deny, long-command, multiline x3) is
     a box ``┌─...─┐`` drawn above its composer, which stays drawn, empty, under it:
@@ -166,15 +179,15 @@ GOAL_AGREEMENT = 0.90
 
 #: dialogs the fallback misses on the held-out agents, as measured (Cline 3.0.65: none since
 #: the pointer list rule; Cline 3.0.57: none since the rules for long and multi-line
-#: approvals; Continue CLI 1.5.47, Kimi CLI 1.51.0 and Deep Agents Code 0.1.88: measured
-#: once, see the module doc)
-MISSED = {*(f"{agent}/{n}" for agent in ("continue-1.5.47", "kimi-1.51.0", "deepagents-0.1.88")
+#: approvals; Continue CLI 1.5.47: none since the rules for options that carry their keys;
+#: Kimi CLI 1.51.0: measured once, on the rules before that pass; Deep Agents Code 0.1.88:
+#: measured once, see the module doc)
+MISSED = {*(f"{agent}/{n}" for agent in ("kimi-1.51.0", "deepagents-0.1.88")
             for n in ("command-approve", "command-deny", "long-command", "multiline",
                       "question"))}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer
-SHORT = {"cline-3.0.57": (1, 0.94), "continue-1.5.47": (0, 0.74), "kimi-1.51.0": (0, 0.40),
-         "deepagents-0.1.88": (0, 0.87)}
+SHORT = {"cline-3.0.57": (1, 0.94), "kimi-1.51.0": (0, 0.40), "deepagents-0.1.88": (0, 0.87)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

@@ -184,3 +184,60 @@ def test_a_command_past_the_screens_top_is_not_approved(prompt: Any) -> None:
     assert r.returncode != 0 and "not on screen" in r.stderr, (r.stdout, r.stderr)
     p.t.pump(0.5)
     assert b"got:" not in p.t.output
+
+
+# A full-screen program with no manifest whose permission box shows each option's key at
+# the end of its row ("(tab)", "(shift+tab)", "(esc)"), no key-hint row, a spinner above it
+# still counting. It prints the bytes it read.
+TUI_KEYED = r'''
+import os, select, sys, termios, time, tty
+def draw(n):
+    bar = "─" * 60
+    rows = [" ● make the output directory", f" ⣿⣿⣿  ( {n}s • esc to interrupt )",
+            f"╭{bar}╮", "│  Bash(mkdir -p out)", "│", "│  ⎿ Will run: mkdir -p out", "│",
+            "│  Would you like to continue?", "│", "│  > Continue (tab)",
+            "│    Continue + don't ask again (shift+tab)",
+            "│    No, and tell it what to do differently (esc)", "│", f"╰{bar}╯",
+            "  /tmp/work"]
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(rows))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h")
+t0 = time.monotonic()
+try:
+    got = b""
+    while not got:
+        draw(int(time.monotonic() - t0))
+        if select.select([fd], [], [], 1.0)[0]:
+            got = os.read(fd, 16)
+            while select.select([fd], [], [], 0.2)[0]:
+                got += os.read(fd, 16)
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:{got!r}")
+'''
+
+
+@pytest.mark.parametrize(("label", "typed"), [
+    ("Continue + don't ask again", rb"got:b'\x1b[Z'"),
+    ("No, and tell it what to do differently", rb"got:b'\x1b'"),
+    ("Continue", rb"got:b'\t'"),
+])
+def test_options_that_show_their_keys_are_answered_with_those_keys(
+        prompt: Any, label: str, typed: bytes) -> None:
+    """The fallback finds the box with its keys (shift+tab is ESC [ Z) and its command as
+    the subject; answer types exactly the key the chosen option shows."""
+    p = prompt([sys.executable, "-c", TUI_KEYED])
+    d = p.dialog()
+    assert [(o["label"], o["key"]) for o in d["options"]] == [
+        ("Continue", "tab"), ("Continue + don't ask again", "shift+tab"),
+        ("No, and tell it what to do differently", "esc")], d
+    assert d["subject"] == ["Bash(mkdir -p out)", "", "⎿ Will run: mkdir -p out"], d
+    assert not d.get("partial"), d
+    r = p.osc("answer", p.sid, label, "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(typed, 10)
+    assert p.t.wait(10) == 0

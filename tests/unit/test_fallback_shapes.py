@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from osc7501wrap import rules
+from osc7501wrap.rules import dialog
 
 
 @pytest.fixture(scope="module")
@@ -227,3 +228,100 @@ def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) 
     assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
     # the transcript's "$ " row above the dialog is not what it asks about
     assert v.dialog is not None and not v.dialog.subject and not v.dialog.partial
+
+
+# ------------------------------------ options that carry their keys; boxed lists; a cursor
+
+SPINNER = " ⣿⣿⣿  ( 4s • esc to interrupt )"
+STATUS = "  /tmp/work                                        ◉ Some CLI"
+
+
+def keyed_box(command: str) -> list[str]:
+    """A permission drawn in the composer's place: each option carries its key, no key
+    hint row, a spinner above the box still counting, a status line under it."""
+    return boxed("", "Bash(x)", "", f"⎿ Will run: {command}", "", "Would you like to go on?",
+                 "", "> Go on (tab)", "  Go on, don't ask again (shift+tab)",
+                 "  No, and say what to do instead (esc)", "")
+
+
+def test_options_that_carry_their_keys_are_a_dialog_without_a_hints_row(
+        generic: rules.Manifest) -> None:
+    v = read(generic, [" ● make the output directory", SPINNER,
+                       *keyed_box("mkdir -p out && echo $(id) > '#{x}'"), STATUS])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_keyed")
+    assert v.msg == "Would you like to go on?"
+    d = v.dialog
+    assert d is not None
+    assert [(o.label, o.key, o.selected) for o in d.options] == [
+        ("Go on", "tab", True), ("Go on, don't ask again", "shift+tab", False),
+        ("No, and say what to do instead", "esc", False)]
+    # the keys the screen shows are the ones typed
+    assert [dialog.keys_for(d, o) for o in d.options] == [["\t"], ["\x1b[Z"], ["\x1b"]]
+    # what it would run is its subject, whole
+    assert list(d.subject) == ["Bash(x)", "", "⎿ Will run: mkdir -p out && echo $(id) > '#{x}'"]
+    assert not d.partial
+    other = read(generic, [SPINNER, *keyed_box("mkdir -p out2"), STATUS])
+    assert other.dialog is not None and other.dialog.id != d.id
+
+
+def test_a_command_cut_short_in_a_keyed_dialog_is_partial(generic: rules.Manifest) -> None:
+    v = read(generic, [SPINNER, *keyed_box("touch f00.txt touch f01.txt touc..."), STATUS])
+    assert v.state == "blocked" and v.dialog is not None and v.dialog.partial
+    # its box's top past the screen's: partial too
+    tall = keyed_box("ls")[1:]
+    v = read(generic, [*tall, STATUS])
+    assert v.state == "blocked" and v.dialog is not None and v.dialog.partial
+
+
+def test_options_with_their_keys_in_brackets_that_neither_approve_nor_decline(
+        generic: rules.Manifest) -> None:
+    # in a box: the pointer row is the selection, not a composer's prompt
+    v = read(generic, [*boxed("Which model should answer?", "", "> Fast one [f]",
+                              "  Smart one [s]"), " footer"])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_keyed")
+    assert v.dialog is not None
+    assert [(o.label, o.key) for o in v.dialog.options] == [("Fast one", "f"),
+                                                             ("Smart one", "s")]
+    assert [dialog.keys_for(v.dialog, o) for o in v.dialog.options] == [["f"], ["s"]]
+
+
+@pytest.mark.parametrize("rows", [
+    # one row with a key at its end: a composer's typed text, a footer
+    [*boxed("> run the tests (esc)"), " mode (shift+tab)"],
+    # keyed options quoted in the conversation, the composer drawn below them
+    ["  Would you like to go on?", "  > Go on (tab)", "    No (esc)", "",
+     *boxed("● ▋Ask anything"), STATUS],
+], ids=["one-row", "quoted"])
+def test_keys_at_the_end_of_rows_that_are_no_dialog(generic: rules.Manifest,
+                                                    rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_a_pointer_among_sibling_rows_under_a_question_in_a_box_is_a_selection(
+        generic: rules.Manifest) -> None:
+    rows = boxed("", "? Which color do you prefer?", "", "  ❯ Red", "    Blue",
+                 "    (or start typing)", "", "↑/↓ navigate, Enter select", "")
+    v = read(generic, [SPINNER, *rows, STATUS])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_boxed")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Red", True), ("Blue", False), ("(or start typing)", False)]
+    # a composer whose typed text wraps under its prompt glyph, hints in a footer: no
+    # question above it in its box, so it is the composer
+    composer = read(generic, [" Is it done?", *boxed("❯ make it blue and then",
+                                                     "    stop: enter select"),
+                              " ↑/↓ navigate, Enter select"])
+    assert composer.state != "blocked", composer.rule_id
+
+
+def test_a_placeholder_composer_with_a_block_cursor_reads_idle(
+        generic: rules.Manifest) -> None:
+    v = read(generic, [" ● done.", *boxed("● ▋Ask anything, @ for context"), STATUS])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_cursor")
+    assert read(generic, [*boxed("█"), STATUS]).state == "idle"
+    # a spinner over it: working
+    v = read(generic, [SPINNER, *boxed("● ▋Ask anything, @ for context"), STATUS])
+    assert v.state == "working"
+    # a progress bar in a box is no composer
+    assert read(generic, [*boxed("██████████░░░░ 50%"), STATUS]).state != "idle"

@@ -105,3 +105,21 @@ def test_screen_text_the_matcher_cannot_encode_is_read_not_raised() -> None:
                  "region = \"screen\"\nline_regex = '\\?$'\n")
     v = rules.evaluate(m, rules.Snapshot(lines=["ok \udc80?"], title="\ud800"))
     assert v.rule_id == "q"
+
+
+def test_rules_that_share_a_pattern_share_its_answer_on_a_region() -> None:
+    """Twin rules (a permission and a question of the same shape) hold the same compiled
+    pattern; its answer on one region is kept for the second rule, and each rule's other
+    conditions still decide."""
+    m = manifest('[[rule]]\nid = "perm"\nstate = "blocked"\nkind = "permission"\n'
+                 'region = "bottom:3"\nregex = \'(?m)^\\s*> \\w+\'\nline_regex = \'(?i)\\ballow\\b\'\n'
+                 '[[rule]]\nid = "ask"\nstate = "blocked"\nkind = "question"\n'
+                 'region = "bottom:3"\nregex = \'(?m)^\\s*> \\w+\'\n')
+    perm, ask = m.ordered
+    assert perm.gate.regex[0] is ask.gate.regex[0]
+    assert rules.evaluate(m, rules.Snapshot(lines=["Pick one?", "  > Red", "    Blue"])
+                          ).rule_id == "ask"
+    assert rules.evaluate(m, rules.Snapshot(lines=["Go on?", "  > Allow", "    Deny"])
+                          ).rule_id == "perm"
+    assert rules.evaluate(m, rules.Snapshot(lines=["Go on?", "  Allow", "  Deny"])
+                          ).rule_id is None
