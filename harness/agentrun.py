@@ -47,6 +47,8 @@ from osc7501wrap.capture import CaptureWriter
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = Path(os.environ.get("OSC7501WRAP_AGENTS_DIR") or REPO / ".agents")
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
+#: the agents recorded only for the held-out measurement of the fallback (no test runs them)
+HELDOUT_FILE = REPO / "tests" / "agents" / "heldout.txt"
 RELEASES_FILE = REPO / "tests" / "agents" / "releases.txt"
 RELEASES_DIR = REPO / ".agents-releases"
 # "name@version,...": run these releases of tests/agents/releases.txt (installed by
@@ -91,11 +93,13 @@ def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
             for name, kind, package, version, exe in _pin_lines(path)}
 
 
-def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """All pinned agents by name; those named in ``$AGENTRUN_RELEASES`` (``name@version``)
-    replaced by that release of ``tests/agents/releases.txt``."""
+def pins(path: Path = PINS_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
+    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``) after
+    them; those named in ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release
+    of ``tests/agents/releases.txt``."""
+    files = [path] + ([heldout] if heldout is not None and heldout.is_file() else [])
     out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
-           for name, kind, package, version, exe in _pin_lines(path)}
+           for f in files for name, kind, package, version, exe in _pin_lines(f)}
     chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
     if chosen:
         known = releases()
