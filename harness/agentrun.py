@@ -9,7 +9,7 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`kimi_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -47,6 +47,8 @@ from osc7501wrap.capture import CaptureWriter
 REPO = Path(__file__).resolve().parent.parent
 AGENTS_DIR = Path(os.environ.get("OSC7501WRAP_AGENTS_DIR") or REPO / ".agents")
 PINS_FILE = REPO / "tests" / "agents" / "pins.txt"
+#: the agents recorded only for the held-out measurement of the fallback (no test runs them)
+HELDOUT_FILE = REPO / "tests" / "agents" / "heldout.txt"
 RELEASES_FILE = REPO / "tests" / "agents" / "releases.txt"
 RELEASES_DIR = REPO / ".agents-releases"
 # "name@version,...": run these releases of tests/agents/releases.txt (installed by
@@ -91,11 +93,13 @@ def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
             for name, kind, package, version, exe in _pin_lines(path)}
 
 
-def pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """All pinned agents by name; those named in ``$AGENTRUN_RELEASES`` (``name@version``)
-    replaced by that release of ``tests/agents/releases.txt``."""
+def pins(path: Path = PINS_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
+    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``) after
+    them; those named in ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release
+    of ``tests/agents/releases.txt``."""
+    files = [path] + ([heldout] if heldout is not None and heldout.is_file() else [])
     out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
-           for name, kind, package, version, exe in _pin_lines(path)}
+           for f in files for name, kind, package, version, exe in _pin_lines(f)}
     chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
     if chosen:
         known = releases()
@@ -1577,3 +1581,25 @@ def kimi_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"KIMI_SHARE_DIR": str(share), "KIMI_CLI_NO_AUTO_UPDATE": "1"})
     return [str(pin.exe), *(args or [])], env
+
+
+def deepagents_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Deep Agents Code (PyPI ``deepagents-code``, the program
+    ``deepagents-code``; the Textual shell that ``deepagents-cli`` 0.1 moved there) in
+    ``sb``: ``--model openai:gpt-4o`` at the fake API (``OPENAI_BASE_URL``, its Responses
+    API), tracing off (``LANGSMITH_TRACING``), update checks, auto-update, price and plugin
+    updates, downloads (``DEEPAGENTS_CODE_OFFLINE``), Ollama probes and onboarding off. A
+    shell command asks first (its default "manual" mode). It speaks Python's HTTP clients,
+    which take the sandbox's dead proxy for any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["deepagents"]
+    env = sb.base_env()
+    env.update({
+        "OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+        "LANGSMITH_TRACING": "false", "DEEPAGENTS_CODE_NO_UPDATE_CHECK": "1",
+        "DEEPAGENTS_CODE_AUTO_UPDATE": "0", "DEEPAGENTS_CODE_OFFLINE": "1",
+        "DEEPAGENTS_CODE_ONBOARDING": "0", "DEEPAGENTS_CODE_PRICES_AUTO_UPDATE": "0",
+        "DEEPAGENTS_CODE_PLUGIN_AUTO_UPDATE": "0", "DEEPAGENTS_CODE_OLLAMA_DISCOVERY": "0",
+    })
+    return [str(pin.exe), "--model", "openai:gpt-4o", *(args or [])], env

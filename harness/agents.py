@@ -66,6 +66,9 @@ class Description:
     start_wait: float = 60
     #: quiet time once started, before anything is typed (the first frames go on)
     start_settle: float = 0.5
+    #: time to wait past the first started screen before reading it again (an agent that
+    #: draws its composer before it is up and says so only later); 0: none
+    start_hold: float = 0
     #: a notice the agent may draw over its composer at start (its text) and the key
     #: (a name of AgentRun.KEYS) that closes it
     notice: tuple[str, str] | None = None
@@ -307,6 +310,33 @@ def kimi_idle(text: str) -> bool:
     return KIMI_EMPTY.search(text) is not None and KIMI_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- Deep Agents Code
+
+#: its composer: a box whose row is ">" and nothing typed after it
+DEEPAGENTS_EMPTY = re.compile(r"^│ >[ \t]*│[ \t]*$", re.M)
+#: "⠋ Thinking... (3s, esc to interrupt)": it pauses over a dialog ("(paused at 4s)")
+DEEPAGENTS_BUSY = re.compile(r"\([^()\n]*, esc to interrupt\)")
+#: its approval's title row in its box (a prompt or an answer quoting it is no box row)
+DEEPAGENTS_QUESTION = re.compile(r"^│ >>> \S+ Requires Approval <<<", re.M)
+DEEPAGENTS_ASKS = "│ › Agent has a question for you"
+
+
+def deepagents_idle(text: str) -> bool:
+    """The empty composer (it stays under a dialog), no spinner line and no dialog."""
+    return (DEEPAGENTS_EMPTY.search(text) is not None and DEEPAGENTS_BUSY.search(text) is None
+            and DEEPAGENTS_QUESTION.search(text) is None and DEEPAGENTS_ASKS not in text)
+
+
+#: its status bar while its server starts: "⠹ Connecting", shown only 5 s after its composer
+DEEPAGENTS_CONNECTING = re.compile(r"[\u2801-\u28ff] Connecting\b")
+
+
+def deepagents_started(text: str) -> bool:
+    """Up: idle and not "Connecting" (held back 5 s after its composer is drawn, so the
+    start reads this again after ``start_hold``)."""
+    return deepagents_idle(text) and DEEPAGENTS_CONNECTING.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -415,8 +445,18 @@ KIMI = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+DEEPAGENTS = Description(
+    "deepagents", agentrun.deepagents_command,
+    started=deepagents_started, start_wait=90, start_settle=1.0, start_hold=6.0,
+    ended=deepagents_idle,
+    end_settle=0.6, busy=DEEPAGENTS_BUSY,
+    drawn=lambda s: DEEPAGENTS_QUESTION.search(s) is not None and "Esc reject" in s,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI)}
+    KIMI, DEEPAGENTS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents"})

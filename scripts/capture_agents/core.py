@@ -170,7 +170,8 @@ def scenario(
 
 def start(c: Ctx, started: Callable[[str], bool] | None = None) -> str:
     """Wait for the agent up and idle (`started`, else its description's), closing the
-    notice it may draw over its composer first; label idle."""
+    notice it may draw over its composer first, and again `start_hold` later where its
+    description has one; label idle."""
     d = c.about
     ready = started or d.started
     if d.notice is not None:
@@ -181,7 +182,10 @@ def start(c: Ctx, started: Callable[[str], bool] | None = None) -> str:
             c.key(key)
         text = c.wait(lambda s: words not in s and ready(s), 30, settle=d.start_settle)
     else:
-        text = c.wait(ready, d.start_wait, settle=d.start_settle)
+        text = c.wait(ready, d.start_wait, settle=0 if d.start_hold else d.start_settle)
+    if d.start_hold:
+        time.sleep(d.start_hold)
+        text = c.wait(ready, 30, settle=d.start_settle)
     c.mark("idle")
     return text
 

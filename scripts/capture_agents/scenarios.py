@@ -17,6 +17,7 @@ from capture_agents import (
     cline,
     codex,
     copilot,
+    deepagents,
     gemini,
     grok,
     kilo,
@@ -51,6 +52,7 @@ MODULES = {
     "continue": (continue_,),
     "vibe": (vibe,),
     "kimi": (kimi,),
+    "deepagents": (deepagents,),
 }
 AGENTS = tuple(MODULES)
 

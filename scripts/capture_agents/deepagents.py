@@ -1,0 +1,210 @@
+"""Deep Agents Code's driver (PyPI ``deepagents-code``, the program ``deepagents-code``,
+its Textual shell): its scenarios (a command refused, three multi-line or wrapped
+commands, a 61-line one, its ask_user tool, an interrupt by Esc; from the shared table
+(``shared``): a command approved, a plain answer, a long stream, typed and quoted dialog
+text).
+
+Its permission dialog is a box above its composer, which stays drawn under it
+(">>> execute Requires Approval <<<", the command, "Working Directory: ...", three
+numbered options with a ``›`` marker ``1. Approve (y)`` ``2. Enable Auto for this thread
+(a)`` ``3. Reject (n)``, the hints "↑/↓ navigate • Enter select • y/a/n quick keys • Tab
+reject with feedback • Esc reject") over its paused spinner line ("⏸ Awaiting
+decision...  (paused at 4s)"); refused here by its "3. Reject", which ends the turn
+("Command rejected. Tell the agent what you'd like instead."). Its ask_user tool draws
+"› Agent has a question for you", the question, the choices and an "Other" one.
+
+What it does not do: describe Deep Agents Code (its composer, spinner, command and keys:
+harness/agents.py) or read its own events (no hooks are set: its labels come from its
+screen).
+"""
+
+from __future__ import annotations
+
+import time
+
+from agents import DEEPAGENTS_ASKS, DEEPAGENTS_BUSY, DEEPAGENTS_QUESTION, deepagents_idle
+from fakeapi import Text, ToolUse
+
+from capture_agents.core import (
+    LONG_ANSWER,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
+    Ctx,
+    dialog,
+    leave,
+    scenario,
+    start,
+    turn_end,
+)
+from capture_agents.shared import register
+
+REJECTED = "Command rejected."
+INTERRUPTED = "Interrupted by user"
+
+
+def _asks(text: str) -> bool:
+    """Its approval drawn."""
+    return DEEPAGENTS_QUESTION.search(text) is not None
+
+
+def _deny(c: Ctx) -> None:
+    """Select "3. Reject" (down twice) and Enter: the turn stops there (the model is not
+    asked again), its composer is free (idle)."""
+    for _ in range(2):
+        c.key("down")
+        time.sleep(0.3)
+    time.sleep(0.2)
+    c.key("enter", mark="idle")
+    c.wait(lambda s: REJECTED in s and deepagents_idle(s), 15, settle=0.6)
+
+
+register("deepagents", "command-approve",
+         "prompt -> spinner while the model is silent -> execute approval -> enter (1. Approve) "
+         "-> command runs 3 s -> slow streamed answer -> turn ends",
+         module=__name__, like="approve",
+         model=lambda sb, api: [
+             ToolUse("execute", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
+                     text="I will create the directory.", gate="think"),
+             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+         ],
+         prompt="make the output directory", silence=2.5, working="spinner",
+         asks=DEEPAGENTS_QUESTION, tool="execute", running=1.5, streaming=1.5, streamed=True)
+
+
+@scenario(
+    "deepagents",
+    "command-deny",
+    "execute approval -> 3. Reject (down x2, enter) -> the turn stops, composer free",
+    lambda sb, api: [ToolUse("execute", {"command": "rm -rf build"})],
+)
+def deepagents_command_deny(c: Ctx) -> None:
+    start(c)
+    c.submit("clean the build")
+    dialog(c, DEEPAGENTS_QUESTION)
+    c.shot("blocked-permission--bash-rm")
+    _deny(c)
+    c.shot("idle--after-deny")
+    leave(c)
+
+
+@scenario(
+    "deepagents",
+    "question",
+    "ask_user with two choices -> question box -> first choice (enter) -> the model "
+    "answers -> turn ends",
+    lambda sb, api: [ToolUse("ask_user", {"questions": [
+                         {"question": "Which color do you prefer?", "type": "multiple_choice",
+                          "choices": [{"value": "Red"}, {"value": "Blue"}]}]}),
+                     Text("You chose red.", pause=1.0)],
+)
+def deepagents_question(c: Ctx) -> None:
+    start(c)
+    c.submit("ask me a question")
+    dialog(c, lambda s: DEEPAGENTS_ASKS in s and "Which color do you prefer?" in s
+           and "Blue" in s, label="blocked:question")
+    c.shot("blocked-question--question")
+    c.key("enter", mark="working")
+    turn_end(c, "You chose red.")
+    c.shot("done--after-question")
+    leave(c)
+
+
+register("deepagents", "answer",
+         "prompt -> plain streamed answer -> turn ends; a second prompt -> answer -> turn ends",
+         module=__name__)
+
+
+register("deepagents", "stream",
+         "prompt -> 4 s silent (spinner) -> slow streamed answer for ~8 s -> turn ends",
+         module=__name__)
+
+
+@scenario(
+    "deepagents",
+    "interrupt",
+    "prompt -> model never answers (5 s of spinner) -> esc -> 'Interrupted by user', the "
+    "prompt given back in the composer",
+    lambda sb, api: [Text("never shown", gate="never")],
+)
+def deepagents_interrupt(c: Ctx) -> None:
+    start(c)
+    c.submit("think about it for a long time")
+    c.request(0)
+    c.wait(DEEPAGENTS_BUSY, 20, settle=0)
+    time.sleep(5)
+    c.shot("working--spinner-long")
+    c.key("esc")
+    # its composer is given the prompt back: not empty, so not its description's end
+    c.wait(lambda s: INTERRUPTED in s and DEEPAGENTS_BUSY.search(s) is None, 15,
+           settle=c.about.end_settle)
+    c.mark("idle")
+    c.shot("idle--interrupted")
+    leave(c)
+
+
+register("deepagents", "negatives",
+         "composer holding typed '>>> execute Requires Approval <<< 1. Approve (y) 3. Reject (n) "
+         "(Enter select • Esc reject)' sent as the prompt; the answer quotes the dialog",
+         module=__name__,
+         model=lambda sb, api: [Text("Deep Agents asked:\n\n    >>> execute Requires Approval "
+                                     "<<<\n     rm -rf build\n\n      › 1. Approve (y)\n"
+                                     "        2. Enable Auto for this thread (a)\n"
+                                     "        3. Reject (n)\n"
+                                     "    ↑/↓ navigate • Enter select • Esc reject\n\n"
+                                     "Nothing is waiting now.", pause=1.0)],
+         typed=">>> execute Requires Approval <<< 1. Approve (y) 3. Reject (n) "
+               "(Enter select • Esc reject)",
+         typed_end="Esc reject)")
+
+
+@scenario(
+    "deepagents",
+    "multiline",
+    "three execute approvals in one turn: a two-row command (enter), a 175-character one "
+    "that wraps, cut after two rows (enter), a two-row one sharing the first's first row "
+    "(3. Reject) -> the "
+    "turn stops, composer free",
+    lambda sb, api: [
+        ToolUse("execute", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
+        ToolUse("execute", {"command": MULTILINE_WRAPPED}, pause=1.0),
+        ToolUse("execute", {"command": MULTILINE_REFUSED}, pause=1.0),
+        Text("Ran the first two.", pause=1.0),
+    ],
+)
+def deepagents_multiline(c: Ctx) -> None:
+    """As ``multiline_dialogs``, but its wrapped command is cut after its second row ("A…
+    (press 'e' to expand)"): that dialog is told by its "echo" row, not its file."""
+    start(c)
+    c.submit("run the three commands")
+    for n, shown in ((1, "touch x1.txt"), (2, "│  echo ")):
+        dialog(c, lambda s, shown=shown: _asks(s) and shown in s)
+        c.shot(f"blocked-permission--multiline-{n}")
+        c.approve()
+        c.wait(lambda s: not _asks(s), 10, settle=0)
+    dialog(c, lambda s: _asks(s) and "touch SECOND.txt" in s)
+    c.shot("blocked-permission--multiline-3")
+    _deny(c)
+    leave(c)
+
+
+LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
+
+
+@scenario(
+    "deepagents",
+    "long-command",
+    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+    "approval -> 3. Reject -> the turn stops, composer free",
+    lambda sb, api: [ToolUse("execute", {"command": LONG_COMMAND})],
+)
+def deepagents_long_command(c: Ctx) -> None:
+    start(c)
+    c.submit("make sixty files")
+    dialog(c, DEEPAGENTS_QUESTION)
+    c.shot("blocked-permission--long-command")
+    _deny(c)
+    leave(c)
+
+
+__all__ = ["deepagents_idle"]
