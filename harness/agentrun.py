@@ -9,7 +9,7 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`mini_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -1104,6 +1104,7 @@ class AgentRun:
         "left": b"\x1b[D",
         "ctrl+c": b"\x03",
         "ctrl+d": b"\x04",
+        "ctrl+q": b"\x11",
         "backspace": b"\x7f",
     }
 
@@ -1603,3 +1604,32 @@ def deepagents_command(sb: Sandbox, base_url: str, *,
         "DEEPAGENTS_CODE_PLUGIN_AUTO_UPDATE": "0", "DEEPAGENTS_CODE_OLLAMA_DISCOVERY": "0",
     })
     return [str(pin.exe), "--model", "openai:gpt-4o", *(args or [])], env
+
+
+#: its finishing command (the model's last action): run without asking, as the end of a turn
+MINI_FINISH = "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"
+
+
+def mini_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for mini-SWE-agent (PyPI ``mini-swe-agent`` 1.x, the program ``mini``)
+    in ``sb``: its Textual UI (``-v``) in confirm mode (every command the model writes in a
+    ``bash`` block asks first) with ``-m openai/gpt-4o`` at the fake API's Chat Completions
+    (``OPENAI_BASE_URL``, through LiteLLM), LiteLLM's bundled price table (no download),
+    first-run setup and the startup banner off. Its config is its own ``mini.yaml`` with
+    one line added: its finishing command is on the allow list, so a turn ends at its
+    "Agent wants to finish" input rather than at one more approval. No hooks are set: its
+    runs are labelled from its screen."""
+    pin = pins()["mini"]
+    builtin = next(pin.exe.parent.parent.glob("lib/python3*/site-packages/minisweagent/config/mini.yaml"))
+    conf = sb.home / "mini.yaml"
+    conf.write_text(builtin.read_text().replace(
+        "  mode: confirm\n",
+        f"  mode: confirm\n  whitelist_actions:\n    - '^{MINI_FINISH}$'\n", 1))
+    env = sb.base_env()
+    env.update({
+        "OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True", "MSWEA_CONFIGURED": "true",
+        "MSWEA_SILENT_STARTUP": "1", "MSWEA_GLOBAL_CONFIG_DIR": str(sb.home / "mini-swe-agent"),
+    })
+    return [str(pin.exe), "-v", "-m", "openai/gpt-4o", "-c", str(conf), *(args or [])], env

@@ -337,6 +337,28 @@ def deepagents_started(text: str) -> bool:
     return deepagents_idle(text) and DEEPAGENTS_CONNECTING.search(text) is None
 
 
+# --------------------------------------------------------------------------- mini-SWE-agent
+
+#: its first task is asked inline (prompt_toolkit) before its Textual screen comes up
+MINI_TASK = "What do you want to do?"
+MINI_TASK_HINT = "Submit task: Esc+Enter"
+#: its Textual header: "Step 2/3 - RUNNING ⠋ - Cost: $0.00" while the model or a command runs
+MINI_BUSY = re.compile(r"- RUNNING \S")
+MINI_QUESTION = "Press ENTER to confirm or provide rejection reason"
+#: its turn's end: the same input, asking for a new task (Enter on it empty quits)
+MINI_FINISHED = "Agent wants to finish."
+
+
+def mini_started(text: str) -> bool:
+    """Its inline task prompt, nothing typed yet."""
+    return MINI_TASK in text and MINI_TASK_HINT in text
+
+
+def mini_ended(text: str) -> bool:
+    """Its finish input drawn, waiting (no spinner in the header)."""
+    return MINI_FINISHED in text and "AWAITING_INPUT" in text and MINI_BUSY.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -455,8 +477,17 @@ DEEPAGENTS = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is; its approval is its one-line input (Enter empty runs the
+#: command, a reason typed first refuses it)
+MINI = Description(
+    "mini", agentrun.mini_command,
+    started=mini_started, start_wait=60, start_settle=1.0, ended=mini_ended, end_settle=0.8,
+    busy=MINI_BUSY, drawn=lambda s: MINI_QUESTION in s and "Type your input" in s,
+    leave=(Leave(("ctrl+q",), 10), Leave(("enter",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS)}
+    KIMI, DEEPAGENTS, MINI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini"})

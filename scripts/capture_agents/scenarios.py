@@ -22,6 +22,7 @@ from capture_agents import (
     grok,
     kilo,
     kimi,
+    mini,
     opencode,
     pi,
     qwen,
@@ -53,6 +54,7 @@ MODULES = {
     "vibe": (vibe,),
     "kimi": (kimi,),
     "deepagents": (deepagents,),
+    "mini": (mini,),
 }
 AGENTS = tuple(MODULES)
 
