@@ -159,7 +159,7 @@ manifest instead of their own.
   composer's box and at most three status rows. Options quoted in the conversation are
   in no box of their own closed right under their hints (its negatives' quoted approval,
   its prompt typed into the composer: none). Its options carry their keys (``(y)``,
-  ``(a)``, ``(n)``, read as each option's key; ``answer`` moves with the arrows), its
+  ``(a)``, ``(n)``, read as each option's key, which ``answer`` types), its
   subject is the box's rows from its top edge to the first option, partial when a row is
   cut with "…" (its wrapped multi-line command). Its 61-line command shows no option and
   no hints (they are below the screen's bottom): no dialog is read there, honestly (what
