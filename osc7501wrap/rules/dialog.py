@@ -56,7 +56,7 @@ _OPTION_ROW = re.compile(
 _POINTERS = re.compile("[❯›>●○◉▶▸→]")
 MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
-_BOX_TAIL = re.compile(r"\s*[│┃║|]\s*$")
+_TAIL_CHARS = "│┃║|"
 _SPACES = re.compile(r"\s+")
 _KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t", "shift+tab": "\x1b[Z"}
 _UP, _DOWN, _LEFT, _RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
@@ -243,8 +243,17 @@ def _unbox(line: str) -> str:
             break
         line = m.group(1) + " " + line[m.end():]
     for _ in range(2):
-        line = _BOX_TAIL.sub("", line)
+        line = _untail(line)
     return line.rstrip()
+
+
+def _untail(line: str) -> str:
+    r"""`line` without a box border at its end and the blanks around it (the regex
+    ``\s*[│┃║|]\s*$``, but in time linear in a long row of blanks before the border)."""
+    s = line.rstrip()
+    if s and s[-1] in _TAIL_CHARS:
+        return s[:-1].rstrip()
+    return line
 
 
 def _indent(line: str) -> int:

@@ -117,11 +117,11 @@ manifest instead of their own.
 * Held out since: **Deep Agents Code 0.1.88** (``tests/heldout/deepagents-0.1.88/``, the
   program ``deepagents-code``, its Textual shell, PyPI ``deepagents-code``; recorded with
   every scenario of its driver, labels checked on its screens, then measured once by this
-  test on the rules as they were before the pass for options that carry their keys,
-  nothing changed after): 0/7 dialogs (no blocked decision on any), 0 false blocked, turn
-  end p50/max 68/2706 ms, agreement 0.879, pinned in MISSED and SHORT (the test holds
-  those figures, as bounds, on the rules as they are now). Its cursor blinks: it writes
-  every 0.5 s, also when nothing else changes. What its screens show where the fallback
+  test on the rules as they were before the pass for options that carry their keys, and
+  again, the same, on the rules after the passes for Continue CLI and Kimi CLI): 0/7
+  dialogs (no blocked decision on any), 0 false blocked, turn end p50/max 68/2706 ms,
+  agreement 0.879. Its cursor blinks: it writes every 0.5 s, also when nothing else
+  changes. What its screens showed where the fallback
   gave no blocked decision:
 
   - its permission dialog (command-approve, command-deny, long-command, multiline x3) is
@@ -149,6 +149,28 @@ manifest instead of their own.
     the composer (``│ > think about it for a long time``, a box with ``[ X ] [ COPY ]``
     on its edge); at start, notices ("ripgrep is not installed", "Web search disabled")
     cover the right half of the screen over the empty composer for several seconds.
+
+  It was then looked at for these shapes, so it is no longer unseen: a dialog box drawn
+  ABOVE a composer that stays drawn under it (``tui_dialog_above``,
+  ``tui_question_above``): in a box, two or more option rows, one behind a pointer, its
+  siblings indented past the box's edge (numbered, or behind a bullet ``•``), at most
+  three blank box rows, then the key-hint row right above the box's bottom edge, then
+  blank rows and at most one status row (the paused "⏸ Awaiting decision..."), then the
+  composer's box and at most three status rows. Options quoted in the conversation are
+  in no box of their own closed right under their hints (its negatives' quoted approval,
+  its prompt typed into the composer: none). Its options carry their keys (``(y)``,
+  ``(a)``, ``(n)``, read as each option's key, which ``answer`` types), its
+  subject is the box's rows from its top edge to the first option, partial when a row is
+  cut with "…" (its wrapped multi-line command). Its 61-line command shows no option and
+  no hints (they are below the screen's bottom): no dialog is read there, honestly (what
+  it would approve is not on screen), and the screen reads as its composer. The rules
+  were checked on every known agent's captures with its own manifest and with the
+  fallback, and on the Cline, Continue CLI and Kimi CLI held-out directories: every
+  figure the same. Deep Agents Code 0.1.88 now: 6/7 dialogs (the 61-line command
+  missed), 0 false blocked, blocked p50/max 63/78 ms, turn end p50/max 68/2706 ms,
+  agreement 0.900 (its cursor blinks, writing every 0.5 s, so a still composer's session
+  stays working by its output until the blink pauses: a stream's idle before the prompt
+  and a turn's end read late).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -194,12 +216,14 @@ GOAL_AGREEMENT = 0.90
 #: the pointer list rule; Cline 3.0.57: none since the rules for long and multi-line
 #: approvals; Continue CLI 1.5.47: none since the rules for options that carry their keys;
 #: Kimi CLI 1.51.0: none since the rules for arrow-glyph hints and [1]-numbered options;
-#: Deep Agents Code 0.1.88: measured once, see the module doc)
-MISSED = {f"deepagents-0.1.88/{n}" for n in ("command-approve", "command-deny", "long-command",
-                                            "multiline", "question")}
+#: Deep Agents Code 0.1.88: its 61-line command, whose options are below the screen's
+#: bottom, see the module doc)
+MISSED = {"deepagents-0.1.88/long-command"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
-#: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer
-SHORT = {"cline-3.0.57": (1, 0.94), "deepagents-0.1.88": (0, 0.87)}
+#: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer; Deep
+#: Agents Code 0.1.88 measures 0.900 (its blinking cursor keeps a still composer's session
+#: working, and its 61-line approval reads as its composer)
+SHORT = {"cline-3.0.57": (1, 0.94), "deepagents-0.1.88": (0, 0.89)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

@@ -312,3 +312,85 @@ def test_a_truncated_command_is_not_approved(prompt: Any) -> None:
     assert r.returncode != 0 and "not on screen" in r.stderr, (r.stdout, r.stderr)
     p.t.pump(0.5)
     assert b"got:" not in p.t.output
+
+
+# A full-screen program with no manifest that draws its dialog in a box ABOVE its composer,
+# which stays drawn, empty, under it: an approval whose numbered options carry their keys
+# ("› 1. Approve (y)"), its status row paused under the box; or, with "question", a
+# question whose options are a pointer and bullets ("› Red", "• Blue"). ↑/↓ move the
+# pointer, Enter prints the chosen one, a letter key prints itself.
+TUI_ABOVE = r'''
+import os, sys, termios, tty
+question = sys.argv[1:] == ["question"]
+labels = ["Red", "Blue", "Other"] if question else [
+    "Approve (y)", "Enable Auto for this thread (a)", "Reject (n)"]
+def box(rows):
+    bar = "─" * 70
+    return ["┌" + bar + "┐", *(f"│{r:<70}│" for r in rows), "└" + bar + "┘"]
+def draw(sel):
+    if question:
+        opts = [f"   {'›' if i == sel else '•'} {x}" for i, x in enumerate(labels)]
+        rows = ["▎> ask me a question", ""] + box(
+            [" › A question for you", "", "    Which color do you prefer?", "", *opts, "",
+             " ↑/↓ move • Enter to continue • Esc to cancel"]) + ["", ""]
+    else:
+        opts = [f"   {'›' if i == sel else ' '} {i + 1}. {x}" for i, x in enumerate(labels)]
+        rows = ["▎> make the output directory", ""] + box(
+            [" >>> Shell Requires Approval <<<", "  mkdir -p out", "", *opts,
+             " ↑/↓ navigate • Enter select • y/a/n quick keys • Esc reject"]) + [
+            "", " ⏸ Awaiting decision...  (paused at 4s)", ""]
+    rows += box([" > "]) + [" manual  /tmp/work"]
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(rows))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h")
+sel = 0
+try:
+    draw(sel)
+    while True:
+        k = os.read(fd, 16)
+        if k == b"\r":
+            got = labels[sel]
+            break
+        if k in (b"y", b"a", b"n"):
+            got = k.decode()
+            break
+        if k == b"\x1b[B":
+            sel = min(sel + 1, len(labels) - 1)
+        elif k == b"\x1b[A":
+            sel = max(sel - 1, 0)
+        draw(sel)
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:[{got}]")
+'''
+
+
+def test_a_dialog_above_a_still_composer_is_answered_with_the_key_it_shows(
+        prompt: Any) -> None:
+    """The fallback finds the box above the composer, its options' keys and its command;
+    answer types the key the chosen option shows."""
+    p = prompt([sys.executable, "-c", TUI_ABOVE])
+    d = p.dialog()
+    assert [(o["label"], o["key"]) for o in d["options"]] == [
+        ("Approve", "y"), ("Enable Auto for this thread", "a"), ("Reject", "n")], d
+    assert "mkdir -p out" in [s.strip() for s in d["subject"]], d
+    assert not d.get("partial"), d
+    r = p.osc("answer", p.sid, "Reject", "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(b"got:[n]", 10)
+
+
+def test_a_question_above_a_still_composer_is_answered_with_the_arrows(
+        prompt: Any) -> None:
+    """Its options a pointer and bullets: answer moves the pointer with ↓ and Enters."""
+    p = prompt([sys.executable, "-c", TUI_ABOVE, "question"])
+    d = p.dialog()
+    assert [(o["label"], o["selected"]) for o in d["options"]] == [
+        ("Red", True), ("Blue", False), ("Other", False)], d
+    r = p.osc("answer", p.sid, "Blue", "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(b"got:[Blue]", 10)

@@ -447,3 +447,102 @@ def test_rows_between_rules_that_are_no_empty_input_area(generic: rules.Manifest
     # text between the rules, or more than three rows under them: not this shape
     assert read(generic, ["─" * 61, "  some output", "─" * 61, *STATUS_ROWS]).state != "idle"
     assert read(generic, [*INPUT_AREA, "a", "b", "c", "d"]).state != "idle"
+
+
+# ------------------------------------------------ a dialog drawn above a still composer
+
+def square_box(*rows: str) -> list[str]:
+    return ["┌" + "─" * 62 + "┐", *(f"│{r:<62}│" for r in rows), "└" + "─" * 62 + "┘"]
+
+
+COMPOSER = [*square_box(" > "), " manual  /tmp/work                     model",
+            "                          Context: 0% / Tokens: 0"]
+ABOVE_OPTIONS = ["   › 1. Approve (y)", "     2. Enable Auto for this thread (a)",
+                 "     3. Reject (n)"]
+ABOVE_HINTS = " ↑/↓ navigate • Enter select • y/a/n quick keys • Esc reject"
+
+
+def above(*command: str, options: list[str] = ABOVE_OPTIONS,
+          status: str = " ⏸ Awaiting decision...  (paused at 4s)") -> list[str]:
+    """An approval box drawn above the composer, which stays drawn, empty, under it."""
+    return ["▎> make the output directory", "", " I will create the directory.", "",
+            *square_box(" >>> Shell Requires Approval <<<", *(f"  {c}" for c in command),
+                        "", " Working Directory: /tmp/work", *options, ABOVE_HINTS),
+            "", status, "", "", "", *COMPOSER]
+
+
+def test_a_dialog_box_above_a_still_composer(generic: rules.Manifest) -> None:
+    v = read(generic, above("mkdir -p out && echo $(id) > '#{x}' %H"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_above")
+    d = v.dialog
+    assert d is not None
+    # each option's key as the screen shows it, which chooses it
+    assert [(o.number, o.label, o.selected, o.key) for o in d.options] == [
+        (1, "Approve", True, "y"), (2, "Enable Auto for this thread", False, "a"),
+        (3, "Reject", False, "n")]
+    assert dialog.keys_for(d, d.options[2]) == ["n"]
+    # what it would run is in its subject, whole, as inert text
+    assert "mkdir -p out && echo $(id) > '#{x}' %H" in [s.strip() for s in d.subject]
+    assert not d.partial
+    other = read(generic, above("mkdir -p out2"))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # no status row between the box and the composer: the same dialog
+    assert read(generic, above("mkdir -p out", status="")).rule_id == "tui_dialog_above"
+
+
+def test_a_command_cut_with_an_ellipsis_above_a_composer_is_partial(
+        generic: rules.Manifest) -> None:
+    v = read(generic, above("echo", "AAAA… (press 'e' to expand)"))
+    assert (v.state, v.kind) == ("blocked", "permission")
+    assert v.dialog is not None and v.dialog.partial
+
+
+def test_a_question_box_with_bulleted_options_above_a_composer(
+        generic: rules.Manifest) -> None:
+    rows = ["▎> ask me a question", "", *square_box(
+        " › Agent has a question for you", "", "    Which color do you prefer? (required)",
+        "", "   › Red", "   • Blue", "   • Other (type your answer)", "", "",
+        " ↑/↓ move • Enter to continue • Ctrl+J newline • Esc to cancel"),
+        "", "", *COMPOSER]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_above")
+    d = v.dialog
+    assert d is not None
+    assert d.question == "Which color do you prefer? (required)"
+    assert [(o.label, o.selected) for o in d.options] == [
+        ("Red", True), ("Blue", False), ("Other (type your answer)", False)]
+
+
+@pytest.mark.parametrize("rows", [
+    # the approval quoted in the conversation, no box of its own, the composer under it
+    [" Deep Agents asked:", "   >>> Shell Requires Approval <<<", "    rm -rf build",
+     "     › 1. Approve (y)", "       2. Enable Auto for this thread (a)",
+     "       3. Reject (n)", "   ↑/↓ navigate • Enter select • Esc reject",
+     " Nothing is waiting now.", *COMPOSER],
+    # the same quoted in a box, its hints not right above the box's edge
+    [*square_box(" Deep Agents asked:", "   › 1. Approve (y)", "     2. Reject (n)",
+                 " ↑/↓ navigate • Enter select • Esc reject", " Nothing is waiting now."),
+     *COMPOSER],
+    # a box of sibling rows with no pointer on any, hints under them
+    [*square_box("    1. Approve (y)", "    2. Reject (n)",
+                 " ↑/↓ navigate • Enter select • Esc reject"), *COMPOSER],
+    # the dialog's text typed into the composer
+    [*square_box(" > >>> Shell Requires Approval <<< 1. Approve (y) 3. Reject (n) (Enter "
+                 "select • Esc reject)"), " manual  /tmp/work"],
+    # a box above the composer with two status rows between: a running turn's output
+    [*square_box("   › 1. Approve (y)", "     2. Reject (n)",
+                 " ↑/↓ navigate • Enter select • Esc reject"), " ⠦ Thinking...", "",
+     " Here is what I found.", *COMPOSER],
+], ids=["quoted", "quoted-in-a-box", "no-pointer", "typed", "output-between"])
+def test_options_above_a_composer_that_are_no_dialog(generic: rules.Manifest,
+                                                     rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_an_approval_whose_options_are_below_the_screen_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    # a tall command fills the box down to the composer: no option, no hints on screen
+    rows = [*square_box(" >>> Shell Requires Approval <<<",
+                        *(f" touch f{i:02}.txt" for i in range(20)))[:-1], *COMPOSER]
+    assert read(generic, rows).state != "blocked"
