@@ -171,6 +171,22 @@ manifest instead of their own.
   agreement 0.900 (its cursor blinks, writing every 0.5 s, so a still composer's session
   stays working by its output until the blink pauses: a stream's idle before the prompt
   and a turn's end read late).
+* Held out since: **mini-SWE-agent 1.17.5** (``tests/heldout/mini-1.17.5/``, its Textual
+  UI, ``mini -v``, in confirm mode; every scenario its driver has: no question tool, no
+  interrupt key), recorded after the pass for Deep Agents' shapes and measured once on
+  the rules with it (the recording engineer never ran the fallback on it): 0/6 dialogs, 0
+  false blocked, turn end p50 354 ms (2 of 6 not seen), agreement 0.509. What its screens
+  show and the fallback read:
+
+  - its permission dialog is no list of options: the command in a fenced block, then
+    "Press ENTER to confirm or provide rejection reason", a hints row (" Enter  to
+    submit, ..."), and its one input box (``▊ Type your input... ▎``), the header saying
+    "AWAITING_INPUT". Its turn's end is the same input under "Agent wants to finish. Type
+    a comment ... or press enter to quit." Only the words tell the two apart, and the
+    issue's blocked (a question with two or more options) does not describe it: read
+    working while the header's spinner turned, then idle ("the turn never started").
+  - its 61-line command pushes the input box off the screen: only "AWAITING_INPUT" in
+    the header is left.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -217,13 +233,16 @@ GOAL_AGREEMENT = 0.90
 #: approvals; Continue CLI 1.5.47: none since the rules for options that carry their keys;
 #: Kimi CLI 1.51.0: none since the rules for arrow-glyph hints and [1]-numbered options;
 #: Deep Agents Code 0.1.88: its 61-line command, whose options are below the screen's
-#: bottom, see the module doc)
-MISSED = {"deepagents-0.1.88/long-command"}
+#: bottom, see the module doc; mini-SWE-agent 1.17.5: its every dialog, an input box
+#: with no options, see the module doc)
+MISSED = {"deepagents-0.1.88/long-command", "mini-1.17.5/command-approve",
+          "mini-1.17.5/command-deny", "mini-1.17.5/long-command", "mini-1.17.5/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer; Deep
 #: Agents Code 0.1.88 measures 0.900 (its blinking cursor keeps a still composer's session
-#: working, and its 61-line approval reads as its composer)
-SHORT = {"cline-3.0.57": (1, 0.94), "deepagents-0.1.88": (0, 0.89)}
+#: working, and its 61-line approval reads as its composer); mini-SWE-agent 1.17.5
+#: measures 0.509 (none of its dialogs read)
+SHORT = {"cline-3.0.57": (1, 0.94), "deepagents-0.1.88": (0, 0.89), "mini-1.17.5": (0, 0.50)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -243,7 +262,8 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "continue-1.5.47",
-                                          "deepagents-0.1.88", "kimi-1.51.0", "vibe-2.26.1"]
+                                          "deepagents-0.1.88", "kimi-1.51.0", "mini-1.17.5",
+                                          "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
