@@ -19,26 +19,12 @@ from __future__ import annotations
 from agents import CONTINUE_QUESTION, continue_idle
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import (
-    LONG_ANSWER,
-    MULTILINE_REFUSED,
-    MULTILINE_TWO_ROWS,
-    MULTILINE_WRAPPED,
-    Ctx,
-    dialog,
-    leave,
-    multiline_dialogs,
-    scenario,
-    start,
-    turn_end,
-)
+from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
-
-def _refuse(c: Ctx) -> None:
-    """Esc on its dialog: the turn is cancelled, its composer comes back (idle)."""
-    c.key("esc", mark="idle")
-    c.wait(continue_idle, 15, settle=0.6)
+# its words in the shared scenarios that refuse its dialog: Esc cancels the turn
+REFUSING = {"asks": CONTINUE_QUESTION, "tool_name": "Bash", "deny_key": "esc",
+            "after_refusal": "idle", "back": continue_idle}
 
 
 register("continue", "command-approve",
@@ -54,43 +40,19 @@ register("continue", "command-approve",
          tool="bash", running=1.5, streaming=1.5, streamed=True)
 
 
-@scenario(
-    "continue",
-    "command-deny",
-    "Bash approval -> esc (No, and tell Continue what to do differently) -> the turn is cancelled, "
-    "composer back",
-    lambda sb, api: [ToolUse("Bash", {"command": "rm -rf build"}),
-                     Text("Understood, nothing was removed.")],
-)
-def continue_command_deny(c: Ctx) -> None:
-    start(c)
-    c.submit("clean the build")
-    dialog(c, CONTINUE_QUESTION)
-    c.shot("blocked-permission--bash-rm")
-    _refuse(c)
-    c.shot("idle--after-deny")
-    leave(c)
+register("continue", "command-deny",
+         "Bash approval -> esc (No, and tell Continue what to do differently) -> the turn is cancelled, "
+         "composer back",
+         module=__name__, like="deny", **REFUSING,
+         refusal_reply=[Text("Understood, nothing was removed.")])
 
 
-@scenario(
-    "continue",
-    "question",
-    "AskQuestion with two options -> question box -> first option chosen (enter) -> the model "
-    "answers -> turn ends",
-    lambda sb, api: [ToolUse("AskQuestion", {"question": "Which color do you prefer?",
-                                             "options": ["Red", "Blue"]}),
-                     Text("You chose red.", pause=1.0)],
-)
-def continue_question(c: Ctx) -> None:
-    start(c)
-    c.submit("ask me a question")
-    dialog(c, lambda s: "Which color do you prefer?" in s and "Enter select" in s,
-           label="blocked:question")
-    c.shot("blocked-question--question")
-    c.key("enter", mark="working")
-    turn_end(c, "You chose red.")
-    c.shot("done--after-question")
-    leave(c)
+register("continue", "question",
+         "AskQuestion with two options -> question box -> first option chosen (enter) -> the model "
+         "answers -> turn ends",
+         module=__name__, question_tool="AskQuestion",
+         question_input={"question": "Which color do you prefer?", "options": ["Red", "Blue"]},
+         question_asks=lambda s: "Which color do you prefer?" in s and "Enter select" in s)
 
 
 register("continue", "answer",
@@ -119,40 +81,13 @@ register("continue", "negatives",
          typed="Would you like to continue? > Continue (tab)  No (esc)", typed_end="No (esc)")
 
 
-@scenario(
-    "continue",
-    "multiline",
-    "three Bash approvals in one turn: a two-row command (enter), a 175-character one that wraps "
-    "(enter), a two-row one sharing the first's first row (esc: the turn is cancelled)",
-    lambda sb, api: [
-        ToolUse("Bash", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
-        ToolUse("Bash", {"command": MULTILINE_WRAPPED}, pause=1.0),
-        ToolUse("Bash", {"command": MULTILINE_REFUSED}, pause=1.0),
-        Text("Ran the first two."),
-    ],
-)
-def continue_multiline(c: Ctx) -> None:
-    start(c)
-    multiline_dialogs(c, lambda s: CONTINUE_QUESTION in s)
-    _refuse(c)
-    leave(c)
+register("continue", "multiline",
+         "three Bash approvals in one turn: a two-row command (enter), a 175-character one that wraps "
+         "(enter), a two-row one sharing the first's first row (esc: the turn is cancelled)",
+         module=__name__, **REFUSING, multiline_reply=[Text("Ran the first two.")])
 
 
-LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
-
-
-@scenario(
-    "continue",
-    "long-command",
-    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
-    "approval -> esc -> the turn is cancelled",
-    lambda sb, api: [ToolUse("Bash", {"command": LONG_COMMAND}),
-                     Text("Understood, nothing was made.")],
-)
-def continue_long_command(c: Ctx) -> None:
-    start(c)
-    c.submit("make sixty files")
-    dialog(c, CONTINUE_QUESTION)
-    c.shot("blocked-permission--long-command")
-    _refuse(c)
-    leave(c)
+register("continue", "long-command",
+         "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+         "approval -> esc -> the turn is cancelled",
+         module=__name__, **REFUSING, refusal_reply=[Text("Understood, nothing was made.")])

@@ -2,8 +2,8 @@
 the screenshots, waits, labels and keys of a scenario), Spec and the ``scenario``
 decorator that adds one to REGISTRY, the steps every agent takes as its description in
 harness/agents.py says (``start``, ``turn_end``, ``leave``), and what several agents'
-drivers share (``dialog``, ``LONG_ANSWER``, the ``MULTILINE_*`` commands, ``git_init``,
-the default terminal size).
+drivers share (``dialog``, ``LONG_ANSWER``, the ``MULTILINE_*`` commands, ``LONG_COMMAND``,
+``git_init``, the default terminal size).
 
 What it does not do: know any agent beyond its description, start one (runner) or order
 the scenarios (scenarios).
@@ -250,18 +250,23 @@ MULTILINE_TWO_ROWS = "ls -la\ntouch x1.txt"
 MULTILINE_WRAPPED = "echo " + "A" * 150 + " && touch long-1.txt"
 MULTILINE_REFUSED = "ls -la\ntouch SECOND.txt"
 
+# The long-command scenarios' command: 61 lines, taller than the screen.
+LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
 
-def multiline_dialogs(c: Ctx, asks: Callable[[str], bool]) -> None:
+
+def multiline_dialogs(c: Ctx, asks: Callable[[str], bool],
+                      shown: tuple[str, str, str] = ("x1.txt", "long-1.txt", "SECOND.txt")) -> None:
     """The multiline scenario as an agent whose dialog `asks` shows takes it (its
-    approve key answers): the prompt; the first two dialogs (told by the file their command makes)
-    labelled, shot and approved; the third labelled and shot, for the caller to refuse."""
+    approve key answers): the prompt; the first two dialogs (told by the text `shown` of
+    each: by default the file its command makes) labelled, shot and approved; the third
+    labelled and shot, for the caller to refuse."""
     c.submit("run the three commands")
-    for n, made in ((1, "x1.txt"), (2, "long-1.txt")):
+    for n, made in ((1, shown[0]), (2, shown[1])):
         dialog(c, lambda s, made=made: asks(s) and made in s)
         c.shot(f"blocked-permission--multiline-{n}")
         c.approve()
         c.wait(lambda s: not asks(s), 10, settle=0)
-    dialog(c, lambda s: asks(s) and "SECOND.txt" in s)
+    dialog(c, lambda s: asks(s) and shown[2] in s)
     c.shot("blocked-permission--multiline-3")
 
 

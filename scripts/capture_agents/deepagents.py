@@ -25,38 +25,17 @@ import time
 from agents import DEEPAGENTS_ASKS, DEEPAGENTS_BUSY, DEEPAGENTS_QUESTION, deepagents_idle
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import (
-    LONG_ANSWER,
-    MULTILINE_REFUSED,
-    MULTILINE_TWO_ROWS,
-    MULTILINE_WRAPPED,
-    Ctx,
-    dialog,
-    leave,
-    scenario,
-    start,
-    turn_end,
-)
+from capture_agents.core import LONG_ANSWER, Ctx, leave, scenario, start
 from capture_agents.shared import register
 
 REJECTED = "Command rejected."
 INTERRUPTED = "Interrupted by user"
 
-
-def _asks(text: str) -> bool:
-    """Its approval drawn."""
-    return DEEPAGENTS_QUESTION.search(text) is not None
-
-
-def _deny(c: Ctx) -> None:
-    """Select "3. Reject" (down twice) and Enter: the turn stops there (the model is not
-    asked again), its composer is free (idle)."""
-    for _ in range(2):
-        c.key("down")
-        time.sleep(0.3)
-    time.sleep(0.2)
-    c.key("enter", mark="idle")
-    c.wait(lambda s: REJECTED in s and deepagents_idle(s), 15, settle=0.6)
+# its words in the shared scenarios that refuse its dialog: "3. Reject" (down twice,
+# Enter), the turn stops there (the model is not asked again) and its composer is free
+REFUSING = {"asks": DEEPAGENTS_QUESTION, "tool_name": "execute", "deny_keys": ("down",) * 2,
+            "after_refusal": "idle", "back": lambda s: REJECTED in s and deepagents_idle(s),
+            "refusal_reply": []}
 
 
 register("deepagents", "command-approve",
@@ -72,42 +51,20 @@ register("deepagents", "command-approve",
          asks=DEEPAGENTS_QUESTION, tool="execute", running=1.5, streaming=1.5, streamed=True)
 
 
-@scenario(
-    "deepagents",
-    "command-deny",
-    "execute approval -> 3. Reject (down x2, enter) -> the turn stops, composer free",
-    lambda sb, api: [ToolUse("execute", {"command": "rm -rf build"})],
-)
-def deepagents_command_deny(c: Ctx) -> None:
-    start(c)
-    c.submit("clean the build")
-    dialog(c, DEEPAGENTS_QUESTION)
-    c.shot("blocked-permission--bash-rm")
-    _deny(c)
-    c.shot("idle--after-deny")
-    leave(c)
+register("deepagents", "command-deny",
+         "execute approval -> 3. Reject (down x2, enter) -> the turn stops, composer free",
+         module=__name__, like="deny", **REFUSING)
 
 
-@scenario(
-    "deepagents",
-    "question",
-    "ask_user with two choices -> question box -> first choice (enter) -> the model "
-    "answers -> turn ends",
-    lambda sb, api: [ToolUse("ask_user", {"questions": [
-                         {"question": "Which color do you prefer?", "type": "multiple_choice",
-                          "choices": [{"value": "Red"}, {"value": "Blue"}]}]}),
-                     Text("You chose red.", pause=1.0)],
-)
-def deepagents_question(c: Ctx) -> None:
-    start(c)
-    c.submit("ask me a question")
-    dialog(c, lambda s: DEEPAGENTS_ASKS in s and "Which color do you prefer?" in s
-           and "Blue" in s, label="blocked:question")
-    c.shot("blocked-question--question")
-    c.key("enter", mark="working")
-    turn_end(c, "You chose red.")
-    c.shot("done--after-question")
-    leave(c)
+register("deepagents", "question",
+         "ask_user with two choices -> question box -> first choice (enter) -> the model "
+         "answers -> turn ends",
+         module=__name__, question_tool="ask_user",
+         question_input={"questions": [{"question": "Which color do you prefer?",
+                                        "type": "multiple_choice",
+                                        "choices": [{"value": "Red"}, {"value": "Blue"}]}]},
+         question_asks=lambda s: DEEPAGENTS_ASKS in s and "Which color do you prefer?" in s
+         and "Blue" in s)
 
 
 register("deepagents", "answer",
@@ -158,53 +115,21 @@ register("deepagents", "negatives",
          typed_end="Esc reject)")
 
 
-@scenario(
-    "deepagents",
-    "multiline",
-    "three execute approvals in one turn: a two-row command (enter), a 175-character one "
-    "that wraps, cut after two rows (enter), a two-row one sharing the first's first row "
-    "(3. Reject) -> the "
-    "turn stops, composer free",
-    lambda sb, api: [
-        ToolUse("execute", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
-        ToolUse("execute", {"command": MULTILINE_WRAPPED}, pause=1.0),
-        ToolUse("execute", {"command": MULTILINE_REFUSED}, pause=1.0),
-        Text("Ran the first two.", pause=1.0),
-    ],
-)
-def deepagents_multiline(c: Ctx) -> None:
-    """As ``multiline_dialogs``, but its wrapped command is cut after its second row ("A…
-    (press 'e' to expand)"): that dialog is told by its "echo" row, not its file."""
-    start(c)
-    c.submit("run the three commands")
-    for n, shown in ((1, "touch x1.txt"), (2, "│  echo ")):
-        dialog(c, lambda s, shown=shown: _asks(s) and shown in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.approve()
-        c.wait(lambda s: not _asks(s), 10, settle=0)
-    dialog(c, lambda s: _asks(s) and "touch SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
-    _deny(c)
-    leave(c)
+# its wrapped command is cut after its second row ("A… (press 'e' to expand)"): that
+# dialog is told by its "echo" row, not its file
+register("deepagents", "multiline",
+         "three execute approvals in one turn: a two-row command (enter), a 175-character one "
+         "that wraps, cut after two rows (enter), a two-row one sharing the first's first row "
+         "(3. Reject) -> the "
+         "turn stops, composer free",
+         module=__name__, **REFUSING,
+         multiline_shown=("touch x1.txt", "│  echo ", "touch SECOND.txt"))
 
 
-LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
-
-
-@scenario(
-    "deepagents",
-    "long-command",
-    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
-    "approval -> 3. Reject -> the turn stops, composer free",
-    lambda sb, api: [ToolUse("execute", {"command": LONG_COMMAND})],
-)
-def deepagents_long_command(c: Ctx) -> None:
-    start(c)
-    c.submit("make sixty files")
-    dialog(c, DEEPAGENTS_QUESTION)
-    c.shot("blocked-permission--long-command")
-    _deny(c)
-    leave(c)
+register("deepagents", "long-command",
+         "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+         "approval -> 3. Reject -> the turn stops, composer free",
+         module=__name__, **REFUSING)
 
 
 __all__ = ["deepagents_idle"]

@@ -18,38 +18,20 @@ screen).
 
 from __future__ import annotations
 
-import time
-
-from agents import KIMI_BUSY, KIMI_QUESTION, kimi_idle
+from agents import KIMI_QUESTION, kimi_idle
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import (
-    LONG_ANSWER,
-    MULTILINE_REFUSED,
-    MULTILINE_TWO_ROWS,
-    MULTILINE_WRAPPED,
-    Ctx,
-    dialog,
-    leave,
-    multiline_dialogs,
-    scenario,
-    start,
-    turn_end,
-)
+from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
 REFUSED = "Understood, nothing was run."
 
-
-def _deny(c: Ctx) -> None:
-    """Select "[3] Reject" (down twice) and Enter: the turn stops there ("Rejected by
-    user", the model is not asked again), its composer comes back (idle)."""
-    for _ in range(2):
-        c.key("down")
-        time.sleep(0.3)
-    time.sleep(0.2)
-    c.key("enter", mark="idle")
-    c.wait(kimi_idle, 15, settle=0.6)
+# its words in the shared scenarios that refuse its dialog: "[3] Reject" (down twice,
+# Enter), the turn stops there ("Rejected by user", the model is not asked again) and its
+# composer comes back
+REFUSING = {"asks": KIMI_QUESTION, "tool_name": "Shell", "deny_keys": ("down",) * 2,
+            "after_refusal": "idle", "back": kimi_idle,
+            "refusal_reply": [Text(REFUSED, pause=1.0)]}
 
 
 register("kimi", "command-approve",
@@ -65,42 +47,18 @@ register("kimi", "command-approve",
          tool="Shell", running=1.5, streaming=1.5, streamed=True)
 
 
-@scenario(
-    "kimi",
-    "command-deny",
-    "Shell approval -> [3] Reject (down x2, enter) -> the turn stops, composer back",
-    lambda sb, api: [ToolUse("Shell", {"command": "rm -rf build"}), Text(REFUSED, pause=1.0)],
-)
-def kimi_command_deny(c: Ctx) -> None:
-    start(c)
-    c.submit("clean the build")
-    dialog(c, KIMI_QUESTION)
-    c.shot("blocked-permission--bash-rm")
-    _deny(c)
-    c.shot("idle--after-deny")
-    leave(c)
+register("kimi", "command-deny",
+         "Shell approval -> [3] Reject (down x2, enter) -> the turn stops, composer back",
+         module=__name__, like="deny", **REFUSING)
 
 
-@scenario(
-    "kimi",
-    "question",
-    "AskUserQuestion with two choices -> question box -> first choice (enter) -> the model "
-    "answers -> turn ends",
-    lambda sb, api: [ToolUse("AskUserQuestion", {"questions": [
-                         {"question": "Which color do you prefer?",
-                          "options": [{"label": "Red"}, {"label": "Blue"}]}]}),
-                     Text("You chose red.", pause=1.0)],
-)
-def kimi_question(c: Ctx) -> None:
-    start(c)
-    c.submit("ask me a question")
-    dialog(c, lambda s: "Which color do you prefer?" in s and "[2] Blue" in s,
-           label="blocked:question")
-    c.shot("blocked-question--question")
-    c.key("enter", mark="working")
-    turn_end(c, "You chose red.")
-    c.shot("done--after-question")
-    leave(c)
+register("kimi", "question",
+         "AskUserQuestion with two choices -> question box -> first choice (enter) -> the model "
+         "answers -> turn ends",
+         module=__name__, question_tool="AskUserQuestion",
+         question_input={"questions": [{"question": "Which color do you prefer?",
+                                        "options": [{"label": "Red"}, {"label": "Blue"}]}]},
+         question_asks=lambda s: "Which color do you prefer?" in s and "[2] Blue" in s)
 
 
 register("kimi", "answer",
@@ -113,23 +71,9 @@ register("kimi", "stream",
          module=__name__)
 
 
-@scenario(
-    "kimi",
-    "interrupt",
-    "prompt -> model never answers (5 s of spinner) -> ctrl+c -> prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def kimi_interrupt(c: Ctx) -> None:
-    start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(KIMI_BUSY, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--spinner-long")
-    c.key("ctrl+c")
-    turn_end(c, None, "idle", 15)
-    c.shot("idle--interrupted")
-    leave(c)
+register("kimi", "interrupt",
+         "prompt -> model never answers (5 s of spinner) -> ctrl+c -> prompt back",
+         module=__name__, working="spinner", interrupt_key="ctrl+c")
 
 
 register("kimi", "negatives",
@@ -146,43 +90,17 @@ register("kimi", "negatives",
          typed_end="confirm)")
 
 
-@scenario(
-    "kimi",
-    "multiline",
-    "three Shell approvals in one turn: a two-row command (enter), a 175-character one that "
-    "wraps (enter), a two-row one sharing the first's first row ([3] Reject) -> the turn "
-    "stops, composer back",
-    lambda sb, api: [
-        ToolUse("Shell", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
-        ToolUse("Shell", {"command": MULTILINE_WRAPPED}, pause=1.0),
-        ToolUse("Shell", {"command": MULTILINE_REFUSED}, pause=1.0),
-        Text("Ran the first two.", pause=1.0),
-    ],
-)
-def kimi_multiline(c: Ctx) -> None:
-    start(c)
-    multiline_dialogs(c, lambda s: KIMI_QUESTION in s)
-    _deny(c)
-    leave(c)
+register("kimi", "multiline",
+         "three Shell approvals in one turn: a two-row command (enter), a 175-character one that "
+         "wraps (enter), a two-row one sharing the first's first row ([3] Reject) -> the turn "
+         "stops, composer back",
+         module=__name__, **REFUSING)
 
 
-LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
-
-
-@scenario(
-    "kimi",
-    "long-command",
-    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
-    "approval -> [3] Reject -> the turn stops, composer back",
-    lambda sb, api: [ToolUse("Shell", {"command": LONG_COMMAND}), Text(REFUSED, pause=1.0)],
-)
-def kimi_long_command(c: Ctx) -> None:
-    start(c)
-    c.submit("make sixty files")
-    dialog(c, KIMI_QUESTION)
-    c.shot("blocked-permission--long-command")
-    _deny(c)
-    leave(c)
+register("kimi", "long-command",
+         "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+         "approval -> [3] Reject -> the turn stops, composer back",
+         module=__name__, **REFUSING)
 
 
 __all__ = ["kimi_idle"]

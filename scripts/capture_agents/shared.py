@@ -2,9 +2,11 @@
 name to what the model answers and the steps the run takes (``(verb, *args)`` rows,
 :data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
 what varies (its description, its dialog's words, the names of the screens it shows, how
-long it is watched, what a user types that looks like its dialog): a :class:`W` in a
-row, or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?``
-runs only where the agent's word of that name is true.
+long it is watched, what a user types that looks like its dialog, the keys that refuse its
+dialog and what follows a refusal, its tools' names and the model's replies): a :class:`W`
+in a row, or ``{name}`` in a string, is filled from them; a row whose verb starts with
+``?`` runs only where the agent's word of that name is true. A scenario whose model's
+answers name the agent's tools builds them from its words (``Shared.model`` takes them).
 
 What differs in how an agent takes a step is its description's (harness/agents.py:
 ``start``, ``turn_end`` and ``leave`` read it; ``busy`` waits for its sign of work). What
@@ -18,14 +20,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fakeapi import Text
+from fakeapi import Step, Text, ToolUse
 
 from capture_agents.core import (
     LONG_ANSWER,
+    LONG_COMMAND,
+    MULTILINE_REFUSED,
+    MULTILINE_TWO_ROWS,
+    MULTILINE_WRAPPED,
     Ctx,
     StepsFactory,
     dialog,
     leave,
+    multiline_dialogs,
     scenario,
     start,
     turn_end,
@@ -53,13 +60,18 @@ class W:
         return self.default
 
 
+Words = dict[str, Any]
+
+
 @dataclass(frozen=True)
 class Shared:
     """One shared scenario: the model's answers and the run's steps. A ``str`` argument
-    with ``{name}`` in it is filled from the agent's words (:func:`register`)."""
+    with ``{name}`` in it is filled from the agent's words (:func:`register`). `model` is
+    the answers, or (`worded`) what makes them from the agent's words."""
 
-    model: StepsFactory | None
+    model: StepsFactory | Callable[[Words], StepsFactory] | None
     steps: tuple[Row, ...]
+    worded: bool = False
 
 
 def _busy(c: Ctx, timeout: float = 20) -> None:
@@ -75,6 +87,39 @@ def _gone(c: Ctx, asks: Any, timeout: float = 10) -> None:
         c.wait(lambda s: asks not in s, timeout, settle=0)
     else:
         c.wait(lambda s: asks.search(s) is None, timeout, settle=0)
+
+
+def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = None) -> None:
+    """Refuse the agent's dialog: each of `keys` (a moment after each, and one more after
+    the last), then `last`. ``after="answer"``: the model is told and answers (working);
+    ``after="idle"``: the turn stops there (idle) until `back` (the screen's condition of
+    its composer back) holds."""
+    for key in keys:
+        c.key(key)
+        time.sleep(0.3)
+    if keys:
+        time.sleep(0.2)
+    if after == "answer":
+        c.key(last, mark="working")
+        return
+    assert after == "idle", f"{c.agent}: after a refusal, answer or idle, not {after!r}"
+    c.key(last, mark="idle")
+    c.wait(back, 15, settle=0.6)
+
+
+def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None) -> None:
+    """The three multiline dialogs (core's ``multiline_dialogs``), each told by `shown`
+    where given; `asks` is the dialog's text or pattern."""
+    if isinstance(asks, str):
+        def drawn(s: str) -> bool:
+            return asks in s
+    else:
+        def drawn(s: str) -> bool:
+            return asks.search(s) is not None
+    if shown is None:
+        multiline_dialogs(c, drawn)
+    else:
+        multiline_dialogs(c, drawn, shown)
 
 
 #: what a step row's verb does
@@ -95,7 +140,43 @@ VERBS: dict[str, Callable[..., Any]] = {
     "wait": lambda c, cond, timeout=20.0, settle=0.0: c.wait(cond, timeout, settle=settle),
     "shot": lambda c, name: c.shot(name),
     "sleep": lambda c, seconds: time.sleep(seconds),
+    "refuse": _refuse,
+    "multiline": _multiline,
 }
+
+
+def _refused(reply: str) -> Callable[[Words], StepsFactory]:
+    """The model's answers of a scenario whose command (`command`, of the agent's word
+    `tool_name`) is refused: the call, then the agent's word `reply` (the model's steps
+    after the refusal, none where the turn stops)."""
+    def model(words: Words) -> StepsFactory:
+        return lambda sb, api: [ToolUse(words["tool_name"], {"command": words["command"]}),
+                                *words[reply]]
+    return model
+
+
+def _multiline_model(words: Words) -> StepsFactory:
+    """The three multiline commands, each a call of the agent's `tool_name` a moment
+    after the last, then its word `multiline_reply` (default: "Ran the first two.")."""
+    reply: list[Step] = words.get("multiline_reply", [Text("Ran the first two.", pause=1.0)])
+    return lambda sb, api: [
+        *(ToolUse(words["tool_name"], {"command": c}, pause=1.0)
+          for c in (MULTILINE_TWO_ROWS, MULTILINE_WRAPPED, MULTILINE_REFUSED)),
+        *reply,
+    ]
+
+
+def _question_model(words: Words) -> StepsFactory:
+    """The agent's question tool (`question_tool`, its input `question_input`) asking
+    which color, then the model's answer to the first choice."""
+    return lambda sb, api: [ToolUse(words["question_tool"], words["question_input"]),
+                            Text("You chose red.", pause=1.0)]
+
+
+#: the rows that refuse the agent's dialog and wait for what follows (its words
+#: `deny_keys`, `deny_key`, `after_refusal`, `back`)
+_REFUSE: Row = ("refuse", W("deny_keys", ()), W("deny_key", "enter"), W("after_refusal"),
+                W("back", None))
 
 SHARED: dict[str, Shared] = {
     # the model's answers are the agent's own (its tool, its command)
@@ -135,7 +216,7 @@ SHARED: dict[str, Shared] = {
     "interrupt": Shared(
         lambda sb, api: [Text("never shown", gate="never")],
         (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
-         ("sleep", 5), ("shot", "working--{working}-long"), ("key", "esc"),
+         ("sleep", 5), ("shot", "working--{working}-long"), ("key", W("interrupt_key", "esc")),
          ("turn_end", None, "idle", 15),
          ("shot", "idle--interrupted"),  # the prompt, no answer under it
          ("leave",))),
@@ -146,6 +227,33 @@ SHARED: dict[str, Shared] = {
          ("shot", "idle--user-typed-dialog"), ("sleep", 0.3),
          ("key", "enter", "working"),  # sent as the prompt: the answer quotes the dialog
          ("answered", 0), ("turn_end",), ("shot", "done--quoted-dialog"), ("leave",))),
+    # a command refused: the model answers (turn end, `refused_end` on screen) or the turn
+    # stops (idle)
+    "deny": Shared(
+        _refused("refusal_reply"),
+        (("start",), ("submit", "clean the build"), ("dialog", W("asks")),
+         ("shot", "blocked-permission--bash-rm"), _REFUSE,
+         ("?refusal_answered", "turn_end", W("refused_end", None)),
+         ("?refusal_answered", "shot", "done--after-deny"),
+         ("?refusal_stops", "shot", "idle--after-deny"), ("leave",)), worded=True),
+    # a command taller than the screen, refused
+    "long-command": Shared(
+        _refused("long_reply"),
+        (("start",), ("submit", "make sixty files"), ("dialog", W("asks")),
+         ("shot", "blocked-permission--long-command"), _REFUSE,
+         ("?refusal_answered", "turn_end", W("refused_end", None)), ("leave",)), worded=True),
+    # three commands in one turn: two approved, the third refused
+    "multiline": Shared(
+        _multiline_model,
+        (("start",), ("multiline", W("asks"), W("multiline_shown", None)), _REFUSE,
+         ("?refusal_answered", "turn_end", "Ran the first two."), ("leave",)), worded=True),
+    # the agent's question tool, its first choice taken
+    "question": Shared(
+        _question_model,
+        (("start",), ("submit", "ask me a question"),
+         ("dialog", W("question_asks"), "blocked:question"), ("shot", "blocked-question--question"),
+         ("key", "enter", "working"), ("turn_end", "You chose red."),
+         ("shot", "done--after-question"), ("leave",)), worded=True),
 }
 
 
@@ -164,9 +272,18 @@ def register(agent: str, name: str, description: str, *, module: str, like: str 
     """Register `agent`'s run of the shared scenario `like` (default: `name`) as its
     scenario `name`, of its driver `module` (``__name__`` there: the body is that
     module's, as if written in it)."""
-    shared = SHARED[like or name]
+    kind = like or name
+    shared = SHARED[kind]
+    if "after_refusal" in words:
+        words.update(refusal_answered=words["after_refusal"] == "answer",
+                     refusal_stops=words["after_refusal"] == "idle")
+    if kind == "long-command":
+        words.setdefault("long_reply", words.get("refusal_reply"))
+        words.setdefault("command", LONG_COMMAND)
+    elif kind == "deny":
+        words.setdefault("command", "rm -rf build")
     steps = tuple(r for r in (_fill(row, words) for row in shared.steps) if r is not None)
-    answers = model or shared.model
+    answers = model or (shared.model(words) if shared.worded and shared.model else shared.model)
     assert answers is not None, f"{agent}:{name}: the model's answers are the agent's own"
 
     def body(c: Ctx) -> None:

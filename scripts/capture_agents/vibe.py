@@ -17,36 +17,19 @@ screen).
 
 from __future__ import annotations
 
-import time
-
-from agents import VIBE_BUSY, VIBE_QUESTION, vibe_idle
+from agents import VIBE_QUESTION, vibe_idle
 from fakeapi import Text, ToolUse
 
-from capture_agents.core import (
-    LONG_ANSWER,
-    MULTILINE_REFUSED,
-    MULTILINE_TWO_ROWS,
-    MULTILINE_WRAPPED,
-    Ctx,
-    dialog,
-    leave,
-    multiline_dialogs,
-    scenario,
-    start,
-    turn_end,
-)
+from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
 REFUSED = "Understood, nothing was run."
 
-
-def _deny(c: Ctx) -> None:
-    """Select "4. Deny" (down three times) and Enter: the model is told (working)."""
-    for _ in range(3):
-        c.key("down")
-        time.sleep(0.3)
-    time.sleep(0.2)
-    c.key("enter", mark="working")
+# its words in the shared scenarios that refuse its dialog: "4. Deny" (down three times,
+# Enter), the model is told and answers
+REFUSING = {"asks": VIBE_QUESTION, "tool_name": "bash", "deny_keys": ("down",) * 3,
+            "after_refusal": "answer", "refusal_reply": [Text(REFUSED, pause=1.0)],
+            "refused_end": REFUSED}
 
 
 register("vibe", "command-approve",
@@ -62,43 +45,18 @@ register("vibe", "command-approve",
          tool="bash", running=1.5, streaming=1.5, streamed=True)
 
 
-@scenario(
-    "vibe",
-    "command-deny",
-    "bash permission -> 4. Deny (down x3, enter) -> the model answers -> turn ends",
-    lambda sb, api: [ToolUse("bash", {"command": "rm -rf build"}), Text(REFUSED, pause=1.0)],
-)
-def vibe_command_deny(c: Ctx) -> None:
-    start(c)
-    c.submit("clean the build")
-    dialog(c, VIBE_QUESTION)
-    c.shot("blocked-permission--bash-rm")
-    _deny(c)
-    turn_end(c, REFUSED)
-    c.shot("done--after-deny")
-    leave(c)
+register("vibe", "command-deny",
+         "bash permission -> 4. Deny (down x3, enter) -> the model answers -> turn ends",
+         module=__name__, like="deny", **REFUSING)
 
 
-@scenario(
-    "vibe",
-    "question",
-    "ask_user_question with two choices -> question box -> first choice (enter) -> the model "
-    "answers -> turn ends",
-    lambda sb, api: [ToolUse("ask_user_question", {"questions": [
-                         {"question": "Which color do you prefer?",
-                          "options": [{"label": "Red"}, {"label": "Blue"}]}]}),
-                     Text("You chose red.", pause=1.0)],
-)
-def vibe_question(c: Ctx) -> None:
-    start(c)
-    c.submit("ask me a question")
-    dialog(c, lambda s: "Which color do you prefer?" in s and "Enter select" in s,
-           label="blocked:question")
-    c.shot("blocked-question--question")
-    c.key("enter", mark="working")
-    turn_end(c, "You chose red.")
-    c.shot("done--after-question")
-    leave(c)
+register("vibe", "question",
+         "ask_user_question with two choices -> question box -> first choice (enter) -> the model "
+         "answers -> turn ends",
+         module=__name__, question_tool="ask_user_question",
+         question_input={"questions": [{"question": "Which color do you prefer?",
+                                        "options": [{"label": "Red"}, {"label": "Blue"}]}]},
+         question_asks=lambda s: "Which color do you prefer?" in s and "Enter select" in s)
 
 
 register("vibe", "answer",
@@ -111,24 +69,10 @@ register("vibe", "stream",
          module=__name__)
 
 
-@scenario(
-    "vibe",
-    "interrupt",
-    "prompt -> model never answers (5 s of spinner) -> ctrl+c (its Esc does not reach it here) -> "
-    "prompt back",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def vibe_interrupt(c: Ctx) -> None:
-    start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(VIBE_BUSY, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--spinner-long")
-    c.key("ctrl+c")
-    turn_end(c, None, "idle", 15)
-    c.shot("idle--interrupted")
-    leave(c)
+register("vibe", "interrupt",
+         "prompt -> model never answers (5 s of spinner) -> ctrl+c (its Esc does not reach it here) -> "
+         "prompt back",
+         module=__name__, working="spinner", interrupt_key="ctrl+c")
 
 
 register("vibe", "negatives",
@@ -144,44 +88,16 @@ register("vibe", "negatives",
          typed_end="Esc reject)")
 
 
-@scenario(
-    "vibe",
-    "multiline",
-    "three bash permissions in one turn: a two-row command (enter), a 175-character one that wraps "
-    "(enter), a two-row one sharing the first's first row (4. Deny) -> the model answers -> turn ends",
-    lambda sb, api: [
-        ToolUse("bash", {"command": MULTILINE_TWO_ROWS}, pause=1.0),
-        ToolUse("bash", {"command": MULTILINE_WRAPPED}, pause=1.0),
-        ToolUse("bash", {"command": MULTILINE_REFUSED}, pause=1.0),
-        Text("Ran the first two.", pause=1.0),
-    ],
-)
-def vibe_multiline(c: Ctx) -> None:
-    start(c)
-    multiline_dialogs(c, lambda s: VIBE_QUESTION in s)
-    _deny(c)
-    turn_end(c, "Ran the first two.")
-    leave(c)
+register("vibe", "multiline",
+         "three bash permissions in one turn: a two-row command (enter), a 175-character one that wraps "
+         "(enter), a two-row one sharing the first's first row (4. Deny) -> the model answers -> turn ends",
+         module=__name__, **REFUSING)
 
 
-LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
-
-
-@scenario(
-    "vibe",
-    "long-command",
-    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
-    "permission -> 4. Deny -> the model answers -> turn ends",
-    lambda sb, api: [ToolUse("bash", {"command": LONG_COMMAND}), Text(REFUSED, pause=1.0)],
-)
-def vibe_long_command(c: Ctx) -> None:
-    start(c)
-    c.submit("make sixty files")
-    dialog(c, VIBE_QUESTION)
-    c.shot("blocked-permission--long-command")
-    _deny(c)
-    turn_end(c, REFUSED)
-    leave(c)
+register("vibe", "long-command",
+         "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+         "permission -> 4. Deny -> the model answers -> turn ends",
+         module=__name__, **REFUSING)
 
 
 __all__ = ["vibe_idle"]
