@@ -17,33 +17,26 @@ screen, as Grok CLI's do).
 from __future__ import annotations
 
 from agents import CONTINUE_QUESTION, continue_idle
-from fakeapi import Text, ToolUse
+from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
-# its words in the shared scenarios that refuse its dialog: Esc cancels the turn
-REFUSING = {"asks": CONTINUE_QUESTION, "tool_name": "Bash", "deny_key": "esc",
-            "after_refusal": "idle", "back": continue_idle}
+# its words in the shared scenarios with its dialog; refused by Esc, which cancels the turn
+DIALOG = {"asks": CONTINUE_QUESTION, "tool_name": "Bash", "deny_key": "esc",
+          "after_refusal": "idle", "back": continue_idle}
 
 
 register("continue", "command-approve",
          "prompt -> spinner while the model is silent -> Bash approval -> enter (Continue) -> command "
          "runs 3 s -> slow streamed answer -> turn ends",
-         module=__name__, like="approve",
-         model=lambda sb, api: [
-             ToolUse("Bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                     text="I will create the directory.", gate="think"),
-             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-         ],
-         prompt="make the output directory", silence=2.5, working="spinner", asks=CONTINUE_QUESTION,
-         tool="bash", running=1.5, streaming=1.5, streamed=True)
+         module=__name__, like="approve", **DIALOG, working="spinner", tool="bash",
+         streamed=True)
 
 
 register("continue", "command-deny",
          "Bash approval -> esc (No, and tell Continue what to do differently) -> the turn is cancelled, "
          "composer back",
-         module=__name__, like="deny", **REFUSING,
+         module=__name__, like="deny", **DIALOG,
          refusal_reply=[Text("Understood, nothing was removed.")])
 
 
@@ -84,10 +77,10 @@ register("continue", "negatives",
 register("continue", "multiline",
          "three Bash approvals in one turn: a two-row command (enter), a 175-character one that wraps "
          "(enter), a two-row one sharing the first's first row (esc: the turn is cancelled)",
-         module=__name__, **REFUSING, multiline_reply=[Text("Ran the first two.")])
+         module=__name__, **DIALOG, multiline_reply=[Text("Ran the first two.")])
 
 
 register("continue", "long-command",
          "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
          "approval -> esc -> the turn is cancelled",
-         module=__name__, **REFUSING, refusal_reply=[Text("Understood, nothing was made.")])
+         module=__name__, **DIALOG, refusal_reply=[Text("Understood, nothing was made.")])

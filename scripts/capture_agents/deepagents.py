@@ -23,37 +23,31 @@ from __future__ import annotations
 import time
 
 from agents import DEEPAGENTS_ASKS, DEEPAGENTS_BUSY, DEEPAGENTS_QUESTION, deepagents_idle
-from fakeapi import Text, ToolUse
+from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER, Ctx, leave, scenario, start
+from capture_agents.core import Ctx, leave, scenario, start
 from capture_agents.shared import register
 
 REJECTED = "Command rejected."
 INTERRUPTED = "Interrupted by user"
 
-# its words in the shared scenarios that refuse its dialog: "3. Reject" (down twice,
+# its words in the shared scenarios with its dialog; refused by "3. Reject" (down twice,
 # Enter), the turn stops there (the model is not asked again) and its composer is free
-REFUSING = {"asks": DEEPAGENTS_QUESTION, "tool_name": "execute", "deny_keys": ("down",) * 2,
-            "after_refusal": "idle", "back": lambda s: REJECTED in s and deepagents_idle(s),
-            "refusal_reply": []}
+DIALOG = {"asks": DEEPAGENTS_QUESTION, "tool_name": "execute", "deny_keys": ("down",) * 2,
+          "after_refusal": "idle", "back": lambda s: REJECTED in s and deepagents_idle(s),
+          "refusal_reply": []}
 
 
 register("deepagents", "command-approve",
          "prompt -> spinner while the model is silent -> execute approval -> enter (1. Approve) "
          "-> command runs 3 s -> slow streamed answer -> turn ends",
-         module=__name__, like="approve",
-         model=lambda sb, api: [
-             ToolUse("execute", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                     text="I will create the directory.", gate="think"),
-             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-         ],
-         prompt="make the output directory", silence=2.5, working="spinner",
-         asks=DEEPAGENTS_QUESTION, tool="execute", running=1.5, streaming=1.5, streamed=True)
+         module=__name__, like="approve", **DIALOG, working="spinner", tool="execute",
+         streamed=True)
 
 
 register("deepagents", "command-deny",
          "execute approval -> 3. Reject (down x2, enter) -> the turn stops, composer free",
-         module=__name__, like="deny", **REFUSING)
+         module=__name__, like="deny", **DIALOG)
 
 
 register("deepagents", "question",
@@ -122,14 +116,14 @@ register("deepagents", "multiline",
          "that wraps, cut after two rows (enter), a two-row one sharing the first's first row "
          "(3. Reject) -> the "
          "turn stops, composer free",
-         module=__name__, **REFUSING,
+         module=__name__, **DIALOG,
          multiline_shown=("touch x1.txt", "│  echo ", "touch SECOND.txt"))
 
 
 register("deepagents", "long-command",
          "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
          "approval -> 3. Reject -> the turn stops, composer free",
-         module=__name__, **REFUSING)
+         module=__name__, **DIALOG)
 
 
 __all__ = ["deepagents_idle"]

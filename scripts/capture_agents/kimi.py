@@ -19,37 +19,30 @@ screen).
 from __future__ import annotations
 
 from agents import KIMI_QUESTION, kimi_idle
-from fakeapi import Text, ToolUse
+from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
 REFUSED = "Understood, nothing was run."
 
-# its words in the shared scenarios that refuse its dialog: "[3] Reject" (down twice,
+# its words in the shared scenarios with its dialog; refused by "[3] Reject" (down twice,
 # Enter), the turn stops there ("Rejected by user", the model is not asked again) and its
 # composer comes back
-REFUSING = {"asks": KIMI_QUESTION, "tool_name": "Shell", "deny_keys": ("down",) * 2,
-            "after_refusal": "idle", "back": kimi_idle,
-            "refusal_reply": [Text(REFUSED, pause=1.0)]}
+DIALOG = {"asks": KIMI_QUESTION, "tool_name": "Shell", "deny_keys": ("down",) * 2,
+          "after_refusal": "idle", "back": kimi_idle,
+          "refusal_reply": [Text(REFUSED, pause=1.0)]}
 
 
 register("kimi", "command-approve",
          "prompt -> spinner while the model is silent -> Shell approval -> enter ([1] Approve "
          "once) -> command runs 3 s -> slow streamed answer -> turn ends",
-         module=__name__, like="approve",
-         model=lambda sb, api: [
-             ToolUse("Shell", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                     text="I will create the directory.", gate="think"),
-             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-         ],
-         prompt="make the output directory", silence=2.5, working="spinner", asks=KIMI_QUESTION,
-         tool="Shell", running=1.5, streaming=1.5, streamed=True)
+         module=__name__, like="approve", **DIALOG, working="spinner", tool="Shell",
+         streamed=True)
 
 
 register("kimi", "command-deny",
          "Shell approval -> [3] Reject (down x2, enter) -> the turn stops, composer back",
-         module=__name__, like="deny", **REFUSING)
+         module=__name__, like="deny", **DIALOG)
 
 
 register("kimi", "question",
@@ -94,13 +87,13 @@ register("kimi", "multiline",
          "three Shell approvals in one turn: a two-row command (enter), a 175-character one that "
          "wraps (enter), a two-row one sharing the first's first row ([3] Reject) -> the turn "
          "stops, composer back",
-         module=__name__, **REFUSING)
+         module=__name__, **DIALOG)
 
 
 register("kimi", "long-command",
          "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
          "approval -> [3] Reject -> the turn stops, composer back",
-         module=__name__, **REFUSING)
+         module=__name__, **DIALOG)
 
 
 __all__ = ["kimi_idle"]

@@ -155,6 +155,16 @@ def _refused(reply: str) -> Callable[[Words], StepsFactory]:
     return model
 
 
+def _approve_model(words: Words) -> StepsFactory:
+    """A call of the agent's `tool_name` that makes a directory in 3 s (once the run
+    releases it), then a long slow answer."""
+    return lambda sb, api: [
+        ToolUse(words["tool_name"], {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
+                text="I will create the directory.", gate="think"),
+        Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
+    ]
+
+
 def _multiline_model(words: Words) -> StepsFactory:
     """The three multiline commands, each a call of the agent's `tool_name` a moment
     after the last, then its word `multiline_reply` (default: "Ran the first two.")."""
@@ -179,16 +189,18 @@ _REFUSE: Row = ("refuse", W("deny_keys", ()), W("deny_key", "enter"), W("after_r
                 W("back", None))
 
 SHARED: dict[str, Shared] = {
-    # the model's answers are the agent's own (its tool, its command)
+    # the model's answers call the agent's tool (`tool_name`), or are its own (`model`)
     "approve": Shared(
-        None,
-        (("start",), ("shot", "idle--prompt"), ("submit", W("prompt")), ("request", 0), ("busy",),
-         ("sleep", W("silence")), ("shot", "working--{working}"), ("release", "think"),
+        _approve_model,
+        (("start",), ("shot", "idle--prompt"), ("submit", W("prompt", "make the output directory")),
+         ("request", 0), ("busy",),
+         ("sleep", W("silence", 2.5)), ("shot", "working--{working}"), ("release", "think"),
          ("dialog", W("asks")), ("shot", "blocked-permission--{tool}"), ("approve",),
-         ("gone", W("asks")), ("sleep", W("running")), ("shot", "working--tool-running"),
-         ("request", 1), ("wait", "Here is what I found"), ("sleep", W("streaming")),
+         ("gone", W("asks")), ("sleep", W("running", 1.5)), ("shot", "working--tool-running"),
+         ("request", 1), ("wait", "Here is what I found"), ("sleep", W("streaming", 1.5)),
          ("shot", "working--streaming"), ("?streamed", "answered", 1, 40),
-         ("turn_end", W("answer_end", None)), ("shot", "done--turn-ended"), ("leave",))),
+         ("turn_end", W("answer_end", None)), ("shot", "done--turn-ended"), ("leave",)),
+        worded=True),
     "answer": Shared(
         lambda sb, api: [Text("Two plus two is four.", pause=1.0),
                          Text("Four times four is sixteen.", pause=1.0)],

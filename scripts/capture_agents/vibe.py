@@ -18,36 +18,29 @@ screen).
 from __future__ import annotations
 
 from agents import VIBE_QUESTION, vibe_idle
-from fakeapi import Text, ToolUse
+from fakeapi import Text
 
-from capture_agents.core import LONG_ANSWER
 from capture_agents.shared import register
 
 REFUSED = "Understood, nothing was run."
 
-# its words in the shared scenarios that refuse its dialog: "4. Deny" (down three times,
+# its words in the shared scenarios with its dialog; refused by "4. Deny" (down three times,
 # Enter), the model is told and answers
-REFUSING = {"asks": VIBE_QUESTION, "tool_name": "bash", "deny_keys": ("down",) * 3,
-            "after_refusal": "answer", "refusal_reply": [Text(REFUSED, pause=1.0)],
-            "refused_end": REFUSED}
+DIALOG = {"asks": VIBE_QUESTION, "tool_name": "bash", "deny_keys": ("down",) * 3,
+          "after_refusal": "answer", "refusal_reply": [Text(REFUSED, pause=1.0)],
+          "refused_end": REFUSED}
 
 
 register("vibe", "command-approve",
          "prompt -> spinner while the model is silent -> bash permission -> enter (1. Allow once) -> "
          "command runs 3 s -> slow streamed answer -> turn ends",
-         module=__name__, like="approve",
-         model=lambda sb, api: [
-             ToolUse("bash", {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
-                     text="I will create the directory.", gate="think"),
-             Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
-         ],
-         prompt="make the output directory", silence=2.5, working="spinner", asks=VIBE_QUESTION,
-         tool="bash", running=1.5, streaming=1.5, streamed=True)
+         module=__name__, like="approve", **DIALOG, working="spinner", tool="bash",
+         streamed=True)
 
 
 register("vibe", "command-deny",
          "bash permission -> 4. Deny (down x3, enter) -> the model answers -> turn ends",
-         module=__name__, like="deny", **REFUSING)
+         module=__name__, like="deny", **DIALOG)
 
 
 register("vibe", "question",
@@ -91,13 +84,13 @@ register("vibe", "negatives",
 register("vibe", "multiline",
          "three bash permissions in one turn: a two-row command (enter), a 175-character one that wraps "
          "(enter), a two-row one sharing the first's first row (4. Deny) -> the model answers -> turn ends",
-         module=__name__, **REFUSING)
+         module=__name__, **DIALOG)
 
 
 register("vibe", "long-command",
          "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
          "permission -> 4. Deny -> the model answers -> turn ends",
-         module=__name__, **REFUSING)
+         module=__name__, **DIALOG)
 
 
 __all__ = ["vibe_idle"]
