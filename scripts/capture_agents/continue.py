@@ -1,7 +1,8 @@
-"""Continue CLI's driver (``@continuedev/cli``, the program ``cn``): its scenarios (a command
-refused, three multi-line or wrapped commands, a 61-line one, its question tool; from the
-shared table (``shared``): a command approved, a plain answer, a long stream, an
-interrupt, typed and quoted dialog text).
+"""Continue CLI's driver (``@continuedev/cli``, the program ``cn``): its scenarios, all
+rows of the shared table (``shared``) given its words (its dialog's text, the key that
+refuses it, its tools' names, the model's replies): a command approved, one refused,
+three multi-line or wrapped commands, a 61-line one, its question tool, a plain answer,
+a long stream, an interrupt, typed and quoted dialog text.
 
 Its permission dialog is a box over the composer ("Would you like to continue?", three
 options with a ``>`` marker, each with its key: ``Continue (tab)``, ``... (shift+tab)``,

@@ -255,12 +255,13 @@ LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SE
 
 
 def multiline_dialogs(c: Ctx, asks: Callable[[str], bool],
-                      shown: tuple[str, str, str] = ("x1.txt", "long-1.txt", "SECOND.txt")) -> None:
+                      shown: tuple[str, str, str] = ("x1.txt", "long-1.txt", "SECOND.txt"),
+                      submit: Callable[[str], None] | None = None) -> None:
     """The multiline scenario as an agent whose dialog `asks` shows takes it (its
-    approve key answers): the prompt; the first two dialogs (told by the text `shown` of
-    each: by default the file its command makes) labelled, shot and approved; the third
-    labelled and shot, for the caller to refuse."""
-    c.submit("run the three commands")
+    approve key answers): the prompt (sent by `submit`, else ``Ctx.submit``); the first
+    two dialogs (told by the text `shown` of each: by default the file its command makes)
+    labelled, shot and approved; the third labelled and shot, for the caller to refuse."""
+    (submit or c.submit)("run the three commands")
     for n, made in ((1, shown[0]), (2, shown[1])):
         dialog(c, lambda s, made=made: asks(s) and made in s)
         c.shot(f"blocked-permission--multiline-{n}")

@@ -1,8 +1,9 @@
 """Deep Agents Code's driver (PyPI ``deepagents-code``, the program ``deepagents-code``,
-its Textual shell): its scenarios (a command refused, three multi-line or wrapped
-commands, a 61-line one, its ask_user tool, an interrupt by Esc; from the shared table
-(``shared``): a command approved, a plain answer, a long stream, typed and quoted dialog
-text).
+its Textual shell): its own scenario, an interrupt by Esc that gives the prompt back in
+its composer; from the shared table (``shared``), given its words (its dialog's text, the
+keys that refuse it, its tools' names, the model's replies): a command approved, one
+refused, three multi-line or wrapped commands, a 61-line one, its ask_user tool, a plain
+answer, a long stream, typed and quoted dialog text.
 
 Its permission dialog is a box above its composer, which stays drawn under it
 (">>> execute Requires Approval <<<", the command, "Working Directory: ...", three

@@ -1,7 +1,9 @@
 """Kimi CLI's driver (PyPI ``kimi-cli``, the program ``kimi``, its prompt_toolkit shell):
-its scenarios (a command refused, three multi-line or wrapped commands, a 61-line one, its
-AskUserQuestion tool, an interrupt by Ctrl+C; from the shared table (``shared``): a
-command approved, a plain answer, a long stream, typed and quoted dialog text).
+its scenarios, all rows of the shared table (``shared``) given its words (its dialog's
+text, the keys that refuse it, its tools' names, the model's replies): a command
+approved, one refused, three multi-line or wrapped commands, a 61-line one, its
+AskUserQuestion tool, an interrupt by Ctrl+C, a plain answer, a long stream, typed and
+quoted dialog text.
 
 Its permission dialog is a box over its composer ("╭─ approval ─", "Shell is requesting
 approval to run command:", the command, four options ``→ [1] Approve once`` ...

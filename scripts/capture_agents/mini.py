@@ -28,6 +28,7 @@ from fakeapi import Text
 
 from capture_agents.core import (
     LONG_ANSWER,
+    LONG_COMMAND,
     MULTILINE_REFUSED,
     MULTILINE_TWO_ROWS,
     MULTILINE_WRAPPED,
@@ -38,6 +39,7 @@ from capture_agents.core import (
     start,
     turn_end,
 )
+from capture_agents.shared import register
 
 REFUSED = "Command not executed"
 
@@ -59,16 +61,14 @@ def _task(c: Ctx, prompt: str) -> None:
     c.run.send(b"\x1b\r", mark="working")
 
 
-def _deny(c: Ctx, reason: str = "no, do not run that") -> None:
-    """Type a reason at its approval and Enter: the command is refused, the model is asked
-    again with the reason (working)."""
-    c.run.type(reason)
-    time.sleep(0.2)
-    c.key("enter", mark="working")
-
-
 def _asks(text: str) -> bool:
     return MINI_QUESTION in text
+
+
+# its words in the shared scenarios with its dialog: the task sent by Esc+Enter; refused
+# by a reason typed and Enter, the model asked again with the reason (its turn goes on)
+DIALOG = {"submit_keys": b"\x1b\r", "deny_reason": "no, do not run that",
+          "after_refusal": "answer"}
 
 
 @scenario(
@@ -100,23 +100,13 @@ def mini_command_approve(c: Ctx) -> None:
     leave(c)
 
 
-@scenario(
-    "mini",
-    "command-deny",
-    "approval of 'rm -rf build' -> a reason typed, enter -> refused, the model asked again "
-    "-> it finishes -> finish input",
-    lambda sb, api: [_run("rm -rf build", "I will clean the build."),
-                     _finish("Understood, nothing was removed.", pause=1.0)],
-)
-def mini_command_deny(c: Ctx) -> None:
-    start(c)
-    _task(c, "clean the build")
-    dialog(c, lambda s: _asks(s) and "rm -rf build" in s)
-    c.shot("blocked-permission--bash-rm")
-    _deny(c)
-    turn_end(c)
-    c.shot("done--after-deny")
-    leave(c)
+register("mini", "command-deny",
+         "approval of 'rm -rf build' -> a reason typed, enter -> refused, the model asked again "
+         "-> it finishes -> finish input",
+         module=__name__, like="deny", **DIALOG,
+         asks=lambda s: _asks(s) and "rm -rf build" in s,
+         model=lambda sb, api: [_run("rm -rf build", "I will clean the build."),
+                                _finish("Understood, nothing was removed.", pause=1.0)])
 
 
 @scenario(
@@ -182,54 +172,28 @@ def mini_negatives(c: Ctx) -> None:
     leave(c)
 
 
-@scenario(
-    "mini",
-    "multiline",
-    "three approvals in one task: a two-row command (enter), a 175-character one that wraps "
-    "(enter), a two-row one sharing the first's first row (refused with a reason) -> the "
-    "model finishes -> finish input",
-    lambda sb, api: [
-        _run(MULTILINE_TWO_ROWS, pause=1.0),
-        _run(MULTILINE_WRAPPED, pause=1.0),
-        _run(MULTILINE_REFUSED, pause=1.0),
-        _finish("Ran the first two.", pause=1.0),
-    ],
-)
-def mini_multiline(c: Ctx) -> None:
-    start(c)
-    _task(c, "run the three commands")
-    for n, shown in ((1, "touch x1.txt"), (2, "touch long-1.txt")):
-        dialog(c, lambda s, shown=shown: _asks(s) and shown in s)
-        c.shot(f"blocked-permission--multiline-{n}")
-        c.approve()
-        c.wait(lambda s: not _asks(s), 10, settle=0)
-    dialog(c, lambda s: _asks(s) and "touch SECOND.txt" in s)
-    c.shot("blocked-permission--multiline-3")
-    _deny(c)
-    turn_end(c, "Ran the first two.")
-    leave(c)
+register("mini", "multiline",
+         "three approvals in one task: a two-row command (enter), a 175-character one that wraps "
+         "(enter), a two-row one sharing the first's first row (refused with a reason) -> the "
+         "model finishes -> finish input",
+         module=__name__, **DIALOG, asks=MINI_QUESTION,
+         multiline_shown=("touch x1.txt", "touch long-1.txt", "touch SECOND.txt"),
+         model=lambda sb, api: [
+             _run(MULTILINE_TWO_ROWS, pause=1.0),
+             _run(MULTILINE_WRAPPED, pause=1.0),
+             _run(MULTILINE_REFUSED, pause=1.0),
+             _finish("Ran the first two.", pause=1.0),
+         ])
 
 
-LONG_COMMAND = "\n".join([*(f"touch f{i:02d}.txt" for i in range(60)), "touch SECOND-LAST"])
-
-
-@scenario(
-    "mini",
-    "long-command",
-    "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
-    "approval -> refused with a reason -> the model finishes -> finish input",
-    lambda sb, api: [_run(LONG_COMMAND, "I will make sixty files."),
-                     _finish("Nothing was made.", pause=1.0)],
-)
-def mini_long_command(c: Ctx) -> None:
-    start(c)
-    _task(c, "make sixty files")
-    # its input is below the command, scrolled off the screen: only its header says it waits
-    dialog(c, lambda s: "AWAITING_INPUT" in s and "touch f00.txt" in s)
-    c.shot("blocked-permission--long-command")
-    _deny(c)
-    turn_end(c, "Nothing was made.")
-    leave(c)
+# its input is below the command, scrolled off the screen: only its header says it waits
+register("mini", "long-command",
+         "a 61-line command (touch f00.txt ... touch SECOND-LAST) taller than the screen -> its "
+         "approval -> refused with a reason -> the model finishes -> finish input",
+         module=__name__, **DIALOG, refused_end="Nothing was made.",
+         asks=lambda s: "AWAITING_INPUT" in s and "touch f00.txt" in s,
+         model=lambda sb, api: [_run(LONG_COMMAND, "I will make sixty files."),
+                                _finish("Nothing was made.", pause=1.0)])
 
 
 __all__ = ["mini_ended"]

@@ -89,15 +89,30 @@ def _gone(c: Ctx, asks: Any, timeout: float = 10) -> None:
         c.wait(lambda s: asks.search(s) is None, timeout, settle=0)
 
 
-def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = None) -> None:
+def _submit(c: Ctx, text: str, keys: bytes | None = None) -> None:
+    """Send the prompt `text`: ``Ctx.submit``, or where the agent's prompt is sent by other
+    `keys` than Enter, typed and then those (working)."""
+    if keys is None:
+        c.submit(text)
+        return
+    c.run.type(text)
+    time.sleep(0.3)
+    c.run.send(keys, mark="working")
+
+
+def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = None,
+            reason: str | None = None) -> None:
     """Refuse the agent's dialog: each of `keys` (a moment after each, and one more after
-    the last), then `last`. ``after="answer"``: the model is told and answers (working);
-    ``after="idle"``: the turn stops there (idle) until `back` (the screen's condition of
-    its composer back) holds."""
+    the last), or the `reason` typed, then `last`. ``after="answer"``: the model is told
+    and answers (working); ``after="idle"``: the turn stops there (idle) until `back` (the
+    screen's condition of its composer back) holds."""
     for key in keys:
         c.key(key)
         time.sleep(0.3)
     if keys:
+        time.sleep(0.2)
+    if reason is not None:
+        c.run.type(reason)
         time.sleep(0.2)
     if after == "answer":
         c.key(last, mark="working")
@@ -107,9 +122,11 @@ def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = No
     c.wait(back, 15, settle=0.6)
 
 
-def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None) -> None:
+def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None,
+               keys: bytes | None = None) -> None:
     """The three multiline dialogs (core's ``multiline_dialogs``), each told by `shown`
-    where given; `asks` is the dialog's text or pattern."""
+    where given, the prompt sent by `keys` where given (:func:`_submit`); `asks` is the
+    dialog's text or pattern."""
     if isinstance(asks, str):
         def drawn(s: str) -> bool:
             return asks in s
@@ -118,8 +135,10 @@ def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None) -> None:
             return asks.search(s) is not None
     if shown is None:
         multiline_dialogs(c, drawn)
-    else:
+    elif keys is None:
         multiline_dialogs(c, drawn, shown)
+    else:
+        multiline_dialogs(c, drawn, shown, lambda text: _submit(c, text, keys))
 
 
 #: what a step row's verb does
@@ -132,7 +151,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "approve": lambda c: c.approve(),
     "gone": _gone,
     "release": lambda c, gate: c.api.release(gate),
-    "submit": lambda c, text: c.submit(text),
+    "submit": _submit,
     "type": lambda c, text: c.run.type(text),
     "key": lambda c, name, mark=None: c.key(name, mark),
     "request": lambda c, step, timeout=30.0: c.request(step, timeout),
@@ -184,9 +203,9 @@ def _question_model(words: Words) -> StepsFactory:
 
 
 #: the rows that refuse the agent's dialog and wait for what follows (its words
-#: `deny_keys`, `deny_key`, `after_refusal`, `back`)
+#: `deny_keys`, `deny_key`, `after_refusal`, `back`, `deny_reason`)
 _REFUSE: Row = ("refuse", W("deny_keys", ()), W("deny_key", "enter"), W("after_refusal"),
-                W("back", None))
+                W("back", None), W("deny_reason", None))
 
 SHARED: dict[str, Shared] = {
     # the model's answers call the agent's tool (`tool_name`), or are its own (`model`)
@@ -243,7 +262,7 @@ SHARED: dict[str, Shared] = {
     # stops (idle)
     "deny": Shared(
         _refused("refusal_reply"),
-        (("start",), ("submit", "clean the build"), ("dialog", W("asks")),
+        (("start",), ("submit", "clean the build", W("submit_keys", None)), ("dialog", W("asks")),
          ("shot", "blocked-permission--bash-rm"), _REFUSE,
          ("?refusal_answered", "turn_end", W("refused_end", None)),
          ("?refusal_answered", "shot", "done--after-deny"),
@@ -251,13 +270,13 @@ SHARED: dict[str, Shared] = {
     # a command taller than the screen, refused
     "long-command": Shared(
         _refused("long_reply"),
-        (("start",), ("submit", "make sixty files"), ("dialog", W("asks")),
+        (("start",), ("submit", "make sixty files", W("submit_keys", None)), ("dialog", W("asks")),
          ("shot", "blocked-permission--long-command"), _REFUSE,
          ("?refusal_answered", "turn_end", W("refused_end", None)), ("leave",)), worded=True),
     # three commands in one turn: two approved, the third refused
     "multiline": Shared(
         _multiline_model,
-        (("start",), ("multiline", W("asks"), W("multiline_shown", None)), _REFUSE,
+        (("start",), ("multiline", W("asks"), W("multiline_shown", None), W("submit_keys", None)), _REFUSE,
          ("?refusal_answered", "turn_end", "Ran the first two."), ("leave",)), worded=True),
     # the agent's question tool, its first choice taken
     "question": Shared(

@@ -1,8 +1,9 @@
 """Mistral Vibe's driver (PyPI ``mistral-vibe``, the program ``vibe``, its Python TUI): its
-scenarios (a command refused, three multi-line or wrapped commands, a 61-line one, its
-question tool, an interrupt by Ctrl+C: its Esc does not reach it under this pty; from the
-shared table (``shared``): a command approved, a plain answer, a long stream, typed and
-quoted dialog text).
+scenarios, all rows of the shared table (``shared``) given its words (its dialog's text,
+the keys that refuse it, its tools' names, the model's replies): a command approved, one
+refused, three multi-line or wrapped commands, a 61-line one, its question tool, an
+interrupt by Ctrl+C (its Esc does not reach it under this pty), a plain answer, a long
+stream, typed and quoted dialog text.
 
 Its permission dialog is a box in the composer's place ("Permission for the
 file_system.bash tool (...)", the command, four numbered options with a ``›`` marker,
