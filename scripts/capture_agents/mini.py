@@ -1,8 +1,10 @@
 """mini-SWE-agent's driver (PyPI ``mini-swe-agent`` 1.x, the program ``mini``, its Textual
-UI in confirm mode): its scenarios (a command approved, one refused, a plain answer, a
-long silent wait before a long answer, three multi-line or wrapped commands, a 61-line
-one, typed and quoted dialog text). It has no question tool and no key that interrupts a
-turn (only quit), so it has no question or interrupt scenario.
+UI in confirm mode): its scenarios (a command approved, a plain answer, a long silent
+wait before a long answer, typed and quoted dialog text; from the shared table
+(``shared``), given its words (its task sent by Esc+Enter, a reason typed to refuse, its
+dialog's text) and its model's answers: a command refused, three multi-line or wrapped
+commands, a 61-line one). It has no question tool and no key that interrupts a turn (only
+quit), so it has no question or interrupt scenario.
 
 Its model answers in text, each answer one ``bash`` block: the command it runs. Its first
 task is asked inline ("What do you want to do?", Esc+Enter submits) before its Textual

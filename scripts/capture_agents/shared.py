@@ -117,7 +117,6 @@ def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = No
     if after == "answer":
         c.key(last, mark="working")
         return
-    assert after == "idle", f"{c.agent}: after a refusal, answer or idle, not {after!r}"
     c.key(last, mark="idle")
     c.wait(back, 15, settle=0.6)
 
@@ -306,6 +305,9 @@ def register(agent: str, name: str, description: str, *, module: str, like: str 
     kind = like or name
     shared = SHARED[kind]
     if "after_refusal" in words:
+        if words["after_refusal"] not in ("answer", "idle"):
+            raise ValueError(f"{agent}:{name}: after a refusal, 'answer' or 'idle', not "
+                             f"{words['after_refusal']!r}")
         words.update(refusal_answered=words["after_refusal"] == "answer",
                      refusal_stops=words["after_refusal"] == "idle")
     if kind == "long-command":

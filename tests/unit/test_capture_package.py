@@ -133,3 +133,27 @@ def test_the_shared_scenarios_use_known_steps_and_each_agent_gives_its_words() -
     assert shared._fill(("shot", "a-{x}", shared.W("y", 2)), words) == ("shot", "a-spinner", 2)
     with pytest.raises(KeyError):
         shared._fill(("sleep", shared.W("silence")), words)
+
+
+def test_a_refusal_row_runs_what_follows_the_agents_refusal() -> None:
+    """The refusing scenarios' rows (command-deny, multiline, long-command) wait for the
+    model's answer where the agent's refusal lets it answer, and only for its composer
+    where the turn stops; each driver that refuses says which, and nothing else is taken."""
+    deny = shared.SHARED["deny"].steps
+    answered = [shared._fill(r, {"refusal_answered": True, "refusal_stops": False, "asks": "?",
+                                 "after_refusal": "answer", "refused_end": "Understood."})
+                for r in deny]
+    stopped = [shared._fill(r, {"refusal_answered": False, "refusal_stops": True, "asks": "?",
+                                "after_refusal": "idle", "back": str.isascii}) for r in deny]
+    assert ("turn_end", "Understood.") in answered and ("shot", "done--after-deny") in answered
+    assert ("shot", "idle--after-deny") not in answered
+    assert ("shot", "idle--after-deny") in stopped
+    assert [r for r in stopped if r and r[0] == "turn_end"] == []
+    shared_body = next(s.body.__code__ for s in core.REGISTRY if s.agent == "grok" and s.name == "answer")
+    refusing = [s for s in core.REGISTRY
+                if s.name in ("command-deny", "multiline", "long-command")
+                and s.body.__code__ is shared_body]
+    assert {s.agent for s in refusing} >= {"continue", "vibe", "kimi", "deepagents", "mini"}
+    with pytest.raises(ValueError, match="'answer' or 'idle'"):
+        shared.register("x", "command-deny", "d", module=__name__, like="deny", asks="?",
+                        tool_name="t", after_refusal="later", refusal_reply=[])
