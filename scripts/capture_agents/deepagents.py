@@ -1,9 +1,9 @@
 """Deep Agents Code's driver (PyPI ``deepagents-code``, the program ``deepagents-code``,
-its Textual shell): its own scenario, an interrupt by Esc that gives the prompt back in
-its composer; from the shared table (``shared``), given its words (its dialog's text, the
-keys that refuse it, its tools' names, the model's replies): a command approved, one
-refused, three multi-line or wrapped commands, a 61-line one, its ask_user tool, a plain
-answer, a long stream, typed and quoted dialog text.
+its Textual shell): its scenarios, all rows of the shared table (``shared``) given its
+words (its dialog's text, the keys that refuse it, its tools' names, the model's replies,
+its composer after an interrupt): a command approved, one refused, three multi-line or
+wrapped commands, a 61-line one, its ask_user tool, an interrupt by Esc that gives the
+prompt back in its composer, a plain answer, a long stream, typed and quoted dialog text.
 
 Its permission dialog is a box above its composer, which stays drawn under it
 (">>> execute Requires Approval <<<", the command, "Working Directory: ...", three
@@ -21,12 +21,9 @@ screen).
 
 from __future__ import annotations
 
-import time
-
 from agents import DEEPAGENTS_ASKS, DEEPAGENTS_BUSY, DEEPAGENTS_QUESTION, deepagents_idle
 from fakeapi import Text
 
-from capture_agents.core import Ctx, leave, scenario, start
 from capture_agents.shared import register
 
 REJECTED = "Command rejected."
@@ -72,27 +69,12 @@ register("deepagents", "stream",
          module=__name__)
 
 
-@scenario(
-    "deepagents",
-    "interrupt",
-    "prompt -> model never answers (5 s of spinner) -> esc -> 'Interrupted by user', the "
-    "prompt given back in the composer",
-    lambda sb, api: [Text("never shown", gate="never")],
-)
-def deepagents_interrupt(c: Ctx) -> None:
-    start(c)
-    c.submit("think about it for a long time")
-    c.request(0)
-    c.wait(DEEPAGENTS_BUSY, 20, settle=0)
-    time.sleep(5)
-    c.shot("working--spinner-long")
-    c.key("esc")
-    # its composer is given the prompt back: not empty, so not its description's end
-    c.wait(lambda s: INTERRUPTED in s and DEEPAGENTS_BUSY.search(s) is None, 15,
-           settle=c.about.end_settle)
-    c.mark("idle")
-    c.shot("idle--interrupted")
-    leave(c)
+# its composer is given the prompt back: not empty, so not its description's end
+register("deepagents", "interrupt",
+         "prompt -> model never answers (5 s of spinner) -> esc -> 'Interrupted by user', the "
+         "prompt given back in the composer",
+         module=__name__, working="spinner",
+         interrupted=lambda s: INTERRUPTED in s and DEEPAGENTS_BUSY.search(s) is None)
 
 
 register("deepagents", "negatives",

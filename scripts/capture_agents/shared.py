@@ -140,6 +140,16 @@ def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None,
         multiline_dialogs(c, drawn, shown, lambda text: _submit(c, text, keys))
 
 
+def _interrupted(c: Ctx, back: Any = None) -> None:
+    """Wait for the agent back at its composer after an interrupt (its description's end,
+    or `back` where its composer is not empty then); label idle."""
+    if back is None:
+        turn_end(c, None, "idle", 15)
+        return
+    c.wait(back, 15, settle=c.about.end_settle)
+    c.mark("idle")
+
+
 #: what a step row's verb does
 VERBS: dict[str, Callable[..., Any]] = {
     "start": start,
@@ -160,6 +170,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "sleep": lambda c, seconds: time.sleep(seconds),
     "refuse": _refuse,
     "multiline": _multiline,
+    "interrupted": _interrupted,
 }
 
 
@@ -247,7 +258,7 @@ SHARED: dict[str, Shared] = {
         lambda sb, api: [Text("never shown", gate="never")],
         (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
          ("sleep", 5), ("shot", "working--{working}-long"), ("key", W("interrupt_key", "esc")),
-         ("turn_end", None, "idle", 15),
+         ("interrupted", W("interrupted", None)),
          ("shot", "idle--interrupted"),  # the prompt, no answer under it
          ("leave",))),
     # the model's answer quotes the dialog: the agent's own (register's `model`)
