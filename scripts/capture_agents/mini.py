@@ -43,8 +43,6 @@ from capture_agents.core import (
 )
 from capture_agents.shared import register
 
-REFUSED = "Command not executed"
-
 
 def _run(command: str, thought: str = "I will run a command.", **timing: float) -> Text:
     """The model's answer that runs `command` (one bash block)."""
