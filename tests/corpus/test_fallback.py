@@ -174,7 +174,7 @@ manifest instead of their own.
 * Held out since: **mini-SWE-agent 1.17.5** (``tests/heldout/mini-1.17.5/``, its Textual
   UI, ``mini -v``, in confirm mode; every scenario its driver has: no question tool, no
   interrupt key), recorded after the pass for Deep Agents' shapes and measured once on
-  the rules with it (the recording engineer never ran the fallback on it): 0/6 dialogs, 0
+  the rules with it (the fallback was never run on it before): 0/6 dialogs, 0
   false blocked, turn end p50 354 ms (2 of 6 not seen), agreement 0.509. What its screens
   show and the fallback read:
 
