@@ -74,7 +74,7 @@ def _parts() -> dict[str, Callable[[], str | None]]:
         "tmux": _program("tmux"), "zsh": _program("zsh"), "fish": _program("fish"),
         "bash": _program("bash"), "sshd": _sshd, "pyghostty": _ghostty,
     }
-    for name in agentrun.pins():
+    for name in agentrun.pins(heldout=None):  # the held-out agents are run by no test
         parts[f"agent {name}"] = _agent(name)
     return parts
 
