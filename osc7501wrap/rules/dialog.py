@@ -557,16 +557,8 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
             top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
                        start - 1)
         head = tuple(UNSAFE_RE.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
-    body = list(raw[start + (first is not None): stop if stop is not None else end])
-    while body and not body[-1].strip():
-        body.pop()
-    while body and not body[0].strip():
-        body.pop(0)
-    body = _dedent(_strip_borders(body))
-    while body and not body[-1].strip():  # a box's blank rows at its ends
-        body.pop()
-    while body and not body[0].strip():
-        body.pop(0)
+    body = _trim(list(raw[start + (first is not None): stop if stop is not None else end]))
+    body = _trim(_dedent(_strip_borders(body)))  # a box's blank rows at its ends too
     if first is not None:
         body.insert(0, first.group("subject").strip())
     body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]
@@ -614,6 +606,12 @@ def _strip_borders(rows: list[str]) -> list[str]:
             break
         rows = [x[:-1].rstrip() if x.strip() else x for x in rows]
     return rows
+
+
+def _trim(rows: list[str]) -> list[str]:
+    """`rows` without the blank rows at both ends."""
+    live = [i for i, x in enumerate(rows) if x.strip()]
+    return rows[live[0]: live[-1] + 1] if live else []
 
 
 def _dedent(rows: list[str]) -> list[str]:
