@@ -359,6 +359,21 @@ def mini_ended(text: str) -> bool:
     return MINI_FINISHED in text and "AWAITING_INPUT" in text and MINI_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- open-codex
+
+#: its composer box's row, empty ("send a message", "... or press tab to select a
+#: suggestion" at start); a turn's spinner takes the row's place
+OPENCODEX_EMPTY = re.compile(r"^│ send a message\b", re.M)
+#: "(  ●   )  Thinking..." in the composer's box while the model or a command runs
+OPENCODEX_BUSY = re.compile(r"^│\([ ●]{4,}\)  \S", re.M)
+OPENCODEX_QUESTION = "Allow command?"
+
+
+def opencodex_idle(text: str) -> bool:
+    """The empty composer (a dialog and the spinner take its place)."""
+    return OPENCODEX_EMPTY.search(text) is not None and OPENCODEX_BUSY.search(text) is None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -486,8 +501,17 @@ MINI = Description(
     leave=(Leave(("ctrl+q",), 10), Leave(("enter",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+OPENCODEX = Description(
+    "opencodex", agentrun.opencodex_command, is_main=agentrun.chat_with_tools_is_main,
+    started=opencodex_idle, start_settle=1.0, ended=opencodex_idle, end_settle=0.6,
+    busy=OPENCODEX_BUSY,
+    drawn=lambda s: OPENCODEX_QUESTION in s and "No, and stop for now (esc)" in s,
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex"})

@@ -24,6 +24,7 @@ from capture_agents import (
     kimi,
     mini,
     opencode,
+    opencodex,
     pi,
     qwen,
     vibe,
@@ -55,6 +56,7 @@ MODULES = {
     "kimi": (kimi,),
     "deepagents": (deepagents,),
     "mini": (mini,),
+    "opencodex": (opencodex,),
 }
 AGENTS = tuple(MODULES)
 
