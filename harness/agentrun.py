@@ -1107,6 +1107,7 @@ class AgentRun:
         "ctrl+c": b"\x03",
         "ctrl+d": b"\x04",
         "ctrl+q": b"\x11",
+        "ctrl+s": b"\x13",
         "backspace": b"\x7f",
     }
 

@@ -142,6 +142,13 @@ def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None,
         multiline_dialogs(c, drawn, shown, lambda text: _submit(c, text, keys))
 
 
+def _keys(c: Ctx, keys: tuple[str, ...]) -> None:
+    """Press each of `keys`, a moment after each (no label)."""
+    for key in keys:
+        c.key(key)
+        time.sleep(0.5)
+
+
 def _interrupted(c: Ctx, back: Any = None) -> None:
     """Wait for the agent back at its composer after an interrupt (its description's end,
     or `back` where its composer is not empty then); label idle."""
@@ -165,6 +172,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "submit": _submit,
     "type": lambda c, text: c.run.type(text),
     "key": lambda c, name, mark=None: c.key(name, mark),
+    "keys": _keys,
     "request": lambda c, step, timeout=30.0: c.request(step, timeout),
     "answered": lambda c, step, timeout=30.0: c.answered(step, timeout),
     "wait": lambda c, cond, timeout=20.0, settle=0.0: c.wait(cond, timeout, settle=settle),
@@ -309,7 +317,10 @@ SHARED: dict[str, Shared] = {
         _question_model,
         (("start",), ("submit", "ask me a question"),
          ("dialog", W("question_asks"), "blocked:question"), ("shot", "blocked-question--question"),
-         ("key", "enter", "working"), ("turn_end", "You chose red."),
+         # where a choice is only picked by its keys (`question_keys`) and sent by another
+         # (`question_key`), it waits until then
+         ("keys", W("question_keys", ())), ("key", W("question_key", "enter"), "working"),
+         ("turn_end", "You chose red."),
          ("shot", "done--after-question"), ("leave",)), worded=True),
 }
 
