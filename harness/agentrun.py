@@ -9,7 +9,8 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`mini_command`, :func:`continue_command` and
+  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`mini_command`,
+  :func:`codepuppy_command`, :func:`continue_command` and
   :func:`opencodex_command` (Node agents whose own fetch no proxy variable reaches are kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
@@ -1662,3 +1663,30 @@ def opencodex_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "--provider", "ollama", "--model", "gpt-4o", "--approval-mode",
             "suggest", *(args or [])], env
+
+
+def codepuppy_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Code Puppy (PyPI ``code-puppy``, the program ``code-puppy``) in
+    ``sb``: its interactive shell (``-i``: its prompt and status bar pinned at the bottom
+    rows, redrawn in place) with one ``custom_openai`` model at the fake API's Chat
+    Completions in ``$XDG_DATA_HOME/code_puppy/extra_models.json``; in
+    ``$XDG_CONFIG_HOME/code_puppy/puppy.cfg`` yolo mode off (a shell command asks first),
+    its plugins that ask the model on their own after a turn off (``auto_continue``'s
+    classifier, ``session_namer``); the update check (``NO_VERSION_UPDATE``) and the
+    first-run tutorial off. It speaks Python's HTTP clients, which take the sandbox's dead
+    proxy for any other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["codepuppy"]
+    conf = sb.home / ".config" / "code_puppy"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "puppy.cfg").write_text(
+        "[puppy]\npuppy_name = Puppy\nowner_name = tester\nmodel = fake\nyolo_mode = false\n"
+        "auto_continue_enabled = false\nsession_namer = false\n")
+    data = sb.home / ".local" / "share" / "code_puppy"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "extra_models.json").write_text(json.dumps({"fake": {
+        "type": "custom_openai", "name": "gpt-4o", "context_length": 128000,
+        "custom_endpoint": {"url": f"{base_url}/v1", "api_key": "sk-fake"}}}))
+    env = sb.base_env()
+    env.update({"NO_VERSION_UPDATE": "1", "CODE_PUPPY_SKIP_TUTORIAL": "1"})
+    return [str(pin.exe), "-i", *(args or [])], env

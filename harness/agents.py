@@ -374,6 +374,25 @@ def opencodex_idle(text: str) -> bool:
     return OPENCODEX_EMPTY.search(text) is not None and OPENCODEX_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- Code Puppy
+
+#: its prompt row pinned above its status rows, nothing typed after it
+CODEPUPPY_EMPTY = re.compile(r"^>>>[ \t]*$", re.M)
+#: its status row's end: "... | Streamed ~30 tokens | Working" (a spinner at its start)
+#: while a turn runs, "... | Idle" at its prompt
+CODEPUPPY_BUSY = re.compile(r"\| Working[ \t]*$", re.M)
+CODEPUPPY_IDLE = re.compile(r"\| Idle[ \t]*$", re.M)
+#: its approval waiting: its question under the command's box ("Shell Command"), its
+#: options, and its hints as the screen's last row (answered, it stays above what follows)
+CODEPUPPY_ASKS = re.compile(
+    r"What would you like to do\?\n(?:.*\n)*?.*enter select · esc cancel[ \t]*(?:\n[ \t]*)*\Z")
+
+
+def codepuppy_idle(text: str) -> bool:
+    """Its empty prompt, its status row idle (its status rows are gone under a dialog)."""
+    return CODEPUPPY_EMPTY.search(text) is not None and CODEPUPPY_IDLE.search(text) is not None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -510,8 +529,18 @@ OPENCODEX = Description(
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+CODEPUPPY = Description(
+    "codepuppy", agentrun.codepuppy_command, is_main=agentrun.chat_with_tools_is_main,
+    started=codepuppy_idle, start_wait=90, start_settle=2.0, ended=codepuppy_idle,
+    end_settle=0.6, busy=CODEPUPPY_BUSY,
+    drawn=lambda s: CODEPUPPY_ASKS.search(s) is not None,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
+                           "codepuppy"})

@@ -15,6 +15,7 @@ from capture_agents import (
     claude,
     claude_extra,
     cline,
+    codepuppy,
     codex,
     copilot,
     deepagents,
@@ -57,6 +58,7 @@ MODULES = {
     "deepagents": (deepagents,),
     "mini": (mini,),
     "opencodex": (opencodex,),
+    "codepuppy": (codepuppy,),
 }
 AGENTS = tuple(MODULES)
 
