@@ -62,7 +62,7 @@ from ..protocol import (
     valid_id,
 )
 from .fallbacks import osc94
-from .output import Output
+from .sink import Sink
 
 NOTIFY_VIA = (*NOTIFICATIONS, "none")
 #: At most this many sub-records under wrap's record (terminals keep at least 64 in all).
@@ -99,9 +99,9 @@ class _Pending:
     since: float  # when the burst it belongs to began
 
 
-class Emitter(Output):
+class Emitter(Sink):
     """Turns decisions into bytes; see the module docstring. Does no I/O itself. As an
-    :class:`~.output.Output`: :meth:`decided` is :meth:`update`, :meth:`subreported`
+    :class:`~.sink.Sink`: :meth:`decided` is :meth:`update`, :meth:`subreported`
     :meth:`subrecord` under the report's id, :meth:`exited` what is pending, then
     :meth:`final`."""
 
@@ -223,7 +223,7 @@ class Emitter(Output):
         self._sub_pending[rid] = Report("clear", id=rid)
         self._note_queue()
 
-    # ------------------------------------------------------------------ outputs
+    # ------------------------------------------------------------------ sinks
 
     def next_deadline(self, now: float) -> float | None:
         """When :meth:`pending` will have bytes to write (None: nothing queued)."""

@@ -47,7 +47,7 @@ from ..paths import runtime_dir
 from ..protocol import sanitize_text
 from ..rules.model import GENERIC
 from .detect import detect
-from .output import Output
+from .sink import Sink
 
 SOURCE = "custom:osc7501wrap"
 MSG_LIMIT = 200
@@ -228,9 +228,9 @@ class _Request:
         self.sock: socket.socket | None = None
 
 
-class HerdrReporter(Output):
+class HerdrReporter(Sink):
     """The state of one session in one herdr pane; see the module docstring. Never raises.
-    As an :class:`~.output.Output`: :meth:`decided` is :meth:`update` (once per state,
+    As an :class:`~.sink.Sink`: :meth:`decided` is :meth:`update` (once per state,
     kind and message), :meth:`exited` :meth:`finish`."""
 
     def __init__(self, *, socket_path: str, pane_id: str, agent: str,

@@ -1,7 +1,7 @@
 """The ledger: every session's state changes appended to a local SQLite database, for
 `osc7501wrap stats` (how long agents worked and waited for a person).
 
-:class:`Ledger` is one of a session's outputs (:mod:`.output`): on each decision whose
+:class:`Ledger` is one of a session's sinks (:mod:`.sink`): on each decision whose
 state, kind or dialog changed it queues one row (session id, pid, agent, project
 directory, state, kind, wall-clock time; the message only with ``[ledger] messages``,
 and then as the session hands it over: redacted), and one ``exited`` row at the exit. A
@@ -36,7 +36,7 @@ from typing import Any
 
 from .. import paths
 from ..fusion.fusion import Decision
-from .output import Output
+from .sink import Sink
 
 FILE = "ledger.sqlite3"
 SCHEMA = """
@@ -307,7 +307,7 @@ class Writer:
             self.note(line)
 
 
-class Ledger(Output):
+class Ledger(Sink):
     """One session's rows (see the module docstring): `session` its id, `pid` the
     program's, `agent` and `project` (the working directory) for every row; `log` gets
     the writer's lines on the loop (at the next decision and at the end)."""
@@ -346,7 +346,7 @@ class Ledger(Output):
 
     def _wall(self, now: float) -> float:
         """The wall-clock time of `now` (the loop's clock), never before the row before:
-        a session's rows are its timeline in the order the outputs were told."""
+        a session's rows are its timeline in the order the sinks were told."""
         at = max(time.time() - (time.monotonic() - now), self._at)
         self._at = at
         return at

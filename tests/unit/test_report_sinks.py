@@ -1,4 +1,4 @@
-"""The outputs as one object (report.outputs.Outputs): their order said once, the one
+"""The sinks as one object (report.sinks.Sinks): their order said once, the one
 decision of which channel notifies, late changes (tmux's outer terminal, a late 7501
 answer), and a part that fails taken out alone, with real sinks where they are files
 (the registry entry, the ledger's SQLite) or sockets and programs (tmux, herdr)."""
@@ -21,8 +21,8 @@ from osc7501wrap.protocol.tmux import TmuxEnv, tmux_env
 from osc7501wrap.report.detect import detect
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.report.ledger import Ledger
-from osc7501wrap.report.output import Output
-from osc7501wrap.report.outputs import ORDER, Outputs, Place, route
+from osc7501wrap.report.sink import Sink
+from osc7501wrap.report.sinks import ORDER, Place, Sinks, route
 from osc7501wrap.report.tmux_display import TmuxDisplay
 from osc7501wrap.session.listing import Listing
 from osc7501wrap.session.registry import SessionFile
@@ -39,11 +39,11 @@ def dec(state: str, kind: str | None = None, msg: str | None = None) -> Decision
 
 
 def make(env: dict[str, str], *, emit: bool = False,
-         log: Callable[[str], None] = lambda line: None, **fallbacks: object) -> Outputs:
+         log: Callable[[str], None] = lambda line: None, **fallbacks: object) -> Sinks:
     place = Place(fallbacks=Fallbacks(**fallbacks),  # type: ignore[arg-type]
                   record_id="wrap/1", app="claude-code", agent="claude", manifest="claude",
                   argv=("claude",), cwd="/src/app", path="/usr/bin:/bin")
-    return Outputs.chosen(place, detect(env), emit=emit, tracker=StreamTracker(), log=log)
+    return Sinks.chosen(place, detect(env), emit=emit, tracker=StreamTracker(), log=log)
 
 
 def notifications(data: bytes) -> list[str]:
@@ -113,7 +113,7 @@ def test_one_channel_notifies(env: dict[str, str], emit: bool, fallbacks: dict[s
     assert notifications(outs.pending(1.0)) == written
 
 
-class Broken(Output):
+class Broken(Sink):
     """A part that raises at every call, with hostile text in its error."""
 
     def __init__(self) -> None:
@@ -232,7 +232,7 @@ def test_a_late_7501_answer_switches_the_emitter_and_the_routing() -> None:
 
 def test_nothing_to_show_is_an_empty_composite(tmp_path: Path) -> None:
     """A session that writes nothing to its terminal (no reports) still lists itself."""
-    outs = Outputs(lambda line: None)
+    outs = Sinks(lambda line: None)
     assert not outs.answered_late(1.0)
     outs.named("kitty(0.40.0)")
     file = SessionFile(pid=4244, directory=tmp_path)
@@ -292,5 +292,5 @@ def test_the_session_never_tells_its_outputs_apart() -> None:
     """The session drives one object: no output class is named in it."""
     source = (PACKAGE / "session" / "session.py").read_text(encoding="utf-8")
     for name in ("Emitter", "TmuxDisplay", "TerminalChannels", "TitleMarker",
-                 "HerdrReporter", "Ledger(Output", "notify_via", ".progress = "):
+                 "HerdrReporter", "Ledger(Sink", "notify_via", ".progress = "):
         assert name not in source, name
