@@ -88,7 +88,7 @@ def boot(s: Host) -> Pipeline:
     if not manifest.generic:
         s._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
                               os.path.basename(setup.argv[0]) if setup.argv else "<the agent>")
-    if setup.report:
+    if setup.writes:
         choose_sinks(s)
     if s.registry is not None:
         s.registry.update(agent=agent_name(setup.command, manifest),

@@ -167,8 +167,8 @@ class Session(ProxyHandler):
         self.proxy = proxy
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
-        if s.pending_replies:
-            self.filter = ReplyFilter(s.pending_replies, now)
+        if s.outstanding_replies:
+            self.filter = ReplyFilter(s.outstanding_replies, now)
             typeahead = self.filter.feed(typeahead, now)
         if typeahead:
             proxy.send_to_child(typeahead)
