@@ -6,7 +6,7 @@ the ledger), which treats them alike:
 
 * :meth:`Sink.decided`: a decision to show (with the dialog the screen shows while it
   is blocked); :meth:`Sink.subreported`: the program's own report with an id;
-* :meth:`Sink.pending`: bytes for the terminal at the next safe point of the stream
+* :meth:`Sink.due_bytes`: bytes for the terminal at the next safe point of the stream
   (between two writes of the child); never more than OSC sequences or a BEL;
 * :meth:`Sink.next_deadline`: when it next needs the time, for bytes to write or for
   its own I/O; :meth:`Sink.poll` is that time given (an asynchronous output starts,
@@ -51,12 +51,12 @@ class Sink:
     def subreported(self, report: Report, now: float) -> None:
         """The program's own report with an id (a sub-record)."""
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         """Bytes to write to the terminal now (a safe point of the stream)."""
         return b""
 
     def next_deadline(self, now: float) -> float | None:
-        """When it next needs the time (:meth:`poll`, or :meth:`pending` has bytes)."""
+        """When it next needs the time (:meth:`poll`, or :meth:`due_bytes` has bytes)."""
         return None
 
     def poll(self, now: float) -> None:
@@ -100,7 +100,7 @@ class TitleMarker(Sink):
             self._shown = None  # the program set its title: mark it again
             self._mark()
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         out, self._out = self._out, b""
         return out
 

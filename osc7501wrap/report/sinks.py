@@ -1,7 +1,7 @@
 """A session's sinks as one object: :class:`Sinks`.
 
 The session holds one :class:`Sinks` and drives it as it would drive one
-:class:`~.sink.Sink` (decided, subreported, pending, next_deadline, poll, exited,
+:class:`~.sink.Sink` (decided, subreported, due_bytes, next_deadline, poll, exited,
 close); it never tells the parts apart. The composite owns:
 
 - the list and its order, said once (:data:`ORDER`): calls and bytes at a safe point go
@@ -184,13 +184,13 @@ class Sinks:
             except Exception as err:  # one part's fault: the others go on
                 self._failed(name, out, err)
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         """The bytes for the terminal now (a safe point of the stream), in order."""
         self._now = now
         out: list[bytes] = []
         for name, part in self._ordered:
             try:
-                data = part.pending(now)
+                data = part.due_bytes(now)
             except Exception as err:  # one part's fault: the others go on
                 self._failed(name, part, err)
                 continue

@@ -166,7 +166,7 @@ class TerminalChannels(Sink):
             self.update("error", None, failed_msg)
         else:
             self._clear()
-        return self.pending()
+        return self.due_bytes()
 
     def _clear(self) -> None:
         if self._state is not None and self._state[0] == "clear":
@@ -181,7 +181,7 @@ class TerminalChannels(Sink):
             self._note_open = False
         self._state = ("clear", None, "")
 
-    def pending(self, now: float = 0.0) -> bytes:
+    def due_bytes(self, now: float = 0.0) -> bytes:
         out, self._out = b"".join(self._out), []
         return out
 

@@ -13,7 +13,7 @@
                     registry entry, tmux, channels, title, herdr, ledger), only when
                     something changed; the log
               (a second loop timer for the sinks' own `next_deadline`: `poll`)
-            Session.injection ─▶ Sinks.pending (only at safe points of the stream)
+            Session.injection ─▶ Sinks.due_bytes (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
 This module is the loop adaptor: what the proxy calls, the early output and keystrokes
@@ -283,7 +283,7 @@ class Session(ProxyHandler):
         now = time.monotonic()
         if now < at:  # no output has bytes before then
             return b""
-        out = self.sinks.pending(now) if self.sinks is not None else b""
+        out = self.sinks.due_bytes(now) if self.sinks is not None else b""
         self._sinks_due(now)
         return out
 

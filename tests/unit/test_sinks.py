@@ -85,7 +85,7 @@ def test_every_output_takes_a_decision_and_the_exit_alike() -> None:
         out.decided(dec("blocked", "permission", "Allow edit?"), 1.0)
     due = [out.next_deadline(1.0) for out in sinks]
     assert all(d is not None and d <= 1.0 for d in due)  # blocked: at the next safe point
-    written = b"".join(out.pending(1.0) for out in sinks)
+    written = b"".join(out.due_bytes(1.0) for out in sinks)
     assert b"\x1b]9;4;4" + ST in written  # the emitter's progress fallback
     assert b"\x1b]99;" in written  # kitty's notification
     assert b"\x1b]2;\xe2\x8f\xb8 claude-code" + ST in written  # the title's mark
@@ -98,16 +98,16 @@ def test_the_title_marker_marks_and_follows_the_programs_title() -> None:
     tracker = StreamTracker()
     title = TitleMarker(app="make", tracker=tracker)
     title.decided(dec("idle"), 0.0)
-    assert title.pending(0.0) == b""  # nothing marked yet: the program's title is left alone
+    assert title.due_bytes(0.0) == b""  # nothing marked yet: the program's title is left alone
     title.decided(dec("working"), 1.0)
-    assert title.pending(1.0) == "\x1b]2;▶ make\x1b\\".encode()
+    assert title.due_bytes(1.0) == "\x1b]2;▶ make\x1b\\".encode()
     tracker.feed(b"\x1b]2;build\x07")  # the program sets its own title
     assert title.next_deadline(2.0) == 2.0
     title.poll(2.0)
-    assert title.pending(2.0) == "\x1b]2;▶ build\x1b\\".encode()
+    assert title.due_bytes(2.0) == "\x1b]2;▶ build\x1b\\".encode()
     assert title.next_deadline(3.0) is None
     title.decided(dec("done"), 3.0)
-    assert title.pending(3.0) == "\x1b]2;✔ build\x1b\\".encode()
+    assert title.due_bytes(3.0) == "\x1b]2;✔ build\x1b\\".encode()
     assert title.exited(0, None, 4.0) == b"\x1b]2;build\x1b\\"
 
 
