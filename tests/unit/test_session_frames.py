@@ -132,23 +132,23 @@ def test_a_steady_spinner_takes_the_slow_way_once_per_hold(
     assert p.frames_held >= frames - loop.slow
 
 
-def test_a_frame_that_waits_does_not_settle_once_an_output_is_due(
+def test_a_frame_that_waits_does_not_settle_once_a_sink_is_due(
         spin: Callable[[str], Loop], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A part of the outputs asks for a time while frames wait (a retry, a late
-    answer): frames before it still cost one call, the frame of the round in which it
-    falls due takes the slow way (the loop then asks the injection), and once the
-    outputs have nothing due the frames settle again."""
+    """A sink asks for a time while frames wait (a retry, a late answer): frames before
+    it still cost one call, the frame of the round in which it falls due takes the slow
+    way (the loop then asks the injection), and once the sinks have nothing due the
+    frames settle again."""
     loop = spin("claude")
     t0 = 1000.0
     for i in range(60):
         loop.frame(spinner(i), t0 + 0.1 * i)
     s = loop.s
-    assert s.outputs is not None
+    assert s.sinks is not None
     now = t0 + 5.95
     at = now + 0.2
     loop.clock[0] = now
-    monkeypatch.setattr(s.outputs, "next_deadline", lambda t: at if t < at else None)
-    s._outputs_due(now)  # as every change of an output's state does
+    monkeypatch.setattr(s.sinks, "next_deadline", lambda t: at if t < at else None)
+    s._sinks_due(now)  # as every change of a sink's state does
     loop.slow = 0
     loop.frame(spinner(60), t0 + 6.0)  # before it: one call
     loop.frame(spinner(61), t0 + 6.1)
@@ -158,9 +158,9 @@ def test_a_frame_that_waits_does_not_settle_once_an_output_is_due(
     s.output(spinner(62))
     assert not s.settled
     s.to_child()
-    s.injection()  # the outputs' time: polled, and nothing more due
+    s.injection()  # the sinks' time: polled, and nothing more due
     s.after_activity()
-    assert s._outputs_at == float("inf")
+    assert s._sinks_at == float("inf")
     loop.slow = 0
     for i in range(63, 70):
         loop.frame(spinner(i), t0 + 0.1 * i)
