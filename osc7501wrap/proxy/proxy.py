@@ -7,9 +7,9 @@ It returns the status a shell would see: CMD's exit code, or 128+N if a signal N
 it. A command that cannot be found or run raises WrapError (127 / 126) before anything
 is forked.
 
-One single-threaded loop does all the work (the style of script(1) and asciinema): a
-poll (select on macOS) over the pty master, stdin, and a self-pipe that signal handlers
-write to (`signal.set_wakeup_fd`). It
+One single-threaded loop does all the work (the style of script(1) and asciinema): an
+epoll (poll where there is none, select on macOS) over the pty master, stdin, and a
+self-pipe that signal handlers write to (`signal.set_wakeup_fd`). It
 
 * forwards TERM and HUP to the child, INT and QUIT to the pty's foreground process group,
   and keeps draining until the child is gone;
@@ -266,10 +266,9 @@ class _Poller:
         # (callback, EVENT_READ) of each fd read from, made once: what a plain POLLIN
         # (almost every event) turns into without a lookup of its interest or a new tuple
         self._on_read: dict[int, tuple[Callable[[int], None], int]] = {}
-        self._poll: select.poll | select.epoll | None = None
         self._epoll = use_poll and use_epoll
-        if use_poll:
-            self._poll = select.epoll() if use_epoll else select.poll()
+        self._poll = ((select.epoll() if use_epoll else select.poll()) if use_poll
+                      else None)
 
     def __contains__(self, fd: int) -> bool:
         return fd in self._callbacks
