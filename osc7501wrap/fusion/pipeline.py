@@ -517,6 +517,13 @@ class Pipeline:
             return None
         return pub.dialog
 
+    def screen_look(self) -> int:
+        """A fingerprint of the text the screen shows as fed so far (its rows, not their
+        colours or the cursor), for the activity samples (session/sampling.py) to tell
+        output that changed the screen from a redraw that left it as it was (a blinking
+        cursor). Read at most once a sample, never on the passthrough."""
+        return hash(tuple(self._screen.lines())) if self._screen is not None else 0
+
     def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
         """The rules' last verdict and when it was made (-1: never), for the check that
         a manifest still reads its agent (session/stale.py)."""
