@@ -546,3 +546,89 @@ def test_an_approval_whose_options_are_below_the_screen_is_no_dialog(
     rows = [*square_box(" >>> Shell Requires Approval <<<",
                         *(f" touch f{i:02}.txt" for i in range(20)))[:-1], *COMPOSER]
     assert read(generic, rows).state != "blocked"
+
+
+INPUT_BOX = ["   ▊" + "▔" * 60 + "▎", "   ▊  Type your input..." + " " * 38 + "▎",
+             "   ▊" + "▁" * 60 + "▎", " " * 62 + "▇▇", " ^q Quit  ^y YOLO mode  f1 Help"]
+HINTS = "  Enter  to submit,  Ctrl+T  to switch to multi-line input,  Tab  to switch focus"
+
+
+def confirm(*command: str, ask: str = "Press ENTER to confirm or provide rejection reason",
+            box: list[str] = INPUT_BOX) -> list[str]:
+    return [" ⭘        Step 2/2 - AWAITING_INPUT", "    THOUGHT: I will run it.", "",
+            "    ```bash", *(f"    {c}" for c in command), "    ```", "", f"    {ask}", HINTS,
+            *box]
+
+
+def test_a_confirmation_asked_in_an_input_area_is_a_permission(
+        generic: rules.Manifest) -> None:
+    v = read(generic, confirm("mkdir -p out && echo $(id) > '#{x}' %H \x1b]0;t\x07"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_confirm")
+    d = v.dialog
+    assert d is not None
+    assert d.question.startswith("Press ENTER to confirm or provide rejection reason")
+    # what it would run is its subject, whole, inert; another command is another dialog
+    assert len(d.subject) == 1 and "\x1b" not in d.subject[0] and "\x07" not in d.subject[0]
+    assert d.subject[0].startswith("mkdir -p out && echo $(id) > '#{x}' %H")
+    assert not d.partial
+    other = read(generic, confirm("mkdir -p out2"))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # Enter confirms; a reason typed and entered rejects
+    assert [(o.label, o.key) for o in d.options] == [("confirm", "enter"), ("reject", "no")]
+    assert dialog.keys_for(d, d.options[0]) == ["\r"]
+    assert dialog.keys_for(d, d.options[1]) == ["no", "\r"]
+    # a command of several rows is the subject row by row
+    tall = read(generic, confirm("echo", "AAAA && touch x1.txt"))
+    assert tall.dialog is not None and [s.strip() for s in tall.dialog.subject] == [
+        "echo", "AAAA && touch x1.txt"]
+
+
+def test_a_confirmation_whose_reject_key_is_named(generic: rules.Manifest) -> None:
+    v = read(generic, confirm("rm -rf build", ask="Enter to approve, Esc to reject"))
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_confirm")
+    assert v.dialog is not None
+    assert [(o.label, o.key) for o in v.dialog.options] == [("confirm", "enter"),
+                                                          ("reject", "esc")]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b"]
+
+
+def test_a_confirmation_whose_command_starts_past_the_screens_top_is_partial(
+        generic: rules.Manifest) -> None:
+    rows = confirm(*(f"touch f{i:02}.txt" for i in range(40)))[5:]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_confirm")
+    assert v.dialog is not None and v.dialog.partial
+
+
+@pytest.mark.parametrize("rows", [
+    # the same input under the words of a finished turn: the composer, idle
+    confirm("echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT",
+            ask="Agent wants to finish. Type a comment to give it a new task or press "
+                "enter to quit."),
+    # the confirmation quoted in the conversation, other rows between it and the input
+    ["    THOUGHT: it asked:", "        Press ENTER to confirm or provide rejection reason",
+     HINTS, "    Nothing is waiting now.", "    Agent wants to finish. Type a comment.",
+     HINTS, *INPUT_BOX],
+    # typed into the input
+    ["    Agent wants to finish.", HINTS, INPUT_BOX[0],
+     "   ▊  Press ENTER to confirm or provide rejection reason ▎", *INPUT_BOX[2:]],
+    # an answer above a composer between rules with its prompt glyph
+    ["⏺ Press Enter to confirm or Esc to reject.", "─" * 60, "❯ ", "─" * 60, "  ? for help"],
+    # typed at a line-mode prompt, no input area under it
+    ["What do you want to do?", "Press ENTER to confirm or provide rejection reason",
+     "Submit task: Esc+Enter | Navigate history: Arrow Up/Down"],
+], ids=["finished", "quoted", "typed", "rules-composer", "line-mode"])
+def test_confirmation_words_that_are_no_dialog(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_an_input_box_drawn_with_eighth_blocks_reads_idle(generic: rules.Manifest) -> None:
+    rows = confirm("echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT",
+                   ask="Agent wants to finish. Type a comment or press enter to quit.")
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_input")
+    # a spinner over it reads working
+    busy = read(generic, [*rows[:-5], "  ⠦ Thinking... (3s, esc to interrupt)", *INPUT_BOX])
+    assert busy.state == "working"
