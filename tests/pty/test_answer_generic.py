@@ -394,3 +394,57 @@ def test_a_question_above_a_still_composer_is_answered_with_the_arrows(
     r = p.osc("answer", p.sid, "Blue", "--dialog", d["id"])
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(b"got:[Blue]", 10)
+
+
+# A full-screen program that asks for a confirmation in an input area, no options drawn:
+# its fenced command, "Press ENTER to confirm or provide rejection reason", a hints row and
+# an input box with eighth-block edges. Enter on an empty input confirms; typed text and
+# Enter is the rejection reason.
+TUI_CONFIRM = r'''
+import os, sys, termios, tty
+def draw(typed):
+    bar = "▔" * 70
+    rows = [" Step 2/2 - AWAITING_INPUT", "", "    THOUGHT: I will create the directory.",
+            "    ```bash", "    mkdir -p out && echo hi > out/x.txt", "    ```", "",
+            "    Press ENTER to confirm or provide rejection reason",
+            "     Enter  to submit,  Ctrl+T  to switch to multi-line input",
+            "   ▊" + bar + "▎", "   ▊  " + (typed or "Type your input...").ljust(68) + "▎",
+            "   ▊" + "▁" * 70 + "▎", "", " ^q Quit  ^y YOLO mode  f1 Help"]
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(rows))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h")
+typed = ""
+try:
+    draw(typed)
+    while True:
+        k = os.read(fd, 16).decode(errors="replace")
+        if "\r" in k:
+            typed += k.split("\r", 1)[0]
+            break
+        typed += k
+        draw(typed)
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:[{'confirmed' if not typed else 'rejected: ' + typed}]")
+'''
+
+
+@pytest.mark.parametrize(("choice", "want"), [("confirm", b"got:[confirmed]"),
+                                              ("reject", b"got:[rejected: no]")])
+def test_a_confirmation_in_an_input_area_is_answered_with_enter_or_a_reason(
+        prompt: Any, choice: str, want: bytes) -> None:
+    """The fallback reads the confirmation and its fenced command; answer confirms with
+    Enter alone, and rejects with a reason typed and entered."""
+    p = prompt([sys.executable, "-c", TUI_CONFIRM])
+    d = p.dialog()
+    assert [(o["label"], o["key"]) for o in d["options"]] == [
+        ("confirm", "enter"), ("reject", "no")], d
+    assert [s.strip() for s in d["subject"]] == ["mkdir -p out && echo hi > out/x.txt"], d
+    assert not d.get("partial"), d
+    r = p.osc("answer", p.sid, choice, "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(want, 10)

@@ -542,10 +542,11 @@ def test_options_above_a_composer_that_are_no_dialog(generic: rules.Manifest,
 
 def test_an_approval_whose_options_are_below_the_screen_is_no_dialog(
         generic: rules.Manifest) -> None:
-    # a tall command fills the box down to the composer: no option, no hints on screen
+    # a tall command fills the box down to the composer, its heading past the screen's
+    # top: no question, no option, no hints on screen
     rows = [*square_box(" >>> Shell Requires Approval <<<",
                         *(f" touch f{i:02}.txt" for i in range(20)))[:-1], *COMPOSER]
-    assert read(generic, rows).state != "blocked"
+    assert read(generic, rows[2:]).state != "blocked"
 
 
 INPUT_BOX = ["   ▊" + "▔" * 60 + "▎", "   ▊  Type your input..." + " " * 38 + "▎",
@@ -632,3 +633,26 @@ def test_an_input_box_drawn_with_eighth_blocks_reads_idle(generic: rules.Manifes
     # a spinner over it reads working
     busy = read(generic, [*rows[:-5], "  ⠦ Thinking... (3s, esc to interrupt)", *INPUT_BOX])
     assert busy.state == "working"
+
+
+def test_an_approval_box_cut_off_by_the_composer_is_a_partial_permission(
+        generic: rules.Manifest) -> None:
+    # its heading asks for approval; its command runs down to the composer: the options
+    # are below the screen's bottom, so the light says blocked and answer types nothing
+    rows = [*square_box(" >>> execute Requires Approval <<<",
+                        *(f" touch f{i:02}.txt $(id) '#{{x}}'" for i in range(20)))[:-1],
+            *COMPOSER]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_cut")
+    d = v.dialog
+    assert d is not None and d.partial and not d.options
+    assert "touch f00.txt $(id) '#{x}'" in [s.strip() for s in d.subject]
+    with pytest.raises(dialog.ChoiceError):
+        dialog.resolve(d, "1")
+    # the same box closed above the composer, with no options: a finished tool's output
+    closed = [*square_box(" >>> execute Requires Approval <<<", " touch f00.txt",
+                          " touch f01.txt", " touch f02.txt"), *COMPOSER]
+    assert read(generic, closed).state != "blocked"
+    # a box of output that asks nothing, cut by the composer
+    plain = [*square_box(" Output", *(f" line {i}" for i in range(20)))[:-1], *COMPOSER]
+    assert read(generic, plain).state != "blocked"
