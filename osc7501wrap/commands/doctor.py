@@ -54,7 +54,7 @@ from ..protocol import probe, tmux
 from ..report.detect import Terminal, detect
 from ..report.herdr import herdr_env, ping
 from ..report.ledger import ledger_path
-from ..report.outputs import route
+from ..report.sinks import route
 from ..report.terminals import notify_via
 from ..report.tmux_display import TmuxDisplay
 from ..screen import ghostty_unavailable, make_screen

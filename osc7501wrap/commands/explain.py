@@ -214,7 +214,7 @@ def program_release(manifest: rules.Manifest, src: Source) -> dict[str, Any] | N
             "fix": d.fix() if d.outside else None}
 
 
-def report(manifest: rules.Manifest, src: Source, errors: list[str]) -> dict[str, Any]:
+def explanation(manifest: rules.Manifest, src: Source, errors: list[str]) -> dict[str, Any]:
     traces = rules.explain(manifest, src.snap)
     verdict = rules.evaluate(manifest, src.snap)
     release = program_release(manifest, src)
@@ -258,7 +258,7 @@ def _format_rules(traces: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def format_report(rep: dict[str, Any]) -> str:
+def format_explanation(rep: dict[str, Any]) -> str:
     m = rep["manifest"]
     out = [f"input:    {_safe(rep['input'])}",
            f"manifest: {m['name']} {_safe(m['version'])} ({_safe(m['source'])}; "
@@ -374,11 +374,11 @@ def cmd_explain(args: Any) -> int:
     else:
         manifest = rules.select_manifest(catalog, [], forced=rules.GENERIC)
         chosen = "the default"
-    rep = report(manifest, src, catalog.errors)
+    rep = explanation(manifest, src, catalog.errors)
     rep["manifest"]["chosen"] = chosen
     rep["manifest"]["fallback"] = manifest.generic
     if as_json:
         sys.stdout.write(inert_json(rep, indent=2) + "\n")
     else:
-        sys.stdout.write(format_report(rep))
+        sys.stdout.write(format_explanation(rep))
     return 0

@@ -25,7 +25,7 @@ outer terminal sees it, while DA1 is sent bare: tmux answers DA1 itself, at once
 outer terminal's 7501 reply (if passthrough is allowed and the terminal supports it)
 arrives *after* tmux's DA1 reply. The probe therefore waits a short grace period
 (``tmux_grace``, 100 ms) after DA1 for a 7501 reply when ``tmux_depth > 0``. If none
-comes, the result is ``supported=False`` with ``"7501"`` still in ``pending``, so that a
+comes, the result is ``supported=False`` with ``"7501"`` still in ``outstanding``, so that a
 :class:`ReplyFilter` can catch a reply that arrives later still.
 
 Terminfo is read from the compiled terminfo files directly (a small reader of the
@@ -160,8 +160,8 @@ class _ReplyMatcher:
     become a reply (or a paste marker) once more bytes arrive.
     """
 
-    def __init__(self, pending: Iterable[str]) -> None:
-        self.pending = [p for p in (REPLY_7501, REPLY_DA1) if p in set(pending)]
+    def __init__(self, outstanding: Iterable[str]) -> None:
+        self.outstanding = [p for p in (REPLY_7501, REPLY_DA1) if p in set(outstanding)]
         self.in_paste = False
 
     def _partial(self, tail: bytes) -> bool:
@@ -170,7 +170,7 @@ class _ReplyMatcher:
             return True
         if self.in_paste:
             return False
-        return any(_reply_prefix(p, tail) for p in self.pending)
+        return any(_reply_prefix(p, tail) for p in self.outstanding)
 
     def scan(self, buf: bytes) -> tuple[bytes, list[tuple[str, bytes]], bytes]:
         out: list[bytes] = []
@@ -195,10 +195,10 @@ class _ReplyMatcher:
                 continue
             else:
                 end = -1
-                for shape in self.pending:
+                for shape in self.outstanding:
                     end = _reply_end(shape, buf, j)
                     if end >= 0:
-                        self.pending.remove(shape)
+                        self.outstanding.remove(shape)
                         found.append((shape, buf[j:end]))
                         break
                 if end >= 0:
@@ -219,22 +219,22 @@ class ProbeResult(Frozen):
 
     supported: True (7501 reply), False (DA1 reply and no 7501 reply), None (timeout).
     da1: the DA1 reply bytes, if any. typeahead: every other byte read, in order; the
-    caller forwards it first (when `pending` is not empty, through a ReplyFilter, since
-    it may end with the start of a reply). pending: reply shapes still outstanding
+    caller forwards it first (when `outstanding` is not empty, through a ReplyFilter, since
+    it may end with the start of a reply). outstanding: reply shapes still outstanding
     ("7501", "da1"). elapsed: seconds spent.
     """
 
-    FIELDS = ("supported", "da1", "typeahead", "pending", "elapsed")
+    FIELDS = ("supported", "da1", "typeahead", "outstanding", "elapsed")
     __slots__ = FIELDS
     supported: bool | None
     da1: bytes | None
     typeahead: bytes
-    pending: list[str]
+    outstanding: list[str]
     elapsed: float
 
     def __init__(self, supported: bool | None, da1: bytes | None, typeahead: bytes,
-                 pending: list[str] | None = None, elapsed: float = 0.0) -> None:
-        self._init(supported, da1, typeahead, [] if pending is None else pending, elapsed)
+                 outstanding: list[str] | None = None, elapsed: float = 0.0) -> None:
+        self._init(supported, da1, typeahead, [] if outstanding is None else outstanding, elapsed)
 
 
 def _wait_readable(fd: int, timeout: float) -> bool:
@@ -272,7 +272,7 @@ def probe_terminal(in_fd: int, out_fd: int, *, timeout: float = DEFAULT_TIMEOUT,
     for tmux passthrough `tmux_depth` times) and DA1, then reads until DA1's reply
     arrives (plus `tmux_grace` inside tmux, see the module doc) or `timeout` seconds
     pass. Never raises for I/O errors: a failed write gives ``supported=None`` with
-    nothing pending; a failed read ends the probe.
+    nothing outstanding; a failed read ends the probe.
     """
     start = time.monotonic()
     query = QUERY_7501
@@ -319,10 +319,10 @@ def probe_terminal(in_fd: int, out_fd: int, *, timeout: float = DEFAULT_TIMEOUT,
                 da1, da1_at = reply, time.monotonic()
     kept.append(tail)
     supported = True if got_7501 else (False if da1 is not None else None)
-    pending = list(matcher.pending)
+    outstanding = list(matcher.outstanding)
     if da1 is not None and tmux_depth <= 0:
-        pending = []  # terminals answer in order: no 7501 reply can follow DA1's
-    return ProbeResult(supported, da1, b"".join(kept), pending, time.monotonic() - start)
+        outstanding = []  # terminals answer in order: no 7501 reply can follow DA1's
+    return ProbeResult(supported, da1, b"".join(kept), outstanding, time.monotonic() - start)
 
 
 # ----------------------------------------------------------------- late-reply filter
@@ -331,7 +331,7 @@ def probe_terminal(in_fd: int, out_fd: int, *, timeout: float = DEFAULT_TIMEOUT,
 class ReplyFilter:
     """Remove late probe replies from stdin, after a probe that did not finish.
 
-    Created with the probe's `pending` shapes and the current time; ``feed(data, now)``
+    Created with the probe's `outstanding` shapes and the current time; ``feed(data, now)``
     returns what to forward to the child. Only the outstanding shapes are removed (the
     7501 reply, the DA1 reply ``CSI ? [0-9;]* c``), each at most once, never inside a
     bracketed paste, and only for `lifetime` seconds. A trailing ``ESC``, ``ESC [``,
@@ -341,9 +341,9 @@ class ReplyFilter:
     ``late_7501_reply_seen`` tells the caller the terminal supports 7501 after all.
     """
 
-    def __init__(self, pending: Iterable[str], now: float, *, lifetime: float = 3.0,
+    def __init__(self, outstanding: Iterable[str], now: float, *, lifetime: float = 3.0,
                  partial_wait: float = 0.05) -> None:
-        self._matcher = _ReplyMatcher(pending)
+        self._matcher = _ReplyMatcher(outstanding)
         self._until = now + lifetime
         self._partial_wait = partial_wait
         self._partial = b""
@@ -355,20 +355,20 @@ class ReplyFilter:
     def active(self) -> bool:
         """True while a reply shape is still watched for or a partial reply is kept back:
         until then, keep feeding (and calling ``feed(b"", now)`` at :meth:`next_deadline`)."""
-        return bool(self._matcher.pending) or bool(self._partial)
+        return bool(self._matcher.outstanding) or bool(self._partial)
 
     def next_deadline(self, now: float) -> float | None:
         """When a partial reply must be released (call ``feed(b"", now)`` then), or None."""
         return self._partial_since + self._partial_wait if self._partial else None
 
     def feed(self, data: bytes, now: float) -> bytes:
-        if not self._partial and (not self._matcher.pending or b"\x1b" not in data):
-            if self._matcher.pending and now >= self._until:
-                self._matcher.pending.clear()
+        if not self._partial and (not self._matcher.outstanding or b"\x1b" not in data):
+            if self._matcher.outstanding and now >= self._until:
+                self._matcher.outstanding.clear()
             return data
         buf = self._partial + data
-        if now >= self._until or not self._matcher.pending:
-            self._matcher.pending.clear()
+        if now >= self._until or not self._matcher.outstanding:
+            self._matcher.outstanding.clear()
             self._partial = b""
             return buf
         out, found, tail = self._matcher.scan(buf)
@@ -377,7 +377,7 @@ class ReplyFilter:
                 self.late_7501_reply_seen = True
             else:
                 self.late_da1_reply_seen = True
-        if not self._matcher.pending:  # nothing left to filter: keep nothing back
+        if not self._matcher.outstanding:  # nothing left to filter: keep nothing back
             self._partial = b""
             return out + tail
         if tail:

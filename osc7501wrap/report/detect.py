@@ -4,7 +4,7 @@
 ``LC_TERMINAL``, ``KITTY_WINDOW_ID``, ``WEZTERM_PANE``, tmux's through
 :func:`osc7501wrap.protocol.tmux.tmux_env`, herdr's ``HERDR_*``) once, into a frozen
 :class:`Terminal` that is passed down: ``wrap`` reads it before the child starts (the
-probe needs tmux's depth) and the outputs are chosen from it at the boot. A fact learned
+probe needs tmux's depth) and the sinks are chosen from it at the boot. A fact learned
 later (the outer terminal's own name, as tmux tells it) makes a new value
 (:meth:`Terminal.named`), never a second reading.
 
@@ -15,7 +15,7 @@ pane, in words (:attr:`Terminal.where`).
 
 Start-up boundary: imported before the child starts, so only cheap imports (os,
 collections.abc, the value base class, protocol.tmux). Not here: what the channels write
-(:mod:`.terminals`), which outputs a session gets (:mod:`.outputs`).
+(:mod:`.terminals`), which sinks a session gets (:mod:`.sinks`).
 """
 
 from __future__ import annotations

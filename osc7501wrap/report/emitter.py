@@ -1,7 +1,7 @@
 """State changes to exact bytes: OSC 7501 reports, their fallbacks, and notifications.
 
 The session feeds decisions in (:meth:`Emitter.update`, :meth:`Emitter.subrecord`) and
-asks for bytes only at safe points of the passthrough stream (:meth:`Emitter.pending`,
+asks for bytes only at safe points of the passthrough stream (:meth:`Emitter.due_bytes`,
 :meth:`Emitter.final`). Everything this module returns is OSC sequences, tmux DCS
 passthrough around them, or BEL: never a cursor move, never SGR, never screen text
 outside a validated report or a sanitized notification.
@@ -62,7 +62,7 @@ from ..protocol import (
     valid_id,
 )
 from .fallbacks import osc94
-from .output import Output
+from .sink import Sink
 
 NOTIFY_VIA = (*NOTIFICATIONS, "none")
 #: At most this many sub-records under wrap's record (terminals keep at least 64 in all).
@@ -94,15 +94,15 @@ def clean_app(app: str | None) -> str | None:
 
 
 @dataclass
-class _Pending:
+class _Waiting:
     report: Report
     since: float  # when the burst it belongs to began
 
 
-class Emitter(Output):
+class Emitter(Sink):
     """Turns decisions into bytes; see the module docstring. Does no I/O itself. As an
-    :class:`~.output.Output`: :meth:`decided` is :meth:`update`, :meth:`subreported`
-    :meth:`subrecord` under the report's id, :meth:`exited` what is pending, then
+    :class:`~.sink.Sink`: :meth:`decided` is :meth:`update`, :meth:`subreported`
+    :meth:`subrecord` under the report's id, :meth:`exited` what is waiting, then
     :meth:`final`."""
 
     def __init__(self, *, record_id: str, app: str | None, title: str | None, seven501: bool,
@@ -122,12 +122,12 @@ class Emitter(Output):
         self.notify_via = notify_via if notify_via in NOTIFY_VIA else "osc9"
         self.cooldown = cooldown
         self.min_interval = max(0.0, min_interval)
-        self._pending: _Pending | None = None
+        self._waiting: _Waiting | None = None
         self._written: Report | None = None  # the last root report written
         self._last_94: bytes | None = None
         self._notified: dict[str, float] = {}
         self._subs: dict[str, Report] = {}  # id -> last written sub-record
-        self._sub_pending: dict[str, Report] = {}
+        self._sub_waiting: dict[str, Report] = {}
         self._children: set[str] = set()  # first segments created under record_id
         self._finished = False
         self.queue_high = 0  # the most reports ever queued at once (noted where queued)
@@ -152,13 +152,13 @@ class Emitter(Output):
             return
         report = self.report_for(decision)
         if report == self._written:
-            self._pending = None  # back to what is written: the flicker is dropped
+            self._waiting = None  # back to what is written: the flicker is dropped
             return
-        if self._pending is None:
-            self._pending = _Pending(report, now)
+        if self._waiting is None:
+            self._waiting = _Waiting(report, now)
             self._note_queue()
         else:
-            self._pending.report = report
+            self._waiting.report = report
 
     def decided(self, decision: Decision, now: float,
                 dialog: Mapping[str, Any] | None = None) -> None:
@@ -168,7 +168,7 @@ class Emitter(Output):
         self.subrecord(report.id or "", report, now)
 
     def exited(self, status: int, signaled: int | None, now: float) -> bytes:
-        return self.pending(now) + self.final(status, signaled, now)
+        return self.due_bytes(now) + self.final(status, signaled, now)
 
     def subrecord(self, sub_id: str | None, report: Report, now: float) -> None:
         """Re-emit the program's own report with id `sub_id` beneath wrap's record."""
@@ -189,7 +189,7 @@ class Emitter(Output):
             if "/" not in sub_id:
                 self._children.discard(sub_id)
             return
-        live = set(self._subs) | set(self._sub_pending)
+        live = set(self._subs) | set(self._sub_waiting)
         if rid not in live and len(live) >= MAX_SUBRECORDS:
             return
         progress = report.progress
@@ -199,16 +199,16 @@ class Emitter(Output):
                      progress=progress, app=clean_app(report.app), title=report.title,
                      msg=report.msg)
         if self._subs.get(rid) == sub:
-            self._sub_pending.pop(rid, None)
+            self._sub_waiting.pop(rid, None)
             return
-        self._sub_pending[rid] = sub
+        self._sub_waiting[rid] = sub
         self._children.add(sub_id.split("/", 1)[0])
         self._note_queue()
 
     @property
     def queued(self) -> int:
         """Reports waiting to be written (wrap's own, the program's sub-records)."""
-        return len(self._sub_pending) + (self._pending is not None)
+        return len(self._sub_waiting) + (self._waiting is not None)
 
     def _note_queue(self) -> None:
         if self.queued > self.queue_high:
@@ -216,39 +216,39 @@ class Emitter(Output):
 
     def _sub_clear(self, rid: str) -> None:
         below = rid + "/"
-        known = [k for k in (*self._subs, *self._sub_pending) if k == rid or k.startswith(below)]
+        known = [k for k in (*self._subs, *self._sub_waiting) if k == rid or k.startswith(below)]
         for k in known:
             self._subs.pop(k, None)
-            self._sub_pending.pop(k, None)
-        self._sub_pending[rid] = Report("clear", id=rid)
+            self._sub_waiting.pop(k, None)
+        self._sub_waiting[rid] = Report("clear", id=rid)
         self._note_queue()
 
-    # ------------------------------------------------------------------ outputs
+    # ------------------------------------------------------------------ sinks
 
     def next_deadline(self, now: float) -> float | None:
-        """When :meth:`pending` will have bytes to write (None: nothing queued)."""
+        """When :meth:`due_bytes` will have bytes to write (None: nothing queued)."""
         if self._finished:
             return None
         times: list[float] = []
-        p = self._pending
+        p = self._waiting
         if p is not None:
             times.append(p.since if p.report.state == "blocked" else p.since + self.min_interval)
-        if self._sub_pending:
+        if self._sub_waiting:
             times.append(now)
         return min(times) if times else None
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         """The bytes to write now (call at a safe point of the passthrough stream)."""
         if self._finished:
             return b""
         out: list[bytes] = []
-        p = self._pending
+        p = self._waiting
         if p is not None and (p.report.state == "blocked" or now >= p.since + self.min_interval):
-            self._pending = None
+            self._waiting = None
             if p.report != self._written:
                 out.append(self._root(p.report, now))
-        if self._sub_pending:
-            for sub in self._sub_pending.values():
+        if self._sub_waiting:
+            for sub in self._sub_waiting.values():
                 try:
                     out.append(self._wrap(encode(sub)))
                 except ValueError:  # e.g. an unknown state: the report is dropped
@@ -257,7 +257,7 @@ class Emitter(Output):
                     self._subs.pop(sub.id or "", None)
                 else:
                     self._subs[sub.id or ""] = sub
-            self._sub_pending.clear()
+            self._sub_waiting.clear()
         return b"".join(out)
 
     def final(self, status: int, signaled: bool | int | None, now: float) -> bytes:
@@ -277,8 +277,8 @@ class Emitter(Output):
                             msg=msg)
         if report != self._written:
             out.append(self._root(report, now))
-        self._pending = None
-        self._sub_pending.clear()
+        self._waiting = None
+        self._sub_waiting.clear()
         self._subs.clear()
         self._children.clear()
         self._finished = True

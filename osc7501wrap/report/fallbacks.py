@@ -6,7 +6,7 @@ it unwrapped inside tmux (tmux 3.7 parses 9;4 and forwards it itself).
 
 Not here: when to write (the emitter), the notification text (the emitter sanitizes it),
 which notification channel a terminal takes (:func:`.detect.detect`) and which one
-notifies (:func:`.outputs.route`).
+notifies (:func:`.sinks.route`).
 """
 
 from __future__ import annotations

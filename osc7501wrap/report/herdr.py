@@ -47,7 +47,7 @@ from ..paths import runtime_dir
 from ..protocol import sanitize_text
 from ..rules.model import GENERIC
 from .detect import detect
-from .output import Output
+from .sink import Sink
 
 SOURCE = "custom:osc7501wrap"
 MSG_LIMIT = 200
@@ -228,9 +228,9 @@ class _Request:
         self.sock: socket.socket | None = None
 
 
-class HerdrReporter(Output):
+class HerdrReporter(Sink):
     """The state of one session in one herdr pane; see the module docstring. Never raises.
-    As an :class:`~.output.Output`: :meth:`decided` is :meth:`update` (once per state,
+    As an :class:`~.sink.Sink`: :meth:`decided` is :meth:`update` (once per state,
     kind and message), :meth:`exited` :meth:`finish`."""
 
     def __init__(self, *, socket_path: str, pane_id: str, agent: str,
@@ -245,7 +245,7 @@ class HerdrReporter(Output):
         self.lease = lease
         self._clock = clock
         self._log = log or (lambda text: None)
-        self._pending: list[Want] = []  # to send, in order
+        self._waiting: list[Want] = []  # to send, in order
         self._current: dict[str, object] | None = None  # the state herdr should show
         self._acked: Want | None = None  # the last request herdr took
         self._req: _Request | None = None
@@ -301,7 +301,7 @@ class HerdrReporter(Output):
             self._current = None
             req = self._req
             shown = self.owned or (req is not None and req.want[0] == REPORT)
-            self._pending = [self._release_want()] if shown else []
+            self._waiting = [self._release_want()] if shown else []
             return
         params: dict[str, object] = {"pane_id": self.pane, "source": SOURCE,
                                      "agent": self.agent, "state": STATES.get(state, "unknown")}
@@ -312,9 +312,9 @@ class HerdrReporter(Output):
         want = (REPORT, params)
         req = self._req
         if (req is not None and req.want == want) or (req is None and want == self._acked):
-            self._pending = []  # herdr has it, or is being told
-        elif not self._pending or self._pending[-1] != want:
-            self._pending = [want]
+            self._waiting = []  # herdr has it, or is being told
+        elif not self._waiting or self._waiting[-1] != want:
+            self._waiting = [want]
             self._retry_at = None  # a new state is tried at once, even while herdr is away
 
     def finish(self) -> None:
@@ -323,7 +323,7 @@ class HerdrReporter(Output):
         if self.final:
             return
         if self._owned_after():
-            self._pending.append(self._release_want())
+            self._waiting.append(self._release_want())
         self.final = True
 
     def _release_want(self) -> Want:
@@ -332,7 +332,7 @@ class HerdrReporter(Output):
     def _owned_after(self) -> bool:
         """Whether herdr will show our agent once everything queued has gone out."""
         owned = self.owned
-        for method, _ in self._pending:
+        for method, _ in self._waiting:
             owned = method == REPORT
         return owned
 
@@ -345,7 +345,7 @@ class HerdrReporter(Output):
             self._poll(now)
         except Exception as err:  # a side channel: it turns itself off, never the loop
             self._drop()
-            self.disabled, self._pending = True, []
+            self.disabled, self._waiting = True, []
             self._log(f"herdr reporter off: {type(err).__name__}: {err}")
 
     def next_deadline(self, now: float) -> float | None:
@@ -356,9 +356,9 @@ class HerdrReporter(Output):
             return min(later[0], end) if later else end
         if self.disabled:
             return None
-        if self._silent_until is not None and (self._pending or self._current is not None):
+        if self._silent_until is not None and (self._waiting or self._current is not None):
             return self._silent_until
-        if not self._pending:
+        if not self._waiting:
             return None
         return self._retry_at if self._retry_at is not None else now
 
@@ -368,7 +368,7 @@ class HerdrReporter(Output):
 
     @property
     def busy(self) -> bool:
-        return self._req is not None or (bool(self._pending) and not self.disabled)
+        return self._req is not None or (bool(self._waiting) and not self.disabled)
 
     def _poll(self, now: float) -> None:
         req = self._req
@@ -388,7 +388,7 @@ class HerdrReporter(Output):
             return
         if not self._may_speak(now):
             return
-        if self._pending:
+        if self._waiting:
             self._start(now)
 
     def _may_speak(self, now: float) -> bool:
@@ -404,7 +404,7 @@ class HerdrReporter(Output):
         if silent and not self.final:  # herdr shows the inner wrap's agent, or nothing
             self._acked = None
             self.owned = False
-            self._pending = [(REPORT, self._current)] if self._current is not None else []
+            self._waiting = [(REPORT, self._current)] if self._current is not None else []
         return True
 
     def _line(self, want: Want) -> bytes:
@@ -416,7 +416,7 @@ class HerdrReporter(Output):
                             {**params, "seq": seq})
 
     def _start(self, now: float) -> None:
-        want = self._pending.pop(0)
+        want = self._waiting.pop(0)
         req = _Request(want, self._line(want), now)
         try:
             req.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -506,10 +506,10 @@ class HerdrReporter(Output):
         the first failure since herdr last answered is logged."""
         self.failures += 1
         self._acked = None
-        if not self._pending:
-            self._pending = [req.want]
-        elif req.want[0] == REPORT and self._pending == [self._release_want()] and self.final:
-            self._pending.insert(0, req.want)  # the last state, then the release
+        if not self._waiting:
+            self._waiting = [req.want]
+        elif req.want[0] == REPORT and self._waiting == [self._release_want()] and self.final:
+            self._waiting.insert(0, req.want)  # the last state, then the release
         self._retry_at = now + self._delay
         if not self.away:
             self.away = True
@@ -533,7 +533,7 @@ class HerdrReporter(Output):
         try:
             self.finish()
             if self.lease is not None and not self._may_speak(time.monotonic()):
-                self._pending = []
+                self._waiting = []
             self._retry_at = None
             deadline = time.monotonic() + (0.0 if self.away or self.disabled else wait)
             while self.busy and not self.away and time.monotonic() < deadline:
@@ -542,11 +542,11 @@ class HerdrReporter(Output):
                     time.sleep(0.002)
             req = self._req
             if req is not None and req.data:
-                self._pending.insert(0, req.want)  # not written yet: once more, blind
+                self._waiting.insert(0, req.want)  # not written yet: once more, blind
             self._drop()  # a request written is read by herdr after we close our end
-            for want in self._pending:
+            for want in self._waiting:
                 self._blind(want)
-            self._pending = []
+            self._waiting = []
         except Exception:  # pragma: no cover - defensive: at exit nothing may raise
             self._drop()
         finally:

@@ -1,7 +1,7 @@
 """The ledger: every session's state changes appended to a local SQLite database, for
 `osc7501wrap stats` (how long agents worked and waited for a person).
 
-:class:`Ledger` is one of a session's outputs (:mod:`.output`): on each decision whose
+:class:`Ledger` is one of a session's sinks (:mod:`.sink`): on each decision whose
 state, kind or dialog changed it queues one row (session id, pid, agent, project
 directory, state, kind, wall-clock time; the message only with ``[ledger] messages``,
 and then as the session hands it over: redacted), and one ``exited`` row at the exit. A
@@ -36,7 +36,7 @@ from typing import Any
 
 from .. import paths
 from ..fusion.fusion import Decision
-from .output import Output
+from .sink import Sink
 
 FILE = "ledger.sqlite3"
 SCHEMA = """
@@ -150,7 +150,7 @@ class Writer:
         self.dropped = 0
         self.off = False  # the ledger gave up for this session
         self._queue: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
-        self._pending: deque[tuple[Any, ...]] = deque()
+        self._waiting: deque[tuple[Any, ...]] = deque()
         self._db: sqlite3.Connection | None = None
         self._said: set[str] = set()
         self._thread = threading.Thread(target=self._run, name="osc7501wrap-ledger",
@@ -185,7 +185,7 @@ class Writer:
         backoff = 0.0
         closing = False
         while True:
-            timeout = backoff if self._pending and backoff else None
+            timeout = backoff if self._waiting and backoff else None
             try:
                 item = self._queue.get(timeout=timeout)
             except queue.Empty:
@@ -201,20 +201,20 @@ class Writer:
                     break
             if self.off:
                 return
-            if self._pending:
+            if self._waiting:
                 done = self._write()
                 if self.off:
                     return
                 backoff = 0.0 if done else min(max(backoff * 2, 0.25), 5.0)
                 if not done and closing:
                     return  # still locked at the end: what is left is lost
-            if closing and not self._pending:
+            if closing and not self._waiting:
                 return
 
     def _keep(self, row: tuple[Any, ...]) -> None:
-        self._pending.append(row)
-        if len(self._pending) > PENDING_MAX:
-            self._pending.popleft()
+        self._waiting.append(row)
+        if len(self._waiting) > PENDING_MAX:
+            self._waiting.popleft()
             self.dropped += 1
 
     def _open(self) -> sqlite3.Connection:
@@ -232,7 +232,7 @@ class Writer:
 
     def _write(self) -> bool:
         """Write what is pending; False while the database is locked."""
-        batch = [self._pending[i] for i in range(min(len(self._pending), BATCH_MAX))]
+        batch = [self._waiting[i] for i in range(min(len(self._waiting), BATCH_MAX))]
         for attempt in range(3):
             try:
                 append(self._open(), batch)
@@ -250,9 +250,9 @@ class Writer:
                 self._give_up(why)
                 return True
             for _ in batch:
-                self._pending.popleft()
+                self._waiting.popleft()
             self.written += len(batch)
-            return not self._pending or self._write()
+            return not self._waiting or self._write()
         self._give_up("it cannot be written")
         return True
 
@@ -297,8 +297,8 @@ class Writer:
 
     def _give_up(self, why: str) -> None:
         self.off = True
-        self.dropped += len(self._pending)
-        self._pending.clear()
+        self.dropped += len(self._waiting)
+        self._waiting.clear()
         self._say("off", f"ledger: {self.path}: {why}; no ledger for this session")
 
     def _say(self, key: str, line: str) -> None:
@@ -307,7 +307,7 @@ class Writer:
             self.note(line)
 
 
-class Ledger(Output):
+class Ledger(Sink):
     """One session's rows (see the module docstring): `session` its id, `pid` the
     program's, `agent` and `project` (the working directory) for every row; `log` gets
     the writer's lines on the loop (at the next decision and at the end)."""
@@ -346,7 +346,7 @@ class Ledger(Output):
 
     def _wall(self, now: float) -> float:
         """The wall-clock time of `now` (the loop's clock), never before the row before:
-        a session's rows are its timeline in the order the outputs were told."""
+        a session's rows are its timeline in the order the sinks were told."""
         at = max(time.time() - (time.monotonic() - now), self._at)
         self._at = at
         return at

@@ -46,7 +46,7 @@ from ..protocol import sanitize_text
 from ..protocol.tmux import wrap_passthrough
 from ..rules import GENERIC
 from .detect import Terminal
-from .output import Output
+from .sink import Sink
 
 USER_VARS = ("osc7501_state", "osc7501_kind", "osc7501_msg", "osc7501_agent")
 TEXT_LIMIT = 240
@@ -101,9 +101,9 @@ def osc26_status(state: str, kind: str | None) -> str:
     return OSC26_STATUS.get(state, "idle")
 
 
-class TerminalChannels(Output):
+class TerminalChannels(Sink):
     """The bytes of the chosen channels for each state change. Does no I/O itself. As an
-    :class:`~.output.Output`: :meth:`decided` is :meth:`update`, :meth:`exited`
+    :class:`~.sink.Sink`: :meth:`decided` is :meth:`update`, :meth:`exited`
     :meth:`final` with the exit's message."""
 
     def __init__(self, channels: frozenset[str], *, agent: str | None, cwd: str,
@@ -166,7 +166,7 @@ class TerminalChannels(Output):
             self.update("error", None, failed_msg)
         else:
             self._clear()
-        return self.pending()
+        return self.due_bytes()
 
     def _clear(self) -> None:
         if self._state is not None and self._state[0] == "clear":
@@ -181,7 +181,7 @@ class TerminalChannels(Output):
             self._note_open = False
         self._state = ("clear", None, "")
 
-    def pending(self, now: float = 0.0) -> bytes:
+    def due_bytes(self, now: float = 0.0) -> bytes:
         out, self._out = b"".join(self._out), []
         return out
 

@@ -46,7 +46,7 @@ from ..fusion.fusion import Decision, exit_message
 from ..protocol import sanitize_text
 from ..protocol.tmux import TmuxEnv, tmux_env
 from .fallbacks import osc94
-from .output import Output
+from .sink import Sink
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,10 +122,10 @@ def tmux_literal(text: str, limit: int = MSG_LIMIT) -> str:
     return sanitize_text(text.replace("#", SHARP).replace("%", PERCENT), limit).rstrip("; ")
 
 
-class TmuxDisplay(Output):
+class TmuxDisplay(Sink):
     """The pane options of one session; see the module docstring. Never raises. As an
-    :class:`~.output.Output`: :meth:`decided` is :meth:`update` for `agent`,
-    :meth:`pending` the pane's progress (with `progress`: when the session writes OSC
+    :class:`~.sink.Sink`: :meth:`decided` is :meth:`update` for `agent`,
+    :meth:`due_bytes` the pane's progress (with `progress`: when the session writes OSC
     7501, whose fallback would write it otherwise), :meth:`exited` :meth:`finish`;
     `on_terminal` gets the outer terminal's name once tmux told it."""
 
@@ -180,7 +180,7 @@ class TmuxDisplay(Output):
                 dialog: Mapping[str, Any] | None = None) -> None:
         self.update(decision.state, decision.kind, decision.msg, self.agent)
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         return self.progress_bytes() if self.progress else b""
 
     def exited(self, status: int, signaled: int | None, now: float) -> bytes:

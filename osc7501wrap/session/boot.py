@@ -2,13 +2,13 @@
 session does.
 
 At the boot (session.Session._boot): the pipeline (the core), the sampler, the stale
-watch, the outputs (report.outputs: the emitter, tmux, herdr, the registry entry, the
+watch, the sinks (report.sinks: the emitter, tmux, herdr, the registry entry, the
 ledger), the early output and keystrokes replayed into the core in their order, the
-release note. After it: the decisions handed to the outputs (`show`), redacted on their
+release note. After it: the decisions handed to the sinks (`show`), redacted on their
 way out, and the registry entry of an ended session.
 
 This module is loaded once, lazily, by the session at the boot: it may import the core,
-the outputs, the registry and the ledger at its top, which the modules loaded before the
+the sinks, the registry and the ledger at its top, which the modules loaded before the
 child starts may not (tests/pty/test_startup.py). It does not run the loop, answer the
 control socket (session.control) or name things (session.naming). Every function takes
 the live session (session.session.Session, which imports this module: not the other way).
@@ -31,7 +31,7 @@ from ..fusion.fusion import Decision
 from ..fusion.pipeline import Pipeline, Timings
 from ..protocol import Report
 from ..report.ledger import Ledger
-from ..report.outputs import Outputs, Place
+from ..report.sinks import Place, Sinks
 from ..rules import Manifest
 from ..rules.choose import load_manifest
 from ..rules.dialog import Dialog
@@ -48,7 +48,7 @@ Host = Any
 
 
 def boot(s: Host) -> Pipeline:
-    """Build the pipeline and the outputs (manifests, screen model, rules), then hand the
+    """Build the pipeline and the sinks (manifests, screen model, rules), then hand the
     core what came before: see Session._boot for when."""
     began = time.monotonic()
     setup = s.spec
@@ -88,8 +88,8 @@ def boot(s: Host) -> Pipeline:
     if not manifest.generic:
         s._stale = StaleWatch(manifest.name, manifest.version, stale_after(),
                               os.path.basename(setup.argv[0]) if setup.argv else "<the agent>")
-    if setup.report:
-        choose_outputs(s)
+    if setup.writes:
+        choose_sinks(s)
     if s.registry is not None:
         s.registry.update(agent=agent_name(setup.command, manifest),
                           manifest_version=manifest.version,
@@ -173,8 +173,8 @@ def _cwd() -> str:
         return ""
 
 
-def choose_outputs(s: Host) -> None:
-    """The outputs a reporting session gets (report.outputs), the registry apart."""
+def choose_sinks(s: Host) -> None:
+    """The sinks a reporting session gets (report.sinks), the registry apart."""
     setup = s.spec
     assert s.proxy is not None and s.manifest is not None
     manifest = s.manifest
@@ -182,34 +182,34 @@ def choose_outputs(s: Host) -> None:
                   app=app(s.config.app, manifest, setup.argv),
                   agent=agent_name(setup.command, manifest), manifest=manifest.name,
                   argv=tuple(setup.argv), cwd=_cwd(), path=setup.env.get("PATH"))
-    s.outputs = Outputs.chosen(place, setup.terminal, emit=s._emit,
+    s.sinks = Sinks.chosen(place, setup.terminal, emit=s._emit,
                                tracker=s.proxy.tracker, log=s._write_log)
-    s._reads_stream = s.outputs.reads_stream
+    s._reads_stream = s.sinks.reads_stream
 
 
-def outputs_made(s: Host) -> Outputs:
-    """The outputs, made empty when the session writes nothing to its terminal."""
-    if s.outputs is None:
-        s.outputs = Outputs(s._write_log)
-    return s.outputs
+def sinks_made(s: Host) -> Sinks:
+    """The sinks, made empty when the session writes nothing to its terminal."""
+    if s.sinks is None:
+        s.sinks = Sinks(s._write_log)
+    return s.sinks
 
 
 def list_entry(s: Host) -> None:
-    """The registry entry among the outputs, once the pipeline booted (or at the exit)."""
+    """The registry entry among the sinks, once the pipeline booted (or at the exit)."""
     if s.registry is None or s._listing is not None:
         return
     s._listing = Listing(s.registry)
-    outputs_made(s).add("listing", s._listing)
+    sinks_made(s).add("listing", s._listing)
 
 
 def keep_ledger(s: Host) -> None:
-    """The ledger among the outputs (report.ledger: `stats`), unless `[ledger] enabled =
+    """The ledger among the sinks (report.ledger: `stats`), unless `[ledger] enabled =
     false`: its rows are written by a thread of its own."""
     setup = s.spec
     c = s.config.ledger
     if not c.enabled or s.proxy is None:
         return
-    outputs_made(s).add("ledger", Ledger(
+    sinks_made(s).add("ledger", Ledger(
         session=setup.record_id, pid=os.getpid(),
         agent=agent_name(setup.command, s.manifest), project=_cwd(),
         messages=c.messages, retention_days=c.retention_days, max_mb=c.max_mb,
@@ -240,7 +240,7 @@ def check_stale(s: Host, p: Pipeline, now: float) -> None:
 
 def show(s: Host, decisions: Sequence[Decision], dialog: Dialog | None, now: float,
          subreports: Sequence[Report] | None = None) -> None:
-    """The outputs get what the core decided: each decision (with the dialog the screen
+    """The sinks get what the core decided: each decision (with the dialog the screen
     shows while it is blocked), a dialog that changed under the same decision, the
     program's own sub-records; then their timer is set again."""
     moved = False
@@ -251,20 +251,20 @@ def show(s: Host, decisions: Sequence[Decision], dialog: Dialog | None, now: flo
         shown = secrets.dialog(dialog.as_dict()) if dialog is not None else None
         moved = shown != s._dialog_shown
         s._dialog_shown = shown
-    outputs = outputs_made(s)
+    sinks = sinks_made(s)
     for d in decisions:
         public = publish(s, d)
         log_decision(s, public)
         s._decision, s._public = d, public
-        outputs.decided(public, now, dialog_for(s, public))
+        sinks.decided(public, now, dialog_for(s, public))
     if moved and not decisions and s._public is not None:
         # a dialog read after its state was decided, or another
-        outputs.decided(s._public, now, dialog_for(s, s._public))
+        sinks.decided(s._public, now, dialog_for(s, s._public))
     for rep in subreports or ():
         if rep.msg:
             rep = rep.replace(msg=secrets(rep.msg))
-        outputs.subreported(rep, now)
-    s._outputs_due(now)
+        sinks.subreported(rep, now)
+    s._sinks_due(now)
 
 
 def publish(s: Host, decision: Decision) -> Decision:

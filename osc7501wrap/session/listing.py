@@ -1,4 +1,4 @@
-"""The registry entry (`osc7501wrap ls`, :mod:`.registry`) as one of a session's outputs.
+"""The registry entry (`osc7501wrap ls`, :mod:`.registry`) as one of a session's sinks.
 
 :class:`Listing` keeps the entry's state, kind, msg and dialog as decided, writes what
 :class:`~.registry.SessionFile` holds back when it is due, notes the exit status and,
@@ -20,7 +20,7 @@ from typing import Any
 
 from ..fusion.fusion import Decision
 from ..protocol import sanitize_text
-from ..report.output import Output
+from ..report.sink import Sink
 from .registry import SessionFile
 
 MSG_LIMIT = 300
@@ -28,7 +28,7 @@ MSG_LIMIT = 300
 DIALOG_WAIT = 1.0
 
 
-class Listing(Output):
+class Listing(Sink):
     """One session's registry entry; see the module docstring."""
 
     def __init__(self, file: SessionFile) -> None:

@@ -1,4 +1,4 @@
-"""`wrap CMD`: wires the detection pipeline and the outputs to the proxy loop.
+"""`wrap CMD`: wires the detection pipeline and the sinks to the proxy loop.
 
     wrap (start/cli.py) ─ start.prepare (config, terminal handshake, hook arguments, env)
       └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
@@ -9,19 +9,19 @@
                settles in Session.output: ProxyHandler.settled, no other call for its round)
             Session.tick    ─▶ Tick (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
-                 ─▶ the outputs (report.outputs.Outputs: one object for the emitter,
+                 ─▶ the sinks (report.sinks.Sinks: one object for the emitter,
                     registry entry, tmux, channels, title, herdr, ledger), only when
                     something changed; the log
-              (a second loop timer for the outputs' own `next_deadline`: `poll`)
-            Session.injection ─▶ Outputs.pending (only at safe points of the stream)
+              (a second loop timer for the sinks' own `next_deadline`: `poll`)
+            Session.injection ─▶ Sinks.due_bytes (only at safe points of the stream)
             control socket  ─▶ hook events, `send`, `explain --session`
 
 This module is the loop adaptor: what the proxy calls, the early output and keystrokes
-kept until the boot, and the loop's timers. What is built at the boot, and the outputs fed
+kept until the boot, and the loop's timers. What is built at the boot, and the sinks fed
 after it, is session.boot; the control socket's requests (hooks, `send`, `answer`,
 `explain --session`) are session.control; the names a session shows are session.naming.
-Deciding lives in the pipeline (:mod:`pipeline`), and what the outputs are and write in
-report/ (one composite: :mod:`report.outputs`). A failure in any side channel (registry,
+Deciding lives in the pipeline (:mod:`pipeline`), and what the sinks are and write in
+report/ (one composite: :mod:`report.sinks`). A failure in any side channel (registry,
 socket, log) degrades that channel only; the passthrough never depends on it.
 
 Start-up time: this module is imported before the child starts, so its module-level
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from ..protocol import Report
     from ..protocol.probe import ReplyFilter
     from ..protocol.redact import Redactor
-    from ..report.outputs import Outputs
+    from ..report.sinks import Sinks
     from ..rules import Manifest
     from ..rules.dialog import Dialog
     from .listing import Listing
@@ -113,24 +113,24 @@ class Session(ProxyHandler):
         self.capture = capture
         self.filter: ReplyFilter | None = None
         self.server: Any = None
-        # Where the state shows: one object (report.outputs), made at the boot (or for
+        # Where the state shows: one object (report.sinks), made at the boot (or for
         # the registry entry at the exit); None before.
-        self.outputs: Outputs | None = None
+        self.sinks: Sinks | None = None
         self.registry: SessionFile | None = None
         self._listing: Listing | None = None  # the registry entry as an output
         self._reads_stream = False  # an output reads the child's stream (the title marker)
         self._emit = spec.emit  # reports are OSC 7501 (a late answer to the probe: too)
-        self._outputs_at = NEVER  # the outputs' earliest next_deadline
+        self._sinks_at = NEVER  # the sinks' earliest next_deadline
         self._answers: list[Any] = []  # `answer` jobs under way (session.answer.AnswerJob)
-        self._outputs_timer: Timer | None = None  # poll() of the outputs then
+        self._sinks_timer: Timer | None = None  # poll() of the sinks then
         self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
         self.sampler: Sampler | None = None
         self._timer: Timer | None = None  # the one loop timer: tick() at self._due
         self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
-        self._public: Decision | None = None  # ... as the outputs got it (redacted)
-        self._dialog: Dialog | None = None  # the dialog the outputs were given, as the core's
+        self._public: Decision | None = None  # ... as the sinks got it (redacted)
+        self._dialog: Dialog | None = None  # the dialog the sinks were given, as the core's
         self._dialog_shown: dict[str, Any] | None = None  # ... and as data (redacted)
         self._redactor: Redactor | None = None  # secrets out of what leaves (_secrets())
         self._boot_at = 0.0
@@ -167,8 +167,8 @@ class Session(ProxyHandler):
         self.proxy = proxy
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
-        if s.pending_replies:
-            self.filter = ReplyFilter(s.pending_replies, now)
+        if s.outstanding_replies:
+            self.filter = ReplyFilter(s.outstanding_replies, now)
             typeahead = self.filter.feed(typeahead, now)
         if typeahead:
             proxy.send_to_child(typeahead)
@@ -180,7 +180,7 @@ class Session(ProxyHandler):
         self._arm(self._boot_at)
 
     def _boot(self) -> Pipeline:
-        """Build the pipeline and the outputs (manifests, screen model, rules): on a hook
+        """Build the pipeline and the sinks (manifests, screen model, rules): on a hook
         event, on output that may hold the child's own OSC 7501, once the first output
         or typing pauses (see :meth:`_boot_due`), or BOOT_DELAY after the start. A
         program that exits at once without a word never pays for it. Keystrokes never
@@ -190,7 +190,7 @@ class Session(ProxyHandler):
         return self._load_boot().boot(self)
 
     def _load_boot(self) -> ModuleType:
-        """session.boot, loaded once: the core, the outputs, the registry, the ledger."""
+        """session.boot, loaded once: the core, the sinks, the registry, the ledger."""
         if self._booted is None:
             # lazy: the boot loads after the child started (tests/pty/test_startup.py)
             from . import boot
@@ -255,7 +255,7 @@ class Session(ProxyHandler):
         if effects.to_child:
             self._to_child += effects.to_child
         if (effects.settled and self._steady and now < self._quiet_until
-                and not self._round_busy and now < self._outputs_at):
+                and not self._round_busy and now < self._sinks_at):
             tracker = self.proxy.tracker if self.proxy is not None else None
             if tracker is not None and tracker.safe and not (
                     self._reads_stream and tracker.events):
@@ -277,14 +277,14 @@ class Session(ProxyHandler):
         return out
 
     def injection(self) -> bytes:
-        at = self._outputs_at
+        at = self._sinks_at
         if at == NEVER:
             return b""
         now = time.monotonic()
         if now < at:  # no output has bytes before then
             return b""
-        out = self.outputs.pending(now) if self.outputs is not None else b""
-        self._outputs_due(now)
+        out = self.sinks.due_bytes(now) if self.sinks is not None else b""
+        self._sinks_due(now)
         return out
 
     def input(self, data: bytes) -> bytes:
@@ -323,10 +323,10 @@ class Session(ProxyHandler):
         """The terminal answered the 7501 query after the probe gave up: reports are OSC
         7501 from now on (from the boot, when it has not come yet)."""
         self._emit = True
-        if self.outputs is None:  # the outputs are chosen so at the boot
+        if self.sinks is None:  # the sinks are chosen so at the boot
             self._write_log("note the terminal answered the OSC 7501 query late; emitting")
-        elif self.outputs.answered_late(now):
-            self._outputs_due(now)
+        elif self.sinks.answered_late(now):
+            self._sinks_due(now)
 
     def resized(self, rows: int, cols: int) -> None:
         self._due = time.monotonic()
@@ -371,7 +371,7 @@ class Session(ProxyHandler):
                 self._due = due if due is not None and due < tick_due else tick_due
                 self._steady = True
                 if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
-                    self._outputs_due(now)  # the program set its title: mark it again
+                    self._sinks_due(now)  # the program set its title: mark it again
             else:
                 self._steady = False
                 if due is not None and due < self._due:
@@ -463,7 +463,7 @@ class Session(ProxyHandler):
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
             self._show(changes.decisions, changes.dialog, now, changes.subreports)
         elif self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
-            self._outputs_due(now)  # the program set its title: mark it again
+            self._sinks_due(now)  # the program set its title: mark it again
         if self._stale is not None:
             self._booted.check_stale(self, p, now)
             d = None if self._stale is None else self._stale.next_deadline(now)
@@ -480,30 +480,30 @@ class Session(ProxyHandler):
             due = min(due, self.sampler.next_deadline(now))
         return due if pipeline_due is None else min(due, pipeline_due)
 
-    def _outputs_due(self, now: float) -> None:
-        """Set the outputs' timer for the earliest time one of them needs (the bytes it
+    def _sinks_due(self, now: float) -> None:
+        """Set the sinks' timer for the earliest time one of them needs (the bytes it
         has are written at the next safe point: the loop asks :meth:`injection` after
         its timers)."""
-        outputs = self.outputs
-        first = outputs.next_deadline(now) if outputs is not None else None
-        self._outputs_at = due = NEVER if first is None else first
-        timer = self._outputs_timer
+        sinks = self.sinks
+        first = sinks.next_deadline(now) if sinks is not None else None
+        self._sinks_at = due = NEVER if first is None else first
+        timer = self._sinks_timer
         if timer is not None and not timer.cancelled and timer.when == due:
             return
         if timer is not None:
             timer.cancel()
-        self._outputs_timer = None
+        self._sinks_timer = None
         if due != NEVER and self.proxy is not None:
-            self._outputs_timer = self.proxy.call_at(due, self._on_outputs_timer)
+            self._sinks_timer = self.proxy.call_at(due, self._on_sinks_timer)
 
-    def _on_outputs_timer(self) -> None:
-        """The time the outputs asked for: each one due polls (its own I/O, never
+    def _on_sinks_timer(self) -> None:
+        """The time the sinks asked for: each one due polls (its own I/O, never
         blocking), then the timer is set again."""
-        self._outputs_timer = None
+        self._sinks_timer = None
         now = time.monotonic()
-        if self.outputs is not None:
-            self.outputs.poll(now)
-        self._outputs_due(now)
+        if self.sinks is not None:
+            self.sinks.poll(now)
+        self._sinks_due(now)
 
     def _sample(self, p: Pipeline, now: float) -> None:
         if self.sampler is not None:
@@ -539,7 +539,7 @@ class Session(ProxyHandler):
 
     def _show(self, decisions: Sequence[Decision], dialog: Dialog | None, now: float,
               subreports: Sequence[Report] | None = None) -> None:
-        """The outputs get what the core decided (session.boot.show)."""
+        """The sinks get what the core decided (session.boot.show)."""
         self._load_boot().show(self, decisions, dialog, now, subreports)
 
     def _secrets(self) -> Redactor:
@@ -576,15 +576,15 @@ class Session(ProxyHandler):
 
         out = {"early": mark(self._early.size, self._early.high),
                "early_input": mark(self._typed.size, self._typed.high)}
-        px, p, outputs = self.proxy, self.pipeline, self.outputs
+        px, p, sinks = self.proxy, self.pipeline, self.sinks
         if p is not None:
             for name, (size, high) in p.buffers().items():
                 out[name] = mark(size, high)
         if px is not None:
             out["tracker"] = mark(px.tracker.held, px.tracker.high)
             out["input"] = mark(px.pending_input, px.input_high)
-        if outputs is not None:
-            for name, (size, high) in outputs.buffers().items():
+        if sinks is not None:
+            for name, (size, high) in sinks.buffers().items():
                 out[name] = mark(size, high)
         if self._log is not None and self._log.lines:
             out["log"] = {"lines": self._log.lines, "dropped": self._log.dropped}
@@ -613,9 +613,9 @@ class Session(ProxyHandler):
         self._answers = []
         if self.capture is not None:
             self.capture.event("x", status)
-        if self.outputs is not None:  # the registry notes the status for its ended entry
-            out += self.outputs.exited(status, signaled, now)
-        self._outputs_due(now)
+        if self.sinks is not None:  # the registry notes the status for its ended entry
+            out += self.sinks.exited(status, signaled, now)
+        self._sinks_due(now)
         if self._log is not None and self._log.lines:
             marks = " ".join(f"{k}={v['size']}/{v['high']}" for k, v in self._buffers().items()
                              if "high" in v)
@@ -630,10 +630,10 @@ class Session(ProxyHandler):
         if self.server is not None:
             self.server.close()
             self.server = None
-        outputs, self.outputs = self.outputs, None
-        self._outputs_at = NEVER
-        if outputs is not None:  # herdr releases the pane if finish() did not (any exit path)
-            outputs.close()
+        sinks, self.sinks = self.sinks, None
+        self._sinks_at = NEVER
+        if sinks is not None:  # herdr releases the pane if finish() did not (any exit path)
+            sinks.close()
         if self._listing is None and self.registry is not None:
             self.registry.remove()  # never booted, never finished
         self.registry = self._listing = None

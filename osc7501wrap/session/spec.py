@@ -17,7 +17,7 @@ from ..config import Config
 from ..report.detect import Terminal
 
 _FIELDS = ("argv", "command", "env", "config", "forced_agent", "record_id", "emit",
-           "emit_reason", "host", "report", "terminal", "typeahead", "pending_replies",
+           "emit_reason", "host", "terminal", "writes", "typeahead", "outstanding_replies",
            "token", "hook_token", "socket_path", "hooked", "integration", "notes",
            "manifest")
 
@@ -36,10 +36,10 @@ class RunSpec:
     emit: bool  # write OSC 7501 (else: fallbacks only)
     emit_reason: str
     host: bool  # strip and answer the child's own OSC 7501 (off with --emit never)
-    report: bool  # write anything at all to the terminal
+    writes: bool  # write anything at all to the terminal
     terminal: Terminal  # the one reading of the environment
     typeahead: bytes  # typed during the terminal's probe, for the child
-    pending_replies: tuple[str, ...]  # the probe's answers still on their way
+    outstanding_replies: tuple[str, ...]  # the probe's answers still on their way
     token: str
     hook_token: str
     socket_path: str | None
@@ -55,7 +55,7 @@ class RunSpec:
             raise TypeError(f"RunSpec: missing {sorted(missing)}, unknown {sorted(extra)}")
         for name in _FIELDS:
             value = fields[name]
-            if name in ("argv", "command", "pending_replies", "notes"):
+            if name in ("argv", "command", "outstanding_replies", "notes"):
                 value = tuple(value)
             elif name == "env":
                 value = MappingProxyType(dict(value))

@@ -52,13 +52,13 @@ class Setup:
 
     __slots__ = ("_manifest", "argv", "command", "config", "emit", "emit_reason", "env",
                  "forced_agent", "hook_token", "hooked", "host", "integration", "notes",
-                 "pending_replies",
-                 "record_id", "report", "socket_path", "terminal", "token", "typeahead")
+                 "outstanding_replies",
+                 "record_id", "socket_path", "terminal", "token", "typeahead", "writes")
 
     def __init__(self, *, argv: list[str], env: dict[str, str], config: Config,
                  command: list[str], forced_agent: str | None, record_id: str, emit: bool,
-                 host: bool, report: bool, emit_reason: str, terminal: Terminal,
-                 typeahead: bytes = b"", pending_replies: list[str] | None = None,
+                 host: bool, writes: bool, emit_reason: str, terminal: Terminal,
+                 typeahead: bytes = b"", outstanding_replies: list[str] | None = None,
                  notes: list[str] | None = None) -> None:
         self.argv = argv
         self.env = env
@@ -68,11 +68,11 @@ class Setup:
         self.record_id = record_id
         self.emit = emit  # write OSC 7501 (else: fallbacks only)
         self.host = host  # strip and answer the child's own OSC 7501 (off with --emit never)
-        self.report = report  # write anything at all to the terminal
+        self.writes = writes  # write anything at all to the terminal
         self.emit_reason = emit_reason
         self.terminal = terminal  # what the terminal is: the one reading of the environment
         self.typeahead = typeahead
-        self.pending_replies: list[str] = [] if pending_replies is None else pending_replies
+        self.outstanding_replies: list[str] = [] if outstanding_replies is None else outstanding_replies
         self.token = ""
         self.hook_token = ""
         self.socket_path: str | None = None
@@ -104,9 +104,9 @@ class Setup:
         return RunSpec(
             argv=self.argv, command=self.command, env=self.env, config=self.config,
             forced_agent=self.forced_agent, record_id=self.record_id, emit=self.emit,
-            emit_reason=self.emit_reason, host=self.host, report=self.report,
+            emit_reason=self.emit_reason, host=self.host, writes=self.writes,
             terminal=self.terminal, typeahead=self.typeahead,
-            pending_replies=self.pending_replies, token=self.token,
+            outstanding_replies=self.outstanding_replies, token=self.token,
             hook_token=self.hook_token, socket_path=self.socket_path, hooked=self.hooked,
             integration=self.integration, notes=self.notes, manifest=self._manifest)
 
@@ -182,10 +182,10 @@ def prepare(opts: RunOptions, env: dict[str, str] | None = None) -> Setup:
     setup = Setup(
         argv=list(opts.command), env=environ, config=cfg, command=list(opts.command),
         forced_agent=opts.agent, record_id=record_id, emit=decision.emit, host=not never,
-        report=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
+        writes=not never and (stdout_tty or decision.emit), emit_reason=decision.reason,
         terminal=terminal, notes=notes,
         typeahead=result.typeahead if result is not None else b"",
-        pending_replies=list(result.pending) if result is not None else [],
+        outstanding_replies=list(result.outstanding) if result is not None else [],
     )
 
     # The child's environment: who we are (no double wrapping), the hook channel.

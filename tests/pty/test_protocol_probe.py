@@ -111,7 +111,7 @@ def test_query_is_the_protocol_query() -> None:
 
 def test_result_and_decision_compare_by_value() -> None:
     assert ProbeResult(True, DA1, b"") == ProbeResult(True, DA1, b"", [], 0.0)
-    assert ProbeResult(True, DA1, b"").pending == []
+    assert ProbeResult(True, DA1, b"").outstanding == []
     assert EmitChoice(True, "x") != EmitChoice(True, "x", ProbeResult(True, DA1, b""))
     assert repr(EmitChoice(False, "why")) == "EmitChoice(emit=False, reason='why', probe=None)"
 
@@ -119,14 +119,14 @@ def test_result_and_decision_compare_by_value() -> None:
 def test_terminal_answers_7501_then_da1(term: FakeTerminal) -> None:
     term.answer([(0, REPLY_ST + DA1)])
     result = probe(term, timeout=5)
-    assert (result.supported, result.da1, result.typeahead, result.pending) == (True, DA1, b"", [])
+    assert (result.supported, result.da1, result.typeahead, result.outstanding) == (True, DA1, b"", [])
     assert term.received.startswith(QUERY + b"\x1b[c")
 
 
 def test_terminal_answers_only_da1(term: FakeTerminal) -> None:
     term.answer([(0, DA1)])
     result = probe(term, timeout=5)
-    assert (result.supported, result.da1, result.typeahead, result.pending) == (False, DA1, b"", [])
+    assert (result.supported, result.da1, result.typeahead, result.outstanding) == (False, DA1, b"", [])
 
 
 def test_bel_terminated_reply(term: FakeTerminal) -> None:
@@ -142,7 +142,7 @@ def test_silent_terminal_times_out_and_keeps_typeahead(term: FakeTerminal) -> No
     result = probe(term, timeout=0.15)
     assert result.supported is None and result.da1 is None
     assert result.typeahead == b"ab"
-    assert result.pending == [REPLY_7501, REPLY_DA1]
+    assert result.outstanding == [REPLY_7501, REPLY_DA1]
 
 
 def test_typeahead_around_replies_is_kept_in_order(term: FakeTerminal) -> None:
@@ -162,14 +162,14 @@ def test_reply_split_byte_by_byte(term: FakeTerminal) -> None:
 def test_7501_reply_without_da1(term: FakeTerminal) -> None:
     term.answer([(0, REPLY_ST)])
     result = probe(term, timeout=0.15)
-    assert (result.supported, result.pending) == (True, [REPLY_DA1])
+    assert (result.supported, result.outstanding) == (True, [REPLY_DA1])
 
 
 def test_tmux_waits_for_7501_reply_after_da1(term: FakeTerminal) -> None:
     # tmux answers DA1 itself at once; the outer terminal's reply comes later.
     term.answer([(0, DA1), (0.03, REPLY_ST)])
     result = probe(term, timeout=5, tmux_depth=1, tmux_grace=2.0)
-    assert (result.supported, result.da1, result.pending) == (True, DA1, [])
+    assert (result.supported, result.da1, result.outstanding) == (True, DA1, [])
     wrapped = b"\x1bPtmux;\x1b\x1b]7501;?\x1b\x1b\\\x1b\\"
     assert term.received.startswith(wrapped + b"\x1b[c")
 
@@ -177,7 +177,7 @@ def test_tmux_waits_for_7501_reply_after_da1(term: FakeTerminal) -> None:
 def test_tmux_without_passthrough_reply(term: FakeTerminal) -> None:
     term.answer([(0, DA1)])
     result = probe(term, timeout=5, tmux_depth=1, tmux_grace=0.05)
-    assert (result.supported, result.pending) == (False, [REPLY_7501])
+    assert (result.supported, result.outstanding) == (False, [REPLY_7501])
 
 
 def test_write_failure_is_not_an_exception() -> None:
@@ -187,7 +187,7 @@ def test_write_failure_is_not_an_exception() -> None:
         result = probe_terminal(r, r, timeout=0.05)  # writing to a read end fails
     finally:
         os.close(r)
-    assert (result.supported, result.pending) == (None, [])
+    assert (result.supported, result.outstanding) == (None, [])
 
 
 def test_late_replies_are_filtered_before_the_child(term: FakeTerminal, tmp_path: Path) -> None:
@@ -199,7 +199,7 @@ def test_late_replies_are_filtered_before_the_child(term: FakeTerminal, tmp_path
                               "import sys,shutil; shutil.copyfileobj(sys.stdin.buffer, "
                               f"open({str(out_file)!r}, 'wb'))"], stdin=subprocess.PIPE)
     assert child.stdin is not None
-    filt = ReplyFilter(result.pending, time.monotonic())
+    filt = ReplyFilter(result.outstanding, time.monotonic())
     child.stdin.write(filt.feed(result.typeahead, time.monotonic()))
     term.type(b"h" + DA1[:4])
     term.type(DA1[4:] + b"i" + REPLY_ST + b"\x1b[A" + DA1)

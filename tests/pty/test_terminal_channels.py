@@ -66,16 +66,16 @@ def test_user_var_bytes() -> None:
     ch = TerminalChannels(frozenset({"uservar"}), agent="claude", cwd="/src/app",
                           where="tmux pane %1", note_id="wrap/1")
     ch.update("blocked", "permission", "Allow edit?\x1b[2J")
-    assert ch.pending() == (
+    assert ch.due_bytes() == (
         b"\x1b]1337;SetUserVar=osc7501_state=" + b64("blocked") + b"\x07"
         + b"\x1b]1337;SetUserVar=osc7501_kind=" + b64("permission") + b"\x07"
         + b"\x1b]1337;SetUserVar=osc7501_msg=" + b64("Allow edit? [2J") + b"\x07"
         + b"\x1b]1337;SetUserVar=osc7501_agent=" + b64("claude") + b"\x07")
     ch.update("working", None, "Allow edit?\x1b[2J")  # only what changed
-    assert ch.pending() == (b"\x1b]1337;SetUserVar=osc7501_state=" + b64("working") + b"\x07"
+    assert ch.due_bytes() == (b"\x1b]1337;SetUserVar=osc7501_state=" + b64("working") + b"\x07"
                             + b"\x1b]1337;SetUserVar=osc7501_kind=\x07")
     ch.update("working", None, "Allow edit?\x1b[2J")
-    assert ch.pending() == b""
+    assert ch.due_bytes() == b""
     assert ch.final(None) == (b"\x1b]1337;SetUserVar=osc7501_state=\x07"
                               b"\x1b]1337;SetUserVar=osc7501_msg=\x07"
                               b"\x1b]1337;SetUserVar=osc7501_agent=\x07")
@@ -85,7 +85,7 @@ def test_user_var_inside_tmux_is_wrapped_for_passthrough() -> None:
     ch = TerminalChannels(frozenset({"uservar"}), agent="generic", cwd="/", where="x",
                           note_id="w", tmux_depth=1)
     ch.update("idle", None, None)
-    assert ch.pending().startswith(
+    assert ch.due_bytes().startswith(
         b"\x1bPtmux;\x1b\x1b]1337;SetUserVar=osc7501_state=" + b64("idle") + b"\x07\x1b\\")
 
 
@@ -93,18 +93,18 @@ def test_kitty_notification_says_which_pane_and_closes() -> None:
     ch = TerminalChannels(frozenset({"osc99"}), agent="claude", cwd="/src/app",
                           where="kitty window 3", note_id="wrap/42")
     ch.update("working", None, None)
-    assert ch.pending() == b""
+    assert ch.due_bytes() == b""
     ch.update("blocked", "question", "Pick one; or two")
     title = "claude needs you in kitty window 3 (app)"
-    assert ch.pending() == (
+    assert ch.due_bytes() == (
         b"\x1b]99;i=wrap-42:d=0:e=1:p=title;" + b64(title) + b"\x1b\\"
         + b"\x1b]99;i=wrap-42:d=1:e=1:p=body;" + b64("Pick one; or two") + b"\x1b\\")
     ch.update("blocked", "question", "another msg")  # still blocked: no second one
-    assert ch.pending() == b""
+    assert ch.due_bytes() == b""
     ch.update("working", None, None)
-    assert ch.pending() == b"\x1b]99;i=wrap-42:p=close;\x1b\\"
+    assert ch.due_bytes() == b"\x1b]99;i=wrap-42:p=close;\x1b\\"
     ch.update("blocked", None, None)
-    assert b"p=title" in ch.pending()
+    assert b"p=title" in ch.due_bytes()
     assert ch.final(None) == b"\x1b]99;i=wrap-42:p=close;\x1b\\"
 
 
@@ -117,11 +117,11 @@ def test_otty_osc26_bytes() -> None:
     ch = TerminalChannels(frozenset({"osc26"}), agent="claude", cwd="/src/my app",
                           where="x", note_id="w")
     ch.update("blocked", "permission", "Allow edit of a=b; c?")
-    assert ch.pending() == (b"\x1b]26;Status=awaiting-approval;CodeAgent=claude;SessionTitle="
+    assert ch.due_bytes() == (b"\x1b]26;Status=awaiting-approval;CodeAgent=claude;SessionTitle="
                             + b64("my app") + b";ProjectFolder=" + b64("/src/my app")
                             + b";Detail=" + b64("Allow edit of a=b; c?") + b"\x1b\\")
     ch.update("working", None, None)
-    assert ch.pending() == (b"\x1b]26;Status=running;CodeAgent=claude;SessionTitle="
+    assert ch.due_bytes() == (b"\x1b]26;Status=running;CodeAgent=claude;SessionTitle="
                             + b64("my app") + b";ProjectFolder=" + b64("/src/my app")
                             + b"\x1b\\")
     assert ch.final("exited with status 2").startswith(b"\x1b]26;Status=error;")

@@ -65,5 +65,5 @@ def test_emitter_marks_the_most_reports_queued() -> None:
     for i in range(3):
         e.subrecord(f"t{i}", Report("working", id=f"t{i}"), 0.0)
     assert e.queued == 4 and e.queue_high == 4
-    e.pending(10.0)
+    e.due_bytes(10.0)
     assert e.queued == 0 and e.queue_high == 4

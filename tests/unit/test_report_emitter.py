@@ -34,7 +34,7 @@ def em(**kw: object) -> Emitter:
 
 def emit_one(e: Emitter, d: Decision, now: float) -> bytes:
     e.update(d, now)
-    return e.pending(now + 1.0)
+    return e.due_bytes(now + 1.0)
 
 
 def split(data: bytes) -> list[bytes]:
@@ -160,22 +160,22 @@ def test_burst_is_coalesced_and_superseded_state_dropped() -> None:
     e = em()
     e.update(dec("working"), 0.0)
     assert e.next_deadline(0.0) == pytest.approx(0.1)
-    assert e.pending(0.05) == b""
+    assert e.due_bytes(0.05) == b""
     e.update(dec("idle"), 0.06)  # working superseded within the interval: dropped
-    out = e.pending(0.1)
+    out = e.due_bytes(0.1)
     assert [parse7501(s).state for s in split(out)] == ["idle"]
     # flicker back to what is written: nothing at all
     e.update(dec("working"), 1.0)
     e.update(dec("idle"), 1.03)
-    assert e.next_deadline(1.03) is None and e.pending(1.2) == b""
+    assert e.next_deadline(1.03) is None and e.due_bytes(1.2) == b""
 
 
 def test_burst_cannot_starve_a_report() -> None:
     e = em()
     for k in range(4):  # a new message every 30 ms
         e.update(dec("working", msg=f"step {k}"), k * 0.03)
-        assert e.pending(k * 0.03) == b""
-    out = e.pending(0.1)
+        assert e.due_bytes(k * 0.03) == b""
+    out = e.due_bytes(0.1)
     assert parse7501(split(out)[0]).msg == "step 3"
 
 
@@ -185,7 +185,7 @@ def test_blocked_is_never_delayed() -> None:
     e.update(dec("blocked", kind="question", msg="Which one?"), 0.02)
     due = e.next_deadline(0.02)
     assert due is not None and due <= 0.02
-    seqs = split(e.pending(0.02))
+    seqs = split(e.due_bytes(0.02))
     assert [(parse7501(s).state, parse7501(s).kind) for s in seqs] == [("blocked", "question")]
 
 
@@ -254,19 +254,19 @@ def test_subrecords_beneath_wraps_record() -> None:
     e.subrecord("agent-1", Report("working", id="agent-1", app="claude-code", msg="explore"),
                 0.0)
     assert e.next_deadline(0.0) == 0.0
-    seqs = [parse7501(s) for s in split(e.pending(0.0))]
+    seqs = [parse7501(s) for s in split(e.due_bytes(0.0))]
     assert [(r.state, r.id, r.app, r.msg) for r in seqs] == [
         ("working", "wrap/123/agent-1", "claude-code", "explore")]
     # identical again: nothing
     e.subrecord("agent-1", Report("working", id="agent-1", app="claude-code", msg="explore"),
                 1.0)
-    assert e.pending(1.0) == b""
+    assert e.due_bytes(1.0) == b""
     e.subrecord("agent-1/x", Report("done", id="agent-1/x"), 2.0)
     e.subrecord("agent-2", Report("working", id="agent-2"), 2.0)
-    e.pending(2.0)
+    e.due_bytes(2.0)
     # the program's own clear-all becomes a clear of wrap's children only
     e.subrecord("", Report("clear"), 3.0)
-    out = e.pending(3.0)
+    out = e.due_bytes(3.0)
     seqs = [parse7501(s) for s in split(out)]
     assert sorted((r.state, r.id) for r in seqs) == [
         ("clear", "wrap/123/agent-1"), ("clear", "wrap/123/agent-2")]
@@ -282,29 +282,29 @@ def test_subrecords_beneath_wraps_record() -> None:
 def test_invalid_subrecord_ids_are_dropped(sub_id: str) -> None:
     e = em()
     e.subrecord(sub_id, Report("working"), 0.0)
-    assert e.pending(0.0) == b""
+    assert e.due_bytes(0.0) == b""
     e.subrecord("ok", Report("working"), 0.0)  # the next valid one still goes
-    assert [parse7501(s).id for s in split(e.pending(0.0))] == ["wrap/123/ok"]
+    assert [parse7501(s).id for s in split(e.due_bytes(0.0))] == ["wrap/123/ok"]
 
 
 def test_subrecord_at_eight_segments_is_kept() -> None:
     e = em()
     e.subrecord("a/b/c/d/e/f", Report("working"), 0.0)
-    assert parse7501(split(e.pending(0.0))[0]).id == "wrap/123/a/b/c/d/e/f"
+    assert parse7501(split(e.due_bytes(0.0))[0]).id == "wrap/123/a/b/c/d/e/f"
 
 
 def test_subrecord_cap() -> None:
     e = em()
     for k in range(MAX_SUBRECORDS + 5):
         e.subrecord(f"s{k}", Report("working"), 0.0)
-    kept = [parse7501(s).id for s in split(e.pending(0.0))]
+    kept = [parse7501(s).id for s in split(e.due_bytes(0.0))]
     assert kept == [f"wrap/123/s{k}" for k in range(MAX_SUBRECORDS)]  # the 5 over it dropped
 
 
 def test_subrecords_not_emitted_in_fallback_mode() -> None:
     e = em(seven501=False)
     e.subrecord("a", Report("working"), 0.0)
-    assert e.pending(0.0) == b""
+    assert e.due_bytes(0.0) == b""
 
 
 # ------------------------------------------------------------------ exit
@@ -314,16 +314,16 @@ def test_final_clean_exit_clears_own_record_only() -> None:
     e = em()
     emit_one(e, dec("done"), 0.0)
     e.subrecord("a", Report("working"), 1.0)
-    e.pending(1.0)
+    e.due_bytes(1.0)
     out = e.final(0, None, 2.0)
     assert out == HEAD + b"state=clear:id=wrap/123" + ST  # removes the subtree too
-    assert e.final(0, None, 3.0) == b"" and e.pending(4.0) == b""
+    assert e.final(0, None, 3.0) == b"" and e.due_bytes(4.0) == b""
 
 
 def test_final_error_clears_children_and_keeps_error() -> None:
     e = em()
     e.subrecord("a", Report("working"), 1.0)
-    e.pending(1.0)
+    e.due_bytes(1.0)
     seqs = [parse7501(s) for s in split(e.final(137, 9, 2.0))]
     assert [(r.state, r.id, r.msg) for r in seqs] == [
         ("clear", "wrap/123/a", None), ("error", "wrap/123", "killed by SIGKILL")]
@@ -334,7 +334,7 @@ def test_final_after_the_same_decision_is_not_repeated() -> None:
     e = em()
     e.update(Decision("error", None, "exited with status 2", None, "exit", "exit status 2",
                       1.0), 1.0)
-    first = e.pending(1.2)
+    first = e.due_bytes(1.2)
     assert parse7501(first).msg == "exited with status 2"
     assert e.final(2, None, 1.3) == b""
 
@@ -403,7 +403,7 @@ def test_fuzz_untrusted_text_never_yields_an_invalid_report() -> None:
             e.subrecord(rng.choice(["s", "s/t", "bad id", ""]),
                         Report(rng.choice([*states, "clear"]), title=_random_text(rng) or None,
                                msg=_random_text(rng) or None), now)
-            out = e.pending(now + 0.5)
+            out = e.due_bytes(now + 0.5)
             for seq in split(out):
                 if seq.startswith(HEAD):
                     r = parse7501(seq)

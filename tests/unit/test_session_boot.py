@@ -18,7 +18,7 @@ import pytest
 
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.proxy.proxy import Timer
-from osc7501wrap.report.output import Output
+from osc7501wrap.report.sink import Sink
 from osc7501wrap.rules.dialog import Option, make_dialog
 from osc7501wrap.session import boot
 from osc7501wrap.session import session as session_module
@@ -233,7 +233,7 @@ def test_a_dialog_goes_out_with_a_blocked_decision_only(
     """The core may still see the question on screen when the state has moved on (the
     answer typed, the screen read as working before it is redrawn): no output is handed
     a dialog with a state other than blocked (events, ls --json, menus read it)."""
-    class Seen(Output):
+    class Seen(Sink):
         def __init__(self) -> None:
             self.got: list[tuple[str, object]] = []
 
@@ -243,9 +243,9 @@ def test_a_dialog_goes_out_with_a_blocked_decision_only(
     s = make_session()
     out(s, b"Password: ")
     seen = Seen()
-    outputs = boot.outputs_made(s)
-    assert outputs.get("herdr") is None
-    outputs.add("herdr", seen)  # a place of its own: this is no herdr pane
+    sinks = boot.sinks_made(s)
+    assert sinks.get("herdr") is None
+    sinks.add("herdr", seen)  # a place of its own: this is no herdr pane
     asked = make_dialog("Password:", [Option(1, "yes", True)], "number")
     blocked = Decision("blocked", "auth", "Password:", None, "screen", "r@1", 1.0)
     working = Decision("working", None, None, None, "screen", "w@1", 2.0)

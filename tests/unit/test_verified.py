@@ -92,10 +92,10 @@ def test_explain_says_it(name: str, tmp_path: Path) -> None:
     screen = tmp_path / "screen.txt"
     screen.write_text("hello\n", encoding="utf-8")
     src = explain.Source(rules.Snapshot(["hello"]), str(screen))
-    rep = explain.report(CATALOG.get(name), src, [])
+    rep = explain.explanation(CATALOG.get(name), src, [])
     m = CATALOG.get(name)
     assert rep["manifest"]["verified"] is m.verified
-    text = explain.format_report(json.loads(json.dumps(rep)))
+    text = explain.format_explanation(json.loads(json.dumps(rep)))
     assert m.verification in text.splitlines()[1]
     assert ("NOT verified: " in text) == (not m.verified)
 

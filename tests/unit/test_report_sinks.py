@@ -1,4 +1,4 @@
-"""The outputs as one object (report.outputs.Outputs): their order said once, the one
+"""The sinks as one object (report.sinks.Sinks): their order said once, the one
 decision of which channel notifies, late changes (tmux's outer terminal, a late 7501
 answer), and a part that fails taken out alone, with real sinks where they are files
 (the registry entry, the ledger's SQLite) or sockets and programs (tmux, herdr)."""
@@ -21,8 +21,8 @@ from osc7501wrap.protocol.tmux import TmuxEnv, tmux_env
 from osc7501wrap.report.detect import detect
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.report.ledger import Ledger
-from osc7501wrap.report.output import Output
-from osc7501wrap.report.outputs import ORDER, Outputs, Place, route
+from osc7501wrap.report.sink import Sink
+from osc7501wrap.report.sinks import ORDER, Place, Sinks, route
 from osc7501wrap.report.tmux_display import TmuxDisplay
 from osc7501wrap.session.listing import Listing
 from osc7501wrap.session.registry import SessionFile
@@ -39,11 +39,11 @@ def dec(state: str, kind: str | None = None, msg: str | None = None) -> Decision
 
 
 def make(env: dict[str, str], *, emit: bool = False,
-         log: Callable[[str], None] = lambda line: None, **fallbacks: object) -> Outputs:
+         log: Callable[[str], None] = lambda line: None, **fallbacks: object) -> Sinks:
     place = Place(fallbacks=Fallbacks(**fallbacks),  # type: ignore[arg-type]
                   record_id="wrap/1", app="claude-code", agent="claude", manifest="claude",
                   argv=("claude",), cwd="/src/app", path="/usr/bin:/bin")
-    return Outputs.chosen(place, detect(env), emit=emit, tracker=StreamTracker(), log=log)
+    return Sinks.chosen(place, detect(env), emit=emit, tracker=StreamTracker(), log=log)
 
 
 def notifications(data: bytes) -> list[str]:
@@ -79,7 +79,7 @@ def test_the_order_is_said_once_whatever_order_the_parts_come_in(tmp_path: Path)
         outs.add("elsewhere", Listing(file))
 
     outs.decided(dec("blocked", "permission", "Allow edit?"), 1.0, DIALOG)
-    data = outs.pending(1.0)
+    data = outs.due_bytes(1.0)
     # the bytes in that order: the emitter's progress, kitty's channel (wrapped for
     # tmux), the title's mark; the registry entry is written, the ledger has its row
     assert data.index(b"\x1b]9;4;4") < data.index(b"]99;") < data.index(b"\x1b]2;")
@@ -110,10 +110,10 @@ def test_one_channel_notifies(env: dict[str, str], emit: bool, fallbacks: dict[s
     outs = make(env, emit=emit, **fallbacks)
     outs.decided(dec("working"), 1.0)
     outs.decided(dec("blocked", "permission", "Allow edit?"), 1.0)
-    assert notifications(outs.pending(1.0)) == written
+    assert notifications(outs.due_bytes(1.0)) == written
 
 
-class Broken(Output):
+class Broken(Sink):
     """A part that raises at every call, with hostile text in its error."""
 
     def __init__(self) -> None:
@@ -123,7 +123,7 @@ class Broken(Output):
         self.calls += 1
         raise RuntimeError("broken \x1b]2;#{pane} $(rm -rf ~) %H\u202e" + "x" * 10240)
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         raise OSError("no")
 
     def next_deadline(self, now: float) -> float | None:
@@ -139,7 +139,7 @@ def test_a_part_that_raises_leaves_the_list_with_one_log_line() -> None:
     outs.decided(dec("working"), 1.5)
     assert broken.calls == 1 and "herdr" not in outs.names()
     assert outs.next_deadline(1.5) is not None  # the others go on
-    data = outs.pending(2.0)
+    data = outs.due_bytes(2.0)
     assert b"\x1b]9;4;4" in data or b"\x1b]9;4;3" in data
     assert len(lines) == 1 and lines[0].startswith("note output herdr off: RuntimeError: broken")
     assert "\x1b" not in lines[0] and "\u202e" not in lines[0] and len(lines[0]) <= 300
@@ -171,7 +171,7 @@ def test_dead_sinks_never_stop_the_others(tmp_path: Path) -> None:
             due = outs.next_deadline(now)
             if due is not None and due <= now:
                 outs.poll(now)
-            written += outs.pending(now)
+            written += outs.due_bytes(now)
             time.sleep(0.005)
     written += outs.exited(0, None, time.monotonic())
     outs.close()
@@ -191,14 +191,14 @@ def test_the_outer_terminal_named_late_adds_its_channels_at_their_place() -> Non
     outs = make(env, log=lines.append, title=True)
     assert outs.names() == ["emitter", "tmux", "title"]
     outs.decided(dec("blocked", "permission", "Allow edit?"), 1.0, DIALOG)
-    assert notifications(outs.pending(1.0)) == ["bel"]
+    assert notifications(outs.due_bytes(1.0)) == ["bel"]
     outs.named("kitty(0.40.0)")  # what tmux's first answer says
     assert outs.names() == ["emitter", "tmux", "channels", "title"]
     assert lines == ["note terminal kitty(0.40.0): channels osc99"]
     emitter = outs.get("emitter")
     assert isinstance(emitter, Emitter) and emitter.notify_via == "none"
     # the new part had the last decision at once: kitty's notification now, no other
-    data = outs.pending(1.0)
+    data = outs.due_bytes(1.0)
     assert data.startswith(b"\x1bPtmux;") and notifications(data) == ["osc99"]
     outs.named("kitty(0.40.0)")  # told again: nothing new
     outs.named("tmux(3.5)")  # a name that adds nothing (the route would drop osc99)
@@ -215,7 +215,7 @@ def test_a_late_7501_answer_switches_the_emitter_and_the_routing() -> None:
     tmux = outs.get("tmux")
     assert isinstance(tmux, TmuxDisplay) and not tmux.progress
     outs.decided(dec("working", None, "editing"), 1.0)
-    before = outs.pending(1.2)
+    before = outs.due_bytes(1.2)
     assert b"\x1b]9;4;3" in before and b"7501" not in before
     assert outs.answered_late(1.3)
     assert lines == ["note the terminal answered the OSC 7501 query late; emitting"]
@@ -223,23 +223,23 @@ def test_a_late_7501_answer_switches_the_emitter_and_the_routing() -> None:
     # terminal's own now (no osc99 channel); tmux writes the pane's progress itself
     assert outs.names() == ["emitter", "tmux", "title"]
     assert tmux.progress
-    after = outs.pending(1.5)
+    after = outs.due_bytes(1.5)
     assert re.search(rb"\x1bPtmux;\x1b\x1b\]7501;[^\x1b]*state=working", after)
     outs.decided(dec("blocked", "permission", "Allow edit?"), 2.0)
-    assert notifications(outs.pending(2.0)) == []
+    assert notifications(outs.due_bytes(2.0)) == []
     assert not outs.answered_late(2.5) and len(lines) == 1
 
 
 def test_nothing_to_show_is_an_empty_composite(tmp_path: Path) -> None:
     """A session that writes nothing to its terminal (no reports) still lists itself."""
-    outs = Outputs(lambda line: None)
+    outs = Sinks(lambda line: None)
     assert not outs.answered_late(1.0)
     outs.named("kitty(0.40.0)")
     file = SessionFile(pid=4244, directory=tmp_path)
     assert file.create({"state": "idle"})
     outs.add("listing", Listing(file))
     outs.decided(dec("working"), 1.0)
-    assert outs.pending(1.0) == b"" and file.entry["state"] == "working"
+    assert outs.due_bytes(1.0) == b"" and file.entry["state"] == "working"
     assert outs.buffers() == {}
 
 
@@ -292,5 +292,5 @@ def test_the_session_never_tells_its_outputs_apart() -> None:
     """The session drives one object: no output class is named in it."""
     source = (PACKAGE / "session" / "session.py").read_text(encoding="utf-8")
     for name in ("Emitter", "TmuxDisplay", "TerminalChannels", "TitleMarker",
-                 "HerdrReporter", "Ledger(Output", "notify_via", ".progress = "):
+                 "HerdrReporter", "Ledger(Sink", "notify_via", ".progress = "):
         assert name not in source, name

@@ -1,17 +1,17 @@
-"""One interface for every place the state shows: :class:`Output`.
+"""One interface for every place the state shows: :class:`Sink`.
 
-A session holds its outputs as one composite (:class:`.outputs.Outputs`: chosen once at its
+A session holds its sinks as one composite (:class:`.sinks.Sinks`: chosen once at its
 boot, for what goes to the terminal and beside it; the session adds its registry entry and
 the ledger), which treats them alike:
 
-* :meth:`Output.decided`: a decision to show (with the dialog the screen shows while it
-  is blocked); :meth:`Output.subreported`: the program's own report with an id;
-* :meth:`Output.pending`: bytes for the terminal at the next safe point of the stream
+* :meth:`Sink.decided`: a decision to show (with the dialog the screen shows while it
+  is blocked); :meth:`Sink.subreported`: the program's own report with an id;
+* :meth:`Sink.due_bytes`: bytes for the terminal at the next safe point of the stream
   (between two writes of the child); never more than OSC sequences or a BEL;
-* :meth:`Output.next_deadline`: when it next needs the time, for bytes to write or for
-  its own I/O; :meth:`Output.poll` is that time given (an asynchronous output starts,
+* :meth:`Sink.next_deadline`: when it next needs the time, for bytes to write or for
+  its own I/O; :meth:`Sink.poll` is that time given (an asynchronous output starts,
   reaps or gives up its I/O there and never blocks the loop);
-* :meth:`Output.exited`: the program exited (the last bytes); :meth:`Output.close`:
+* :meth:`Sink.exited`: the program exited (the last bytes); :meth:`Sink.close`:
   the session ends (an asynchronous output may wait a moment for what it queued).
 
 The places: the OSC 7501 emitter with its fallbacks (:mod:`.emitter`), the window-title
@@ -36,7 +36,7 @@ from ..stream.tracker import StreamTracker
 TITLE_MARKS = {"working": "▶", "blocked": "⏸", "done": "✔", "error": "✖"}
 
 
-class Output:
+class Sink:
     """One place people look; see the module docstring. Every method is called from the
     loop and must be cheap; the defaults do nothing."""
 
@@ -51,12 +51,12 @@ class Output:
     def subreported(self, report: Report, now: float) -> None:
         """The program's own report with an id (a sub-record)."""
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         """Bytes to write to the terminal now (a safe point of the stream)."""
         return b""
 
     def next_deadline(self, now: float) -> float | None:
-        """When it next needs the time (:meth:`poll`, or :meth:`pending` has bytes)."""
+        """When it next needs the time (:meth:`poll`, or :meth:`due_bytes` has bytes)."""
         return None
 
     def poll(self, now: float) -> None:
@@ -70,7 +70,7 @@ class Output:
         """The session ends."""
 
 
-class TitleMarker(Output):
+class TitleMarker(Sink):
     """``[fallbacks] title``: without OSC 7501, the state as a mark before the program's
     own window title, set again whenever the program sets its title or the state
     changes; at exit the program's own title comes back (`tracker`: the child's stream,
@@ -100,7 +100,7 @@ class TitleMarker(Output):
             self._shown = None  # the program set its title: mark it again
             self._mark()
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         out, self._out = self._out, b""
         return out
 

@@ -1,21 +1,21 @@
-"""A session's outputs as one object: :class:`Outputs`.
+"""A session's sinks as one object: :class:`Sinks`.
 
-The session holds one :class:`Outputs` and drives it as it would drive one
-:class:`~.output.Output` (decided, subreported, pending, next_deadline, poll, exited,
+The session holds one :class:`Sinks` and drives it as it would drive one
+:class:`~.sink.Sink` (decided, subreported, due_bytes, next_deadline, poll, exited,
 close); it never tells the parts apart. The composite owns:
 
 - the list and its order, said once (:data:`ORDER`): calls and bytes at a safe point go
   in that order. The OSC 7501 emitter (or its fallbacks) first, then the registry entry
   (so that `jump` from tmux's key finds what the light shows), tmux's pane options, the
   terminals' own channels, the window-title marker, herdr, the ledger;
-- the choice (:meth:`Outputs.chosen`), from the config and the one detection of the
+- the choice (:meth:`Sinks.chosen`), from the config and the one detection of the
   terminal (:class:`.detect.Terminal`, read before the child started and passed down);
 - notification routing, decided in one place (:func:`route`): a terminal that takes OSC
   7501 alerts by itself, so then nothing of wrap's notifies; else kitty's OSC 99 channel
   when the terminal takes it, else the emitter through ``notify_via``;
-- late changes: the outer terminal's name as tmux tells it (:meth:`Outputs.named`: the
+- late changes: the outer terminal's name as tmux tells it (:meth:`Sinks.named`: the
   channels ``$TERM_PROGRAM`` no longer shows inside tmux) and a terminal that answers the
-  OSC 7501 query after the probe gave up (:meth:`Outputs.answered_late`). A part made
+  OSC 7501 query after the probe gave up (:meth:`Sinks.answered_late`). A part made
   anew is handed the last decision at once;
 - failure isolation: a part that raises is taken out of the list, with one log line; the
   others and the passthrough go on.
@@ -37,7 +37,7 @@ from ..protocol import Report, sanitize_text
 from ..stream.tracker import StreamTracker
 from .detect import Terminal
 from .emitter import Emitter
-from .output import Output, TitleMarker
+from .sink import Sink, TitleMarker
 from .terminals import TerminalChannels, choose, notify_via
 from .tmux_display import TmuxDisplay
 
@@ -85,15 +85,15 @@ def route(fallbacks: Fallbacks, terminal: Terminal, *, emit: bool) -> Route:
     return Route(False, channels, notify_via(fallbacks.notify_via, terminal))
 
 
-class Outputs:
-    """The outputs of one session; see the module docstring. Every method is called from
+class Sinks:
+    """The sinks of one session; see the module docstring. Every method is called from
     the loop, never raises and never blocks."""
 
     def __init__(self, log: Callable[[str], None]) -> None:
         self._log = log
-        self._parts: dict[str, Output] = {}
-        self._ordered: tuple[tuple[str, Output], ...] = ()
-        self._dues: list[tuple[str, Output, float | None]] = []  # as next_deadline said
+        self._parts: dict[str, Sink] = {}
+        self._ordered: tuple[tuple[str, Sink], ...] = ()
+        self._dues: list[tuple[str, Sink, float | None]] = []  # as next_deadline said
         self._shown: tuple[Decision, Mapping[str, Any] | None] | None = None
         self._now = 0.0  # the loop's time as last given: a part made late is told then
         self._ended = False
@@ -109,8 +109,8 @@ class Outputs:
 
     @classmethod
     def chosen(cls, place: Place, terminal: Terminal, *, emit: bool, tracker: StreamTracker,
-               log: Callable[[str], None]) -> Outputs:
-        """The outputs of a session that writes to its terminal: the emitter, and beside
+               log: Callable[[str], None]) -> Sinks:
+        """The sinks of a session that writes to its terminal: the emitter, and beside
         it what the terminal, the config and the panes around take."""
         outs = cls(log)
         outs._place, outs._terminal = place, terminal
@@ -135,23 +135,23 @@ class Outputs:
 
     # ------------------------------------------------------------------ the list
 
-    def add(self, name: str, output: Output | None) -> None:
-        """`output` in its place `name` of :data:`ORDER` (replacing what was there; None
+    def add(self, name: str, sink: Sink | None) -> None:
+        """`sink` in its place `name` of :data:`ORDER` (replacing what was there; None
         takes it out)."""
         if name not in ORDER:
-            raise ValueError(f"no place named {name!r} among the outputs: {ORDER}")
-        if output is None:
+            raise ValueError(f"no place named {name!r} among the sinks: {ORDER}")
+        if sink is None:
             self._parts.pop(name, None)
             if name == "emitter":
                 self._emitter = None
             elif name == "tmux":
                 self._tmux = None
         else:
-            self._parts[name] = output
+            self._parts[name] = sink
         self._ordered = tuple((n, self._parts[n]) for n in ORDER if n in self._parts)
         self.reads_stream = any(out.reads_stream for _, out in self._ordered)
 
-    def get(self, name: str) -> Output | None:
+    def get(self, name: str) -> Sink | None:
         """The part in place `name`, or None."""
         return self._parts.get(name)
 
@@ -159,14 +159,14 @@ class Outputs:
         """The places filled, in order."""
         return [name for name, _ in self._ordered]
 
-    def _failed(self, name: str, output: Output, err: Exception) -> None:
-        """`output` raised: it leaves the list (one log line); the rest go on."""
-        if self._parts.get(name) is output:
+    def _failed(self, name: str, sink: Sink, err: Exception) -> None:
+        """`sink` raised: it leaves the list (one log line); the rest go on."""
+        if self._parts.get(name) is sink:
             self.add(name, None)
             self._log(sanitize_text(f"note output {name} off: {type(err).__name__}: {err}",
                                     300))
 
-    # ------------------------------------------------------------------ as one output
+    # ------------------------------------------------------------------ as one sink
 
     def decided(self, decision: Decision, now: float,
                 dialog: Mapping[str, Any] | None = None) -> None:
@@ -184,13 +184,13 @@ class Outputs:
             except Exception as err:  # one part's fault: the others go on
                 self._failed(name, out, err)
 
-    def pending(self, now: float) -> bytes:
+    def due_bytes(self, now: float) -> bytes:
         """The bytes for the terminal now (a safe point of the stream), in order."""
         self._now = now
         out: list[bytes] = []
         for name, part in self._ordered:
             try:
-                data = part.pending(now)
+                data = part.due_bytes(now)
             except Exception as err:  # one part's fault: the others go on
                 self._failed(name, part, err)
                 continue
@@ -201,7 +201,7 @@ class Outputs:
     def next_deadline(self, now: float) -> float | None:
         """The earliest time a part needs (:meth:`poll` then polls those that asked)."""
         self._now = now
-        dues: list[tuple[str, Output, float | None]] = []
+        dues: list[tuple[str, Sink, float | None]] = []
         first: float | None = None
         for name, out in self._ordered:
             try:
@@ -298,14 +298,14 @@ class Outputs:
         if new.channels != old.channels:
             self._replace("channels", self._channels(new))
 
-    def _replace(self, name: str, output: Output | None) -> None:
-        self.add(name, output)
-        if output is not None and self._shown is not None:
+    def _replace(self, name: str, sink: Sink | None) -> None:
+        self.add(name, sink)
+        if sink is not None and self._shown is not None:
             decision, dialog = self._shown
             try:
-                output.decided(decision, self._now, dialog)
+                sink.decided(decision, self._now, dialog)
             except Exception as err:  # one part's fault: the others go on
-                self._failed(name, output, err)
+                self._failed(name, sink, err)
 
     # ------------------------------------------------------------------ the parts
 

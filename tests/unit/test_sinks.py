@@ -1,6 +1,6 @@
-"""The outputs as the session sees them: which ones a session gets (report.outputs, from the
+"""The sinks as the session sees them: which ones a session gets (report.sinks, from the
 config and one detection of the terminal), each one driven through the one interface
-(report.output.Output), and the window-title marker's bytes."""
+(report.sink.Sink), and the window-title marker's bytes."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.report.detect import detect
 from osc7501wrap.report.emitter import Emitter
 from osc7501wrap.report.herdr import HerdrReporter
-from osc7501wrap.report.output import Output, TitleMarker
-from osc7501wrap.report.outputs import Outputs, Place, route
+from osc7501wrap.report.sink import Sink, TitleMarker
+from osc7501wrap.report.sinks import Place, Sinks, route
 from osc7501wrap.report.terminals import TerminalChannels
 from osc7501wrap.report.tmux_display import TmuxDisplay
 from osc7501wrap.session.listing import DIALOG_WAIT, Listing
@@ -32,30 +32,30 @@ def place(**fallbacks: object) -> Place:
                  argv=("claude",), cwd="/src/app")
 
 
-def chosen(env: dict[str, str], *, emit: bool = False, **fallbacks: object) -> list[Output]:
-    outs = Outputs.chosen(place(**fallbacks), detect(env), emit=emit, tracker=StreamTracker(),
+def chosen(env: dict[str, str], *, emit: bool = False, **fallbacks: object) -> list[Sink]:
+    outs = Sinks.chosen(place(**fallbacks), detect(env), emit=emit, tracker=StreamTracker(),
                           log=lambda text: None)
     return [part for name in outs.names() if (part := outs.get(name)) is not None]
 
 
-def kinds(outputs: list[Output]) -> list[type]:
-    return [type(o) for o in outputs]
+def kinds(sinks: list[Sink]) -> list[type]:
+    return [type(o) for o in sinks]
 
 
 def test_a_plain_terminal_gets_the_emitter_only() -> None:
-    outputs = chosen({"TERM": "xterm-256color"})
-    assert kinds(outputs) == [Emitter]
-    e = outputs[0]
+    sinks = chosen({"TERM": "xterm-256color"})
+    assert kinds(sinks) == [Emitter]
+    e = sinks[0]
     assert isinstance(e, Emitter) and e.notify_via == "bel" and not e.seven501
 
 
 def test_each_place_is_chosen_from_the_environment_and_the_config() -> None:
     env = {"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3",
            "HERDR_ENV": "1", "HERDR_PANE_ID": "p1", "HERDR_SOCKET_PATH": "/nonexistent"}
-    outputs = chosen(env, title=True)
-    assert kinds(outputs) == [Emitter, TmuxDisplay, TerminalChannels, TitleMarker,
+    sinks = chosen(env, title=True)
+    assert kinds(sinks) == [Emitter, TmuxDisplay, TerminalChannels, TitleMarker,
                               HerdrReporter]
-    emitter, tmux, channels = outputs[0], outputs[1], outputs[2]
+    emitter, tmux, channels = sinks[0], sinks[1], sinks[2]
     assert isinstance(channels, TerminalChannels) and channels.channels == {"osc99"}
     # kitty's notifications come from its own channel, not twice
     assert isinstance(emitter, Emitter) and emitter.notify_via == "none"
@@ -80,17 +80,17 @@ def test_one_detection_says_the_channels_and_the_notification_channel() -> None:
 
 
 def test_every_output_takes_a_decision_and_the_exit_alike() -> None:
-    outputs = chosen({"TERM": "xterm-kitty"}, title=True)
-    for out in outputs:
+    sinks = chosen({"TERM": "xterm-kitty"}, title=True)
+    for out in sinks:
         out.decided(dec("blocked", "permission", "Allow edit?"), 1.0)
-    due = [out.next_deadline(1.0) for out in outputs]
+    due = [out.next_deadline(1.0) for out in sinks]
     assert all(d is not None and d <= 1.0 for d in due)  # blocked: at the next safe point
-    written = b"".join(out.pending(1.0) for out in outputs)
+    written = b"".join(out.due_bytes(1.0) for out in sinks)
     assert b"\x1b]9;4;4" + ST in written  # the emitter's progress fallback
     assert b"\x1b]99;" in written  # kitty's notification
     assert b"\x1b]2;\xe2\x8f\xb8 claude-code" + ST in written  # the title's mark
-    assert all(out.next_deadline(1.0) is None for out in outputs)  # nothing left
-    last = b"".join(out.exited(0, None, 2.0) for out in outputs)
+    assert all(out.next_deadline(1.0) is None for out in sinks)  # nothing left
+    last = b"".join(out.exited(0, None, 2.0) for out in sinks)
     assert last.endswith(b"\x1b]2;" + ST)  # the program's own title (none) back
 
 
@@ -98,16 +98,16 @@ def test_the_title_marker_marks_and_follows_the_programs_title() -> None:
     tracker = StreamTracker()
     title = TitleMarker(app="make", tracker=tracker)
     title.decided(dec("idle"), 0.0)
-    assert title.pending(0.0) == b""  # nothing marked yet: the program's title is left alone
+    assert title.due_bytes(0.0) == b""  # nothing marked yet: the program's title is left alone
     title.decided(dec("working"), 1.0)
-    assert title.pending(1.0) == "\x1b]2;▶ make\x1b\\".encode()
+    assert title.due_bytes(1.0) == "\x1b]2;▶ make\x1b\\".encode()
     tracker.feed(b"\x1b]2;build\x07")  # the program sets its own title
     assert title.next_deadline(2.0) == 2.0
     title.poll(2.0)
-    assert title.pending(2.0) == "\x1b]2;▶ build\x1b\\".encode()
+    assert title.due_bytes(2.0) == "\x1b]2;▶ build\x1b\\".encode()
     assert title.next_deadline(3.0) is None
     title.decided(dec("done"), 3.0)
-    assert title.pending(3.0) == "\x1b]2;✔ build\x1b\\".encode()
+    assert title.due_bytes(3.0) == "\x1b]2;✔ build\x1b\\".encode()
     assert title.exited(0, None, 4.0) == b"\x1b]2;build\x1b\\"
 
 
