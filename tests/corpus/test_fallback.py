@@ -235,6 +235,20 @@ manifest instead of their own.
   turn idle (answer, negatives, stream: the turn's end not seen); a live session's
   samples read its output as work (``bench/sampled_replay.py``: 0.612 counting every
   output, 0.728 with the screen's text, every turn end seen).
+* Held out since: **open-codex 0.1.31** (``tests/heldout/opencodex-0.1.31/``, npm
+  ``open-codex``, its ollama provider at the fake API, approval mode "suggest"; every
+  scenario its driver has: no question tool) and **Code Puppy 0.0.946**
+  (``tests/heldout/codepuppy-0.0.946/``, PyPI ``code-puppy``, ``code-puppy -i``, one
+  custom OpenAI model at the fake API, yolo mode off; every scenario incl. its question
+  form), recorded while the pass for mini-SWE-agent's shapes was written and measured
+  once before it landed and once after, nobody having looked at their screens (the same
+  figures both times): open-codex 6/6 dialogs (its boxed "Allow command?" whose options
+  carry their keys, ``❯ Yes (y)``: the keyed-options rule of the Continue pass), 0
+  false blocked, blocked p50/max 40/55 ms, 7 turn ends not seen, agreement 0.858; Code
+  Puppy 0/7 dialogs (its "What would you like to do?" with ``> ✓ Approve``,
+  ``✗ Reject``, ``💬 Reject with feedback`` and "↑/↓ move · enter select · esc cancel",
+  its question form), 0 false blocked, turn end p50 2414 ms (5 not seen), agreement
+  0.779.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -283,12 +297,18 @@ GOAL_AGREEMENT = 0.90
 #: Deep Agents Code 0.1.88: none since the rules for an approval box cut off by the
 #: composer; mini-SWE-agent 1.17.5: its 61-line command, its input box and question
 #: below the screen's bottom, see the module doc)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # Code Puppy 0.0.946, measured unseen: none of its dialogs
+          "codepuppy-0.0.946/command-approve", "codepuppy-0.0.946/command-deny",
+          "codepuppy-0.0.946/long-command", "codepuppy-0.0.946/multiline",
+          "codepuppy-0.0.946/question"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.623 (its first turn, sent with Esc+Enter and drawing
 #: its spinner at the top only, reads idle in a replay without activity samples)
-SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.62)}
+SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.62),
+         # measured unseen: turn ends not seen (open-codex), no dialog found (Code Puppy)
+         "opencodex-0.1.31": (0, 0.85), "codepuppy-0.0.946": (0, 0.77)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -307,9 +327,9 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 
 def test_the_held_out_agent_is_there() -> None:
-    assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "continue-1.5.47",
-                                          "deepagents-0.1.88", "kimi-1.51.0", "mini-1.17.5",
-                                          "vibe-2.26.1"]
+    assert [d.name for d in HELD_OUT] == ["cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.946",
+                                          "continue-1.5.47", "deepagents-0.1.88", "kimi-1.51.0",
+                                          "mini-1.17.5", "opencodex-0.1.31", "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
