@@ -9,7 +9,9 @@ What it does:
   port so nothing off this machine is reached): :class:`Sandbox`,
   :func:`claude_command`, :func:`codex_command`, :func:`aider_command`,
   :func:`gemini_command`, :func:`opencode_command`, :func:`qwen_command`,
-  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`mini_command`, :func:`continue_command` (a Node agent whose own fetch no proxy variable reaches is kept
+  :func:`vibe_command`, :func:`kimi_command`, :func:`deepagents_command`, :func:`mini_command`,
+  :func:`codepuppy_command`, :func:`continue_command` and
+  :func:`opencodex_command` (Node agents whose own fetch no proxy variable reaches are kept
   to 127.0.0.1 by a preload: :func:`loopback_only`);
 - follows an agent's own hooks or bus events as ground truth (:class:`TruthFollower`);
 - runs the agent in a real pty (:class:`AgentRun`) with a plain ``pyte`` screen
@@ -30,6 +32,7 @@ import re
 import select
 import shutil
 import signal
+import subprocess
 import tempfile
 import threading
 import time
@@ -1105,6 +1108,7 @@ class AgentRun:
         "ctrl+c": b"\x03",
         "ctrl+d": b"\x04",
         "ctrl+q": b"\x11",
+        "ctrl+s": b"\x13",
         "backspace": b"\x7f",
     }
 
@@ -1441,8 +1445,6 @@ def cline_command(sb: Sandbox, base_url: str, *, args: list[str] | None = None) 
         script = hooks / ev
         script.write_text(CLINE_TRUTH_HOOK.replace("EVENT", ev))
         script.chmod(0o755)
-    import subprocess  # only the harness's own setup step runs a program here
-
     subprocess.run([str(pin.exe), "auth", "-p", "openai-compatible", "-k", "sk-fake", "-b", f"{base_url}/v1",
                     "-m", "gpt-4o"], env=env, cwd=sb.work, stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False)
@@ -1633,3 +1635,58 @@ def mini_command(sb: Sandbox, base_url: str, *,
         "MSWEA_SILENT_STARTUP": "1", "MSWEA_GLOBAL_CONFIG_DIR": str(sb.home / "mini-swe-agent"),
     })
     return [str(pin.exe), "-v", "-m", "openai/gpt-4o", "-c", str(conf), *(args or [])], env
+
+
+def opencodex_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for open-codex (npm ``open-codex``, the program ``open-codex``, a fork of
+    the first, TypeScript Codex CLI with its Ink screen) in ``sb``: its ``ollama`` provider
+    pointed at the fake API's Chat Completions (``OLLAMA_BASE_URL``: the ``openai`` one's
+    address is fixed), ``gpt-4o``, approval mode ``suggest`` (every command not known to be
+    read-only asks first), the work dir a git repository (outside one it asks first). It
+    has no telemetry; its daily update check (``npm outdated``) is marked done
+    (``update-check.json``); :func:`loopback_only` refuses any other host.
+    Its package wants Node >= 22 and runs on Node 20. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["opencodex"]
+    subprocess.run(["git", "init", "-q"], cwd=sb.work, check=True,
+                   env={"PATH": "/usr/bin:/bin", "HOME": str(sb.home), "GIT_CONFIG_NOSYSTEM": "1"})
+    conf = sb.home / ".codex"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps(
+        {"model": "gpt-4o", "provider": "ollama", "approvalMode": "suggest"}))
+    # its update check (``npm outdated``) runs once a day: it ran just now
+    (conf / "update-check.json").write_text(json.dumps(
+        {"lastUpdateCheck": datetime.now().astimezone().isoformat()}))
+    env = sb.base_env()
+    env.update({"OLLAMA_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "--provider", "ollama", "--model", "gpt-4o", "--approval-mode",
+            "suggest", *(args or [])], env
+
+
+def codepuppy_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Code Puppy (PyPI ``code-puppy``, the program ``code-puppy``) in
+    ``sb``: its interactive shell (``-i``: its prompt and status bar pinned at the bottom
+    rows, redrawn in place) with one ``custom_openai`` model at the fake API's Chat
+    Completions in ``$XDG_DATA_HOME/code_puppy/extra_models.json``; in
+    ``$XDG_CONFIG_HOME/code_puppy/puppy.cfg`` yolo mode off (a shell command asks first),
+    its plugins that ask the model on their own after a turn off (``auto_continue``'s
+    classifier, ``session_namer``); the update check (``NO_VERSION_UPDATE``) and the
+    first-run tutorial off. It speaks Python's HTTP clients, which take the sandbox's dead
+    proxy for any other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["codepuppy"]
+    conf = sb.home / ".config" / "code_puppy"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "puppy.cfg").write_text(
+        "[puppy]\npuppy_name = Puppy\nowner_name = tester\nmodel = fake\nyolo_mode = false\n"
+        "auto_continue_enabled = false\nsession_namer = false\n")
+    data = sb.home / ".local" / "share" / "code_puppy"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "extra_models.json").write_text(json.dumps({"fake": {
+        "type": "custom_openai", "name": "gpt-4o", "context_length": 128000,
+        "custom_endpoint": {"url": f"{base_url}/v1", "api_key": "sk-fake"}}}))
+    env = sb.base_env()
+    env.update({"NO_VERSION_UPDATE": "1", "CODE_PUPPY_SKIP_TUTORIAL": "1"})
+    return [str(pin.exe), "-i", *(args or [])], env

@@ -359,6 +359,40 @@ def mini_ended(text: str) -> bool:
     return MINI_FINISHED in text and "AWAITING_INPUT" in text and MINI_BUSY.search(text) is None
 
 
+# --------------------------------------------------------------------------- open-codex
+
+#: its composer box's row, empty ("send a message", "... or press tab to select a
+#: suggestion" at start); a turn's spinner takes the row's place
+OPENCODEX_EMPTY = re.compile(r"^│ send a message\b", re.M)
+#: "(  ●   )  Thinking..." in the composer's box while the model or a command runs
+OPENCODEX_BUSY = re.compile(r"^│\([ ●]{4,}\)  \S", re.M)
+OPENCODEX_QUESTION = "Allow command?"
+
+
+def opencodex_idle(text: str) -> bool:
+    """The empty composer (a dialog and the spinner take its place)."""
+    return OPENCODEX_EMPTY.search(text) is not None and OPENCODEX_BUSY.search(text) is None
+
+
+# --------------------------------------------------------------------------- Code Puppy
+
+#: its prompt row pinned above its status rows, nothing typed after it
+CODEPUPPY_EMPTY = re.compile(r"^>>>[ \t]*$", re.M)
+#: its status row's end: "... | Streamed ~30 tokens | Working" (a spinner at its start)
+#: while a turn runs, "... | Idle" at its prompt
+CODEPUPPY_BUSY = re.compile(r"\| Working[ \t]*$", re.M)
+CODEPUPPY_IDLE = re.compile(r"\| Idle[ \t]*$", re.M)
+#: its approval waiting: its question under the command's box ("Shell Command"), its
+#: options, and its hints as the screen's last row (answered, it stays above what follows)
+CODEPUPPY_ASKS = re.compile(
+    r"What would you like to do\?\n(?:.*\n)*?.*enter select · esc cancel[ \t]*(?:\n[ \t]*)*\Z")
+
+
+def codepuppy_idle(text: str) -> bool:
+    """Its empty prompt, its status row idle (its status rows are gone under a dialog)."""
+    return CODEPUPPY_EMPTY.search(text) is not None and CODEPUPPY_IDLE.search(text) is not None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -486,8 +520,27 @@ MINI = Description(
     leave=(Leave(("ctrl+q",), 10), Leave(("enter",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+OPENCODEX = Description(
+    "opencodex", agentrun.opencodex_command, is_main=agentrun.chat_with_tools_is_main,
+    started=opencodex_idle, start_settle=1.0, ended=opencodex_idle, end_settle=0.6,
+    busy=OPENCODEX_BUSY,
+    drawn=lambda s: OPENCODEX_QUESTION in s and "No, and stop for now (esc)" in s,
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
+)
+
+#: recorded only, as Continue CLI is
+CODEPUPPY = Description(
+    "codepuppy", agentrun.codepuppy_command, is_main=agentrun.chat_with_tools_is_main,
+    started=codepuppy_idle, start_wait=90, start_settle=2.0, ended=codepuppy_idle,
+    end_settle=0.6, busy=CODEPUPPY_BUSY,
+    drawn=lambda s: CODEPUPPY_ASKS.search(s) is not None,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
-RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini"})
+RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
+                           "codepuppy"})

@@ -15,6 +15,7 @@ from capture_agents import (
     claude,
     claude_extra,
     cline,
+    codepuppy,
     codex,
     copilot,
     deepagents,
@@ -24,6 +25,7 @@ from capture_agents import (
     kimi,
     mini,
     opencode,
+    opencodex,
     pi,
     qwen,
     vibe,
@@ -55,6 +57,8 @@ MODULES = {
     "kimi": (kimi,),
     "deepagents": (deepagents,),
     "mini": (mini,),
+    "opencodex": (opencodex,),
+    "codepuppy": (codepuppy,),
 }
 AGENTS = tuple(MODULES)
 

@@ -3,10 +3,12 @@ name to what the model answers and the steps the run takes (``(verb, *args)`` ro
 :data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
 what varies (its description, its dialog's words, the names of the screens it shows, how
 long it is watched, what a user types that looks like its dialog, the keys that refuse its
-dialog and what follows a refusal, its tools' names and the model's replies): a :class:`W`
-in a row, or ``{name}`` in a string, is filled from them; a row whose verb starts with
-``?`` runs only where the agent's word of that name is true. A scenario whose model's
-answers name the agent's tools builds them from its words (``Shared.model`` takes them).
+dialog and what follows a refusal, the key that interrupts it and whether it asks again, its
+tools' names and their input's shape, and the model's replies): a :class:`W` in a row,
+or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?`` runs
+only where the agent's word of that name is true (``?!``: where it is not). A scenario
+whose model's answers name the agent's tools builds them from its words (``Shared.model``
+takes them).
 
 What differs in how an agent takes a step is its description's (harness/agents.py:
 ``start``, ``turn_end`` and ``leave`` read it; ``busy`` waits for its sign of work). What
@@ -140,6 +142,13 @@ def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None,
         multiline_dialogs(c, drawn, shown, lambda text: _submit(c, text, keys))
 
 
+def _keys(c: Ctx, keys: tuple[str, ...]) -> None:
+    """Press each of `keys`, a moment after each (no label)."""
+    for key in keys:
+        c.key(key)
+        time.sleep(0.5)
+
+
 def _interrupted(c: Ctx, back: Any = None) -> None:
     """Wait for the agent back at its composer after an interrupt (its description's end,
     or `back` where its composer is not empty then); label idle."""
@@ -163,6 +172,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "submit": _submit,
     "type": lambda c, text: c.run.type(text),
     "key": lambda c, name, mark=None: c.key(name, mark),
+    "keys": _keys,
     "request": lambda c, step, timeout=30.0: c.request(step, timeout),
     "answered": lambda c, step, timeout=30.0: c.answered(step, timeout),
     "wait": lambda c, cond, timeout=20.0, settle=0.0: c.wait(cond, timeout, settle=settle),
@@ -174,12 +184,19 @@ VERBS: dict[str, Callable[..., Any]] = {
 }
 
 
+def _call(words: Words, command: str) -> dict[str, Any]:
+    """The input of the agent's shell tool running `command`: its word `tool_input` (what
+    makes it from the command) where its tool takes another shape than ``{"command": ...}``."""
+    shape: Callable[[str], dict[str, Any]] = words.get("tool_input", lambda cmd: {"command": cmd})
+    return shape(command)
+
+
 def _refused(reply: str) -> Callable[[Words], StepsFactory]:
     """The model's answers of a scenario whose command (`command`, of the agent's word
     `tool_name`) is refused: the call, then the agent's word `reply` (the model's steps
     after the refusal, none where the turn stops)."""
     def model(words: Words) -> StepsFactory:
-        return lambda sb, api: [ToolUse(words["tool_name"], {"command": words["command"]}),
+        return lambda sb, api: [ToolUse(words["tool_name"], _call(words, words["command"])),
                                 *words[reply]]
     return model
 
@@ -188,7 +205,7 @@ def _approve_model(words: Words) -> StepsFactory:
     """A call of the agent's `tool_name` that makes a directory in 3 s (once the run
     releases it), then a long slow answer."""
     return lambda sb, api: [
-        ToolUse(words["tool_name"], {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"},
+        ToolUse(words["tool_name"], _call(words, "sleep 3 && mkdir -p out && echo hi > out/x.txt"),
                 text="I will create the directory.", gate="think"),
         Text(LONG_ANSWER * 2, chunk_delay=0.12, chunk_size=8),
     ]
@@ -199,7 +216,7 @@ def _multiline_model(words: Words) -> StepsFactory:
     after the last, then its word `multiline_reply` (default: "Ran the first two.")."""
     reply: list[Step] = words.get("multiline_reply", [Text("Ran the first two.", pause=1.0)])
     return lambda sb, api: [
-        *(ToolUse(words["tool_name"], {"command": c}, pause=1.0)
+        *(ToolUse(words["tool_name"], _call(words, c), pause=1.0)
           for c in (MULTILINE_TWO_ROWS, MULTILINE_WRAPPED, MULTILINE_REFUSED)),
         *reply,
     ]
@@ -226,8 +243,11 @@ SHARED: dict[str, Shared] = {
          ("sleep", W("silence", 2.5)), ("shot", "working--{working}"), ("release", "think"),
          ("dialog", W("asks")), ("shot", "blocked-permission--{tool}"), ("approve",),
          ("gone", W("asks")), ("sleep", W("running", 1.5)), ("shot", "working--tool-running"),
-         ("request", 1), ("wait", "Here is what I found"), ("sleep", W("streaming", 1.5)),
-         ("shot", "working--streaming"), ("?streamed", "answered", 1, 40),
+         # where the answer is drawn only once whole (its word `whole_answer`), no shot of it
+         # streaming
+         ("request", 1), ("?!whole_answer", "wait", "Here is what I found"),
+         ("?!whole_answer", "sleep", W("streaming", 1.5)),
+         ("?!whole_answer", "shot", "working--streaming"), ("?streamed", "answered", 1, 40),
          ("turn_end", W("answer_end", None)), ("shot", "done--turn-ended"), ("leave",)),
         worded=True),
     "answer": Shared(
@@ -251,13 +271,17 @@ SHARED: dict[str, Shared] = {
         (("start",),
          ("submit", "describe the project"),  # "summar..." would read as a side request
          ("request", 0), ("busy",), ("sleep", 2.0), ("shot", "working--silent"),
-         ("wait", "Here is what I found"), ("sleep", 2.0), ("shot", "working--streaming-long"),
-         ("answered", 0, 60), ("turn_end", None, "done", 60), ("shot", "done--after-stream"),
+         ("?!whole_answer", "wait", "Here is what I found"), ("?!whole_answer", "sleep", 2.0),
+         ("?!whole_answer", "shot", "working--streaming-long"), ("answered", 0, 60),
+         ("turn_end", None, "done", 60), ("shot", "done--after-stream"),
          ("leave",))),
     "interrupt": Shared(
         lambda sb, api: [Text("never shown", gate="never")],
         (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
          ("sleep", 5), ("shot", "working--{working}-long"), ("key", W("interrupt_key", "esc")),
+         # where one key only asks to confirm (its word `interrupt_again`: what it shows), again
+         ("?interrupt_again", "wait", W("interrupt_again"), 10),
+         ("?interrupt_again", "sleep", 0.5), ("?interrupt_again", "key", W("interrupt_key", "esc")),
          ("interrupted", W("interrupted", None)),
          ("shot", "idle--interrupted"),  # the prompt, no answer under it
          ("leave",))),
@@ -293,14 +317,22 @@ SHARED: dict[str, Shared] = {
         _question_model,
         (("start",), ("submit", "ask me a question"),
          ("dialog", W("question_asks"), "blocked:question"), ("shot", "blocked-question--question"),
-         ("key", "enter", "working"), ("turn_end", "You chose red."),
+         # where a choice is only picked by its keys (`question_keys`) and sent by another
+         # (`question_key`), it waits until then
+         ("keys", W("question_keys", ())), ("key", W("question_key", "enter"), "working"),
+         ("turn_end", "You chose red."),
          ("shot", "done--after-question"), ("leave",)), worded=True),
 }
 
 
 def _fill(row: Row, words: dict[str, Any]) -> Row | None:
-    """The row with the agent's words in it; None where a ``?`` row does not run."""
-    if isinstance(row[0], str) and row[0].startswith("?"):
+    """The row with the agent's words in it; None where a ``?`` row does not run (a
+    ``?!`` row runs where the word is not true)."""
+    if isinstance(row[0], str) and row[0].startswith("?!"):
+        if words.get(row[0][2:]):
+            return None
+        row = row[1:]
+    elif isinstance(row[0], str) and row[0].startswith("?"):
         if not words.get(row[0][1:]):
             return None
         row = row[1:]
