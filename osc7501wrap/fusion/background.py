@@ -6,7 +6,8 @@ parent, name, command line: a live session's :mod:`osc7501wrap.session.sampling`
 ``"p"`` events of a capture) and whether a turn runs. A process is the program's
 background work when it was started during a turn (first seen while one ran, or within
 AFTER_TURN of its end: a sample may come that late, or under another such process) and it
-still runs once the turn is over. Never: the long-lived helpers, i.e. processes there before the first turn
+still runs once the turn is over (the pipeline says no turn runs before the user's first
+prompt for a program on the fallback rules: its start-up spinner is no turn). Never: the long-lived helpers, i.e. processes there before the first turn
 (MCP servers, language servers, the program's own shell host), processes whose name the
 manifest lists (``[background] helpers``) or that are known helpers by name or command
 line (:data:`HELPER_NAMES`, :data:`HELPER_WORDS`: an MCP server or a language server

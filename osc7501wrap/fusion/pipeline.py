@@ -171,6 +171,10 @@ class Pipeline:
         # capture's snapshots come as events)
         self.tree_probe: TreeProbe | None = None
         self._in_turn = False
+        # a program on the fallback (no manifest of its own) starts its own set-up before
+        # the user's first prompt, under a start-up spinner (a server, an index): what it
+        # starts then is a helper, not work a turn left running
+        self._setup = manifest.generic
         self._answers = bytearray()  # bytes for the child (answers to its 7501 probe)
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
@@ -477,7 +481,7 @@ class Pipeline:
         fusion's edges); what it decided, and when it next needs the time."""
         self._hold_ok = False
         self._due = due = self._tick(now, budget)
-        in_turn = self.fusion.turn_state in _TURN
+        in_turn = self.fusion.turn_state in _TURN and not self._setup
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
             if not in_turn and self.tree_probe is not None:
@@ -516,6 +520,13 @@ class Pipeline:
             return None
         return pub.dialog
 
+    def screen_look(self) -> int:
+        """A fingerprint of the text the screen shows as fed so far (its rows, not their
+        colours or the cursor), for the activity samples (session/sampling.py) to tell
+        output that changed the screen from a redraw that left it as it was (a blinking
+        cursor). Read at most once a sample, never on the passthrough."""
+        return hash(tuple(self._screen.lines())) if self._screen is not None else 0
+
     def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
         """The rules' last verdict and when it was made (-1: never), for the check that
         a manifest still reads its agent (session/stale.py)."""
@@ -543,6 +554,7 @@ class Pipeline:
         # An empty Enter or a local command (/help, /clear) starts no turn.
         if not typed or typed.startswith(b"/"):
             return
+        self._setup = False  # the user's first prompt: turns from here on
         if self.fusion.current().state in ("idle", "done", "error"):
             screen = self._screen
             self.fusion.input_submitted(now, wait=screen is not None)
@@ -637,7 +649,7 @@ class Pipeline:
     def _processes(self, procs: Mapping[int, Proc], now: float) -> bool:
         """The program's descendants now (a sample, or a capture's ``p`` event): what a
         turn left running is background work (:mod:`.background`). True if that changed."""
-        in_turn = self.fusion.turn_state in _TURN
+        in_turn = self.fusion.turn_state in _TURN and not self._setup
         self._in_turn = in_turn
         if not self.tree.update(procs, in_turn, now):
             return False

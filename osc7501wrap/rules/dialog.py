@@ -576,7 +576,10 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     # proceed?"), is the dialog's too; a pointer there is the selection, not the dialog
     tail: list[str] = []
     after_block = stop + 1 if stop is not None and f.after is not None else end
-    for x in rows[after_block: after_block + MAX_TAIL]:
+    # not past a `stop` row below the block (an input area: what is typed there is no
+    # part of the dialog)
+    last = end if after_block < end else n
+    for x in rows[after_block: min(last, after_block + MAX_TAIL)]:
         if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break
         if x.strip():

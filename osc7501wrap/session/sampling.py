@@ -17,7 +17,10 @@ program that starts work, or hands the terminal over, after WATCH seconds of sil
 
 A TUI agent the generic manifest's fallback rules read is sampled from its screen:
 working while it says so or output comes, idle at the first sample after its composer
-stands still, whatever its helper processes and CPU (/proc is not read for it).
+stands still, whatever its helper processes and CPU (/proc is not read for it). Output
+under its composer that leaves the screen's text as it was at one of the last two samples
+(a blinking cursor, a redraw of the same rows, a cell toggling back and forth) is no
+work: the screen's text is read for it once a sample, off the passthrough.
 
 The descendant processes are read with each foreground sample outside a turn (in a turn,
 once at its end: :meth:`tree_now`): what a turn left running is background work, what
@@ -77,6 +80,7 @@ class Sampler:
         self._act_out = 0
         self._act_last = 0.0
         self._act_busy = False
+        self._looks: tuple[int | None, int | None] = (None, None)  # the screen's last two
         self._hold = -NEVER  # the pipeline's hold when last sampled (sample's hold_until)
         self._core_due = NEVER  # the core asked for the time then, for what a sample changed
         # the descendants (background work): the last snapshot, command lines read once
@@ -278,6 +282,15 @@ class Sampler:
         self._act_at = now
         self._act_next = now + ACTIVITY_PERIOD
         out = p.output_bytes > self._act_out and not typed
+        if out and state == "idle":
+            # output under a still composer counts only if the screen shows something
+            # new: not a redraw of the same text, a cursor shown and hidden again, a
+            # cell toggling back and forth: the text as it was at one of the last two samples)
+            look = p.screen_look()
+            if look in self._looks:
+                out = False
+            if look != self._looks[1]:
+                self._looks = (self._looks[1], look)
         # /proc is not read: once the screen no longer reads this way, the sample after
         # next compares CPU (one period later than if its time were kept from here)
         self._act_cpu, self._act_out = None, p.output_bytes

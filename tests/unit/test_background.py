@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playbook import Playbook
 
 from osc7501wrap import rules
 from osc7501wrap.agents.claude import hook_edge
@@ -21,7 +22,9 @@ from osc7501wrap.commands.record import replay
 from osc7501wrap.errors import WrapError
 from osc7501wrap.fusion.background import Proc, ProcessTree
 from osc7501wrap.fusion.classifier import ScreenReading
+from osc7501wrap.fusion.events import Processes, Typed
 from osc7501wrap.fusion.fusion import Fusion
+from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.protocol import Report
 from osc7501wrap.rules import ManifestError, parse_manifest_text
 
@@ -310,3 +313,37 @@ def test_claude_background_work_while_the_footer_asks_for_a_second_ctrl_c(
              "  Press Ctrl-C again to exit"]
     v = rules.Evaluator(_claude()).evaluate(rules.Snapshot(lines=lines))
     assert (v.state, v.background) == ("idle", what)
+
+
+def test_what_a_program_on_the_fallback_starts_before_the_first_prompt_is_a_helper() -> None:
+    """A program without a manifest starts its own server under its start-up spinner
+    (Deep Agents Code's, before its composer): no turn has run, so the server is a
+    helper and the composer reads idle; after the user's first prompt, what a turn leaves
+    running is background work as for any program."""
+    catalog = rules.load_manifests(user_dir=None)
+    m = rules.select_manifest(catalog, ["someagent"])
+    assert m.name == "generic"
+    p = Pipeline(m, rows=12, cols=60, now=0.0, backend="pyte")
+    pb = Playbook(p)
+    box = "\x1b[9;1H┌" + "─" * 40 + "┐\r\n│ >" + " " * 38 + "│\r\n└" + "─" * 40 + "┘"
+    server = (140, AGENT, "python", "python -m agent.server --port 60871")
+    pb.frame(b"\x1b[2J\x1b[H\xe2\xa0\x8b Connecting to the server... (1s)", 0.1)
+    pb.until(0.5)
+    assert p.current().state == "working"
+    pb.at(0.6) >> Processes(_procs(server))
+    pb.frame(f"\x1b[2J{box}".encode(), 2.0)
+    pb.until(4.0)
+    pb.at(4.0) >> Processes(_procs(server))
+    pb.until(5.0)
+    assert p.current().state in ("idle", "done"), p.current()
+    # the first prompt: a turn; what it leaves running is its background work
+    pb.at(6.0) >> Typed(b"run it\r", True)
+    pb.frame(b"\x1b[2J\x1b[H\xe2\xa0\x8b Thinking... (1s, esc to interrupt)", 6.2)
+    pb.until(6.5)
+    pb.at(6.6) >> Processes(_procs(server, (141, AGENT, "sleep", "sleep 60")))
+    pb.frame(f"\x1b[2J{box}".encode(), 8.0)
+    pb.until(9.0)
+    pb.at(9.0) >> Processes(_procs(server, (141, AGENT, "sleep", "sleep 60")))
+    pb.until(10.0)
+    d = p.current()
+    assert (d.state, d.msg) == ("working", "1 background process: sleep 60"), d

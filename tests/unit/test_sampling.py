@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playbook import Playbook
 
+from osc7501wrap import rules
 from osc7501wrap.fusion.background import ProcessTree
 from osc7501wrap.fusion.events import Activity, Effects, Event, Foreground, Processes
+from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
 from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
@@ -28,6 +31,10 @@ class FakePipeline:
         self.in_turn = False
         self.tree = ProcessTree()
         self.asks = False  # the core asks for the time at once for what it was told
+        self.look: int | None = None  # the screen's text (None: new with every output)
+
+    def screen_look(self) -> int:
+        return self.output_bytes if self.look is None else self.look
 
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
@@ -196,6 +203,93 @@ def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
     run_until_quiet(s, p, now, limit=now + 60)
     assert [t[0] for t in p.told] == ["busy", "idle"]
     assert p.told[-1][2] - stopped <= 1.0
+
+
+def test_a_blinking_cursor_under_a_still_composer_is_no_work(procs: dict[str, Any]) -> None:
+    """Output that leaves the screen's text as it was (a cursor cell recoloured every
+    0.5 s, as Deep Agents Code's blinks) is no work: the composer reads idle within a
+    second of the reply's last text, while the cursor goes on blinking; a cell toggling
+    back and forth between two texts is none either once it has toggled; text that
+    changes (a reply streamed under the composer) is work."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.verdict = _screen("working", "tui_working")
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    p.verdict = _screen("idle", "tui_composer")
+    now = 0.0
+    for _ in range(4):  # the reply streams under the composer: new text each sample
+        now += ACTIVITY_PERIOD
+        p.output_bytes += 40
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told] == ["busy"]
+    stopped, p.look = now, p.output_bytes  # the text as the reply left it
+    for _ in range(10):  # only the cursor blinks: the same text
+        now += ACTIVITY_PERIOD
+        p.output_bytes += 227
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][2] - stopped <= 1.0 + 1e-9
+    toggled = len(p.told)
+    for i in range(10):  # a cell drawn and cleared in turn: two texts, back and forth
+        now += ACTIVITY_PERIOD
+        p.output_bytes += 30
+        p.look = 7 if i % 2 else 8
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told[toggled + 2:]] == [], p.told  # its first two rounds at most
+    assert p.told[-1][0] == "idle"
+    now += ACTIVITY_PERIOD  # the next reply: new text is work again
+    p.output_bytes += 40
+    p.look = 9
+    s.sample(p, now)  # type: ignore[arg-type]
+    assert p.told[-1][:2] == ("busy", "writing output")
+
+
+def test_a_blinking_cursor_on_a_real_screen_leaves_the_composer_idle(
+        procs: dict[str, Any]) -> None:
+    """The same on the core's own screen model: a reply drawn over a composer box, then
+    the cursor cell recoloured every 0.5 s (the bytes Deep Agents Code 0.1.88 writes): the
+    samples read idle within a second of the reply's last text and stay idle while it
+    blinks; a new row of text is work again."""
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["someagent"])
+    assert manifest.name == "generic"
+    p = Pipeline(manifest, rows=12, cols=40, now=0.0, backend="pyte")
+    pb = Playbook(p)
+    s = Sampler(100, 3, activity=True)
+    told: list[Activity] = []
+    idle_at: list[float] = []
+
+    def noted(ev: object) -> None:
+        if isinstance(ev, Activity):
+            told.append(ev)
+            if not ev.busy:
+                idle_at.append(now + ACTIVITY_PERIOD - 0.01)
+
+    s.noted = noted
+    box = "\x1b[9;1H┌" + "─" * 30 + "┐\r\n│ >" + " " * 28 + "│\r\n└" + "─" * 30 + "┘"
+    blink = ["\x1b[?2026h\x1b[10;5H\x1b[38;2;17;18;29;48;2;192;202;245m \x1b[0m\x1b[1;1H"
+             "\x1b[?2026l", "\x1b[?2026h\x1b[10;5H\x1b[38;2;192;202;245;48;2;17;18;29m "
+             "\x1b[0m\x1b[1;1H\x1b[?2026l"]
+    now = 0.0
+    for i, words in enumerate(["Here is", "what I found:", "one notes file", "and no more."]):
+        # the reply, a row a sample, over the composer
+        pb.frame(f"\x1b[2J{box}\x1b[{2 + i};1H{words}".encode(), now)
+        pb.until(now + ACTIVITY_PERIOD - 0.01)
+        s.sample(p, now + ACTIVITY_PERIOD - 0.01)
+        now += ACTIVITY_PERIOD
+    assert [ev.busy for ev in told] == [True]
+    stopped = now - ACTIVITY_PERIOD
+    for i in range(12):  # the cursor blinks: the same text, another colour
+        pb.frame(blink[i % 2].encode(), now)
+        pb.until(now + ACTIVITY_PERIOD - 0.01)
+        s.sample(p, now + ACTIVITY_PERIOD - 0.01)
+        now += ACTIVITY_PERIOD
+    assert [ev.busy for ev in told] == [True, False], told
+    assert told[-1].detail == "the screen shows the composer, still"
+    assert idle_at[0] - stopped <= 1.0 + 1e-9
+    pb.frame(b"\x1b[7;1Hmore text", now)
+    pb.until(now + ACTIVITY_PERIOD - 0.01)
+    s.sample(p, now + ACTIVITY_PERIOD - 0.01)
+    assert [ev.busy for ev in told] == [True, False, True]
 
 
 def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> None:
