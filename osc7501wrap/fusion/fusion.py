@@ -145,6 +145,7 @@ class _Claim:
     interrupt: bool = False  # an idle that says the turn was interrupted
     expires: float | None = None  # the user's Enter: only until confirmed
     shown_from: float | None = None  # screen: not on screen before this (when known)
+    sampled: bool = False  # an activity sample's guess: a newer screen reading outranks it
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,7 @@ class Fusion:
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
                  shell: bool | None = None, turn_marker: bool | None = None,
                  interrupt_marker: bool | None = None, enter_wait: float = ENTER_WAIT,
-                 background_native: tuple[Any, ...] = ()) -> None:
+                 background_native: tuple[Any, ...] = (), setup: bool = False) -> None:
         self.guard = guard
         self.enter_wait = max(guard, enter_wait)
         self.screen_lag = screen_lag
@@ -184,6 +185,9 @@ class Fusion:
         self.shell = shell  # None: a shell if the wrapped program's name says so
         self.turn_marker = turn_marker  # None: as the screen readings say
         self.interrupt_marker = interrupt_marker  # None: as the screen readings say
+        # a program on the fallback rules before the user's first prompt: what it does is
+        # its own set-up (a start-up spinner), no turn that could end as done
+        self.setup = setup
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
         self._blank: _Claim | None = None  # the screen stopped matching any rule
@@ -410,7 +414,8 @@ class Fusion:
         state = "working" if busy else "idle"
         if self._proc is not None and self._proc.state == state:
             return None
-        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False)
+        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
+                            sampled=True)
         return self._decide(now)
 
     def background(self, count: int, msg: str | None, detail: str, now: float) -> Decision | None:
@@ -606,6 +611,10 @@ class Fusion:
             self._edge = e = None
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
+        if p is not None and p.sampled and s is not None and s.at > p.at:
+            # an activity sample is a guess read every half second: what the screen read
+            # since outranks it (the spinner drawn after the Enter, the composer back)
+            lower = s
         if e is None:
             if lower is not None:
                 return lower
@@ -702,7 +711,7 @@ class Fusion:
 
     def _completes(self, c: _Claim) -> bool:
         """Does idle claim `c`, ending a running turn, mean the turn completed (done)?"""
-        if c.interrupt or not c.ends_turn or not self._is_turn:
+        if c.interrupt or not c.ends_turn or not self._is_turn or self.setup:
             return False
         if c.signal == "screen" and self._marks_turns():
             return c.visible  # no marker: the turn was cut short (Esc)
