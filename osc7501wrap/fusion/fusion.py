@@ -23,7 +23,8 @@ its manifest version) or the event, so every state wrap reports can be traced.
 The contract (precedence of the signals, the turn and dialog rules, the state machine on
 top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
 dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
-foreground process; the other screen rules (see :meth:`Fusion._resolve`). On top of
+foreground process (an activity sample only until the screen reads anew after it); the
+other screen rules (see :meth:`Fusion._resolve`). On top of
 that turn-level state, background work left running reads ``working`` where the turn
 says done or idle (:data:`BACKGROUND`).
 
