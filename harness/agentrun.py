@@ -87,28 +87,41 @@ def _pin_lines(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
             yield parts[0], parts[1], parts[2], parts[3], parts[4]
 
 
-def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
-    """The other releases the corpus was recorded on, by ``name@version``."""
-    if not path.is_file():
-        return {}
-    return {f"{name}@{version}": Pin(name, kind, package, version,
-                                     RELEASES_DIR / f"{name}-{version}" / exe)
-            for name, kind, package, version, exe in _pin_lines(path)}
+def _release_pin(name: str, kind: str, package: str, version: str, exe: str) -> Pin:
+    return Pin(name, kind, package, version, RELEASES_DIR / f"{name}-{version}" / exe)
+
+
+def releases(path: Path = RELEASES_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
+    """The other releases the corpus was recorded on, by ``name@version``: those of
+    ``tests/agents/releases.txt`` and the held-out agents' other releases (a name's lines
+    after its first in ``tests/agents/heldout.txt``)."""
+    out = {f"{line[0]}@{line[3]}": _release_pin(*line)
+           for line in (_pin_lines(path) if path.is_file() else ())}
+    if heldout is not None and heldout.is_file():
+        seen: set[str] = set()
+        for line in _pin_lines(heldout):
+            if line[0] in seen:
+                out[f"{line[0]}@{line[3]}"] = _release_pin(*line)
+            seen.add(line[0])
+    return out
 
 
 def pins(path: Path = PINS_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
-    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``) after
-    them; those named in ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release
-    of ``tests/agents/releases.txt``."""
+    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``, a name's
+    first line: the others are its other releases) after them; those named in
+    ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release."""
     files = [path] + ([heldout] if heldout is not None and heldout.is_file() else [])
-    out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
-           for f in files for name, kind, package, version, exe in _pin_lines(f)}
+    out: dict[str, Pin] = {}
+    for f in files:
+        for name, kind, package, version, exe in _pin_lines(f):
+            out.setdefault(name, Pin(name, kind, package, version, AGENTS_DIR / exe))
     chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
     if chosen:
         known = releases()
         for want in chosen:
             if want not in known:
                 raise ValueError(f"{RELEASE_ENV}: {want!r} is not in {RELEASES_FILE} "
+                                 f"or a held-out agent's other release in {HELDOUT_FILE} "
                                  f"(known: {', '.join(sorted(known)) or 'none'})")
             out[known[want].name] = known[want]
     return out
