@@ -1491,7 +1491,8 @@ def cline_stop_hub(sb: Sandbox) -> None:
 
 
 #: a Node preload (``--require``) that refuses every outgoing TCP connection but to the
-#: loopback address before any name is looked up, and logs each refused host to
+#: loopback address before any name is looked up, and a look-up of any other name on its
+#: own (``dns.lookup``, callback or promise), and logs each refused host to
 #: $NET_GUARD_LOG: for an agent that fetches with Node's own ``fetch``, which no proxy
 #: variable reaches (Node 20)
 LOOPBACK_ONLY_JS = r"""'use strict';
@@ -1518,6 +1519,28 @@ net.Socket.prototype.connect = function (...args) {
   process.nextTick(() => this.destroy(err));
   return this;
 };
+// a name looked up on its own (Continue CLI before 1.5.47 looks up app.posthog.com to
+// decide whether it is online) is not found, without asking the resolver
+const dns = require('dns');
+const notFound = (host) => {
+  if (process.env.NET_GUARD_LOG) {
+    try { fs.appendFileSync(process.env.NET_GUARD_LOG, `${Date.now() / 1000} refused ${host}\n`); } catch {}
+  }
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} (offline)`), {code: 'ENOTFOUND', hostname: host});
+};
+const lookup = dns.lookup;
+dns.lookup = function (host, ...rest) {
+  if (LOOPBACK.has(host)) return lookup.call(this, host, ...rest);
+  const cb = rest[rest.length - 1];
+  const err = notFound(host);
+  if (typeof cb === 'function') process.nextTick(() => cb(err));
+  return {};
+};
+const plookup = dns.promises.lookup;
+dns.promises.lookup = async function (host, ...rest) {
+  if (LOOPBACK.has(host)) return plookup.call(this, host, ...rest);
+  throw notFound(host);
+};
 """
 
 
@@ -1536,10 +1559,11 @@ def continue_command(sb: Sandbox, base_url: str, *,
     """argv and env for Continue CLI (``@continuedev/cli``, the program ``cn``) in ``sb``
     with a local config (``--config``: one OpenAI model at the fake API, no hub, no
     login). Bash asks first (its default policy). Telemetry off
-    (``CONTINUE_CLI_ENABLE_TELEMETRY=0``, ``CONTINUE_METRICS_ENABLED=0``), auto-update off
-    (``autoUpdateCli`` in its global context); its version check
-    (api.continue.dev) is refused by :func:`loopback_only`. No hooks are set: its runs
-    are labelled from its screen."""
+    (``CONTINUE_CLI_ENABLE_TELEMETRY=0``, ``CONTINUE_METRICS_ENABLED=0``; before 1.5.47
+    ``CONTINUE_TELEMETRY_ENABLED=0``), auto-update off (``autoUpdateCli`` in its global
+    context); its version check (api.continue.dev) and its look-up of app.posthog.com
+    (before 1.5.47, telemetry off or not) are refused by :func:`loopback_only`. No hooks
+    are set: its runs are labelled from its screen."""
     pin = pins()["continue"]
     config = sb.root / "continue-config.yaml"
     config.write_text(
@@ -1550,7 +1574,8 @@ def continue_command(sb: Sandbox, base_url: str, *,
     index.mkdir(parents=True, exist_ok=True)
     (index / "globalContext.json").write_text(json.dumps({"autoUpdateCli": False}))
     env = sb.base_env()
-    env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0"})
+    env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0",
+                "CONTINUE_TELEMETRY_ENABLED": "0"})
     loopback_only(sb, env)
     return [str(pin.exe), "--config", str(config), *(args or [])], env
 
