@@ -17,6 +17,9 @@ write to (`signal.set_wakeup_fd`). It
 * handles job control: a child stopped with SIGSTOP, or wrap sent SIGTSTP, suspends wrap
   with the terminal restored; on SIGCONT wrap re-enters raw mode, re-syncs the size,
   continues the child and makes it repaint;
+* reads a flood in bursts: a read as big as the pty hands out at once is followed by
+  another one without a poll in between (each written at once), up to BURST_MAX bytes
+  per wake-up, so one poll and one handler follow-up cover up to 64 KiB of reads;
 * after the child exits, drains its last output (until EOF, 200 ms of quiet, or 2 s);
 * on every way out, restores the terminal modes (TCSADRAIN) and undoes the modes the
   child left on (alternate screen, hidden cursor, mouse, bracketed paste, kitty
@@ -58,6 +61,10 @@ except ImportError:  # pragma: no cover - not CPython
 __all__ = ["Proxy", "ProxyHandler", "Timer", "find_command"]
 
 READ_SIZE = 65536
+# A read at least this big is taken for a flood: another read follows it at once
+# (_on_master). A pty hands out up to 4095 bytes per read on Linux, about 1 KiB on macOS.
+FLOOD_READ = 1000
+BURST_MAX = 65536  # a flood's reads in one wake-up, at most (about a millisecond of it)
 DRAIN_QUIET = 0.2  # after the child exits: stop after this long without output...
 DRAIN_CAP = 2.0  # ...or this long in all (a grandchild may hold the pty open)
 EOF_WAIT = 2.0  # stdin EOF: wait at most this long for the child to read pending input
@@ -96,8 +103,8 @@ class ProxyHandler:
     ``settled``: set True by :meth:`output` when the chunk needs nothing more of the
     handler: the loop then writes it and asks no :meth:`to_child` or :meth:`injection`
     for it, and no :meth:`after_activity` for its round unless another event of the
-    round (input, a resize, a handler's fd) set it False again. The loop clears it at
-    the end of the round.
+    round (input, a resize, a handler's fd, another read of a flood's burst that did not
+    settle) set it False again. The loop clears it at the end of the round.
 
     If one raises, the proxy records the exception in ``proxy.handler_error``, drops the
     handler for the rest of the run (it stays a transparent proxy), and prints one line on
@@ -115,7 +122,8 @@ class ProxyHandler:
     def output(self, data: bytes) -> bytes:
         """Child bytes about to be written to the terminal; return what to write.
 
-        The hot path: called for every read from the pty (up to 64 KiB)."""
+        The hot path: called for every read from the pty (up to 64 KiB); the reads of a
+        flood's burst come one after the other, each written before the next is read."""
         return data
 
     def input(self, data: bytes) -> bytes:
@@ -137,7 +145,7 @@ class ProxyHandler:
 
     def after_activity(self) -> None:
         """Called after every round with activity (output, input, a handler's fd), once what
-        it brought is written: do small follow-up work now if there is any, and set the
+        it brought is written (once for all the reads of a flood's burst): do small follow-up work now if there is any, and set the
         timers (:meth:`Proxy.call_at`) for the work it made."""
 
     def finish(self, status: int, signaled: int | None) -> bytes:
@@ -719,27 +727,45 @@ class Proxy:
             self._flush_input()
         if not mask & EVENT_READ:
             return
-        # One read per wake-up, written out at once (as script(1) does): reading on
-        # until more has gathered was measured to cost throughput, the terminal side
-        # sits idle while the child's side is full.
-        try:
-            data = os.read(self.master_fd, READ_SIZE)
-        except BlockingIOError:
-            return
-        except OSError as exc:
-            if exc.errno != errno.EIO:
-                raise
-            data = b""
-        if not data:
-            self._master_closed()
-            return
-        if self._child_done:
-            self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
-        if not self._handled:  # the bare proxy
-            if self._out_ok:
-                self._write_fast(data)
-            self.tracker.feed(data)
-            return
+        # Each read is written out at once (as script(1) does: gathering reads into one
+        # write was measured to cost throughput, the terminal side sits idle while the
+        # child's side fills). A read as big as a pty hands out at once (a flood) is
+        # followed by another read in the same wake-up, without a poll in between, up to
+        # BURST_MAX bytes: one poll and one after_activity() cover the burst, and the
+        # timers, stdin and signals wait for at most that much output.
+        fd = self.master_fd
+        left = BURST_MAX
+        unsettled = False
+        while True:
+            try:
+                data = os.read(fd, READ_SIZE)
+            except BlockingIOError:
+                break
+            except OSError as exc:
+                if exc.errno != errno.EIO:
+                    raise
+                data = b""
+            if not data:
+                self._master_closed()
+                break
+            if self._child_done:
+                self._drain_until = min(time.monotonic() + DRAIN_QUIET, self._drain_cap)
+            if not self._handled:  # the bare proxy
+                if self._out_ok:
+                    self._write_fast(data)
+                self.tracker.feed(data)
+            elif not self._handle_output(data):
+                unsettled = True
+            n = len(data)
+            left -= n
+            if n < FLOOD_READ or left <= 0:
+                break
+        if unsettled and self._handled:
+            # after_activity() once for the burst, unless every read of it settled
+            self.handler.settled = False
+
+    def _handle_output(self, data: bytes) -> bool:
+        """One read of child output through the handler; True if it settled."""
         try:
             out = self.handler.output(data)
         except Exception as exc:
@@ -752,7 +778,7 @@ class Proxy:
             tracker.feed(out)
         handler = self.handler
         if handler.settled:  # the chunk needs nothing more (ProxyHandler.settled)
-            return
+            return True
         try:
             answer = handler.to_child()
             if answer:
@@ -763,6 +789,7 @@ class Proxy:
                     self._inject(inj)
         except Exception as exc:
             self._handler_failed(exc)
+        return False
 
     def _write_fast(self, data: bytes) -> None:
         """:meth:`_write_out` with its usual case (all written at once) first."""

@@ -5,7 +5,8 @@ reads it; an answer the person typed on the line but did not enter is the same d
 (same id), erased before the answer is typed, never doubled. And a full-screen program's
 approval of a multi-line command, read by the fallback for TUI agents: what is approved is
 exactly the command shown (another row, another dialog), and a command that runs past the
-screen's top is not approved at all."""
+screen's top is not approved at all. Options that wear a glyph before their word are
+answered with the arrows the hints name."""
 
 from __future__ import annotations
 
@@ -448,3 +449,53 @@ def test_a_confirmation_in_an_input_area_is_answered_with_enter_or_a_reason(
     r = p.osc("answer", p.sid, choice, "--dialog", d["id"])
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(want, 10)
+
+
+# A dialog whose options wear a glyph before their word, under a box with the command, a
+# question and the hints last, drawn in the main screen (no alternate screen): it stays
+# drawn once answered, what follows printed under it.
+TUI_GLYPHS = r'''
+import os, sys, termios, tty
+labels = ["✔ Allow", "✘ Deny", "📝 Deny and explain (say what to do instead)"]
+def draw(sel):
+    bar = "─" * 60
+    rows = ["> make the output directory", "", "╭" + bar + "╮", "│  About to run:" + " " * 45 + "│",
+            "│  $ mkdir -p out" + " " * 44 + "│", "╰" + bar + "╯", "", "🤔 How should this go?", ""]
+    rows += [f"{'>' if i == sel else ' '} {x}" for i, x in enumerate(labels)]
+    rows += ["", "↑/↓ go · enter pick · esc back"]
+    sys.stdout.write("\x1b[H\x1b[2J" + "\r\n".join(rows))
+    sys.stdout.flush()
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sel = 0
+try:
+    draw(sel)
+    while True:
+        k = os.read(fd, 16)
+        if k == b"\r":
+            break
+        if k == b"\x1b[B":
+            sel = min(sel + 1, len(labels) - 1)
+        elif k == b"\x1b[A":
+            sel = max(sel - 1, 0)
+        draw(sel)
+finally:
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"\r\ngot:[{sel + 1}]")
+'''
+
+
+def test_options_that_wear_a_glyph_are_answered_with_the_arrows(prompt: Any) -> None:
+    """The fallback reads the options without their glyphs, the box above the question as
+    what is approved; answer moves the pointer with ↓ and confirms with Enter."""
+    p = prompt([sys.executable, "-c", TUI_GLYPHS])
+    d = p.dialog()
+    assert [(o["label"], o.get("selected", False)) for o in d["options"]] == [
+        ("Allow", True), ("Deny", False),
+        ("Deny and explain (say what to do instead)", False)], d
+    assert "$ mkdir -p out" in d["subject"], d
+    assert not d.get("partial"), d
+    r = p.osc("answer", p.sid, "Deny", "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(b"got:[2]", 10)

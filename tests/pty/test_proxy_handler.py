@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -301,3 +302,89 @@ def test_a_timer_that_raises_cancels_every_other_timer_of_the_handler(
     assert b"still here " in t.output
     assert b"ran=['boom']" in t.output, t.output
     assert b"status reporting stopped after an internal error: ValueError: boom" in t.output
+
+
+def test_a_flood_is_read_in_bursts_each_read_written_with_one_follow_up(
+        terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    """A read as big as the pty hands out at once (a flood) is followed by more reads in
+    the same wake-up, each passed through the handler and written at once: the handler's
+    follow-up (after_activity) comes once per burst, a burst stops at BURST_MAX bytes,
+    and every byte arrives in order."""
+    big = tmp_path / "big.txt"
+    line = bytes(range(33, 127)) + b"\r\n"
+    big.write_bytes(b"".join(b"%07d " % i + line for i in range(40000)))  # about 4 MB
+    handler = """
+    class Handler(ProxyHandler):
+        def __init__(self):
+            self.reads, self.bursts, self.burst = [], [], 0
+        def output(self, data):
+            self.reads.append(len(data))
+            self.burst += len(data)
+            return data
+        def after_activity(self):
+            if self.burst:
+                self.bursts.append(self.burst)
+                self.burst = 0
+    """
+    after = """
+    from osc7501wrap.proxy.proxy import BURST_MAX
+    b = handler.bursts
+    sys.stdout.write(f"reads={len(handler.reads)} bursts={len(b)} over={max(b) - BURST_MAX}"
+                     f" biggest_read={max(handler.reads)}\\n")
+    """
+    t = run_handler(terminal, handler, ["cat", str(big)], after=after, raw=True)
+    assert t.wait(timeout=60) == 0
+    data = big.read_bytes()
+    assert t.output[:len(data)] == data
+    m = re.search(rb"reads=(\d+) bursts=(\d+) over=(-?\d+) biggest_read=(\d+)", t.output)
+    assert m is not None, t.output[-300:]
+    reads, bursts, over, biggest = (int(x) for x in m.groups())
+    assert bursts < reads  # reads followed by more reads without a round in between
+    assert over < biggest  # the read that crossed BURST_MAX ended its burst
+
+
+FLOOD_UNTIL_TOLD = r"""
+import os, sys, threading, time
+seen = set()
+def read_keys():
+    while len(seen) < 2:
+        b = os.read(0, 1)
+        if not b:
+            return
+        os.write(1, b"<GOT " + b + b">")
+        seen.add(b)
+threading.Thread(target=read_keys, daemon=True).start()
+block = (b"flood " * 680 + b"\r\n") * 16  # written 64 KiB at a time: the pty stays full
+end = time.monotonic() + 5
+while time.monotonic() < end:
+    if len(seen) == 2:
+        os.write(1, b"<BOTH SEEN>")
+        sys.exit(0)
+    os.write(1, block)
+os.write(1, b"<FLOOD ENDED>")
+"""
+
+
+def test_timers_and_keystrokes_are_served_during_a_flood_that_never_pauses(
+        terminal: Callable[..., Terminal]) -> None:
+    """A flood's reads come in bounded bursts: between two, the loop polls, so a key
+    typed and a timer due reach the child while the flood goes on. The terminal reads
+    slowly, so the child's side of the pty is never empty: a burst that read on until it
+    was would never end."""
+    handler = """
+    import time
+    class Handler(ProxyHandler):
+        def started(self, proxy):
+            self.proxy = proxy
+            proxy.call_at(time.monotonic() + 0.2, lambda: proxy.send_to_child(b"t"))
+    """
+    t = run_handler(terminal, handler, [PY, "-c", FLOOD_UNTIL_TOLD], raw=True)
+    t.expect(b"flood flood")
+    t.type(b"k")
+    end = time.monotonic() + 30
+    while not t.eof and time.monotonic() < end:
+        t.read(0.5)
+        time.sleep(0.01)  # at most 400 KB/s
+    assert t.wait() == 0
+    assert b"<BOTH SEEN>" in t.output and b"<FLOOD ENDED>" not in t.output
+    assert b"<GOT t>" in t.output and b"<GOT k>" in t.output

@@ -656,3 +656,167 @@ def test_an_approval_box_cut_off_by_the_composer_is_a_partial_permission(
     # a box of output that asks nothing, cut by the composer
     plain = [*square_box(" Output", *(f" line {i}" for i in range(20)))[:-1], *COMPOSER]
     assert read(generic, plain).state != "blocked"
+
+
+def glyph_dialog(*command: str, options: tuple[str, ...] = (
+        "> ✔ Allow", "  ✘ Deny", "  📝 Deny and explain (say what to do instead)"),
+        after: tuple[str, ...] = ()) -> list[str]:
+    return ["> tidy the tree", "", "● run  cmd=\"...\"", "",
+            "╭" + "─" * 30 + " Run " + "─" * 30 + "╮",
+            *(f"│  {r:<62} │" for r in ("", "About to run:", *command, "")),
+            "╰" + "─" * 65 + "╯", "", "", "🤔 How should this go?", "", *options, "",
+            "↑/↓ go · enter pick · esc back", *after]
+
+
+def test_options_that_wear_a_glyph_under_a_question_with_hints_last(
+        generic: rules.Manifest) -> None:
+    v = read(generic, glyph_dialog("$ mkdir -p out && echo $(id) > '#{x}' %H \x1b]0;t\x07"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_glyphs")
+    d = v.dialog
+    assert d is not None
+    # the glyph is no part of a label; the pointer shows the selection; ↑/↓ and Enter
+    assert [(o.label, o.selected) for o in d.options] == [
+        ("Allow", True), ("Deny", False), ("Deny and explain (say what to do instead)", False)]
+    assert dialog.keys_for(d, d.options[0]) == ["\r"]
+    assert dialog.keys_for(d, d.options[1]) == ["\x1b[B", "\r"]
+    # what it would run is the box above it, whole, inert; another command is another dialog
+    assert "About to run:" in d.subject
+    cmd = [s for s in d.subject if s.startswith("$ ")]
+    assert len(cmd) == 1 and "\x1b" not in cmd[0] and "\x07" not in cmd[0]
+    assert cmd[0].startswith("$ mkdir -p out && echo $(id) > '#{x}' %H")
+    assert not d.partial
+    other = read(generic, glyph_dialog("$ mkdir -p out2"))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # a command whose box's top is past the screen's is partial: answer types nothing
+    tall = glyph_dialog("$ touch a", *(f"touch f{i:02}.txt" for i in range(30)))
+    t = read(generic, tall[8:])
+    assert (t.state, t.rule_id) == ("blocked", "tui_dialog_glyphs")
+    assert t.dialog is not None and t.dialog.partial
+
+
+def test_options_that_wear_a_glyph_and_neither_approve_nor_decline_are_a_question(
+        generic: rules.Manifest) -> None:
+    v = read(generic, glyph_dialog("$ ls", options=("> 🔴 Red", "  🔵 Blue", "  ⚪ Other")))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_glyphs")
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == ["Red", "Blue", "Other"]
+
+
+@pytest.mark.parametrize("rows", [
+    # answered: the dialog stays drawn, what follows it below (its hints no longer last)
+    glyph_dialog("$ ls", after=("Allowed.", "", "Here is what I found.", ">>>",
+                                "Pup [x] (/tmp/work)", "1k tokens | Idle")),
+    # quoted in the conversation, no glyph and no pointer on its options, a prompt under it
+    ["It asked:", "How should this go?", "  Allow", "  Deny",
+     "↑/↓ go · enter pick · esc back", "Nothing is waiting now.", ">>>",
+     "Pup [x] (/tmp/work)", "1k tokens | Idle"],
+    # typed at the prompt
+    [">>> How should this go? > ✔ Allow  ✘ Deny (enter pick · esc back)",
+     "Pup [x] (/tmp/work)", "1k tokens | Idle"],
+    # a bulleted list with one entry behind a pointer, no hints row under it
+    ["Steps:", "> • first", "  • second", "Done.", ">>>", "Pup [x]", "Idle"],
+], ids=["answered", "quoted", "typed", "no-hints"])
+def test_glyph_options_that_are_no_dialog(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def form(*options: str, hints: str = "Space Select │ Ctrl+S Submit │ ? Help") -> list[str]:
+    pane = ["  Questions", "", "  ▶  Color", "", "  ←→ Switch", "  ↑↓ Navigate",
+            "", "  Ctrl+S Submit", "", "", "", "", ""]
+    right = ["   [Color] (1/1)", "", "   ? Which color #{x} $(id) do you prefer?", "",
+             *(f"     {o}" for o in options), "", hints]
+    return [f"{p:<20}│{r}" for p, r in zip(pane + [""] * 20, right, strict=False)]
+
+
+def test_a_form_of_radio_choices_whose_hints_name_a_mark_and_a_send_key(
+        generic: rules.Manifest) -> None:
+    v = read(generic, form("❯ ( ) Red", "", "  ( ) Blue", "", "  ( ) Other",
+                           "    Enter a custom option"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_form")
+    d = v.dialog
+    assert d is not None and "Which color #{x} $(id) do you prefer?" in d.question
+    # a choice is marked, then the form sent: no option is typed blindly
+    assert not d.options
+    with pytest.raises(dialog.ChoiceError):
+        dialog.resolve(d, "1")
+
+
+@pytest.mark.parametrize("rows", [
+    # sent: the form stays drawn above the answer, its hints gone
+    [*form("❯ (●) Red", "  ( ) Blue")[:-1], "You chose red.", ">>>", "Pup [x]", "Idle"],
+    # hints that name one key only
+    form("❯ ( ) Red", "  ( ) Blue", hints="Space Select │ ? Help"),
+    # no choice marker on the options
+    form("❯ Red", "  Blue"),
+], ids=["sent", "one-key", "no-markers"])
+def test_forms_that_are_no_dialog(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_question_form", (v.rule_id, rows)
+
+
+FOOTER = ["Pup [dog] (/tmp/work)", "200/128k tokens (0%) | Streamed ~195 tokens | Idle"]
+
+
+def test_an_empty_prompt_over_a_footer_reads_idle(generic: rules.Manifest) -> None:
+    v = read(generic, ["> make the output directory", "", "Done.", "", ">>>", *FOOTER])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_footer")
+    assert read(generic, ["Done.", "❯ ", "  ? for shortcuts"]).rule_id == "tui_composer_footer"
+    # a bouncing ball over it (in the footer's row) reads working
+    busy = read(generic, ["> make the output directory", ">>>", FOOTER[0],
+                          "(  🐶  ) | 5.3k/128k tokens (4%) | Working"])
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+
+
+@pytest.mark.parametrize("rows", [
+    # a REPL's prompt on the last row: no footer under it
+    [">>> print(1)", "1", ">>> "],
+    # a prompt showing its placeholder over its footer (stays drawn while an answer streams)
+    ["• Here is what", "› Ask me to do anything", "  model · /tmp/work", "  ? for shortcuts"],
+    # a prompt over more than three rows
+    [">>>", "a", "b", "c", "d"],
+    # the user's echoed prompt with text
+    ["> make the output directory", "Pup [dog] (/tmp/work)", "Idle"],
+], ids=["repl", "placeholder", "tall-footer", "echo"])
+def test_prompts_that_are_no_empty_composer_over_a_footer(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_footer", (v.rule_id, rows)
+
+
+WIDE_TOP, WIDE_END = "╭" + "─" * 70 + "╮", "╰" + "─" * 70 + "╯"
+
+
+def test_a_one_row_input_box_across_the_screen_reads_idle(generic: rules.Manifest) -> None:
+    hint = "  send q to exit | press enter to send"
+    v = read(generic, ["user", "hello", "    Hi.", WIDE_TOP, f"│ send a message{' ' * 55}│",
+                       WIDE_END, hint])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    # a bouncing ball in it reads working
+    busy = read(generic, ["user", "hello", WIDE_TOP, f"│(  ●   )  Thinking{' ' * 52}│",
+                          WIDE_END, hint])
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+
+
+@pytest.mark.parametrize("rows", [
+    # a narrow box (a notice), not across the screen
+    ["╭" + "─" * 20 + "╮", "│ saved " + " " * 13 + "│", "╰" + "─" * 20 + "╯"],
+    # a box of two rows
+    [WIDE_TOP, f"│ a{' ' * 68}│", f"│ b{' ' * 68}│", WIDE_END],
+    # a one-row box with more than two rows under it
+    [WIDE_TOP, f"│ a{' ' * 68}│", WIDE_END, "x", "y", "z"],
+], ids=["narrow", "two-rows", "tall-footer"])
+def test_boxes_that_are_no_input_box(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_box", (v.rule_id, rows)
+
+
+@pytest.mark.parametrize("row", ["( ●    )", "(     ●)", "│(  ●   )  Thinking", "(  🐶  ) | x"])
+def test_a_bouncing_ball_spinner_reads_working(generic: rules.Manifest, row: str) -> None:
+    v = read(generic, ["> go", row])
+    assert (v.state, v.rule_id) == ("working", "tui_working"), row
+
+
+@pytest.mark.parametrize("row", ["(●)", "( x )", "(  a  )", "(esc)", "( 1 )"])
+def test_parentheses_that_are_no_bouncing_ball(generic: rules.Manifest, row: str) -> None:
+    assert read(generic, ["> go", row]).state != "working", row
