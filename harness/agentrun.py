@@ -1728,3 +1728,21 @@ def codepuppy_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"NO_VERSION_UPDATE": "1", "CODE_PUPPY_SKIP_TUTORIAL": "1"})
     return [str(pin.exe), "-i", *(args or [])], env
+
+
+def openhands_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for OpenHands CLI (PyPI ``openhands``, the program ``openhands``) in
+    ``sb``: its Textual TUI with its LLM at the fake API's Chat Completions from the
+    environment (``--override-with-envs``: ``LLM_MODEL``, ``LLM_BASE_URL``, ``LLM_API_KEY``,
+    not saved), asking before each action (its default); LiteLLM's model cost map read
+    from its own copy (``LITELLM_LOCAL_MODEL_COST_MAP``), the SDK's banner off. Its update
+    check (pypi.org) and anything else it fetches go through Python's HTTP clients, which
+    take the sandbox's dead proxy for any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["openhands"]
+    env = sb.base_env()
+    env.update({"LLM_MODEL": "openai/gpt-4o", "LLM_BASE_URL": f"{base_url}/v1",
+                "LLM_API_KEY": "sk-fake", "OPENHANDS_SUPPRESS_BANNER": "1",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--override-with-envs", *(args or [])], env
