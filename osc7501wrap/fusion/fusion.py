@@ -23,7 +23,8 @@ its manifest version) or the event, so every state wrap reports can be traced.
 The contract (precedence of the signals, the turn and dialog rules, the state machine on
 top) is docs/fusion.md; wrap(1) STATES says it for users. In short, highest first: a
 dialog on screen; the newest edge (native report, hook, Enter) within its guard; the
-foreground process; the other screen rules (see :meth:`Fusion._resolve`). On top of
+foreground process (an activity sample only until the screen reads anew after it); the
+other screen rules (see :meth:`Fusion._resolve`). On top of
 that turn-level state, background work left running reads ``working`` where the turn
 says done or idle (:data:`BACKGROUND`).
 
@@ -145,6 +146,7 @@ class _Claim:
     interrupt: bool = False  # an idle that says the turn was interrupted
     expires: float | None = None  # the user's Enter: only until confirmed
     shown_from: float | None = None  # screen: not on screen before this (when known)
+    sampled: bool = False  # an activity sample's guess: a newer screen reading outranks it
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +177,7 @@ class Fusion:
                  notify_lag: float = 10.0, notify_min_lag: float = 4.0,
                  shell: bool | None = None, turn_marker: bool | None = None,
                  interrupt_marker: bool | None = None, enter_wait: float = ENTER_WAIT,
-                 background_native: tuple[Any, ...] = ()) -> None:
+                 background_native: tuple[Any, ...] = (), setup: bool = False) -> None:
         self.guard = guard
         self.enter_wait = max(guard, enter_wait)
         self.screen_lag = screen_lag
@@ -184,6 +186,9 @@ class Fusion:
         self.shell = shell  # None: a shell if the wrapped program's name says so
         self.turn_marker = turn_marker  # None: as the screen readings say
         self.interrupt_marker = interrupt_marker  # None: as the screen readings say
+        # a program on the fallback rules before the user's first prompt: what it does is
+        # its own set-up (a start-up spinner), no turn that could end as done
+        self.setup = setup
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
         self._blank: _Claim | None = None  # the screen stopped matching any rule
@@ -410,7 +415,8 @@ class Fusion:
         state = "working" if busy else "idle"
         if self._proc is not None and self._proc.state == state:
             return None
-        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False)
+        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
+                            sampled=True)
         return self._decide(now)
 
     def background(self, count: int, msg: str | None, detail: str, now: float) -> Decision | None:
@@ -606,6 +612,10 @@ class Fusion:
             self._edge = e = None
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
+        if p is not None and p.sampled and s is not None and s.at > p.at:
+            # an activity sample is a guess read every half second: what the screen read
+            # since outranks it (the spinner drawn after the Enter, the composer back)
+            lower = s
         if e is None:
             if lower is not None:
                 return lower
@@ -702,7 +712,7 @@ class Fusion:
 
     def _completes(self, c: _Claim) -> bool:
         """Does idle claim `c`, ending a running turn, mean the turn completed (done)?"""
-        if c.interrupt or not c.ends_turn or not self._is_turn:
+        if c.interrupt or not c.ends_turn or not self._is_turn or self.setup:
             return False
         if c.signal == "screen" and self._marks_turns():
             return c.visible  # no marker: the turn was cut short (Esc)

@@ -164,7 +164,8 @@ class Pipeline:
         self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
                                      max_wait=t.max_wait)
         self.fusion = Fusion(now, guard=t.guard, shell=shell,
-                             background_native=manifest.background.native)
+                             background_native=manifest.background.native,
+                             setup=manifest.generic)
         # the program's descendants: what it left running after a turn (fusion.background)
         self.tree = ProcessTree(manifest.background.helpers)
         # a live session's fresh look at them, taken when a turn ends (replay: None, the
@@ -555,7 +556,7 @@ class Pipeline:
         # An empty Enter or a local command (/help, /clear) starts no turn.
         if not typed or typed.startswith(b"/"):
             return
-        self._setup = False  # the user's first prompt: turns from here on
+        self._setup = self.fusion.setup = False  # the user's first prompt: turns from here on
         if self.fusion.current().state in ("idle", "done", "error"):
             screen = self._screen
             self.fusion.input_submitted(now, wait=screen is not None)

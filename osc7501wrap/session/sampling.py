@@ -29,7 +29,9 @@ was there before is a helper. Each piece's end wakes the loop by itself (a pidfd
 ends. Without /proc, the foreground comes from the pty, activity from the output, and
 there is no background work signal.
 
-Not in scope: what a sample means (fusion decides), or the clock (the caller's `now`).
+Not in scope: what a sample means (fusion decides: a sample says what it saw when taken,
+so the user's Enter and what the screen reads after it outrank it), or the clock (the
+caller's `now`).
 """
 
 from __future__ import annotations

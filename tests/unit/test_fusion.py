@@ -753,3 +753,47 @@ def test_activity_reads_a_plain_program_but_never_overrides_its_own_reports() ->
     assert g.current().state == "blocked"
     g.activity(False, "quiet for 5 s", 9.0)
     assert g.current().state == "blocked"
+
+
+def test_a_screen_reading_newer_than_an_activity_sample_outranks_it() -> None:
+    """An activity sample says what it saw when it was taken: the Enter and the spinner
+    drawn after it outrank an idle sample from before, the composer drawn after the turn
+    an older busy sample; a newer sample outranks the screen again. The foreground
+    process (an editor in front) is no sample: the screen does not outrank it."""
+    f = Fusion(0.0)
+    f.screen(shown("idle", "tui_composer", 0.5), 0.6)
+    f.activity(False, "the screen shows the composer, still", 1.0)
+    f.input_submitted(2.0, wait=True)
+    f.input_answered(2.1, took=True)
+    f.screen(shown("working", "tui_working", 2.15), 2.2)  # spends the Enter
+    assert f.explain()["edge"] is None
+    assert f.current().state == "working"  # the screen's, not the idle sample's
+    f.activity(True, "the screen shows a turn running", 2.5)
+    f.screen(shown("idle", "tui_composer", 9.0), 9.05)
+    d = f.current()
+    assert (d.state, d.signal, d.at) == ("done", "screen", 9.05)
+    f.activity(False, "the screen shows the composer, still", 9.5)
+    f.activity(True, "writing output", 10.0)  # newer than the composer's reading
+    assert (f.current().state, f.current().signal) == ("working", "process")
+    # an editor in front outranks what the screen reads after it
+    g = Fusion(0.0)
+    g.screen(shown("working", "tui_working", 0.5), 0.6)
+    g.foreground(200, "vim", False, 1.0)
+    assert (g.current().state, g.current().signal) == ("idle", "process")
+    g.screen(shown("idle", "tui_composer", 1.5), 1.55)
+    g.screen(shown("working", "tui_working", 2.0), 2.05)
+    assert (g.current().state, g.current().signal) == ("idle", "process")
+
+
+def test_a_program_on_the_fallback_ends_its_start_up_idle() -> None:
+    """Before the user's first prompt (`setup`), work the screen ends is the program's
+    own start-up: idle, not done; after it, a turn the screen ends is done."""
+    f = Fusion(0.0, setup=True)
+    f.screen(shown("working", "tui_working", 0.5), 0.55)
+    f.screen(shown("idle", "tui_composer", 1.5), 1.55)
+    assert f.current().state == "idle"
+    f.setup = False
+    f.input_submitted(3.0)
+    f.screen(shown("working", "tui_working", 3.1), 3.15)
+    f.screen(shown("idle", "tui_composer", 5.0), 5.05)
+    assert f.current().state == "done"
