@@ -87,28 +87,41 @@ def _pin_lines(path: Path) -> Iterator[tuple[str, str, str, str, str]]:
             yield parts[0], parts[1], parts[2], parts[3], parts[4]
 
 
-def releases(path: Path = RELEASES_FILE) -> dict[str, Pin]:
-    """The other releases the corpus was recorded on, by ``name@version``."""
-    if not path.is_file():
-        return {}
-    return {f"{name}@{version}": Pin(name, kind, package, version,
-                                     RELEASES_DIR / f"{name}-{version}" / exe)
-            for name, kind, package, version, exe in _pin_lines(path)}
+def _release_pin(name: str, kind: str, package: str, version: str, exe: str) -> Pin:
+    return Pin(name, kind, package, version, RELEASES_DIR / f"{name}-{version}" / exe)
+
+
+def releases(path: Path = RELEASES_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
+    """The other releases the corpus was recorded on, by ``name@version``: those of
+    ``tests/agents/releases.txt`` and the held-out agents' other releases (a name's lines
+    after its first in ``tests/agents/heldout.txt``)."""
+    out = {f"{line[0]}@{line[3]}": _release_pin(*line)
+           for line in (_pin_lines(path) if path.is_file() else ())}
+    if heldout is not None and heldout.is_file():
+        seen: set[str] = set()
+        for line in _pin_lines(heldout):
+            if line[0] in seen:
+                out[f"{line[0]}@{line[3]}"] = _release_pin(*line)
+            seen.add(line[0])
+    return out
 
 
 def pins(path: Path = PINS_FILE, heldout: Path | None = HELDOUT_FILE) -> dict[str, Pin]:
-    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``) after
-    them; those named in ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release
-    of ``tests/agents/releases.txt``."""
+    """All pinned agents by name, the held-out ones (``tests/agents/heldout.txt``, a name's
+    first line: the others are its other releases) after them; those named in
+    ``$AGENTRUN_RELEASES`` (``name@version``) replaced by that release."""
     files = [path] + ([heldout] if heldout is not None and heldout.is_file() else [])
-    out = {name: Pin(name, kind, package, version, AGENTS_DIR / exe)
-           for f in files for name, kind, package, version, exe in _pin_lines(f)}
+    out: dict[str, Pin] = {}
+    for f in files:
+        for name, kind, package, version, exe in _pin_lines(f):
+            out.setdefault(name, Pin(name, kind, package, version, AGENTS_DIR / exe))
     chosen = [x.strip() for x in os.environ.get(RELEASE_ENV, "").split(",") if x.strip()]
     if chosen:
         known = releases()
         for want in chosen:
             if want not in known:
                 raise ValueError(f"{RELEASE_ENV}: {want!r} is not in {RELEASES_FILE} "
+                                 f"or a held-out agent's other release in {HELDOUT_FILE} "
                                  f"(known: {', '.join(sorted(known)) or 'none'})")
             out[known[want].name] = known[want]
     return out
@@ -1478,7 +1491,8 @@ def cline_stop_hub(sb: Sandbox) -> None:
 
 
 #: a Node preload (``--require``) that refuses every outgoing TCP connection but to the
-#: loopback address before any name is looked up, and logs each refused host to
+#: loopback address before any name is looked up, and a look-up of any other name on its
+#: own (``dns.lookup``, callback or promise), and logs each refused host to
 #: $NET_GUARD_LOG: for an agent that fetches with Node's own ``fetch``, which no proxy
 #: variable reaches (Node 20)
 LOOPBACK_ONLY_JS = r"""'use strict';
@@ -1505,6 +1519,28 @@ net.Socket.prototype.connect = function (...args) {
   process.nextTick(() => this.destroy(err));
   return this;
 };
+// a name looked up on its own (Continue CLI before 1.5.47 looks up app.posthog.com to
+// decide whether it is online) is not found, without asking the resolver
+const dns = require('dns');
+const notFound = (host) => {
+  if (process.env.NET_GUARD_LOG) {
+    try { fs.appendFileSync(process.env.NET_GUARD_LOG, `${Date.now() / 1000} refused ${host}\n`); } catch {}
+  }
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} (offline)`), {code: 'ENOTFOUND', hostname: host});
+};
+const lookup = dns.lookup;
+dns.lookup = function (host, ...rest) {
+  if (LOOPBACK.has(host)) return lookup.call(this, host, ...rest);
+  const cb = rest[rest.length - 1];
+  const err = notFound(host);
+  if (typeof cb === 'function') process.nextTick(() => cb(err));
+  return {};
+};
+const plookup = dns.promises.lookup;
+dns.promises.lookup = async function (host, ...rest) {
+  if (LOOPBACK.has(host)) return plookup.call(this, host, ...rest);
+  throw notFound(host);
+};
 """
 
 
@@ -1523,10 +1559,11 @@ def continue_command(sb: Sandbox, base_url: str, *,
     """argv and env for Continue CLI (``@continuedev/cli``, the program ``cn``) in ``sb``
     with a local config (``--config``: one OpenAI model at the fake API, no hub, no
     login). Bash asks first (its default policy). Telemetry off
-    (``CONTINUE_CLI_ENABLE_TELEMETRY=0``, ``CONTINUE_METRICS_ENABLED=0``), auto-update off
-    (``autoUpdateCli`` in its global context); its version check
-    (api.continue.dev) is refused by :func:`loopback_only`. No hooks are set: its runs
-    are labelled from its screen."""
+    (``CONTINUE_CLI_ENABLE_TELEMETRY=0``, ``CONTINUE_METRICS_ENABLED=0``; before 1.5.47
+    ``CONTINUE_TELEMETRY_ENABLED=0``), auto-update off (``autoUpdateCli`` in its global
+    context); its version check (api.continue.dev) and its look-up of app.posthog.com
+    (before 1.5.47, telemetry off or not) are refused by :func:`loopback_only`. No hooks
+    are set: its runs are labelled from its screen."""
     pin = pins()["continue"]
     config = sb.root / "continue-config.yaml"
     config.write_text(
@@ -1537,7 +1574,8 @@ def continue_command(sb: Sandbox, base_url: str, *,
     index.mkdir(parents=True, exist_ok=True)
     (index / "globalContext.json").write_text(json.dumps({"autoUpdateCli": False}))
     env = sb.base_env()
-    env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0"})
+    env.update({"CONTINUE_CLI_ENABLE_TELEMETRY": "0", "CONTINUE_METRICS_ENABLED": "0",
+                "CONTINUE_TELEMETRY_ENABLED": "0"})
     loopback_only(sb, env)
     return [str(pin.exe), "--config", str(config), *(args or [])], env
 
@@ -1690,3 +1728,21 @@ def codepuppy_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"NO_VERSION_UPDATE": "1", "CODE_PUPPY_SKIP_TUTORIAL": "1"})
     return [str(pin.exe), "-i", *(args or [])], env
+
+
+def openhands_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for OpenHands CLI (PyPI ``openhands``, the program ``openhands``) in
+    ``sb``: its Textual TUI with its LLM at the fake API's Chat Completions from the
+    environment (``--override-with-envs``: ``LLM_MODEL``, ``LLM_BASE_URL``, ``LLM_API_KEY``,
+    not saved), asking before each action (its default); LiteLLM's model cost map read
+    from its own copy (``LITELLM_LOCAL_MODEL_COST_MAP``), the SDK's banner off. Its update
+    check (pypi.org) and anything else it fetches go through Python's HTTP clients, which
+    take the sandbox's dead proxy for any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["openhands"]
+    env = sb.base_env()
+    env.update({"LLM_MODEL": "openai/gpt-4o", "LLM_BASE_URL": f"{base_url}/v1",
+                "LLM_API_KEY": "sk-fake", "OPENHANDS_SUPPRESS_BANNER": "1",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--override-with-envs", *(args or [])], env

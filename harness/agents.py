@@ -393,6 +393,32 @@ def codepuppy_idle(text: str) -> bool:
     return CODEPUPPY_EMPTY.search(text) is not None and CODEPUPPY_IDLE.search(text) is not None
 
 
+# --------------------------------------------------------------------------- OpenHands CLI
+
+#: the empty input box's placeholder (a dialog takes the box's place)
+OPENHANDS_HINT = "Type your message, @mention a file, or / for commands"
+#: its status line over the input box while a turn runs: "⠙ Working (3s • ESC: pause)"
+OPENHANDS_BUSY = re.compile(r"Working \(\d+s • ESC: pause\)")
+#: its confirmation under the action ("🔍 Confirm 1 action(s)?", then Yes, No, Always,
+#: Auto LOW/MED with a ``>`` marker); the empty input box stays drawn below it
+OPENHANDS_QUESTION = re.compile(r"Confirm \d+ action\(s\)\?")
+#: the confirmation waiting: its question and first two options at its own indent (a
+#: quoted one in the conversation is indented further)
+OPENHANDS_ASKS = re.compile(r"(?m)^  \S+ Confirm \d+ action\(s\)\?[ \t]*\n(?:[ \t]*\n)*"
+                            r"  [> ] Yes[ \t]*\n(?:[ \t]*\n)*  [> ] No[ \t]*$")
+
+
+def openhands_idle(text: str) -> bool:
+    """The empty input box, no working status line and no confirmation waiting."""
+    return (OPENHANDS_HINT in text and OPENHANDS_BUSY.search(text) is None
+            and OPENHANDS_ASKS.search(text) is None)
+
+
+def openhands_asks(text: str) -> bool:
+    """Its confirmation drawn with its options."""
+    return OPENHANDS_ASKS.search(text) is not None and "Auto LOW/MED" in text
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -538,9 +564,17 @@ CODEPUPPY = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is
+OPENHANDS = Description(
+    "openhands", agentrun.openhands_command, is_main=agentrun.chat_with_tools_is_main,
+    started=openhands_idle, start_wait=90, start_settle=2.0, ended=openhands_idle,
+    end_settle=0.6, busy=OPENHANDS_BUSY, drawn=openhands_asks,
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy"})
+                           "codepuppy", "openhands"})

@@ -26,6 +26,7 @@ from capture_agents import (
     mini,
     opencode,
     opencodex,
+    openhands,
     pi,
     qwen,
     vibe,
@@ -59,6 +60,7 @@ MODULES = {
     "mini": (mini,),
     "opencodex": (opencodex,),
     "codepuppy": (codepuppy,),
+    "openhands": (openhands,),
 }
 AGENTS = tuple(MODULES)
 

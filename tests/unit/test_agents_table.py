@@ -105,3 +105,28 @@ def test_the_readings_hold_on_the_pinned_release_screens(d: agents.Description) 
         assert [n for n, t in blocked if d.ended(t)] == []
     assert any(d.ended(t) for _, t in done), [n for n, _ in done]
     assert blocked == [] or any(d.drawn(t) for _, t in blocked), [n for n, _ in blocked]
+
+
+def test_a_held_out_agents_later_lines_are_its_other_releases(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pins = tmp_path / "pins.txt"
+    pins.write_text("known npm pkg 1.0 npm/known/bin/known\n")
+    heldout = tmp_path / "heldout.txt"
+    heldout.write_text("# a comment\nx pypi x-cli 2.0 x-venv/bin/x\nx pypi x-cli 1.5 x-venv/bin/x\n"
+                       "y npm y 3.0 npm/y/bin/y\n")
+    chosen = agentrun.pins(pins, heldout)
+    assert chosen["x"].version == "2.0" and chosen["x"].exe == agentrun.AGENTS_DIR / "x-venv/bin/x"
+    other = agentrun.releases(tmp_path / "none.txt", heldout)
+    assert list(other) == ["x@1.5"]
+    assert other["x@1.5"].exe == agentrun.RELEASES_DIR / "x-1.5" / "x-venv/bin/x"
+    # the real file: each held-out agent's first line is its pin, a later one is a release
+    # scripts/capture-agents --release NAME@VERSION runs instead
+    lines = [line.split() for line in agentrun.HELDOUT_FILE.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    later = [(n, v) for i, (n, _k, _p, v, _e) in enumerate(lines) if n in [x[0] for x in lines[:i]]]
+    assert later, "no held-out agent has another release"
+    for name, version in later:
+        assert agentrun.pins()[name].version != version
+        monkeypatch.setenv(agentrun.RELEASE_ENV, f"{name}@{version}")
+        assert agentrun.pins()[name].version == version
+        monkeypatch.delenv(agentrun.RELEASE_ENV)
