@@ -246,7 +246,7 @@ class Fusion:
 
     def next_deadline(self, now: float) -> float | None:
         """When time alone may change the decision (an edge's guard ends, the user's
-        Enter expires); None if nothing is pending. Call :meth:`tick` then. Fusion has
+        Enter expires); None if nothing is pending. Call :meth:`age` then. Fusion has
         no clock: `now` is not needed, the times of its inputs count."""
         if self._exited:
             return None
@@ -260,7 +260,7 @@ class Fusion:
         times = [t for t in times if t > self._now]
         return min(times) if times else None
 
-    def tick(self, now: float) -> Decision | None:
+    def age(self, now: float) -> Decision | None:
         """Re-decide at `now` (time-based ageing)."""
         return self._decide(now)
 

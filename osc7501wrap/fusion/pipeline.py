@@ -737,7 +737,7 @@ class Pipeline:
             self.fusion.screen(reading, now)
         due = self.fusion.next_deadline(now)
         if due is not None and due <= now:
-            self.fusion.tick(now)
+            self.fusion.age(now)
         return self._next_deadline(now)
 
     def _enter_answer(self, now: float) -> None:

@@ -7,7 +7,7 @@
             Session.after_activity ─▶ Retitled, Written (a spinner frame read at once)
               (a frame the core says is settled, while nothing of the session's is due,
                settles in Session.output: ProxyHandler.settled, no other call for its round)
-            Session.tick    ─▶ Tick (screen, rules, fusion) ─▶ decisions
+            Session.on_timer ─▶ Tick (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                  ─▶ the sinks (report.sinks.Sinks: one object for the emitter,
                     registry entry, tmux, channels, title, herdr, ledger), only when
@@ -126,7 +126,7 @@ class Session(ProxyHandler):
         self._log = SessionLog(log_path)  # opened before the child starts
         self._log_path = log_path
         self.sampler: Sampler | None = None
-        self._timer: Timer | None = None  # the one loop timer: tick() at self._due
+        self._timer: Timer | None = None  # the one loop timer: on_timer() at self._due
         self._stale: Any = None  # osc7501wrap.session.stale.StaleWatch for an agent's manifest
         self._decision: Decision | None = None
         self._public: Decision | None = None  # ... as the sinks got it (redacted)
@@ -134,8 +134,8 @@ class Session(ProxyHandler):
         self._dialog_shown: dict[str, Any] | None = None  # ... and as data (redacted)
         self._redactor: Redactor | None = None  # secrets out of what leaves (_secrets())
         self._boot_at = 0.0
-        self._due = 0.0  # the next time tick() has work (it returns at once before)
-        self._tick_due = float("inf")  # the parts' deadlines the last full tick worked out
+        self._due = 0.0  # the next time on_timer() has work (it returns at once before)
+        self._parts_due = float("inf")  # the parts' deadlines the last on_timer() worked out
         self._output_round = False  # output came since after_activity() last ran
         # A frame that waits, in a round with nothing else, settles in output() (see
         # there) while nothing changed since a round whose deadlines were worked out:
@@ -344,10 +344,10 @@ class Session(ProxyHandler):
         """After a round of output/input, once it is written: a small first read after a
         pause (a spinner frame) is fed and read at once, and if the screen still reads
         as published nothing is due for it (one wake-up per frame instead of two). Then
-        the loop timer is set for when :meth:`tick` has work next: every path that makes
+        the loop timer is set for when :meth:`on_timer` has work next: every path that makes
         work lowers ``_due``, so the loop needs no extra wake-up after each read."""
         p = self.pipeline
-        if p is None:  # an earlier timer is kept: tick() sets it again (not once a read)
+        if p is None:  # an earlier timer is kept: on_timer() sets it again (not once a read)
             timer = self._timer
             due = self._boot_due()
             if timer is None or timer.cancelled or timer.when > due:
@@ -368,8 +368,8 @@ class Session(ProxyHandler):
                     self._quiet_until = s.quiet_until
                 else:
                     self._quiet_until = NEVER
-                tick_due = self._tick_due
-                self._due = due if due is not None and due < tick_due else tick_due
+                parts_due = self._parts_due
+                self._due = due if due is not None and due < parts_due else parts_due
                 self._steady = True
                 self._settle_until = min(self._quiet_until, self._sinks_at)
                 if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
@@ -384,7 +384,7 @@ class Session(ProxyHandler):
             self._arm(self._due)
 
     def _arm(self, when: float | None) -> None:
-        """The one loop timer: :meth:`tick` at `when` (None or inf: not at all)."""
+        """The one loop timer: :meth:`on_timer` at `when` (None or inf: not at all)."""
         timer = self._timer
         if timer is not None and not timer.cancelled and timer.when == when:
             return  # the same deadline again (every round of a flood): keep the heap small
@@ -396,7 +396,7 @@ class Session(ProxyHandler):
 
     def _on_timer(self) -> None:
         self._timer = None
-        self.tick(time.monotonic())
+        self.on_timer(time.monotonic())
 
     def _boot_due(self) -> float:
         """When the pipeline is built, if nothing forces it sooner: BOOT_DELAY after the
@@ -436,7 +436,7 @@ class Session(ProxyHandler):
             self._early.add(data, now)
         return data
 
-    def tick(self, now: float) -> None:
+    def on_timer(self, now: float) -> None:
         """The off-hot-path work due at `now` (run by the loop timer); sets it again."""
         p = self.pipeline
         if p is None:
@@ -474,8 +474,8 @@ class Session(ProxyHandler):
             if d is not None:
                 deadlines.append(d)
         # the deadlines after_activity() does not work out again itself
-        self._tick_due = min(deadlines) if deadlines else float("inf")
-        self._due = self._next_deadline(now, self._tick_due, changes.due)
+        self._parts_due = min(deadlines) if deadlines else float("inf")
+        self._due = self._next_deadline(now, self._parts_due, changes.due)
         self._arm(self._due)
 
     def _next_deadline(self, now: float, due: float, pipeline_due: float | None) -> float:

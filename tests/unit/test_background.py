@@ -54,7 +54,7 @@ def test_the_agents_own_working_with_its_reason_is_not_overridden_by_a_turn_end_
     # the screen reads the same frame as a finished turn (a rule without the footer's count)
     f.screen(_screen("idle", "turn_done", 4.3, visible=True), 4.3)
     for t in (4.3, 6.0, 20.0):
-        f.tick(t)
+        f.age(t)
         cur = f.current()
         assert (cur.state, cur.msg, cur.signal) == ("working", "1 shell still running", "native")
     assert f.turn_state == "done"  # the turn itself is over
@@ -77,7 +77,7 @@ def test_a_stop_hook_ends_the_turn_but_the_screens_background_work_holds_working
     f.hook(hook_edge("Stop", {}), 3.1)
     cur = f.current()
     assert (cur.state, cur.msg, cur.signal) == ("working", "1 shell", "screen")
-    f.tick(10.0)
+    f.age(10.0)
     assert f.current().state == "working"
     f.screen(_screen("idle", "turn_done", 12.0, visible=True), 12.0)  # the count is gone
     cur = f.current()

@@ -121,14 +121,14 @@ def test_an_enter_never_answered_holds_at_most_enter_wait() -> None:
     f = Fusion(0.0, enter_wait=10.0)
     f.input_submitted(1.0, wait=True)
     assert f.next_deadline(1.0) == 11.0
-    f.tick(2.6)
+    f.age(2.6)
     assert f.current().state == "working"  # past the guard: not answered yet
-    f.tick(11.0)
+    f.age(11.0)
     assert f.current().state == "idle"
     # Without `wait` (nobody watches the screen) the guard is all there is.
     g = Fusion(0.0)
     g.input_submitted(1.0)
-    g.tick(g.next_deadline(1.0) or 0.0)
+    g.age(g.next_deadline(1.0) or 0.0)
     assert (g.current().state, g.current().at) == ("idle", 2.5)
 
 

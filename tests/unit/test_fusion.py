@@ -42,7 +42,7 @@ class Sim:
             due = self.f.next_deadline(0.0)  # the time it decided at is its own
             if due is None or due > t:
                 return
-            self.f.tick(due)
+            self.f.age(due)
             self.log.extend(self.f.drain())
 
     def run(self, script: list[Event], until: float) -> Sim:
@@ -487,7 +487,7 @@ def test_enter_reverts_to_done_when_nothing_follows() -> None:
     f.input_submitted(10.0)
     assert f.current().state == "working"
     assert f.next_deadline(0.0) == pytest.approx(11.5)
-    f.tick(11.5)
+    f.age(11.5)
     assert f.current().state == "done"
 
 
@@ -698,7 +698,7 @@ def test_turn_end_drawn_after_a_native_working_report_wins() -> None:
     g.native(Report("working", msg="next prompt"), 4.02)
     g.screen(shown("idle", "turn_done", 4.0, visible=True), 4.04)
     assert g.current().state == "working"
-    g.tick(10.0)
+    g.age(10.0)
     assert g.current().state == "working"
     # Without knowing when it was drawn, a reading so soon after the report may show
     # older output: the report holds.
@@ -718,7 +718,7 @@ def test_agent_own_idle_is_an_interrupt_an_older_marker_does_not_make_it_done() 
     f.native(Report("idle"), 5.0)
     assert f.current().state == "idle"
     f.screen(shown("idle", "turn_done", 5.01, visible=True), 5.05)
-    f.tick(8.0)
+    f.age(8.0)
     assert f.current().state == "idle"
 
 

@@ -89,8 +89,8 @@ def fused(events: list[tuple[float, str, str | None]]) -> list[str]:
             f.hook(hook_edge(str(arg), {}), t)
         else:
             f.screen(reading(what, str(arg), t, visible=what != "working"), t)
-        f.tick(t)
-    f.tick(events[-1][0] + 5)
+        f.age(t)
+    f.age(events[-1][0] + 5)
     return [d.state for d in f.drain()]
 
 

@@ -127,7 +127,7 @@ def test_a_flood_boots_once_it_settles_with_its_tail(make_session: Callable[...,
     for _ in range(3):  # the loop timer: an earlier one is kept and set again when it runs
         due = next_timer(s)
         assert due is not None and due <= now + 0.05  # once it settles
-        s.tick(max(due, now))
+        s.on_timer(max(due, now))
         if s.pipeline is not None:
             break
     assert s.pipeline is not None and next_timer(s) is not None
@@ -215,9 +215,9 @@ def test_keystrokes_before_the_boot_pass_at_once_and_reach_the_pipeline(
     out(s, b"ls")  # the echo
     enter_at = time.monotonic()
     assert s.input(b"\r") == b"\r"
-    s.tick(enter_at + settle - 0.005)  # typing may go on: not yet
+    s.on_timer(enter_at + settle - 0.005)  # typing may go on: not yet
     assert s.pipeline is None
-    s.tick(s._boot_due())  # the pause
+    s.on_timer(s._boot_due())  # the pause
     p = s.pipeline
     assert p is not None
     assert [(c[0], c[1]) for c in calls] == [("output", b"$ "), ("input", b"ls"),
