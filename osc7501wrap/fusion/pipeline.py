@@ -74,7 +74,7 @@ from .fusion import Decision, Fusion, HookEdge
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
 #: A fresh look at the program's descendants (None: cannot be read here).
-TreeProbe = Callable[[], "Mapping[int, Proc] | None"]
+TreeSampler = Callable[[], "Mapping[int, Proc] | None"]
 _TURN = ("working", "blocked")
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
@@ -131,14 +131,14 @@ class Timings:
 
 
 #: The typed text is looked for on screen by its first characters (at most, at least).
-PROBE_MAX, PROBE_MIN = 24, 4
+TYPED_MAX, TYPED_MIN = 24, 4
 
 
 def _visible_prefix(typed: bytes, text: str) -> str | None:
-    """The longest start of `typed` (PROBE_MIN to PROBE_MAX characters) that `text`
+    """The longest start of `typed` (TYPED_MIN to TYPED_MAX characters) that `text`
     shows, or None."""
     line = typed.decode("utf-8", "replace").strip()
-    for k in range(min(len(line), PROBE_MAX), PROBE_MIN - 1, -1):
+    for k in range(min(len(line), TYPED_MAX), TYPED_MIN - 1, -1):
         if line[:k] in text:
             return line[:k]
     return None
@@ -170,7 +170,7 @@ class Pipeline:
         self.tree = ProcessTree(manifest.background.helpers)
         # a live session's fresh look at them, taken when a turn ends (replay: None, the
         # capture's snapshots come as events)
-        self.tree_probe: TreeProbe | None = None
+        self.tree_sampler: TreeSampler | None = None
         self._in_turn = False
         # a program on the fallback (no manifest of its own) starts its own set-up before
         # the user's first prompt, under a start-up spinner (a server, an index): what it
@@ -485,10 +485,10 @@ class Pipeline:
         in_turn = self.fusion.turn_state in _TURN and not self._setup
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
-            if not in_turn and self.tree_probe is not None:
+            if not in_turn and self.tree_sampler is not None:
                 # the turn just ended: what it left running, from a fresh look (the last
                 # sample may still show its last tool running)
-                procs = self.tree_probe()
+                procs = self.tree_sampler()
                 if procs is not None:
                     self._processes(procs, now)
         self._in_turn = in_turn
@@ -562,13 +562,13 @@ class Pipeline:
             if screen is not None and self.fusion.awaiting_answer:
                 self._feed(self.timings.idle_budget, now)  # the echo up to the Enter
                 lines = list(screen.lines())
-                probe = _visible_prefix(typed, "\n".join(lines))
+                typed_shown = _visible_prefix(typed, "\n".join(lines))
                 behind = None
-                if probe is None:  # the echo is behind: what the input line shows instead
+                if typed_shown is None:  # the echo is behind: what the input line shows instead
                     row = lines[screen.cursor()[0]].strip()
-                    probe = row if len(row) >= PROBE_MIN else None
+                    typed_shown = row if len(row) >= TYPED_MIN else None
                     behind = typed
-                self._enter = (lines, probe, behind)
+                self._enter = (lines, typed_shown, behind)
                 self._enter_seen = screen.version
 
     def _line_typed(self, data: bytes) -> bytes:
@@ -750,7 +750,7 @@ class Pipeline:
         follows it in the same frame (a footer whose hints change once the composer
         holds text); from then on the typed text is what must leave the screen."""
         assert self._enter is not None
-        old, probe, behind = self._enter
+        old, typed_shown, behind = self._enter
         if not self.fusion.awaiting_answer:
             self._enter = None
             return
@@ -766,7 +766,7 @@ class Pipeline:
                 for o, n in zip(old, lines, strict=True)):
             return
         self._enter = None
-        took = probe is not None and probe not in "\n".join(lines)
+        took = typed_shown is not None and typed_shown not in "\n".join(lines)
         self.fusion.input_answered(now, took=took)
 
     def _next_deadline(self, now: float) -> float | None:

@@ -80,7 +80,7 @@ def boot(s: Host) -> Pipeline:
         log_release(s, manifest)
     # a program without agent rules: sample whether it works, too
     s.sampler = Sampler(s.proxy.child_pid, s.proxy.master_fd, activity=manifest.generic)
-    p.tree_probe = s.sampler.tree_now  # what a turn left running, when it ends
+    p.tree_sampler = s.sampler.tree_now  # what a turn left running, when it ends
     s.sampler.watch, s.sampler.unwatch = s._watch_fd, s._unwatch_fd
     if s.capture is not None:
         s.sampler.recorder = s.capture.processes
