@@ -96,7 +96,7 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
                 titled = (stream.title, stream.progress)
                 p.handle(Retitled(*titled), now)
             if not effects.settled:
-                effects = p.handle(Written(quiet=due is None or due > now), now)
+                effects = p.handle(Written(nothing_due=due is None or due > now), now)
         d = effects.due
         if d is not None:
             d = max(d, now)  # a deadline already past is now, as in a live loop

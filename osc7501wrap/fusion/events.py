@@ -38,10 +38,10 @@ class Output:
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """The round's output was written to the terminal. `quiet`: nothing else of the
+    """The round's output was written to the terminal. `nothing_due`: nothing else of the
     driver's is due now (a spinner frame may then be read at once)."""
 
-    quiet: bool = True
+    nothing_due: bool = True
 
 
 @dataclass(frozen=True, slots=True)

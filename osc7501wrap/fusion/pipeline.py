@@ -258,7 +258,7 @@ class Pipeline:
     # one method per event type (_ON): a dict lookup, not a chain of type tests
 
     def _on_written(self, ev: Written, now: float) -> Effects:
-        due = self._round_done(now, quiet=ev.quiet)
+        due = self._round_done(now, nothing_due=ev.nothing_due)
         read = self._read_at_once
         if read:
             self._read_due = due
@@ -450,12 +450,12 @@ class Pipeline:
 
     # ----------------------------------------------------------------- the driver's calls
 
-    def _round_done(self, now: float, *, quiet: bool = True) -> float | None:
+    def _round_done(self, now: float, *, nothing_due: bool = True) -> float | None:
         """The output of a round of I/O was written (one round of the live loop; one
         output of a replay): when the core next needs :meth:`_advance`. `now` if it
         carried a probe to answer or a report to act on. Else a small first read after a
         pause (a spinner frame) is fed and read at once when nothing else is due
-        (`quiet`): :attr:`_read_at_once` is then True, and if the screen reads as
+        (`nothing_due`): :attr:`_read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
         if self._held:  # output() kept it unfed: settled as confirm_now would have
             self._read_at_once = True
@@ -463,7 +463,7 @@ class Pipeline:
         self._read_at_once = False
         if self._urgent():
             return now
-        if quiet and self._eager_ready():
+        if nothing_due and self._eager_ready():
             self._read_at_once = read = self._confirm_now(now)  # fed and read, or held unfed
             due = self._next_deadline(now)  # a change read waits for its settle
             if read and self._shape is not None:

@@ -100,7 +100,7 @@ class ProxyHandler:
     (never from a signal handler or a thread) and must be cheap: the loop does nothing
     else while one runs. The defaults do nothing, which makes a transparent proxy.
 
-    ``settled``: set True by :meth:`output` when the chunk needs nothing more of the
+    ``round_free``: set True by :meth:`output` when the chunk needs nothing more of the
     handler: the loop then writes it and asks no :meth:`to_child` or :meth:`injection`
     for it, and no :meth:`after_activity` for its round unless another event of the
     round (input, a resize, a handler's fd, another read of a flood's burst that did not
@@ -111,7 +111,7 @@ class ProxyHandler:
     stderr after the terminal is restored.
     """
 
-    settled = False
+    round_free = False
 
     def started(self, proxy: Proxy) -> None:
         """The child runs. ``proxy.child_pid``, ``proxy.master_fd``, ``proxy.size``
@@ -721,8 +721,8 @@ class Proxy:
                     callback(mask)
                 if self._handled:  # the handler's follow-up, and its timers for it
                     handler = self.handler
-                    if handler.settled:  # nothing follows from this round
-                        handler.settled = False
+                    if handler.round_free:  # nothing follows from this round
+                        handler.round_free = False
                     else:
                         try:
                             handler.after_activity()
@@ -781,7 +781,7 @@ class Proxy:
                 break
         if unsettled and self._handled:
             # after_activity() once for the burst, unless every read of it settled
-            self.handler.settled = False
+            self.handler.round_free = False
 
     def _handle_output(self, data: bytes) -> bool:
         """One read of child output through the handler; True if it settled."""
@@ -796,7 +796,7 @@ class Proxy:
                 self._write_fast(out)
             tracker.feed(out)
         handler = self.handler
-        if handler.settled:  # the chunk needs nothing more (ProxyHandler.settled)
+        if handler.round_free:  # the chunk needs nothing more (ProxyHandler.round_free)
             return True
         try:
             answer = handler.to_child()

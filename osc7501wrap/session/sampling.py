@@ -74,7 +74,7 @@ class Sampler:
         self.seen = (-1, -1.0)  # the pipeline's output bytes and last input then
         # before this, a round of output takes no sample and leaves next_deadline as it
         # is: what sample() does for it is `seen` and `woke` (the session sets them)
-        self.quiet_until = -NEVER
+        self.sample_not_before = -NEVER
         self._fg_next = 0.0
         self._act_next = 0.0
         self._act_at: float | None = None  # the last activity sample
@@ -122,7 +122,7 @@ class Sampler:
         :meth:`next_deadline` after them, or sooner if the core asked for the time for
         what they changed (one call per round of output). `hold_until`:
         frames that come before then wait unfed (``Effects.hold_end``): they take no
-        sample (:attr:`quiet_until`), and no wake-up is asked for before it."""
+        sample (:attr:`sample_not_before`), and no wake-up is asked for before it."""
         self._hold = hold_until
         self._core_due = NEVER
         seen = (p.output_bytes, p.last_input)
@@ -144,9 +144,9 @@ class Sampler:
         if woke is not None and self._fg_next <= woke + WATCH and (
                 not self.activity or self._act_busy or self._act_next <= woke + WATCH):
             quiet = min(self._fg_next, self._act_next) if self.activity else self._fg_next
-            self.quiet_until = hold_until if quiet < hold_until else quiet
+            self.sample_not_before = hold_until if quiet < hold_until else quiet
         else:
-            self.quiet_until = -NEVER
+            self.sample_not_before = -NEVER
         due = self.next_deadline(now)
         return self._core_due if self._core_due < due else due
 

@@ -6,7 +6,7 @@
             Session.output  ─▶ Output (scanner: the child's own 7501) ─▶ passthrough
             Session.after_activity ─▶ Retitled, Written (a spinner frame read at once)
               (a frame the core says is settled, while nothing of the session's is due,
-               settles in Session.output: ProxyHandler.settled, no other call for its round)
+               settles in Session.output: ProxyHandler.round_free, no other call for its round)
             Session.on_timer ─▶ Tick (screen, rules, fusion) ─▶ decisions
               (one loop timer, `call_at`, for the earliest `next_deadline(now)` of the parts)
                  ─▶ the sinks (report.sinks.Sinks: one object for the emitter,
@@ -139,8 +139,8 @@ class Session(ProxyHandler):
         self._output_round = False  # output came since after_activity() last ran
         # A frame that waits, in a round with nothing else, settles in output() (see
         # there) while nothing changed since a round whose deadlines were worked out:
-        self._steady = False  # _due is as after_activity() last worked it out for a read
-        self._quiet_until = -NEVER  # ... and no sample due before this (Sampler.quiet_until)
+        self._due_fresh = False  # _due is as after_activity() last worked it out for a read
+        self._sample_not_before = -NEVER  # ... and no sample due before it (the Sampler's)
         # ... all in one: before this, while steady, neither a sample nor an output is due
         # (-inf: not steady); the one test output() makes of them
         self._settle_until = -NEVER
@@ -266,9 +266,9 @@ class Session(ProxyHandler):
                 # time: at most a hold later). The loop asks nothing more for this round
                 # (no to_child, injection or after_activity): the frame costs this call
                 # into the core.
-                self.settled = True
+                self.round_free = True
                 return out
-        self.settled = False
+        self.round_free = False
         self._output_round = True
         return out
 
@@ -316,9 +316,9 @@ class Session(ProxyHandler):
         """This round has more than output: after_activity() runs for it, and deadlines
         change (`_due` was set): no frame settles in output() until they are worked
         out again. A frame that settled earlier in the round gets its after_activity()."""
-        if self.settled:
+        if self.round_free:
             self._output_round = True
-        self.settled = self._steady = False
+        self.round_free = self._due_fresh = False
         self._settle_until = -NEVER
 
     def _answered_late(self, now: float) -> None:
@@ -357,7 +357,7 @@ class Session(ProxyHandler):
             self._output_round = False
             now = time.monotonic()
             self._booted.retitle(self, p)
-            effects = p.handle(self._ev.Written(quiet=self._due > now), now)
+            effects = p.handle(self._ev.Written(nothing_due=self._due > now), now)
             due = effects.due
             if effects.settled:  # its deadlines are new: the frame was read (or waits)
                 s = self.sampler
@@ -365,17 +365,17 @@ class Session(ProxyHandler):
                     sampled = s.sample(p, now, effects.hold_end)
                     if sampled < due if due is not None else True:
                         due = sampled
-                    self._quiet_until = s.quiet_until
+                    self._sample_not_before = s.sample_not_before
                 else:
-                    self._quiet_until = NEVER
+                    self._sample_not_before = NEVER
                 parts_due = self._parts_due
                 self._due = due if due is not None and due < parts_due else parts_due
-                self._steady = True
-                self._settle_until = min(self._quiet_until, self._sinks_at)
+                self._due_fresh = True
+                self._settle_until = min(self._sample_not_before, self._sinks_at)
                 if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
                     self._sinks_due(now)  # the program set its title: mark it again
             else:
-                self._steady = False
+                self._due_fresh = False
                 self._settle_until = -NEVER
                 if due is not None and due < self._due:
                     self._due = due
@@ -448,7 +448,7 @@ class Session(ProxyHandler):
         elif now < self._due:
             self._arm(self._due)
             return
-        self._steady = False
+        self._due_fresh = False
         self._settle_until = -NEVER
         deadlines: list[float] = []
         if self.filter is not None:
@@ -491,8 +491,8 @@ class Session(ProxyHandler):
         sinks = self.sinks
         first = sinks.next_deadline(now) if sinks is not None else None
         self._sinks_at = due = NEVER if first is None else first
-        if self._steady:
-            self._settle_until = min(self._quiet_until, due)
+        if self._due_fresh:
+            self._settle_until = min(self._sample_not_before, due)
         timer = self._sinks_timer
         if timer is not None and not timer.cancelled and timer.when == due:
             return
@@ -638,8 +638,8 @@ class Session(ProxyHandler):
             self.server = None
         sinks, self.sinks = self.sinks, None
         self._sinks_at = NEVER
-        if self._steady:
-            self._settle_until = self._quiet_until
+        if self._due_fresh:
+            self._settle_until = self._sample_not_before
         if sinks is not None:  # herdr releases the pane if finish() did not (any exit path)
             sinks.close()
         if self._listing is None and self.registry is not None:

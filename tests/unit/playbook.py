@@ -87,13 +87,13 @@ class Playbook:
 
     # ------------------------------------------------------------- as the drivers run it
 
-    def frame(self, data: bytes, now: float, *, quiet: bool = True) -> Effects:
+    def frame(self, data: bytes, now: float, *, nothing_due: bool = True) -> Effects:
         """A round of output as the session runs it: the output, then (unless the core
         says it is settled) the round written; the time given when it is due at once.
         Returns the round's effects (``settled``: the frame was read at once or waits)."""
         self.at(now) >> Output(data)
         if not self.last.settled:
-            self >> Written(quiet=quiet)
+            self >> Written(nothing_due=nothing_due)
         effects = self.last
         if effects.due is not None and effects.due <= now:
             self >> Tick()

@@ -56,7 +56,7 @@ def run(script: list[tuple[float, str, bytes]], until: float,
         eager: bool = False) -> list[tuple[float, str]]:
     """Drive a pipeline by (time, "o"|"i", bytes); the states decided, with their time.
     `eager`: read small first outputs at once, as the live session does when nothing
-    else is due (``Written(quiet=True)``)."""
+    else is due (``Written(nothing_due=True)``)."""
     pb = Playbook(Pipeline(rules.parse_manifest_text(MANIFEST), rows=8, cols=40, now=0.0,
                            backend="pyte", timings=Timings()), due=0.0, budget=1.0)
     _ = pb.p.screen
@@ -64,7 +64,7 @@ def run(script: list[tuple[float, str, bytes]], until: float,
     for at, kind, data in script:
         pb.until(at)
         if kind == "o":
-            pb.at(at) >> Output(data) >> Written(quiet=eager)
+            pb.at(at) >> Output(data) >> Written(nothing_due=eager)
         elif kind == "i":
             pb.at(at) >> Typed(data)
     pb.until(until)

@@ -140,13 +140,13 @@ def test_frames_that_wait_take_no_sample_before_the_hold_ends(procs: dict[str, A
     s, p = Sampler(100, 3, activity=False), FakePipeline()
     p.output_bytes = 10
     s.sample(p, 0.0, hold_until=1.0)  # type: ignore[arg-type]
-    assert s.quiet_until == 1.0  # not FG_PERIOD: the frames that wait carry no sample
+    assert s.sample_not_before == 1.0  # not FG_PERIOD: the frames that wait carry no sample
     assert s.next_deadline(0.0) == pytest.approx(1.0 + sampling.SAMPLE_SLACK)
     procs["fg"] = 200
     p.output_bytes = 20  # another shape, read at once (no hold): due samples are taken
     s.sample(p, FG_PERIOD)  # type: ignore[arg-type]
     assert p.told == [("fg", 200, "proc200", FG_PERIOD)]
-    assert s.quiet_until == pytest.approx(2 * FG_PERIOD)
+    assert s.sample_not_before == pytest.approx(2 * FG_PERIOD)
     assert s.next_deadline(FG_PERIOD) == pytest.approx(2 * FG_PERIOD + sampling.SAMPLE_SLACK)
 
 

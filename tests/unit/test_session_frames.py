@@ -63,8 +63,8 @@ class Loop:
         s = self.s
         passed = s.output(data)
         s.proxy.tracker.feed(passed)  # type: ignore[union-attr]
-        if s.settled:
-            s.settled = False
+        if s.round_free:
+            s.round_free = False
             return
         self.slow += 1
         s.to_child()
@@ -156,7 +156,7 @@ def test_a_frame_that_waits_does_not_settle_once_a_sink_is_due(
     # a frame in the round in which the time came, before the loop ran its timers
     loop.clock[0] = at + 0.001
     s.output(spinner(62))
-    assert not s.settled
+    assert not s.round_free
     s.to_child()
     s.injection()  # the sinks' time: polled, and nothing more due
     s.after_activity()
