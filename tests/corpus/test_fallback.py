@@ -312,7 +312,13 @@ manifest instead of their own.
   unanswered for 10 s until the session is ended): a question truly on screen that the
   labels call done. Read up to the quit key only, it measures 0/6, 0 false blocked, 8
   turn ends not seen, agreement 0.443: its still composer (a box "Type your message..."
-  over two status rows) and its approvals are read by no rule.
+  over two status rows) and its approvals are read by no rule. Its driver then answered
+  the box as a user does (Ctrl+Q, then Enter on "Yes, proceed", focused when it opens;
+  the box labelled blocked while drawn, working from the Enter to the exit) and every
+  scenario was recorded again, labels checked on the replayed screens; measured on the
+  same rules, nobody having looked at its shapes: 5/13 dialogs (none of its 6 approvals,
+  5 of its 7 exit boxes: read by the list rules through the box's "esc Cancel" footer),
+  0 false blocked, blocked p50/max 74/398 ms, no turn end seen (8), agreement 0.778.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -363,16 +369,18 @@ GOAL_AGREEMENT = 0.90
 #: below the screen's bottom, see the module doc; Code Puppy 0.0.946: none since the
 #: rules for options that wear a glyph and for a form of radio choices)
 MISSED = {"mini-1.17.5/long-command",
-          # OpenHands CLI 1.16.0, measured unseen: none of its approvals
+          # OpenHands CLI 1.16.0, measured unseen: none of its approvals, two of its exit
+          # confirmations
           "openhands-1.16.0/command-approve", "openhands-1.16.0/command-deny",
-          "openhands-1.16.0/long-command", "openhands-1.16.0/multiline"}
+          "openhands-1.16.0/long-command", "openhands-1.16.0/multiline",
+          "openhands-1.16.0/negatives"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.623 (its first turn, sent with Esc+Enter and drawing
 #: its spinner at the top only, reads idle in a replay without activity samples)
 SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.62),
-         # measured unseen; its false blocked are the exit confirmation its recordings end on
-         "openhands-1.16.0": (5, 0.79)}
+         # measured unseen (its recordings ending on its answered exit confirmation)
+         "openhands-1.16.0": (0, 0.77)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
