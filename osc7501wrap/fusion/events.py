@@ -25,9 +25,13 @@ from .background import Proc
 from .fusion import Decision
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Output:
-    """Bytes the program wrote (its own OSC 7501 reports and probe among them)."""
+    """Bytes the program wrote (its own OSC 7501 reports and probe among them).
+
+    Not frozen, unlike the other events: one is made for every read of the program's
+    output, and a frozen dataclass sets its field through ``object.__setattr__`` (a
+    wrapper call that a spinner frame pays cold). Nothing changes it once made."""
 
     data: bytes
 
@@ -141,7 +145,10 @@ class Effects:
     waits unfed while nothing changed since the last frame read: no :class:`Written`),
     or, for :class:`Written`, the frame was read at once or waits (its deadlines are
     new). ``hold_end``: until when frames shaped like the last one read wait unfed
-    (:class:`Written`; samples wait for it too)."""
+    (:class:`Written`; samples wait for it too).
+
+    The core makes them with positional arguments on its hot paths: a class called with
+    keywords builds a dict of them for its ``__init__`` on every call."""
 
     passthrough: bytes = b""
     to_child: bytes = b""

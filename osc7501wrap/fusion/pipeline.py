@@ -187,6 +187,7 @@ class Pipeline:
         self._stream_progress: tuple[int, int | None] | None = None
         self._title: str | None = None
         self._progress: tuple[int, int | None] | None = None
+        self._retitled = False  # the stream's title or progress is not the screen's as read
         self._in_paste = False
         self._line = bytearray()
         # the screen at the latest Enter the program has not answered, the typed text as
@@ -247,7 +248,7 @@ class Pipeline:
             data = self._output(event.data, now)
             if self._held:  # a frame that waits: settled if nothing changed since the last read
                 due = self._due
-                return Effects(data, due=due, settled=due == self._read_due)
+                return Effects(data, b"", (), (), None, due, due == self._read_due)
             return Effects(data, self._take_answers() if self._answers else b"")
         on = _ON.get(type(event))
         if on is None:
@@ -268,6 +269,7 @@ class Pipeline:
 
     def _on_retitled(self, ev: Retitled, now: float) -> Effects:
         self._stream_title, self._stream_progress = ev.title, ev.progress
+        self._retitled = ev.title != self._title or ev.progress != self._progress
         return Effects()
 
     def _on_typed(self, ev: Typed, now: float) -> Effects:
@@ -323,8 +325,7 @@ class Pipeline:
                 and (pending := self._unfed) + n <= EAGER_BYTES
                 and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
                 and data[n - 1] != 0x1B
-                and self._stream_title == self._title
-                and self._stream_progress == self._progress
+                and not self._retitled
                 and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
                       else None) or self._shape_of(data)) == self._shape):
             if not pending:
@@ -386,9 +387,7 @@ class Pipeline:
         A frame confirmed here starts a hold of its shape: the frames shaped like it
         that follow wait unfed (:meth:`_output` tells them, see the module docstring)."""
         screen = self._screen
-        if (screen is None or self._stream_title != self._title
-                or self._stream_progress != self._progress
-                or len(self.backlog) > EAGER_BYTES):
+        if screen is None or self._retitled or len(self.backlog) > EAGER_BYTES:
             return False
         shape = self._shape_of(self._chunk)
         self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
@@ -719,8 +718,9 @@ class Pipeline:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
         title, progress = self._stream_title, self._stream_progress
-        if title != self._title or progress != self._progress:
+        if self._retitled:
             self._title, self._progress = title, progress
+            self._retitled = False
             changed = True
         if changed:
             if self._screen is not None:

@@ -7,9 +7,9 @@ It returns the status a shell would see: CMD's exit code, or 128+N if a signal N
 it. A command that cannot be found or run raises WrapError (127 / 126) before anything
 is forked.
 
-One single-threaded loop does all the work (the style of script(1) and asciinema): a
-poll (select on macOS) over the pty master, stdin, and a self-pipe that signal handlers
-write to (`signal.set_wakeup_fd`). It
+One single-threaded loop does all the work (the style of script(1) and asciinema): an
+epoll (poll where there is none, select on macOS) over the pty master, stdin, and a
+self-pipe that signal handlers write to (`signal.set_wakeup_fd`). It
 
 * forwards TERM and HUP to the child, INT and QUIT to the pty's foreground process group,
   and keeps draining until the child is gone;
@@ -257,16 +257,26 @@ EVENT_WRITE = 2
 
 class _Poller:
     """What the loop needs of :mod:`selectors`: fds with a callback each, read and write
-    interest, one wait. poll(2); select(2) on macOS, where poll does not work on
-    terminals. A hang-up or error counts as readable and writable, as in selectors."""
+    interest, one wait. epoll(7) on Linux, poll(2) elsewhere; select(2) on macOS, where
+    poll does not work on terminals. A hang-up or error counts as readable and writable,
+    as in selectors.
 
-    def __init__(self, use_poll: bool) -> None:
+    epoll because a round is one wake-up per frame of a spinner: poll(2) queues the
+    waiter on every fd's wait queues (two each for a terminal) and takes it off again on
+    every call, and looks at every fd twice; epoll keeps the fds registered and looks
+    only at the one that woke it. Its masks are poll's (EPOLLIN is POLLIN...). A file
+    it cannot watch (a regular file, /dev/null as stdin) fails to register, as a file
+    poll cannot watch does under select: the loop then reads it as always readable."""
+
+    def __init__(self, use_poll: bool, use_epoll: bool = hasattr(select, "epoll")) -> None:
         self._callbacks: dict[int, Callable[[int], None]] = {}
         self._events: dict[int, int] = {}
         # (callback, EVENT_READ) of each fd read from, made once: what a plain POLLIN
         # (almost every event) turns into without a lookup of its interest or a new tuple
         self._on_read: dict[int, tuple[Callable[[int], None], int]] = {}
-        self._poll = select.poll() if use_poll else None
+        self._epoll = use_poll and use_epoll
+        self._poll = ((select.epoll() if use_epoll else select.poll()) if use_poll
+                      else None)
 
     def __contains__(self, fd: int) -> bool:
         return fd in self._callbacks
@@ -300,15 +310,22 @@ class _Poller:
         del self._events[fd]
         self._on_read.pop(fd, None)
         if self._poll is not None:
-            self._poll.unregister(fd)
+            try:
+                self._poll.unregister(fd)
+            except OSError:  # epoll: closed already (it forgot the fd then)
+                if not self._epoll:
+                    raise
 
     def select(self, timeout: float | None) -> list[tuple[Callable[[int], None], int]]:
         """Wait up to ``timeout`` seconds (None: no limit); the ready callbacks and masks."""
         out: list[tuple[Callable[[int], None], int]] = []
         if self._poll is not None:
-            ms = None if timeout is None else max(0, -int(-timeout * 1000 // 1))
             try:
-                got = self._poll.poll(ms)
+                if self._epoll:  # seconds (rounded up to ms), -1: no limit
+                    got = self._poll.poll(-1 if timeout is None else timeout)
+                else:
+                    got = self._poll.poll(
+                        None if timeout is None else max(0, -int(-timeout * 1000 // 1)))
             except InterruptedError:
                 return out
             # One pass, a plain POLLIN first: part of the round (see the measure in _loop).
@@ -349,6 +366,8 @@ class _Poller:
         self._callbacks.clear()
         self._events.clear()
         self._on_read.clear()
+        if self._epoll and self._poll is not None:
+            self._poll.close()  # type: ignore[union-attr]
 
 
 _POLLIN = getattr(select, "POLLIN", 1)

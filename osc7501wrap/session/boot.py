@@ -164,6 +164,7 @@ def replay_early(s: Host, p: Pipeline, began: float) -> None:
         p.handle(events.CaughtUp(began), time.monotonic())
         s._due = min(s._due, early[-1][1] + p.timings.settle)
         s._steady = False
+        s._settle_until = -float("inf")
 
 
 def _cwd() -> str:

@@ -141,7 +141,10 @@ class Session(ProxyHandler):
         # there) while nothing changed since a round whose deadlines were worked out:
         self._steady = False  # _due is as after_activity() last worked it out for a read
         self._quiet_until = -NEVER  # ... and no sample due before this (Sampler.quiet_until)
-        self._round_busy = False  # input, a resize or the control socket in this round
+        # ... all in one: before this, while steady, neither a sample nor an output is due
+        # (-inf: not steady); the one test output() makes of them
+        self._settle_until = -NEVER
+        self._tracker: Any = None  # the proxy's stream tracker (started)
         self._exited = False
         self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
@@ -165,6 +168,7 @@ class Session(ProxyHandler):
         name_after(s.command)  # tmux, ps, herdr: the pane runs the program, not python3
         now = time.monotonic()
         self.proxy = proxy
+        self._tracker = proxy.tracker
         self._boot_at = now + BOOT_DELAY
         typeahead = s.typeahead
         if s.outstanding_replies:
@@ -254,11 +258,9 @@ class Session(ProxyHandler):
         out = effects.passthrough
         if effects.to_child:
             self._to_child += effects.to_child
-        if (effects.settled and self._steady and now < self._quiet_until
-                and not self._round_busy and now < self._sinks_at):
-            tracker = self.proxy.tracker if self.proxy is not None else None
-            if tracker is not None and tracker.safe and not (
-                    self._reads_stream and tracker.events):
+        if effects.settled and now < self._settle_until:
+            tracker = self._tracker
+            if tracker.safe and not (self._reads_stream and tracker.events):
                 # Settled: after_activity() would work out the same deadlines and take
                 # no sample (the next sample notes this output as activity, at its own
                 # time: at most a hold later). The loop asks nothing more for this round
@@ -317,7 +319,7 @@ class Session(ProxyHandler):
         if self.settled:
             self._output_round = True
         self.settled = self._steady = False
-        self._round_busy = True
+        self._settle_until = -NEVER
 
     def _answered_late(self, now: float) -> None:
         """The terminal answered the 7501 query after the probe gave up: reports are OSC
@@ -344,7 +346,6 @@ class Session(ProxyHandler):
         as published nothing is due for it (one wake-up per frame instead of two). Then
         the loop timer is set for when :meth:`tick` has work next: every path that makes
         work lowers ``_due``, so the loop needs no extra wake-up after each read."""
-        self._round_busy = False
         p = self.pipeline
         if p is None:  # an earlier timer is kept: tick() sets it again (not once a read)
             timer = self._timer
@@ -370,10 +371,12 @@ class Session(ProxyHandler):
                 tick_due = self._tick_due
                 self._due = due if due is not None and due < tick_due else tick_due
                 self._steady = True
+                self._settle_until = min(self._quiet_until, self._sinks_at)
                 if self._reads_stream and self.proxy is not None and self.proxy.tracker.events:
                     self._sinks_due(now)  # the program set its title: mark it again
             else:
                 self._steady = False
+                self._settle_until = -NEVER
                 if due is not None and due < self._due:
                     self._due = due
         timer = self._timer
@@ -446,6 +449,7 @@ class Session(ProxyHandler):
             self._arm(self._due)
             return
         self._steady = False
+        self._settle_until = -NEVER
         deadlines: list[float] = []
         if self.filter is not None:
             held = self.filter.feed(b"", now)
@@ -487,6 +491,8 @@ class Session(ProxyHandler):
         sinks = self.sinks
         first = sinks.next_deadline(now) if sinks is not None else None
         self._sinks_at = due = NEVER if first is None else first
+        if self._steady:
+            self._settle_until = min(self._quiet_until, due)
         timer = self._sinks_timer
         if timer is not None and not timer.cancelled and timer.when == due:
             return
@@ -632,6 +638,8 @@ class Session(ProxyHandler):
             self.server = None
         sinks, self.sinks = self.sinks, None
         self._sinks_at = NEVER
+        if self._steady:
+            self._settle_until = self._quiet_until
         if sinks is not None:  # herdr releases the pane if finish() did not (any exit path)
             sinks.close()
         if self._listing is None and self.registry is not None:

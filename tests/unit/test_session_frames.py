@@ -130,3 +130,38 @@ def test_a_steady_spinner_takes_the_slow_way_once_per_hold(
     assert reads * 0.8 <= loop.fg_samples <= loop.slow
     assert p.current().state == "working"
     assert p.frames_held >= frames - loop.slow
+
+
+def test_a_frame_that_waits_does_not_settle_once_a_sink_is_due(
+        spin: Callable[[str], Loop], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sink asks for a time while frames wait (a retry, a late answer): frames before
+    it still cost one call, the frame of the round in which it falls due takes the slow
+    way (the loop then asks the injection), and once the sinks have nothing due the
+    frames settle again."""
+    loop = spin("claude")
+    t0 = 1000.0
+    for i in range(60):
+        loop.frame(spinner(i), t0 + 0.1 * i)
+    s = loop.s
+    assert s.sinks is not None
+    now = t0 + 5.95
+    at = now + 0.2
+    loop.clock[0] = now
+    monkeypatch.setattr(s.sinks, "next_deadline", lambda t: at if t < at else None)
+    s._sinks_due(now)  # as every change of a sink's state does
+    loop.slow = 0
+    loop.frame(spinner(60), t0 + 6.0)  # before it: one call
+    loop.frame(spinner(61), t0 + 6.1)
+    assert loop.slow == 0
+    # a frame in the round in which the time came, before the loop ran its timers
+    loop.clock[0] = at + 0.001
+    s.output(spinner(62))
+    assert not s.settled
+    s.to_child()
+    s.injection()  # the sinks' time: polled, and nothing more due
+    s.after_activity()
+    assert s._sinks_at == float("inf")
+    loop.slow = 0
+    for i in range(63, 70):
+        loop.frame(spinner(i), t0 + 0.1 * i)
+    assert loop.slow == 0, loop.slow
