@@ -37,6 +37,10 @@ class Leave:
     keys: tuple[str, ...]
     wait: float
     pause: float = 0.3
+    #: a question the first key raises before the program exits (its screen drawn in
+    #: full), which the next key answers: labelled ``blocked`` while drawn, ``working``
+    #: from the answer to the exit (None: the keys quit without asking)
+    asks: Screen | None = None
 
 
 CTRL_C_TWICE = (Leave(("ctrl+c", "ctrl+c"), 10),)
@@ -414,6 +418,11 @@ def openhands_idle(text: str) -> bool:
             and OPENHANDS_ASKS.search(text) is None)
 
 
+def openhands_quits(text: str) -> bool:
+    """Its exit confirmation drawn (Ctrl+Q): the question over its two buttons."""
+    return "Terminate session?" in text and "Yes, proceed" in text and "No, dismiss" in text
+
+
 def openhands_asks(text: str) -> bool:
     """Its confirmation drawn with its options."""
     return OPENHANDS_ASKS.search(text) is not None and "Auto LOW/MED" in text
@@ -569,7 +578,8 @@ OPENHANDS = Description(
     "openhands", agentrun.openhands_command, is_main=agentrun.chat_with_tools_is_main,
     started=openhands_idle, start_wait=90, start_settle=2.0, ended=openhands_idle,
     end_settle=0.6, busy=OPENHANDS_BUSY, drawn=openhands_asks,
-    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE),
+    # Ctrl+Q asks "Terminate session?" with "Yes, proceed" focused: Enter answers it
+    leave=(Leave(("ctrl+q", "enter"), 10, asks=openhands_quits), *CTRL_C_TWICE),
 )
 
 AGENTS: dict[str, Description] = {d.name: d for d in (

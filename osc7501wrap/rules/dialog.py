@@ -45,7 +45,7 @@ MAX_SUBJECT_CHARS = 20000
 #: how the rows of a subject are joined in a one-line question ("a ⏎ b")
 ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
-                          "key", "drop", "default", "highlight", "region"})
+                          "key", "drop", "default", "highlight", "region", "below"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
                           "required", "head", "up", "cut_at"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
@@ -122,6 +122,9 @@ class Reader:
     #: inline, numbered line: the selected option is the one coloured otherwise
     highlight: bool = False
     region: Region | None = None  # where the options are read (None: the rule's region)
+    #: line: the options are read below the last row it matches (the question), none
+    #: without such a row (the rows above it are the conversation)
+    below: Pattern | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,9 +310,15 @@ def _read_lines(reader: Reader, lines: list[str],
     index in the line)."""
     p = reader.line
     assert p is not None
+    first = 0
+    if reader.below is not None:
+        above = [i for i, x in enumerate(lines) if reader.below.search(x)]
+        if not above:
+            return []
+        first = above[-1] + 1
     found: list[tuple[int, Any]] = []
     for i, x in enumerate(lines):
-        if reader.stop is not None and reader.stop.search(x):
+        if i < first or (reader.stop is not None and reader.stop.search(x)):
             continue
         m = p.search(x)
         if m is not None and _group(m, p, "label"):
@@ -901,8 +910,8 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
     how = d.get("choose", choose)
     if how not in CHOOSE:
         raise ManifestError(f"{where}: choose must be one of {', '.join(CHOOSE)}")
-    pats = _patterns(d, where, ("line", "inline", "on", "cut", "stop", "key", "drop", "default"),
-                     comp)
+    pats = _patterns(d, where, ("line", "inline", "on", "cut", "stop", "key", "drop", "default",
+                                "below"), comp)
     fixed: list[tuple[str, str | None]] = []
     fx = d.get("fixed", [])
     if not isinstance(fx, list) or len(fx) > MAX_OPTIONS:
@@ -915,6 +924,8 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
     ways = [k for k in ("line", "inline") if pats[k] is not None] + (["fixed"] if fixed else [])
     if len(ways) != 1:
         raise ManifestError(f"{where}: needs exactly one of line, inline, fixed")
+    if pats["below"] is not None and pats["line"] is None:
+        raise ManifestError(f"{where}: below is only for line")
     for key in ("line", "inline"):
         p = pats[key]
         if p is not None and "label" not in p.groupindex:

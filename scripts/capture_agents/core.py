@@ -202,9 +202,19 @@ def turn_end(c: Ctx, text: str | None = None, label: str = "done", timeout: floa
 
 def leave(c: Ctx) -> None:
     """Quit the agent as its description says (each try's keys, then its wait for the
-    exit); one that outlives every try is closed by the runner."""
+    exit); one that outlives every try is closed by the runner. A try whose first key
+    raises a question (``asks``) waits for it drawn, labels it ``blocked`` and answers it
+    with its next key (``working`` until the exit)."""
     for attempt in c.about.leave:
         for n, key in enumerate(attempt.keys):
+            if n == 1 and attempt.asks is not None:
+                try:
+                    c.wait(attempt.asks, attempt.wait, settle=0.3)
+                except AssertionError:
+                    break  # never asked: this try failed, the next one goes on
+                c.mark("blocked")
+                c.key(key, mark="working")
+                continue
             if n:
                 time.sleep(attempt.pause)
             c.key(key)

@@ -10,7 +10,10 @@ Its confirmation is drawn under the action in the conversation ("🔍 Confirm 1
 action(s)?", then ``> Yes``, ``No``, ``Always``, ``Auto LOW/MED``) above the empty input
 box, which stays drawn; no status line while it waits (while a turn runs, "⠙ Working (3s
 • ESC: pause)" above the box). Refused here by "No" (down, Enter): the model is told and
-answers. It asks the model without streaming: its answer is drawn once whole.
+answers. It asks the model without streaming: its answer is drawn once whole. Every
+scenario ends as a user quits it: Ctrl+Q opens "Terminate session?" ("Yes, proceed"
+focused, "No, dismiss"), labelled blocked while drawn, and Enter answers it (working
+until the exit: harness/agents.py's ``Leave.asks``).
 
 What it does not do: describe OpenHands CLI (its input box, status line, command and keys:
 harness/agents.py) or read its own events (no hooks are set: its labels come from its

@@ -46,6 +46,8 @@ contains = "?"
     ('[[dialog.options]]\nline = "(?P<label>x)"\nhighlight = true\n', "only with inline"),
     ('[[dialog.options]]\nfixed = [{label = "x"}, {label = "y"}]\nhighlight = true\n', "only with inline"),
     ('[[dialog.options]]\ninline = "(?P<label>x)"\nhighlight = 1\n', "true or false"),
+    ('[[dialog.options]]\ninline = "(?P<label>x)"\nbelow = "\\\\?"\n', "below is only for line"),
+    ('[[dialog.options]]\nline = "(?P<label>x)"\nbelow = ""\n', "below must be a non-empty"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
     with pytest.raises(ManifestError) as err:

@@ -803,8 +803,8 @@ def test_a_one_row_input_box_across_the_screen_reads_idle(generic: rules.Manifes
     ["╭" + "─" * 20 + "╮", "│ saved " + " " * 13 + "│", "╰" + "─" * 20 + "╯"],
     # a box of two rows
     [WIDE_TOP, f"│ a{' ' * 68}│", f"│ b{' ' * 68}│", WIDE_END],
-    # a one-row box with more than two rows under it
-    [WIDE_TOP, f"│ a{' ' * 68}│", WIDE_END, "x", "y", "z"],
+    # a one-row box with more than three rows under it
+    [WIDE_TOP, f"│ a{' ' * 68}│", WIDE_END, "x", "y", "z", "w"],
 ], ids=["narrow", "two-rows", "tall-footer"])
 def test_boxes_that_are_no_input_box(generic: rules.Manifest, rows: list[str]) -> None:
     v = read(generic, rows)
@@ -820,3 +820,112 @@ def test_a_bouncing_ball_spinner_reads_working(generic: rules.Manifest, row: str
 @pytest.mark.parametrize("row", ["(●)", "( x )", "(  a  )", "(esc)", "( 1 )"])
 def test_parentheses_that_are_no_bouncing_ball(generic: rules.Manifest, row: str) -> None:
     assert read(generic, ["> go", row]).state != "working", row
+
+
+#: a composer box across the screen over two status rows and a footer of keys
+STATUS_COMPOSER = [WIDE_TOP, f"│ Type your message, @mention a file{' ' * 35}│", WIDE_END,
+            "[Ctrl+L for multi-line] • ~/work ctx N/A •", "$ 0.00 (↑ 0 ↓ 0)",
+            " ^a Select all  ^q Quit the application  ^p palette"]
+
+
+def on_composer(command: str, *options: str, ask: str = "  🔍 Confirm 1 action(s)?") -> list[str]:
+    """A confirmation under its action, above the composer that stays drawn: the
+    question, a blank row, the options (the first behind the pointer), blank rows."""
+    first, *rest = options
+    return ["  > make the output directory", "", f"  ▶ terminal: {command}", "", ask, "",
+            f"  > {first}", *(f"    {o}" for o in rest), "", "", *STATUS_COMPOSER]
+
+
+def test_the_composer_box_over_status_rows_and_a_footer_reads_idle(
+        generic: rules.Manifest) -> None:
+    v = read(generic, ["  > what is two plus two", "", "  Four.", "", *STATUS_COMPOSER])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    # the spinner line over it reads working
+    busy = read(generic, ["  > what is two plus two", " ⠸ Working (1s • ESC: pause)",
+                          *STATUS_COMPOSER])
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+
+
+def test_a_pointer_list_under_a_question_right_above_the_composer(
+        generic: rules.Manifest) -> None:
+    hostile = "rm -rf build; echo $(id) > '#{pane_id}' %H \x1b]2;x\x07 \u202e"
+    rows = on_composer(hostile, "Yes", "No", "Always", "Auto LOW/MED")
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_on_composer")
+    d = v.dialog
+    assert d is not None and d.choose == "arrows"
+    # the prompt echoed behind ">" and the "▶" rows above the question are no options
+    assert [(o.label, o.selected) for o in d.options] == [
+        ("Yes", True), ("No", False), ("Always", False), ("Auto LOW/MED", False)]
+    assert d.question == "🔍 Confirm 1 action(s)?"
+    # `answer` moves down once and presses Enter for "No"
+    assert dialog.keys_for(d, d.options[1]) == ["\x1b[B", "\r"]
+    # options that neither approve nor decline: a question
+    q = read(generic, on_composer("x", "Red", "Blue", ask="  Which color do you prefer?"))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_on_composer")
+    assert [o.label for o in q.dialog.options] == ["Red", "Blue"]
+
+
+@pytest.mark.parametrize("rows", [
+    # the same list quoted in an answer, the answer's text under it
+    ["  OpenHands asked:", "    🔍 Confirm 1 action(s)?", "", "      > Yes", "        No",
+     "", "  Nothing is waiting now.", "", *STATUS_COMPOSER],
+    # typed into the composer
+    ["  > hello", "", WIDE_TOP, f"│ Confirm 1 action(s)? > Yes  No  Always{' ' * 31}│",
+     WIDE_END, *STATUS_COMPOSER[3:]],
+    # one option only
+    ["  Shall I go on?", "", "  > Yes", "", *STATUS_COMPOSER],
+    # no question over the options: a prompt echoed and a reply
+    ["  > make the output directory", "    Done, the output is in out/.", "", *STATUS_COMPOSER],
+    # hostile words behind the pointer with no question
+    ["  > $(rm -rf ~) #{pane_id}", "    %H `id`", *STATUS_COMPOSER],
+], ids=["quoted", "typed", "one-option", "no-question", "hostile"])
+def test_pointer_rows_above_the_composer_that_are_no_dialog(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def edged_buttons(question: str, *labels: str, left: str = "", right: str = "") -> list[str]:
+    """A modal box over the screen: its question, then its buttons drawn with eighth-block
+    edges on one row (`left`/`right`: what the screen shows beside the box)."""
+    top = "   ".join("▔" * 20 for _ in labels)
+    mid = "   ".join(f"{lab:^20}" for lab in labels)
+    end = "   ".join("▁" * 20 for _ in labels)
+    inner = [f"{question:^50}", "", top, mid, end, ""]
+    return [f"{left:<10}╭{'─' * 52}╮", *(f"{left:<10}│ {r:<50} │{right}" for r in inner),
+            f"{left:<10}╰{'─' * 52}╯"]
+
+
+def test_buttons_drawn_with_eighth_block_edges_under_a_question(
+        generic: rules.Manifest) -> None:
+    hostile = "$(rm -rf ~) #{pane_id} %H"
+    rows = ["  > what is two plus two", *edged_buttons("Terminate session?", "Yes, proceed",
+                                                    "No, dismiss", right=f"h {hostile}"),
+            "  Four.", *STATUS_COMPOSER[:-1], " ^c Exit  esc Cancel"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_buttons_edged")
+    # its question, without what the screen shows beside the box; no options: `answer`
+    # types nothing (the focus is a colour, Tab moves it)
+    assert v.dialog is not None and v.dialog.question == "Terminate session?"
+    assert not v.dialog.options
+    with pytest.raises(dialog.ChoiceError):
+        dialog.keys_for(v.dialog, dialog.Option(1, "Yes, proceed", True, None))
+    q = read(generic, edged_buttons("Which one?", "Red", "Blue"))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_buttons_edged")
+
+
+@pytest.mark.parametrize("rows", [
+    # one button only
+    edged_buttons("Continue?", "OK"),
+    # no question above the buttons
+    edged_buttons("Settings", "Save", "Close"),
+    # an input box drawn with eighth blocks (one run a row)
+    ["  Shall I?", "▊" + "▔" * 40 + "▎", "▊ Type your input... ▎", "▊" + "▁" * 40 + "▎"],
+    # the edges quoted with no labels between them
+    ["  Ready?", "▔" * 10 + "   " + "▔" * 10, "▁" * 10 + "   " + "▁" * 10],
+], ids=["one-button", "no-question", "input-box", "no-labels"])
+def test_eighth_block_rows_that_are_no_buttons(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
