@@ -25,21 +25,10 @@ import bench_corpus as bc
 import test_corpus as tc
 
 from osc7501wrap.commands.record import Step
-from osc7501wrap.fusion.drive import Marker, capture_events
-from osc7501wrap.fusion.events import (
-    Activity,
-    Exit,
-    Foreground,
-    Output,
-    Processes,
-    Retitled,
-    Tick,
-    Written,
-)
+from osc7501wrap.fusion.drive import capture_events, drive
 from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.protocol.sanitize import sanitize_text
 from osc7501wrap.session import sampling
-from osc7501wrap.stream.tracker import StreamTracker
 
 OFFER = 0.05  # how often a sample is offered (s)
 
@@ -78,62 +67,13 @@ def sampled(path: Path, raw_output: bool = False) -> tc.Replayed:
     d0 = p.current()
     last = (d0.state, d0.kind, d0.msg)
     steps.append(Step(0.0, d0.state, d0.kind, d0.signal, d0.detail))
-    due: float | None = 0.0
-    sample_at = 0.0
-    stream = StreamTracker()
-    titled: tuple[object, object] = (None, None)
 
-    def advance(to: float) -> None:
-        nonlocal due, sample_at
-        while True:
-            nxt = min(x for x in (due, sample_at) if x is not None)
-            if nxt > to:
-                return
-            if due is not None and due <= sample_at:
-                now = due
-                eff = p.handle(Tick(1.0), now)
-                collect(eff.decisions)
-                due = eff.due if eff.due is None or eff.due > now else now + 0.001
-            else:
-                now = sample_at
-                asked = s.sample(p, now)
-                # what a sample changed, the core asked to read at once: as live
-                eff = p.handle(Tick(1.0), now) if asked <= now else None
-                if eff is not None:
-                    collect(eff.decisions)
-                    if eff.due is not None and (due is None or eff.due < due):
-                        due = max(eff.due, now + 0.001)
-                sample_at = now + OFFER
+    def marker(t: float, label: str) -> None:
+        state, _, kind = label.partition(":")
+        steps.append(Step(t, state, kind or None, marker=True))
 
-    end_t = 0.0
-    for t, ev in capture_events(cap):
-        if isinstance(ev, (Activity, Foreground, Processes)):
-            continue  # the samples are taken here
-        advance(t)
-        now = end_t = t
-        if isinstance(ev, Marker):
-            state, _, kind = ev.label.partition(":")
-            steps.append(Step(now, state, kind or None, marker=True))
-            continue
-        if isinstance(ev, Exit):
-            advance(now)
-            collect(p.handle(ev, now).decisions)
-            break
-        eff = p.handle(ev, now)
-        if isinstance(ev, Output):
-            stream.feed(eff.passthrough)
-            if (stream.title, stream.progress) != titled:
-                titled = (stream.title, stream.progress)
-                p.handle(Retitled(*titled), now)
-            if not eff.settled:
-                eff = p.handle(Written(quiet=due is None or due > now), now)
-        collect(eff.decisions)
-        if eff.due is not None:
-            d = max(eff.due, now)
-            if due is None or d < due:
-                due = d
-    else:
-        advance(end_t + 2.0)
+    # the same driver as replay and the tests, the samples taken on the capture's clock
+    drive(p, capture_events(cap), collect, marker, sample=s.sample, every=OFFER)
     steps.sort(key=lambda x: (x.t, not x.marker))
     return tc.Replayed(tc.capture_name(path), cap, m, bc.BACKEND, steps)
 

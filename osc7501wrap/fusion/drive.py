@@ -56,29 +56,53 @@ class Marker:
 Timed = tuple[float, Event | Marker]
 
 
+#: A sampler offered the time (`sample(p, now)`): it hands `p` the samples that are due
+#: and returns when it next wants to read the screen (a time not after `now`: at once).
+Sample = Callable[[Pipeline, float], float]
+
+
 def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Decision]], None],
           marker: Callable[[float, str], None] | None = None, *, after: float = 2.0,
-          budget: float = 1.0) -> None:
+          budget: float = 1.0, sample: Sample | None = None, every: float = 0.05) -> None:
     """Drive `p` through `events` (see the module doc). `decided` gets each list of
     decisions as the core returns them; `marker` the markers. After the last event, the
-    core is given `after` more seconds (unless the program exited)."""
+    core is given `after` more seconds (unless the program exited). With `sample`, the
+    samples are taken on the driver's clock instead of read from `events` (a live
+    session's sampler, offered the time every `every` seconds; the events' own samples
+    are dropped): what a live session would have decided with them."""
     due: float | None = 0.0
     tick = Tick(budget)
     stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
     titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
+    sample_at = 0.0 if sample is not None else float("inf")
 
     def advance(to: float) -> None:
-        nonlocal due
-        while due is not None and due <= to:
-            now = due
-            effects = p.handle(tick, now)
-            decided(effects.decisions)
-            due = effects.due
-            if due is not None and due <= now:
-                due = now + 0.001
+        nonlocal due, sample_at
+        while True:
+            if due is not None and due <= sample_at:
+                if due > to:
+                    return
+                now = due
+                effects = p.handle(tick, now)
+                decided(effects.decisions)
+                due = effects.due
+                if due is not None and due <= now:
+                    due = now + 0.001
+                continue
+            if sample is None or sample_at > to:
+                return
+            now = sample_at
+            if sample(p, now) <= now:  # what a sample changed, the core reads at once
+                effects = p.handle(tick, now)
+                decided(effects.decisions)
+                if effects.due is not None and (due is None or effects.due < due):
+                    due = max(effects.due, now + 0.001)
+            sample_at = now + every
 
     end_t = 0.0
     for t, ev in events:
+        if sample is not None and isinstance(ev, Activity | Foreground | Processes):
+            continue  # the samples are taken here
         advance(t)
         now = end_t = t
         if isinstance(ev, Marker):

@@ -13,6 +13,7 @@ end as soon as the screen shows it; a sample newer than the screen's reading sti
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from playbook import Playbook
 
 from osc7501wrap import rules
 from osc7501wrap.capture import read_capture
-from osc7501wrap.fusion.drive import Marker, capture_events
+from osc7501wrap.fusion.drive import Marker, capture_events, drive
 from osc7501wrap.fusion.events import Activity, Event, Output, Processes
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.fusion.pipeline import Pipeline
@@ -112,3 +113,37 @@ def test_without_samples_the_enter_holds_the_same() -> None:
     """The same screen without any sample: the screen alone decides, as replay does."""
     decisions = replay(SPINNER + 0.3, [])
     assert between(decisions, ENTER, SPINNER + 0.3) == ["working"]
+
+
+def test_the_driver_takes_the_samples_on_its_own_clock() -> None:
+    """`drive(..., sample=)` (what `bench/sampled_replay.py` runs): the sampler is offered
+    the time every `every` seconds of the capture's clock, the capture's own samples are
+    dropped, and what a sample changed is read at once: the same light as the samples
+    handed in among the events."""
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["kimi"])
+    cap = read_capture(KIMI)
+    p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend="pyte")
+    p.load_screen(wait=True)
+    offered: list[float] = []
+    left = [STARTUP, STILL, TURN, ENDED, AFTER]
+    decisions: list[Decision] = []
+
+    def sampler(pipeline: Pipeline, now: float) -> float:
+        offered.append(now)
+        if left and left[0][0] <= now:
+            pipeline.handle(left.pop(0)[1], now)
+            return now  # read at once
+        return now + 1.0
+
+    # a sample the capture recorded, idle in the middle of the turn: dropped
+    events = [*capture_events(cap, 22.0), (ENTER + 1.0, Activity(False, "a recorded sample"))]
+    events.sort(key=lambda x: x[0])
+    drive(p, events, decisions.extend, sample=sampler, every=0.25)
+    assert not left and offered[0] == 0.0
+    assert all(abs(b - a - 0.25) < 1e-9 for a, b in itertools.pairwise(offered))
+    assert offered[-1] >= 22.0
+    assert not [d for d in decisions if d.detail == "a recorded sample"]
+    after = [d.state for d in decisions if ENTER - 1e-3 <= d.at < COMPOSER]
+    assert after and after[0] == "working" and "idle" not in after
+    assert any(d.state in ("done", "idle") and COMPOSER <= d.at < COMPOSER + 0.5
+               for d in decisions)
