@@ -535,10 +535,14 @@ class Pipeline:
         at = c.last_eval_at
         return c.last_verdict, -1.0 if at is None else at
 
-    def buffers(self) -> dict[str, tuple[int, int]]:
-        """Each buffer of the core: (bytes now, the most ever)."""
-        return {"backlog": (self.backlog.pending, self.backlog.high),
-                "scanner": (self._scanner.pending, self._scanner.high)}
+    def buffers(self) -> dict[str, dict[str, int]]:
+        """Each buffer of the core: its bytes now (``size``), the most ever (``high``);
+        the backlog's also how often output was dropped unread in a flood (``dropped``)
+        and the bytes fed to the screen model (``fed``)."""
+        b = self.backlog
+        return {"backlog": {"size": b.pending, "high": b.high, "dropped": b.drops,
+                            "fed": b.fed_bytes},
+                "scanner": {"size": self._scanner.pending, "high": self._scanner.high}}
 
     # ----------------------------------------------------------------- other inputs
 

@@ -584,8 +584,8 @@ class Session(ProxyHandler):
                "early_input": mark(self._typed.size, self._typed.high)}
         px, p, sinks = self.proxy, self.pipeline, self.sinks
         if p is not None:
-            for name, (size, high) in p.buffers().items():
-                out[name] = mark(size, high)
+            for name, marks in p.buffers().items():
+                out[name] = {**marks, **mark(marks["size"], marks["high"])}
         if px is not None:
             out["tracker"] = mark(px.tracker.held, px.tracker.high)
             out["input"] = mark(px.pending_input, px.input_high)
@@ -613,7 +613,7 @@ class Session(ProxyHandler):
         if self.registry is None and status != 0 and self.proxy is not None:
             self._booted.ended_entry(self, p)  # p: booted above for a failure
         if self.registry is not None and self._listing is None:
-            self._load_boot().list_entry(self)  # notes the exit for the ended entry  # notes the exit for the ended entry
+            self._load_boot().list_entry(self)  # notes the exit for the ended entry
         for job in self._answers:  # an answer that ended the program is answered
             job.ended(status)
         self._answers = []

@@ -147,6 +147,8 @@ def test_explain_a_live_session_shows_the_fused_view(env) -> None:
         assert {"backlog", "scanner", "tracker", "input", "emitter"} <= set(bufs), bufs
         assert all(0 <= b["size"] <= b["high"] for b in bufs.values()), bufs
         assert bufs["backlog"]["high"] >= len("Continue? [y/N] ")
+        # what the screen model was fed, and no flood dropped anything unread
+        assert bufs["backlog"]["fed"] >= len("Continue? [y/N] ") and bufs["backlog"]["dropped"] == 0
     finally:
         t.close()
 
