@@ -142,6 +142,7 @@ def test_nothing_heavy_is_loaded_before_the_child_starts(
 
 class _FakeProxy:
     child_pid = os.getpid()
+    tracker = None  # the stream tracker the session reads the title from: not read here
 
     def send_to_child(self, data: bytes) -> None:
         raise AssertionError("nothing to type ahead")
