@@ -11,7 +11,8 @@ This module is loaded once, lazily, by the session at the boot: it may import th
 the sinks, the registry and the ledger at its top, which the modules loaded before the
 child starts may not (tests/pty/test_startup.py). It does not run the loop, answer the
 control socket (session.control) or name things (session.naming). Every function takes
-the live session (session.session.Session, which imports this module: not the other way).
+the live session, typed by what it uses of it (session.host.Host: the session imports this
+module, not the other way).
 """
 
 from __future__ import annotations
@@ -37,14 +38,12 @@ from ..rules.choose import load_manifest
 from ..rules.dialog import Dialog
 from ..screen import finish_preload, resume_point
 from . import control
+from .host import Host
 from .listing import Listing
 from .naming import agent_name, app, clean, one_line, program_shown
 from .registry import rules_entry
 from .sampling import Sampler
 from .stale import StaleWatch, remember, stale_after
-
-#: The live session (session.session.Session): named in words, as it imports this module.
-Host = Any
 
 
 def boot(s: Host) -> Pipeline:

@@ -4,8 +4,8 @@ typed), and `explain --session` (the core's view and the buffers), every reply r
 
 It does not open the socket or parse its messages (session.channel) and does not type
 itself (session.registry.handle_send, session.answer). Loaded by the session at the first
-request, after the child started. Every function takes the live session
-(session.session.Session, which imports this module: not the other way).
+request, after the child started. Every function takes the live session, typed by what it
+uses of it (session.host.Host: the session imports this module, not the other way).
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from typing import Any
 from ..fusion.events import Hook
 from ..rules import Verdict
 from .answer import AnswerJob
+from .host import Host
 from .naming import jsonable
 from .registry import handle_send
-
-#: The live session (session.session.Session): named in words, as it imports this module.
-Host = Any
 
 
 def on_control(s: Host) -> None:

@@ -43,6 +43,7 @@ from ..protocol.probe import ReplyFilter
 from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHandler, Timer
 from .channel import ControlServer
+from .kept import Kept
 from .log import SessionLog
 
 TYPE_CHECKING = False  # `typing` costs milliseconds of start-up: annotations only
@@ -70,33 +71,6 @@ BOOT_WAIT_MAX = 0.5  # after output or typing, once it settles, or this long aft
 EARLY_KEEP = 1 << 20  # output kept for the screen model until the boot (its tail)
 EARLY_INPUT_KEEP = 4096  # bytes typed before the boot kept for the pipeline (the last)
 NEVER = float("inf")
-
-
-class Kept:
-    """Reads kept until the boot, each with its time: the last `keep` bytes (reads that
-    would leave more are dropped from the front), and the most ever kept."""
-
-    __slots__ = ("cut", "high", "keep", "reads", "size")
-
-    def __init__(self, keep: int) -> None:
-        self.reads: list[tuple[bytes, float]] = []
-        self.size = self.high = 0
-        self.cut = False  # reads were dropped from the front
-        self.keep = keep
-
-    def add(self, data: bytes, at: float) -> None:
-        reads = self.reads
-        reads.append((data, at))
-        self.size += len(data)
-        if self.size > self.high:
-            self.high = self.size
-        while self.size - len(reads[0][0]) >= self.keep:
-            self.size -= len(reads.pop(0)[0])
-            self.cut = True
-
-    def take(self) -> list[tuple[bytes, float]]:
-        reads, self.reads, self.size = self.reads, [], 0
-        return reads
 
 
 class Session(ProxyHandler):
