@@ -5,8 +5,8 @@ asks when it wants to run next (:meth:`Classifier.next_deadline`), and calls :me
 then. A step evaluates the manifest on a fresh snapshot only when an evaluation is due,
 and returns a :class:`ScreenReading` only when the *published* screen state changes.
 
-When to evaluate (settle, max_wait, confirm) and what gets published (the holds:
-idle_hold, gone_hold; blocked never held) is the contract in docs/fusion.md, "Screen
+When to evaluate (settle, max_wait, confirm) and what gets published (the lingers:
+idle_linger, gone_linger; blocked never lingers) is the contract in docs/fusion.md, "Screen
 timing"; an idle rule with ``prompt = true`` (the agent's idle prompt) is not held. All
 times are injected: this module never reads a clock.
 
@@ -90,7 +90,7 @@ def marks_turns(manifest: Any) -> bool:
 
 def prompt_rules(manifest: Any) -> frozenset[str]:
     """The ids of `manifest`'s idle rules that read the agent's idle prompt
-    (``prompt = true``): the screen itself says idle, so no hold."""
+    (``prompt = true``): the screen itself says idle, so no linger."""
     return frozenset(str(getattr(r, "id", "")) for r in getattr(manifest, "rules", ())
                      if getattr(r, "state", None) == "idle" and getattr(r, "prompt", False))
 
@@ -115,8 +115,8 @@ class Classifier:
     accepts). See the module docstring for the timing rules.
     """
 
-    def __init__(self, manifest: Any, *, settle: float = 0.04, idle_hold: float = 0.7,
-                 max_wait: float = 0.08, gone_hold: float = 0.25) -> None:
+    def __init__(self, manifest: Any, *, settle: float = 0.04, idle_linger: float = 0.7,
+                 max_wait: float = 0.08, gone_linger: float = 0.25) -> None:
         self.manifest = manifest
         self._rules = rules.Evaluator(manifest)  # matches only what changed
         self.turn_marker = marks_turns(manifest)
@@ -124,15 +124,15 @@ class Classifier:
         self._prompts = prompt_rules(manifest)
         self._interrupts = interrupt_rules(manifest)
         self.settle = max(0.0, settle)
-        self.idle_hold = max(0.0, idle_hold)
-        self.gone_hold = max(0.0, gone_hold)
+        self.idle_linger = max(0.0, idle_linger)
+        self.gone_linger = max(0.0, gone_linger)
         self.max_wait = max(self.settle, max_wait) if max_wait > 0 else self.settle
         self._dirty = False
         self._first_change = 0.0  # first change not yet evaluated
         self._last_change = 0.0
         self._published: ScreenReading | None = None
-        self._held: rules.Verdict | None = None  # idle verdict waiting out the hold
-        self._hold_until = 0.0
+        self._lingering: rules.Verdict | None = None  # idle verdict waiting out its linger
+        self._linger_until = 0.0
         # (state, kind) of the latest reading of the screen, and the first screen change
         # after the reading before the one that first read it (the state cannot have
         # been shown before that)
@@ -173,8 +173,8 @@ class Classifier:
         times: list[float] = []
         if self._dirty:
             times.append(self._eval_at())
-        if self._held is not None:
-            times.append(self._hold_until)
+        if self._lingering is not None:
+            times.append(self._linger_until)
         return min(times) if times else None
 
     # ------------------------------------------------------------------ stepping
@@ -185,9 +185,9 @@ class Classifier:
         return self._published
 
     @property
-    def holding(self) -> bool:
-        """True while a working -> idle change waits out the hold."""
-        return self._held is not None
+    def lingering(self) -> bool:
+        """True while a working -> idle change waits out its linger."""
+        return self._lingering is not None
 
     def step(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
         """Do what is due at `now`; return a new reading if the published state changed.
@@ -195,24 +195,24 @@ class Classifier:
         `snapshot_fn` is called (at most once) only when an evaluation is due.
         """
         out: ScreenReading | None = None
-        hold_due = self._held is not None and now >= self._hold_until
-        if self._dirty and (now >= self._eval_at() or hold_due):
+        linger_due = self._lingering is not None and now >= self._linger_until
+        if self._dirty and (now >= self._eval_at() or linger_due):
             out = self._evaluate(now, snapshot_fn) or out
-        if self._held is not None and now >= self._hold_until:
-            verdict, self._held = self._held, None
+        if self._lingering is not None and now >= self._linger_until:
+            verdict, self._lingering = self._lingering, None
             out = self._publish(verdict, now)
         return out
 
     def confirm(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> bool:
         """Evaluate a change at once, before it settles. True if the screen reads as what
-        is published (a spinner frame under ``working``: nothing to publish, no hold to
+        is published (a spinner frame under ``working``: nothing to publish, no linger to
         start): the change is then done with and nothing is due for it. Else it stays
         pending, and its settled evaluation decides as usual (a changed state is never
         published from a screen that may still be half drawn)."""
         if not self._dirty:
-            return self._held is None
+            return self._lingering is None
         pub = self._published
-        if self._held is not None:
+        if self._lingering is not None:
             return False
         # a message is news only in _MSG_STATES: no need to extract it otherwise
         verdict = self._rules.evaluate(snapshot_fn(), _MSG_STATES)
@@ -240,13 +240,13 @@ class Classifier:
         self._note_read(verdict)
         state = verdict.state
         pub = self._published
-        if state is None:  # no match: keep what is published, and any pending hold ...
-            if pub is not None and pub.state == "blocked" and self._held is None:
-                self._held = verdict  # ... except a dialog: it is gone if this lasts
-                self._hold_until = now + self.gone_hold
+        if state is None:  # no match: keep what is published, and any pending linger ...
+            if pub is not None and pub.state == "blocked" and self._lingering is None:
+                self._lingering = verdict  # ... except a dialog: it is gone if this lasts
+                self._linger_until = now + self.gone_linger
             return None
         if pub is not None and state == pub.state:
-            self._held = None
+            self._lingering = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
                     or (verdict.visible and not pub.visible)
                     or self._news_interrupt(verdict, pub)
@@ -255,12 +255,12 @@ class Classifier:
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
                 and not verdict.visible and verdict.rule_id not in self._prompts
-                and self.idle_hold > 0):
-            if self._held is None:
-                self._hold_until = now + self.idle_hold
-            self._held = verdict  # the latest idle verdict is the one published
+                and self.idle_linger > 0):
+            if self._lingering is None:
+                self._linger_until = now + self.idle_linger
+            self._lingering = verdict  # the latest idle verdict is the one published
             return None
-        self._held = None
+        self._lingering = None
         return self._publish(verdict, now)
 
     def _news_interrupt(self, verdict: rules.Verdict, pub: ScreenReading) -> bool:
@@ -306,6 +306,6 @@ class Classifier:
             "evaluations": self.evaluations,
             # of them, frames that changed one line reading as before (rules.Evaluator)
             "kept_unmatched": self._rules.skips,
-            "holding_idle_until": self._hold_until if self._held is not None else None,
+            "holding_idle_until": self._linger_until if self._lingering is not None else None,
             "pending_change": self._dirty,
         }

@@ -118,7 +118,7 @@ class Timings:
 
     settle: float = 0.04
     max_wait: float = 0.08  # a screen whose output never pauses is read this long after it changed
-    idle_hold: float = 0.7
+    idle_linger: float = 0.7
     guard: float = 1.5
     # Feeding the screen model is off the hot path: while output keeps coming, a small
     # budget per period (10% of a core), so a flood never slows the passthrough; once
@@ -161,7 +161,7 @@ class Pipeline:
         self._size = (rows, cols)
         self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
         self.backlog = Backlog()
-        self.classifier = Classifier(manifest, settle=t.settle, idle_hold=t.idle_hold,
+        self.classifier = Classifier(manifest, settle=t.settle, idle_linger=t.idle_linger,
                                      max_wait=t.max_wait)
         self.fusion = Fusion(now, guard=t.guard, shell=shell,
                              background_native=manifest.background.native,

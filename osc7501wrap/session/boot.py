@@ -55,7 +55,7 @@ def boot(s: Host) -> Pipeline:
     now = time.monotonic()
     manifest, notes = load(s)
     c = s.config.classifier
-    timings = Timings(settle=c.settle_ms / 1000, idle_hold=c.idle_hold_ms / 1000,
+    timings = Timings(settle=c.settle_ms / 1000, idle_linger=c.idle_hold_ms / 1000,
                       guard=c.guard_ms / 1000)
     rows, cols = s.proxy.size
     s.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now, timings=timings,

@@ -103,11 +103,11 @@ KNOWN: dict[str, str] = {
     # line first drawn after the Enter), not the screen rules'.
     "claude-2.1.302/negatives#2-done": "a 22 ms spinner frame: the turn reads as never started",
     # After the start-up dialog is answered, 2.1.302 blanks the screen for 0.36 s while it
-    # starts; the blank reads as working once the dialog has been gone for gone_hold (250 ms
+    # starts; the blank reads as working once the dialog has been gone for gone_linger (250 ms
     # from a settled look), and Claude's own idle report came 2 ms before that. The same
     # run without the probe answered (mcp-project-approval) shows working.
     "claude-2.1.302/mcp-project-approval-7501#1-working":
-        "the agent's own idle report comes 2 ms before the dialog's gone_hold ends",
+        "the agent's own idle report comes 2 ms before the dialog's gone_linger ends",
     # The approved plan dialog stayed drawn 0.4 s after the Enter and the turn ended in the
     # frame that took it away: no sign of work on screen, and a key typed into a dialog is
     # no sign of work by design (it may not answer it).

@@ -202,13 +202,13 @@ def test_hold_expiry_with_unsettled_output_reads_the_screen_again(
     screen.lines = PROMPT
     clf.screen_changed(1.0)
     assert clf.step(1.04, screen.snapshot) is None  # idle held
-    assert clf.holding and clf.next_deadline(0.0) == pytest.approx(1.74)
+    assert clf.lingering and clf.next_deadline(0.0) == pytest.approx(1.74)
     # The spinner is back just before the hold ends; the step at the hold's end must
     # look again rather than publish the stale idle.
     screen.lines = spinner(2)
     clf.screen_changed(1.735)
     assert clf.step(1.74, screen.snapshot) is None
-    assert not clf.holding
+    assert not clf.lingering
     assert clf.published is not None and clf.published.state == "working"
 
 
@@ -388,7 +388,7 @@ def test_confirm_settles_a_frame_that_reads_as_published(manifest: rules.Manifes
     clf2.step(0.04, screen2.snapshot)
     screen2.lines = PROMPT
     clf2.screen_changed(0.1)
-    assert not clf2.confirm(0.1, screen2.snapshot) and not clf2.holding
+    assert not clf2.confirm(0.1, screen2.snapshot) and not clf2.lingering
 
 
 def test_confirm_of_a_screen_nothing_matches(manifest: rules.Manifest) -> None:
