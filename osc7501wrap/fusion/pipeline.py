@@ -2,7 +2,7 @@
 
     Output ─▶ ReportScanner ─▶ passthrough ─▶ Backlog ─▶ screen model
                   │                                          │
-                  └─ the child's own 7501 reports and probe  ▼
+                  └─ the child's own 7501 reports and query  ▼
     Hook, Foreground, Activity, Typed, Retitled, Exit ─▶ Fusion ◀── Classifier (rules)
 
 One entry, :meth:`Pipeline.handle` (event, now) -> :class:`~.events.Effects`, driven by
@@ -13,9 +13,9 @@ have (but for the loop's timing). What each event does:
 
 * ``Output`` is on the hot path: one scanner call (which returns the chunk itself when
   there is no OSC 7501 in it) and one O(1) backlog append; the effects carry the
-  passthrough and the answer to the child's probe.
+  passthrough and the answer to the child's query.
 * ``Written``, once a round's output is written: when the core needs a ``Tick``; at once
-  for a probe or a report. A small first read after a pause (a spinner frame) is fed and
+  for a query or a report. A small first read after a pause (a spinner frame) is fed and
   read there (:meth:`_confirm_now`): when the screen reads as published nothing is due
   (no second wake-up for the frame); it never publishes. A frame shaped like the last
   one it confirmed (:func:`frame_shape`) is not even fed: it waits in the backlog for
@@ -30,7 +30,7 @@ have (but for the loop's timing). What each event does:
   ``Processes``): a ``Tick`` at once when they changed something. ``Exit`` last.
 
 Hosting native emitters: with ``host=True`` the child's OSC 7501 sequences are removed
-from the passthrough; a ``?`` probe is answered (exactly once per probe, in the
+from the passthrough; a ``?`` query is answered (exactly once per query, in the
 ``to_child`` of the output that carried it, so it arrives before the terminal's DA1
 reply); root reports go to fusion and reports with an id to ``Effects.subreports``.
 With ``host=False`` (``--emit never``) the child's sequences pass through untouched and
@@ -176,7 +176,7 @@ class Pipeline:
         # the user's first prompt, under a start-up spinner (a server, an index): what it
         # starts then is a helper, not work a turn left running
         self._setup = manifest.generic
-        self._answers = bytearray()  # bytes for the child (answers to its 7501 probe)
+        self._answers = bytearray()  # bytes for the child (answers to its 7501 query)
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
         self._queries_answered = 0
@@ -310,7 +310,7 @@ class Pipeline:
         A frame that waits is told here, before anything else looks at it: the first
         output after a pause, shaped like the last frame :meth:`_confirm_now` confirmed,
         less than HOLD_MAX after it, under a published working, idle or no state, while
-        no Enter waits for its answer; with no OSC string in it (no report, probe, title
+        no Enter waits for its answer; with no OSC string in it (no report, query, title
         or progress), nothing held by the scanner, nothing for fusion to publish. It
         goes to the backlog unfed and :attr:`_held` is True: the round costs this call
         (its effects are settled while its deadline is the last read's: no ``Written``)."""
@@ -369,7 +369,7 @@ class Pipeline:
         return shape
 
     def _urgent(self) -> bool:
-        """The output so far carried a probe to answer or a report to act on: tick now."""
+        """The output so far carried a query to answer or a report to act on: tick now."""
         return bool(self._answers or self._subreports or self.fusion.changed())
 
     def _eager_ready(self) -> bool:
@@ -411,7 +411,7 @@ class Pipeline:
         answer or publish, the published state working, idle or none. Found once, by the
         frame read that starts (or renews) the hold; every other call ends them."""
         pub = self.classifier.published
-        return (self._enter is None and not self._scanner.pending and not self._answers
+        return (self._enter is None and not self._scanner.partial and not self._answers
                 and not self._subreports and not self.fusion.changed()
                 and (pub is None or pub.state in HOLD_STATES)
                 and len(self.backlog) == self._unfed)
@@ -441,7 +441,7 @@ class Pipeline:
                     self._subreports.append(ev)
 
     def _take_answers(self) -> bytes:
-        """What the child is answered (its probe), once."""
+        """What the child is answered (its query), once."""
         if not self._answers:
             return b""
         out = bytes(self._answers)
@@ -453,7 +453,7 @@ class Pipeline:
     def _round_done(self, now: float, *, nothing_due: bool = True) -> float | None:
         """The output of a round of I/O was written (one round of the live loop; one
         output of a replay): when the core next needs :meth:`_advance`. `now` if it
-        carried a probe to answer or a report to act on. Else a small first read after a
+        carried a query to answer or a report to act on. Else a small first read after a
         pause (a spinner frame) is fed and read at once when nothing else is due
         (`nothing_due`): :attr:`_read_at_once` is then True, and if the screen reads as
         published nothing is due for it (one wake-up per frame, not two)."""
@@ -542,7 +542,7 @@ class Pipeline:
         b = self.backlog
         return {"backlog": {"size": b.pending, "high": b.high, "dropped": b.drops,
                             "fed": b.fed_bytes},
-                "scanner": {"size": self._scanner.pending, "high": self._scanner.high}}
+                "scanner": {"size": self._scanner.partial, "high": self._scanner.high}}
 
     # ----------------------------------------------------------------- other inputs
 

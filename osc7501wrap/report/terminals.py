@@ -141,11 +141,11 @@ class TerminalChannels(Sink):
                              "osc7501_msg": msg_s, "osc7501_agent": self.name or ""})
         if "osc26" in self.channels:
             title = os.path.basename(self.cwd.rstrip("/")) or self.cwd or None
-            self._emit(osc26(osc26_status(state, kind), agent=self.agent, title=title,
+            self._write(osc26(osc26_status(state, kind), agent=self.agent, title=title,
                              folder=self.cwd or None, detail=msg_s or None))
         if "osc99" in self.channels:
             if self._note_open and state not in self.notify:
-                self._emit(b"\x1b]99;i=%s:p=close;" % self.note_id.encode() + ST)
+                self._write(b"\x1b]99;i=%s:p=close;" % self.note_id.encode() + ST)
                 self._note_open = False
             if state in self.notify and (before is None or before[0] != state):
                 self._notification(state, msg_s)
@@ -174,10 +174,10 @@ class TerminalChannels(Sink):
         if "uservar" in self.channels:
             self._user_vars(dict.fromkeys(USER_VARS, ""))
         if "osc26" in self.channels and self._state is not None:
-            self._emit(osc26("finished", agent=self.agent, title=None, folder=None,
+            self._write(osc26("finished", agent=self.agent, title=None, folder=None,
                              detail=None))
         if "osc99" in self.channels and self._note_open:
-            self._emit(b"\x1b]99;i=%s:p=close;" % self.note_id.encode() + ST)
+            self._write(b"\x1b]99;i=%s:p=close;" % self.note_id.encode() + ST)
             self._note_open = False
         self._state = ("clear", None, "")
 
@@ -192,7 +192,7 @@ class TerminalChannels(Sink):
             if old == value or (old is None and value == ""):
                 continue  # unchanged, or never set and nothing to clear
             self._vars[name] = value
-            self._emit(set_user_var(name, value))
+            self._write(set_user_var(name, value))
 
     def _notification(self, state: str, msg: str) -> None:
         label = self.name or "wrap"
@@ -201,9 +201,9 @@ class TerminalChannels(Sink):
                               + (f" ({place})" if place else ""), TITLE_LIMIT)
         body = msg or _PHRASE.get(state, state)
         nid = self.note_id.encode()
-        self._emit(b"\x1b]99;i=%s:d=0:e=1:p=title;%s" % (nid, b64(title)) + ST)
-        self._emit(b"\x1b]99;i=%s:d=1:e=1:p=body;%s" % (nid, b64(body)) + ST)
+        self._write(b"\x1b]99;i=%s:d=0:e=1:p=title;%s" % (nid, b64(title)) + ST)
+        self._write(b"\x1b]99;i=%s:d=1:e=1:p=body;%s" % (nid, b64(body)) + ST)
         self._note_open = True
 
-    def _emit(self, seq: bytes) -> None:
+    def _write(self, seq: bytes) -> None:
         self._out.append(wrap_passthrough(seq, self.tmux_depth) if self.tmux_depth else seq)

@@ -561,7 +561,7 @@ class Session(ProxyHandler):
             for name, marks in p.buffers().items():
                 out[name] = {**marks, **mark(marks["size"], marks["high"])}
         if px is not None:
-            out["tracker"] = mark(px.tracker.held, px.tracker.high)
+            out["tracker"] = mark(px.tracker.partial, px.tracker.high)
             out["input"] = mark(px.pending_input, px.input_high)
         if sinks is not None:
             for name, (size, high) in sinks.buffers().items():

@@ -59,49 +59,49 @@ class ReportScanner:
     :meth:`flush`. A sequence that grows past 4096 bytes is released untouched and the
     rest of it passes straight through. CAN or SUB abort a sequence (bytes untouched).
 
-    Hot path: when nothing is held and the chunk neither contains ``ESC ] 7 5`` nor ends
+    Hot path: when nothing is kept back and the chunk neither contains ``ESC ] 7 5`` nor ends
     with a proper prefix of ``ESC ] 7501 ;``, the chunk object itself is returned.
     ``feed`` never raises.
     """
 
-    __slots__ = ("_held", "_skipping", "high", "strip")
+    __slots__ = ("_partial", "_skipping", "high", "strip")
 
     def __init__(self, *, strip: bool = True) -> None:
         self.strip = strip
-        self._held = b""  # undecided bytes (a prefix tail, or an unfinished sequence)
+        self._partial = b""  # undecided bytes (a prefix tail, or an unfinished sequence)
         self._skipping = False  # inside an overlong OSC 7501: pass until it ends
-        self.high = 0  # the most bytes ever held back (off the hot path: set with them)
+        self.high = 0  # the most bytes ever kept back (off the hot path: set with them)
 
     @property
-    def pending(self) -> int:
-        """How many bytes are held back (0 on the hot path)."""
-        return len(self._held)
+    def partial(self) -> int:
+        """How many bytes of an unfinished sequence are kept back (0 on the hot path)."""
+        return len(self._partial)
 
     def flush(self) -> bytes:
-        """Release held bytes untouched (at exit, or when the stream has gone idle)."""
-        held, self._held = self._held, b""
+        """Release the kept bytes untouched (at exit, or when the stream has gone idle)."""
+        partial, self._partial = self._partial, b""
         self._skipping = False
-        return held if self.strip else b""
+        return partial if self.strip else b""
 
     def feed(self, chunk: bytes) -> tuple[bytes, list[Event]]:
-        if not self._held and not self._skipping and plain_chunk(chunk):
+        if not self._partial and not self._skipping and plain_chunk(chunk):
             return chunk, []
         try:
             return self._scan(chunk)
         except Exception:  # pragma: no cover - defensive: never lose a byte, never raise
-            held, self._held, self._skipping = self._held, b"", False
+            partial, self._partial, self._skipping = self._partial, b"", False
             if not self.strip:
                 return chunk, []
-            return held + bytes(chunk), []
+            return partial + bytes(chunk), []
 
     def _scan(self, chunk: bytes) -> tuple[bytes, list[Event]]:
-        data = self._held + bytes(chunk) if self._held else bytes(chunk)
-        self._held = b""
+        data = self._partial + bytes(chunk) if self._partial else bytes(chunk)
+        self._partial = b""
         n = len(data)
         events: list[Event] = []
         out: list[bytes] = []
         pos = 0  # start of the passthrough not yet copied to `out`
-        hold_from = n
+        partial_from = n
         i = 0
         while i < n:
             if self._skipping:
@@ -116,14 +116,14 @@ class ReportScanner:
             if k < 0:
                 j = data.rfind(b"\x1b", max(i, n - len(PREFIX) + 1))
                 if j >= 0 and PREFIX.startswith(data[j:]):
-                    hold_from = j
+                    partial_from = j
                 break
             m = _TERM_RE.search(data, k + len(PREFIX))
             if m is None:
                 if n - k >= MAX_SEQUENCE:  # cannot end within the limit any more
                     self._skipping = True
                     break
-                hold_from = k
+                partial_from = k
                 break
             t = m.start()
             byte = data[t]
@@ -138,7 +138,7 @@ class ReportScanner:
                 if t + 2 - k > MAX_SEQUENCE:
                     i = t  # overlong either way; the ESC is looked at again
                     continue
-                hold_from = k
+                partial_from = k
                 break
             elif data[t + 1] == 0x5C:
                 end = resume = t + 2
@@ -163,13 +163,13 @@ class ReportScanner:
                 out.append(data[pos:k])
                 pos = end
             i = resume
-        if hold_from < n:
-            self._held = data[hold_from:]
-            if n - hold_from > self.high:
-                self.high = n - hold_from
+        if partial_from < n:
+            self._partial = data[partial_from:]
+            if n - partial_from > self.high:
+                self.high = n - partial_from
         if not self.strip:
             return chunk, events
-        if not out and pos == 0 and hold_from == n:
+        if not out and pos == 0 and partial_from == n:
             return data, events
-        out.append(data[pos:hold_from])
+        out.append(data[pos:partial_from])
         return b"".join(out), events

@@ -192,7 +192,7 @@ class StreamTracker:
         self._osc = bytearray()  # payload of the current OSC
         self._osc_over = False  # the current OSC is longer than OSC_LIMIT
         self._bad = False  # the current sequence carried a control or high byte
-        self.high = 0  # the most bytes of a sequence ever held between two feeds
+        self.high = 0  # the most bytes of a sequence ever kept between two feeds
 
     # ----------------------------------------------------------------- public API
 
@@ -206,7 +206,7 @@ class StreamTracker:
         return self._state != GROUND
 
     @property
-    def held(self) -> int:
+    def partial(self) -> int:
         """Bytes of the unfinished sequence the stream stopped in (0 in ground)."""
         return 0 if self._state == GROUND else len(self._seq) + len(self._osc)
 
@@ -248,7 +248,7 @@ class StreamTracker:
             else:
                 pos = self._machine(data, 0, n, True)
             if pos >= n:
-                self._note_held()
+                self._note_partial()
                 self.safe = self._state == GROUND and self._need == 0 and not self.sync
                 return
         # The common cases are written out here (a spinner frame, a chunk of a flood):
@@ -296,16 +296,16 @@ class StreamTracker:
                     self._bad = False
                 else:
                     self._machine(data, last, n, False)
-                self._note_held()
+                self._note_partial()
         self.safe = self._state == GROUND and self._need == 0 and not self.sync
 
-    def _note_held(self) -> None:
+    def _note_partial(self) -> None:
         """The stream may stop inside a sequence only where the machine ran: note how
-        much of it is held (``high``), there and not on the common path."""
+        much of it is kept (``high``), there and not on the common path."""
         if self._state != GROUND:
-            held = len(self._seq) + len(self._osc)
-            if held > self.high:
-                self.high = held
+            size = len(self._seq) + len(self._osc)
+            if size > self.high:
+                self.high = size
 
     def reset_sequence(self) -> bytes:
         """The bytes that undo what the child left on, in a sensible order; b"" if none.

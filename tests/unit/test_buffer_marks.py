@@ -41,9 +41,9 @@ def test_backlog_marks_its_peak_when_fed_and_when_it_drops() -> None:
 def test_scanner_marks_the_longest_held_tail() -> None:
     s = ReportScanner(strip=True)
     out, _ = s.feed(b"text\x1b]75")
-    assert out == b"text" and s.pending == 4 and s.high == 4
+    assert out == b"text" and s.partial == 4 and s.high == 4
     out, _ = s.feed(b"x plain")
-    assert out == b"\x1b]75x plain" and s.pending == 0 and s.high == 4
+    assert out == b"\x1b]75x plain" and s.partial == 0 and s.high == 4
     s.feed(b"more plain text")
     assert s.high == 4
 
@@ -51,12 +51,12 @@ def test_scanner_marks_the_longest_held_tail() -> None:
 def test_tracker_marks_the_longest_sequence_held_between_feeds() -> None:
     t = StreamTracker()
     t.feed(b"ab\x1b]0;a title")
-    assert t.held > 0 and t.high == t.held
-    held = t.held
+    assert t.partial > 0 and t.high == t.partial
+    held = t.partial
     t.feed(b" goes on\x07done\x1b[1;2H")
-    assert t.held == 0 and t.high >= held and t.title == "a title goes on"
+    assert t.partial == 0 and t.high >= held and t.title == "a title goes on"
     t.feed(b"\x1b[3")
-    assert t.held <= t.high
+    assert t.partial <= t.high
 
 
 def test_emitter_marks_the_most_reports_queued() -> None:

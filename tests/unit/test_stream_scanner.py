@@ -84,7 +84,7 @@ def test_scanner_every_split(raw: bytes) -> None:
             out = a + b + sc.flush()
             assert ev1 + ev2 == expected_events, cut
             assert out == (expected_out if strip else stream), cut
-            assert sc.pending == 0
+            assert sc.partial == 0
 
 
 def test_scanner_byte_by_byte() -> None:
@@ -95,10 +95,10 @@ def test_scanner_byte_by_byte() -> None:
     events: list[object] = []
     for i in range(len(stream)):
         out, ev = sc.feed(stream[i:i + 1])
-        assert sc.pending <= MAX_SEQUENCE
+        assert sc.partial <= MAX_SEQUENCE
         outs.append(out)
         events += ev
-    assert sc.pending == 3  # "ESC ] 7" might still start a report
+    assert sc.partial == 3  # "ESC ] 7" might still start a report
     outs.append(sc.flush())
     assert b"".join(outs) == expected_out == b"tail\x1b]7"
     assert events == expected_events
@@ -112,19 +112,19 @@ def test_scanner_hot_path_returns_same_object() -> None:
         assert out is chunk and events == []
     chunk = b"ends with esc\x1b"
     out, events = sc.feed(chunk)
-    assert out == b"ends with esc" and sc.pending == 1
+    assert out == b"ends with esc" and sc.partial == 1
     chunk = b"[0m more"
     out, events = sc.feed(chunk)
-    assert out == b"\x1b[0m more" and sc.pending == 0
+    assert out == b"\x1b[0m more" and sc.partial == 0
 
 
 @pytest.mark.parametrize("tail", [b"\x1b", b"\x1b]", b"\x1b]7", b"\x1b]75", b"\x1b]750", b"\x1b]7501"])
 def test_scanner_holds_only_a_possible_prefix(tail: bytes) -> None:
     sc = ReportScanner()
     out, _ = sc.feed(b"abc" + tail)
-    assert out == b"abc" and sc.pending == len(tail)
+    assert out == b"abc" and sc.partial == len(tail)
     out, _ = sc.feed(b"2;not ours\x07")  # e.g. ESC ] 2 ; a title: released unchanged
-    assert out == tail + b"2;not ours\x07" and sc.pending == 0
+    assert out == tail + b"2;not ours\x07" and sc.partial == 0
 
 
 @pytest.mark.parametrize("abort", [b"\x18", b"\x1a"], ids=["CAN", "SUB"])
@@ -147,7 +147,7 @@ def test_scanner_overlong_passes_untouched(size: int) -> None:
     events: list[object] = []
     for i in range(0, len(stream), size):
         out, ev = sc.feed(stream[i:i + size])
-        assert sc.pending <= MAX_SEQUENCE
+        assert sc.partial <= MAX_SEQUENCE
         outs.append(out)
         events += ev
     outs.append(sc.flush())
