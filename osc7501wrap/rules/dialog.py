@@ -586,8 +586,8 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     tail: list[str] = []
     after_block = stop + 1 if stop is not None and f.after is not None else end
     # not past a `stop` row below the block (an input area: what is typed there is no
-    # part of the dialog)
-    last = end if after_block < end else n
+    # part of the dialog), also when the block closes right above it
+    last = end if f.after is not None else n
     for x in rows[after_block: min(last, after_block + MAX_TAIL)]:
         if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break

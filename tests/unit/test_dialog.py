@@ -370,3 +370,30 @@ def test_the_registry_bounds_a_dialog_as_the_reader_does() -> None:
 
     assert (registry.MAX_LABEL, registry.MAX_SUBJECT_ROWS) == (dialog.MAX_LABEL,
                                                                dialog.MAX_SUBJECT_ROWS)
+
+
+def test_a_block_closed_right_above_its_stop_row_keeps_what_is_typed_out() -> None:
+    """A fenced block read `up` to its `stop` row (an input box's top edge): when the
+    block closes right above it, the rows from the stop row down (the input) are not the
+    dialog's, so what is typed there changes neither its id nor its text."""
+    from osc7501wrap import rules
+
+    m = parse_manifest_text(HEAD.replace('contains = "?"', 'contains = "Run this command?"') + '''
+[[dialog.subject]]
+rules = ["d"]
+region = "screen"
+up = true
+after = '^\\s*```'
+until = '^\\s*```\\s*$'
+stop = '▔{8,}'
+''', "t")
+
+    def read(typed: str) -> tuple[str, tuple[str, ...]]:
+        rows = ["Run this command?", "```", "rm -rf build", "```", "▔" * 30, typed, "▁" * 30]
+        v = rules.evaluate(m, rules.Snapshot(rows))
+        assert v.state == "blocked" and v.dialog is not None
+        return v.dialog.id, (v.dialog.question or "", *v.dialog.subject)
+
+    empty, secret = read(""), read("my secret typed text")
+    assert empty[0] == secret[0]
+    assert not any("secret" in row for row in secret[1])
