@@ -322,7 +322,7 @@ class _Poller:
         if self._poll is not None:
             try:
                 if self._epoll:  # seconds (rounded up to ms), -1: no limit
-                    got = self._poll.poll(-1 if timeout is None else timeout)
+                    got = self._poll.poll(-1 if timeout is None else max(0.0, timeout))
                 else:
                     got = self._poll.poll(
                         None if timeout is None else max(0, -int(-timeout * 1000 // 1)))
@@ -349,7 +349,7 @@ class _Poller:
         r = [fd for fd, e in events.items() if e & EVENT_READ]
         w = [fd for fd, e in events.items() if e & EVENT_WRITE]
         try:
-            rl, wl, _ = select.select(r, w, [], timeout)
+            rl, wl, _ = select.select(r, w, [], None if timeout is None else max(0.0, timeout))
         except InterruptedError:
             return out
         marks = dict.fromkeys(rl, EVENT_READ)

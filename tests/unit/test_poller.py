@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import select
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -67,6 +69,22 @@ def test_the_wait_ends_at_its_timeout(poller: _Poller, pipe: tuple[int, int]) ->
     r, _ = pipe
     poller.register(r, EVENT_READ, on("r", []))
     assert poller.select(0.02) == []
+
+
+def test_a_deadline_already_past_waits_not_at_all(poller: _Poller,
+                                                  pipe: tuple[int, int]) -> None:
+    """A negative timeout (a timer already due) returns at once: epoll would take it for
+    no limit. The pipe is written 2 s later, so a wait that has no limit ends then."""
+    r, w = pipe
+    poller.register(r, EVENT_READ, on("r", []))
+    wake = threading.Timer(2.0, os.write, (w, b"x"))
+    wake.start()
+    try:
+        start = time.monotonic()
+        assert poller.select(-0.5) == []
+        assert time.monotonic() - start < 1.0
+    finally:
+        wake.cancel()
 
 
 def test_write_interest_is_asked_and_dropped(poller: _Poller, pipe: tuple[int, int]) -> None:
