@@ -127,7 +127,7 @@ def ask_terminal(tmux_depth: int, timeout: float = PROBE_TIMEOUT) -> TerminalAns
         try:
             with probe.raw_mode(fd):
                 result = probe.probe_terminal(fd, fd, timeout=timeout, tmux_depth=tmux_depth)
-                if result.pending:
+                if result.outstanding:
                     _drain(fd, DRAIN_TIME)
         except Exception as err:  # termios.error is not an OSError; never a traceback
             return TerminalAnswer(False, why=f"cannot use the terminal ({visible(str(err))})")

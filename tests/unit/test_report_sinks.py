@@ -288,7 +288,7 @@ def test_the_terminal_is_one_frozen_value() -> None:
     assert detect({**DEAD_HERDR, "HERDR_ENV": "0"}).herdr is None
 
 
-def test_the_session_never_tells_its_outputs_apart() -> None:
+def test_the_session_never_tells_its_sinks_apart() -> None:
     """The session drives one object: no output class is named in it."""
     source = (PACKAGE / "session" / "session.py").read_text(encoding="utf-8")
     for name in ("Emitter", "TmuxDisplay", "TerminalChannels", "TitleMarker",
