@@ -24,10 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_corpus as bc
 import test_corpus as tc
 
-from osc7501wrap.commands.record import Step
-from osc7501wrap.fusion.drive import capture_events, drive
+from osc7501wrap.commands.record import replay
 from osc7501wrap.fusion.pipeline import Pipeline
-from osc7501wrap.protocol.sanitize import sanitize_text
 from osc7501wrap.session import sampling
 
 OFFER = 0.05  # how often a sample is offered (s)
@@ -43,38 +41,19 @@ def _still_proc() -> None:
 
 
 def sampled(path: Path, raw_output: bool = False) -> tc.Replayed:
-    """`path` replayed with the generic manifest and live samples (module doc)."""
+    """`path` replayed with the generic manifest and live samples (module doc): `replay`'s
+    own timeline, the samples taken on the capture's clock."""
     cap = tc.read_capture(path)
     m = tc.rules.load_manifests(user_dir=None).get("generic")
-    p = Pipeline(m, rows=cap.rows, cols=cap.cols, now=0.0, backend=bc.BACKEND, host=True)
-    p.load_screen(wait=True)
-    if raw_output:
-        p.screen_look = lambda: p.output_bytes  # type: ignore[method-assign]
     s = sampling.Sampler(100, -1, activity=True)
     s.tree_ok = False
-    steps: list[Step] = []
-    last = None
-
-    def collect(decisions: list) -> None:
-        nonlocal last
-        for d in decisions:
-            key = (d.state, d.kind, d.msg)
-            if key != last:
-                last = key
-                steps.append(Step(d.at, d.state, d.kind, d.signal, d.detail,
-                                  sanitize_text(d.msg, 200) if d.msg else None))
-
-    d0 = p.current()
-    last = (d0.state, d0.kind, d0.msg)
-    steps.append(Step(0.0, d0.state, d0.kind, d0.signal, d0.detail))
-
-    def marker(t: float, label: str) -> None:
-        state, _, kind = label.partition(":")
-        steps.append(Step(t, state, kind or None, marker=True))
-
-    # the same driver as replay and the tests, the samples taken on the capture's clock
-    drive(p, capture_events(cap), collect, marker, sample=s.sample, every=OFFER)
-    steps.sort(key=lambda x: (x.t, not x.marker))
+    look = Pipeline.screen_look
+    if raw_output:  # every output under a still composer counts as work
+        Pipeline.screen_look = lambda self: self.output_bytes  # type: ignore[method-assign]
+    try:
+        steps = replay(cap, m, backend=bc.BACKEND, sample=s.sample, every=OFFER)
+    finally:
+        Pipeline.screen_look = look  # type: ignore[method-assign]
     return tc.Replayed(tc.capture_name(path), cap, m, bc.BACKEND, steps)
 
 

@@ -25,7 +25,7 @@ from ..agents import meaning
 from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
-from ..fusion.drive import capture_events, drive
+from ..fusion.drive import Sample, capture_events, drive
 from ..fusion.pipeline import Pipeline
 from ..protocol import inert_json, sanitize_text
 from ..proxy.proxy import Proxy
@@ -116,8 +116,10 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 
 
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
-           until: float | None = None) -> list[Step]:
-    """The timeline of decisions (and markers) for `cap`, in time order."""
+           until: float | None = None, sample: Sample | None = None,
+           every: float = 0.05) -> list[Step]:
+    """The timeline of decisions (and markers) for `cap`, in time order; with `sample`,
+    the samples taken on the capture's clock instead of its own (fusion.drive.drive)."""
     # hook events in a capture are its agent's integration's
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
                  vocabulary=meaning(manifest.integration))
@@ -143,7 +145,7 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
         state, _, kind = label.partition(":")
         steps.append(Step(t, state, kind or None, marker=True))
 
-    drive(p, capture_events(cap, until), collect, marker)
+    drive(p, capture_events(cap, until), collect, marker, sample=sample, every=every)
     steps.sort(key=lambda s: (s.t, not s.marker))
     return steps
 
