@@ -24,6 +24,7 @@ from capture_agents import (
     kilo,
     kimi,
     mini,
+    nanocoder,
     opencode,
     opencodex,
     openhands,
@@ -61,6 +62,7 @@ MODULES = {
     "opencodex": (opencodex,),
     "codepuppy": (codepuppy,),
     "openhands": (openhands,),
+    "nanocoder": (nanocoder,),
 }
 AGENTS = tuple(MODULES)
 
