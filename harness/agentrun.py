@@ -1781,3 +1781,23 @@ def nanocoder_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "--provider", "fake", "--model", "gpt-4o", "--mode", "normal",
             *(args or [])], env
+
+
+def gptme_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for gptme (PyPI ``gptme``, the program ``gptme``, a line-mode chat: its
+    ``User:`` prompt, the answer printed under ``Assistant:``) in ``sb``: its ``local``
+    provider at the fake API's Chat Completions (``OPENAI_BASE_URL``), ``-m local/gpt-4o``,
+    tools called as functions (``--tool-format tool``), a named conversation (``--name``:
+    no picker of earlier ones at start). A shell command asks first (its default:
+    ``Execute shell? [Y/n/c/e/a/?]``). Telemetry off (``GPTME_TELEMETRY_ENABLED``, its
+    default). It speaks Python's HTTP clients, which take the sandbox's dead proxy for any
+    other host: its tokenizer's tables (openaipublic.blob.core.windows.net) are not
+    fetched, so it warns and counts tokens by characters. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["gptme"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "GPTME_TELEMETRY_ENABLED": "false"})
+    return [str(pin.exe), "-m", "local/gpt-4o", "--tool-format", "tool", "--name", "session",
+            *(args or [])], env

@@ -455,6 +455,29 @@ def nanocoder_asks(text: str) -> bool:
             and "Press Escape to cancel" in text and NANOCODER_HINT not in text)
 
 
+# --------------------------------------------------------------------------- gptme
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+GPTME_PROMPT = re.compile(r"(?m)^User:\s*\Z")
+#: its sign of work while the model is silent: "Assistant: Thinking..."
+GPTME_BUSY = re.compile(r"(?m)^Assistant: Thinking\.\.\.")
+#: its confirmation as the last row with anything on it, nothing typed after it:
+#: " Execute shell? [Y/n/c/e/a/?]" (Enter, its default, says yes and leaves the row as it
+#: is until the command prints)
+GPTME_ASKS = re.compile(r"(?m)^ ?Execute \w+\? \[Y/n/c/e/a/\?\]\s*\Z")
+
+
+def gptme_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return GPTME_PROMPT.search(text) is not None
+
+
+def gptme_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return GPTME_ASKS.search(text) is not None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -619,9 +642,17 @@ NANOCODER = Description(
     type_delay=0.05,
 )
 
+#: recorded only, as Continue CLI is; a line-mode chat, its confirmation a [Y/n] line
+GPTME = Description(
+    "gptme", agentrun.gptme_command, is_main=agentrun.chat_with_tools_is_main,
+    started=gptme_idle, start_wait=60, start_settle=1.5, ended=gptme_idle,
+    end_settle=0.8, busy=GPTME_BUSY, drawn=gptme_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy", "openhands", "nanocoder"})
+                           "codepuppy", "openhands", "nanocoder", "gptme"})

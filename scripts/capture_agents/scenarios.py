@@ -20,6 +20,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    gptme,
     grok,
     kilo,
     kimi,
@@ -63,6 +64,7 @@ MODULES = {
     "codepuppy": (codepuppy,),
     "openhands": (openhands,),
     "nanocoder": (nanocoder,),
+    "gptme": (gptme,),
 }
 AGENTS = tuple(MODULES)
 
