@@ -1050,7 +1050,7 @@ def test_a_real_quote_as_the_last_rows_above_the_composer_is_none(
         "Yes", "No", "Always", "Auto LOW/MED"]
 
 
-@pytest.mark.parametrize("composer", [c for c in COMPOSERS if c != "prompt-footer"])
+@pytest.mark.parametrize("composer", COMPOSERS)
 def test_a_live_dialog_at_the_conversations_margin_above_a_composer(
         generic: rules.Manifest, composer: str) -> None:
     rows = ["  > clean the build", "", "  ▶ terminal: rm -rf build", "",
@@ -1060,3 +1060,16 @@ def test_a_live_dialog_at_the_conversations_margin_above_a_composer(
         rows = rows[:-len(COMPOSERS[composer])]
     v = read(generic, rows)
     assert (v.state, v.kind) == ("blocked", "permission"), (v.rule_id, composer)
+
+
+def test_a_live_pointer_list_under_a_rule_is_no_quote(generic: rules.Manifest) -> None:
+    """A row left of the question that is no words (a rule, a logo) is no answer the
+    question is quoted in; the same list under an answer's words is."""
+    live = [" ▝▜██████▀  Some Agent v1", "─" * 120,
+            " Make auto mode your default permission mode?", "",
+            "   Auto mode lets the agent handle permission prompts.", "",
+            "   ❯ Yes, set auto mode as my default", "     No, keep manual mode"]
+    v = read(generic, live)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_pointer")
+    quoted = ["● It asked:", *(f"  {r}" for r in live[2:])]
+    assert read(generic, quoted).state != "blocked"
