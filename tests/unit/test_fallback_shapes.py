@@ -1073,3 +1073,206 @@ def test_a_live_pointer_list_under_a_rule_is_no_quote(generic: rules.Manifest) -
     assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_pointer")
     quoted = ["● It asked:", *(f"  {r}" for r in live[2:])]
     assert read(generic, quoted).state != "blocked"
+
+
+# ------------------------------------ line-mode chats: keys in brackets, their prompt
+
+def cursor_line(rows: list[str]) -> rules.Snapshot:
+    """`rows` with the cursor at the end of the last one (a program waiting there)."""
+    return rules.Snapshot(lines=rows + [""] * (30 - len(rows)),
+                          cursor=(len(rows) - 1, len(rows[-1])))
+
+
+CHAT_LOG = ["User: clean the build", "", "Assistant:", "@shell(call_1):", "rm -rf build",
+            "· some log line of the program", ""]
+
+
+@pytest.mark.parametrize(("ask", "keys", "kind"), [
+    (" Execute shell? [Y/n/c/e/a/?]", ["Y", "n", "c", "e", "a", "?"], "permission"),
+    ("(1/1) Stage this hunk [y,n,q,a,d,e,?]? ", ["y", "n", "q", "a", "d", "e", "?"],
+     "permission"),
+    ("Overwrite notes.txt? [y/n/a/q] ", ["y", "n", "a", "q"], "permission"),
+    ("Which mirror? [a/b/c]: ", ["a", "b", "c"], "question"),
+], ids=["slashes", "commas", "lower", "no-y-n"])
+def test_a_question_whose_bracketed_options_are_keys(generic: rules.Manifest, ask: str,
+                                                    keys: list[str], kind: str) -> None:
+    v = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask]))
+    assert (v.state, v.kind) == ("blocked", kind), v.rule_id
+    assert v.dialog is not None and v.dialog.question == ask.strip()
+    assert [o.label for o in v.dialog.options] == keys
+    # each key is typed as shown, in lower case, with Enter
+    first = v.dialog.options[0]
+    assert dialog.keys_for(v.dialog, first) == [keys[0].lower(), "\r"]
+    assert dialog.resolve(v.dialog, "n" if "n" in keys else "b").label in ("n", "b")
+
+
+def test_a_key_typed_but_not_entered_is_the_same_dialog(generic: rules.Manifest) -> None:
+    ask = " Execute shell? [Y/n/c/e/a/?]"
+    before = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask]))
+    after = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask + " n"]))
+    assert before.dialog is not None and after.dialog is not None
+    assert after.dialog.id == before.dialog.id and after.dialog.typed == "n"
+    yes = dialog.resolve(after.dialog, "y")
+    assert dialog.keys_for(after.dialog, yes) == ["\x7f", "y", "\r"]
+
+
+def test_keys_told_apart_by_case_are_typed_as_shown(generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, cursor_line(["(1/2) Stage this hunk [y,n,q,a,d,j,J,g,/,e,?]? "]))
+    assert v.dialog is not None
+    by_label = {o.label: o for o in v.dialog.options}
+    assert dialog.keys_for(v.dialog, by_label["J"]) == ["J", "\r"]
+    assert dialog.keys_for(v.dialog, by_label["j"]) == ["j", "\r"]
+    assert dialog.keys_for(v.dialog, by_label["/"]) == ["/", "\r"]
+    with pytest.raises(dialog.ChoiceError):  # "j" names two options: its number is asked
+        dialog.resolve(v.dialog, "j")
+
+
+def test_hostile_text_around_bracketed_keys_is_inert(generic: rules.Manifest) -> None:
+    hostile = "Run $(rm -rf ~) #{pane_id} %H `id` '\u202e' \x1b]2;x\x07 " + "A" * 10_000
+    v = rules.evaluate(generic, cursor_line([*CHAT_LOG, f"{hostile}? [y/n/e]"]))
+    assert (v.state, v.kind) == ("blocked", "permission")
+    assert v.dialog is not None
+    assert [o.key for o in v.dialog.options] == ["y", "n", "e"]
+    assert "\x1b" not in v.dialog.question and "\u202e" not in v.dialog.question
+    assert len(v.dialog.question) <= 240
+    # a bracketed list of other characters is no list of keys: nothing to type
+    for row in ["Run it? [$/#/(]", "Run it? [#(touch x)/y]", "Run it? [ab/cd/ef]",
+                "Run it? [\x1b/y/n]", "Run it? [y/n/$(id)]"]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id not in ("keys_permission", "keys_question"), row
+
+
+@pytest.mark.parametrize("rows", [
+    # a progress count: no "?" next to its brackets
+    ["Downloading notes [1/3]"],
+    # answered: the cursor went on to the next line
+    [" Execute shell? [Y/n/c/e/a/?] y", ""],
+    # typed at a chat's prompt, not entered
+    ["User: Execute shell? [Y/n/c/e/a/?]"],
+    # one key only
+    ["Ready? [y]"],
+], ids=["count", "answered", "typed", "one-key"])
+def test_bracketed_keys_that_are_no_question(generic: rules.Manifest,
+                                             rows: list[str]) -> None:
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_a_yes_no_prompt_is_still_the_line_mode_rules(generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, cursor_line(["Overwrite config? [y/N] "]))
+    assert (v.state, v.rule_id) == ("blocked", "yes_no_question")
+    assert v.dialog is not None and [o.label for o in v.dialog.options] == ["yes", "no"]
+
+
+def test_a_line_mode_chat_reads_idle_at_its_prompt_and_working_at_its_progress_line(
+        generic: rules.Manifest) -> None:
+    idle = rules.evaluate(generic, cursor_line([*CHAT_LOG, "Four.", "", "User: "]))
+    assert (idle.state, idle.rule_id) == ("idle", "line_chat_prompt")
+    busy = rules.evaluate(generic, rules.Snapshot(
+        lines=["User: what is two plus two", "Assistant: Thinking..."] + [""] * 28,
+        cursor=(1, 0)))
+    assert (busy.state, busy.rule_id) == ("working", "line_progress")
+    # a password prompt is still one; a shell's prompt and a typed line are no chat prompt
+    pw = rules.evaluate(generic, cursor_line(["Password: "]))
+    assert (pw.state, pw.rule_id) == ("blocked", "password_prompt")
+    for row in ["user@host:~$ ", "User: what is two", "Assistant: here it is", ">>> ",
+                "Two words: "]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id not in ("line_chat_prompt", "line_progress"), (row, v.rule_id)
+    # a composer's placeholder that ends with an ellipsis is no progress line
+    for row in ["│ Type your message... │", "❯ Ask anything...", "▊  Type your input... ▎"]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id != "line_progress", row
+
+
+def test_a_toolkits_select_prompt_with_a_guillemet_pointer_has_its_options(
+        generic: rules.Manifest) -> None:
+    rows = [*CHAT_LOG, "? Which color do you prefer? (Use shortcuts or arrow keys)",
+            " » 1) Red", "   2) Blue"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "select_prompt")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [("Red", True), ("Blue", False)]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b[B", "\r"]
+
+
+# ------------------------------------------- a composer drawn as a bar down its left side
+
+BAR_FOOTER = "▶ normal mode on · tune: full (auto) · ctx: 0%"
+
+
+def bar_composer(*text: str) -> list[str]:
+    return ["What would you like me to help with?", "┃", *(f"┃ {t}" for t in text), "┃", "",
+            BAR_FOOTER]
+
+
+BAR_CONVERSATION = ["You:", "┃", "┃ make the output directory", "┃", "", "~7 tokens", ""]
+
+
+def test_a_bar_edged_composer_reads_idle_and_a_spinner_in_it_working(
+        generic: rules.Manifest) -> None:
+    empty = read(generic, [*BAR_CONVERSATION, *bar_composer("> / commands, ! bash")])
+    assert (empty.state, empty.rule_id) == ("idle", "tui_composer")
+    typed = read(generic, [*BAR_CONVERSATION, *bar_composer("think about it for a long time")])
+    assert (typed.state, typed.rule_id) == ("idle", "tui_composer_bar")
+    two = read(generic, [*BAR_CONVERSATION, *bar_composer("first row", "second row")])
+    assert (two.state, two.rule_id) == ("idle", "tui_composer_bar")
+    busy = read(generic, [*BAR_CONVERSATION, "What would you like me to help with?", "┃",
+                          "┃ > / commands, ! bash", "┃", "┃ ⠙ Press Esc to cancel", "┃", "",
+                          BAR_FOOTER])
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+
+
+@pytest.mark.parametrize("rows", [
+    # a closed box: its right edge
+    ["  │" + " " * 40 + "│", "  │ Ask anything" + " " * 27 + "│", "  │" + " " * 40 + "│"],
+    # the bar's block with more than three rows under it (a message in the conversation)
+    [*BAR_CONVERSATION, "Thinking about it", "and more", "and more"],
+    # no row with the bar alone above the text
+    ["┃ one", "┃", "", BAR_FOOTER],
+], ids=["closed-box", "conversation", "no-top"])
+def test_bars_that_are_no_composer(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_bar", (v.rule_id, rows)
+
+
+# ---------------------------- options that wear a glyph under a paragraph, one key hinted
+
+def glyph_approval(*command: str) -> list[str]:
+    return [*BAR_CONVERSATION, "", "⚒ execute_bash", "Command:", *command, "", "",
+            'Do you want to execute tool "execute_bash"?', "", "> ✓ Yes, execute this tool",
+            "  ✗ No, cancel execution", "", "Press Escape to cancel", "", ""]
+
+
+def test_glyph_options_with_one_key_hinted_and_the_paragraph_above_as_subject(
+        generic: rules.Manifest) -> None:
+    v = read(generic, glyph_approval("ls -la", "touch x1.txt"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_glyphs")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Yes, execute this tool", True), ("No, cancel execution", False)]
+    assert v.dialog.subject == ("⚒ execute_bash", "Command:", "ls -la", "touch x1.txt")
+    assert not v.dialog.partial
+    other = read(generic, glyph_approval("ls -la", "touch x2.txt"))
+    assert other.dialog is not None and other.dialog.id != v.dialog.id
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b[B", "\r"]
+    # a command that runs past the screen's top: partial, `answer` refuses it
+    tall = glyph_approval(*(f"touch f{i:02d}.txt" for i in range(40)))[-30:]
+    t = read(generic, tall)
+    assert (t.state, t.kind) == ("blocked", "permission")
+    assert t.dialog is not None and t.dialog.partial
+    # answered, something is drawn under it: the hint is no longer last
+    done = read(generic, [*glyph_approval("ls"), "✓ Ran 1 command", "Done.", "", "more",
+                          "and more"])
+    assert done.state != "blocked"
+
+
+def test_a_pointer_list_without_numbers_under_hints_has_its_options(
+        generic: rules.Manifest) -> None:
+    rows = [*BAR_CONVERSATION, "┃", "┃ Which color do you prefer?", "┃", "", "❯ Red",
+            "  Blue", "  Type a custom answer…", "", "↑/↓ to move · Enter to select · Esc to cancel"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Red", True), ("Blue", False), ("Type a custom answer…", False)]
