@@ -441,13 +441,19 @@ manifest instead of their own.
   above it (partial when it runs past the screen's top); an unnumbered pointer list
   under hints has its options; a braille spinner behind a box's or a bar's edge reads
   working; a composer drawn as a bar down its left side with text behind it reads idle
-  (``tui_composer_bar``). mini-SWE-agent 1.7.0's silent first turn was left: nothing on
-  its screen says work (a live session's samples read its CPU and output). Every known
+  (``tui_composer_bar``); the session's activity samples follow the line-mode chat's
+  prompt and progress line as they follow a TUI's composer and spinner (a silent wait
+  for the model under "Thinking..." is work, the prompt idle at once).
+  mini-SWE-agent 1.7.0's silent first turn was left: nothing on its screen says work (a
+  live session's samples read its CPU and output). Every known
   agent's figures with its own manifest and with the fallback, and every other held-out
   directory but Mistral Vibe's: the same. Nanocoder 1.30.0 now: 7/7, 0 false blocked,
   blocked p50/max 40/64 ms, turn end p50/max 53/73 ms, agreement 1.000; gptme 0.35.1:
   7/7, 0, 41/56 ms, 54/908 ms, 0.978; mini-SWE-agent 1.7.0: 6/6, 0, 40/251 ms, 54/73 ms,
-  0.521 (its first turns' silence).
+  0.521 (its first turns' silence). With the samples of a live session run on the
+  capture's clock (``bench/sampled_replay.py``, no CPU or children read): gptme 0.569 ->
+  1.000 (4 of 9 turn ends not seen -> every one), Nanocoder 0.628 -> 0.971,
+  mini-SWE-agent 1.7.0 0.604 (the same).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
