@@ -1180,7 +1180,8 @@ def test_a_line_mode_chat_reads_idle_at_its_prompt_and_working_at_its_progress_l
         v = rules.evaluate(generic, cursor_line([row]))
         assert v.rule_id not in ("line_chat_prompt", "line_progress"), (row, v.rule_id)
     # a composer's placeholder that ends with an ellipsis is no progress line
-    for row in ["│ Type your message... │", "❯ Ask anything...", "▊  Type your input... ▎"]:
+    for row in ["│ Type your message... │", "❯ Ask anything...", "▊  Type your input... ▎",
+                "Press any key to continue...", "Hit Enter to go on…"]:
         v = rules.evaluate(generic, cursor_line([row]))
         assert v.rule_id != "line_progress", row
 
