@@ -247,12 +247,17 @@ manifest instead of their own.
   fallback, and every held-out directory but Mistral Vibe's: the same. mini-SWE-agent
   1.17.5 now: 5/6, 0 false blocked, blocked p50/max 40/62 ms, turn end p50/max 31/56 ms
   (every turn end seen; was 3 not seen), agreement 0.802 (was 0.623; stream 0.246 ->
-  0.777, negatives 0.476 -> 0.682). What is left: the 2 s from the Esc+Enter to the
-  header's first frame read idle in this replay (a live session's samples read that
-  output as work), its first turn's end reads idle, not done (no Enter of the user's
-  started a turn), and its 61-line command's question and input box stay below the
-  screen's bottom (only the header's "AWAITING_INPUT" is left, the same word its turn's
-  end shows): no dialog, honestly.
+  0.777, negatives 0.476 -> 0.682). Its first turn's end read idle ("the turn never
+  started": the program's start-up lasted until an Enter the input side takes): an
+  Esc+Enter after typed text (a line editor's submit, a newline in other composers) now
+  ends the start-up without claiming a turn, and so does a turn's own sign on screen (an
+  interrupt hint, ``tui_working_turn``, visible: a prompt given on the command line,
+  ``tests/pty/test_first_turn_generic.py``), so that end reads done; the figures count
+  done and idle alike (Deep Agents Code 0.1.88's turn end p50 60 -> 56 ms, the rest the
+  same). What is left: the 2 s from the Esc+Enter to the header's first frame read idle
+  in this replay (a live session's samples read that output as work), and its 61-line
+  command's question and input box stay below the screen's bottom (only the header's
+  "AWAITING_INPUT" is left, the same word its turn's end shows): no dialog, honestly.
 * Held out since: **open-codex 0.1.31** (``tests/heldout/opencodex-0.1.31/``, npm
   ``open-codex``, its ollama provider at the fake API, approval mode "suggest"; every
   scenario its driver has: no question tool) and **Code Puppy 0.0.946**
