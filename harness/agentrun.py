@@ -1791,13 +1791,15 @@ def gptme_command(sb: Sandbox, base_url: str, *,
     tools called as functions (``--tool-format tool``), a named conversation (``--name``:
     no picker of earlier ones at start). A shell command asks first (its default:
     ``Execute shell? [Y/n/c/e/a/?]``). Telemetry off (``GPTME_TELEMETRY_ENABLED``, its
-    default). It speaks Python's HTTP clients, which take the sandbox's dead proxy for any
-    other host: its tokenizer's tables (openaipublic.blob.core.windows.net) are not
-    fetched, so it warns and counts tokens by characters. No hooks are set: its runs are
-    labelled from its screen."""
+    default); its tokenizer's tables (openaipublic.blob.core.windows.net) never fetched
+    (``GPTME_TIKTOKEN_TIMEOUT=0``, its switch for offline use: tokens counted by characters;
+    without it every count is a refused download and a warning of four rows, which pushes
+    an answer off the screen). It speaks Python's HTTP clients, which take the sandbox's
+    dead proxy for any other host. No hooks are set: its runs are labelled from its
+    screen."""
     pin = pins()["gptme"]
     env = sb.base_env()
     env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
-                "GPTME_TELEMETRY_ENABLED": "false"})
+                "GPTME_TELEMETRY_ENABLED": "false", "GPTME_TIKTOKEN_TIMEOUT": "0"})
     return [str(pin.exe), "-m", "local/gpt-4o", "--tool-format", "tool", "--name", "session",
             *(args or [])], env

@@ -638,8 +638,9 @@ NANOCODER = Description(
     started=nanocoder_idle, start_wait=60, start_settle=1.5, ended=nanocoder_idle,
     end_settle=0.6, busy=NANOCODER_BUSY, drawn=nanocoder_asks,
     # its input inserts a key at the cursor of its last drawn frame: two keys typed 10 ms
-    # apart before it redraws land out of order ("ake the output directorym")
-    type_delay=0.05,
+    # apart before it redraws land out of order ("ake the output directorym"), and under
+    # load 1.25.2 drops keys typed 50 ms apart ("mae ixty files")
+    type_delay=0.1,
 )
 
 #: recorded only, as Continue CLI is; a line-mode chat, its confirmation a [Y/n] line

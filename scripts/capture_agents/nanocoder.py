@@ -10,12 +10,14 @@ history" while empty, the mode line under it); while a turn runs a spinner row (
 Esc to cancel · ctrl-o expand tool results") is drawn inside the box. Its tool
 confirmation takes the composer's place: the command under "⚒ execute_bash", 'Do you want
 to execute tool "execute_bash"?', ``> ✓ Yes, execute this tool``, ``✗ No, cancel
-execution`` and "Press Escape to cancel". Refused here by "✗ No, cancel execution" (down,
+execution`` and "Press Escape to cancel" (1.25.2: a ``❯`` marker, a command too wide for the screen
+cut with "…"). Refused here by "✗ No, cancel execution" (down,
 Enter): the turn stops there ("Tool execution cancelled by user."; the model is not asked
 again), the composer back at once (labelled idle, as an interrupt is). Esc interrupts a turn: "Interrupted by user.", the
 prompt put back into the composer. Its ask_user tool
 draws the question with a ``❯`` marker on the first option, "Type a custom answer…" last
-and "↑/↓ to move · Enter to select · Esc to cancel"; Enter picks the option and sends it.
+and "↑/↓ to move · Enter to select · Esc to cancel" (1.25.2: "Press Escape to cancel");
+Enter picks the option and sends it.
 
 What it does not do: describe Nanocoder (its composer, spinner row, command and keys:
 harness/agents.py) or read its own events (no hooks are set: its labels come from its
@@ -54,7 +56,7 @@ register("nanocoder", "question",
          "picked (enter) -> the model answers -> turn ends",
          module=__name__, question_tool="ask_user",
          question_input={"question": "Which color do you prefer?", "options": ["Red", "Blue"]},
-         question_asks=lambda s: "Which color do you prefer?" in s and "Enter to select" in s)
+         question_asks=lambda s: "Which color do you prefer?" in s and "❯ Red" in s)
 
 
 register("nanocoder", "answer",
@@ -100,7 +102,9 @@ register("nanocoder", "multiline",
          "three execute_bash confirmations in one turn: a two-row command (enter), a "
          "175-character one that wraps (enter), a two-row one sharing the first's first row "
          "(No: the turn stops)",
-         module=__name__, **DIALOG, multiline_reply=[Text("Ran the first two.")])
+         module=__name__, **DIALOG, multiline_reply=[Text("Ran the first two.")],
+         # (1.25.2 cuts the wrapped command at the screen's edge: its file is not shown)
+         multiline_shown=("x1.txt", "echo AAAAAAAAAA", "SECOND.txt"))
 
 
 register("nanocoder", "long-command",
