@@ -9,6 +9,8 @@ tests/corpus/test_fallback.py's.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from osc7501wrap import rules
@@ -929,3 +931,145 @@ def test_eighth_block_rows_that_are_no_buttons(generic: rules.Manifest,
                                                rows: list[str]) -> None:
     v = read(generic, rows)
     assert v.state != "blocked", (v.rule_id, rows)
+
+
+#: mini-SWE-agent's header (its first row) and its footer of keys: its only spinner
+MINI_HEADER = " ⭘                                       Step 1/1 - RUNNING {} - Cost: $0.00"
+MINI_KEYS = " ^q Quit  l Step++  h Step--  y YOLO mode  c CONFIRM mode  f1 Help        ▏^p palette"
+
+
+@pytest.mark.parametrize("glyph", ["⠹", "⠼", "⣾"])
+def test_a_spinner_in_the_header_reads_working(generic: rules.Manifest, glyph: str) -> None:
+    rows = [MINI_HEADER.format(glyph), "", "", "    SYSTEM", "", "    You are a helpful assistant.",
+            "", "    USER", "", "    Please solve this issue: make the output directory",
+            *[""] * 20, MINI_KEYS]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("working", "tui_working_header")
+
+
+@pytest.mark.parametrize("rows", [
+    # the same header waiting for input: no spinner
+    [" ⭘        Step 2/2 - AWAITING_INPUT - Cost: $0.00", "", "    THOUGHT: done.", MINI_KEYS],
+    # a line-mode program's spinner line scrolled up to the first row
+    ["⠋ Installing packages", "added 3 packages in 2s", "$ "],
+    # braille in the words of the first row (no blanks around it), a row of braille art
+    ["see ⠁⠃⠉ for details", "ok"],
+    ["⣿⣿⣿⣿ ⣿⣿⣿", "ok"],
+], ids=["awaiting", "line-mode", "in-a-word", "art"])
+def test_first_rows_that_are_no_header_spinner(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_working_header", (v.rule_id, rows)
+
+
+
+# ------------------------------------------------ a dialog quoted above a still composer
+
+HELD_OUT = Path(__file__).resolve().parents[1] / "heldout"
+WIDE = 118
+
+
+def _box(text: str) -> list[str]:
+    return ["╭" + "─" * WIDE + "╮", f"│ {text:<{WIDE - 1}}│", "╰" + "─" * WIDE + "╯"]
+
+
+#: the composers of agents wrap has no manifest for, as their screens draw them (paths
+#: shortened): each reads idle under what the conversation shows
+COMPOSERS = {
+    "box-hints": [*_box("send a message"),
+                  '  send q or ctrl+c to exit | send "/clear" to reset | press enter to send'],
+    "prompt-footer": [">>>", "Puppy [Code-Puppy 🐶] [fake] (/tmp/work)",
+                      "105/128k tokens (0%) | Streamed ~8 tokens | Idle"],
+    "input-area": ["── input " + "─" * 100, "", "─" * 110,
+                   "agent (gpt-4o ○)  …/work  ctrl-j: newline | /feedback: send feedback",
+                   " " * 90 + "context: 0.1% (105/128k)"],
+    "cursor-box": [*_box("● ▋Ask anything, @ for context, / for slash commands"),
+                   "  /tmp/work" + " " * 60 + "◉ Continue CLI"],
+    "prompt-box": ["┌" + "─" * WIDE + "┐", "│ >" + " " * (WIDE - 2) + "│", "└" + "─" * WIDE + "┘",
+                   " manual  /tmp/work     openai:gpt-4o",
+                   "      Context: 0% / Tokens: 143 • <$0.01"],
+    "rules": ["─" * 120, "❯ Ask anything...", "─" * 120,
+              " gpt-4o ██████ (100) $0.00        ○ Plan ● Act (Tab)", " work",
+              " Auto-approve all disabled (Shift+Tab)"],
+    "status-box": [" ╭" + "─" * WIDE + "╮",
+                   f" │ {'Type your message, @mention a file, or / for commands':<{WIDE - 1}}│",
+                   " ╰" + "─" * WIDE + "╯",
+                   " [Ctrl+L for multi-line • Ctrl+X for custom editor] • /tmp/work ctx 100",
+                   " • $ 0.0006 (↑ 100 ↓ 37 cache 0%)", "", "",
+                   " ^a Select all  ^x Open external editor  ^q Quit▏^p palette"],
+    "eighths": ["   ▊" + "▔" * 100 + "▎", "   ▊  Type your input..." + " " * 80 + "▎",
+                "   ▊" + "▁" * 100 + "▎", "", " ^q Quit  ^y YOLO mode  f1 Help"],
+}
+
+#: dialogs an answer quotes as its last rows, indented under its words
+QUOTES = {
+    "pointer": ["    🔍 Confirm 1 action(s)?", "", "    > Yes", "      No", "      Always"],
+    "pointer-deeper": ["    🔍 Confirm 1 action(s)?", "", "      > Yes", "        No"],
+    "numbered": ["    Do you want to proceed?", "    ❯ 1. Yes", "      2. No, and tell me why"],
+    "numbered-plain": ["    Do you want to proceed?", "    1. Yes", "    2. No"],
+    "keys": ["    Approve tool call?", "    [y] Approve   [n] Deny"],
+    "keys-command": ["    Approve tool call?", "    $ rm -rf build", "    [y] Approve   [n] Deny"],
+    "keyed": ["    Would you like to continue?", "    > Continue (tab)",
+              "      No, and tell it what to do differently (esc)"],
+    "hostile": ["    Run $(rm -rf ~) #{pane_id} %H `id`?", "    > Yes \u202e\x1b]2;x\x07",
+                "      No '#(touch /tmp/x)'"],
+}
+LEADS = {"bullet": ["● It asked:", ""], "margin": ["  It asked:", ""], "none": []}
+
+
+@pytest.mark.parametrize("lead", LEADS)
+@pytest.mark.parametrize("quote", QUOTES)
+@pytest.mark.parametrize("composer", COMPOSERS)
+def test_a_dialog_quoted_as_the_last_rows_above_a_composer_is_none(
+        generic: rules.Manifest, composer: str, quote: str, lead: str) -> None:
+    rows = ["  > what did it ask", "", *LEADS[lead], *QUOTES[quote], "", "",
+            *COMPOSERS[composer]]
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def _screen(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+def test_a_real_quote_as_the_last_rows_above_the_composer_is_none(
+        generic: rules.Manifest) -> None:
+    """OpenHands CLI's negatives screen with the answer's last row taken out: its quote of
+    the dialog ("🔍 Confirm 1 action(s)?", "> Yes", "No" ...) is the last rows above its
+    still composer, indented under the answer's first row; its live dialog, drawn at the
+    conversation's margin over the same composer, is one."""
+    screens = HELD_OUT / "openhands-1.16.0" / "screens"
+    lines = _screen(screens / "done--quoted-dialog.txt")
+    lines = [x for x in lines if "Nothing is waiting now." not in x]
+    v = read(generic, lines)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    live = read(generic, _screen(screens / "blocked-permission--bash-rm.txt"))
+    assert (live.state, live.kind, live.rule_id) == (
+        "blocked", "permission", "tui_dialog_on_composer")
+    assert live.dialog is not None and [o.label for o in live.dialog.options] == [
+        "Yes", "No", "Always", "Auto LOW/MED"]
+
+
+@pytest.mark.parametrize("composer", COMPOSERS)
+def test_a_live_dialog_at_the_conversations_margin_above_a_composer(
+        generic: rules.Manifest, composer: str) -> None:
+    rows = ["  > clean the build", "", "  ▶ terminal: rm -rf build", "",
+            "  🔍 Confirm 1 action(s)?", "", "  > Yes", "    No", "    Always", "", "",
+            *COMPOSERS[composer]]
+    if composer == "eighths":  # no rule over it: the composer is the bottom rows
+        rows = rows[:-len(COMPOSERS[composer])]
+    v = read(generic, rows)
+    assert (v.state, v.kind) == ("blocked", "permission"), (v.rule_id, composer)
+
+
+def test_a_live_pointer_list_under_a_rule_is_no_quote(generic: rules.Manifest) -> None:
+    """A row left of the question that is no words (a rule, a logo) is no answer the
+    question is quoted in; the same list under an answer's words is."""
+    live = [" ▝▜██████▀  Some Agent v1", "─" * 120,
+            " Make auto mode your default permission mode?", "",
+            "   Auto mode lets the agent handle permission prompts.", "",
+            "   ❯ Yes, set auto mode as my default", "     No, keep manual mode"]
+    v = read(generic, live)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_pointer")
+    quoted = ["● It asked:", *(f"  {r}" for r in live[2:])]
+    assert read(generic, quoted).state != "blocked"
