@@ -73,8 +73,6 @@ from .fusion import Decision, Fusion, HookEdge
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
-#: A fresh look at the program's descendants (None: cannot be read here).
-TreeSampler = Callable[[], "Mapping[int, Proc] | None"]
 _TURN = ("working", "blocked")
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
@@ -149,7 +147,8 @@ class Pipeline:
 
     def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
                  timings: Timings | None = None, backend: str = "auto", host: bool = True,
-                 shell: bool | None = None, vocabulary: HookVocabulary | None = None) -> None:
+                 shell: bool | None = None, vocabulary: HookVocabulary | None = None,
+                 looks: bool = False) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
@@ -163,19 +162,18 @@ class Pipeline:
         self.backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_linger=t.idle_linger,
                                      max_wait=t.max_wait)
+        # a program on the fallback (no manifest of its own) starts its own set-up before
+        # the user's first prompt, under a start-up spinner (a server, an index): what it
+        # starts then is a helper, not work a turn left running (Fusion.setup)
         self.fusion = Fusion(now, guard=t.guard, shell=shell,
                              background_native=manifest.background.native,
                              setup=manifest.generic)
         # the program's descendants: what it left running after a turn (fusion.background)
         self.tree = ProcessTree(manifest.background.helpers)
-        # a live session's fresh look at them, taken when a turn ends (replay: None, the
-        # capture's snapshots come as events)
-        self.tree_sampler: TreeSampler | None = None
+        # the driver takes a fresh look at them when a turn ends (Effects.look; replay
+        # does not: the capture's snapshots come as events)
+        self._looks = looks
         self._in_turn = False
-        # a program on the fallback (no manifest of its own) starts its own set-up before
-        # the user's first prompt, under a start-up spinner (a server, an index): what it
-        # starts then is a helper, not work a turn left running
-        self._setup = manifest.generic
         self._answers = bytearray()  # bytes for the child (answers to its 7501 query)
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
@@ -482,16 +480,14 @@ class Pipeline:
         fusion's edges); what it decided, and when it next needs the time."""
         self._hold_ok = False
         self._due = due = self._tick(now, budget)
-        in_turn = self.fusion.turn_state in _TURN and not self._setup
+        in_turn = self.fusion.turn_state in _TURN and not self.fusion.setup
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
-            if not in_turn and self.tree_sampler is not None:
+            self._in_turn = in_turn
+            if not in_turn and self._looks:
                 # the turn just ended: what it left running, from a fresh look (the last
-                # sample may still show its last tool running)
-                procs = self.tree_sampler()
-                if procs is not None:
-                    self._processes(procs, now)
-        self._in_turn = in_turn
+                # sample may still show its last tool running), before anything is shown
+                return Effects(due=now, look=True)
         subreports = self._subreports
         if subreports:
             self._subreports = []
@@ -556,10 +552,15 @@ class Pipeline:
         typed = self._line_typed(data)
         if not enter or not agent_in_front:
             return
+        if not typed and self._line and b"\x1b\r" in data:
+            # Esc+Enter after text: a line editor's submit (its first prompt sent), a
+            # newline in other composers: the start-up is over either way, no turn claimed
+            self.fusion.setup = False
+            return
         # An empty Enter or a local command (/help, /clear) starts no turn.
         if not typed or typed.startswith(b"/"):
             return
-        self._setup = self.fusion.setup = False  # the user's first prompt: turns from here on
+        self.fusion.setup = False  # the user's first prompt: turns from here on
         if self.fusion.current().state in ("idle", "done", "error"):
             screen = self._screen
             self.fusion.input_submitted(now, wait=screen is not None)
@@ -654,7 +655,7 @@ class Pipeline:
     def _processes(self, procs: Mapping[int, Proc], now: float) -> bool:
         """The program's descendants now (a sample, or a capture's ``p`` event): what a
         turn left running is background work (:mod:`.background`). True if that changed."""
-        in_turn = self.fusion.turn_state in _TURN and not self._setup
+        in_turn = self.fusion.turn_state in _TURN and not self.fusion.setup
         self._in_turn = in_turn
         if not self.tree.update(procs, in_turn, now):
             return False
