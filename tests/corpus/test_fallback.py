@@ -515,7 +515,14 @@ GOAL_AGREEMENT = 0.90
 #: below the screen's bottom, see the module doc; Code Puppy 0.0.946: none since the
 #: rules for options that wear a glyph and for a form of radio choices; OpenHands CLI
 #: 1.16.0: none since the rules for options over the composer and edged buttons)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # measured once unseen, not looked at yet: Deep Agents Code 0.1.29's question,
+          # Nanocoder 1.25.2's approvals, OpenHands CLI 1.11.0's approvals
+          "deepagents-0.1.29/question",
+          "nanocoder-1.25.2/command-approve", "nanocoder-1.25.2/command-deny",
+          "nanocoder-1.25.2/long-command",
+          "openhands-1.11.0/command-approve", "openhands-1.11.0/command-deny",
+          "openhands-1.11.0/long-command", "openhands-1.11.0/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -525,7 +532,11 @@ MISSED = {"mini-1.17.5/long-command"}
 SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 0.52),
          # its exit confirmation stays drawn while it shuts down: read blocked 11 ms past
          # the 0.5 s allowed after the Enter that answers it, once
-         "openhands-1.16.0": (1, 0.99)}
+         "openhands-1.16.0": (1, 0.99),
+         # measured once unseen, not looked at yet: Nanocoder 1.25.2 reads its working
+         # screen as a question list (10 false blocked, 0.604); OpenHands CLI 1.11.0's
+         # exit box is read as a permission where it is a question (6), 0.876
+         "nanocoder-1.25.2": (10, 0.60), "openhands-1.11.0": (6, 0.87)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -546,9 +557,10 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
-        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.88", "gptme-0.34.0", "gptme-0.35.1",
-        "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2",
-        "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.16.0", "vibe-2.26.1"]
+        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
+        "gptme-0.34.0", "gptme-0.35.1", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
+        "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
