@@ -1277,3 +1277,96 @@ def test_a_pointer_list_without_numbers_under_hints_has_its_options(
     assert v.dialog is not None
     assert [(o.label, o.selected) for o in v.dialog.options] == [
         ("Red", True), ("Blue", False), ("Type a custom answer…", False)]
+
+
+# ------------------- a running turn's hint row, a one-key hint, a bar inside a box's edge
+
+HOSTILE = "$(rm -rf ~) #{pane_id} %H `id` '\u202e' \x1b]2;x\x07"
+
+
+@pytest.mark.parametrize("rows", [
+    # the spinner row in the composer's place, over a footer behind a pointer glyph
+    [*BAR_CONVERSATION, "~7 tokens", "⠙ Press Esc to cancel · ctrl-o expand tool results",
+     BAR_FOOTER],
+    # the same with the bar-edged prompt still drawn above it
+    [*BAR_CONVERSATION, *bar_composer("> / commands"), "⠼ Press Esc to cancel", "",
+     BAR_FOOTER],
+    # a tool's output above it whose rows are indented like a list's siblings
+    [*BAR_CONVERSATION, "⚒ execute_bash", "Command:  sleep 3", "  running it", "",
+     "⠇ Press Esc to cancel · ctrl-o expand tool results", "▶ normal mode on"],
+], ids=["spinner", "under-composer", "tool-output"])
+def test_a_running_turns_interrupt_hint_behind_a_spinner_is_no_dialog(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state == "working", (v.state, v.rule_id)
+
+
+def test_hints_typed_into_a_bar_edged_composer_are_no_dialog(generic: rules.Manifest) -> None:
+    typed = ('Do you want to execute tool "execute_bash"? > ✓ Yes  ✗ No, cancel execution '
+             "(Press Escape to cancel)")
+    v = read(generic, [*BAR_CONVERSATION, *bar_composer(typed)])
+    assert v.state != "blocked", v.rule_id
+
+
+def pointer_under_one_key(*options: str, ask: str = "? Which color do you prefer?") -> list[str]:
+    first, *rest = options
+    return [*BAR_CONVERSATION, "┃", f"┃ {ask}", "┃", f"❯ {first}", *(f"  {o}" for o in rest),
+            "Press Escape to cancel"]
+
+
+def test_a_pointer_list_under_one_key_hinted_is_a_question(generic: rules.Manifest) -> None:
+    v = read(generic, pointer_under_one_key("Red", "Blue", "Type custom answer..."))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Red", True), ("Blue", False), ("Type custom answer...", False)]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b[B", "\r"]
+    # hostile labels stay text: read as they are, typed as arrows and Enter only
+    h = read(generic, pointer_under_one_key(f"Red {HOSTILE}", "Blue", ask=f"? {HOSTILE}"))
+    assert h.state == "blocked" and h.dialog is not None
+    assert h.dialog.options[0].label.startswith("Red $(rm -rf ~) #{pane_id} %H")
+    assert dialog.keys_for(h.dialog, h.dialog.options[0]) == ["\r"]
+    # glyph options under the same hint stay the glyph rules' permission
+    g = read(generic, glyph_approval("sleep 3 && mkdir -p out"))
+    assert (g.state, g.kind, g.rule_id) == ("blocked", "permission", "tui_dialog_glyphs")
+
+
+def test_options_over_the_composer_with_a_spinner_row_between(generic: rules.Manifest) -> None:
+    rows = on_composer(f"rm -rf build {HOSTILE}", "Yes", "No", "Always", "Auto LOW/MED")
+    at = rows.index(STATUS_COMPOSER[0])
+    rows = [*rows[:at], " ⠸ Working (4s • ESC: pause)", *rows[at:]]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_on_composer")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Yes", True), ("No", False), ("Always", False), ("Auto LOW/MED", False)]
+    # the spinner row alone over the composer, no options: working
+    busy = read(generic, ["  > clean the build", "", " ⠸ Working (4s • ESC: pause)",
+                          *STATUS_COMPOSER])
+    assert busy.state == "working"
+    # a row of text under the options, then the spinner: the answer's text, no dialog
+    quoted = [*rows[:at], "  That is what it asked.", *rows[at:]]
+    assert read(generic, quoted).state != "blocked"
+
+
+def test_a_question_box_with_a_bar_inside_its_edge_above_the_composer(
+        generic: rules.Manifest) -> None:
+    rows = ["▎> ask me a question", "",
+            *square_box(" › Agent has a question for you", "",
+                        "  █   1. Which color do you prefer? (required)", "  █",
+                        "  █  › Red", "  █    Blue", f"  █    Other {HOSTILE}", "", "",
+                        " ↑/↓ Select • Enter to continue • Esc to cancel"),
+            *COMPOSER]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_above")
+    assert v.dialog is not None
+    # the numbered question is no option
+    assert [(o.label, o.selected) for o in v.dialog.options][:2] == [
+        ("Red", True), ("Blue", False)]
+    assert len(v.dialog.options) == 3
+    # the same box with its bar but approval options: a permission
+    p = read(generic, ["▎> go", "", *square_box(" >>> Shell Requires Approval <<<", "  ls", "",
+                                                "  █  › 1. Approve (y)", "  █    2. Reject (n)",
+                                                ABOVE_HINTS), *COMPOSER])
+    assert (p.state, p.kind, p.rule_id) == ("blocked", "permission", "tui_dialog_above")
+    assert [o.key for o in p.dialog.options] == ["y", "n"]
