@@ -1370,3 +1370,12 @@ def test_a_question_box_with_a_bar_inside_its_edge_above_the_composer(
                                                 ABOVE_HINTS), *COMPOSER])
     assert (p.state, p.kind, p.rule_id) == ("blocked", "permission", "tui_dialog_above")
     assert [o.key for o in p.dialog.options] == ["y", "n"]
+
+
+def test_a_dialog_drawn_behind_a_bar_keeps_its_hints(generic: rules.Manifest) -> None:
+    # options and hints behind one bar: hints between rows of the bar alone are the
+    # dialog's (only a bar's one row of text is a composer's)
+    rows = ["  ┃", "  ┃  Which color do you prefer?", "  ┃", "  ┃  1. Red", "  ┃  2. Blue",
+            "  ┃", "  ┃  ↑↓ select  enter submit  esc dismiss", "  ┃"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
