@@ -662,6 +662,7 @@ class Proxy:
         early, self._early_fds = self._early_fds, []
         for fd, cb in early:
             self.add_fd(fd, cb)
+        self._register_timer_fd(sel)
 
     def use_timer_fd(self, tfd: DeadlineFd | None) -> None:
         """Wait for the timers' next deadline on `tfd` (registered in the loop's epoll)
@@ -670,15 +671,24 @@ class Proxy:
         if tfd is None:
             return
         sel = self._sel
-        if self._tfd is not None or sel is None or not sel.epoll:
-            tfd.close()
-            return
-        try:
-            sel.register(tfd.fd, EVENT_READ, self._on_timer_fd)
-        except (OSError, ValueError):
+        if self._tfd is not None or (sel is not None and not sel.epoll):
             tfd.close()
             return
         self._tfd, self._tfd_at = tfd, None
+        if sel is not None:  # else _register() registers it
+            self._register_timer_fd(sel)
+
+    def _register_timer_fd(self, sel: _Poller) -> None:
+        tfd = self._tfd
+        if tfd is None:
+            return
+        try:
+            if not sel.epoll:
+                raise ValueError("no epoll")
+            sel.register(tfd.fd, EVENT_READ, self._on_timer_fd)
+        except (OSError, ValueError):
+            self._tfd = None
+            tfd.close()
 
     def _on_timer_fd(self, mask: int) -> None:
         """The timerfd's time came: the timers run after this round's I/O, as with a
