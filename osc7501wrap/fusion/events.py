@@ -145,7 +145,11 @@ class Effects:
     waits unfed while nothing changed since the last frame read: no :class:`Written`),
     or, for :class:`Written`, the frame was read at once or waits (its deadlines are
     new). ``hold_end``: until when frames shaped like the last one read wait unfed
-    (:class:`Written`; samples wait for it too).
+    (:class:`Written`; samples wait for it too). ``look``: a turn just ended and the core
+    asks for the program's descendants now (a :class:`Processes` event at the same
+    ``now``, then a :class:`Tick`) before it decides, so that what the turn left running
+    reads as background work and its end is never published; only from a pipeline made
+    with ``looks=True``, which keeps this Tick's decisions for the next one.
 
     The core makes them with positional arguments on its hot paths: a class called with
     keywords builds a dict of them for its ``__init__`` on every call."""
@@ -158,3 +162,4 @@ class Effects:
     due: float | None = None
     settled: bool = False
     hold_end: float = NO_HOLD
+    look: bool = False

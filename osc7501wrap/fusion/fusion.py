@@ -541,6 +541,11 @@ class Fusion:
             self._overlaid = True
         elif self._overlaid:  # the work ended: the turn's own state, from now
             self._overlaid = False
+            q = self._queue
+            if q and q[-1] is pub and pub.at == now:
+                # work read this instant from an older look was gone at the fresh one
+                # (the look a turn's end asks for): never published
+                q.pop()
             want = replace(cur, at=now) if cur.at < now else cur
         elif cur is pub:
             return None

@@ -73,8 +73,6 @@ from .fusion import Decision, Fusion, HookEdge
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
-#: A fresh look at the program's descendants (None: cannot be read here).
-TreeSampler = Callable[[], "Mapping[int, Proc] | None"]
 _TURN = ("working", "blocked")
 
 EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
@@ -149,7 +147,8 @@ class Pipeline:
 
     def __init__(self, manifest: rules.Manifest, *, rows: int, cols: int, now: float,
                  timings: Timings | None = None, backend: str = "auto", host: bool = True,
-                 shell: bool | None = None, vocabulary: HookVocabulary | None = None) -> None:
+                 shell: bool | None = None, vocabulary: HookVocabulary | None = None,
+                 looks: bool = False) -> None:
         self.manifest = manifest
         self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
@@ -168,9 +167,9 @@ class Pipeline:
                              setup=manifest.generic)
         # the program's descendants: what it left running after a turn (fusion.background)
         self.tree = ProcessTree(manifest.background.helpers)
-        # a live session's fresh look at them, taken when a turn ends (replay: None, the
-        # capture's snapshots come as events)
-        self.tree_sampler: TreeSampler | None = None
+        # the driver takes a fresh look at them when a turn ends (Effects.look; replay
+        # does not: the capture's snapshots come as events)
+        self._looks = looks
         self._in_turn = False
         # a program on the fallback (no manifest of its own) starts its own set-up before
         # the user's first prompt, under a start-up spinner (a server, an index): what it
@@ -489,13 +488,11 @@ class Pipeline:
         in_turn = self.fusion.turn_state in _TURN and not self._setup
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
-            if not in_turn and self.tree_sampler is not None:
+            self._in_turn = in_turn
+            if not in_turn and self._looks:
                 # the turn just ended: what it left running, from a fresh look (the last
-                # sample may still show its last tool running)
-                procs = self.tree_sampler()
-                if procs is not None:
-                    self._processes(procs, now)
-        self._in_turn = in_turn
+                # sample may still show its last tool running), before anything is shown
+                return Effects(due=now, look=True)
         subreports = self._subreports
         if subreports:
             self._subreports = []

@@ -61,7 +61,7 @@ def boot(s: Host) -> Pipeline:
     rows, cols = s.proxy.size
     s.pipeline = p = Pipeline(manifest, rows=rows, cols=cols, now=now, timings=timings,
                               backend=s.config.screen, host=setup.host,
-                              vocabulary=meaning(setup.integration))
+                              vocabulary=meaning(setup.integration), looks=True)
     manifest.health.log = lambda line: s._write_log(f"note {line}")
     for note in notes:
         s._write_log(f"note {note}")
@@ -82,7 +82,6 @@ def boot(s: Host) -> Pipeline:
     s.proxy.use_timer_fd(TimerFd.open())
     # a program without agent rules: sample whether it works, too
     s.sampler = Sampler(s.proxy.child_pid, s.proxy.master_fd, activity=manifest.generic)
-    p.tree_sampler = s.sampler.tree_now  # what a turn left running, when it ends
     s.sampler.watch, s.sampler.unwatch = s._watch_fd, s._unwatch_fd
     if s.capture is not None:
         s.sampler.recorder = s.capture.processes

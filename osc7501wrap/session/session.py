@@ -437,6 +437,10 @@ class Session(ProxyHandler):
         self._sample(p, now)
         self._booted.retitle(self, p)
         changes = p.handle(self._ev.Tick(), now)
+        if changes.look:  # a turn ended: what it left running, before anything is shown
+            if self.sampler is not None:
+                self.sampler.sample_tree(p, now)
+            changes = p.handle(self._ev.Tick(), now)
         self._watch_exits(p, now)
         if changes.decisions or changes.subreports or changes.dialog is not self._dialog:
             self._show(changes.decisions, changes.dialog, now, changes.subreports)

@@ -68,6 +68,7 @@ def run_spec(spec: Spec, keep: bool) -> tuple[bool, str]:
             capture=cap,
             answer_7501=bool(spec.options.get("answer_7501")),
         )
+        run.type_delay = AGENTS[spec.agent].type_delay
         ctx = Ctx(spec.agent, pin.version, spec.name, api, sb, run, screens=spec.options.get("screens", True),
                   suffix=spec.options.get("shot_suffix", ""), lang=spec.options.get("lang", ""))
         labeller = spec.options.get("truth")

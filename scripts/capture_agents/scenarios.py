@@ -20,10 +20,12 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    gptme,
     grok,
     kilo,
     kimi,
     mini,
+    nanocoder,
     opencode,
     opencodex,
     openhands,
@@ -61,6 +63,8 @@ MODULES = {
     "opencodex": (opencodex,),
     "codepuppy": (codepuppy,),
     "openhands": (openhands,),
+    "nanocoder": (nanocoder,),
+    "gptme": (gptme,),
 }
 AGENTS = tuple(MODULES)
 

@@ -22,7 +22,7 @@ from osc7501wrap.commands.record import replay
 from osc7501wrap.errors import WrapError
 from osc7501wrap.fusion.background import Proc, ProcessTree
 from osc7501wrap.fusion.classifier import ScreenReading
-from osc7501wrap.fusion.events import Processes, Typed
+from osc7501wrap.fusion.events import Output, Processes, Typed, Written
 from osc7501wrap.fusion.fusion import Fusion
 from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.protocol import Report
@@ -347,3 +347,58 @@ def test_what_a_program_on_the_fallback_starts_before_the_first_prompt_is_a_help
     pb.until(10.0)
     d = p.current()
     assert (d.state, d.msg) == ("working", "1 background process: sleep 60"), d
+
+
+SLEEP = (141, AGENT, "sleep", "sleep 60")
+
+
+def _turn_end(looks: bool, in_turn: dict[int, Proc], at_end: dict[int, Proc] | None
+              ) -> tuple[Playbook, list[bool]]:
+    """A turn the agent reports itself (7501), its tree sampled once in it (`in_turn`);
+    at its end the driver answers the core's ``look`` with the tree as it is then
+    (`at_end`; None: it cannot be read there, no /proc)."""
+    p = Pipeline(_claude(), rows=12, cols=60, now=0.0, backend="pyte", looks=looks)
+    pb = Playbook(p)
+    pb.at(0.5) >> Processes(_procs(MCP))  # before the turn: a helper
+    pb.frame(b"\x1b]7501;state=working\x1b\\", 1.0)
+    pb.until(1.5)
+    pb.at(1.6) >> Processes(in_turn)
+    pb.at(2.0) >> Output(b"\x1b]7501;state=done\x1b\\")
+    if not pb.last.settled:
+        pb >> Written()
+    looked = []
+    for _ in range(3):  # the loop's ticks at the turn's end, as the session runs them
+        pb.tick(2.0)
+        looked.append(pb.last.look)
+        if pb.last.look and at_end is not None:
+            pb.at(2.0) >> Processes(at_end)
+    return pb, looked
+
+
+def test_the_core_asks_for_a_look_when_a_turn_ends_and_decides_on_what_it_shows() -> None:
+    """A playbook: at a turn's end the core asks the driver for the process tree
+    (``Effects.look``) and decides only once it has it: work started at the turn's very
+    end (no sample in the turn saw it) goes from working to working (background), never
+    through done; a tool the last sample in the turn saw, ended with the turn, is no
+    background work."""
+    pb, looked = _turn_end(True, _procs(MCP), _procs(MCP, SLEEP))
+    assert looked == [True, False, False]  # asked once, when the turn ended
+    assert pb.states() == ["working", "working"], pb.decisions
+    d = pb.decisions[-1]
+    assert d.msg == "1 background process: sleep 60" and d.signal == "process"
+    pb, looked = _turn_end(True, _procs(MCP, TOOL), _procs(MCP))
+    assert pb.states() == ["working", "done"], pb.decisions
+    # a driver that does not look (replay: the capture's samples come as events) decides
+    # on the last sample: the turn's end first, the work at the next sample; the ended
+    # tool as background work until then
+    pb, looked = _turn_end(False, _procs(MCP), None)
+    assert not any(looked) and pb.states() == ["working", "done"]
+    pb.at(2.2) >> Processes(_procs(MCP, SLEEP))
+    pb.until(2.3)
+    assert pb.states() == ["working", "done", "working"]
+    pb, looked = _turn_end(False, _procs(MCP, TOOL), None)
+    assert pb.states() == ["working", "working"] and pb.decisions[-1].msg == (
+        "1 background shell: ls")
+    # a driver that cannot read the tree (no /proc) answers nothing: the next tick decides
+    pb, looked = _turn_end(True, _procs(MCP), None)
+    assert looked == [True, False, False] and pb.states() == ["working", "done"]
