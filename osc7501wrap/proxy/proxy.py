@@ -30,7 +30,10 @@ it (`stty sane` or `reset` repairs it). Everything else goes through the restore
 
 The session plugs its work in through `ProxyHandler` (screen model, classifier, OSC 7501
 reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, the loop's
-one timer facility); with no handler the proxy is a plain transparent pty wrapper. This module
+one timer facility); the loop waits for the heap's next deadline with a timeout, or, once
+the session hands it a timerfd (`Proxy.use_timer_fd`, :mod:`.timerfd`), with none: the
+timerfd is set only when that deadline changes. With no handler the proxy is a plain
+transparent pty wrapper. This module
 does not probe the terminal, model the screen or decide anything about the child's state.
 """
 
