@@ -1633,11 +1633,16 @@ def deepagents_command(sb: Sandbox, base_url: str, *,
     ``deepagents-code``; the Textual shell that ``deepagents-cli`` 0.1 moved there) in
     ``sb``: ``--model openai:gpt-4o`` at the fake API (``OPENAI_BASE_URL``, its Responses
     API), tracing off (``LANGSMITH_TRACING``), update checks, auto-update, price and plugin
-    updates, downloads (``DEEPAGENTS_CODE_OFFLINE``), Ollama probes and onboarding off. A
-    shell command asks first (its default "manual" mode). It speaks Python's HTTP clients,
-    which take the sandbox's dead proxy for any other host. No hooks are set: its runs are
-    labelled from its screen."""
+    updates, downloads (``DEEPAGENTS_CODE_OFFLINE``), Ollama probes and onboarding off (its
+    marker ``~/.deepagents/.state/onboarding_complete`` written too: releases before
+    ``DEEPAGENTS_CODE_ONBOARDING``, such as 0.1.29, read only the marker). A shell command
+    asks first (its default "manual" mode). It speaks Python's HTTP clients, which take the
+    sandbox's dead proxy for any other host. No hooks are set: its runs are labelled from
+    its screen."""
     pin = pins()["deepagents"]
+    state = sb.home / ".deepagents" / ".state"
+    state.mkdir(parents=True, exist_ok=True)
+    (state / "onboarding_complete").touch()
     env = sb.base_env()
     env.update({
         "OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",

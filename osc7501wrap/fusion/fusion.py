@@ -187,7 +187,9 @@ class Fusion:
         self.turn_marker = turn_marker  # None: as the screen readings say
         self.interrupt_marker = interrupt_marker  # None: as the screen readings say
         # a program on the fallback rules before the user's first prompt: what it does is
-        # its own set-up (a start-up spinner), no turn that could end as done
+        # its own set-up (a start-up spinner; what it starts then, a server, is a helper),
+        # no turn that could end as done; a turn's own sign on screen (a visible working
+        # rule: an interrupt hint) ends it too (a prompt given on the command line)
         self.setup = setup
         start = _Claim("idle", None, None, None, "start", "start", now, ends_turn=False)
         self._start = start
@@ -650,6 +652,8 @@ class Fusion:
         st = raw.state
         new: Decision
         if st == "working":
+            if self.setup and raw.signal == "screen" and raw.visible:
+                self.setup = False  # a turn runs that no Enter of the user's started
             if cur.state not in _TURN_STATES:
                 self._pre_turn = cur
                 self._turn_confirmed = raw.signal != "input"

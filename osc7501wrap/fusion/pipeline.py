@@ -162,6 +162,9 @@ class Pipeline:
         self.backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_linger=t.idle_linger,
                                      max_wait=t.max_wait)
+        # a program on the fallback (no manifest of its own) starts its own set-up before
+        # the user's first prompt, under a start-up spinner (a server, an index): what it
+        # starts then is a helper, not work a turn left running (Fusion.setup)
         self.fusion = Fusion(now, guard=t.guard, shell=shell,
                              background_native=manifest.background.native,
                              setup=manifest.generic)
@@ -171,10 +174,6 @@ class Pipeline:
         # does not: the capture's snapshots come as events)
         self._looks = looks
         self._in_turn = False
-        # a program on the fallback (no manifest of its own) starts its own set-up before
-        # the user's first prompt, under a start-up spinner (a server, an index): what it
-        # starts then is a helper, not work a turn left running
-        self._setup = manifest.generic
         self._answers = bytearray()  # bytes for the child (answers to its 7501 query)
         self._subreports: list[Report] = []  # the child's reports with an id
         self.native_reports = 0
@@ -485,7 +484,7 @@ class Pipeline:
         fusion's edges); what it decided, and when it next needs the time."""
         self._hold_ok = False
         self._due = due = self._tick(now, budget)
-        in_turn = self.fusion.turn_state in _TURN and not self._setup
+        in_turn = self.fusion.turn_state in _TURN and not self.fusion.setup
         if in_turn != self._in_turn:
             self.tree.turn(in_turn, now)
             self._in_turn = in_turn
@@ -557,10 +556,15 @@ class Pipeline:
         typed = self._line_typed(data)
         if not enter or not agent_in_front:
             return
+        if not typed and self._line and b"\x1b\r" in data:
+            # Esc+Enter after text: a line editor's submit (its first prompt sent), a
+            # newline in other composers: the start-up is over either way, no turn claimed
+            self.fusion.setup = False
+            return
         # An empty Enter or a local command (/help, /clear) starts no turn.
         if not typed or typed.startswith(b"/"):
             return
-        self._setup = self.fusion.setup = False  # the user's first prompt: turns from here on
+        self.fusion.setup = False  # the user's first prompt: turns from here on
         if self.fusion.current().state in ("idle", "done", "error"):
             screen = self._screen
             self.fusion.input_submitted(now, wait=screen is not None)
@@ -655,7 +659,7 @@ class Pipeline:
     def _processes(self, procs: Mapping[int, Proc], now: float) -> bool:
         """The program's descendants now (a sample, or a capture's ``p`` event): what a
         turn left running is background work (:mod:`.background`). True if that changed."""
-        in_turn = self.fusion.turn_state in _TURN and not self._setup
+        in_turn = self.fusion.turn_state in _TURN and not self.fusion.setup
         self._in_turn = in_turn
         if not self.tree.update(procs, in_turn, now):
             return False

@@ -123,7 +123,8 @@ class Reader:
     highlight: bool = False
     region: Region | None = None  # where the options are read (None: the rule's region)
     #: line: the options are read below the last row it matches (the question), none
-    #: without such a row (the rows above it are the conversation)
+    #: without such a row (the rows above it are the conversation); inline: after its
+    #: last match on the line read (the bracket of "Execute? [y/n/a]"), none without one
     below: Pattern | None = None
 
 
@@ -264,7 +265,10 @@ def _indent(line: str) -> int:
 
 
 def _finish(reader: Reader, raw: list[tuple[str, bool, str | None]]) -> list[Option]:
+    """The options read, their labels cleaned and their keys in lower case, but for keys
+    that differ only by case ("j" and "J" of one list: two keys)."""
     out: list[Option] = []
+    shown: list[str | None] = []
     for label, sel, key in raw[:MAX_OPTIONS]:
         if reader.drop is not None:
             label = _sub(reader.drop, label)
@@ -276,8 +280,17 @@ def _finish(reader: Reader, raw: list[tuple[str, bool, str | None]]) -> list[Opt
         label = clean(label, MAX_SUBJECT_CHARS)  # cut to MAX_LABEL once hashed
         if not label:
             continue
-        key = clean(key, 16).lower() if key else None
-        out.append(Option(len(out) + 1, label, sel, key or None))
+        key = clean(key, 16) if key else None
+        shown.append(key or None)
+        out.append(Option(len(out) + 1, label, sel, key.lower() if key else None))
+    variants: dict[str, set[str]] = {}
+    for k in shown:
+        if k:
+            variants.setdefault(k.lower(), set()).add(k)
+    cased = {low for low, ks in variants.items() if len(ks) > 1}
+    if cased:  # keys told apart by case only: each is typed as shown
+        out = [Option(o.number, o.label, o.selected, k if o.key in cased else o.key)
+               for o, k in zip(out, shown, strict=True)]
     return out
 
 
@@ -387,13 +400,20 @@ def _read_inline(reader: Reader, lines: list[str],
         m = reader.cut.search(row)
         if m is not None:
             row = row[: m.start()]
+    pos = 0
+    if reader.below is not None:  # the options follow its last match on the line
+        m = reader.below.search(row)
+        while m is not None and m.end() > pos:
+            pos = m.end()
+            m = reader.below.search(row, pos)
+        if not pos:
+            return [], at
     default = None
     if reader.default is not None:
         m = reader.default.search(row)
         if m is not None and "default" in reader.default.groupindex:
             default = clean(m.group("default") or "", MAX_LABEL).lower() or None
     out: list[tuple[str, bool, str | None]] = []
-    pos = 0
     while pos < len(row) and len(out) < MAX_OPTIONS:
         m = p.search(row, pos)
         if m is None or m.end() <= pos:
@@ -924,8 +944,8 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
     ways = [k for k in ("line", "inline") if pats[k] is not None] + (["fixed"] if fixed else [])
     if len(ways) != 1:
         raise ManifestError(f"{where}: needs exactly one of line, inline, fixed")
-    if pats["below"] is not None and pats["line"] is None:
-        raise ManifestError(f"{where}: below is only for line")
+    if pats["below"] is not None and pats["line"] is None and pats["inline"] is None:
+        raise ManifestError(f"{where}: below is only for line or inline")
     for key in ("line", "inline"):
         p = pats[key]
         if p is not None and "label" not in p.groupindex:

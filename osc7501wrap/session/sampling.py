@@ -58,7 +58,9 @@ ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for 
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 WATCH = 3.0  # seconds after the last activity that samples still wake the loop
-TUI_RULES = "tui_"  # the generic manifest's rules for full-screen agents (the fallback)
+#: the generic manifest's rules for agents (the fallback): a full-screen agent's, and a
+#: line-mode chat's prompt and progress line
+TUI_RULES = ("tui_", "line_chat_prompt", "line_progress")
 NEVER = float("inf")
 
 
@@ -307,9 +309,9 @@ class Sampler:
 
 
 def tui_reading(p: Pipeline) -> str | None:
-    """``working`` or ``idle`` while the fallback rules read a TUI agent's screen (a
-    `tui_*` working or idle rule of the generic manifest decided the last verdict), else
-    None."""
+    """``working`` or ``idle`` while the fallback rules read an agent's screen (a `tui_*`
+    working or idle rule of the generic manifest, or a line-mode chat's prompt or
+    progress line, decided the last verdict), else None."""
     v, _ = p.last_evaluation()
     if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(TUI_RULES):
         return None

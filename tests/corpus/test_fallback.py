@@ -234,7 +234,30 @@ manifest instead of their own.
   none at the bottom, so this replay, which has no activity samples, reads its first
   turn idle (answer, negatives, stream: the turn's end not seen); a live session's
   samples read its output as work (``bench/sampled_replay.py``: 0.612 counting every
-  output, 0.728 with the screen's text, every turn end seen).
+  output, 0.728 with the screen's text, every turn end seen). It was looked at again for
+  those first turns: its task is typed at a line-mode prompt ("What do you want to do?",
+  the toolbar "Submit task: Esc+Enter | ..." on the last row, read idle from the start)
+  and sent with Esc+Enter, which the input side takes for no prompt; it prints "Got that,
+  thanks!", starts its Textual UI and runs the turn under the only spinner it draws, in
+  its header's first row ("Step 1/1 - RUNNING ⠹ - Cost: $0.00"), so the replay read the
+  whole first turn idle and saw no change at its end. A braille spinner glyph standing
+  alone among the words of the screen's first row reads working (``tui_working_header``;
+  not one at the start of the row, a line-mode program's spinner line scrolled up, nor
+  one inside a word). Every known agent's figures with its own manifest and with the
+  fallback, and every held-out directory but Mistral Vibe's: the same. mini-SWE-agent
+  1.17.5 now: 5/6, 0 false blocked, blocked p50/max 40/62 ms, turn end p50/max 31/56 ms
+  (every turn end seen; was 3 not seen), agreement 0.802 (was 0.623; stream 0.246 ->
+  0.777, negatives 0.476 -> 0.682). Its first turn's end read idle ("the turn never
+  started": the program's start-up lasted until an Enter the input side takes): an
+  Esc+Enter after typed text (a line editor's submit, a newline in other composers) now
+  ends the start-up without claiming a turn, and so does a turn's own sign on screen (an
+  interrupt hint, ``tui_working_turn``, visible: a prompt given on the command line,
+  ``tests/pty/test_first_turn_generic.py``), so that end reads done; the figures count
+  done and idle alike (Deep Agents Code 0.1.88's turn end p50 60 -> 56 ms, the rest the
+  same). What is left: the 2 s from the Esc+Enter to the header's first frame read idle
+  in this replay (a live session's samples read that output as work), and its 61-line
+  command's question and input box stay below the screen's bottom (only the header's
+  "AWAITING_INPUT" is left, the same word its turn's end shows): no dialog, honestly.
 * Held out since: **open-codex 0.1.31** (``tests/heldout/opencodex-0.1.31/``, npm
   ``open-codex``, its ollama provider at the fake API, approval mode "suggest"; every
   scenario its driver has: no question tool) and **Code Puppy 0.0.946**
@@ -352,6 +375,96 @@ manifest instead of their own.
   OpenHands CLI 1.16.0 now: 13/13, 1 false blocked (its exit box stays drawn while it
   shuts down: read 11 ms past the 0.5 s allowed after the Enter, once), blocked p50/max
   69/74 ms, turn end p50/max 49/80 ms, agreement 0.997.
+* A dialog quoted above a still composer. The rules for options over the composer (the
+  OpenHands pass) read an answer whose last rows quote a dialog (its question, then
+  ``> Yes`` over ``No``, or numbered options) as blocked, and so did the keys rule
+  (``[y] Approve   [n] Deny``) and the pointer rule over a composer of few rows (a one-row
+  box and a hints row, an input box of eighth blocks, an input area between rules,
+  ``>>>`` over a footer): OpenHands CLI 1.16.0's negatives screen with the answer's last
+  row ("Nothing is waiting now.") taken out read blocked (``tui_dialog_on_composer``),
+  and unit screens of eight quotes under three lead-ins over the composers of eight
+  held-out agents read blocked in 96 of 192 (``tests/unit/test_fallback_shapes.py``). No
+  recorded screen ends an answer with a quote, so no capture's figure moved. They are
+  told apart by shape: a quote is indented under the answer's words (a row of words
+  above its question starts left of it, every row between them and from the question
+  down is at least as far in), a live dialog is drawn at the conversation's margin (a
+  rule or a logo left of it is no answer); keys on one row with a composer drawn under
+  them are quoted (live, they take the composer's place). Every known agent's figures
+  with its own manifest and with the fallback, and every held-out directory but Mistral
+  Vibe's: the same.
+* Held out since: **Nanocoder 1.30.0** (``tests/heldout/nanocoder-1.30.0/``, npm
+  ``@nanocollective/nanocoder``, its Ink TUI, one OpenAI-compatible provider at the fake
+  API), **gptme 0.35.1** (``tests/heldout/gptme-0.35.1/``, PyPI ``gptme``, a line-mode
+  chat whose confirmation is its last row) and **mini-SWE-agent 1.7.0**
+  (``tests/heldout/mini-1.7.0/``, six months before 1.17.5, its driver unchanged), each
+  recorded with every scenario its driver has and measured once unseen, on the rules
+  before the pass for a quoted dialog and again on the rules with it: Nanocoder 1/7
+  dialogs, 0 false blocked, 1 turn end not seen, agreement 0.551 (both times;
+  command-approve 0.293, stream 0.245); gptme 0/7, 0, 2 turn ends not seen, 0.393 (both);
+  mini-SWE-agent 1.7.0 6/6, 0, 3 turn ends not seen, 0.373 -> 0.521 (the header's spinner
+  of that pass). What their screens showed, and what the fallback said then:
+
+  - Nanocoder's approval has no box and no composer under it: the tool's name and the
+    command as a paragraph ("⚒ execute_bash", "Command:", its rows), blank rows, the
+    question (``Do you want to execute tool "execute_bash"?``), options that wear a glyph
+    (``> ✓ Yes, execute this tool``, ``  ✗ No, cancel execution``) and one hint, "Press
+    Escape to cancel": ``tui_dialog_glyphs`` wants hints that name Enter, Esc or the
+    arrows (``\besc`` is no match in "Escape"), so it read the composer's idle (below) or
+    working; its question (``❯ Red``, ``Blue``, "Type a custom answer…" under "↑/↓ to
+    move · Enter to select · Esc to cancel") was found, with no options (the list
+    reader wants numbers);
+  - its composer is a bar down its left side ("┃" alone, ``┃ > / commands, ! bash,
+    ↑/↓ history``, "┃" alone, a footer "▶ normal mode on · ..."), which ``tui_composer``
+    reads idle; while a turn runs it stays drawn with the spinner row inside the bar
+    (``┃ ⠙ Press Esc to cancel · ctrl-o expand tool results``), which no rule read (the
+    braille pattern wants the glyph at the row's start): every turn read idle 1.5 s after
+    the Enter ("the turn never started"); after an interrupt the prompt is put back
+    behind the bar with no glyph (no rule: idle went unseen);
+  - gptme prints its confirmation on the cursor's line, `` Execute shell? [Y/n/c/e/a/?]``
+    (the yes/no rule wants two keys), its question is Python questionary's ``? Which
+    color do you prefer? (Use shortcuts or arrow keys)`` over `` » 1) Red``, ``   2)
+    Blue`` (the select prompt rule wants "(Use arrow keys)" and ``❯``/``>``), its prompt
+    is ``User: `` on the cursor's line and its turn shows ``Assistant: Thinking...``
+    under the cursor until the answer is printed: no rule read any of it, so each turn
+    read idle 1.5 s after the Enter and the two turns after a dialog never ended;
+  - mini-SWE-agent 1.7.0 shows the screens of 1.17.5 (its approvals were found by the
+    pass for its input box); its first turn, sent with Esc+Enter at a line-mode prompt,
+    draws nothing for 6 to 21 s ("Got that, thanks!" under the prompt, then the Textual
+    UI): read idle throughout.
+
+  They were then looked at for these shapes, so they are no longer unseen: a question on
+  the cursor's line whose bracketed options are single keys separated by "/" or ","
+  (``keys_permission`` when y and n are among them, else ``keys_question``; a "?" right
+  before or after the brackets, a key typed but not entered is the same dialog; each key
+  an option, typed with Enter, keys told apart only by case typed as shown; not typed
+  after a chat's ``Word: `` prompt); a toolkit's select prompt behind ``»`` with
+  questionary's hint, its options read (↑/↓ and Enter); a line-mode chat's prompt, one
+  word and a colon alone on the cursor's line, reads idle (``line_chat_prompt``) and a
+  progress line under the cursor ending with an ellipsis working (``line_progress``;
+  not a composer's placeholder); glyph options under a one-key hint ("Press Escape to
+  cancel"), the paragraph above their question as the subject when no box is right
+  above it (partial when it runs past the screen's top); an unnumbered pointer list
+  under hints has its options; a braille spinner behind a box's or a bar's edge reads
+  working; a composer drawn as a bar down its left side with text behind it reads idle
+  (``tui_composer_bar``); the session's activity samples follow the line-mode chat's
+  prompt and progress line as they follow a TUI's composer and spinner (a silent wait
+  for the model under "Thinking..." is work, the prompt idle at once).
+  mini-SWE-agent 1.7.0's silent first turn was left: nothing on its screen says work (a
+  live session's samples read its CPU and output). Every known
+  agent's figures with its own manifest and with the fallback, and every other held-out
+  directory but Mistral Vibe's: the same. Nanocoder 1.30.0 now: 7/7, 0 false blocked,
+  blocked p50/max 40/64 ms, turn end p50/max 53/73 ms, agreement 1.000; gptme 0.35.1:
+  7/7, 0, 41/56 ms, 54/908 ms, 0.978; mini-SWE-agent 1.7.0: 6/6, 0, 40/251 ms, 54/73 ms,
+  0.521 (its first turns' silence). With the samples of a live session run on the
+  capture's clock (``bench/sampled_replay.py``, no CPU or children read): gptme 0.569 ->
+  1.000 (4 of 9 turn ends not seen -> every one), Nanocoder 0.628 -> 0.971,
+  mini-SWE-agent 1.7.0 0.604 (the same). Both were then recorded again (gptme without its
+  tokenizer's warnings, every typed prompt whole; the same scenarios) and measured on
+  the rules before this pass and with it: Nanocoder 1.30.0 1/7, 0, agreement 0.684 ->
+  7/7, 0, blocked p50/max 40/76 ms, turn end p50/max 47/77 ms, 1.000 (sampled 0.692 ->
+  0.972); gptme 0.35.1 0/7, 0, 2 turn ends not seen, 0.388 -> 7/7, 0, 44/48 ms, 65/920
+  ms, 0.982 (sampled 0.444 -> 0.999). Their other releases recorded meanwhile (gptme
+  0.34.0, Nanocoder 1.25.2) were not looked at nor measured by this pass.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -402,15 +515,28 @@ GOAL_AGREEMENT = 0.90
 #: below the screen's bottom, see the module doc; Code Puppy 0.0.946: none since the
 #: rules for options that wear a glyph and for a form of radio choices; OpenHands CLI
 #: 1.16.0: none since the rules for options over the composer and edged buttons)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # measured once unseen, not looked at yet: Deep Agents Code 0.1.29's question,
+          # Nanocoder 1.25.2's approvals, OpenHands CLI 1.11.0's approvals
+          "deepagents-0.1.29/question",
+          "nanocoder-1.25.2/command-approve", "nanocoder-1.25.2/command-deny",
+          "nanocoder-1.25.2/long-command",
+          "openhands-1.11.0/command-approve", "openhands-1.11.0/command-deny",
+          "openhands-1.11.0/long-command", "openhands-1.11.0/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
-#: mini-SWE-agent 1.17.5 measures 0.623 (its first turn, sent with Esc+Enter and drawing
-#: its spinner at the top only, reads idle in a replay without activity samples)
-SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.62),
+#: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
+#: until its header's spinner is drawn, 2 s on, in a replay without activity samples)
+#: mini-SWE-agent 1.7.0 measures 0.521 (its first turn draws nothing for 6 to 21 s after
+#: the Esc+Enter)
+SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 0.52),
          # its exit confirmation stays drawn while it shuts down: read blocked 11 ms past
          # the 0.5 s allowed after the Enter that answers it, once
-         "openhands-1.16.0": (1, 0.99)}
+         "openhands-1.16.0": (1, 0.99),
+         # measured once unseen, not looked at yet: Nanocoder 1.25.2 reads its working
+         # screen as a question list (10 false blocked, 0.604); OpenHands CLI 1.11.0's
+         # exit box is read as a permission where it is a question (6), 0.876
+         "nanocoder-1.25.2": (10, 0.60), "openhands-1.11.0": (6, 0.87)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -431,8 +557,10 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
-        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.88", "kimi-1.40.0", "kimi-1.51.0",
-        "mini-1.17.5", "opencodex-0.1.31", "openhands-1.16.0", "vibe-2.26.1"]
+        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
+        "gptme-0.34.0", "gptme-0.35.1", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
+        "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

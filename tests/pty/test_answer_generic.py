@@ -6,7 +6,9 @@ reads it; an answer the person typed on the line but did not enter is the same d
 approval of a multi-line command, read by the fallback for TUI agents: what is approved is
 exactly the command shown (another row, another dialog), and a command that runs past the
 screen's top is not approved at all. Options that wear a glyph before their word are
-answered with the arrows the hints name."""
+answered with the arrows the hints name. A line-mode chat's question whose bracketed
+options are single keys (``Execute shell? [Y/n/c/e/a/?]``) is answered with one of them
+and its Enter; a key typed there but not entered is erased first."""
 
 from __future__ import annotations
 
@@ -499,3 +501,45 @@ def test_options_that_wear_a_glyph_are_answered_with_the_arrows(prompt: Any) -> 
     r = p.osc("answer", p.sid, "Deny", "--dialog", d["id"])
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(b"got:[2]", 10)
+
+
+# A line-mode chat that asks before it runs a tool: the question and its keys on the
+# cursor's line, the answer read with input() (Enter ends it), lower-cased as such
+# programs do; then its own prompt again.
+CHAT_CONFIRM = r'''
+print("User: clean the build")
+print("Assistant:")
+print("@shell(call_1):")
+print("rm -rf build")
+a = input(" Execute shell? [Y/n/c/e/a/?] ")
+print(f"got:[{a}]")
+input("User: ")
+'''
+
+
+@pytest.mark.parametrize(("choice", "want"), [("n", b"got:[n]"), ("Y", b"got:[y]"),
+                                              ("3", b"got:[c]")])
+def test_a_question_whose_bracketed_options_are_keys_is_answered_with_one(
+        prompt: Any, choice: str, want: bytes) -> None:
+    p = prompt([sys.executable, "-c", CHAT_CONFIRM])
+    d = p.dialog()
+    assert [o["label"] for o in d["options"]] == ["Y", "n", "c", "e", "a", "?"], d
+    assert d["question"] == "Execute shell? [Y/n/c/e/a/?]", d
+    r = p.osc("answer", p.sid, choice, "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(want, 10)
+    p.t.expect(b"User: ", 10)
+
+
+def test_a_key_typed_at_a_bracketed_keys_question_is_erased_before_the_answer(
+        prompt: Any) -> None:
+    p = prompt([sys.executable, "-c", CHAT_CONFIRM])
+    before = p.dialog()
+    p.t.type(b"c")  # typed, no Enter
+    p.t.pump(0.5)
+    after = p.dialog()
+    assert after["id"] == before["id"], (before, after)
+    r = p.osc("answer", p.sid, "n", "--dialog", before["id"])
+    assert r.returncode == 0, r.stderr
+    p.t.expect(b"got:[n]", 10)  # not "cn"
+    assert b"got:[c" not in p.t.output

@@ -46,7 +46,8 @@ contains = "?"
     ('[[dialog.options]]\nline = "(?P<label>x)"\nhighlight = true\n', "only with inline"),
     ('[[dialog.options]]\nfixed = [{label = "x"}, {label = "y"}]\nhighlight = true\n', "only with inline"),
     ('[[dialog.options]]\ninline = "(?P<label>x)"\nhighlight = 1\n', "true or false"),
-    ('[[dialog.options]]\ninline = "(?P<label>x)"\nbelow = "\\\\?"\n', "below is only for line"),
+    ('[[dialog.options]]\nfixed = [{label = "x"}, {label = "y"}]\nbelow = "\\\\?"\n',
+     "below is only for line or inline"),
     ('[[dialog.options]]\nline = "(?P<label>x)"\nbelow = ""\n', "below must be a non-empty"),
 ])
 def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
@@ -397,3 +398,24 @@ stop = '▔{8,}'
     empty, secret = read(""), read("my secret typed text")
     assert empty[0] == secret[0]
     assert not any("secret" in row for row in secret[1])
+
+
+def test_inline_options_read_after_the_last_match_of_below() -> None:
+    """`below` on an inline reader: the options follow its last match on the line (the
+    last brackets), none on a line without one; keys told apart only by case keep it."""
+    from osc7501wrap import rules
+    from osc7501wrap.rules.model import Snapshot
+
+    m = rules.parse_manifest_text(HEAD + """
+[[dialog.options]]
+below = '\\['
+inline = '(?P<label>(?P<key>[A-Za-z/?]))[ ]*[/,\\]]'
+""")
+    v = rules.evaluate(m, Snapshot(lines=["Move a/b? [y/n/a/?]"]))
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("y", "y"), ("n", "n"), ("a", "a"), ("?", "?")]  # not the "a/" of the question
+    v = rules.evaluate(m, Snapshot(lines=["Stage [y,n,j,J,/]?"]))
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("y", "y"), ("n", "n"), ("j", "j"), ("J", "J"), ("/", "/")]
+    v = rules.evaluate(m, Snapshot(lines=["Go on? y/n/a"]))
+    assert not v.dialog.options

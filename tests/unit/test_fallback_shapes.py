@@ -9,6 +9,8 @@ tests/corpus/test_fallback.py's.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from osc7501wrap import rules
@@ -929,3 +931,349 @@ def test_eighth_block_rows_that_are_no_buttons(generic: rules.Manifest,
                                                rows: list[str]) -> None:
     v = read(generic, rows)
     assert v.state != "blocked", (v.rule_id, rows)
+
+
+#: mini-SWE-agent's header (its first row) and its footer of keys: its only spinner
+MINI_HEADER = " ⭘                                       Step 1/1 - RUNNING {} - Cost: $0.00"
+MINI_KEYS = " ^q Quit  l Step++  h Step--  y YOLO mode  c CONFIRM mode  f1 Help        ▏^p palette"
+
+
+@pytest.mark.parametrize("glyph", ["⠹", "⠼", "⣾"])
+def test_a_spinner_in_the_header_reads_working(generic: rules.Manifest, glyph: str) -> None:
+    rows = [MINI_HEADER.format(glyph), "", "", "    SYSTEM", "", "    You are a helpful assistant.",
+            "", "    USER", "", "    Please solve this issue: make the output directory",
+            *[""] * 20, MINI_KEYS]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("working", "tui_working_header")
+
+
+@pytest.mark.parametrize("rows", [
+    # the same header waiting for input: no spinner
+    [" ⭘        Step 2/2 - AWAITING_INPUT - Cost: $0.00", "", "    THOUGHT: done.", MINI_KEYS],
+    # a line-mode program's spinner line scrolled up to the first row
+    ["⠋ Installing packages", "added 3 packages in 2s", "$ "],
+    # braille in the words of the first row (no blanks around it), a row of braille art
+    ["see ⠁⠃⠉ for details", "ok"],
+    ["⣿⣿⣿⣿ ⣿⣿⣿", "ok"],
+], ids=["awaiting", "line-mode", "in-a-word", "art"])
+def test_first_rows_that_are_no_header_spinner(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_working_header", (v.rule_id, rows)
+
+
+
+# ------------------------------------------------ a dialog quoted above a still composer
+
+HELD_OUT = Path(__file__).resolve().parents[1] / "heldout"
+WIDE = 118
+
+
+def _box(text: str) -> list[str]:
+    return ["╭" + "─" * WIDE + "╮", f"│ {text:<{WIDE - 1}}│", "╰" + "─" * WIDE + "╯"]
+
+
+#: the composers of agents wrap has no manifest for, as their screens draw them (paths
+#: shortened): each reads idle under what the conversation shows
+COMPOSERS = {
+    "box-hints": [*_box("send a message"),
+                  '  send q or ctrl+c to exit | send "/clear" to reset | press enter to send'],
+    "prompt-footer": [">>>", "Puppy [Code-Puppy 🐶] [fake] (/tmp/work)",
+                      "105/128k tokens (0%) | Streamed ~8 tokens | Idle"],
+    "input-area": ["── input " + "─" * 100, "", "─" * 110,
+                   "agent (gpt-4o ○)  …/work  ctrl-j: newline | /feedback: send feedback",
+                   " " * 90 + "context: 0.1% (105/128k)"],
+    "cursor-box": [*_box("● ▋Ask anything, @ for context, / for slash commands"),
+                   "  /tmp/work" + " " * 60 + "◉ Continue CLI"],
+    "prompt-box": ["┌" + "─" * WIDE + "┐", "│ >" + " " * (WIDE - 2) + "│", "└" + "─" * WIDE + "┘",
+                   " manual  /tmp/work     openai:gpt-4o",
+                   "      Context: 0% / Tokens: 143 • <$0.01"],
+    "rules": ["─" * 120, "❯ Ask anything...", "─" * 120,
+              " gpt-4o ██████ (100) $0.00        ○ Plan ● Act (Tab)", " work",
+              " Auto-approve all disabled (Shift+Tab)"],
+    "status-box": [" ╭" + "─" * WIDE + "╮",
+                   f" │ {'Type your message, @mention a file, or / for commands':<{WIDE - 1}}│",
+                   " ╰" + "─" * WIDE + "╯",
+                   " [Ctrl+L for multi-line • Ctrl+X for custom editor] • /tmp/work ctx 100",
+                   " • $ 0.0006 (↑ 100 ↓ 37 cache 0%)", "", "",
+                   " ^a Select all  ^x Open external editor  ^q Quit▏^p palette"],
+    "eighths": ["   ▊" + "▔" * 100 + "▎", "   ▊  Type your input..." + " " * 80 + "▎",
+                "   ▊" + "▁" * 100 + "▎", "", " ^q Quit  ^y YOLO mode  f1 Help"],
+}
+
+#: dialogs an answer quotes as its last rows, indented under its words
+QUOTES = {
+    "pointer": ["    🔍 Confirm 1 action(s)?", "", "    > Yes", "      No", "      Always"],
+    "pointer-deeper": ["    🔍 Confirm 1 action(s)?", "", "      > Yes", "        No"],
+    "numbered": ["    Do you want to proceed?", "    ❯ 1. Yes", "      2. No, and tell me why"],
+    "numbered-plain": ["    Do you want to proceed?", "    1. Yes", "    2. No"],
+    "keys": ["    Approve tool call?", "    [y] Approve   [n] Deny"],
+    "keys-command": ["    Approve tool call?", "    $ rm -rf build", "    [y] Approve   [n] Deny"],
+    "keyed": ["    Would you like to continue?", "    > Continue (tab)",
+              "      No, and tell it what to do differently (esc)"],
+    "hostile": ["    Run $(rm -rf ~) #{pane_id} %H `id`?", "    > Yes \u202e\x1b]2;x\x07",
+                "      No '#(touch /tmp/x)'"],
+}
+LEADS = {"bullet": ["● It asked:", ""], "margin": ["  It asked:", ""], "none": []}
+
+
+@pytest.mark.parametrize("lead", LEADS)
+@pytest.mark.parametrize("quote", QUOTES)
+@pytest.mark.parametrize("composer", COMPOSERS)
+def test_a_dialog_quoted_as_the_last_rows_above_a_composer_is_none(
+        generic: rules.Manifest, composer: str, quote: str, lead: str) -> None:
+    rows = ["  > what did it ask", "", *LEADS[lead], *QUOTES[quote], "", "",
+            *COMPOSERS[composer]]
+    v = read(generic, rows)
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def _screen(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+def test_a_real_quote_as_the_last_rows_above_the_composer_is_none(
+        generic: rules.Manifest) -> None:
+    """OpenHands CLI's negatives screen with the answer's last row taken out: its quote of
+    the dialog ("🔍 Confirm 1 action(s)?", "> Yes", "No" ...) is the last rows above its
+    still composer, indented under the answer's first row; its live dialog, drawn at the
+    conversation's margin over the same composer, is one."""
+    screens = HELD_OUT / "openhands-1.16.0" / "screens"
+    lines = _screen(screens / "done--quoted-dialog.txt")
+    lines = [x for x in lines if "Nothing is waiting now." not in x]
+    v = read(generic, lines)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    live = read(generic, _screen(screens / "blocked-permission--bash-rm.txt"))
+    assert (live.state, live.kind, live.rule_id) == (
+        "blocked", "permission", "tui_dialog_on_composer")
+    assert live.dialog is not None and [o.label for o in live.dialog.options] == [
+        "Yes", "No", "Always", "Auto LOW/MED"]
+
+
+@pytest.mark.parametrize("composer", COMPOSERS)
+def test_a_live_dialog_at_the_conversations_margin_above_a_composer(
+        generic: rules.Manifest, composer: str) -> None:
+    rows = ["  > clean the build", "", "  ▶ terminal: rm -rf build", "",
+            "  🔍 Confirm 1 action(s)?", "", "  > Yes", "    No", "    Always", "", "",
+            *COMPOSERS[composer]]
+    if composer == "eighths":  # no rule over it: the composer is the bottom rows
+        rows = rows[:-len(COMPOSERS[composer])]
+    v = read(generic, rows)
+    assert (v.state, v.kind) == ("blocked", "permission"), (v.rule_id, composer)
+
+
+def test_a_live_pointer_list_under_a_rule_is_no_quote(generic: rules.Manifest) -> None:
+    """A row left of the question that is no words (a rule, a logo) is no answer the
+    question is quoted in; the same list under an answer's words is."""
+    live = [" ▝▜██████▀  Some Agent v1", "─" * 120,
+            " Make auto mode your default permission mode?", "",
+            "   Auto mode lets the agent handle permission prompts.", "",
+            "   ❯ Yes, set auto mode as my default", "     No, keep manual mode"]
+    v = read(generic, live)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_pointer")
+    quoted = ["● It asked:", *(f"  {r}" for r in live[2:])]
+    assert read(generic, quoted).state != "blocked"
+
+
+# ------------------------------------ line-mode chats: keys in brackets, their prompt
+
+def cursor_line(rows: list[str]) -> rules.Snapshot:
+    """`rows` with the cursor at the end of the last one (a program waiting there)."""
+    return rules.Snapshot(lines=rows + [""] * (30 - len(rows)),
+                          cursor=(len(rows) - 1, len(rows[-1])))
+
+
+CHAT_LOG = ["User: clean the build", "", "Assistant:", "@shell(call_1):", "rm -rf build",
+            "· some log line of the program", ""]
+
+
+@pytest.mark.parametrize(("ask", "keys", "kind"), [
+    (" Execute shell? [Y/n/c/e/a/?]", ["Y", "n", "c", "e", "a", "?"], "permission"),
+    ("(1/1) Stage this hunk [y,n,q,a,d,e,?]? ", ["y", "n", "q", "a", "d", "e", "?"],
+     "permission"),
+    ("Overwrite notes.txt? [y/n/a/q] ", ["y", "n", "a", "q"], "permission"),
+    ("Which mirror? [a/b/c]: ", ["a", "b", "c"], "question"),
+], ids=["slashes", "commas", "lower", "no-y-n"])
+def test_a_question_whose_bracketed_options_are_keys(generic: rules.Manifest, ask: str,
+                                                    keys: list[str], kind: str) -> None:
+    v = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask]))
+    assert (v.state, v.kind) == ("blocked", kind), v.rule_id
+    assert v.dialog is not None and v.dialog.question == ask.strip()
+    assert [o.label for o in v.dialog.options] == keys
+    # each key is typed as shown, in lower case, with Enter
+    first = v.dialog.options[0]
+    assert dialog.keys_for(v.dialog, first) == [keys[0].lower(), "\r"]
+    assert dialog.resolve(v.dialog, "n" if "n" in keys else "b").label in ("n", "b")
+
+
+def test_a_key_typed_but_not_entered_is_the_same_dialog(generic: rules.Manifest) -> None:
+    ask = " Execute shell? [Y/n/c/e/a/?]"
+    before = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask]))
+    after = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask + " n"]))
+    assert before.dialog is not None and after.dialog is not None
+    assert after.dialog.id == before.dialog.id and after.dialog.typed == "n"
+    yes = dialog.resolve(after.dialog, "y")
+    assert dialog.keys_for(after.dialog, yes) == ["\x7f", "y", "\r"]
+
+
+def test_keys_told_apart_by_case_are_typed_as_shown(generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, cursor_line(["(1/2) Stage this hunk [y,n,q,a,d,j,J,g,/,e,?]? "]))
+    assert v.dialog is not None
+    by_label = {o.label: o for o in v.dialog.options}
+    assert dialog.keys_for(v.dialog, by_label["J"]) == ["J", "\r"]
+    assert dialog.keys_for(v.dialog, by_label["j"]) == ["j", "\r"]
+    assert dialog.keys_for(v.dialog, by_label["/"]) == ["/", "\r"]
+    with pytest.raises(dialog.ChoiceError):  # "j" names two options: its number is asked
+        dialog.resolve(v.dialog, "j")
+
+
+def test_hostile_text_around_bracketed_keys_is_inert(generic: rules.Manifest) -> None:
+    hostile = "Run $(rm -rf ~) #{pane_id} %H `id` '\u202e' \x1b]2;x\x07 " + "A" * 10_000
+    v = rules.evaluate(generic, cursor_line([*CHAT_LOG, f"{hostile}? [y/n/e]"]))
+    assert (v.state, v.kind) == ("blocked", "permission")
+    assert v.dialog is not None
+    assert [o.key for o in v.dialog.options] == ["y", "n", "e"]
+    assert "\x1b" not in v.dialog.question and "\u202e" not in v.dialog.question
+    assert len(v.dialog.question) <= 240
+    # a bracketed list of other characters is no list of keys: nothing to type
+    for row in ["Run it? [$/#/(]", "Run it? [#(touch x)/y]", "Run it? [ab/cd/ef]",
+                "Run it? [\x1b/y/n]", "Run it? [y/n/$(id)]"]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id not in ("keys_permission", "keys_question"), row
+
+
+@pytest.mark.parametrize("rows", [
+    # a progress count: no "?" next to its brackets
+    ["Downloading notes [1/3]"],
+    # answered: the cursor went on to the next line
+    [" Execute shell? [Y/n/c/e/a/?] y", ""],
+    # typed at a chat's prompt, not entered
+    ["User: Execute shell? [Y/n/c/e/a/?]"],
+    # one key only
+    ["Ready? [y]"],
+], ids=["count", "answered", "typed", "one-key"])
+def test_bracketed_keys_that_are_no_question(generic: rules.Manifest,
+                                             rows: list[str]) -> None:
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.state != "blocked", (v.rule_id, rows)
+
+
+def test_a_yes_no_prompt_is_still_the_line_mode_rules(generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, cursor_line(["Overwrite config? [y/N] "]))
+    assert (v.state, v.rule_id) == ("blocked", "yes_no_question")
+    assert v.dialog is not None and [o.label for o in v.dialog.options] == ["yes", "no"]
+
+
+def test_a_line_mode_chat_reads_idle_at_its_prompt_and_working_at_its_progress_line(
+        generic: rules.Manifest) -> None:
+    idle = rules.evaluate(generic, cursor_line([*CHAT_LOG, "Four.", "", "User: "]))
+    assert (idle.state, idle.rule_id) == ("idle", "line_chat_prompt")
+    busy = rules.evaluate(generic, rules.Snapshot(
+        lines=["User: what is two plus two", "Assistant: Thinking..."] + [""] * 28,
+        cursor=(1, 0)))
+    assert (busy.state, busy.rule_id) == ("working", "line_progress")
+    # a password prompt is still one; a shell's prompt and a typed line are no chat prompt
+    pw = rules.evaluate(generic, cursor_line(["Password: "]))
+    assert (pw.state, pw.rule_id) == ("blocked", "password_prompt")
+    for row in ["user@host:~$ ", "User: what is two", "Assistant: here it is", ">>> ",
+                "Two words: "]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id not in ("line_chat_prompt", "line_progress"), (row, v.rule_id)
+    # a composer's placeholder that ends with an ellipsis is no progress line
+    for row in ["│ Type your message... │", "❯ Ask anything...", "▊  Type your input... ▎",
+                "Press any key to continue...", "Hit Enter to go on…"]:
+        v = rules.evaluate(generic, cursor_line([row]))
+        assert v.rule_id != "line_progress", row
+
+
+def test_a_toolkits_select_prompt_with_a_guillemet_pointer_has_its_options(
+        generic: rules.Manifest) -> None:
+    rows = [*CHAT_LOG, "? Which color do you prefer? (Use shortcuts or arrow keys)",
+            " » 1) Red", "   2) Blue"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "select_prompt")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [("Red", True), ("Blue", False)]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b[B", "\r"]
+
+
+# ------------------------------------------- a composer drawn as a bar down its left side
+
+BAR_FOOTER = "▶ normal mode on · tune: full (auto) · ctx: 0%"
+
+
+def bar_composer(*text: str) -> list[str]:
+    return ["What would you like me to help with?", "┃", *(f"┃ {t}" for t in text), "┃", "",
+            BAR_FOOTER]
+
+
+BAR_CONVERSATION = ["You:", "┃", "┃ make the output directory", "┃", "", "~7 tokens", ""]
+
+
+def test_a_bar_edged_composer_reads_idle_and_a_spinner_in_it_working(
+        generic: rules.Manifest) -> None:
+    empty = read(generic, [*BAR_CONVERSATION, *bar_composer("> / commands, ! bash")])
+    assert (empty.state, empty.rule_id) == ("idle", "tui_composer")
+    typed = read(generic, [*BAR_CONVERSATION, *bar_composer("think about it for a long time")])
+    assert (typed.state, typed.rule_id) == ("idle", "tui_composer_bar")
+    two = read(generic, [*BAR_CONVERSATION, *bar_composer("first row", "second row")])
+    assert (two.state, two.rule_id) == ("idle", "tui_composer_bar")
+    busy = read(generic, [*BAR_CONVERSATION, "What would you like me to help with?", "┃",
+                          "┃ > / commands, ! bash", "┃", "┃ ⠙ Press Esc to cancel", "┃", "",
+                          BAR_FOOTER])
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+
+
+@pytest.mark.parametrize("rows", [
+    # a closed box: its right edge
+    ["  │" + " " * 40 + "│", "  │ Ask anything" + " " * 27 + "│", "  │" + " " * 40 + "│"],
+    # the bar's block with more than three rows under it (a message in the conversation)
+    [*BAR_CONVERSATION, "Thinking about it", "and more", "and more"],
+    # no row with the bar alone above the text
+    ["┃ one", "┃", "", BAR_FOOTER],
+], ids=["closed-box", "conversation", "no-top"])
+def test_bars_that_are_no_composer(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_bar", (v.rule_id, rows)
+
+
+# ---------------------------- options that wear a glyph under a paragraph, one key hinted
+
+def glyph_approval(*command: str) -> list[str]:
+    return [*BAR_CONVERSATION, "", "⚒ execute_bash", "Command:", *command, "", "",
+            'Do you want to execute tool "execute_bash"?', "", "> ✓ Yes, execute this tool",
+            "  ✗ No, cancel execution", "", "Press Escape to cancel", "", ""]
+
+
+def test_glyph_options_with_one_key_hinted_and_the_paragraph_above_as_subject(
+        generic: rules.Manifest) -> None:
+    v = read(generic, glyph_approval("ls -la", "touch x1.txt"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_glyphs")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Yes, execute this tool", True), ("No, cancel execution", False)]
+    assert v.dialog.subject == ("⚒ execute_bash", "Command:", "ls -la", "touch x1.txt")
+    assert not v.dialog.partial
+    other = read(generic, glyph_approval("ls -la", "touch x2.txt"))
+    assert other.dialog is not None and other.dialog.id != v.dialog.id
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["\x1b[B", "\r"]
+    # a command that runs past the screen's top: partial, `answer` refuses it
+    tall = glyph_approval(*(f"touch f{i:02d}.txt" for i in range(40)))[-30:]
+    t = read(generic, tall)
+    assert (t.state, t.kind) == ("blocked", "permission")
+    assert t.dialog is not None and t.dialog.partial
+    # answered, something is drawn under it: the hint is no longer last
+    done = read(generic, [*glyph_approval("ls"), "✓ Ran 1 command", "Done.", "", "more",
+                          "and more"])
+    assert done.state != "blocked"
+
+
+def test_a_pointer_list_without_numbers_under_hints_has_its_options(
+        generic: rules.Manifest) -> None:
+    rows = [*BAR_CONVERSATION, "┃", "┃ Which color do you prefer?", "┃", "", "❯ Red",
+            "  Blue", "  Type a custom answer…", "", "↑/↓ to move · Enter to select · Esc to cancel"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [
+        ("Red", True), ("Blue", False), ("Type a custom answer…", False)]

@@ -797,3 +797,16 @@ def test_a_program_on_the_fallback_ends_its_start_up_idle() -> None:
     f.screen(shown("working", "tui_working", 3.1), 3.15)
     f.screen(shown("idle", "tui_composer", 5.0), 5.05)
     assert f.current().state == "done"
+
+
+def test_a_turns_own_sign_ends_the_start_up() -> None:
+    """A turn that no Enter started (a prompt given on the command line): its working line
+    with an interrupt hint (a visible working rule) ends the start-up, so its end is done;
+    a start-up spinner (not visible) does not."""
+    f = Fusion(0.0, setup=True)
+    f.screen(shown("working", "tui_working", 0.5), 0.55)
+    assert f.setup
+    f.screen(shown("working", "tui_working_turn", 1.0, visible=True), 1.05)
+    assert not f.setup
+    f.screen(shown("idle", "tui_composer", 3.0), 3.05)
+    assert f.current().state == "done"

@@ -11,7 +11,7 @@ import pytest
 from playbook import Playbook, Want
 
 from osc7501wrap import rules
-from osc7501wrap.fusion.events import CaughtUp, Output, Written
+from osc7501wrap.fusion.events import CaughtUp, Output, Typed, Written
 from osc7501wrap.fusion.pipeline import HOLD_GRACE, HOLD_MAX, Pipeline, Timings
 
 
@@ -130,3 +130,16 @@ def test_a_small_first_read_after_a_pause_is_settled_at_once() -> None:
     assert pb.last.due == pytest.approx(2.0 + p.timings.settle)
     pb.tick(2.0 + p.timings.settle)
     assert p.classifier.published is not None and p.classifier.published.state == "blocked"
+
+
+def test_esc_enter_after_text_ends_the_start_up_without_a_turn() -> None:
+    """A line editor that sends its first prompt with Esc+Enter (a newline in other
+    composers): the program's start-up is over, but no turn is claimed from it."""
+    p = make_pipeline()
+    assert p.fusion.setup  # a program on the fallback rules
+    p.handle(Typed(b"\x1b\r"), 0.5)  # nothing typed before it: nothing sent
+    assert p.fusion.setup
+    p.handle(Typed(b"tell me about the directory"), 1.0)
+    p.handle(Typed(b"\x1b\r"), 1.1)
+    assert not p.fusion.setup
+    assert p.fusion.current().state == "idle"

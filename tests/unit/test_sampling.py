@@ -205,6 +205,30 @@ def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
     assert p.told[-1][2] - stopped <= 1.0
 
 
+def test_a_line_mode_chat_reads_idle_at_its_prompt_and_busy_at_its_progress_line(
+        procs: dict[str, Any]) -> None:
+    """A line-mode chat the fallback reads (gptme's "User: " prompt, its "Assistant:
+    Thinking..." under the cursor): its progress line is busy while it waits silently for
+    its model (no output, no CPU), its prompt idle at once, not QUIET_IDLE later."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.verdict = _screen("working", "line_progress")
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    now = 0.0
+    for _ in range(20):  # 10 s of silence under the progress line
+        now += ACTIVITY_PERIOD
+        s.sample(p, now)  # type: ignore[arg-type]
+    assert [t[0] for t in p.told] == ["busy"]
+    p.verdict = _screen("idle", "line_chat_prompt")
+    now += ACTIVITY_PERIOD
+    p.output_bytes += 40  # the answer and the prompt drawn
+    s.sample(p, now)  # type: ignore[arg-type]
+    stopped = now
+    run_until_quiet(s, p, now, limit=now + 60)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][2] - stopped <= 1.0
+
+
 def test_a_blinking_cursor_under_a_still_composer_is_no_work(procs: dict[str, Any]) -> None:
     """Output that leaves the screen's text as it was (a cursor cell recoloured every
     0.5 s, as Deep Agents Code's blinks) is no work: the composer reads idle within a
