@@ -685,13 +685,14 @@ class Proxy:
         tfd = self._tfd
         if tfd is None:
             return
-        try:
-            if not sel.epoll:
-                raise ValueError("no epoll")
-            sel.register(tfd.fd, EVENT_READ, self._on_timer_fd)
-        except (OSError, ValueError):
-            self._tfd = None
-            tfd.close()
+        if sel.epoll:
+            try:
+                sel.register(tfd.fd, EVENT_READ, self._on_timer_fd)
+                return
+            except (OSError, ValueError):
+                pass
+        self._tfd = None  # the loop keeps its timeout
+        tfd.close()
 
     def _on_timer_fd(self, mask: int) -> None:
         """The timerfd's time came: the timers run after this round's I/O, as with a
