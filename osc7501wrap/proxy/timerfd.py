@@ -45,8 +45,8 @@ class TimerFd(DeadlineFd):
     @classmethod
     def open(cls) -> TimerFd | None:
         """A new timerfd, or None where there is none."""
-        if not sys.platform.startswith("linux"):
-            return None
+        if not sys.platform.startswith("linux") or ctypes.sizeof(ctypes.c_long) != 8:
+            return None  # (the itimerspec below is laid out for a 64-bit time_t and long)
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             create, settime = libc.timerfd_create, libc.timerfd_settime
