@@ -52,6 +52,9 @@ after ``--warmup`` seconds (start-up is not counted).
   runs in the same windows, and each tree's sessions are shown against it (as the
   50-session figure). Two runs of one tree one after
   the other differ by 10-30% on a shared machine; side by side, by a few percent.
+  Manifests joined with ``+`` in ``--agents`` (``claude+generic``) run interleaved in the
+  same harness too, so that one tree's manifests are compared in the same windows (the
+  default measures one manifest after the other, minutes apart).
 
     .venv/bin/python bench/bench_cpu.py [--sessions 50] [--seconds 5] [--windows 3]
                                         [--warmup 2] [--agents claude,generic] [--json FILE]
@@ -528,14 +531,16 @@ def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace
              f"(median of {args.windows} windows of {args.seconds:g} s); with a tmux server "
              f"of {args.sessions} such panes in the same windows"]
     n = args.sessions
-    for agent in agents:
-        argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER] for py in pythons]
+    for group in agents:  # "claude+generic": both manifests interleaved in one harness
+        pairs = [(agent, py) for agent in group.split("+") for py in pythons]
+        argvs = [[py, "-P", "-c", LAUNCH, "--agent", agent, PY, "-c", SPINNER]
+                 for agent, py in pairs]
         with tmux_panes(args, env) as tmux:
             runs, _, beside = measure_all(
                 [(argv, env) for _ in range(n) for argv in argvs],
                 [f"{j}" for _ in range(n) for j in range(len(argvs))], args, tmux)
         base = 0.0
-        for j, py in enumerate(pythons):
+        for j, (agent, py) in enumerate(pairs):
             mine = [r for r in runs if r.name == f"{j}"]
             windows = [sum(r.samples["wrap"][w] for r in mine) / len(mine)
                        for w in range(args.windows)]
@@ -550,7 +555,7 @@ def side_by_side(pythons: list[str], agents: list[str], args: argparse.Namespace
             lines.append(f"  {agent:<8} {py:<60} {per:.3f}%  ({per / base:.2f}x the first; "
                          f"{woke:.1f} wake-ups/s, {per * 1e4 / woke:.0f} us/wake-up{vs})")
         if beside:
-            lines.append(f"  {agent:<8} tmux server, {n} panes: {median(beside):.2f}% "
+            lines.append(f"  {group:<8} tmux server, {n} panes: {median(beside):.2f}% "
                          f"(windows {'/'.join(f'{x:.2f}' for x in beside)})")
     return lines
 
@@ -561,7 +566,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=5.0, help="length of one window")
     ap.add_argument("--windows", type=int, default=3, help="windows per figure (median)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
-    ap.add_argument("--agents", default="claude,generic", help="manifests to run wrap with")
+    ap.add_argument("--agents", default="claude,generic",
+                    help="manifests to run wrap with (--side-by-side: a+b runs both in the "
+                         "same windows)")
     ap.add_argument("--silent-settle", type=float, default=8.0,
                     help="seconds a silent session settles before its wake-ups are counted")
     ap.add_argument("--silent-seconds", type=float, default=5.0,

@@ -243,10 +243,38 @@ class Pipeline:
         driver does next. Output first: it is the hot path (one type test, the scanner,
         one backlog append)."""
         if type(event) is Output:
-            data = self._output(event.data, now)
-            if self._held:  # a frame that waits: settled if nothing changed since the last read
+            # A frame that waits is told here, before anything else looks at it (see
+            # _output): written out in this method, since it is most of what a steady
+            # spinner costs and every call is paid cold, once a frame.
+            data = event.data
+            burst = now - self._last_output >= self._settle  # after a pause
+            self._burst = burst
+            self._last_output = now
+            n = len(data)
+            self.output_bytes += n
+            # the cheap tests first, the shape last; outside a hold only the first is made
+            # (the backlog holds only the frames that wait: _unfed is its length)
+            if (self._hold_ok and now < self._hold_end and burst
+                    and (pending := self._unfed) + n <= EAGER_BYTES
+                    and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
+                    and data[n - 1] != 0x1B
+                    and not self._retitled
+                    and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
+                          else None) or self._shape_of(data)) == self._shape):
+                if not pending:
+                    self._pending_since = now
+                self.backlog.append(data)
+                self._unfed = pending + n
+                self._chunk = data
+                self._held_until = until = self._hold_end + HOLD_GRACE
+                self.frames_held += 1
+                self._held = True
                 due = self._due
+                if due is None or until < due:
+                    self._due = due = until
+                # settled if nothing changed since the last read
                 return Effects(data, b"", (), (), None, due, due == self._read_due)
+            data = self._output(data, now)
             return Effects(data, self._take_answers() if self._answers else b"")
         on = _ON.get(type(event))
         if on is None:
@@ -303,41 +331,17 @@ class Pipeline:
     # ----------------------------------------------------------------- hot path
 
     def _output(self, data: bytes, now: float) -> bytes:
-        """Child output; returns the bytes to pass through to the terminal.
+        """Child output that does not wait (:meth:`handle` took its time, its size and
+        the test for a frame that waits); returns the bytes to pass through.
 
-        A frame that waits is told here, before anything else looks at it: the first
-        output after a pause, shaped like the last frame :meth:`_confirm_now` confirmed,
-        less than HOLD_MAX after it, under a published working, idle or no state, while
-        no Enter waits for its answer; with no OSC string in it (no report, query, title
-        or progress), nothing held by the scanner, nothing for fusion to publish. It
-        goes to the backlog unfed and :attr:`_held` is True: the round costs this call
-        (its effects are settled while its deadline is the last read's: no ``Written``)."""
-        burst = now - self._last_output >= self._settle  # after a pause
-        self._burst = burst
-        self._last_output = now
-        n = len(data)
-        self.output_bytes += n
-        # the cheap tests first, the shape last; outside a hold only the first is made
-        # (the backlog holds only the frames that wait: _unfed is its length)
-        if (self._hold_ok and now < self._hold_end and burst
-                and (pending := self._unfed) + n <= EAGER_BYTES
-                and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
-                and data[n - 1] != 0x1B
-                and not self._retitled
-                and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
-                      else None) or self._shape_of(data)) == self._shape):
-            if not pending:
-                self._pending_since = now
-            self.backlog.append(data)
-            self._unfed = pending + n
-            self._chunk = data
-            self._held_until = until = self._hold_end + HOLD_GRACE
-            self.frames_held += 1
-            self._held = True
-            due = self._due
-            if due is None or until < due:
-                self._due = until
-            return data
+        A frame that waits: the first output after a pause, shaped like the last frame
+        :meth:`_confirm_now` confirmed, less than HOLD_MAX after it, under a published
+        working, idle or no state, while no Enter waits for its answer; with no OSC
+        string in it (no report, query, title or progress), nothing held by the scanner,
+        nothing for fusion to publish. It goes to the backlog unfed and :attr:`_held` is
+        True: the round costs the one call (its effects are settled while its deadline is
+        the last read's: no ``Written``). Any other output ends the hold's conditions
+        (they are found again by the next frame read)."""
         self._held = self._hold_ok = False
         passthrough, events = self._scanner.feed(data)
         if events:

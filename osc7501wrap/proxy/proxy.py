@@ -30,7 +30,10 @@ it (`stty sane` or `reset` repairs it). Everything else goes through the restore
 
 The session plugs its work in through `ProxyHandler` (screen model, classifier, OSC 7501
 reports) and sets timers with `Proxy.call_at` (one heap on the monotonic clock, the loop's
-one timer facility); with no handler the proxy is a plain transparent pty wrapper. This module
+one timer facility); the loop waits for the heap's next deadline with a timeout, or, once
+the session hands it a timerfd (`Proxy.use_timer_fd`, :mod:`.timerfd`), with none: the
+timerfd is set only when that deadline changes. With no handler the proxy is a plain
+transparent pty wrapper. This module
 does not probe the terminal, model the screen or decide anything about the child's state.
 """
 
@@ -58,7 +61,7 @@ try:
 except ImportError:  # pragma: no cover - not CPython
     import signal  # type: ignore[no-redef]
 
-__all__ = ["Proxy", "ProxyHandler", "Timer", "find_command"]
+__all__ = ["DeadlineFd", "Proxy", "ProxyHandler", "Timer", "find_command"]
 
 READ_SIZE = 65536
 # A read at least this big is taken for a flood: another read follows it at once
@@ -255,6 +258,25 @@ EVENT_READ = 1
 EVENT_WRITE = 2
 
 
+class DeadlineFd:
+    """An fd that becomes readable at a time it is set to: what the loop needs of a
+    timerfd (:class:`.timerfd.TimerFd`, which the session's boot loads: ctypes stays off
+    the start; see :meth:`Proxy.use_timer_fd`). This base is never readable."""
+
+    fd = -1
+
+    def set(self, when: float | None) -> bool:
+        """Become readable at `when` (``time.monotonic()`` seconds), or never (None);
+        False if it could not be set."""
+        return False
+
+    def clear(self) -> None:
+        """Stop being readable until set again."""
+
+    def close(self) -> None:
+        """Close the fd."""
+
+
 class _Poller:
     """What the loop needs of :mod:`selectors`: fds with a callback each, read and write
     interest, one wait. epoll(7) on Linux, poll(2) elsewhere; select(2) on macOS, where
@@ -280,6 +302,11 @@ class _Poller:
 
     def __contains__(self, fd: int) -> bool:
         return fd in self._callbacks
+
+    @property
+    def epoll(self) -> bool:
+        """The loop waits in epoll(7) (a timerfd can be one of its fds)."""
+        return self._epoll
 
     def register(self, fd: int, events: int, callback: Callable[[int], None]) -> None:
         if fd in self._callbacks:
@@ -440,6 +467,9 @@ class Proxy:
         self._due: list[Timer] = []  # the timers _run_timers is running
         self._handler_fds: list[int] = []
         self._early_fds: list[tuple[int, Callable[[], None]]] = []  # add_fd() before the loop
+        # the loop's next deadline as a timerfd (use_timer_fd), and the time it is set to
+        self._tfd: DeadlineFd | None = None
+        self._tfd_at: float | None = None
         self._finished = False
 
     # ----------------------------------------------------------------- public
@@ -635,6 +665,42 @@ class Proxy:
         early, self._early_fds = self._early_fds, []
         for fd, cb in early:
             self.add_fd(fd, cb)
+        self._register_timer_fd(sel)
+
+    def use_timer_fd(self, tfd: DeadlineFd | None) -> None:
+        """Wait for the timers' next deadline on `tfd` (registered in the loop's epoll)
+        instead of with a timeout: set only when that deadline changes, not every round
+        (see :mod:`.timerfd`). None, or a loop without epoll: keep the timeout."""
+        if tfd is None:
+            return
+        sel = self._sel
+        if self._tfd is not None or (sel is not None and not sel.epoll):
+            tfd.close()
+            return
+        self._tfd, self._tfd_at = tfd, None
+        if sel is not None:  # else _register() registers it
+            self._register_timer_fd(sel)
+
+    def _register_timer_fd(self, sel: _Poller) -> None:
+        tfd = self._tfd
+        if tfd is None:
+            return
+        if sel.epoll:
+            try:
+                sel.register(tfd.fd, EVENT_READ, self._on_timer_fd)
+                return
+            except (OSError, ValueError):
+                pass
+        self._tfd = None  # the loop keeps its timeout
+        tfd.close()
+
+    def _on_timer_fd(self, mask: int) -> None:
+        """The timerfd's time came: the timers run after this round's I/O, as with a
+        timeout; the next round sets it again (its time is no longer set)."""
+        tfd = self._tfd
+        if tfd is not None:
+            tfd.clear()
+        self._tfd_at = None
 
     def _handler_fd_callback(self, cb: Callable[[], None]) -> Callable[[int], None]:
         def call(mask: int) -> None:
@@ -696,7 +762,9 @@ class Proxy:
                 if timers:
                     nxt = timers[0][0]
             poll_stdin = False
+            plain = True  # the next deadline is the timers' alone
             if self._child_done or self._master_eof or self._eof_pending or self._stdin_polled:
+                plain = False
                 now = monotonic()
                 if self._child_done and (self._master_eof or now >= self._drain_until):
                     return
@@ -712,10 +780,19 @@ class Proxy:
             if poll_stdin:
                 events = sel.select(0.0)
             elif nxt is None:
+                if self._tfd_at is not None:  # a deadline no longer wanted
+                    self._set_timer_fd(None)
+                events = sel.select(None)
+            elif plain and nxt == self._tfd_at:  # the timerfd is set for it: no timeout
                 events = sel.select(None)
             else:
                 now = monotonic()
-                events = sel.select(nxt - now if nxt > now else 0.0)
+                if nxt <= now:
+                    events = sel.select(0.0)
+                elif plain and self._tfd is not None and self._set_timer_fd(nxt):
+                    events = sel.select(None)
+                else:
+                    events = sel.select(nxt - now)
             if events:
                 for callback, mask in events:
                     callback(mask)
@@ -738,6 +815,16 @@ class Proxy:
                     self._try_send_eof(now)
                 if self._master_eof and not self._child_done:
                     self._reap()
+
+    def _set_timer_fd(self, when: float | None) -> bool:
+        """Set the timerfd for `when` (None: never); False if it could not be (the loop
+        then waits with a timeout, as without one)."""
+        tfd = self._tfd
+        if tfd is None or not tfd.set(when):
+            self._tfd_at = None
+            return False
+        self._tfd_at = when
+        return True
 
     # child output
 
@@ -1196,6 +1283,9 @@ class Proxy:
                 self._old_handlers = {}
             if self._sel is not None:
                 self._sel.close()
+            if self._tfd is not None:
+                self._tfd.close()
+                self._tfd = self._tfd_at = None
             for fd in (self._wake_r, self._wake_w, self.master_fd, self.tty_fd):
                 if fd is not None and fd >= 0:
                     try:

@@ -31,6 +31,7 @@ from ..fusion.events import Activity, Foreground
 from ..fusion.fusion import Decision
 from ..fusion.pipeline import Pipeline, Timings
 from ..protocol import Report
+from ..proxy.timerfd import TimerFd
 from ..report.ledger import Ledger
 from ..report.sinks import Place, Sinks
 from ..rules import Manifest
@@ -77,6 +78,8 @@ def boot(s: Host) -> Pipeline:
                      "then see rules/README.md")
     elif s._log is not None and s._log.path:
         log_release(s, manifest)
+    # the loop's timer as a timerfd: no kernel timer armed and cancelled every frame
+    s.proxy.use_timer_fd(TimerFd.open())
     # a program without agent rules: sample whether it works, too
     s.sampler = Sampler(s.proxy.child_pid, s.proxy.master_fd, activity=manifest.generic)
     s.sampler.watch, s.sampler.unwatch = s._watch_fd, s._unwatch_fd

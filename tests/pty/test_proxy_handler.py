@@ -4,6 +4,7 @@ ticks follow deadlines, extra fds are served."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -388,3 +389,44 @@ def test_timers_and_keystrokes_are_served_during_a_flood_that_never_pauses(
     assert t.wait() == 0
     assert b"<BOTH SEEN>" in t.output and b"<FLOOD ENDED>" not in t.output
     assert b"<GOT t>" in t.output and b"<GOT k>" in t.output
+
+
+def test_timers_on_a_timerfd_run_on_time_while_the_loop_waits_without_a_timeout(
+        terminal: Callable[..., Terminal]) -> None:
+    """With a timerfd (the session's boot hands the loop one), the loop waits in epoll
+    with no timeout and the timerfd wakes it for each timer: set again after it fired,
+    moved when an earlier timer comes, left alone while the deadline stays. The child is
+    silent while they are due, so nothing else could wake the loop for them."""
+    handler = """
+    import time
+    from osc7501wrap.proxy.timerfd import TimerFd
+    class Handler(ProxyHandler):
+        def started(self, proxy):
+            self.proxy, self.late = proxy, {}
+            tfd = TimerFd.open()
+            assert tfd is not None
+            proxy.use_timer_fd(tfd)
+            now = time.monotonic()
+            self.at(now + 0.3, "third")
+            self.at(now + 0.1, "first")  # earlier: the timerfd is moved
+            self.at(now + 0.2, "cancelled").cancel()
+        def at(self, when, name):
+            return self.proxy.call_at(when, lambda: self.fire(when, name))
+        def fire(self, when, name):
+            self.late[name] = time.monotonic() - when
+            if name == "first":  # set from a timer: after the timerfd fired
+                self.at(when + 0.1, "second")
+    """
+    after = """
+    import json
+    sys.stdout.write(f"late={json.dumps(handler.late)} fd={handler.proxy._tfd is None}\\n")
+    """
+    t = run_handler(terminal, handler, py_child("time.sleep(0.8); os.write(1, b'done ')"),
+                    after=after)
+    assert t.wait() == 0
+    m = re.search(rb"late=(\{.*\}) fd=(\w+)", t.output)
+    assert m is not None, t.output
+    late = json.loads(m[1])
+    assert sorted(late) == ["first", "second", "third"], late
+    assert all(0 <= v < 0.15 for v in late.values()), late  # woken at their time
+    assert m[2] == b"True"  # closed with the loop

@@ -150,6 +150,9 @@ class _FakeProxy:
     def add_fd(self, fd: int, callback: object) -> None:
         self.fd = fd
 
+    def use_timer_fd(self, tfd: object) -> None:
+        self.timer_fd = tfd
+
     def call_at(self, when: float, callback: Callable[[], None]) -> object:
         from osc7501wrap.proxy.proxy import Timer
 

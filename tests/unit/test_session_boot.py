@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from osc7501wrap.fusion.fusion import Decision
-from osc7501wrap.proxy.proxy import Timer
+from osc7501wrap.proxy.proxy import DeadlineFd, Timer
 from osc7501wrap.report.sink import Sink
 from osc7501wrap.rules.dialog import Option, make_dialog
 from osc7501wrap.session import boot
@@ -42,6 +42,9 @@ class FakeProxy:
     def add_fd(self, fd: int, callback: Callable[[], None]) -> None:
         self.fds = [(fd, callback)]
 
+    def use_timer_fd(self, tfd: DeadlineFd | None) -> None:
+        self.timer_fd = tfd
+
     def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
         self.timers.append(Timer(when, callback))
         return self.timers[-1]
@@ -49,6 +52,8 @@ class FakeProxy:
     def close(self) -> None:
         os.close(self.master_fd)
         os.close(self._slave)
+        if getattr(self, "timer_fd", None) is not None:
+            self.timer_fd.close()
 
 
 
