@@ -493,7 +493,8 @@ manifest instead of their own.
   They were then looked at for these shapes, so they are no longer unseen: a key-hint
   row behind a braille spinner near the bottom is a running turn's interrupt hint, not a
   dialog's keys (the list and glyph rules); hints typed into a bar-edged composer
-  (between two rows of the bar alone) are its text; a pointer list under one key named
+  (its one row of text between two rows of the bar alone; a dialog drawn behind a bar,
+  Kilo's and OpenCode's, has more) are its text; a pointer list under one key named
   ("Esc" or "Escape", "Press Escape to cancel") is a list (options that wear a glyph
   stay the glyph rules'); options over the composer may have one spinner row between
   them and it; a box whose rows wear a bar inside its edge holds its options as one
