@@ -101,6 +101,7 @@ from term import Terminal, wrap_bin_dir
 
 GOAL_ONE = 0.3  # % of one core per session
 GOAL_MANY = 5.0  # % of one core for 50 sessions
+STEADY_THREADS = 1.0  # seconds without a thread started or ended before the windows
 SILENT = "import time; print('ready, then silent', flush=True); time.sleep(600)"
 
 
@@ -173,9 +174,10 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
     with `also`, its client is drained with the others and its server measured in the
     same windows: its % of one core per window (else an empty list).
 
-    The warm-up lasts at least until every measured process is down to one thread (wrap
-    loads its screen backend in a thread at start): the time of a thread that ends
-    inside a window would be lost (the per-thread counters go with it)."""
+    The warm-up lasts at least until no measured process has started or ended a thread
+    for STEADY_THREADS seconds (wrap loads its screen backend in a thread at start; its
+    ledger's thread stays): the time of a thread that ends inside a window would be lost
+    (the per-thread counters go with it)."""
     terms = [r.term for r in runs] + ([also.client] if also is not None else [])
     pump(terms, warmup)
     pids = {(i, role): pid for i, r in enumerate(runs)
@@ -185,7 +187,13 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
         pids[(-1, "tmux")] = also.pid
     beside: list[float] = []
     end = time.monotonic() + 60
-    while time.monotonic() < end and any(len(thread_cpu(p)) > 1 for p in pids.values()):
+    counts, same_since = None, time.monotonic()
+    while time.monotonic() < end:
+        now_counts = {k: len(thread_cpu(p)) for k, p in pids.items()}
+        if now_counts != counts:
+            counts, same_since = now_counts, time.monotonic()
+        elif time.monotonic() - same_since >= STEADY_THREADS:
+            break
         pump(terms, 0.2)
     main_pid = [r.wrap_pid or r.spinner_pid or 0 for r in runs]
     for _ in range(windows):
