@@ -505,6 +505,12 @@ manifest instead of their own.
   1.11.0: 13/13, 7 false blocked (the six exit boxes above, and one approval its program
   erases 0.43 s after the Enter: 14 ms past), 60/74 ms, 40/80 ms, 0.958; Deep Agents Code
   0.1.29: 7/7, 0, 40/60 ms, 76/85 ms, 0.998.
+* Not looked at, measured unseen: **gptme 0.34.0** (``tests/heldout/gptme-0.34.0/``, a
+  release before the 0.35.1 looked at): 0/7, 0 false blocked, 0.434 on the rules before
+  0.35.1 was looked at, **7/7, 0, 0.975** on the rules after (its bracketed keys and its
+  chat prompt are 0.35.1's shapes); **Mistral Vibe 2.18.3** (``tests/heldout/vibe-2.18.3/``,
+  three months before 2.26.1, never looked at either; six scenarios, as before 2.26 its Deny
+  ends the turn and the driver's refusals do not run): 2/2, 0, 0.974.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
