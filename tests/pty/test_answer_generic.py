@@ -505,8 +505,10 @@ def test_options_that_wear_a_glyph_are_answered_with_the_arrows(prompt: Any) -> 
 
 # A line-mode chat that asks before it runs a tool: the question and its keys on the
 # cursor's line, the answer read with input() (Enter ends it), lower-cased as such
-# programs do; then its own prompt again.
+# programs do; then its own prompt again. What it asks about is the paragraph above the
+# question (from the screen's top it could have scrolled away: partial).
 CHAT_CONFIRM = r'''
+print("")
 print("User: clean the build")
 print("Assistant:")
 print("@shell(call_1):")
@@ -524,7 +526,8 @@ def test_a_question_whose_bracketed_options_are_keys_is_answered_with_one(
     p = prompt([sys.executable, "-c", CHAT_CONFIRM])
     d = p.dialog()
     assert [o["label"] for o in d["options"]] == ["Y", "n", "c", "e", "a", "?"], d
-    assert d["question"] == "Execute shell? [Y/n/c/e/a/?]", d
+    assert d["question"].startswith("Execute shell? [Y/n/c/e/a/?]"), d
+    assert "rm -rf build" in d["subject"], d  # the command it asks about
     r = p.osc("answer", p.sid, choice, "--dialog", d["id"])
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(want, 10)

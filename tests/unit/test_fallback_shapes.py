@@ -1098,7 +1098,8 @@ def test_a_question_whose_bracketed_options_are_keys(generic: rules.Manifest, as
                                                     keys: list[str], kind: str) -> None:
     v = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask]))
     assert (v.state, v.kind) == ("blocked", kind), v.rule_id
-    assert v.dialog is not None and v.dialog.question == ask.strip()
+    assert v.dialog is not None and v.dialog.question.startswith(ask.strip())
+    assert "rm -rf build" in v.dialog.subject  # what it asks about: the rows above
     assert [o.label for o in v.dialog.options] == keys
     # each key is typed as shown, in lower case, with Enter
     first = v.dialog.options[0]
@@ -1140,6 +1141,32 @@ def test_hostile_text_around_bracketed_keys_is_inert(generic: rules.Manifest) ->
                 "Run it? [\x1b/y/n]", "Run it? [y/n/$(id)]"]:
         v = rules.evaluate(generic, cursor_line([row]))
         assert v.rule_id not in ("keys_permission", "keys_question"), row
+
+
+def test_the_same_bracketed_keys_question_about_another_command_is_another_dialog(
+        generic: rules.Manifest) -> None:
+    def ask(command: str, typed: str = "") -> dialog.Dialog:
+        rows = ["User: clean the build", "Assistant:", "@shell(call_1):", command, "",
+                "Preview", command, "", "· some log line of the program",
+                f" Execute shell? [Y/n/c/e/a/?] {typed}"]
+        v = rules.evaluate(generic, cursor_line(rows))
+        assert (v.state, v.rule_id) == ("blocked", "keys_permission")
+        assert v.dialog is not None and not v.dialog.partial
+        return v.dialog
+
+    build, root = ask("rm -rf build"), ask("rm -rf /")
+    # an answer checked against the dialog the person saw never approves another command
+    assert build.id != root.id
+    assert build.question.startswith("Execute shell? [Y/n/c/e/a/?]")
+    assert ask("rm -rf build", typed="y").id == build.id  # a key typed: the same dialog
+    # the command right above the question (no blank row between) is its shown subject
+    rows = ["@shell(call_1):", "rm -rf build", " Execute shell? [Y/n/c/e/a/?]"]
+    chat = rules.evaluate(generic, cursor_line(["", *rows]))
+    assert chat.dialog is not None and not chat.dialog.partial
+    assert chat.dialog.subject == ("@shell(call_1):", "rm -rf build")
+    # the same paragraph from the screen's top: its start may have scrolled away
+    top = rules.evaluate(generic, cursor_line(rows))
+    assert top.dialog is not None and top.dialog.partial
 
 
 @pytest.mark.parametrize("rows", [
