@@ -1128,6 +1128,25 @@ def test_keys_told_apart_by_case_are_typed_as_shown(generic: rules.Manifest) -> 
         dialog.resolve(v.dialog, "j")
 
 
+@pytest.mark.parametrize("ask", [
+    " Execute shell? [Y/n/c/e/a/?]",  # its "?" before the brackets
+    "Stage this hunk [y,n,q,a,d,e,?]?",  # right after them
+    "Overwrite notes? [y/n/a]?",  # both
+    "Stage this hunk [y,n,q,a,d,e,?] ?",  # after a blank, none before
+], ids=["before", "after", "both", "blank-after"])
+def test_a_question_mark_typed_but_not_entered_is_erased_before_the_answer(
+        generic: rules.Manifest, ask: str) -> None:
+    before = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask + " "]))
+    after = rules.evaluate(generic, cursor_line([*CHAT_LOG, ask + " ?"]))
+    assert before.dialog is not None and after.dialog is not None
+    assert before.dialog.typed == ""
+    # the "?" typed is no part of the question: the same dialog, and "n" is what the
+    # program reads (not "?n", its help)
+    assert after.dialog.id == before.dialog.id and after.dialog.typed == "?", after.dialog
+    no = dialog.resolve(after.dialog, "n")
+    assert dialog.keys_for(after.dialog, no) == ["\x7f", "n", "\r"]
+
+
 def test_hostile_text_around_bracketed_keys_is_inert(generic: rules.Manifest) -> None:
     hostile = "Run $(rm -rf ~) #{pane_id} %H `id` '\u202e' \x1b]2;x\x07 " + "A" * 10_000
     v = rules.evaluate(generic, cursor_line([*CHAT_LOG, f"{hostile}? [y/n/e]"]))
