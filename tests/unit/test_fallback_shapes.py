@@ -1325,6 +1325,16 @@ def test_a_pointer_list_without_numbers_under_hints_has_its_options(
         ("Red", True), ("Blue", False), ("Type a custom answer…", False)]
 
 
+def test_a_question_indented_as_far_as_a_pointer_lists_labels_is_no_option(
+        generic: rules.Manifest) -> None:
+    rows = ["", "  Run rm -rf build?", "", "❯ Yes", "  No", "",
+            "↑/↓ to move · Enter to select · Esc to cancel"]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_list")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [("Yes", True), ("No", False)]
+
+
 # ------------------- a running turn's hint row, a one-key hint, a bar inside a box's edge
 
 HOSTILE = "$(rm -rf ~) #{pane_id} %H `id` '\u202e' \x1b]2;x\x07"
