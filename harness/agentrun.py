@@ -1123,6 +1123,8 @@ class AgentRun:
         "ctrl+q": b"\x11",
         "ctrl+s": b"\x13",
         "backspace": b"\x7f",
+        # a line that says yes, for a program that reads its confirmation as a line
+        "y+enter": b"y\r",
     }
 
     def __init__(
@@ -1808,3 +1810,23 @@ def gptme_command(sb: Sandbox, base_url: str, *,
                 "GPTME_TELEMETRY_ENABLED": "false", "GPTME_TIKTOKEN_TIMEOUT": "0"})
     return [str(pin.exe), "-m", "local/gpt-4o", "--tool-format", "tool", "--name", "session",
             *(args or [])], env
+
+
+def interpreter_command(sb: Sandbox, base_url: str, *,
+                        args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Open Interpreter (PyPI ``open-interpreter``, the program
+    ``interpreter``, a line-mode chat: its ``> `` prompt, the answer printed under it) in
+    ``sb``: the fake API's Chat Completions (``--api_base``, ``-m openai/gpt-4o``), code run
+    through its ``execute`` tool (``--llm_supports_functions``), its context window and
+    answer length given (no model table looked up). Code asks first (its default: ``Would
+    you like to run this code? (y/n)`` under the code's box, answered by a line). No update
+    check, no telemetry (``--offline``, ``--disable_telemetry``, ``DISABLE_TELEMETRY``); its
+    HTTP clients take the sandbox's dead proxy for any other host. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["interpreter"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "DISABLE_TELEMETRY": "true",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--api_base", f"{base_url}/v1", "--api_key", "sk-fake",
+            "-m", "openai/gpt-4o", "--llm_supports_functions", "--context_window", "8000",
+            "--max_tokens", "1000", "--offline", "--disable_telemetry", *(args or [])], env

@@ -478,6 +478,32 @@ def gptme_asks(text: str) -> bool:
     return GPTME_ASKS.search(text) is not None
 
 
+
+# --------------------------------------------------------------------------- Open Interpreter
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+INTERPRETER_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its confirmation as the last row with anything on it, nothing typed after it:
+#: "  Would you like to run this code? (y/n)" (a line answered: y or n, then Enter)
+INTERPRETER_ASKS = re.compile(r"(?m)^ *Would you like to run this code\? \(y/n\)\s*\Z")
+
+
+def interpreter_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return INTERPRETER_PROMPT.search(text) is not None
+
+
+def interpreter_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return INTERPRETER_ASKS.search(text) is not None
+
+
+def interpreter_busy(text: str) -> bool:
+    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
+    return not interpreter_idle(text) and not interpreter_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -651,9 +677,18 @@ GPTME = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as gptme is; a line-mode chat, its confirmation a (y/n) line answered by a
+#: line
+INTERPRETER = Description(
+    "interpreter", agentrun.interpreter_command, is_main=agentrun.chat_with_tools_is_main,
+    started=interpreter_idle, start_wait=60, start_settle=1.5, ended=interpreter_idle,
+    end_settle=0.8, busy=interpreter_busy, drawn=interpreter_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy", "openhands", "nanocoder", "gptme"})
+                           "codepuppy", "openhands", "nanocoder", "gptme", "interpreter"})

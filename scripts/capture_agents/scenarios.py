@@ -22,6 +22,7 @@ from capture_agents import (
     gemini,
     gptme,
     grok,
+    interpreter,
     kilo,
     kimi,
     mini,
@@ -65,6 +66,7 @@ MODULES = {
     "openhands": (openhands,),
     "nanocoder": (nanocoder,),
     "gptme": (gptme,),
+    "interpreter": (interpreter,),
 }
 AGENTS = tuple(MODULES)
 

@@ -511,6 +511,16 @@ manifest instead of their own.
   chat prompt are 0.35.1's shapes); **Mistral Vibe 2.18.3** (``tests/heldout/vibe-2.18.3/``,
   three months before 2.26.1, never looked at either; six scenarios, as before 2.26 its Deny
   ends the turn and the driver's refusals do not run): 2/2, 0, 0.974.
+* Not looked at, measured unseen: **Open Interpreter 0.4.3** (``tests/heldout/interpreter-0.4.3/``,
+  PyPI ``open-interpreter``, a new agent: a line-mode chat whose code runs after
+  "  Would you like to run this code? (y/n)"; no interrupt, as Ctrl+C quits it; no question
+  tool): 0/6 dialogs, 1 false blocked, 0.748. It prints its question, a blank row, and waits
+  on an indented blank row below (``input("  ")``): the yes/no rule reads the cursor's row
+  only, where nothing is. A rule for a question above a blank cursor row would also read a
+  question answered with Enter (its default) as still asked while the program works
+  silently; what tells them apart is the cursor's column (an input prompt of spaces), which
+  no region reads yet. Its false blocked: a prompt the user typed that ends in "(y/n)",
+  read as a question on the cursor's row until its Enter (1.07 s).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -563,7 +573,11 @@ GOAL_AGREEMENT = 0.90
 #: 1.16.0: none since the rules for options over the composer and edged buttons;
 #: Deep Agents Code 0.1.29, Nanocoder 1.25.2, OpenHands CLI 1.11.0: none since the rules
 #: for a bar inside a box's edge, a one-key hint and a spinner row over the composer)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # measured once unseen, not looked at: Open Interpreter 0.4.3 asks on its own row
+          # and waits on an indented blank row below it (the cursor's row holds no question)
+          "interpreter-0.4.3/command-approve", "interpreter-0.4.3/command-deny",
+          "interpreter-0.4.3/long-command", "interpreter-0.4.3/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -578,7 +592,10 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          # log under it reads as nothing, so the dialog's light waits out its 0.25 s
          # (six times, 30-40 ms past the 0.5 s allowed); one approval is erased 0.43 s
          # after its Enter (14 ms past)
-         "openhands-1.11.0": (7, 0.95)}
+         "openhands-1.11.0": (7, 0.95),
+         # measured once unseen, not looked at: Open Interpreter 0.4.3 (a prompt typed by
+         # the user that ends in "(y/n)" read as a question on the cursor's line, 1.07 s)
+         "interpreter-0.4.3": (1, 0.74)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -600,7 +617,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gptme-0.34.0", "gptme-0.35.1", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
+        "gptme-0.34.0", "gptme-0.35.1", "interpreter-0.4.3", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
         "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
