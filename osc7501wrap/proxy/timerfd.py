@@ -62,8 +62,8 @@ class TimerFd(DeadlineFd):
     def set(self, when: float | None) -> bool:
         """Become readable at `when` (``time.monotonic()`` seconds; at once if past), or
         never (None); False if the kernel refused (the loop then waits with a timeout)."""
-        if when is None:
-            sec = nsec = 0  # all zero: disarmed
+        if when is None or not math.isfinite(when):
+            sec = nsec = 0  # all zero: disarmed (never; nan: no time to wait for)
         else:  # rounded up: it must not fire before `when` reads as come
             ns = max(1, math.ceil(when * 1e9))
             sec, nsec = divmod(ns, 1_000_000_000)

@@ -18,10 +18,20 @@ from osc7501wrap.rules import dialog
 
 
 @pytest.fixture(scope="module")
-def generic() -> rules.Manifest:
+def _generic() -> rules.Manifest:
     m = rules.load_manifests(user_dir=None).get("generic")
     assert m is not None
     return m
+
+
+@pytest.fixture
+def generic(_generic: rules.Manifest) -> rules.Manifest:
+    """The generic manifest, loaded once, with no strikes from earlier tests: each test reads
+    its screens with every rule on (a rule over its CPU budget a few times on a loaded
+    machine would otherwise stay switched off for the tests after it)."""
+    _generic.health.off.clear()
+    _generic.health.strikes.clear()
+    return _generic
 
 
 def read(manifest: rules.Manifest, rows: list[str]) -> rules.Verdict:

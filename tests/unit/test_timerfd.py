@@ -37,5 +37,9 @@ def test_a_timerfd_is_readable_from_its_time_until_cleared() -> None:
         assert tfd.set(time.monotonic() + 0.05)
         assert tfd.set(None)  # disarmed
         assert not readable(tfd, 0.15)
+        for never in (float("inf"), float("nan")):  # no time to wait for: disarmed, no error
+            assert tfd.set(time.monotonic() + 0.05)
+            assert tfd.set(never)
+            assert not readable(tfd, 0.1)
     finally:
         tfd.close()
