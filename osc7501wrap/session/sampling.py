@@ -60,7 +60,7 @@ QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 #: the generic manifest's rules for agents (the fallback): a full-screen agent's, and a
 #: line-mode chat's prompt and progress line
-TUI_RULES = ("tui_", "line_chat_prompt", "line_progress")
+AGENT_RULES = ("tui_", "line_chat_prompt", "line_progress")
 NEVER = float("inf")
 
 
@@ -313,7 +313,7 @@ def tui_reading(p: Pipeline) -> str | None:
     working or idle rule of the generic manifest, or a line-mode chat's prompt or
     progress line, decided the last verdict), else None."""
     v, _ = p.last_evaluation()
-    if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(TUI_RULES):
+    if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(AGENT_RULES):
         return None
     return v.state
 
