@@ -627,6 +627,8 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
     # not past a `stop` row below the block (an input area: what is typed there is no
     # part of the dialog), also when the block closes right above it
     last = end if f.after is not None else n
+    if f.scrolls:  # a line-mode program's: under its question is the input, no dialog's
+        last = after_block
     for x in rows[after_block: min(last, after_block + MAX_TAIL)]:
         if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break

@@ -511,16 +511,34 @@ manifest instead of their own.
   chat prompt are 0.35.1's shapes); **Mistral Vibe 2.18.3** (``tests/heldout/vibe-2.18.3/``,
   three months before 2.26.1, never looked at either; six scenarios, as before 2.26 its Deny
   ends the turn and the driver's refusals do not run): 2/2, 0, 0.974.
-* Not looked at, measured unseen: **Open Interpreter 0.4.3** (``tests/heldout/interpreter-0.4.3/``,
-  PyPI ``open-interpreter``, a new agent: a line-mode chat whose code runs after
-  "  Would you like to run this code? (y/n)"; no interrupt, as Ctrl+C quits it; no question
-  tool): 0/6 dialogs, 1 false blocked, 0.748. It prints its question, a blank row, and waits
-  on an indented blank row below (``input("  ")``): the yes/no rule reads the cursor's row
-  only, where nothing is. A rule for a question above a blank cursor row would also read a
-  question answered with Enter (its default) as still asked while the program works
-  silently; what tells them apart is the cursor's column (an input prompt of spaces), which
-  no region reads yet. Its false blocked: a prompt the user typed that ends in "(y/n)",
-  read as a question on the cursor's row until its Enter (1.07 s).
+* Measured unseen, then looked at: **Open Interpreter 0.4.3**
+  (``tests/heldout/interpreter-0.4.3/``, PyPI ``open-interpreter``, a new agent: a
+  line-mode chat whose code runs after "  Would you like to run this code? (y/n)"; no
+  interrupt, as Ctrl+C quits it; no question tool): 0/6 dialogs, 1 false blocked, 0.748.
+  It prints its question, a blank row, and waits on an indented blank row below
+  (``input("  ")``): the yes/no rule read the cursor's row only, where nothing is. A rule
+  for a question above a blank cursor row would also read a question answered with Enter
+  (its default) as still asked while the program works silently; what tells them apart is
+  the cursor's column (an input prompt of spaces), which no region read. Its false
+  blocked: a prompt the user typed that ends in "(y/n)", read as a question on the
+  cursor's row until its Enter (1.07 s). It was then looked at for these shapes, so it is
+  no longer unseen: a region for what the program drew at the input (``input:N``: the
+  cursor's row left of the cursor, the blanks before it kept, without the echo of what
+  the user typed and has not entered, as the input side tracks it); a yes/no question
+  ending one of the three rows above a cursor's row that holds nothing but an input
+  prompt of blanks is a dialog (``yes_no_input_permission`` when it asks to run, apply,
+  install or remove something, else ``yes_no_input``; its answer y/n and Enter, an answer
+  typed on the next row erased first), and the yes/no question on the cursor's row reads
+  the ``input`` row, so a question the user typed is none; a yes/no question's subject is
+  the paragraph above it (the code printed there, partial when a row is cut with "…" or
+  the paragraph reaches the top of a full screen). Every known agent's figures with its
+  own manifest and with the fallback, and every other held-out directory but Mistral
+  Vibe's: the same. Open Interpreter 0.4.3 now: 6/6, 0 false blocked, blocked p50/max
+  40/40 ms, turn end p50/max 47/852 ms, agreement 0.807 (command-deny, long-command,
+  multiline, negatives 1.000). What is left: its streamed answer (stream 0.398) is printed
+  by a live display that redraws its rows with no spinner and no progress line: no rule
+  says work there, so the replay (no activity samples) reads much of the stream idle;
+  not looked at further.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -572,12 +590,10 @@ GOAL_AGREEMENT = 0.90
 #: rules for options that wear a glyph and for a form of radio choices; OpenHands CLI
 #: 1.16.0: none since the rules for options over the composer and edged buttons;
 #: Deep Agents Code 0.1.29, Nanocoder 1.25.2, OpenHands CLI 1.11.0: none since the rules
-#: for a bar inside a box's edge, a one-key hint and a spinner row over the composer)
-MISSED = {"mini-1.17.5/long-command",
-          # measured once unseen, not looked at: Open Interpreter 0.4.3 asks on its own row
-          # and waits on an indented blank row below it (the cursor's row holds no question)
-          "interpreter-0.4.3/command-approve", "interpreter-0.4.3/command-deny",
-          "interpreter-0.4.3/long-command", "interpreter-0.4.3/multiline"}
+#: for a bar inside a box's edge, a one-key hint and a spinner row over the composer;
+#: Open Interpreter 0.4.3: none since the rule for a yes/no question above a blank input
+#: prompt)
+MISSED = {"mini-1.17.5/long-command"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -593,9 +609,9 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          # (six times, 30-40 ms past the 0.5 s allowed); one approval is erased 0.43 s
          # after its Enter (14 ms past)
          "openhands-1.11.0": (7, 0.95),
-         # measured once unseen, not looked at: Open Interpreter 0.4.3 (a prompt typed by
-         # the user that ends in "(y/n)" read as a question on the cursor's line, 1.07 s)
-         "interpreter-0.4.3": (1, 0.74)}
+         # Open Interpreter 0.4.3 measures 0.807: its streamed answer, redrawn under the
+         # cursor with no spinner, reads idle in a replay without activity samples
+         "interpreter-0.4.3": (0, 0.80)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
