@@ -532,8 +532,15 @@ manifest instead of their own.
   the ``input`` row, so a question the user typed is none; a yes/no question's subject is
   the paragraph above it (the code printed there, partial when a row is cut with "…" or
   the paragraph reaches the top of a full screen). Every known agent's figures with its
-  own manifest and with the fallback, and every other held-out directory but Mistral
-  Vibe's: the same. Open Interpreter 0.4.3 now: 6/6, 0 false blocked, blocked p50/max
+  own manifest, and every other held-out directory but Mistral Vibe's with the fallback:
+  the same. The known agents with the fallback: the same but for Aider and Claude Code,
+  whose negatives type a question at the prompt (none now) and Aider's questions, whose
+  letter typed before the Enter no longer makes a second span (the message leaves it out):
+  Aider 0.85.5 9 -> 4 false blocked, agreement 0.611 -> 0.651; Aider 0.86.2 11 -> 5, 0.451
+  -> 0.494; Claude Code 2.1.302 6 -> 5, 0.935 -> 0.937; 2.1.328 6 -> 5, 0.954 -> 0.956.
+  Aider's turn end max rose (58 -> 834 ms, 43 -> 1206 ms): its negatives' turn, once read
+  blocked until its Enter, now starts at the Enter and ends by the quiet, as no rule of
+  the fallback reads Aider's prompt. Open Interpreter 0.4.3 now: 6/6, 0 false blocked, blocked p50/max
   40/40 ms, turn end p50/max 47/852 ms, agreement 0.807 (command-deny, long-command,
   multiline, negatives 1.000). What is left: its streamed answer (stream 0.398) is printed
   by a live display that redraws its rows with no spinner and no progress line: no rule
