@@ -108,10 +108,12 @@ def _last_non_empty(lines: Sequence[str], n: int) -> list[int]:
 
 
 def _width(ch: str) -> int:
-    """Cells one character takes (wide East Asian characters two; a combining mark 0)."""
-    if ch < "\u0300":
+    """Cells one character takes: wide East Asian characters two; marks, format characters
+    (bidi marks, zero-width spaces) and controls, which a screen keeps with the cell before
+    them, none."""
+    if " " <= ch < "\x7f":
         return 1
-    if unicodedata.combining(ch):
+    if unicodedata.category(ch) in ("Mn", "Me", "Cf", "Cc"):
         return 0
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 

@@ -1473,6 +1473,9 @@ def test_the_input_region_reads_the_cursors_row_as_the_program_drew_it() -> None
     assert region(at_input(["Ask? (y/n)", ""], 0)) == ("Ask? (y/n)", "")
     # what is right of the cursor is not the input's; wide characters take two cells
     assert region(at_input(["界界 abc"], 4), 1) == ("界界",)
+    # bidi marks and zero-width characters take no cell of their own
+    assert region(at_input(["\u202eevil\u2066 \u200b do it\u2069? [y/N] "], 19), 1) == (
+        "\u202eevil\u2066 \u200b do it\u2069? [y/N] ",)
     # the user's typing, echoed and not entered, is left out; other text stays
     assert region(at_input(["> Delete it? (y/n)"], 18, typed="Delete it? (y/n)"), 1) == (
         "> ",)
