@@ -10,7 +10,7 @@ answered with the arrows the hints name. A line-mode chat's question whose brack
 options are single keys (``Execute shell? [Y/n/c/e/a/?]``) is answered with one of them
 and its Enter; a key typed there but not entered is erased first. A yes/no question read
 on the next row, at an input prompt of blanks, is answered the same way, its subject the
-code printed above it."""
+code printed above it; a question the user types at a prompt is none."""
 
 from __future__ import annotations
 
@@ -596,3 +596,20 @@ def test_a_yes_no_question_read_on_the_next_row_is_answered_with_its_enter(
         p.t.pump(0.2)
     else:
         raise AssertionError(f"still blocked after the answer: {row}")
+
+
+def test_a_question_the_user_types_at_a_prompt_is_no_dialog(prompt: Any) -> None:
+    """A prompt typed that ends like a question ("... (y/n)") is the user's text, not the
+    program's question: wrap saw it typed, and the echo of it is left out."""
+    p = prompt([sys.executable, "-c", "a = input('> '); print(f'got:[{a}]')"])
+    p.t.expect(b"> ", 10)
+    p.t.type(b"Delete the cache? (y/n)")
+    p.t.expect(b"(y/n)", 10)
+    end = time.monotonic() + 1.5
+    while time.monotonic() < end:
+        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
+        row = next((e for e in rows if e.get("id") == p.sid), None)
+        assert row is None or row.get("state") != "blocked", row
+        p.t.pump(0.2)
+    p.t.type(b"\r")
+    p.t.expect(b"got:[Delete the cache? (y/n)]", 10)
