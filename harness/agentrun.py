@@ -1830,3 +1830,38 @@ def interpreter_command(sb: Sandbox, base_url: str, *,
     return [str(pin.exe), "--api_base", f"{base_url}/v1", "--api_key", "sk-fake",
             "-m", "openai/gpt-4o", "--llm_supports_functions", "--context_window", "8000",
             "--max_tokens", "1000", "--offline", "--disable_telemetry", *(args or [])], env
+
+
+def mentat_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mentat (PyPI ``mentat``, the program ``mentat``, a full-screen
+    Textual app: its transcript above, its input box below, the files in context in a
+    side panel) in ``sb``: the fake API's Chat Completions (``OPENAI_API_BASE``), its
+    default model, its tokenizer's tables read from disk (:func:`tiktoken_tables`). An
+    edit asks first (its default: ``Apply these changes? 'Y/n/i' or provide feedback.``
+    under the edit, answered in its input box). Its error reports (Sentry) are off by its
+    only switch for them, the variable its own test runs set (``PYTEST_CURRENT_TEST``; with
+    ``MENTAT_BENCHMARKS_RUNNING`` it still calls its model), which also keeps its file index
+    in its plain store (no Chroma, no embeddings); Chroma's telemetry is off besides
+    (``ANONYMIZED_TELEMETRY``). Its update check (PyPI's JSON) has no switch: it takes the
+    sandbox's dead proxy and prints its error under the greeting, as it does offline. No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["mentat"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()), "PYTEST_CURRENT_TEST": "mentat",
+                "MENTAT_BENCHMARKS_RUNNING": "true", "ANONYMIZED_TELEMETRY": "False"})
+    return [str(pin.exe), *(args or [])], env
+
+
+def tiktoken_tables() -> Path:
+    """A directory of tiktoken's tables named as its cache names them (``cl100k_base`` and
+    others, as LiteLLM ships them in its package), for a program that counts tokens with
+    tiktoken and would otherwise download them (openaipublic.blob.core.windows.net): the
+    pinned Aider's LiteLLM, installed by ``scripts/install-agents`` with it."""
+    venv = pins()["aider"].exe.parent.parent
+    found = sorted(venv.glob("lib/python3*/site-packages/litellm/litellm_core_utils/tokenizers"))
+    if not found:
+        raise FileNotFoundError(f"no LiteLLM tokenizer tables under {venv}: "
+                                "scripts/install-agents aider")
+    return found[0]

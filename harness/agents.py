@@ -504,6 +504,57 @@ def interpreter_busy(text: str) -> bool:
     return not interpreter_idle(text) and not interpreter_asks(text)
 
 
+# --------------------------------------------------------------------------- Mentat
+
+#: the top row of its input box (a Textual Input drawn with tall borders)
+MENTAT_BOX = "\u258a\u2594\u2594"
+#: its question under an edit, as the transcript's last row: answered in its input box
+MENTAT_ASKS_TEXT = "Apply these changes? 'Y/n/i' or provide feedback."
+#: a turn's end as the transcript's last row: the answer's speed and cost, or what became
+#: of an edit
+MENTAT_ENDED = re.compile(r"^(Speed: [\d.]+ char/s \| Cost: \$[\d.]+|(No c|C)hanges applied\.)$")
+
+
+def _mentat_last(text: str) -> str | None:
+    """The last row of its transcript with anything on it (above its input box, left of
+    the context panel); None before the input box is drawn."""
+    rows = text.split("\n")
+    box = next((n for n, row in enumerate(rows) if row.startswith(MENTAT_BOX)), None)
+    if box is None:
+        return None
+    for row in reversed(rows[:box]):
+        left = row.rsplit("\u2502", 1)[0].strip()
+        if left:
+            return left
+    return ""
+
+
+def mentat_started(text: str) -> bool:
+    """Its input box and its context panel (the tokens counted) drawn, no prompt sent and
+    no question asked."""
+    last = _mentat_last(text)
+    return (last is not None and last != MENTAT_ASKS_TEXT and "Tokens:" in text
+            and ">>> " not in text)
+
+
+def mentat_asks(text: str) -> bool:
+    """Its question under an edit as the transcript's last row."""
+    return _mentat_last(text) == MENTAT_ASKS_TEXT
+
+
+def mentat_idle(text: str) -> bool:
+    """A turn's end as the transcript's last row (the answer's speed and cost, or what
+    became of an edit)."""
+    last = _mentat_last(text)
+    return last is not None and MENTAT_ENDED.match(last) is not None
+
+
+def mentat_busy(text: str) -> bool:
+    """A turn under way: its input box drawn, neither a turn's end nor its question the
+    transcript's last row."""
+    return _mentat_last(text) is not None and not mentat_idle(text) and not mentat_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -686,9 +737,19 @@ INTERPRETER = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only; a full-screen Textual app whose question under an edit is answered by a
+#: line typed in its input box (y+enter)
+MENTAT = Description(
+    "mentat", agentrun.mentat_command, started=mentat_started, start_wait=90, start_settle=1.5,
+    ended=mentat_idle, end_settle=0.8, busy=mentat_busy, drawn=mentat_asks,
+    approve_key="y+enter", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
+    MENTAT)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy", "openhands", "nanocoder", "gptme", "interpreter"})
+                           "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
+                           "mentat"})

@@ -25,6 +25,7 @@ from capture_agents import (
     interpreter,
     kilo,
     kimi,
+    mentat,
     mini,
     nanocoder,
     opencode,
@@ -67,6 +68,7 @@ MODULES = {
     "nanocoder": (nanocoder,),
     "gptme": (gptme,),
     "interpreter": (interpreter,),
+    "mentat": (mentat,),
 }
 AGENTS = tuple(MODULES)
 
