@@ -1865,3 +1865,27 @@ def tiktoken_tables() -> Path:
         raise FileNotFoundError(f"no LiteLLM tokenizer tables under {venv}: "
                                 "scripts/install-agents aider")
     return found[0]
+
+
+def hermes_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Hermes Agent (PyPI ``hermes-agent``, the program ``hermes``, its
+    classic prompt_toolkit screen: the answers scroll up the main screen above its status
+    bar and its ``❯`` input between two rules) in ``sb``: a ``custom`` provider at the fake
+    API's Chat Completions (``$HOME/.hermes/config.yaml``: ``model.base_url``, ``gpt-4o``).
+    A command its patterns call dangerous asks first (``approvals.mode: manual``: a box
+    ``⚠️  Dangerous Command`` with four numbered choices, ``❯`` on the first, and ``↑/↓ to
+    select, Enter to confirm`` under it, counting down its timeout); any other runs at
+    once. Its update check, model tables and the like take the sandbox's dead proxy (its
+    HTTP clients read the proxy variables); its probes of the endpoint (``/v1/models``,
+    ``/api/tags``...) reach the fake API. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["hermes"]
+    conf = sb.home / ".hermes"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.yaml").write_text(
+        f"model:\n  provider: custom\n  base_url: {base_url}/v1\n  default: gpt-4o\n"
+        "  api_key: sk-fake\napprovals:\n  mode: manual\n  timeout: 300\n")
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), "chat", *(args or [])], env

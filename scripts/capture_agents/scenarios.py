@@ -22,6 +22,7 @@ from capture_agents import (
     gemini,
     gptme,
     grok,
+    hermes,
     interpreter,
     kilo,
     kimi,
@@ -69,6 +70,7 @@ MODULES = {
     "gptme": (gptme,),
     "interpreter": (interpreter,),
     "mentat": (mentat,),
+    "hermes": (hermes,),
 }
 AGENTS = tuple(MODULES)
 
