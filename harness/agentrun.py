@@ -1875,8 +1875,8 @@ def hermes_command(sb: Sandbox, base_url: str, *,
     API's Chat Completions (``$HOME/.hermes/config.yaml``: ``model.base_url``, ``gpt-4o``).
     A command its patterns call dangerous asks first (``approvals.mode: manual``: a box
     ``⚠️  Dangerous Command`` with four numbered choices, ``❯`` on the first, and ``↑/↓ to
-    select, Enter to confirm`` under it, counting down its timeout); any other runs at
-    once. Its update check, model tables and the like take the sandbox's dead proxy (its
+    select, Enter to confirm`` under it, counting down its timeout, 300 s here: its default
+    60 s would refuse the command by itself in a slow run); any other runs at once. Its update check, model tables and the like take the sandbox's dead proxy (its
     HTTP clients read the proxy variables); its probes of the endpoint (``/v1/models``,
     ``/api/tags``...) reach the fake API. No hooks are set: its runs are labelled from its
     screen."""
