@@ -1593,3 +1593,123 @@ def test_hostile_text_in_a_yes_no_questions_subject_is_inert(generic: rules.Mani
     assert "#(touch /tmp/x) $(id)" in d.subject  # shown as text, never run
     # the options stay the two fixed keys
     assert [o.key for o in d.options] == ["y", "n"]
+
+
+def countdown_dialog(*options: str, ask: str = "⚠ Dangerous command", command: str = "rm -rf build",
+                     left: int = 297, hints: str = "↑/↓ to select, Enter to confirm") -> list[str]:
+    """A numbered list in a box, the hints and the time left under it, the composer last."""
+    body = [ask, "", command, "", *options, ""] if command else [ask, "", *options, ""]
+    return ["● clean the build", "", "╭" + "─" * 48 + "╮", *(f"│ {r:<46} │" for r in body),
+            "╰" + "─" * 48 + "╯", "", "  💻 rm -rf build  (  2.1s)",
+            f"  {hints}  ({left}s)" if left else f"  {hints}", " ⚕ gpt-4o │ 16s",
+            "─" * 60, "⚠ ❯", "─" * 60]
+
+
+ALLOW = ("❯ 1. Allow once", "  2. Allow for this session", "  3. Deny")
+
+
+def test_a_numbered_box_over_a_countdown_and_the_composer_is_a_dialog(
+        generic: rules.Manifest) -> None:
+    v = read(generic, countdown_dialog(*ALLOW))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_countdown")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert [o.label for o in d.options] == ["Allow once", "Allow for this session", "Deny"]
+    assert d.options[0].selected and d.subject == ("rm -rf build",)
+    keys = dialog.keys_for(d, dialog.resolve(d, "Deny"))
+    assert keys[-1] == "\r" and len(keys) == 3  # two rows down, then Enter
+    # the countdown ticking is the same dialog; another command is another one
+    assert read(generic, countdown_dialog(*ALLOW, left=12)).dialog.id == d.id
+    other = read(generic, countdown_dialog(*ALLOW, command="rm -rf /")).dialog
+    assert other is not None and other.id != d.id
+    # the same box asking something else is a question
+    q = read(generic, countdown_dialog("❯ 1. Red", "  2. Blue", "  3. Other (type your answer)",
+                                       ask="Which color do you prefer?", command="", left=117))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_countdown")
+    assert q.dialog is not None and [o.label for o in q.dialog.options][:2] == ["Red", "Blue"]
+    assert q.dialog.question == "Which color do you prefer?"
+
+
+QUOTED_ANSWER = ["● what does a dangerous command look like", "", "╭─ ⚕ Hermes " + "─" * 40,
+                 "    Hermes asked:", "", "        ⚠  Dangerous Command", "        rm -rf build",
+                 "        ❯ 1. Allow once", "        4. Deny",
+                 "        ↑/↓ to select, Enter to confirm  (297s)", "",
+                 "    Nothing is waiting now.", "╰" + "─" * 50]
+
+
+@pytest.mark.parametrize("rows", [
+    # no time left beside the hints: the list rules' (a composer drawn under them: none)
+    countdown_dialog(*ALLOW, left=0),
+    # quoted in an answer over the composer
+    [*QUOTED_ANSWER, " ⚕ gpt-4o │ 29s", "─" * 60, "❯", "─" * 60],
+    # the same answer once the program erased its composer and status bar (on its way out)
+    QUOTED_ANSWER,
+    [*QUOTED_ANSWER[:-3], "", "    Nothing is waiting now.", "╰" + "─" * 50],
+], ids=["no-countdown", "quoted", "quoted-no-composer", "quoted-hints-last"])
+def test_a_list_and_a_countdown_that_are_no_dialog(generic: rules.Manifest,
+                                                   rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", v.rule_id
+
+
+def keys_over_input(*conversation: str, typed: str = "", pane: bool = False) -> list[str]:
+    """A conversation, blank rows, then an input box of eighth blocks (a side pane's edge
+    right of every row when `pane`)."""
+    rows = [*conversation, "", "", "", "", "▊" + "▔" * 60, f"▊  {typed:<80}▎", "▊" + "▁" * 60]
+    return [f"{r:<84}│" for r in rows] if pane else rows
+
+
+APPLY = ("Streaming...", "", "out/x.txt*", "=" * 60, "+hi", "=" * 60, "",
+         "Speed: 65.34 char/s | Cost: $0.01",
+         "Apply these changes? 'Y/n/i' or provide feedback.")
+
+
+@pytest.mark.parametrize("pane", [False, True], ids=["alone", "side-pane"])
+def test_a_question_listing_its_keys_over_an_input_box_is_a_dialog(
+        generic: rules.Manifest, pane: bool) -> None:
+    v = read(generic, keys_over_input(*APPLY, pane=pane))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "input_keys_permission")
+    d = v.dialog
+    assert d is not None
+    assert d.question.startswith("Apply these changes? 'Y/n/i' or provide feedback.")
+    assert "│" not in d.question
+    assert [(o.label, o.key) for o in d.options] == [("Y", "y"), ("n", "n"), ("i", "i")]
+    # answered in the input: the key, then Enter
+    assert dialog.keys_for(d, dialog.resolve(d, "n")) == ["n", "\r"]
+    # other keys: a question
+    q = read(generic, keys_over_input("Which one? [a/b/c] or type a name", pane=pane))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "input_keys_question")
+    assert [o.key for o in q.dialog.options] == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize("rows", [
+    # quoted in an answer: its words under the question
+    keys_over_input("Mentat asked:", "", "    Apply these changes? 'Y/n/i' or provide feedback.",
+                    "", "Nothing is waiting now."),
+    # typed into the input box
+    keys_over_input("What can I do for you?", typed="Apply these changes? 'Y/n/i' or not."),
+    # no keys listed after its "?", or no input box under it
+    keys_over_input("Apply these changes? Say so or provide feedback."),
+    ["Apply these changes? 'Y/n/i' or provide feedback.", "", "─" * 60, "❯", "─" * 60],
+    # streamed, before the answer's words under it: indented under its first words
+    keys_over_input("Mentat asked:", "", "    Apply these changes? 'Y/n/i' or provide feedback.",
+                    pane=True),
+], ids=["quoted", "typed", "no-keys", "no-input-box", "quoted-streaming"])
+def test_keys_in_a_question_that_are_no_dialog(generic: rules.Manifest,
+                                              rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", v.rule_id
+
+
+def test_hostile_text_over_a_question_listing_its_keys_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"{HOSTILE} \x07\x1b[31m \u2066x\u2069 " + "A" * 10_000
+    v = read(generic, keys_over_input("+ rm " + hostile, "+ #(touch /tmp/x) $(id)",
+                                      "Apply these changes? 'Y/n' or provide feedback."))
+    assert (v.state, v.rule_id) == ("blocked", "input_keys_permission")
+    d = v.dialog
+    assert d is not None and d.subject
+    text = "\n".join([d.question, *d.subject])
+    for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert any("#(touch /tmp/x) $(id)" in s for s in d.subject)  # shown as text, never run
+    assert [o.key for o in d.options] == ["y", "n"]
