@@ -1713,3 +1713,35 @@ def test_hostile_text_over_a_question_listing_its_keys_is_inert(generic: rules.M
         assert bad not in text, repr(bad)
     assert any("#(touch /tmp/x) $(id)" in s for s in d.subject)  # shown as text, never run
     assert [o.key for o in d.options] == ["y", "n"]
+
+
+def test_a_cancel_key_in_the_composers_place_is_a_running_turn(generic: rules.Manifest) -> None:
+    rows = ["● what is two plus two", "Initializing agent...", "",
+            " ⚕ gpt-4o │ ctx -- │ 13s │ ⏲ 0s", "─" * 60,
+            "⚕ ❯ msg=interrupt · /queue · /bg · Ctrl+C cancel", "─" * 60]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("working", "tui_working_turn")
+    # the composer back, empty: idle
+    idle = read(generic, [*rows[:4], "─" * 60, "❯", "─" * 60])
+    assert idle.state == "idle"
+
+
+STREAMING = ("What can I do for you?", ">>> make the output directory", "Total token count: 959",
+             "Streaming...", "", "Here is what I found. The directory holds a single notes file",
+             "and nothing else; the")
+
+
+@pytest.mark.parametrize("pane", [False, True], ids=["alone", "side-pane"])
+def test_a_progress_row_with_words_streaming_under_it_over_an_input_box_is_work(
+        generic: rules.Manifest, pane: bool) -> None:
+    v = read(generic, keys_over_input(*STREAMING, pane=pane))
+    assert (v.state, v.rule_id) == ("working", "tui_working_stream")
+    assert read(generic, keys_over_input(*STREAMING[:4], pane=pane)).state == "working"
+    # its turn summary (a cost) under it: the turn is over, the input box reads idle
+    done = read(generic, keys_over_input(*STREAMING, "", "Speed: 65.34 char/s | Cost: $0.01",
+                                         pane=pane))
+    assert done.state == "idle", done.rule_id
+    # a progress row indented in the answer, or one under a composer between rules: none
+    quoted = read(generic, keys_over_input("  Streaming...", "  the words", pane=pane))
+    assert quoted.state == "idle", quoted.rule_id
+    assert read(generic, [*STREAMING, "─" * 60, "❯", "─" * 60]).state != "working"
