@@ -1724,6 +1724,12 @@ def test_a_cancel_key_in_the_composers_place_is_a_running_turn(generic: rules.Ma
     # the composer back, empty: idle
     idle = read(generic, [*rows[:4], "─" * 60, "❯", "─" * 60])
     assert idle.state == "idle"
+    # a dialog's hints quoted in an answer above an empty composer: no turn
+    quoted = read(generic, [" The dialog said:", "", "   Allow?", "   → Yes", "     No",
+                            "   ↑↓ navigate  enter select  escape/ctrl+c cancel", "",
+                            " Nothing is waiting now.", "", "─" * 60, "", "─" * 60,
+                            "/tmp/work", "↑100 ↓29 0.1%/128k (auto)"])
+    assert quoted.state != "working", quoted.rule_id
 
 
 STREAMING = ("What can I do for you?", ">>> make the output directory", "Total token count: 959",
