@@ -586,8 +586,9 @@ manifest instead of their own.
   (quoted or bracketed, ``'Y/n/i'``), the conversation's last row, at its margin, over
   an input box (``input_keys_permission``, ``input_keys_question``: each key an option,
   typed with Enter; quoted, an answer's words are under it or, streamed, it is
-  indented); "Ctrl+C cancel" in the composer's place is a running turn's interrupt
-  hint; a progress row at the margin ending with an ellipsis, the answer's words under
+  indented); "Ctrl+C cancel" behind the composer's prompt glyph is a running turn's
+  interrupt hint (a dialog's "escape/ctrl+c cancel" quoted in an answer is none: Pi's
+  negatives read it as work until that was added); a progress row at the margin ending with an ellipsis, the answer's words under
   it and no turn summary (a "$" cost) yet, over an input box, is work
   (``tui_working_stream``). Every known agent's figures with its own manifest, and every
   other directory with the fallback but Mistral Vibe's: the same. Hermes Agent 0.19.0
