@@ -468,8 +468,9 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
 def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False,
                    lazy: bool = False) -> Manifest:
     """Validate a decoded TOML document; raises ManifestError with one line. With `lazy`
-    its patterns are compiled at their first use (:class:`LazyPat`), so a pattern RE2
-    cannot run is not found here: for the built-ins only, which the suite compiles."""
+    its patterns are compiled at their first use (:class:`LazyPat`), so neither a pattern
+    RE2 cannot run nor a dialog pattern without its named group is found here: for the
+    built-ins only, which the suite loads in full."""
     head = _parse_head(data)
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
@@ -480,7 +481,7 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
     seen: set[str] = set()
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     dialog = parse_spec(data.get("dialog"), {r.id for r in rules if r.state == "blocked"},
-                        budget.compile)
+                        budget.compile, groups=not lazy)
     background = _parse_background(data.get("background"), budget)
     return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
                     background=background)
