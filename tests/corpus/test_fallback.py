@@ -521,6 +521,15 @@ manifest instead of their own.
   silently; what tells them apart is the cursor's column (an input prompt of spaces), which
   no region reads yet. Its false blocked: a prompt the user typed that ends in "(y/n)",
   read as a question on the cursor's row until its Enter (1.07 s).
+* Not looked at, measured unseen (the rules of c4c4871, and the same figures on the next
+  pass's before it was merged): **Hermes Agent 0.19.0** (``tests/heldout/hermes-0.19.0/``, PyPI
+  ``hermes-agent``, a new agent: a prompt_toolkit chat; it asks before commands its
+  patterns call dangerous, in a box of numbered options under a ``❯`` marker with
+  "↑/↓ to select, Enter to confirm (NNNs)" counting down; a ``clarify`` question tool):
+  0/7 dialogs, 1 false blocked, 0.728; **Mentat 1.0.18** (``tests/heldout/mentat-1.0.18/``,
+  PyPI ``mentat``, a new agent: a Textual app that asks "Apply these changes? 'Y/n/i' or
+  provide feedback." on its transcript's last row before applying an edit, answered by a
+  line in its input box; no question tool): 0/6 dialogs, 0 false blocked, 0.659.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -577,7 +586,14 @@ MISSED = {"mini-1.17.5/long-command",
           # measured once unseen, not looked at: Open Interpreter 0.4.3 asks on its own row
           # and waits on an indented blank row below it (the cursor's row holds no question)
           "interpreter-0.4.3/command-approve", "interpreter-0.4.3/command-deny",
-          "interpreter-0.4.3/long-command", "interpreter-0.4.3/multiline"}
+          "interpreter-0.4.3/long-command", "interpreter-0.4.3/multiline",
+          # measured once unseen, not looked at: Hermes Agent 0.19.0 (a box of numbered
+          # options over a countdown), Mentat 1.0.18 (a question on its transcript's last
+          # row, answered in its input box)
+          "hermes-0.19.0/command-approve", "hermes-0.19.0/command-deny",
+          "hermes-0.19.0/long-command", "hermes-0.19.0/multiline", "hermes-0.19.0/question",
+          "mentat-1.0.18/edit-approve", "mentat-1.0.18/edit-deny",
+          "mentat-1.0.18/long-command", "mentat-1.0.18/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -595,7 +611,10 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          "openhands-1.11.0": (7, 0.95),
          # measured once unseen, not looked at: Open Interpreter 0.4.3 (a prompt typed by
          # the user that ends in "(y/n)" read as a question on the cursor's line, 1.07 s)
-         "interpreter-0.4.3": (1, 0.74)}
+         "interpreter-0.4.3": (1, 0.74),
+         # measured once unseen, not looked at: Hermes Agent 0.19.0 (one false blocked,
+         # 0.25 s, in its negatives capture) and Mentat 1.0.18
+         "hermes-0.19.0": (1, 0.72), "mentat-1.0.18": (0, 0.65)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -617,8 +636,8 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gptme-0.34.0", "gptme-0.35.1", "interpreter-0.4.3", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
-        "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
+        "kimi-1.51.0", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
 
