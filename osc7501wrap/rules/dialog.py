@@ -22,13 +22,13 @@ choose a key by themselves: a dialog without readable options has no options, an
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..digest import sha256
 from ..protocol.sanitize import UNSAFE_RE
 from .model import ManifestError, Pattern, Region
 from .regions import parse_region
@@ -213,7 +213,7 @@ def dialog_id(question: str, options: Sequence[Option], subject: Sequence[str] =
     parts += [_norm_text(row) for row in context]
     parts.append("\x1d")
     parts += [f"{_norm_text(o.label)}\x1f{_norm_text(o.key)}" for o in options]
-    return hashlib.sha256("\x1e".join(parts).encode("utf-8", "replace")).hexdigest()[:10]
+    return sha256("\x1e".join(parts).encode("utf-8", "replace")).hexdigest()[:10]
 
 
 def _with_subject(question: str, subject: Sequence[str]) -> str:
