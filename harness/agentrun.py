@@ -1889,3 +1889,39 @@ def hermes_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"OPENAI_API_KEY": "sk-fake"})
     return [str(pin.exe), "chat", *(args or [])], env
+
+
+#: the shell tool given to llm (its ``--functions``: a Python file of functions it offers
+#: the model as tools)
+LLM_TOOLS = '''import subprocess
+
+
+def run_shell(command: str) -> str:
+    """Run a shell command and return its output."""
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=120)
+    return done.stdout + done.stderr
+'''
+
+
+def llm_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for llm (PyPI ``llm``, the program ``llm``, its ``chat`` a line-mode
+    chat: its ``> `` prompt, the answer printed under it) in ``sb``: the fake API's Chat
+    Completions as a model of its own (``$LLM_USER_PATH/extra-openai-models.yaml``:
+    ``api_base``, ``gpt-4o``, tools supported), a shell tool ``run_shell`` from a file of
+    functions (``--functions``), every tool call asking first (``--tools-approve``: the call
+    printed, then ``Approve tool call? [y/N]: `` answered by a line). It has no telemetry and
+    no update check; its HTTP client takes the sandbox's dead proxy for any other host. No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["llm"]
+    conf = sb.home / ".llm"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "extra-openai-models.yaml").write_text(
+        f"- model_id: fake-gpt-4o\n  model_name: gpt-4o\n  api_base: {base_url}/v1\n"
+        "  supports_tools: true\n")
+    tools = sb.home / "tools.py"
+    tools.write_text(LLM_TOOLS)
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "LLM_USER_PATH": str(conf)})
+    return [str(pin.exe), "chat", "-m", "fake-gpt-4o", "--functions", str(tools),
+            "--tools-approve", *(args or [])], env

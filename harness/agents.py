@@ -589,6 +589,32 @@ def hermes_busy(text: str) -> bool:
     return HERMES_TURN_CLOCK in text
 
 
+# --------------------------------------------------------------------------- llm
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+LLM_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its confirmation as the last row with anything on it, nothing typed after it, under the
+#: call it asks about: "Tool call: run_shell({...})", then "Approve tool call? [y/N]: " (a
+#: line answered: y or n, then Enter; Enter alone refuses)
+LLM_ASKS = re.compile(r"(?m)^Approve tool call\? \[y/N\]:\s*\Z")
+
+
+def llm_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return LLM_PROMPT.search(text) is not None
+
+
+def llm_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return LLM_ASKS.search(text) is not None
+
+
+def llm_busy(text: str) -> bool:
+    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
+    return not llm_idle(text) and not llm_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -788,11 +814,20 @@ HERMES = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Open Interpreter is; a line-mode chat, its confirmation a [y/N] line
+#: answered by a line
+LLM = Description(
+    "llm", agentrun.llm_command, is_main=agentrun.chat_with_tools_is_main,
+    started=llm_idle, start_wait=60, start_settle=1.5, ended=llm_idle,
+    end_settle=0.8, busy=llm_busy, drawn=llm_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES)}
+    MENTAT, HERMES, LLM)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
-                           "mentat", "hermes"})
+                           "mentat", "hermes", "llm"})

@@ -26,6 +26,7 @@ from capture_agents import (
     interpreter,
     kilo,
     kimi,
+    llm,
     mentat,
     mini,
     nanocoder,
@@ -71,6 +72,7 @@ MODULES = {
     "interpreter": (interpreter,),
     "mentat": (mentat,),
     "hermes": (hermes,),
+    "llm": (llm,),
 }
 AGENTS = tuple(MODULES)
 
