@@ -20,8 +20,11 @@ have (but for the loop's timing). What each event does:
   (no second wake-up for the frame); it never publishes. A frame shaped like the last
   one it confirmed (:func:`frame_shape`) is not even fed: it waits in the backlog for
   the next output of another shape, or the first frame HOLD_MAX after the last one
-  read, or HOLD_GRACE after that (docs/fusion.md); its ``Output`` effects say it is
-  ``settled`` when nothing changed since that read, and then no ``Written`` is needed.
+  read, or HOLD_GRACE after that (docs/fusion.md). Such a frame needs no event: the
+  core's :class:`~.wait.Wait` (``Effects.wait``, its terms set after every event) takes
+  it when the driver offers it the read, and says it is settled when nothing changed
+  since that read (no ``Written`` needed either); the core folds what it took into its
+  own state first thing at its next event (:meth:`_fold`).
 * ``Tick``, when the time has come: feeds the screen model within a time budget
   (:meth:`_tick`), notices title and progress changes (``Retitled``), lets the
   classifier evaluate the rules once output settled and fusion age its edges; the
@@ -379,17 +382,17 @@ class Pipeline:
     # ----------------------------------------------------------------- hot path
 
     def _output(self, data: bytes, now: float) -> bytes:
-        """Child output that does not wait (:meth:`handle` took its time, its size and
-        the test for a frame that waits); returns the bytes to pass through.
+        """Child output that does not wait (:meth:`handle` took its time and its size,
+        :attr:`_wait` refused it); returns the bytes to pass through.
 
         A frame that waits: the first output after a pause, shaped like the last frame
         :meth:`_confirm_now` confirmed, less than HOLD_MAX after it, under a published
         working, idle or no state, while no Enter waits for its answer; with no OSC
         string in it (no report, query, title or progress), nothing held by the scanner,
-        nothing for fusion to publish. It goes to the backlog unfed and :attr:`_held` is
-        True: the round costs the one call (its effects are settled while its deadline is
-        the last read's: no ``Written``). Any other output ends the hold's conditions
-        (they are found again by the next frame read)."""
+        nothing for fusion to publish. :attr:`_wait` takes it (to the backlog unfed, and
+        :attr:`_held` True, once folded): the round costs that one call (settled while its
+        deadline is the last read's: no ``Written``). Any other output ends the hold's
+        conditions (they are found again by the next frame read)."""
         self._held = self._hold_ok = False
         passthrough, events = self._scanner.feed(data)
         if events:
