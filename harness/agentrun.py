@@ -1830,3 +1830,62 @@ def interpreter_command(sb: Sandbox, base_url: str, *,
     return [str(pin.exe), "--api_base", f"{base_url}/v1", "--api_key", "sk-fake",
             "-m", "openai/gpt-4o", "--llm_supports_functions", "--context_window", "8000",
             "--max_tokens", "1000", "--offline", "--disable_telemetry", *(args or [])], env
+
+
+def mentat_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mentat (PyPI ``mentat``, the program ``mentat``, a full-screen
+    Textual app: its transcript above, its input box below, the files in context in a
+    side panel) in ``sb``: the fake API's Chat Completions (``OPENAI_API_BASE``), its
+    default model, its tokenizer's tables read from disk (:func:`tiktoken_tables`). An
+    edit asks first (its default: ``Apply these changes? 'Y/n/i' or provide feedback.``
+    under the edit, answered in its input box). Its error reports (Sentry) are off by its
+    only switch for them, the variable its own test runs set (``PYTEST_CURRENT_TEST``; with
+    ``MENTAT_BENCHMARKS_RUNNING`` it still calls its model), which also keeps its file index
+    in its plain store (no Chroma, no embeddings); Chroma's telemetry is off besides
+    (``ANONYMIZED_TELEMETRY``). Its update check (PyPI's JSON) has no switch: it takes the
+    sandbox's dead proxy and prints its error under the greeting, as it does offline. No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["mentat"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()), "PYTEST_CURRENT_TEST": "mentat",
+                "MENTAT_BENCHMARKS_RUNNING": "true", "ANONYMIZED_TELEMETRY": "False"})
+    return [str(pin.exe), *(args or [])], env
+
+
+def tiktoken_tables() -> Path:
+    """A directory of tiktoken's tables named as its cache names them (``cl100k_base`` and
+    others, as LiteLLM ships them in its package), for a program that counts tokens with
+    tiktoken and would otherwise download them (openaipublic.blob.core.windows.net): the
+    pinned Aider's LiteLLM, installed by ``scripts/install-agents`` with it."""
+    venv = pins()["aider"].exe.parent.parent
+    found = sorted(venv.glob("lib/python3*/site-packages/litellm/litellm_core_utils/tokenizers"))
+    if not found:
+        raise FileNotFoundError(f"no LiteLLM tokenizer tables under {venv}: "
+                                "scripts/install-agents aider")
+    return found[0]
+
+
+def hermes_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Hermes Agent (PyPI ``hermes-agent``, the program ``hermes``, its
+    classic prompt_toolkit screen: the answers scroll up the main screen above its status
+    bar and its ``❯`` input between two rules) in ``sb``: a ``custom`` provider at the fake
+    API's Chat Completions (``$HOME/.hermes/config.yaml``: ``model.base_url``, ``gpt-4o``).
+    A command its patterns call dangerous asks first (``approvals.mode: manual``: a box
+    ``⚠️  Dangerous Command`` with four numbered choices, ``❯`` on the first, and ``↑/↓ to
+    select, Enter to confirm`` under it, counting down its timeout, 300 s here: its default
+    60 s would refuse the command by itself in a slow run); any other runs at once. Its update check, model tables and the like take the sandbox's dead proxy (its
+    HTTP clients read the proxy variables); its probes of the endpoint (``/v1/models``,
+    ``/api/tags``...) reach the fake API. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["hermes"]
+    conf = sb.home / ".hermes"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.yaml").write_text(
+        f"model:\n  provider: custom\n  base_url: {base_url}/v1\n  default: gpt-4o\n"
+        "  api_key: sk-fake\napprovals:\n  mode: manual\n  timeout: 300\n")
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), "chat", *(args or [])], env

@@ -504,6 +504,91 @@ def interpreter_busy(text: str) -> bool:
     return not interpreter_idle(text) and not interpreter_asks(text)
 
 
+# --------------------------------------------------------------------------- Mentat
+
+#: the top row of its input box (a Textual Input drawn with tall borders)
+MENTAT_BOX = "\u258a\u2594\u2594"
+#: its question under an edit, as the transcript's last row: answered in its input box
+MENTAT_ASKS_TEXT = "Apply these changes? 'Y/n/i' or provide feedback."
+#: a turn's end as the transcript's last row: the answer's speed and cost, or what became
+#: of an edit
+MENTAT_ENDED = re.compile(r"^(Speed: [\d.]+ char/s \| Cost: \$[\d.]+|(No c|C)hanges applied\.)$")
+
+
+def _mentat_last(text: str) -> str | None:
+    """The last row of its transcript with anything on it (above its input box, left of
+    the context panel); None before the input box is drawn."""
+    rows = text.split("\n")
+    box = next((n for n, row in enumerate(rows) if row.startswith(MENTAT_BOX)), None)
+    if box is None:
+        return None
+    for row in reversed(rows[:box]):
+        left = row.rsplit("\u2502", 1)[0].strip()
+        if left:
+            return left
+    return ""
+
+
+def mentat_started(text: str) -> bool:
+    """Its input box and its context panel (the tokens counted) drawn, no prompt sent and
+    no question asked."""
+    last = _mentat_last(text)
+    return (last is not None and last != MENTAT_ASKS_TEXT and "Tokens:" in text
+            and ">>> " not in text)
+
+
+def mentat_asks(text: str) -> bool:
+    """Its question under an edit as the transcript's last row."""
+    return _mentat_last(text) == MENTAT_ASKS_TEXT
+
+
+def mentat_idle(text: str) -> bool:
+    """A turn's end as the transcript's last row (the answer's speed and cost, or what
+    became of an edit)."""
+    last = _mentat_last(text)
+    return last is not None and MENTAT_ENDED.match(last) is not None
+
+
+def mentat_busy(text: str) -> bool:
+    """A turn under way: its input box drawn, neither a turn's end nor its question the
+    transcript's last row."""
+    return _mentat_last(text) is not None and not mentat_idle(text) and not mentat_asks(text)
+
+
+# --------------------------------------------------------------------------- Hermes Agent
+
+#: its input row, empty: "❯" alone between its two rules ("⚠ ❯" while it asks)
+HERMES_INPUT = re.compile(r"(?m)^\u276f\s*$")
+#: its status bar's clock of a turn under way ("⏱ 7s"; "✓ 0s" once it is over)
+HERMES_TURN_CLOCK = "\u23f1"
+#: its question before a dangerous command, drawn in full: its first and last choices and
+#: the hint under them, its timeout counting down on the hint's row (its title's emoji is
+#: drawn differently by terminals: not read; an answer quoting the box has no countdown)
+HERMES_ASKS = re.compile(r"(?m)1\. Allow once[\s\S]*4\. Deny[\s\S]*"
+                         r"^ *\u2191/\u2193 to select, Enter to confirm +\( *\d+s\) *$")
+
+
+def hermes_started(text: str) -> bool:
+    """Its status bar and its empty input drawn, no question asked."""
+    return "\u2695 gpt-4o" in text and HERMES_INPUT.search(text) is not None and \
+        HERMES_ASKS.search(text) is None
+
+
+def hermes_asks(text: str) -> bool:
+    """Its question before a dangerous command, drawn in full."""
+    return HERMES_ASKS.search(text) is not None
+
+
+def hermes_idle(text: str) -> bool:
+    """Its empty input, no question, and no turn's clock in its status bar."""
+    return hermes_started(text) and HERMES_TURN_CLOCK not in text
+
+
+def hermes_busy(text: str) -> bool:
+    """A turn under way: its turn's clock in its status bar."""
+    return HERMES_TURN_CLOCK in text
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -686,9 +771,28 @@ INTERPRETER = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only; a full-screen Textual app whose question under an edit is answered by a
+#: line typed in its input box (y+enter)
+MENTAT = Description(
+    "mentat", agentrun.mentat_command, started=mentat_started, start_wait=90, start_settle=1.5,
+    ended=mentat_idle, end_settle=0.8, busy=mentat_busy, drawn=mentat_asks,
+    approve_key="y+enter", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
+)
+
+#: recorded only; its answers scroll up above its status bar and input, its question a box
+#: of numbered choices over its input (Enter takes the first, "Allow once")
+HERMES = Description(
+    "hermes", agentrun.hermes_command, is_main=agentrun.chat_with_tools_is_main,
+    started=hermes_started, start_wait=90, start_settle=1.5, ended=hermes_idle,
+    end_settle=0.8, busy=hermes_busy, drawn=hermes_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
-    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER)}
+    KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
+    MENTAT, HERMES)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
-                           "codepuppy", "openhands", "nanocoder", "gptme", "interpreter"})
+                           "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
+                           "mentat", "hermes"})

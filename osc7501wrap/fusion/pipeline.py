@@ -150,7 +150,9 @@ class Pipeline:
                  shell: bool | None = None, vocabulary: HookVocabulary | None = None,
                  looks: bool = False) -> None:
         self.manifest = manifest
-        self._reads_cursor = any(r.region.kind == "cursor" for r in manifest.rules)
+        self._reads_cursor = any(r.region.kind in ("cursor", "input") for r in manifest.rules)
+        # the `input` region leaves out the echo of what is typed and not entered
+        self._reads_typed = any(r.region.kind == "input" for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
         self.timings = t = timings or Timings()
         self._settle = t.settle
@@ -740,10 +742,13 @@ class Pipeline:
             progress = f"{st}" if pr is None else f"{st};{pr}"
         screen = self.screen
         # read back only what the rules read (each is a call into the backend per frame):
-        # the cursor for a `cursor` region; no region reads the alternate screen flag
+        # the cursor for a `cursor` or `input` region, the line typed and not entered for
+        # an `input` region; no region reads the alternate screen flag
+        typed = (self._line.decode("utf-8", "replace") if self._reads_typed and self._line
+                 else None)
         return rules.Snapshot(lines=screen.lines(), title=self._title, progress=progress,
                               cursor=screen.cursor() if self._reads_cursor else None,
-                              background=getattr(screen, "background", None))
+                              background=getattr(screen, "background", None), typed=typed)
 
     def _tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""

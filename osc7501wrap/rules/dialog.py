@@ -47,7 +47,7 @@ ROW_MARK = " ⏎ "
 _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choose", "stop",
                           "key", "drop", "default", "highlight", "region", "below"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
-                          "required", "head", "up", "cut_at"})
+                          "required", "head", "up", "cut_at", "scrolls"})
 _BOX_CHARS = frozenset("│┃║|▌▐")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 # an option's row: numbered "1." "1)" "[1]" "(1)", a pointer or a checkbox before it
@@ -162,6 +162,11 @@ class Finder:
     #: block: the agent shows at most this many rows of it and says nothing when it cuts
     #: the rest: a block this long may be cut (partial)
     cut_at: int | None = None
+    #: block read upward in a line-mode program's output: one that reaches the screen's
+    #: top is partial only when the screen is full (its region ends on the screen's last
+    #: row, where the output scrolls: rows may have scrolled away above); printed from the
+    #: top of a screen that never filled, nothing of it was cut
+    scrolls: bool = False
 
     @property
     def block(self) -> bool:
@@ -506,7 +511,7 @@ class _Found:
 
 
 def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
-          screen_rows: Sequence[int] | None = None) -> _Found:
+          screen_rows: Sequence[int] | None = None, height: int | None = None) -> _Found:
     """What a finder reads in its region (else the rule's own `lines`, on `screen_rows`),
     before a `stop` line: its group in the last line it matches, or its block
     (:class:`Finder`)."""
@@ -515,20 +520,32 @@ def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
     rows, at = ((lines, screen_rows) if f.region is None or region is None
                 else region(f.region))
     if f.block:
-        return _block(f, _with_gaps(rows, at))
+        return _block(f, _with_gaps(rows, at), _fills(at, height))
     found = typed = None
     assert f.line is not None
     for x in map(_unbox, rows):
         if f.stop is not None and f.stop.search(x):
             break
         m = f.line.search(x)
-        if m is not None and m.group(f.group) and m.group(f.group).strip():
+        if m is None:
+            continue
+        if m.group(f.group) and m.group(f.group).strip():
             found = m.group(f.group)
+            typed = _group(m, f.line, "typed")
+        elif found and _group(m, f.line, "typed"):
+            # an answer typed on a row of its own under the question (a prompt read on
+            # the next row): the same dialog, the answer erased first
             typed = _group(m, f.line, "typed")
     if not found:
         return _Found()
     return _Found(text=UNSAFE_RE.sub(" ", found[:MAX_FOUND]).strip(),
                   typed=(typed or "").strip())
+
+
+def _fills(at: Sequence[int] | None, height: int | None) -> bool:
+    """Whether a region on screen rows `at` runs from the screen's top row to its last
+    (unknown: it may)."""
+    return not at or height is None or (at[0] == 0 and at[-1] >= height - 1)
 
 
 def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
@@ -544,7 +561,7 @@ def _with_gaps(lines: Sequence[str], at: Sequence[int] | None) -> list[str]:
     return out
 
 
-def _block(f: Finder, raw: Sequence[str]) -> _Found:
+def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
     """A subject block (:class:`Finder`): its rows, without the box borders every row
     has in the same column and without their common indentation; the rows above it
     (`head`) and the paragraph after a boxed one, for the id; whether part of it is not
@@ -563,7 +580,9 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
             above -= 1
         top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
         start = top + 1 if top is not None else 0
-        closed = top is not None  # else it may go on above the region's top
+        # else it may go on above the region's top (not when it was printed from the top
+        # of a screen that never filled: `scrolls`)
+        closed = top is not None or (f.scrolls and not fills)
     else:
         if f.after is not None:
             start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
@@ -608,6 +627,8 @@ def _block(f: Finder, raw: Sequence[str]) -> _Found:
     # not past a `stop` row below the block (an input area: what is typed there is no
     # part of the dialog), also when the block closes right above it
     last = end if f.after is not None else n
+    if f.scrolls:  # a line-mode program's: under its question is the input, no dialog's
+        last = after_block
     for x in rows[after_block: min(last, after_block + MAX_TAIL)]:
         if _OPTION_ROW.match(x) or (tail and not x.strip()):
             break
@@ -657,13 +678,14 @@ def _dedent(rows: list[str]) -> list[str]:
 def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[str],
                 question: str | None, region: RegionFn | None = None, *,
                 screen_rows: Sequence[int] | None = None,
-                background: Callable[[int, int], object] | None = None) -> Dialog:
+                background: Callable[[int, int], object] | None = None,
+                height: int | None = None) -> Dialog:
     """The dialog a blocked rule's region shows: the first reader for that rule that
     reads at least two options (a fixed list: when its `on` line is there), else a
     dialog with the question only. A question read replaces the rule's message; a
     one-line subject read follows it, unless the question holds it already; a block
     subject is the dialog's `subject`, row by row (`region` gives the lines and screen
-    rows of another region of the same screen).
+    rows of another region of the same screen; `height`, the screen's rows).
     `screen_rows` (the screen row of each line) and `background` (how a cell's
     background looks) let a `highlight` reader see the selected option."""
     if spec is None:
@@ -673,7 +695,7 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
     s = _Found()
     for sf in spec.subjects:  # the first that reads something (a block, a line) wins
         if not sf.rules or rule_id in sf.rules:
-            got = _find(sf, lines, region, screen_rows)
+            got = _find(sf, lines, region, screen_rows, height)
             if got.text or got.rows:
                 s = got
                 break
@@ -913,6 +935,9 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
             head is not False and pats["after"] is None):
         raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
                             "a block's after")
+    scrolls = d.get("scrolls", False)
+    if not isinstance(scrolls, bool) or (scrolls and not up):
+        raise ManifestError(f"{where}: scrolls must be true or false, and only with up")
     cut_at = d.get("cut_at")
     if cut_at is not None and (not block or type(cut_at) is not int or not 1 <= cut_at
                                <= MAX_SUBJECT_ROWS):
@@ -920,7 +945,8 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
                             "and only with a block (after or until)")
     return Finder(line=line, group=group, rules=tuple(rules), region=region,
                   stop=pats["stop"], after=pats["after"], until=pats["until"],
-                  more=pats["more"], required=required, head=head, up=up, cut_at=cut_at)
+                  more=pats["more"], required=required, head=head, up=up, cut_at=cut_at,
+                  scrolls=scrolls)
 
 
 def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:

@@ -342,6 +342,7 @@ class Evaluator:
         class docstring)."""
         a, b = old.lines, new.lines
         if (self._contains is None or len(a) != len(b) or old.cursor != new.cursor
+                or old.typed != new.typed
                 or old.title != new.title or old.progress != new.progress
                 or old.alt_screen != new.alt_screen):
             return False
@@ -380,7 +381,7 @@ def _message(manifest: Manifest, rule: Rule, t: Text, scr: Screen) -> tuple[str 
         return msg, None
     return msg, read_dialog(manifest.dialog, rule.id, t.lines, msg,
                             lambda r: _lines_rows(scr.region(r)), screen_rows=t.rows,
-                            background=scr.background)
+                            background=scr.background, height=scr.height)
 
 
 def _lines_rows(t: Text) -> tuple[tuple[str, ...], Any]:
@@ -405,7 +406,8 @@ def _wants_msg(state: str | None, msg_for: tuple[str, ...] | None) -> bool:
 
 
 def _same(a: Snapshot, b: Snapshot) -> bool:
-    return (a.lines == b.lines and a.cursor == b.cursor and a.title == b.title
+    return (a.lines == b.lines and a.cursor == b.cursor and a.typed == b.typed
+            and a.title == b.title
             and a.progress == b.progress and a.alt_screen == b.alt_screen)
 
 

@@ -185,6 +185,9 @@ class Snapshot:
     progress: str | None = None
     alt_screen: bool = False  # no region reads it (a live session does not read it back)
     cursor: tuple[int, int] | None = None  # (row, col), 0-based
+    # what the user typed on the cursor's line and has not entered yet, as the input side
+    # saw it typed (None: not known); the `input` region leaves its echo out
+    typed: str | None = None
     # how a cell's background looks, (row, col) -> a value equal for cells that look the
     # same (the screen model's `background`); only a dialog's selection shown by colour
     # alone reads it, and nothing compares it (a live session's verdict may keep a

@@ -8,6 +8,7 @@ It does not match anything: that is :mod:`.engine`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -106,6 +107,30 @@ def _last_non_empty(lines: Sequence[str], n: int) -> list[int]:
     return out
 
 
+def _width(ch: str) -> int:
+    """Cells one character takes: wide East Asian characters two; marks, format characters
+    (bidi marks, zero-width spaces) and controls, which a screen keeps with the cell before
+    them, none."""
+    if " " <= ch < "\x7f":
+        return 1
+    if unicodedata.category(ch) in ("Mn", "Me", "Cf", "Cc"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _left_of(text: str, col: int) -> str:
+    """What a row shows left of column `col`, blanks up to it included."""
+    out: list[str] = []
+    cells = 0
+    for ch in text:
+        w = _width(ch)
+        if cells + w > col:
+            return "".join(out)
+        out.append(ch)
+        cells += w
+    return "".join(out) + " " * (col - cells)
+
+
 def _rows_text(lines: Sequence[str], rows: list[int]) -> Text:
     return _text([lines[i] for i in rows], rows)
 
@@ -113,7 +138,8 @@ def _rows_text(lines: Sequence[str], rows: list[int]) -> Text:
 class Screen:
     """The regions of one snapshot, computed on first use and cached."""
 
-    __slots__ = ("_cache", "_rules", "background", "cursor_row", "lines", "progress", "title")
+    __slots__ = ("_cache", "_rules", "background", "cursor_col", "cursor_row", "height", "lines",
+                 "progress", "raw_row", "title", "typed")
 
     def __init__(self, snap: Snapshot) -> None:
         raw = snap.lines
@@ -132,6 +158,12 @@ class Screen:
         self.progress = (snap.progress if not snap.progress or _encodable(snap.progress)
                          else _clean(snap.progress))
         self.cursor_row = snap.cursor[0] if snap.cursor else None
+        self.cursor_col = snap.cursor[1] if snap.cursor else None
+        # the cursor's row as the screen model gave it (the `input` region cuts it)
+        self.raw_row = (raw[self.cursor_row] if snap.cursor and 0 <= self.cursor_row < len(raw)
+                        else "")
+        self.height = len(raw)  # the screen's rows, blank ones at the bottom included
+        self.typed = snap.typed
         self.background = snap.background
         self._cache: dict[Region, Text] = {}
         self._rules: list[int] | None = None
@@ -182,6 +214,8 @@ class Screen:
             # off `lines`): they are the region's last rows all the same, so the line
             # above a blank cursor row never passes for the cursor's row.
             return _text(got + [""] * (row + 1 - top - len(got)), range(top, row + 1))
+        if k == "input":
+            return self._input(reg.n)
         rows = self.rule_rows()
         if k == "after_rule":  # after the last rule, or the n-th from the bottom
             n = reg.n or 1
@@ -198,8 +232,26 @@ class Screen:
             return _rows_text(lines, _last_non_empty(lines, reg.n))
         raise AssertionError(k)  # regions are validated at load time
 
+    def _input(self, n: int) -> Text:
+        """`input:N`: the cursor's row as the program drew it -- its text left of the
+        cursor, the blanks before the cursor kept (an input prompt of spaces reads as
+        those spaces), without the echo of what the user typed on the line and has not
+        entered (at its end) -- and the N-1 rows above; `cursor:N` with the cursor
+        unknown."""
+        row, col = self.cursor_row, self.cursor_col
+        if row is None or col is None:
+            return self.region(Region("cursor", n))
+        lines = self.lines
+        here = _left_of(normalize_line(self.raw_row) if self.raw_row else "", col)
+        typed = (self.typed or "").rstrip()
+        if typed and here.rstrip().endswith(typed):
+            here = here.rstrip()[: -len(typed)]
+        top = max(0, row + 1 - n)
+        above = lines[top: row]
+        return _text([*above, *[""] * (row - top - len(above)), here], range(top, row + 1))
 
-_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "above_prompt", "after_rule"})
+
+_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "above_prompt", "after_rule"})
 _REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
 
 
@@ -218,6 +270,6 @@ def parse_region(spec: object) -> Region:
         if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
             return Region(kind, int(n))
         raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
-    known = ("screen, bottom:N, top:N, cursor:N, after_rule, after_rule:N, prompt_box, "
+    known = ("screen, bottom:N, top:N, cursor:N, input:N, after_rule, after_rule:N, prompt_box, "
              "above_prompt:N, title, progress")
     raise ManifestError(f"unknown region {spec!r} (known: {known})")

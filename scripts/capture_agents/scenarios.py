@@ -22,9 +22,11 @@ from capture_agents import (
     gemini,
     gptme,
     grok,
+    hermes,
     interpreter,
     kilo,
     kimi,
+    mentat,
     mini,
     nanocoder,
     opencode,
@@ -67,6 +69,8 @@ MODULES = {
     "nanocoder": (nanocoder,),
     "gptme": (gptme,),
     "interpreter": (interpreter,),
+    "mentat": (mentat,),
+    "hermes": (hermes,),
 }
 AGENTS = tuple(MODULES)
 

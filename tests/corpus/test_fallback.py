@@ -511,16 +511,50 @@ manifest instead of their own.
   chat prompt are 0.35.1's shapes); **Mistral Vibe 2.18.3** (``tests/heldout/vibe-2.18.3/``,
   three months before 2.26.1, never looked at either; six scenarios, as before 2.26 its Deny
   ends the turn and the driver's refusals do not run): 2/2, 0, 0.974.
-* Not looked at, measured unseen: **Open Interpreter 0.4.3** (``tests/heldout/interpreter-0.4.3/``,
-  PyPI ``open-interpreter``, a new agent: a line-mode chat whose code runs after
-  "  Would you like to run this code? (y/n)"; no interrupt, as Ctrl+C quits it; no question
-  tool): 0/6 dialogs, 1 false blocked, 0.748. It prints its question, a blank row, and waits
-  on an indented blank row below (``input("  ")``): the yes/no rule reads the cursor's row
-  only, where nothing is. A rule for a question above a blank cursor row would also read a
-  question answered with Enter (its default) as still asked while the program works
-  silently; what tells them apart is the cursor's column (an input prompt of spaces), which
-  no region reads yet. Its false blocked: a prompt the user typed that ends in "(y/n)",
-  read as a question on the cursor's row until its Enter (1.07 s).
+* Measured unseen, then looked at: **Open Interpreter 0.4.3**
+  (``tests/heldout/interpreter-0.4.3/``, PyPI ``open-interpreter``, a new agent: a
+  line-mode chat whose code runs after "  Would you like to run this code? (y/n)"; no
+  interrupt, as Ctrl+C quits it; no question tool): 0/6 dialogs, 1 false blocked, 0.748.
+  It prints its question, a blank row, and waits on an indented blank row below
+  (``input("  ")``): the yes/no rule read the cursor's row only, where nothing is. A rule
+  for a question above a blank cursor row would also read a question answered with Enter
+  (its default) as still asked while the program works silently; what tells them apart is
+  the cursor's column (an input prompt of spaces), which no region read. Its false
+  blocked: a prompt the user typed that ends in "(y/n)", read as a question on the
+  cursor's row until its Enter (1.07 s). It was then looked at for these shapes, so it is
+  no longer unseen: a region for what the program drew at the input (``input:N``: the
+  cursor's row left of the cursor, the blanks before it kept, without the echo of what
+  the user typed and has not entered, as the input side tracks it); a yes/no question
+  ending one of the three rows above a cursor's row that holds nothing but an input
+  prompt of blanks is a dialog (``yes_no_input_permission`` when it asks to run, apply,
+  install or remove something, else ``yes_no_input``; its answer y/n and Enter, an answer
+  typed on the next row erased first), and the yes/no question on the cursor's row reads
+  the ``input`` row, so a question the user typed is none; a yes/no question's subject is
+  the paragraph above it (the code printed there, partial when a row is cut with "…" or
+  the paragraph reaches the top of a full screen). Every known agent's figures with its
+  own manifest, and every other held-out directory but Mistral Vibe's with the fallback:
+  the same. The known agents with the fallback: the same but for Aider and Claude Code,
+  whose negatives type a question at the prompt (none now) and Aider's questions, whose
+  letter typed before the Enter no longer makes a second span (the message leaves it out):
+  Aider 0.85.5 9 -> 4 false blocked, agreement 0.611 -> 0.651; Aider 0.86.2 11 -> 5, 0.451
+  -> 0.494; Claude Code 2.1.302 6 -> 5, 0.935 -> 0.937; 2.1.328 6 -> 5, 0.954 -> 0.956.
+  Aider's turn end max rose (58 -> 834 ms, 43 -> 1206 ms): its negatives' turn, once read
+  blocked until its Enter, now starts at the Enter and ends by the quiet, as no rule of
+  the fallback reads Aider's prompt. Open Interpreter 0.4.3 now: 6/6, 0 false blocked, blocked p50/max
+  40/40 ms, turn end p50/max 47/852 ms, agreement 0.807 (command-deny, long-command,
+  multiline, negatives 1.000). What is left: its streamed answer (stream 0.398) is printed
+  by a live display that redraws its rows with no spinner and no progress line: no rule
+  says work there, so the replay (no activity samples) reads much of the stream idle;
+  not looked at further.
+* Not looked at, measured unseen (the rules of c4c4871, and the same figures on the next
+  pass's before it was merged): **Hermes Agent 0.19.0** (``tests/heldout/hermes-0.19.0/``, PyPI
+  ``hermes-agent``, a new agent: a prompt_toolkit chat; it asks before commands its
+  patterns call dangerous, in a box of numbered options under a ``❯`` marker with
+  "↑/↓ to select, Enter to confirm (NNNs)" counting down; a ``clarify`` question tool):
+  0/7 dialogs, 1 false blocked, 0.728; **Mentat 1.0.18** (``tests/heldout/mentat-1.0.18/``,
+  PyPI ``mentat``, a new agent: a Textual app that asks "Apply these changes? 'Y/n/i' or
+  provide feedback." on its transcript's last row before applying an edit, answered by a
+  line in its input box; no question tool): 0/6 dialogs, 0 false blocked, 0.659.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -572,12 +606,17 @@ GOAL_AGREEMENT = 0.90
 #: rules for options that wear a glyph and for a form of radio choices; OpenHands CLI
 #: 1.16.0: none since the rules for options over the composer and edged buttons;
 #: Deep Agents Code 0.1.29, Nanocoder 1.25.2, OpenHands CLI 1.11.0: none since the rules
-#: for a bar inside a box's edge, a one-key hint and a spinner row over the composer)
+#: for a bar inside a box's edge, a one-key hint and a spinner row over the composer;
+#: Open Interpreter 0.4.3: none since the rule for a yes/no question above a blank input
+#: prompt)
 MISSED = {"mini-1.17.5/long-command",
-          # measured once unseen, not looked at: Open Interpreter 0.4.3 asks on its own row
-          # and waits on an indented blank row below it (the cursor's row holds no question)
-          "interpreter-0.4.3/command-approve", "interpreter-0.4.3/command-deny",
-          "interpreter-0.4.3/long-command", "interpreter-0.4.3/multiline"}
+          # measured once unseen, not looked at: Hermes Agent 0.19.0 (a box of numbered
+          # options over a countdown), Mentat 1.0.18 (a question on its transcript's last
+          # row, answered in its input box)
+          "hermes-0.19.0/command-approve", "hermes-0.19.0/command-deny",
+          "hermes-0.19.0/long-command", "hermes-0.19.0/multiline", "hermes-0.19.0/question",
+          "mentat-1.0.18/edit-approve", "mentat-1.0.18/edit-deny",
+          "mentat-1.0.18/long-command", "mentat-1.0.18/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -593,9 +632,12 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          # (six times, 30-40 ms past the 0.5 s allowed); one approval is erased 0.43 s
          # after its Enter (14 ms past)
          "openhands-1.11.0": (7, 0.95),
-         # measured once unseen, not looked at: Open Interpreter 0.4.3 (a prompt typed by
-         # the user that ends in "(y/n)" read as a question on the cursor's line, 1.07 s)
-         "interpreter-0.4.3": (1, 0.74)}
+         # Open Interpreter 0.4.3 measures 0.807: its streamed answer, redrawn under the
+         # cursor with no spinner, reads idle in a replay without activity samples
+         "interpreter-0.4.3": (0, 0.80),
+         # measured once unseen, not looked at: Hermes Agent 0.19.0 (one false blocked,
+         # 0.25 s, in its negatives capture) and Mentat 1.0.18
+         "hermes-0.19.0": (1, 0.72), "mentat-1.0.18": (0, 0.65)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -617,8 +659,8 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gptme-0.34.0", "gptme-0.35.1", "interpreter-0.4.3", "kimi-1.40.0", "kimi-1.51.0", "mini-1.17.5",
-        "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
+        "kimi-1.51.0", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
 

@@ -8,7 +8,9 @@ exactly the command shown (another row, another dialog), and a command that runs
 screen's top is not approved at all. Options that wear a glyph before their word are
 answered with the arrows the hints name. A line-mode chat's question whose bracketed
 options are single keys (``Execute shell? [Y/n/c/e/a/?]``) is answered with one of them
-and its Enter; a key typed there but not entered is erased first."""
+and its Enter; a key typed there but not entered is erased first. A yes/no question read
+on the next row, at an input prompt of blanks, is answered the same way, its subject the
+code printed above it; a question the user types at a prompt is none."""
 
 from __future__ import annotations
 
@@ -546,3 +548,68 @@ def test_a_key_typed_at_a_bracketed_keys_question_is_erased_before_the_answer(
     assert r.returncode == 0, r.stderr
     p.t.expect(b"got:[n]", 10)  # not "cn"
     assert b"got:[c" not in p.t.output
+
+
+# A line-mode program that prints its yes/no question on a row of its own and reads the
+# answer on the next rows at an input prompt of blanks (``input("  ")``); the code it asks
+# about printed above. After the answer it works silently for a while.
+NEXT_ROW_CONFIRM = r'''
+import sys, time
+cmd = sys.argv[1]
+print("> make the output directory")
+print("")
+print("  " + cmd)
+print("")
+print("  Would you like to run this code? (y/n)")
+print("")
+a = input("  ")
+print(f"got:[{a}]", flush=True)
+time.sleep(30)
+'''
+
+
+def test_a_yes_no_question_read_on_the_next_row_is_answered_with_its_enter(
+        prompt: Any) -> None:
+    p = prompt([sys.executable, "-c", NEXT_ROW_CONFIRM, "mkdir -p out"])
+    other = prompt([sys.executable, "-c", NEXT_ROW_CONFIRM, "rm -rf out"])
+    d, o = p.dialog(), other.dialog()
+    assert [x["label"] for x in d["options"]] == ["yes", "no"], d
+    assert d["subject"] == ["mkdir -p out"] and not d["partial"], d
+    assert d["id"] != o["id"], (d, o)  # the same question about another command
+    r = p.osc("answer", p.sid, "yes", "--dialog", o["id"])  # the other one's id: refused
+    assert r.returncode != 0, r.stdout
+    p.t.type(b"n")  # typed, not entered: the same dialog, erased before the answer
+    p.t.pump(0.5)
+    assert p.dialog()["id"] == d["id"]
+    r = p.osc("answer", p.sid, "yes", "--dialog", d["id"])
+    assert (r.returncode, r.stdout) == (0, "answered 1. yes\n"), r.stderr
+    p.t.expect(b"got:[y]", 10)
+    assert b"got:[n" not in p.t.output
+    # answered, the program works silently with the cursor at the next row's start: the
+    # question above it is no dialog any more
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
+        row = next((e for e in rows if e.get("id") == p.sid), None)
+        if row is not None and row.get("state") != "blocked":
+            break
+        p.t.pump(0.2)
+    else:
+        raise AssertionError(f"still blocked after the answer: {row}")
+
+
+def test_a_question_the_user_types_at_a_prompt_is_no_dialog(prompt: Any) -> None:
+    """A prompt typed that ends like a question ("... (y/n)") is the user's text, not the
+    program's question: wrap saw it typed, and the echo of it is left out."""
+    p = prompt([sys.executable, "-c", "a = input('> '); print(f'got:[{a}]')"])
+    p.t.expect(b"> ", 10)
+    p.t.type(b"Delete the cache? (y/n)")
+    p.t.expect(b"(y/n)", 10)
+    end = time.monotonic() + 1.5
+    while time.monotonic() < end:
+        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
+        row = next((e for e in rows if e.get("id") == p.sid), None)
+        assert row is None or row.get("state") != "blocked", row
+        p.t.pump(0.2)
+    p.t.type(b"\r")
+    p.t.expect(b"got:[Delete the cache? (y/n)]", 10)

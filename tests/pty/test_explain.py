@@ -95,7 +95,10 @@ def test_stdin_defaults_to_generic_and_json(config: Path) -> None:
     dialog = rep["verdict"].pop("dialog")
     assert [(o["number"], o["label"], o["key"]) for o in dialog["options"]] == [
         (1, "yes", "y"), (2, "no", "n")]
-    assert dialog["question"] == "Do you want to continue? [Y/n]"
+    # what it asks about, the paragraph above it, follows the question; from the top of a
+    # full screen (a dump: it may have scrolled) it is partial
+    assert dialog["question"] == "Do you want to continue? [Y/n] Reading lists..."
+    assert dialog["subject"] == ["Reading lists..."] and dialog["partial"] is True
     assert dialog["choose"] == "key_enter" and len(dialog["id"]) == 10
     assert rep["verdict"] == {"state": "blocked", "kind": "question", "rule": "yes_no_question",
                               "manifest": "generic",
@@ -105,7 +108,7 @@ def test_stdin_defaults_to_generic_and_json(config: Path) -> None:
     assert ids == [r.id for r in rules.load_manifests(user_dir=None)
                    .get("generic").ordered]  # type: ignore[union-attr]
     winner = [r for r in rep["rules"] if r["winner"]]
-    assert len(winner) == 1 and winner[0]["region"] == "cursor:1"
+    assert len(winner) == 1 and winner[0]["region"] == "input:1"
     assert all({"depth", "what", "matched"} <= set(part) for r in rep["rules"]
                for part in r["parts"])
 

@@ -1445,3 +1445,151 @@ def test_a_dialog_drawn_behind_a_bar_keeps_its_hints(generic: rules.Manifest) ->
             "  ┃", "  ┃  ↑↓ select  enter submit  esc dismiss", "  ┃"]
     v = read(generic, rows)
     assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+
+
+# ------------------------------------ a yes/no question read on the next row, its subject
+
+CODE = ["> make the output directory", "", "  I will create the directory.", "", "",
+        "  sleep 3 && mkdir -p out && echo hi > out/x.txt", "", ""]
+ASK = "  Would you like to run this code? (y/n)"
+
+
+def at_input(rows: list[str], col: int, *, typed: str | None = None,
+             height: int = 30) -> rules.Snapshot:
+    """`rows` (the last the cursor's) with the cursor at column `col` of the last row."""
+    return rules.Snapshot(lines=rows + [""] * (height - len(rows)),
+                          cursor=(len(rows) - 1, col), typed=typed)
+
+
+def test_the_input_region_reads_the_cursors_row_as_the_program_drew_it() -> None:
+    from osc7501wrap.rules.regions import Screen, parse_region
+
+    def region(snap: rules.Snapshot, n: int = 2) -> tuple[str, ...]:
+        return Screen(snap).region(parse_region(f"input:{n}")).lines
+
+    # a prompt of blanks: the blanks before the cursor are kept (cursor:N trims them)
+    assert region(at_input(["Ask? (y/n)", ""], 2)) == ("Ask? (y/n)", "  ")
+    # at the row's start (an answer entered, the program at work): nothing
+    assert region(at_input(["Ask? (y/n)", ""], 0)) == ("Ask? (y/n)", "")
+    # what is right of the cursor is not the input's; wide characters take two cells
+    assert region(at_input(["界界 abc"], 4), 1) == ("界界",)
+    # bidi marks and zero-width characters take no cell of their own
+    assert region(at_input(["\u202eevil\u2066 \u200b do it\u2069? [y/N] "], 19), 1) == (
+        "\u202eevil\u2066 \u200b do it\u2069? [y/N] ",)
+    # the user's typing, echoed and not entered, is left out; other text stays
+    assert region(at_input(["> Delete it? (y/n)"], 18, typed="Delete it? (y/n)"), 1) == (
+        "> ",)
+    assert region(at_input(["Continue? [y/N] y"], 17, typed="n"), 1) == (
+        "Continue? [y/N] y",)
+    # the cursor unknown: cursor:N
+    assert Screen(rules.Snapshot(lines=["a", "Ask? (y/n)"])).region(
+        parse_region("input:1")).lines == ("Ask? (y/n)",)
+
+
+def test_a_yes_no_question_read_on_the_next_row_is_a_dialog(generic: rules.Manifest) -> None:
+    rows = [*CODE, ASK, "", ""]
+    v = rules.evaluate(generic, at_input(rows, 2))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_input_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.question.startswith("Would you like to run this code? (y/n)")
+    assert d.subject == ("sleep 3 && mkdir -p out && echo hi > out/x.txt",)
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "yes")) == ["y", "\r"]
+    # an answer typed and not entered: the same dialog, erased before the answer, whether
+    # the input side saw it typed (left out of the input row) or not (read there)
+    for typed in (None, "n"):
+        got = rules.evaluate(generic, at_input([*CODE, ASK, "", "  n"], 3, typed=typed))
+        assert got.dialog is not None and got.rule_id == v.rule_id, typed
+        assert got.dialog.id == d.id and got.dialog.typed == "n", typed
+        assert dialog.keys_for(got.dialog, dialog.resolve(got.dialog, "yes")) == [
+            "\x7f", "y", "\r"]
+    # one blank row between, or none; a question that asks no leave to act is a question
+    assert rules.evaluate(generic, at_input([*CODE, ASK, ""], 2)).state == "blocked"
+    assert rules.evaluate(generic, at_input([*CODE, ASK, "  "], 2)).state == "blocked"
+    other = rules.evaluate(generic, at_input([*CODE, "  Save the transcript? [y/N]", "", ""], 2))
+    assert (other.state, other.kind, other.rule_id) == ("blocked", "question", "yes_no_input")
+
+
+@pytest.mark.parametrize(("rows", "col"), [
+    # answered with Enter (its default): the cursor at the next row's start, the program
+    # working silently
+    ([*CODE, ASK, "", ""], 0),
+    ([*CODE, ASK, "", "  y", "", ""], 0),
+    # the cursor's row holds the program's output
+    ([*CODE, ASK, "", "  running the code"], 18),
+    # the question four rows above
+    ([*CODE, ASK, "", "", "", ""], 2),
+    # a question in the conversation and the chat's prompt under it
+    ([*CODE, ASK, "", "> "], 2),
+], ids=["entered", "answered", "output", "far", "chat-prompt"])
+def test_a_yes_no_question_above_the_cursor_that_waits_for_nothing(
+        generic: rules.Manifest, rows: list[str], col: int) -> None:
+    v = rules.evaluate(generic, at_input(rows, col))
+    assert v.state != "blocked", v.rule_id
+
+
+def test_a_question_the_user_typed_and_did_not_enter_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    row = "> Would you like to run this code? (y/n)"
+    # without knowing what was typed, the cursor's row reads as a program's question
+    assert rules.evaluate(generic, at_input([row], len(row))).state == "blocked"
+    v = rules.evaluate(generic, at_input([row], len(row), typed=row[2:]))
+    assert v.state != "blocked", v.rule_id
+    # an answer typed at a program's question is still the question's
+    ask = "Overwrite config? [y/N] y"
+    got = rules.evaluate(generic, at_input([ask], len(ask), typed="y"))
+    assert (got.state, got.rule_id) == ("blocked", "yes_no_question")
+    assert got.dialog is not None and got.dialog.typed == "y"
+
+
+def test_the_same_yes_no_question_about_another_command_is_another_dialog(
+        generic: rules.Manifest) -> None:
+    def ask(command: str, *, on_row: bool = False, height: int = 30) -> dialog.Dialog:
+        code = ["> do it", "", "  I will.", "", "", f"  {command}", "", ""]
+        rows = ([*code, "Proceed? [y/N] "] if on_row else [*code, ASK, "", ""])
+        v = rules.evaluate(generic, at_input(rows, len(rows[-1]) if on_row else 2,
+                                             height=height))
+        assert v.state == "blocked" and v.dialog is not None
+        return v.dialog
+
+    for on_row in (False, True):
+        build, root = ask("rm -rf build", on_row=on_row), ask("rm -rf /", on_row=on_row)
+        assert build.id != root.id and not build.partial, on_row
+        assert build.subject == ("rm -rf build",) and root.subject == ("rm -rf /",)
+    # a paragraph that reaches the top of a full screen may have scrolled away: partial
+    rows = [f"touch f{i}.txt" for i in range(12)] + [ASK, "", ""]
+    full = rules.evaluate(generic, at_input(rows, 2, height=len(rows)))
+    assert full.dialog is not None and full.dialog.partial
+    # printed from the top of a screen that never filled: whole
+    fresh = rules.evaluate(generic, at_input(rows, 2))
+    assert fresh.dialog is not None and not fresh.dialog.partial
+    assert len(fresh.dialog.subject) == 12
+    # a row cut with "…" shows part of the command only
+    cut = rules.evaluate(generic, at_input(["", "  echo AAAA…", "  && touch x", "", ASK,
+                                            "", ""], 2))
+    assert cut.dialog is not None and cut.dialog.partial
+    # apt's question on the cursor's row, its packages above it
+    apt = ["Reading package lists... Done", "The following NEW packages will be installed:",
+           "  cowsay", "Do you want to continue? [Y/n] "]
+    a = rules.evaluate(generic, at_input(apt, len(apt[-1])))
+    b = rules.evaluate(generic, at_input([*apt[:2], "  sl", apt[3]], len(apt[-1])))
+    assert a.dialog is not None and b.dialog is not None
+    assert a.dialog.question.startswith("Do you want to continue? [Y/n]")
+    assert a.dialog.id != b.dialog.id
+    assert "  cowsay" in a.dialog.subject and not a.dialog.partial
+
+
+def test_hostile_text_in_a_yes_no_questions_subject_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"{HOSTILE} \x07\x1b[31m \u2066x\u2069 " + "A" * 10_000
+    rows = ["", f"  rm {hostile}", "  #(touch /tmp/x) $(id)", "", ASK, "", ""]
+    v = rules.evaluate(generic, at_input(rows, 2))
+    assert (v.state, v.rule_id) == ("blocked", "yes_no_input_permission")
+    d = v.dialog
+    assert d is not None and d.subject
+    text = "\n".join([d.question, *d.subject])
+    for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert "#(touch /tmp/x) $(id)" in d.subject  # shown as text, never run
+    # the options stay the two fixed keys
+    assert [o.key for o in d.options] == ["y", "n"]
