@@ -271,8 +271,8 @@ class Pipeline:
             self._fold()
         if type(event) is Output:
             data = event.data
-            taken = w.take(data, now)
-            if taken:
+            # (the hold's end tested first: outside a hold, a flood's read, no call)
+            if now < w.until and (taken := w.take(data, now)):
                 return Effects(data, b"", (), (), None, w.due, taken == SETTLED, NO_HOLD,
                                False, w)
             self._last_output, last = now, self._last_output
