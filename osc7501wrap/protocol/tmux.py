@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from types import ModuleType
 
 from ..frozen import Frozen  # not dataclasses: 6.0 ms before the child (see frozen.py)
 
@@ -88,6 +89,16 @@ def wrap_passthrough(seq: bytes, depth: int = 1) -> bytes:
     return seq
 
 
+def subprocess_module() -> ModuleType:
+    """The subprocess module, loaded when tmux is first run (here, or by a session's tmux
+    display: report.tmux_display)."""
+    # lazy: emit runs in prompts and hooks, and every session's boot loads the tmux
+    # display, outside tmux too: subprocess (3 ms) only when a tmux client is run
+    import subprocess
+
+    return subprocess
+
+
 def allow_passthrough(*, socket_name: str | None = None, target: str | None = None,
                       timeout: float = 0.5,
                       env: Mapping[str, str] = os.environ) -> str | None:
@@ -99,9 +110,7 @@ def allow_passthrough(*, socket_name: str | None = None, target: str | None = No
     when tmux is missing, not running, slow (`timeout` seconds) or says something else.
     Never raises. Spawns a process: call it from ``doctor`` or the probe only.
     """
-    # lazy: emit runs in prompts and hooks: subprocess only when tmux is asked
-    import subprocess
-
+    subprocess = subprocess_module()
     base = ["tmux"] + (["-L", socket_name] if socket_name else [])
     pane = target or tmux_env(env).pane
     attempts = [base + ["show", "-Apv"] + (["-t", pane] if pane else []) + ["allow-passthrough"],

@@ -32,7 +32,6 @@ Not here: deciding states, the other displays (:mod:`.tmux_display`), herdr's
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import re
@@ -42,6 +41,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..digest import sha256
 from ..fusion.fusion import Decision
 from ..paths import runtime_dir
 from ..protocol import sanitize_text
@@ -131,7 +131,7 @@ class Lease:
 
     def __init__(self, directory: str, socket_path: str, pane: str,
                  pid: int | None = None) -> None:
-        key = hashlib.sha256(f"{socket_path}\0{pane}".encode()).hexdigest()[:16]
+        key = sha256(f"{socket_path}\0{pane}".encode()).hexdigest()[:16]
         self.path = Path(directory) / f"herdr-{key}.lease"
         self.pid = os.getpid() if pid is None else pid
         holder = self._holder()

@@ -44,7 +44,7 @@ from typing import Any
 
 from ..fusion.fusion import Decision, exit_message
 from ..protocol import sanitize_text
-from ..protocol.tmux import TmuxEnv, tmux_env
+from ..protocol.tmux import TmuxEnv, subprocess_module, tmux_env
 from .fallbacks import osc94
 from .sink import Sink
 
@@ -86,14 +86,6 @@ def server_program(tmux: TmuxEnv, path: str | None) -> str | None:
         if os.path.isfile(exe) and os.access(exe, os.X_OK):
             return exe
     return None
-
-
-def _subprocess() -> Any:
-    """The subprocess module, loaded when this pane runs its first tmux client."""
-    # lazy: every pipeline's boot imports this module, outside tmux too (subprocess: 3 ms)
-    import subprocess
-
-    return subprocess
 
 
 def parse_version(text: str) -> tuple[int, int] | None:
@@ -306,7 +298,7 @@ class TmuxDisplay(Sink):
         return argv
 
     def _start(self, now: float) -> None:
-        subprocess = _subprocess()
+        subprocess = subprocess_module()
         self._dirty = False
         ask = self.version is None and not self._asks_version and self.runs == 0
         argv = self.argv(self._want, ask_version=ask)
@@ -351,7 +343,7 @@ class TmuxDisplay(Sink):
         child, self._child = self._child, None
         if child is None:
             return
-        subprocess = _subprocess()  # loaded: the child was started with it
+        subprocess = subprocess_module()  # loaded: the child was started with it
         try:
             child.kill()
             child.wait(timeout=1.0)

@@ -17,7 +17,8 @@ a linear-time engine in docs/reliability.md.
 
 API: `load_manifests(user_dir)` -> `Catalog` (`.manifests`, `.errors`, `.get(name)`);
 `load_headers(user_dir)` -> `LazyCatalog`, the same to choose one from (built-ins without
-rules until `.complete(manifest)`); `select_manifest(catalog, argv, forced)` -> `Manifest`;
+rules until `.complete(manifest)`, their patterns compiled at first use);
+`select_manifest(catalog, argv, forced)` -> `Manifest`;
 `evaluate(manifest, Snapshot)` -> `Verdict`; `explain(manifest, Snapshot)` ->
 `list[RuleTrace]`.
 """

@@ -1,6 +1,7 @@
 """Choosing and loading the manifest for a command: `--agent`'s, else the one whose
 programs name it, unless the config's `manifest =` for that agent names another. Only the
-chosen built-in manifest is compiled (:func:`load_headers`).
+chosen built-in manifest is parsed, its patterns compiled at their first use
+(:func:`load_headers`).
 
 It does not read the config (the caller says which manifest the config names for an
 agent) and loads nothing at import: the run's start-up imports this only when it loads

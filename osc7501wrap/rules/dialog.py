@@ -22,13 +22,13 @@ choose a key by themselves: a dialog without readable options has no options, an
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..digest import sha256
 from ..protocol.sanitize import UNSAFE_RE
 from .model import ManifestError, Pattern, Region
 from .regions import parse_region
@@ -213,7 +213,7 @@ def dialog_id(question: str, options: Sequence[Option], subject: Sequence[str] =
     parts += [_norm_text(row) for row in context]
     parts.append("\x1d")
     parts += [f"{_norm_text(o.label)}\x1f{_norm_text(o.key)}" for o in options]
-    return hashlib.sha256("\x1e".join(parts).encode("utf-8", "replace")).hexdigest()[:10]
+    return sha256("\x1e".join(parts).encode("utf-8", "replace")).hexdigest()[:10]
 
 
 def _with_subject(question: str, subject: Sequence[str]) -> str:
@@ -833,9 +833,13 @@ def _arrows(dialog: Dialog, option: Option) -> list[str]:
 
 # ---------------------------------------------------------------------------- manifest
 
-def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec | None:
+def parse_spec(data: object, rule_ids: set[str], compile_fn: Any,
+               groups: bool = True) -> DialogSpec | None:
     """The ``[dialog]`` table of a manifest; ManifestError (one line) if it is wrong.
-    `compile_fn(pattern)` compiles one linear-time pattern."""
+    `compile_fn(pattern)` compiles one linear-time pattern. Without `groups` the named
+    groups a pattern needs (``label``, ``question``...) are not checked: that reads the
+    compiled pattern, and a built-in manifest's patterns compile at their first use (its
+    groups are checked by the suite, which loads every manifest in full)."""
     if data is None:
         return None
     if not isinstance(data, Mapping):
@@ -857,9 +861,9 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any) -> DialogSpec 
         if not isinstance(got, list) or len(got) > MAX_READERS:
             raise ManifestError(f"[dialog]: {group} must be an array of at most "
                                 f"{MAX_READERS} tables ([[dialog.{group}]])")
-        finders[group] = tuple(_parse_finder(d, i, group, compile_fn)
+        finders[group] = tuple(_parse_finder(d, i, group, compile_fn, groups)
                                for i, d in enumerate(got))
-    return DialogSpec(tuple(_parse_reader(r, i, choose, rule_ids, compile_fn)
+    return DialogSpec(tuple(_parse_reader(r, i, choose, groups, compile_fn)
                             for i, r in enumerate(raw)),
                       subjects=finders["subject"], questions=finders["question"])
 
@@ -905,7 +909,7 @@ def _region_of(d: Mapping[str, Any], where: str) -> Region | None:
         raise ManifestError(f"{where}: {err}") from None
 
 
-def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
+def _parse_finder(d: object, i: int, group: str, comp: Any, groups: bool) -> Finder:
     where = f"[[dialog.{group}]] {i + 1}"
     d, rules = _entry(d, where, _FINDER_KEYS)
     region = _region_of(d, where)
@@ -915,6 +919,7 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
     if block and group != "subject":
         raise ManifestError(f"{where}: after and until are for [[dialog.subject]] only")
     if (line is None and pats["after"] is None) or (line is not None
+                                                    and groups
                                                     and group not in line.groupindex):
         raise ManifestError(f"{where}: needs a line with a (?P<{group}>...) group"
                             + (" or an after" if group == "subject" else ""))
@@ -929,9 +934,10 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
         raise ManifestError(f"{where}: up must be true or false, and only with after and "
                             "until")
     head: Pattern | bool = d.get("head", False)
-    if isinstance(head, str) and head:
+    pattern = isinstance(head, str) and bool(head)
+    if pattern:
         head = _patterns(d, where, ("head",), comp)["head"] or False
-    if not (isinstance(head, bool) or hasattr(head, "search")) or (
+    if not (isinstance(head, bool) or pattern) or (
             head is not False and pats["after"] is None):
         raise ManifestError(f"{where}: head must be true, false or a pattern, and only with "
                             "a block's after")
@@ -949,7 +955,7 @@ def _parse_finder(d: object, i: int, group: str, comp: Any) -> Finder:
                   scrolls=scrolls)
 
 
-def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any) -> Reader:
+def _parse_reader(d: object, i: int, choose: str, groups: bool, comp: Any) -> Reader:
     where = f"[[dialog.options]] {i + 1}"
     d, rules = _entry(d, where, _READER_KEYS)
     # an id no rule has is not an error: the rules may be renamed without this table
@@ -974,12 +980,13 @@ def _parse_reader(d: object, i: int, choose: str, rule_ids: set[str], comp: Any)
         raise ManifestError(f"{where}: below is only for line or inline")
     for key in ("line", "inline"):
         p = pats[key]
-        if p is not None and "label" not in p.groupindex:
+        if p is not None and groups and "label" not in p.groupindex:
             raise ManifestError(f"{where}: {key} needs a (?P<label>...) group")
     highlight = d.get("highlight", False)
     if not isinstance(highlight, bool) or (highlight and pats["inline"] is None
                                            and (pats["line"] is None
-                                                or "num" not in pats["line"].groupindex)):
+                                                or (groups and "num" not in
+                                                    pats["line"].groupindex))):
         raise ManifestError(f"{where}: highlight must be true or false, and only with inline "
                             "or a numbered line")
     return Reader(rules=tuple(rules), fixed=tuple(fixed), choose=how, highlight=highlight,

@@ -239,21 +239,23 @@ class Evaluator:
     evaluated in full. Otherwise the verdict is the one `evaluate` gives, except that
     with ``msg_for`` the message is only extracted in those states (for a caller that
     compares messages only there); ``skip=False`` never keeps a verdict unmatched.
+
+    The line index is built by the first evaluation, not with the evaluator: a session
+    makes its evaluator at the boot, which may fall in a flood of output that reads no
+    screen until it ends, and compiling the set costs tens of milliseconds.
     """
 
     __slots__ = ("_contains", "_known", "_last", "_lines", "_msgs", "_plan", "_regions",
-                 "_rereads", "_skipped", "_slots", "_texts", "manifest", "skips")
+                 "_rereads", "_skipped", "_slots", "_texts", "_unbuilt", "manifest", "skips")
 
     def __init__(self, manifest: Manifest, *, index: bool = True, skip: bool = True) -> None:
         self.manifest = manifest
-        # the line patterns in one RE2 set (rules.lines); without: one call per pattern
-        self._lines = LineIndex.build(manifest) if index else None
+        # the line patterns in one RE2 set (rules.lines), built by the first evaluation
+        # (`_build`); without: one call per pattern
+        self._lines: LineIndex | None = None
         # what a changed line is compared by (None: a frame is never kept unmatched)
         self._contains: tuple[str, ...] | None = None
-        if skip and self._lines is not None:
-            words = _contains_strings(manifest)
-            if not any("\n" in w for w in words):
-                self._contains = words
+        self._unbuilt: bool | None = skip if index else None  # `skip`, until built
         self._skipped = 0  # frames kept in a row since the last full evaluation
         self.skips = 0  # frames kept without matching, in all
         plan = Plan.of(manifest)
@@ -267,7 +269,19 @@ class Evaluator:
         self._rereads = plan.rereads
         self._last: tuple[Snapshot, Verdict] | None = None
 
+    def _build(self, skip: bool) -> None:
+        """The line index, and what a changed line is compared by: at the first
+        evaluation."""
+        self._unbuilt = None
+        self._lines = LineIndex.build(self.manifest)
+        if skip and self._lines is not None:
+            words = _contains_strings(self.manifest)
+            if not any("\n" in w for w in words):
+                self._contains = words
+
     def evaluate(self, snap: Snapshot, msg_for: tuple[str, ...] | None = None) -> Verdict:
+        if self._unbuilt is not None:
+            self._build(self._unbuilt)
         last = self._last
         if last is not None:
             v = last[1]

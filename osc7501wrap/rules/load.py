@@ -9,8 +9,11 @@ and read with a bound, so neither a huge nor a growing file can stall the start.
 Every broken file adds one line to `Catalog.errors` (`rules: <file>: <what is wrong>`)
 and is skipped; the built-ins keep working. Nothing here raises to the caller.
 
-`load_manifests` loads every manifest (for `explain`, `doctor`, `config`...);
-`load_headers` is for choosing one (`wrap CMD`): it compiles only the chosen built-in.
+`load_manifests` loads every manifest (for `explain`, `doctor`, `config`...) and compiles
+every pattern; `load_headers` is for choosing one (`wrap CMD`): it parses only the chosen
+built-in, whose patterns are compiled at their first use (:class:`LazyPat`: a screen read
+compiles the rules it evaluates), and the user's manifests in full, so that their errors
+are said at once.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -100,10 +103,11 @@ class Pat:
     object (for messages), `test(bytes)` only says whether it matches (the hot path, on
     the region's UTF-8 bytes, encoded once per region)."""
 
-    __slots__ = ("groupindex", "pattern", "search", "source", "test")
+    __slots__ = ("groupindex", "pattern", "per_line", "search", "source", "test")
 
-    def __init__(self, source: str, rx: Any, compiled: str = "") -> None:
+    def __init__(self, source: str, rx: Any, compiled: str = "", per_line: bool = False) -> None:
         self.pattern = source
+        self.per_line = per_line
         self.source = compiled  # what RE2 compiled (for a set of them: rules.lines)
         self.search = rx.search
         self.groupindex = rx.groupindex
@@ -117,18 +121,74 @@ class Pat:
         self.test = test
 
 
+class LazyPat(Pat):
+    """A pattern compiled at its first use, for the built-in manifest `wrap CMD` runs
+    with (:func:`lazy_pattern`): compiling all of its patterns at the boot costs tens of
+    milliseconds, which a flood of output pays in throughput, while the first screen read
+    needs only the rules it evaluates. Until then only `pattern` and `per_line` are set;
+    reading any other attribute compiles it and makes the object a plain :class:`Pat`
+    (the same object, so rules that share it share its answers, and no lookup is slower
+    than on a pattern compiled at load). Every shipped pattern compiles
+    (tests/unit/test_rules_lazy.py); one that does not (an installed file edited) matches
+    nothing, as a rule switched off reads nothing."""
+
+    __slots__ = ()
+
+    def __init__(self, source: str, per_line: bool) -> None:
+        self.pattern = source
+        self.per_line = per_line
+
+    def __getattr__(self, name: str) -> Any:
+        """Runs only for an attribute not set yet: compile, then read it as a Pat's."""
+        if name in ("pattern", "per_line"):
+            raise AttributeError(name)
+        try:
+            rx, src = _re2_compile(self.pattern, self.per_line)
+            Pat.__init__(self, self.pattern, rx, src, self.per_line)
+        except ManifestError:
+            self.source, self.groupindex = _NOTHING, {}
+            self.search, self.test = _no_search, _no_test
+        self.__class__ = Pat
+        return getattr(self, name)
+
+
+_NOTHING = "[^\\x00-\\x{10FFFF}]"  # RE2 source of a pattern that matches no text
+
+
+def _no_search(text: str, *where: int) -> None:
+    return None
+
+
+def _no_test(data: bytes) -> bool:
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def lazy_pattern(pattern: str, per_line: bool = False) -> Pattern:
+    """:func:`compile_pattern`'s pattern, compiled at its first use (:class:`LazyPat`).
+    The same text gives the same object."""
+    return LazyPat(pattern, per_line)
+
+
 @functools.lru_cache(maxsize=4096)
 def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
     """A linear-time pattern; ManifestError (one line) if RE2 cannot run it. With
     `per_line` (a line_regex) it is matched on the whole region at once, but no match
     crosses a line: "some single line matches" in one call. The same text gives the same
     object (rules that share a pattern share its answer on a region: rules.engine)."""
+    rx, src = _re2_compile(pattern, per_line)
+    return Pat(pattern, rx, src, per_line)
+
+
+def _re2_compile(pattern: str, per_line: bool) -> tuple[Any, str]:
+    """RE2's compiled pattern and the source it compiled; ManifestError (one line) if RE2
+    cannot run it."""
     try:
         if per_line:
             src = "(?m)" + _to_re2(pattern, True)
-            return Pat(pattern, re2.compile(src, _LINE_OPTIONS), src)
+            return re2.compile(src, _LINE_OPTIONS), src
         src = _to_re2(pattern)
-        return Pat(pattern, re2.compile(src, _OPTIONS), src)
+        return re2.compile(src, _OPTIONS), src
     except re2.error as err:
         why = err.args[0] if err.args else "?"
         why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
@@ -143,9 +203,13 @@ def compile_pattern(pattern: str, per_line: bool = False) -> Pattern:
 
 
 class _Budget:
-    def __init__(self) -> None:
+    """One manifest's parse: its gates and patterns counted against the limits, and how
+    a pattern is compiled (at once, or at its first use: :func:`lazy_pattern`)."""
+
+    def __init__(self, lazy: bool = False) -> None:
         self.gates = 0
         self.patterns = 0
+        self.compile: Callable[[str, bool], Pattern] = lazy_pattern if lazy else compile_pattern
 
 
 def _str_list(v: object, key: str) -> list[str]:
@@ -172,7 +236,7 @@ def _compile(pats: list[str], key: str, budget: _Budget,
         if budget.patterns > MAX_PATTERNS:
             raise ManifestError(f"more than {MAX_PATTERNS} patterns in one manifest")
         try:
-            out.append(compile_pattern(p, per_line))
+            out.append(budget.compile(p, per_line))
         except ManifestError as err:
             raise ManifestError(f"{key} {err}") from None
     return tuple(out)
@@ -401,30 +465,35 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
             "languages": tuple(languages), "languages_note": " ".join(languages_note.split())}
 
 
-def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False) -> Manifest:
-    """Validate a decoded TOML document; raises ManifestError with one line."""
+def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False,
+                   lazy: bool = False) -> Manifest:
+    """Validate a decoded TOML document; raises ManifestError with one line. With `lazy`
+    its patterns are compiled at their first use (:class:`LazyPat`), so neither a pattern
+    RE2 cannot run nor a dialog pattern without its named group is found here: for the
+    built-ins only, which the suite loads in full."""
     head = _parse_head(data)
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
         raise ManifestError("rule must be an array of tables ([[rule]])")
     if len(rules_raw) > MAX_RULES:
         raise ManifestError(f"{len(rules_raw)} rules (at most {MAX_RULES})")
-    budget = _Budget()
+    budget = _Budget(lazy)
     seen: set[str] = set()
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     dialog = parse_spec(data.get("dialog"), {r.id for r in rules if r.state == "blocked"},
-                        compile_pattern)
+                        budget.compile, groups=not lazy)
     background = _parse_background(data.get("background"), budget)
     return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
                     background=background)
 
 
-def parse_manifest_text(text: str, source: str = "", builtin: bool = False) -> Manifest:
+def parse_manifest_text(text: str, source: str = "", builtin: bool = False,
+                        lazy: bool = False) -> Manifest:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ManifestError(f"TOML syntax error: {err}") from None
-    return parse_manifest(data, source, builtin)
+    return parse_manifest(data, source, builtin, lazy)
 
 
 # ---------------------------------------------------------------------------------------
@@ -551,7 +620,7 @@ class LazyCatalog(Catalog):
             return m  # loaded in full (a user manifest, the generic fallback...)
         del self.unparsed[m.name]
         try:
-            full = parse_manifest_text(text, m.source, builtin=True)
+            full = parse_manifest_text(text, m.source, builtin=True, lazy=True)
         except ManifestError as err:
             self.errors.append(one_line(f"rules: {m.source}: {err}"))
             del self.manifests[m.name]

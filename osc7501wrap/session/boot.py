@@ -25,7 +25,6 @@ from typing import Any
 
 from .. import paths
 from ..agents import meaning
-from ..agents.versions import of_command
 from ..fusion import events
 from ..fusion.events import Activity, Foreground
 from ..fusion.fusion import Decision
@@ -221,6 +220,10 @@ def keep_ledger(s: Host) -> None:
 def log_release(s: Host, manifest: Manifest) -> None:
     """One log line: the agent's version next to the releases its manifest was verified
     on, with the `record` command when it is outside them (osc7501wrap.agents.versions)."""
+    # lazy: only a session with a log file and agent rules reads the agent's version
+    # (json, shutil: 2 ms of a boot, which may fall in a flood of output)
+    from ..agents.versions import of_command
+
     d = of_command(manifest, s.spec.argv, s.spec.env.get("PATH"))
     line = f"note agent {d.text()}"
     if d.outside:

@@ -6,7 +6,8 @@ tokens, and adds the agent's integration (its manifest's: Claude Code's hooks) t
 command line and the environment. The result is a :class:`Setup`; the manifest is chosen on first use of ``Setup.manifest``,
 once the child runs, so loading the rules overlaps the child's start.
 :meth:`Setup.spec` freezes it into the session's :class:`osc7501wrap.session.spec.RunSpec`. Only the chosen
-built-in manifest is compiled (:func:`osc7501wrap.rules.load_headers`).
+built-in manifest is parsed, and its patterns are compiled at their first use
+(:func:`osc7501wrap.rules.load_headers`).
 
 Start-up boundary: imported by every ``wrap`` run before its child starts, so only cheap
 imports at module level (os); the rest is imported where a run needs it.

@@ -186,3 +186,43 @@ def test_registry_entry_waits_for_the_boot_unless_hooks_report(
     finally:
         session.close()
     assert list(rundir.iterdir()) == []
+
+
+# Runs `wrap ARGS` in this process and prints whether OpenSSL's hashlib was loaded by the
+# end of the run, and whether a dialog was decided (its id is a SHA-256).
+RUN_FOR_DIGEST = """
+import sys
+from osc7501wrap.fusion import pipeline
+ids = []
+handle = pipeline.Pipeline.handle
+def spy(self, event, now):
+    effects = handle(self, event, now)
+    if effects.dialog is not None:
+        ids.append(effects.dialog.id)
+    return effects
+pipeline.Pipeline.handle = spy
+from osc7501wrap.start.cli import wrap_main
+status = wrap_main({args!r})
+sys.stdout.write("\\r\\nOPENSSL=" + str("_hashlib" in sys.modules) + ";IDS=" + str(len(ids))
+                 + ";STATUS=" + str(status) + "\\r\\n")
+"""
+
+
+def test_a_session_with_a_dialog_loads_no_openssl(env: dict[str, str], rundir: Path) -> None:
+    """A dialog's id is a SHA-256 (osc7501wrap/digest.py): taken from the interpreter's own
+    module, not hashlib's, which maps libcrypto (3.9 MiB of RSS) into every session."""
+    try:
+        import _sha256  # noqa: F401  (CPython 3.11)
+    except ImportError:
+        pytest.importorskip("_sha2")  # CPython 3.12 and later; another interpreter: hashlib's
+    env["OSC7501WRAP_RUNTIME_DIR"] = str(rundir)
+    code = RUN_FOR_DIGEST.format(args=["sh", "-c", "printf 'Remove old files? [y/N] '; sleep 2"])
+    t = Terminal([sys.executable, "-c", code], env=env)
+    try:
+        assert t.wait(timeout=30) == 0
+    finally:
+        t.close()
+    m = re.search(rb"OPENSSL=(\w+);IDS=(\d+);STATUS=(\d+)", t.output)
+    assert m is not None, t.output[-300:]
+    assert int(m.group(2)) > 0, "no dialog was decided"
+    assert m.group(1) == b"False"

@@ -207,7 +207,7 @@ def test_package_names_are_not_shadowed_by_submodules(package: str) -> None:
 #: the core; a session wires them to the loop; the start-up boundary prepares a session;
 #: the commands use any of it. ``""`` is the package itself (its ``status`` API).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "frozen", "paths"),  # the one error type, value classes, where files live
+    ("errors", "frozen", "paths", "digest"),  # the error type, value classes, file places, a hash
     ("protocol", "screen", "rules", "config", "capture"),  # data: wire, screen, manifests
     ("stream",),  # the child's byte stream as it passes: the 7501 scanner, the tracker
     ("fusion",),  # deciding without I/O

@@ -1,9 +1,12 @@
 """Choosing a manifest without compiling them all: `rules.load_headers` (the built-ins read
-as far as their [manifest] table, the chosen one compiled by `complete`) and
-`Setup.manifest`, which uses it. The outcome must be the one `load_manifests` gives."""
+as far as their [manifest] table, the chosen one parsed by `complete`, its patterns
+compiled at their first use) and `Setup.manifest`, which uses it. The outcome must be the
+one `load_manifests` gives; every shipped pattern must compile, since a built-in's are no
+longer compiled at load."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import textwrap
 from pathlib import Path
@@ -11,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap import rules
+from osc7501wrap.rules.load import LazyPat, Pat, compile_pattern, lazy_pattern
 from osc7501wrap.start.prepare import RunOptions, prepare
 
 HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
@@ -61,6 +65,96 @@ def test_headers_carry_what_the_full_load_has_and_complete_gives_the_same_rules(
         assert lazy.complete(done) is done  # compiled once
 
 
+def patterns(obj: object) -> list[Pat]:
+    """Every pattern a manifest holds (rules, gates at any depth, messages, dialog,
+    background), found by walking its dataclasses, so no place of one is left out."""
+    if isinstance(obj, Pat):
+        return [obj]
+    if isinstance(obj, tuple | list):
+        return [p for x in obj for p in patterns(x)]
+    if isinstance(obj, dict):
+        return [p for x in obj.values() for p in patterns(x)]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return [p for f in dataclasses.fields(obj) if f.name not in ("ordered", "plan")
+                for p in patterns(getattr(obj, f.name))]
+    return []
+
+
+def test_a_chosen_builtins_patterns_compile_at_first_use_and_every_one_compiles() -> None:
+    lazy_pattern.cache_clear()  # none compiled by an earlier test (manifests share texts)
+    lazy = rules.load_headers(user_dir=None)
+    done = {name: lazy.complete(lazy.get(name)) for name in lazy.names}  # type: ignore[arg-type]
+    assert lazy.errors == [] and len(done) > 10
+    for name, m in done.items():
+        assert m is not None and m.builtin, name
+        pats = patterns(m)
+        assert pats and all(type(p) is LazyPat for p in pats), name  # none compiled yet
+    full = rules.load_manifests(user_dir=None)
+    total = 0
+    for name, m in done.items():
+        pats = patterns(m)
+        for p in pats:  # ManifestError (a test failure, not a session's) if one is broken
+            compiled = compile_pattern(p.pattern, p.per_line)
+            # a lazy pattern compiles to what the full load compiles, and becomes a Pat
+            assert p.source == compiled.source and type(p) is Pat, (name, p.pattern)
+            assert p.groupindex == compiled.groupindex
+        whole = patterns(full.get(name))
+        assert [(p.pattern, p.source) for p in pats] == [(p.pattern, p.source) for p in whole]
+        total += len(pats)
+    assert total > 500  # every manifest's patterns were walked
+
+
+def test_a_lazy_pattern_answers_as_a_compiled_one_and_a_broken_one_matches_nothing() -> None:
+    texts = [b"", b"Continue? [y/N]", "\u276f 1. Yes".encode(), b"a\nb"]
+    for src, line in (("(?i)continue\\?", False), ("^\u276f\\s*1\\.", True),
+                      ("^b\\Z", True), ("a\\Z", False)):
+        lazy, eager = LazyPat(src, line), compile_pattern(src, line)
+        assert [lazy.test(t) for t in texts] == [eager.test(t) for t in texts]
+        assert lazy.source == eager.source
+    broken = LazyPat("(oops", False)
+    assert broken.test(b"(oops") is False and broken.search("(oops") is None
+    assert broken.groupindex == {} and type(broken) is Pat
+
+
+def test_a_builtin_with_a_broken_pattern_reads_nothing_with_it_and_doctor_still_says_so(
+        tmp_path: Path) -> None:
+    d = tmp_path / "builtin"
+    write(d, "tool.toml", TOOL.replace('contains = "sure?"', "regex = '(oops'")
+          + "\n[[rule]]\nid = 'on'\nstate = 'working'\nregion = 'screen'\n"
+          "contains = 'run'\n\n[[dialog.options]]\nline = '^(\\d)\\. (.*)'\n")
+    write(d, "other.toml", TOOL.replace('"tool"', '"other"', 2))
+    full = rules.load_manifests(user_dir=None, builtin_dir=d)  # explain, doctor, config
+    assert len(full.errors) == 1 and "bad regex" in full.errors[0]
+    write(d, "tool.toml", (d / "tool.toml").read_text().replace("regex = '(oops'",
+                                                                "contains = 'sure?'"))
+    full = rules.load_manifests(user_dir=None, builtin_dir=d)  # the dialog's group, now
+    assert len(full.errors) == 1 and "needs a (?P<label>...) group" in full.errors[0]
+    write(d, "tool.toml", (d / "tool.toml").read_text().replace("contains = 'sure?'",
+                                                                "regex = '(oops'", 1))
+    lazy = rules.load_headers(user_dir=None, builtin_dir=d)
+    m = lazy.complete(rules.select_manifest(lazy, ["tool"]))
+    assert m is not None and lazy.errors == []
+    for screen in (["(oops", "run"], ["run"]):
+        v = rules.Evaluator(m).evaluate(rules.Snapshot(lines=screen))
+        assert v.state == "working" and v.rule_id == "on"
+
+
+def test_an_evaluator_compiles_nothing_until_its_first_evaluation() -> None:
+    lazy_pattern.cache_clear()
+    lazy = rules.load_headers(user_dir=None)
+    m = lazy.complete(rules.select_manifest(lazy, ["cat"]))
+    assert m is not None and m.generic
+    line = [p for p in patterns(m.rules) if p.per_line]
+    assert line and all(type(p) is LazyPat for p in line)
+    ev = rules.Evaluator(m)
+    assert all(type(p) is LazyPat for p in line)  # the line set waits for a screen
+    verdict = ev.evaluate(rules.Snapshot(lines=["$ make", "ok", "$ "], cursor=(2, 2)))
+    assert all(type(p) is Pat for p in line)  # the line set compiled each of them
+    assert verdict == rules.evaluate(rules.load_manifests(user_dir=None).get("generic"),
+                                     rules.Snapshot(lines=["$ make", "ok", "$ "],
+                                                    cursor=(2, 2)))
+
+
 @pytest.mark.parametrize("argv", [["claude"], ["codex", "--x"], ["node", "/x/@openai/codex/b"],
                                   ["sh", "-c", "aider --yes"], ["cat"], ["gemini"]])
 def test_the_choice_is_the_full_catalogs(argv: list[str]) -> None:
@@ -74,10 +168,10 @@ def test_a_builtin_broken_past_its_header_is_said_when_chosen_and_taken_out(
     d = builtins_copy(tmp_path)
     claude = d / "claude.toml"
     claude.write_text(claude.read_text(encoding="utf-8") + "\n[[rule]]\nid = 'x'\n"
-                      "state = 'working'\nregion = 'screen'\nregex = '(oops'\n",
+                      "state = 'sleeping'\nregion = 'screen'\nregex = 'x'\n",
                       encoding="utf-8")
     expected = rules.load_manifests(user_dir=None, builtin_dir=d).errors
-    assert len(expected) == 1 and "bad regex" in expected[0]
+    assert len(expected) == 1 and "state must be one of" in expected[0]
     lazy = rules.load_headers(user_dir=None, builtin_dir=d)
     assert lazy.errors == []
     head = rules.select_manifest(lazy, ["claude"])
@@ -182,11 +276,11 @@ def test_setup_chooses_again_when_the_chosen_builtin_is_broken(
     d = builtins_copy(tmp_path)
     claude = d / "claude.toml"
     claude.write_text(claude.read_text(encoding="utf-8") + "\n[[rule]]\nid = 'x'\n"
-                      "state = 'working'\nregion = 'screen'\nregex = '(oops'\n",
+                      "state = 'sleeping'\nregion = 'screen'\nregex = 'x'\n",
                       encoding="utf-8")
     monkeypatch.setattr(load, "builtin_rules_dir", lambda: d)
     setup = prepare(RunOptions(["claude"], emit="never", hooks=False))
     m = setup.manifest
     assert m is not None and m.name == "generic" and m.rules  # as the full load chooses
-    assert len(setup.notes) == 1 and "bad regex" in setup.notes[0]
+    assert len(setup.notes) == 1 and "state must be one of" in setup.notes[0]
     assert setup.manifest is m  # chosen once
