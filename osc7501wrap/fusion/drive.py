@@ -5,9 +5,11 @@ session (session/session.py) hands it the same events in the same order from the
 loop. Each goes to :meth:`Pipeline.handle`, and the effects are followed as the session
 follows them:
 
-* ``Output``: the passthrough read by a stream tracker (as the proxy's reads it), a
+* ``Output``: offered first to the core's :class:`~.wait.Wait` (``Effects.wait``, as
+  the last effects handed it), which takes a frame that waits with no event; else handed
+  to the core. The passthrough read by a stream tracker (as the proxy's reads it), a
   ``Retitled`` when its title or progress changed, then ``Written`` unless the output
-  is settled (a spinner frame may be read at once);
+  is settled (a spinner frame may be read at once, or wait);
 * any other event: its effects' ``due`` taken (typing, a resize, a hook event, a sample
   that changed something: a ``Tick`` at once);
 * whenever the core asked for the time (``due``): a ``Tick``;
@@ -43,6 +45,7 @@ from .events import (
 )
 from .fusion import Decision
 from .pipeline import Pipeline
+from .wait import REFUSED, SETTLED, Wait
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +78,10 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
     stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
     titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
     sample_at = 0.0 if sample is not None else float("inf")
+    wait: Wait | None = None  # the core's taker of frames that wait (Effects.wait)
 
     def advance(to: float) -> None:
-        nonlocal due, sample_at
+        nonlocal due, sample_at, wait
         while True:
             if due is not None and due <= sample_at:
                 if due > to:
@@ -85,6 +89,7 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
                 now = due
                 effects = p.handle(tick, now)
                 decided(effects.decisions)
+                wait = effects.wait
                 due = effects.due
                 if due is not None and due <= now:
                     due = now + 0.001
@@ -95,6 +100,7 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
             if sample(p, now) <= now:  # what a sample changed, the core reads at once
                 effects = p.handle(tick, now)
                 decided(effects.decisions)
+                wait = effects.wait
                 if effects.due is not None and (due is None or effects.due < due):
                     due = max(effects.due, now + 0.001)
             sample_at = now + every
@@ -113,15 +119,24 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
             advance(now)  # the end is reported at once, with no time given after it
             decided(p.handle(ev, now).decisions)
             return
-        effects = p.handle(ev, now)
         if isinstance(ev, Output):
-            stream.feed(effects.passthrough)
+            taken = wait.take(ev.data, now) if wait is not None else REFUSED
+            if taken:  # a frame that waits: no event
+                out, settled, d = ev.data, taken == SETTLED, wait.due
+            else:
+                effects = p.handle(ev, now)
+                out, settled, d, wait = (effects.passthrough, effects.settled, effects.due,
+                                         effects.wait)
+            stream.feed(out)
             if (stream.title, stream.progress) != titled:
                 titled = (stream.title, stream.progress)
-                p.handle(Retitled(*titled), now)
-            if not effects.settled:
+                wait = p.handle(Retitled(*titled), now).wait
+            if not settled:
                 effects = p.handle(Written(nothing_due=due is None or due > now), now)
-        d = effects.due
+                d, wait = effects.due, effects.wait
+        else:
+            effects = p.handle(ev, now)
+            d, wait = effects.due, effects.wait
         if d is not None:
             d = max(d, now)  # a deadline already past is now, as in a live loop
             if due is None or d < due:

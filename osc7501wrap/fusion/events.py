@@ -7,7 +7,8 @@ what the effects say: write ``passthrough`` to the terminal, ``to_child`` to the
 publish ``decisions``, and give the core a :class:`Tick` at ``due``. A round of output is
 an :class:`Output`, then a :class:`Written` once the passthrough is written (a small
 first read after a pause, a spinner frame, is read then), unless the output's own effects
-say it is ``settled``.
+say it is ``settled``. A frame that waits unfed needs no event: while effects carry a
+``wait``, the driver offers each read to it first (:mod:`.wait`).
 
 Not here: what the core does with them (:mod:`.pipeline`), where the events come from
 (the loop, the samples, a capture) or where the effects go (report/).
@@ -23,6 +24,7 @@ from ..protocol import Report
 from ..rules.dialog import Dialog
 from .background import Proc
 from .fusion import Decision
+from .wait import Wait
 
 
 @dataclass(slots=True)
@@ -149,7 +151,10 @@ class Effects:
     asks for the program's descendants now (a :class:`Processes` event at the same
     ``now``, then a :class:`Tick`) before it decides, so that what the turn left running
     reads as background work and its end is never published; only from a pipeline made
-    with ``looks=True``, which keeps this Tick's decisions for the next one.
+    with ``looks=True``, which keeps this Tick's decisions for the next one. ``wait``:
+    while a hold is in force after the event, the core's :class:`~.wait.Wait`, which
+    takes the frames that wait without an ``Output`` event (the driver offers it each
+    read first; it refuses all once a later event ended the hold); None otherwise.
 
     The core makes them with positional arguments on its hot paths: a class called with
     keywords builds a dict of them for its ``__init__`` on every call."""
@@ -163,3 +168,4 @@ class Effects:
     settled: bool = False
     hold_end: float = NO_HOLD
     look: bool = False
+    wait: Wait | None = None

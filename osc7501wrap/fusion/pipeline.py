@@ -20,8 +20,11 @@ have (but for the loop's timing). What each event does:
   (no second wake-up for the frame); it never publishes. A frame shaped like the last
   one it confirmed (:func:`frame_shape`) is not even fed: it waits in the backlog for
   the next output of another shape, or the first frame HOLD_MAX after the last one
-  read, or HOLD_GRACE after that (docs/fusion.md); its ``Output`` effects say it is
-  ``settled`` when nothing changed since that read, and then no ``Written`` is needed.
+  read, or HOLD_GRACE after that (docs/fusion.md). Such a frame needs no event: the
+  core's :class:`~.wait.Wait` (``Effects.wait``, its terms set after every event) takes
+  it when the driver offers it the read, and says it is settled when nothing changed
+  since that read (no ``Written`` needed either); the core folds what it took into its
+  own state first thing at its next event (:meth:`_fold`).
 * ``Tick``, when the time has come: feeds the screen model within a time budget
   (:meth:`_tick`), notices title and progress changes (``Retitled``), lets the
   classifier evaluate the rules once output settled and fusion age its edges; the
@@ -70,6 +73,7 @@ from .events import (
     Written,
 )
 from .fusion import Decision, Fusion, HookEdge
+from .wait import DIGITS_AS_0, NEVER, SETTLED, SHAPE_KEY_MAX, TAKEN, Wait
 
 #: An agent's hook vocabulary: (event, reduced data) -> what it means.
 HookVocabulary = Callable[[str, dict[str, Any]], HookEdge]
@@ -90,13 +94,9 @@ _SGR = re.compile(rb"\x1b\[[0-9;:]*m")
 _MASKED = re.compile(rb"[0-9]+| +|\xc2[\xa0-\xbf]|\xe2[\x80-\xaf][\x80-\xbf]")
 #: The published states under which a frame shaped like the last one may wait.
 HOLD_STATES = frozenset({None, "working", "idle"})
-# Every digit as "0": a frame and its shape key have one shape (digits are masked in runs,
-# and SGR parameters are left out whatever they are), and a spinner's frames repeat as
-# keys (its glyphs cycle, its counters change only digits), so a shape is looked up
-# rather than worked out again.
-_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+# A frame's shape is looked up by its key, every digit as 0 (wait.DIGITS_AS_0), among
+# the shapes of recent frames, up to wait.SHAPE_KEY_MAX bytes
 SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
-SHAPE_KEY_MAX = 512  # longer frames are shaped each time, not kept
 _INF = float("inf")
 _NAN = float("nan")  # equal to no deadline
 
@@ -161,7 +161,7 @@ class Pipeline:
         self._backend = backend
         self._size = (rows, cols)
         self._screen: ScreenModel | None = None  # made on first use (pyghostty loads slowly)
-        self.backlog = Backlog()
+        self._backlog = Backlog()
         self.classifier = Classifier(manifest, settle=t.settle, idle_linger=t.idle_linger,
                                      max_wait=t.max_wait)
         # a program on the fallback (no manifest of its own) starts its own set-up before
@@ -216,8 +216,8 @@ class Pipeline:
         # found the rest of a hold's conditions (_hold_ready): any other call ends that
         self._hold_ok = False
         self._held_until = 0.0  # the waiting frames are fed then at the latest (0: none wait)
-        self.frames_held = 0
-        self.output_bytes = 0
+        self._frames_held = 0
+        self._output_bytes = 0
         self.last_input = -1.0
         # when the core next needs a Tick, as the last Tick or round left it (a frame
         # that waits leaves it here: its Output's effects carry it)
@@ -225,12 +225,33 @@ class Pipeline:
         self._read_at_once = False  # the last round's frame was read at once (round_done)
         self._held = False  # the last output waits unfed (output), nothing to read for it
         self._read_due: float | None = _NAN  # the due of the last round read at once
+        # takes the frames that wait, on the terms set after each event (_wait_terms);
+        # what it took is folded in first thing at the next one (_fold)
+        self._wait = Wait(t.settle, self._shapes, self._shape_of)
 
     @property
     def _hold_limit(self) -> float:
         """Until when frames shaped like the last one confirmed wait unfed (:meth:`_output`);
         -inf when none is confirmed."""
         return self._hold_end if self._shape is not None else NO_HOLD
+
+    @property
+    def backlog(self) -> Backlog:
+        """The output not fed to the screen model yet (the frames that wait among it)."""
+        self._fold()
+        return self._backlog
+
+    @property
+    def output_bytes(self) -> int:
+        """Bytes of output so far (the frames that wait among them)."""
+        self._fold()
+        return self._output_bytes
+
+    @property
+    def frames_held(self) -> int:
+        """Frames that waited unfed so far (``explain --session``)."""
+        self._fold()
+        return self._frames_held
 
     @property
     def screen(self) -> ScreenModel:
@@ -243,45 +264,75 @@ class Pipeline:
     def handle(self, event: Event, now: float) -> Effects:
         """Take `event`, which happened at `now` (see :mod:`.events`), and say what the
         driver does next. Output first: it is the hot path (one type test, the scanner,
-        one backlog append)."""
+        one backlog append). A frame that waits is offered to :attr:`_wait` (the object
+        ``Effects.wait`` hands the driver, which offers it each read first)."""
+        w = self._wait
+        if w.frames:  # frames it took since the last event: as if held here
+            self._fold()
         if type(event) is Output:
-            # A frame that waits is told here, before anything else looks at it (see
-            # _output): written out in this method, since it is most of what a steady
-            # spinner costs and every call is paid cold, once a frame.
             data = event.data
-            burst = now - self._last_output >= self._settle  # after a pause
-            self._burst = burst
-            self._last_output = now
-            n = len(data)
-            self.output_bytes += n
-            # the cheap tests first, the shape last; outside a hold only the first is made
-            # (the backlog holds only the frames that wait: _unfed is its length)
-            if (self._hold_ok and now < self._hold_end and burst
-                    and (pending := self._unfed) + n <= EAGER_BYTES
-                    and (0x5D not in data or data.find(b"\x1b]") < 0)  # no OSC string
-                    and data[n - 1] != 0x1B
-                    and not self._retitled
-                    and ((self._shapes.get(data.translate(_DIGITS)) if n <= SHAPE_KEY_MAX
-                          else None) or self._shape_of(data)) == self._shape):
-                if not pending:
-                    self._pending_since = now
-                self.backlog.append(data)
-                self._unfed = pending + n
-                self._chunk = data
-                self._held_until = until = self._hold_end + HOLD_GRACE
-                self.frames_held += 1
-                self._held = True
-                due = self._due
-                if due is None or until < due:
-                    self._due = due = until
-                # settled if nothing changed since the last read
-                return Effects(data, b"", (), (), None, due, due == self._read_due)
+            # (the hold's end tested first: outside a hold, a flood's read, no call)
+            if now < w.until and (taken := w.take(data, now)):
+                return Effects(data, b"", (), (), None, w.due, taken == SETTLED, NO_HOLD,
+                               False, w)
+            self._last_output, last = now, self._last_output
+            self._burst = now - last >= self._settle  # after a pause
+            self._output_bytes += len(data)
+            w.until = NEVER  # any other output ends the hold's conditions (_output)
             data = self._output(data, now)
             return Effects(data, self._take_answers() if self._answers else b"")
         on = _ON.get(type(event))
         if on is None:
             raise TypeError(f"not an event of the core: {event!r}")
-        return on(self, event, now)
+        effects = on(self, event, now)
+        effects.wait = self._wait_terms()
+        return effects
+
+    def _fold(self) -> None:
+        """The frames :attr:`_wait` took since the last event, in the core's state as if
+        each had been held here: in the backlog, unfed, the latest output (after a pause,
+        at the time of the last), counted; the deadline with frames waiting. Its terms
+        hold on (a frame taken changes none of them)."""
+        w = self._wait
+        frames = w.frames
+        if not frames:
+            return
+        if not self._unfed:  # the first of them came to an empty backlog
+            self._pending_since = w.first
+        append = self._backlog.append
+        n = 0
+        for data in frames:
+            append(data)
+            n += len(data)
+        self._unfed += n
+        self._output_bytes += n
+        self._frames_held += len(frames)
+        self._chunk = frames[-1]
+        frames.clear()
+        self._last_output = w.last
+        self._burst = True
+        self._held = True
+        self._held_until = self._hold_end + HOLD_GRACE
+        self._due = w.due
+
+    def _wait_terms(self) -> Wait | None:
+        """Set :attr:`_wait`'s terms from the state after an event: the hold in force (its
+        other conditions found by the frame read that started it, the title as read), its
+        shape, the room left, the last output's time, the deadline with a frame waiting
+        and whether that frame's round is settled (nothing changed since the last frame
+        read). None, with no frame to take, when no hold is in force."""
+        w = self._wait
+        if not self._hold_ok or self._retitled:
+            w.until = NEVER
+            return None
+        until = self._hold_end + HOLD_GRACE  # the frames that wait are fed then at the latest
+        due = self._due
+        if due is None or until < due:
+            due = until
+        w.until, w.shape, w.due = self._hold_end, self._shape, due
+        w.room, w.last = EAGER_BYTES - self._unfed, self._last_output
+        w.result = SETTLED if due == self._read_due else TAKEN
+        return w
 
     # one method per event type (_ON): a dict lookup, not a chain of type tests
 
@@ -333,17 +384,17 @@ class Pipeline:
     # ----------------------------------------------------------------- hot path
 
     def _output(self, data: bytes, now: float) -> bytes:
-        """Child output that does not wait (:meth:`handle` took its time, its size and
-        the test for a frame that waits); returns the bytes to pass through.
+        """Child output that does not wait (:meth:`handle` took its time and its size,
+        :attr:`_wait` refused it); returns the bytes to pass through.
 
         A frame that waits: the first output after a pause, shaped like the last frame
         :meth:`_confirm_now` confirmed, less than HOLD_MAX after it, under a published
         working, idle or no state, while no Enter waits for its answer; with no OSC
         string in it (no report, query, title or progress), nothing held by the scanner,
-        nothing for fusion to publish. It goes to the backlog unfed and :attr:`_held` is
-        True: the round costs the one call (its effects are settled while its deadline is
-        the last read's: no ``Written``). Any other output ends the hold's conditions
-        (they are found again by the next frame read)."""
+        nothing for fusion to publish. :attr:`_wait` takes it (to the backlog unfed, and
+        :attr:`_held` True, once folded): the round costs that one call (settled while its
+        deadline is the last read's: no ``Written``). Any other output ends the hold's
+        conditions (they are found again by the next frame read)."""
         self._held = self._hold_ok = False
         passthrough, events = self._scanner.feed(data)
         if events:
@@ -353,9 +404,9 @@ class Pipeline:
         if passthrough:
             if self._unfed_from is None:
                 self._unfed_from = now
-            if not self.backlog:
+            if not self._backlog:
                 self._pending_since = now
-            self.backlog.append(passthrough)
+            self._backlog.append(passthrough)
             self._unfed += len(passthrough)
         return passthrough
 
@@ -363,7 +414,7 @@ class Pipeline:
         """:func:`frame_shape` of `chunk`, looked up by its key if it was seen lately."""
         if len(chunk) > SHAPE_KEY_MAX:
             return frame_shape(chunk)
-        key = chunk.translate(_DIGITS)
+        key = chunk.translate(DIGITS_AS_0)
         shapes = self._shapes
         shape = shapes.get(key)
         if shape is None:
@@ -380,7 +431,7 @@ class Pipeline:
         """The output so far is a small first read after a pause (a spinner frame):
         :meth:`_confirm_now` may settle it at once."""
         return (self._burst and self._screen is not None
-                and 0 < len(self.backlog) <= EAGER_BYTES)
+                and 0 < len(self._backlog) <= EAGER_BYTES)
 
     def _confirm_now(self, now: float) -> bool:
         """Feed what came and read the screen at once, before the output settles. True
@@ -391,10 +442,10 @@ class Pipeline:
         A frame confirmed here starts a hold of its shape: the frames shaped like it
         that follow wait unfed (:meth:`_output` tells them, see the module docstring)."""
         screen = self._screen
-        if screen is None or self._retitled or len(self.backlog) > EAGER_BYTES:
+        if screen is None or self._retitled or len(self._backlog) > EAGER_BYTES:
             return False
         shape = self._shape_of(self._chunk)
-        self.backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
+        self._backlog.feed_all(screen)  # a few dozen bytes: no budget to keep
         self._unfed = 0
         self._unfed_from, self._fed_from = None, _INF  # a first read after a pause
         self._fed_at = now
@@ -418,7 +469,7 @@ class Pipeline:
         return (self._enter is None and not self._scanner.partial and not self._answers
                 and not self._subreports and not self.fusion.changed()
                 and (pub is None or pub.state in HOLD_STATES)
-                and len(self.backlog) == self._unfed)
+                and len(self._backlog) == self._unfed)
 
     def _caught_up(self, began: float, now: float) -> None:
         """The output fed in so far came before the pipeline existed (kept by the
@@ -427,7 +478,7 @@ class Pipeline:
         settling. Wait a settle time from now before feeding, so that a flood still
         going on is seen as one first."""
         self._hold_ok = False
-        if self.backlog and began - self._last_output < self.timings.settle:
+        if self._backlog and began - self._last_output < self.timings.settle:
             self._pending_since = now
             self._not_before = now + self.timings.settle
 
@@ -541,7 +592,7 @@ class Pipeline:
         """Each buffer of the core: its bytes now (``size``), the most ever (``high``);
         the backlog's also how often output was dropped unread in a flood (``dropped``)
         and the bytes fed to the screen model (``fed``)."""
-        b = self.backlog
+        b = self.backlog  # what waits among it
         return {"backlog": {"size": b.pending, "high": b.high, "dropped": b.drops,
                             "fed": b.fed_bytes},
                 "scanner": {"size": self._scanner.partial, "high": self._scanner.high}}
@@ -728,7 +779,7 @@ class Pipeline:
                 if budget is None:
                     budget = t.feed_budget if streaming else t.idle_budget
                 self._feed(budget, now)
-                if self.backlog:
+                if self._backlog:
                     self._pending_since = now  # still behind: again in a feed period
         changed = self._screen is not None and self._screen.version != self._version
         title, progress = self._stream_title, self._stream_progress
@@ -814,7 +865,7 @@ class Pipeline:
     def _feed_due(self) -> float | None:
         """When the backlog should be fed: once output settled, or a feed period after
         the oldest unfed output (a flood)."""
-        if not self.backlog:
+        if not self._backlog:
             return None
         t = self.timings
         due = min(self._last_output + t.settle, self._pending_since + t.feed_period)
@@ -822,12 +873,14 @@ class Pipeline:
 
     def evaluate_now(self, now: float) -> rules.Verdict:
         """Feed everything and evaluate the rules right now (``send`` asks this)."""
+        self._fold()
         self._feed(1.0, now)
+        self._wait_terms()  # fed: no frame waits until one is read again
         return rules.evaluate(self.manifest, self.snapshot())
 
     def _feed(self, budget: float, now: float) -> None:
         """Feed the screen model from the backlog for about `budget` seconds."""
-        self.backlog.feed_some(self.screen, budget)
+        self._backlog.feed_some(self.screen, budget)
         self._unfed = 0
         if self._unfed_from is not None:
             self._fed_from = min(self._fed_from, self._unfed_from)

@@ -340,7 +340,8 @@ class Evaluator:
                         background = msg or rule.id
                     continue
                 verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
-                                  manifest.version, msg, rule.visible, dialog, background)
+                                  manifest.version, msg, rule.visible, dialog, background,
+                                  rule.agent_screen)
                 break
         total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
         if total > RULE_BUDGET and slowest is not None and slow > total / 4:

@@ -66,7 +66,7 @@ _MANIFEST_KEYS = frozenset(
 _GATE_KEYS = frozenset({"contains", "regex", "line_regex", "all", "any", "not"})
 _RULE_KEYS = frozenset(
     {"id", "state", "kind", "region", "visible", "msg", "msg_regex", "msg_line", "prompt",
-     "interrupt", "background"}
+     "interrupt", "background", "agent_screen"}
 ) | _GATE_KEYS
 _MSG_MODES = ("line", "first", "last")
 
@@ -342,6 +342,11 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         if not isinstance(background, bool) or (background and state != "working"):
             raise ManifestError("background must be true or false, and true only on working "
                                 "rules")
+        agent_screen = d.get("agent_screen", False)
+        if not isinstance(agent_screen, bool) or (agent_screen
+                                                  and state not in ("working", "idle")):
+            raise ManifestError("agent_screen must be true or false, and true only on "
+                                "working or idle rules")
         msg = d.get("msg")
         if msg is not None and msg not in _MSG_MODES:
             raise ManifestError(f"msg must be one of {', '.join(_MSG_MODES)}, not {msg!r}")
@@ -357,7 +362,7 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
     except ManifestError as err:
         raise ManifestError(f"{label}: {err}") from None
     return Rule(rid, state, kind, region, gate, visible, msg, msg_regex, msg_line, index,
-                prompt, interrupt, background)
+                prompt, interrupt, background, agent_screen)
 
 
 _BACKGROUND_KEYS = frozenset({"native", "helpers", "none"})

@@ -90,6 +90,10 @@ class Rule:
     # a working rule that reads background work left running after the turn (a footer's
     # "1 shell"): it says what runs, not whether the turn runs (docs/fusion.md)
     background: bool = False
+    # a working or idle rule that reads an agent's own screen (its turn's spinner or row,
+    # its composer): while it decides, the activity samples read the screen, not the
+    # program's CPU and child processes (session/sampling.py)
+    agent_screen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +211,7 @@ class Verdict:
     dialog: Any = None  # blocked: a rules.dialog.Dialog (question, options, id)
     # a ``background = true`` rule matched too: what it read (its message, else its id)
     background: str | None = None
+    agent_screen: bool = False  # the deciding rule has ``agent_screen = true``
 
 
 @dataclass(frozen=True, slots=True)

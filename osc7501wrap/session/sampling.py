@@ -58,9 +58,6 @@ ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for 
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
 WATCH = 3.0  # seconds after the last activity that samples still wake the loop
-#: the generic manifest's rules for agents (the fallback): a full-screen agent's, and a
-#: line-mode chat's prompt and progress line
-AGENT_RULES = ("tui_", "line_chat_prompt", "line_progress")
 NEVER = float("inf")
 
 
@@ -309,11 +306,11 @@ class Sampler:
 
 
 def tui_reading(p: Pipeline) -> str | None:
-    """``working`` or ``idle`` while the fallback rules read an agent's screen (a `tui_*`
-    working or idle rule of the generic manifest, or a line-mode chat's prompt or
-    progress line, decided the last verdict), else None."""
+    """``working`` or ``idle`` while the rules read an agent's own screen (a rule with
+    ``agent_screen = true`` decided the last verdict: the fallback's spinner, turn row and
+    composer rules, a line-mode chat's prompt and progress line), else None."""
     v, _ = p.last_evaluation()
-    if v is None or v.state not in ("working", "idle") or not (v.rule_id or "").startswith(AGENT_RULES):
+    if v is None or not v.agent_screen:
         return None
     return v.state
 

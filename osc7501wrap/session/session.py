@@ -4,6 +4,7 @@
       └─ Proxy(argv, handler=Session)        the loop (proxy/proxy.py)
             every input goes to the core as an event: Pipeline.handle(event, now) ─▶ Effects
             Session.output  ─▶ Output (scanner: the child's own 7501) ─▶ passthrough
+              (a frame that waits: taken by the core's Wait, Effects.wait, with no event)
             Session.after_activity ─▶ Retitled, Written (a spinner frame read at once)
               (a frame the core says is settled, while nothing of the session's is due,
                settles in Session.output: ProxyHandler.round_free, no other call for its round)
@@ -39,6 +40,7 @@ import os
 import time
 
 from ..agents import reducer
+from ..fusion.wait import SETTLED, Wait
 from ..protocol.probe import ReplyFilter
 from ..proxy.proctitle import name_after
 from ..proxy.proxy import Proxy, ProxyHandler, Timer
@@ -128,6 +130,9 @@ class Session(ProxyHandler):
         self._to_child = b""  # the core's answers to the child's probe, for to_child()
         # the core's event types (fusion.events), loaded at the boot with the core
         self._ev: ModuleType | None = None
+        # the core's taker of frames that wait, as the latest Output or Written handed it
+        # (Effects.wait): offered each read first; None while no hold is in force
+        self._wait: Wait | None = None
         self._booted: ModuleType | None = None  # session.boot, loaded by the boot
         # the title and progress the pipeline was last given (the proxy's tracker reads them)
         self._titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
@@ -220,26 +225,32 @@ class Session(ProxyHandler):
         if self.capture is not None:
             self.capture.output(data)
         now = time.monotonic()
-        p = self.pipeline
-        if p is None:
-            if self._early_tail:
-                data, self._early_tail = self._early_tail + data, b""
-            passed = self._defer_boot(data, now)
-            if passed is not None:
-                return passed
-            p = self._boot()
-        effects = p.handle(self._ev.Output(data), now)
-        out = effects.passthrough
-        if effects.to_child:
-            self._to_child += effects.to_child
-        if effects.settled and now < self._settle_until:
+        wait = self._wait
+        if wait is not None and (taken := wait.take(data, now)):
+            # a frame that waits: the core's Wait took it (no Output event, no effects)
+            out, settled = data, taken == SETTLED
+        else:
+            p = self.pipeline
+            if p is None:
+                if self._early_tail:
+                    data, self._early_tail = self._early_tail + data, b""
+                passed = self._defer_boot(data, now)
+                if passed is not None:
+                    return passed
+                p = self._boot()
+            effects = p.handle(self._ev.Output(data), now)
+            self._wait = effects.wait
+            out, settled = effects.passthrough, effects.settled
+            if effects.to_child:
+                self._to_child += effects.to_child
+        if settled and now < self._settle_until:
             tracker = self._tracker
             if tracker.safe and not (self._reads_stream and tracker.events):
                 # Settled: after_activity() would work out the same deadlines and take
                 # no sample (the next sample notes this output as activity, at its own
                 # time: at most a hold later). The loop asks nothing more for this round
-                # (no to_child, injection or after_activity): the frame costs this call
-                # into the core.
+                # (no to_child, injection or after_activity): a frame the Wait took costs
+                # that one call.
                 self.round_free = True
                 return out
         self.round_free = False
@@ -332,6 +343,7 @@ class Session(ProxyHandler):
             now = time.monotonic()
             self._booted.retitle(self, p)
             effects = p.handle(self._ev.Written(nothing_due=self._due > now), now)
+            self._wait = effects.wait
             due = effects.due
             if effects.settled:  # its deadlines are new: the frame was read (or waits)
                 s = self.sampler

@@ -10,8 +10,10 @@ effects; ``<< Want(...)`` checks the fields it names of the last effects (``stat
 the states of the decisions, in order). After an :class:`Output` the playbook reads the
 passthrough with a stream tracker and hands the core a :class:`Retitled` when the title
 or progress changed, as the session and replay do. :meth:`Playbook.frame` is a round of
-output as the session runs it, :meth:`Playbook.until` gives the core the time it asks
-for (the loop timer), as :func:`osc7501wrap.fusion.drive.drive` does.
+output as the session runs it (offered to the core's ``Effects.wait`` first),
+:meth:`Playbook.until` gives the core the time it asks for (the loop timer), as
+:func:`osc7501wrap.fusion.drive.drive` does. ``pb.at(t).take(data)`` offers a read to
+that ``wait`` alone (``taken``: what it said).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass, field
 from osc7501wrap.fusion.events import Effects, Event, Output, Retitled, Tick, Written
 from osc7501wrap.fusion.fusion import Decision
 from osc7501wrap.fusion.pipeline import Pipeline
+from osc7501wrap.fusion.wait import REFUSED, SETTLED, Wait
 from osc7501wrap.stream.tracker import StreamTracker
 
 _ANY = object()
@@ -58,6 +61,8 @@ class Playbook:
     due: float | None = None  # the earliest time the core asked for, not yet given
     budget: float | None = None  # the time budget of the ticks :meth:`until` gives
     stream: StreamTracker = field(default_factory=StreamTracker)
+    wait: Wait | None = None  # the core's taker of frames that wait, as effects last said
+    taken: int = REFUSED  # what it said of the last read offered to it (take)
     _titled: tuple[object, object] = (None, None)
 
     def at(self, now: float) -> Playbook:
@@ -66,6 +71,7 @@ class Playbook:
 
     def __rshift__(self, event: Event) -> Playbook:
         self.last = effects = self.p.handle(event, self.now)
+        self.wait = effects.wait
         self.decisions.extend(effects.decisions)
         # a Tick, and a round whose frame was read at once (or waits), say it afresh, as
         # the session takes them; any other event may only ask sooner
@@ -78,7 +84,22 @@ class Playbook:
             titled = (self.stream.title, self.stream.progress)
             if titled != self._titled:
                 self._titled = titled
-                self.p.handle(Retitled(*titled), self.now)
+                self.wait = self.p.handle(Retitled(*titled), self.now).wait
+        return self
+
+    def take(self, data: bytes) -> Playbook:
+        """Offer `data`, read at the playbook's clock, to the core's ``wait`` (as the
+        drivers do before an ``Output``); ``taken`` says what it did. Taken, it is
+        written (the stream tracker reads it) and ``last`` holds the effects its
+        ``Output`` would have had; refused (or no ``wait``), nothing happened."""
+        wait = self.wait
+        self.taken = taken = wait.take(data, self.now) if wait is not None else REFUSED
+        if taken:
+            assert wait is not None
+            self.last = Effects(data, due=wait.due, settled=taken == SETTLED, wait=wait)
+            if wait.due is not None and (self.due is None or wait.due < self.due):
+                self.due = wait.due
+            self.stream.feed(data)
         return self
 
     def __lshift__(self, want: Want) -> Playbook:
@@ -91,7 +112,8 @@ class Playbook:
         """A round of output as the session runs it: the output, then (unless the core
         says it is settled) the round written; the time given when it is due at once.
         Returns the round's effects (``settled``: the frame was read at once or waits)."""
-        self.at(now) >> Output(data)
+        if not self.at(now).take(data).taken:
+            self >> Output(data)
         if not self.last.settled:
             self >> Written(nothing_due=nothing_due)
         effects = self.last

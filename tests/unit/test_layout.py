@@ -484,9 +484,11 @@ def test_the_core_is_driven_through_its_interface_not_its_parts() -> None:
 
 
 #: What a driver may ask the pipeline besides handing it events: questions, not inputs
-#: (``send`` and ``explain --session`` read the screen; the boot starts loading it).
+#: (``send`` and ``explain --session`` read the screen; the boot starts loading it; the
+#: counts and the backlog are read with the frames that wait folded in).
 PIPELINE_QUERIES = {"current", "dialog", "last_evaluation", "buffers", "in_turn", "snapshot",
-                    "load_screen", "evaluate_now", "inspect", "explain", "screen", "screen_look"}
+                    "load_screen", "evaluate_now", "inspect", "explain", "screen", "screen_look",
+                    "backlog", "output_bytes", "frames_held"}
 
 
 def public_methods(tree: ast.Module, cls_name: str) -> set[str]:

@@ -125,6 +125,25 @@ def test_verdict_carries_manifest_version_kind_and_visible() -> None:
     assert rules.evaluate(m, snap(">")).visible is False
 
 
+def test_verdict_says_whether_its_rule_reads_an_agents_own_screen() -> None:
+    m = manifest("""
+        [[rule]]
+        id = "spinner"
+        state = "working"
+        agent_screen = true
+        region = "screen"
+        contains = "esc to interrupt"
+        [[rule]]
+        id = "prompt"
+        state = "idle"
+        region = "screen"
+        contains = ">"
+    """)
+    assert rules.evaluate(m, snap("* esc to interrupt")).agent_screen is True
+    assert rules.evaluate(m, snap(">")).agent_screen is False
+    assert rules.evaluate(m, snap("nothing")).agent_screen is False
+
+
 # ----------------------------------------------------------------------------- gates
 
 
@@ -385,6 +404,23 @@ def test_validation_messages() -> None:
         id = "r"
         state = "working"
         interrupt = true
+        region = "screen"
+        contains = "x"
+    """)
+    assert "agent_screen must be true or false, and true only on working or idle" in bad("""
+        [[rule]]
+        id = "r"
+        state = "blocked"
+        kind = "question"
+        agent_screen = true
+        region = "screen"
+        contains = "x"
+    """)
+    assert "agent_screen must be true or false" in bad("""
+        [[rule]]
+        id = "r"
+        state = "idle"
+        agent_screen = "yes"
         region = "screen"
         contains = "x"
     """)

@@ -176,8 +176,31 @@ def test_a_busy_program_that_writes_output_is_not_read_from_proc(
     assert woke[-1] == p.told[-1][2]
 
 
+#: the generic manifest's rules that read an agent's own screen (``agent_screen = true``)
+_GENERIC = rules.select_manifest(rules.load_manifests(user_dir=None), ["someagent"])
+AGENT_SCREEN = {r.id for r in _GENERIC.rules if r.agent_screen}
+
+
 def _screen(state: str, rule: str) -> Verdict:
-    return Verdict(state, None, rule, "generic", "1", None, False)
+    """The verdict of the generic manifest's rule `rule`, as the engine makes it."""
+    return Verdict(state, None, rule, "generic", "1", None, False,
+                   agent_screen=rule in AGENT_SCREEN)
+
+
+def test_the_samples_follow_the_rules_marked_agent_screen_not_their_names(
+        procs: dict[str, Any]) -> None:
+    """The fallback's spinner, turn row and composer rules and a line-mode chat's prompt
+    and progress line carry ``agent_screen = true`` in rules/generic.toml; any manifest's
+    rule with the key is read from the screen, whatever its id; one without it is not."""
+    assert {"tui_working", "tui_composer", "line_chat_prompt", "line_progress"} <= AGENT_SCREEN
+    assert "progress_working" not in AGENT_SCREEN and "yes_no_question" not in AGENT_SCREEN
+    assert all(r.state in ("working", "idle") for r in _GENERIC.rules if r.agent_screen)
+    p = FakePipeline()
+    p.verdict = Verdict("idle", None, "my_composer", "mine", "1", None, False,
+                        agent_screen=True)
+    assert sampling.tui_reading(p) == "idle"  # type: ignore[arg-type]
+    p.verdict = Verdict("working", None, "tui_working", "mine", "1", None, False)
+    assert sampling.tui_reading(p) is None  # type: ignore[arg-type]
 
 
 def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(

@@ -119,12 +119,23 @@ def test_a_steady_spinner_takes_the_slow_way_once_per_hold(
     p = loop.s.pipeline
     assert p is not None and p.current().state == "working", p.current()
     loop.slow = loop.timer_rounds = loop.fg_samples = 0
+    events: list[str] = []
+    handle = p.handle
+
+    def counted(event: object, now: float) -> object:
+        events.append(type(event).__name__)
+        return handle(event, now)  # type: ignore[arg-type]
+
+    p.handle = counted  # type: ignore[method-assign]
     frames, seconds = 200, 20.0
     for i in range(30, 30 + frames):
         loop.frame(spinner(i), t0 + 0.1 * i)
     reads = seconds / HOLD_MAX
-    # one frame per hold is read (and takes the samples); the others cost one call
+    # one frame per hold is read (and takes the samples); the others cost one call, to
+    # the core's Wait: no event for the core (an Output and a Written per frame read)
     assert loop.slow <= reads * 1.15 + 1, (loop.slow, frames)
+    assert events.count("Output") == events.count("Written") == loop.slow, events
+    assert len(events) <= 3 * loop.slow, events  # and the samples' own, if they changed
     assert loop.timer_rounds == 0  # nothing else woke the loop
     # the foreground is still sampled, once per hold: no more often than the reads
     assert reads * 0.8 <= loop.fg_samples <= loop.slow
