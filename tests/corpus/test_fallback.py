@@ -597,6 +597,15 @@ manifest instead of their own.
   start, before its "Streaming..." row, reads idle 1.5 s after the Enter, and a long
   edit's stream, that row scrolled away, reads done before its question; a live
   session's activity samples read that output).
+* Not looked at, measured unseen (the rules of 8961967, after the passes for Open
+  Interpreter, Hermes Agent and Mentat): **llm 0.36** and **llm 0.34**
+  (``tests/heldout/llm-*/``, PyPI ``llm``, a new agent: ``llm chat`` with a shell tool and
+  ``--tools-approve``, a line-mode chat with a ``> `` prompt; it prints ``Tool call:
+  run_shell({...})`` and asks "Approve tool call? [y/N]: " on the cursor's row; Ctrl+C
+  quits it, so no interrupt; no question tool): 0.36: 0/6 dialogs with their kind (each
+  read blocked, as a question, where the truth is a permission: 6 of its 7 "false
+  blocked"), 1 false blocked in its negatives capture (1.07 s), agreement 0.712; 0.34:
+  0/6, the same 7, 0.709.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -652,7 +661,12 @@ GOAL_AGREEMENT = 0.90
 #: Open Interpreter 0.4.3: none since the rule for a yes/no question above a blank input
 #: prompt; Hermes Agent 0.19.0: none since the rule for a numbered box over a countdown;
 #: Mentat 1.0.18: none since the rule for a question listing its keys over an input box)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # measured once unseen, not looked at: llm 0.36 and 0.34 (each approval read
+          # as a question: blocked, of the wrong kind)
+          "llm-0.34/command-approve", "llm-0.34/command-deny", "llm-0.34/long-command",
+          "llm-0.34/multiline", "llm-0.36/command-approve", "llm-0.36/command-deny",
+          "llm-0.36/long-command", "llm-0.36/multiline"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -670,7 +684,11 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          "openhands-1.11.0": (7, 0.95),
          # Open Interpreter 0.4.3 measures 0.807: its streamed answer, redrawn under the
          # cursor with no spinner, reads idle in a replay without activity samples
-         "interpreter-0.4.3": (0, 0.80)}
+         "interpreter-0.4.3": (0, 0.80),
+         # measured once unseen, not looked at: llm 0.36 and 0.34 (its six approvals read
+         # as questions: blocked of the wrong kind; one false blocked in its negatives
+         # capture, 1.07 s)
+         "llm-0.34": (7, 0.70), "llm-0.36": (7, 0.71)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -693,7 +711,7 @@ def test_the_held_out_agent_is_there() -> None:
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
-        "kimi-1.51.0", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "kimi-1.51.0", "llm-0.34", "llm-0.36", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
 
 
