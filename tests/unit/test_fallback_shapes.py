@@ -1216,8 +1216,11 @@ def test_bracketed_keys_that_are_no_question(generic: rules.Manifest,
 
 def test_a_yes_no_prompt_is_still_the_line_mode_rules(generic: rules.Manifest) -> None:
     v = rules.evaluate(generic, cursor_line(["Overwrite config? [y/N] "]))
-    assert (v.state, v.rule_id) == ("blocked", "yes_no_question")
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
     assert v.dialog is not None and [o.label for o in v.dialog.options] == ["yes", "no"]
+    q = rules.evaluate(generic, cursor_line(["Save the transcript? [y/N] "]))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "yes_no_question")
+    assert q.dialog is not None and [o.label for o in q.dialog.options] == ["yes", "no"]
 
 
 def test_a_line_mode_chat_reads_idle_at_its_prompt_and_working_at_its_progress_line(
@@ -1539,7 +1542,7 @@ def test_a_question_the_user_typed_and_did_not_enter_is_no_dialog(
     # an answer typed at a program's question is still the question's
     ask = "Overwrite config? [y/N] y"
     got = rules.evaluate(generic, at_input([ask], len(ask), typed="y"))
-    assert (got.state, got.rule_id) == ("blocked", "yes_no_question")
+    assert (got.state, got.rule_id) == ("blocked", "yes_no_permission")
     assert got.dialog is not None and got.dialog.typed == "y"
 
 
@@ -1592,6 +1595,82 @@ def test_hostile_text_in_a_yes_no_questions_subject_is_inert(generic: rules.Mani
         assert bad not in text, repr(bad)
     assert "#(touch /tmp/x) $(id)" in d.subject  # shown as text, never run
     # the options stay the two fixed keys
+    assert [o.key for o in d.options] == ["y", "n"]
+
+
+# ------------------------- a yes/no question on the cursor's row that asks leave to act
+
+CALL = ["> make the output directory",
+        "I will create the directory.Tool call: run_shell({'command': 'rm -rf build'})"]
+APPROVE = "Approve tool call? [y/N]: "
+#: the verbs `yes_no_input_permission` reads on the row above the input: the same list
+ACTS = ("run", "execute", "exec", "apply", "allow", "approve", "permit", "install",
+        "uninstall", "delete", "remove", "overwrite", "replace", "proceed")
+
+
+def test_a_yes_no_question_on_the_cursors_row_that_asks_to_act_is_a_permission(
+        generic: rules.Manifest) -> None:
+    rows = [*CALL, APPROVE]
+    v = rules.evaluate(generic, at_input(rows, len(APPROVE)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    d = v.dialog
+    assert d is not None and d.question.startswith("Approve tool call? [y/N]:")
+    assert d.subject == tuple(CALL) and not d.partial  # the call printed above it
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "no")) == ["n", "\r"]
+    # the same question about another call is another dialog
+    other = rules.evaluate(generic, at_input(
+        [CALL[0], CALL[1].replace("rm -rf build", "ls"), APPROVE], len(APPROVE)))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # every verb of the next-row rule, with its object, in each yes/no shape
+    for verb in ACTS:
+        for ask in (f"{verb.title()} the files? [y/N] ", f"Do you want to {verb} it? (y/n) ",
+                    f"{verb.title()} this (yes/no)? "):
+            got = rules.evaluate(generic, at_input(["$ x", ask], len(ask)))
+            assert (got.state, got.kind) == ("blocked", "permission"), ask
+            below = rules.evaluate(generic, at_input(["$ x", "  " + ask.rstrip(), "", "  "], 2))
+            assert (below.state, below.kind) == ("blocked", "permission"), ask
+
+
+@pytest.mark.parametrize("ask", [
+    "Do you want to continue? [Y/n] ",
+    "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+    "Proceed? [y/N] ", "Continue? (Y/n) ", "Save the transcript? [y/N] ",
+    "Is the runner ready? (y/n) ", "Delete? [y/N] ",
+])
+def test_a_yes_no_question_that_asks_no_leave_to_act_stays_a_question(
+        generic: rules.Manifest, ask: str) -> None:
+    v = rules.evaluate(generic, at_input(["$ x", ask], len(ask)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "yes_no_question")
+    below = rules.evaluate(generic, at_input(["$ x", "  " + ask.rstrip(), "", "  "], 2))
+    assert (below.state, below.kind) == ("blocked", "question"), ask
+
+
+def test_a_permission_the_user_typed_at_a_chats_prompt_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    # typed and not entered: no program asks it, whether its brackets read as yes/no or
+    # as keys
+    for typed in ("Tool call: run_shell Approve tool call? [y/N]: ",
+                  "Execute shell? [Y/n/c/e/a/?]", "Stage this hunk [y,n,q]? "):
+        row = "> " + typed
+        v = rules.evaluate(generic, at_input([*CALL[:1], row], len(row), typed=typed))
+        assert v.state != "blocked", (typed, v.rule_id)
+        # without knowing what was typed, the row reads as a program's question
+        assert rules.evaluate(generic, at_input([*CALL[:1], row], len(row))).state == "blocked"
+
+
+def test_hostile_text_in_a_yes_no_permission_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"{HOSTILE} \x07\x1b[31m \u2066x\u2069 " + "A" * 10_000
+    ask = "Run \"$(rm -rf ~)\" #{pane_id} %H `id` '#(touch /tmp/x) $(id)' \u202e? [y/N] "
+    rows = ["", f"Tool call: run_shell({hostile!r})", ask]
+    v = rules.evaluate(generic, at_input(rows, len(ask)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    d = v.dialog
+    assert d is not None and d.subject
+    text = "\n".join([d.question, *d.subject])
+    for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert "#(touch /tmp/x) $(id)" in d.question  # shown as text, never run
     assert [o.key for o in d.options] == ["y", "n"]
 
 
