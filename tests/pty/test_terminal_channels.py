@@ -170,7 +170,7 @@ def test_wrap_writes_the_channel_of_the_terminal(kind: str) -> None:
         assert out.count(b"\x1b]99;") == 3  # title, body, close: no second notification
         assert b"\x1b]1337;" not in out and b"\x1b]26;" not in out
     else:
-        assert b"\x1b]26;Status=awaiting-input;SessionTitle=" in out
+        assert b"\x1b]26;Status=awaiting-approval;SessionTitle=" in out
         assert b"\x1b]26;Status=finished" in out
         assert b"\x1b]1337;" not in out and b"\x1b]99;" not in out
 
@@ -203,7 +203,7 @@ def test_shipped_snippets_read_the_names_wrap_writes() -> None:
 
 
 @pytest.mark.parametrize(("channels", "env", "want", "never"), [
-    ('["osc26"]', {"TERM": "xterm-256color"}, b"\x1b]26;Status=awaiting-input;", b"\x1b]1337;"),
+    ('["osc26"]', {"TERM": "xterm-256color"}, b"\x1b]26;Status=awaiting-approval;", b"\x1b]1337;"),
     # none: no channel; kitty still gets the notification fallback (notify_via), not ours
     ('["none"]', {"TERM": "xterm-kitty"}, b"\x1b]99;i=wrap-", b":e=1:p=title;"),
 ])

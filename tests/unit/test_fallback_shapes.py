@@ -1657,6 +1657,12 @@ def test_a_permission_the_user_typed_at_a_chats_prompt_is_no_dialog(
         assert v.state != "blocked", (typed, v.rule_id)
         # without knowing what was typed, the row reads as a program's question
         assert rules.evaluate(generic, at_input([*CALL[:1], row], len(row))).state == "blocked"
+    # a key typed at a program's question is still the question's, read to be erased
+    ask = " Execute shell? [Y/n/c/e/a/?] c"
+    for typed in (None, "c"):
+        got = rules.evaluate(generic, at_input(["rm -rf build", ask], len(ask), typed=typed))
+        assert (got.state, got.rule_id) == ("blocked", "keys_permission"), typed
+        assert got.dialog is not None and got.dialog.typed == "c", typed
 
 
 def test_hostile_text_in_a_yes_no_permission_is_inert(generic: rules.Manifest) -> None:
