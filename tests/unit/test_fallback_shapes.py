@@ -1665,6 +1665,19 @@ def test_a_permission_the_user_typed_at_a_chats_prompt_is_no_dialog(
         assert got.dialog is not None and got.dialog.typed == "c", typed
 
 
+@pytest.mark.parametrize(("row", "idle"), [
+    ("> ", True), ("  >", True),
+    # the user's prompt entered, the turn running; a quote; an arrow
+    ("> make the output directory", False), ("> > quoted", False), (">>> ", False),
+    ("-> ", False),
+])
+def test_a_line_mode_chats_bare_prompt_reads_idle_after_its_turn(
+        generic: rules.Manifest, row: str, idle: bool) -> None:
+    answer = [*CALL, "Approve tool call? [y/N]: y", " Here is what I found.", row]
+    v = rules.evaluate(generic, at_input(answer, len(row)))
+    assert (v.state == "idle" and v.rule_id == "line_chat_prompt") is idle, v.rule_id
+
+
 def test_hostile_text_in_a_yes_no_permission_is_inert(generic: rules.Manifest) -> None:
     hostile = f"{HOSTILE} \x07\x1b[31m \u2066x\u2069 " + "A" * 10_000
     ask = "Run \"$(rm -rf ~)\" #{pane_id} %H `id` '#(touch /tmp/x) $(id)' \u202e? [y/N] "
