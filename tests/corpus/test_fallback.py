@@ -597,15 +597,31 @@ manifest instead of their own.
   start, before its "Streaming..." row, reads idle 1.5 s after the Enter, and a long
   edit's stream, that row scrolled away, reads done before its question; a live
   session's activity samples read that output).
-* Not looked at, measured unseen (the rules of 8961967, after the passes for Open
-  Interpreter, Hermes Agent and Mentat): **llm 0.36** and **llm 0.34**
-  (``tests/heldout/llm-*/``, PyPI ``llm``, a new agent: ``llm chat`` with a shell tool and
-  ``--tools-approve``, a line-mode chat with a ``> `` prompt; it prints ``Tool call:
-  run_shell({...})`` and asks "Approve tool call? [y/N]: " on the cursor's row; Ctrl+C
-  quits it, so no interrupt; no question tool): 0.36: 0/6 dialogs with their kind (each
-  read blocked, as a question, where the truth is a permission: 6 of its 7 "false
-  blocked"), 1 false blocked in its negatives capture (1.07 s), agreement 0.712; 0.34:
-  0/6, the same 7, 0.709.
+* **llm 0.36** and **llm 0.34** (``tests/heldout/llm-*/``, PyPI ``llm``, a new agent:
+  ``llm chat`` with a shell tool and ``--tools-approve``, a line-mode chat with a ``> ``
+  prompt; it prints ``Tool call: run_shell({...})`` and asks "Approve tool call? [y/N]: "
+  on the cursor's row; Ctrl+C quits it, so no interrupt; no question tool) were measured
+  once unseen (the rules of 8961967, after the passes for Open Interpreter, Hermes Agent
+  and Mentat): 0.36: 0/6 dialogs with their kind (each read blocked, as a question,
+  where the truth is a permission: 6 of its 7 "false blocked"), 1 false blocked in its
+  negatives capture (its prompt typed "> Tool call: run_shell Approve tool call? [y/N]: "
+  and not entered, read by ``keys_permission`` for 1.07 s: the bracketed-key rules read
+  the whole cursor's row, the user's typing included), agreement 0.712; 0.34: 0/6, the
+  same 7, 0.709. They were then looked at for these shapes, so they are no longer
+  unseen: a yes/no question on the cursor's row that asks to run, apply, install or
+  remove something (a verb of the list ``yes_no_input_permission`` reads above the input,
+  its object after it) is a permission (``yes_no_permission``), its subject the paragraph
+  above it (the ``Tool call:`` row); a verb with no object ("Proceed? [y/N]") asks no
+  leave to act, a question on either row; the bracketed-key rules read the ``input``
+  region (typing not entered left out); a ">" alone on the cursor's row is a line-mode
+  chat's prompt, drawn again when a turn ends (``line_chat_prompt``: idle). Every known
+  agent's figures with its own manifest, and every other directory with the fallback but
+  Mistral Vibe's: the same, but Aider's read with the fallback, better (0.85.5: 5/9, 4,
+  0.651 -> 6/9, 3, 0.665; 0.86.2: 5/10, 5, 0.494 -> 9/10, 1, 0.554: its yes/no questions
+  that ask to run or apply something are permissions). llm 0.36 now: 6/6, 0, blocked p50/max 40/40 ms, turn end p50 40 ms,
+  agreement 0.810; llm 0.34: 6/6, 0, 40/40 ms, 40 ms, 0.806 (left: its
+  streamed answer, 4 s silent then words with no spinner or progress row, has no sign of
+  work on screen: stream 0.38 in a replay without activity samples).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -660,13 +676,9 @@ GOAL_AGREEMENT = 0.90
 #: for a bar inside a box's edge, a one-key hint and a spinner row over the composer;
 #: Open Interpreter 0.4.3: none since the rule for a yes/no question above a blank input
 #: prompt; Hermes Agent 0.19.0: none since the rule for a numbered box over a countdown;
-#: Mentat 1.0.18: none since the rule for a question listing its keys over an input box)
-MISSED = {"mini-1.17.5/long-command",
-          # measured once unseen, not looked at: llm 0.36 and 0.34 (each approval read
-          # as a question: blocked, of the wrong kind)
-          "llm-0.34/command-approve", "llm-0.34/command-deny", "llm-0.34/long-command",
-          "llm-0.34/multiline", "llm-0.36/command-approve", "llm-0.36/command-deny",
-          "llm-0.36/long-command", "llm-0.36/multiline"}
+#: Mentat 1.0.18: none since the rule for a question listing its keys over an input box;
+#: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act)
+MISSED = {"mini-1.17.5/long-command"}
 #: held-out directories that miss the goals as measured: (false blocked at most,
 #: agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its answer;
 #: mini-SWE-agent 1.17.5 measures 0.802 (its first turn, sent with Esc+Enter, reads idle
@@ -685,10 +697,9 @@ SHORT = {"cline-3.0.57": (1, 0.94), "mini-1.17.5": (0, 0.80), "mini-1.7.0": (0, 
          # Open Interpreter 0.4.3 measures 0.807: its streamed answer, redrawn under the
          # cursor with no spinner, reads idle in a replay without activity samples
          "interpreter-0.4.3": (0, 0.80),
-         # measured once unseen, not looked at: llm 0.36 and 0.34 (its six approvals read
-         # as questions: blocked of the wrong kind; one false blocked in its negatives
-         # capture, 1.07 s)
-         "llm-0.34": (7, 0.70), "llm-0.36": (7, 0.71)}
+         # llm 0.36 and 0.34: a streamed answer with no sign of work on screen (stream
+         # 0.38) in a replay without activity samples
+         "llm-0.34": (0, 0.80), "llm-0.36": (0, 0.80)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
