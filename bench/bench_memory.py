@@ -12,7 +12,9 @@ Contenders, interleaved ``--repeat`` times (medians shown):
 * the bare proxy (no probe, screen model or rules: tests/term.py ``wrap-proxy``);
 * ``wrap --agent claude`` with the default screen backend (``auto``: libghostty-vt
   through pyghostty when it loads, else pyte);
-* the same with pyte forced (``OSC7501WRAP_SCREEN=pyte``).
+* the same with pyte forced (``OSC7501WRAP_SCREEN=pyte``);
+* ``wrap --agent generic`` (the fallback's rules, as for a program with no manifest),
+  default screen.
 
 The figure is the wrap process's own peak RSS (``VmHWM`` of /proc/<pid>/status, which is
 what ru_maxrss reports at exit, sampled until it exits; the child's memory is not
@@ -131,6 +133,7 @@ def main() -> int:
             "wrap, default screen": ([*wrap, "--agent", "claude", *tui], env),
             "wrap, pyte screen": ([*wrap, "--agent", "claude", *tui],
                                   {**env, "OSC7501WRAP_SCREEN": "pyte"}),
+            "wrap, generic rules": ([*wrap, "--agent", "generic", *tui], env),
         }
         base_runs: list[int] = []
         runs: dict[str, list[int]] = {k: [] for k in contenders}

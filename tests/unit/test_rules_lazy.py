@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.rules.load import LazyPat, Pat, compile_pattern, lazy_pattern
+from osc7501wrap.rules.load import LazyPat, Pat, _re2_compile, compile_pattern, lazy_pattern
 from osc7501wrap.start.prepare import RunOptions, prepare
 
 HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
@@ -284,3 +284,25 @@ def test_setup_chooses_again_when_the_chosen_builtin_is_broken(
     assert m is not None and m.name == "generic" and m.rules  # as the full load chooses
     assert len(setup.notes) == 1 and "state must be one of" in setup.notes[0]
     assert setup.manifest is m  # chosen once
+
+
+#: RE2 instructions a shipped line pattern may compile to. Every line pattern of a manifest
+#: joins its line set, one automaton whose states every session builds as it reads (and
+#: keeps): a bounded repetition of a Unicode class, `[\pL\pN \t]{0,40}`, compiled to 56 200
+#: instructions and cost each session of the fallback 6 MB of private memory; the largest
+#: today, `\pL[\pL\pN_-]{0,19}:` (a chat's "User:" prompt), 26 769.
+LINE_PROGRAM_MAX = 30_000
+
+
+def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
+    full = rules.load_manifests(user_dir=None)
+    big = []
+    for name in full.names:
+        for p in patterns(full.get(name)):
+            if p.per_line:
+                size = _re2_compile(p.pattern, True)[0].programsize
+                if size > LINE_PROGRAM_MAX:
+                    big.append((name, p.pattern, size))
+    assert big == []
+    bounded = r"^\pL[\pL\pN \t]{0,40}?\pL(?:\.\.\.|…)"
+    assert _re2_compile(bounded, True)[0].programsize > LINE_PROGRAM_MAX  # what it is for
