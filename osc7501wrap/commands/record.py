@@ -25,7 +25,7 @@ from ..agents import meaning
 from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
-from ..fusion.drive import Sample, capture_events, drive
+from ..fusion.drive import Sample, capture_activity, capture_events, drive
 from ..fusion.pipeline import Pipeline
 from ..protocol import inert_json, sanitize_text
 from ..proxy.proxy import Proxy
@@ -119,7 +119,9 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
            until: float | None = None, sample: Sample | None = None,
            every: float = 0.05) -> list[Step]:
     """The timeline of decisions (and markers) for `cap`, in time order; with `sample`,
-    the samples taken on the capture's clock instead of its own (fusion.drive.drive)."""
+    the samples taken on the capture's clock instead of its own (fusion.drive.drive).
+    Read with the generic manifest, a capture without activity samples (``a`` rows) is
+    sampled as a live session would (fusion.drive.capture_activity)."""
     # hook events in a capture are its agent's integration's
     p = Pipeline(manifest, rows=cap.rows, cols=cap.cols, now=0.0, backend=backend, host=True,
                  vocabulary=meaning(manifest.integration))
@@ -145,7 +147,10 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
         state, _, kind = label.partition(":")
         steps.append(Step(t, state, kind or None, marker=True))
 
-    drive(p, capture_events(cap, until), collect, marker, sample=sample, every=every)
+    # a capture recorded without activity samples gets those a live session would take
+    activity = None if sample is not None else capture_activity(cap, manifest.generic)
+    drive(p, capture_events(cap, until), collect, marker, sample=sample, every=every,
+          activity=activity)
     steps.sort(key=lambda s: (s.t, not s.marker))
     return steps
 

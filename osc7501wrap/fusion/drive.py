@@ -23,11 +23,13 @@ clock.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..capture import Capture, activity_row, foreground_row, parse_size, process_rows
 from ..stream.tracker import StreamTracker
+from .activity import NEVER, SAMPLE_SLACK, ActivityDecision
 from .background import Proc
 from .events import (
     Activity,
@@ -66,18 +68,22 @@ Sample = Callable[[Pipeline, float], float]
 
 def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Decision]], None],
           marker: Callable[[float, str], None] | None = None, *, after: float = 2.0,
-          budget: float = 1.0, sample: Sample | None = None, every: float = 0.05) -> None:
+          budget: float = 1.0, sample: Sample | None = None, every: float = 0.05,
+          activity: Sample | None = None) -> None:
     """Drive `p` through `events` (see the module doc). `decided` gets each list of
     decisions as the core returns them; `marker` the markers. After the last event, the
     core is given `after` more seconds (unless the program exited). With `sample`, the
     samples are taken on the driver's clock instead of read from `events` (a live
     session's sampler, offered the time every `every` seconds; the events' own samples
-    are dropped): what a live session would have decided with them."""
+    are dropped): what a live session would have decided with them. `activity` (without
+    `sample`) is offered the time the same way, the events' own samples kept: the
+    activity samples of a capture recorded without them (:func:`capture_activity`)."""
+    offer = sample if sample is not None else activity
     due: float | None = 0.0
     tick = Tick(budget)
     stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
     titled: tuple[str | None, tuple[int, int | None] | None] = (None, None)
-    sample_at = 0.0 if sample is not None else float("inf")
+    sample_at = 0.0 if offer is not None else float("inf")
     wait: Wait | None = None  # the core's taker of frames that wait (Effects.wait)
 
     def advance(to: float) -> None:
@@ -94,10 +100,10 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
                 if due is not None and due <= now:
                     due = now + 0.001
                 continue
-            if sample is None or sample_at > to:
+            if offer is None or sample_at > to:
                 return
             now = sample_at
-            if sample(p, now) <= now:  # what a sample changed, the core reads at once
+            if offer(p, now) <= now:  # what a sample changed, the core reads at once
                 effects = p.handle(tick, now)
                 decided(effects.decisions)
                 wait = effects.wait
@@ -178,3 +184,60 @@ def capture_events(cap: Capture, until: float | None = None) -> Iterator[Timed]:
             except (TypeError, ValueError):
                 status = 0
             yield ev.t, Exit(status, status > 128)
+
+
+class CaptureActivity:
+    """The activity samples a live session takes of a program on the generic manifest,
+    for the replay of a capture recorded without them (no ``a`` row: the agent test
+    harness records none): the live sampler's own decision
+    (:class:`~.activity.ActivityDecision`), fed the output bytes and last input the
+    replayed core counts from the capture's ``o`` and ``i`` rows, the program's children
+    from its last ``p`` row (each process whose parent is no other row's: a child of the
+    program; none before the first such row or without one), and no CPU (never "using
+    CPU"). Offered the time by :func:`drive` (`activity`), it samples when a live session
+    would: once due, at its own wake-up (SAMPLE_SLACK after it), or at once when output or
+    input came since the last offer (a tick the live loop runs anyway)."""
+
+    def __init__(self, cap: Capture) -> None:
+        self.decision = ActivityDecision()
+        self.woke: float | None = None  # the last activity seen (output, input, the start)
+        self._seen = (-1, -1.0)
+        self._times: list[float] = []
+        self._kids: list[int] = []
+        for ev in cap.events:
+            if ev.type == "p" and (rows := process_rows(ev.payload)) is not None:
+                pids = {pid for pid, _, _, _ in rows}
+                self._times.append(ev.t)
+                self._kids.append(sum(1 for _, ppid, _, _ in rows if ppid not in pids))
+        self._now = 0.0
+
+    def __call__(self, p: Pipeline, now: float) -> float:
+        seen = (p.output_bytes, p.last_input)
+        fresh = seen != self._seen or self.woke is None
+        if fresh:
+            self._seen, self.woke = seen, now
+        d = self.decision
+        woke = now if self.woke is None else self.woke
+        if now < d.next or not (fresh or now >= d.deadline(woke) + SAMPLE_SLACK):
+            return NEVER
+        self._now = now
+        event = d.sample(p, now, self.woke, self._reading)
+        if event is None:
+            return NEVER
+        due = p.handle(event, now).due
+        return NEVER if due is None else due
+
+    def _reading(self) -> tuple[float | None, int]:
+        """No CPU; the children in the last process row up to the sample."""
+        i = bisect_right(self._times, self._now)
+        return None, self._kids[i - 1] if i else 0
+
+
+def capture_activity(cap: Capture, generic: bool) -> CaptureActivity | None:
+    """The activity samples to take in the replay of `cap` (:class:`CaptureActivity`):
+    for a program read with the generic manifest (`generic`) in a capture without ``a``
+    rows; None when the capture holds its own (they are replayed as recorded) or a
+    manifest reads the program (a live session takes none then)."""
+    if not generic or any(ev.type == "a" for ev in cap.events):
+        return None
+    return CaptureActivity(cap)

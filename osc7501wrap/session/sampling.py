@@ -15,12 +15,12 @@ unfed (`hold_until`), the samples wait for the hold's end. A busy program withou
 that wrote output since the last sample stays busy without reading /proc. Not seen: a
 program that starts work, or hands the terminal over, after WATCH seconds of silence.
 
-A TUI agent the generic manifest's fallback rules read is sampled from its screen:
-working while it says so or output comes, idle at the first sample after its composer
-stands still, whatever its helper processes and CPU (/proc is not read for it). Output
-under its composer that leaves the screen's text as it was at one of the last two samples
-(a blinking cursor, a redraw of the same rows, a cell toggling back and forth) is no
-work: the screen's text is read for it once a sample, off the passthrough.
+Whether the program works is decided by fusion/activity.py's
+:class:`~..fusion.activity.ActivityDecision` (the one a capture's replay runs too), fed
+CPU and children from /proc here when it asks for them: a TUI agent the generic
+manifest's fallback rules read is sampled from its screen (working while it says so or
+output that changes the screen's text comes, idle at the first sample after its composer
+stands still, /proc not read for it).
 
 The descendant processes are read with each foreground sample outside a turn (in a turn,
 once at its end: :meth:`tree_now`): what a turn left running is background work, what
@@ -39,6 +39,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from ..fusion.activity import ACTIVITY_CPU as ACTIVITY_CPU  # the decision's, re-exported
+from ..fusion.activity import ACTIVITY_PERIOD, SAMPLE_SLACK, WATCH, ActivityDecision
+from ..fusion.activity import QUIET_IDLE as QUIET_IDLE
+from ..fusion.activity import tui_reading as tui_reading
 from ..fusion.background import Proc
 from ..fusion.events import Activity, Foreground, Processes
 from ..fusion.pipeline import Pipeline
@@ -53,11 +57,6 @@ from ..proxy.procinfo import (
 )
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
-SAMPLE_SLACK = 0.25  # a wake-up of its own only this much after a sample is due
-ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
-ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
-QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
-WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 NEVER = float("inf")
 
 
@@ -75,13 +74,7 @@ class Sampler:
         # is: what sample() does for it is `seen` and `woke` (the session sets them)
         self.sample_not_before = -NEVER
         self._fg_next = 0.0
-        self._act_next = 0.0
-        self._act_at: float | None = None  # the last activity sample
-        self._act_cpu: float | None = None
-        self._act_out = 0
-        self._act_last = 0.0
-        self._act_busy = False
-        self._looks: tuple[int | None, int | None] = (None, None)  # the screen's last two
+        self.decision = ActivityDecision()  # whether the program works (`activity`)
         self._hold = -NEVER  # the pipeline's hold when last sampled (sample's hold_until)
         self._core_due = NEVER  # the core asked for the time then, for what a sample changed
         # the descendants (background work): the last snapshot, command lines read once
@@ -109,8 +102,8 @@ class Sampler:
         if woke is None:
             return self._fg_next + SAMPLE_SLACK
         due = self._fg_next + SAMPLE_SLACK if self._fg_next <= woke + WATCH else NEVER
-        if self.activity and (self._act_busy or self._act_next <= woke + WATCH):
-            due = min(due, self._act_next + SAMPLE_SLACK)
+        if self.activity:
+            due = min(due, self.decision.deadline(woke) + SAMPLE_SLACK)
         if self._unwatched:
             due = min(due, self._fg_next + SAMPLE_SLACK)
         hold = self._hold + SAMPLE_SLACK
@@ -135,14 +128,15 @@ class Sampler:
             # a turn starts and ends meanwhile is nobody's background work
             if self.tree_stale or self._unwatched or (sampled and not p.in_turn):
                 self.sample_tree(p, now)
-        if self.activity and now >= self._act_next:
+        if self.activity and now >= self.decision.next:
             self._sample_activity(p, now)
         # next_deadline's tests of `woke` hold from here on (it only grows): the deadline
         # stays as it is until the next sample is due
         woke = self.woke
+        act = self.decision
         if woke is not None and self._fg_next <= woke + WATCH and (
-                not self.activity or self._act_busy or self._act_next <= woke + WATCH):
-            quiet = min(self._fg_next, self._act_next) if self.activity else self._fg_next
+                not self.activity or act.deadline(woke) != NEVER):
+            quiet = min(self._fg_next, act.next) if self.activity else self._fg_next
             self.sample_not_before = hold_until if quiet < hold_until else quiet
         else:
             self.sample_not_before = -NEVER
@@ -236,83 +230,14 @@ class Sampler:
         self._tell(p, Foreground(pg, process_name(pg) or "", pg == self.pid), now)
 
     def _sample_activity(self, p: Pipeline, now: float) -> None:
-        """Busy while the program uses CPU, runs child processes or writes output the
-        user did not just type; idle after QUIET_IDLE seconds of none of that. A TUI the
-        fallback rules read (:func:`tui_reading`) is read from its screen instead."""
-        if now < self._act_next:
-            return
-        typed = now - p.last_input < 0.5  # echo and key handling are not work
-        tui = tui_reading(p)
-        if tui is not None:
-            self._sample_tui(p, now, tui, typed)
-            return
-        if self._act_busy and not typed and p.output_bytes > self._act_out:
-            # busy, and it wrote output: it stays busy, whatever /proc says; the next
-            # sample that reads it compares CPU from then on
-            self._act_out, self._act_last, self._act_cpu = p.output_bytes, now, None
-            self._act_next = now + ACTIVITY_PERIOD
-            return
-        periods = 1.0 if self._act_at is None else max(1.0, (now - self._act_at) / ACTIVITY_PERIOD)
-        self._act_at = now
-        self._act_next = now + ACTIVITY_PERIOD if self._act_busy else self._after(now, ACTIVITY_PERIOD)
-        cpu, kids = cpu_time(self.pid), child_pids(self.pid)
-        why = ""
-        if kids:
-            why = f"running {len(kids)} child process{'es' if len(kids) > 1 else ''}"
-        elif not typed and cpu is not None and self._act_cpu is not None \
-                and cpu - self._act_cpu >= ACTIVITY_CPU * periods:
-            why = "using CPU"
-        elif not typed and p.output_bytes > self._act_out:
-            why = "writing output"
-        self._act_cpu, self._act_out = cpu, p.output_bytes
-        if why:
-            self._act_last = now
-        busy = bool(why) or (self._act_busy and now - self._act_last < QUIET_IDLE)
-        if busy != self._act_busy:
-            self._act_busy = busy
-            self._tell(p, Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s"), now)
-            if busy:
-                self._act_next = now + ACTIVITY_PERIOD
+        """The activity decision's sample (fusion/activity.py), fed the program's CPU and
+        children from /proc when it needs them."""
+        event = self.decision.sample(p, now, self.woke, self._proc_reading)
+        if event is not None:
+            self._tell(p, event, now)
 
-    def _sample_tui(self, p: Pipeline, now: float, state: str, typed: bool) -> None:
-        """A full-screen agent the fallback rules read (its spinner or its composer): busy
-        while the screen shows a turn running or it writes output the user did not just
-        type (a spinner frame, streaming text); idle as soon as it shows its composer and
-        draws nothing more, whatever its CPU and child processes (an agent keeps helper
-        processes while it waits): so its CPU and children are not read at all."""
-        self._act_at = now
-        self._act_next = now + ACTIVITY_PERIOD
-        out = p.output_bytes > self._act_out and not typed
-        if out and state == "idle":
-            # output under a still composer counts only if the screen shows something
-            # new: not a redraw of the same text, a cursor shown and hidden again, a
-            # cell toggling back and forth: the text as it was at one of the last two samples)
-            look = p.screen_look()
-            if look in self._looks:
-                out = False
-            if look != self._looks[1]:
-                self._looks = (self._looks[1], look)
-        # /proc is not read: once the screen no longer reads this way, the sample after
-        # next compares CPU (one period later than if its time were kept from here)
-        self._act_cpu, self._act_out = None, p.output_bytes
-        why = ("the screen shows a turn running" if state == "working"
-               else "writing output" if out else "")
-        if why:
-            self._act_last = now
-        busy = bool(why)
-        if busy != self._act_busy:
-            self._act_busy = busy
-            self._tell(p, Activity(busy, why or "the screen shows the composer, still"), now)
-
-
-def tui_reading(p: Pipeline) -> str | None:
-    """``working`` or ``idle`` while the rules read an agent's own screen (a rule with
-    ``agent_screen = true`` decided the last verdict: the fallback's spinner, turn row and
-    composer rules, a line-mode chat's prompt and progress line), else None."""
-    v, _ = p.last_evaluation()
-    if v is None or not v.agent_screen:
-        return None
-    return v.state
+    def _proc_reading(self) -> tuple[float | None, int]:
+        return cpu_time(self.pid), len(child_pids(self.pid) or ())
 
 
 def _close(fd: int) -> None:

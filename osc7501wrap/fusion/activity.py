@@ -1,0 +1,156 @@
+"""Whether a program without agent rules works: the one decision of its activity samples.
+
+:class:`ActivityDecision` takes one sample at a time and says what changed (an
+``Activity`` event of the core, or None). Busy while the program uses CPU, runs child
+processes or writes output the user did not just type; idle after QUIET_IDLE seconds of
+none of that. A TUI (or a line-mode chat) the fallback rules read (:func:`tui_reading`) is
+read from its screen instead: working while it says so or output that changes the
+screen's text comes, idle at the first sample after its composer stands still, its CPU
+and children not read at all. It also keeps the samples' schedule: every ACTIVITY_PERIOD
+while the program reads busy, backing off with the time since the last activity after
+(:meth:`ActivityDecision.deadline`).
+
+Two samplers feed it: a live session's (session/sampling.py: CPU and children from
+/proc) and the replay of a capture recorded without activity samples (fusion/drive.py:
+the children from the capture's process rows, no CPU). What each sees is handed in;
+nothing here reads /proc, a file or a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..rules.model import Verdict
+from .events import Activity
+
+ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
+ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
+QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
+WATCH = 3.0  # seconds after the last activity that samples still wake the loop
+SAMPLE_SLACK = 0.25  # a sample's wake-up of its own only this much after it is due
+TYPED = 0.5  # seconds after a key in which output is its echo, not work
+NEVER = float("inf")
+
+#: What the process table says at a sample: the program's CPU seconds so far (None: not
+#: known) and how many child processes it runs. Called only when the decision needs it.
+ProcReading = Callable[[], tuple[float | None, int]]
+
+
+class Seen(Protocol):
+    """What a sample reads of the core (a :class:`~.pipeline.Pipeline`)."""
+
+    @property
+    def output_bytes(self) -> int: ...
+
+    @property
+    def last_input(self) -> float: ...
+
+    def screen_look(self) -> int: ...
+
+    def last_evaluation(self) -> tuple[Verdict | None, float]: ...
+
+
+def tui_reading(p: Seen) -> str | None:
+    """``working`` or ``idle`` while the rules read an agent's own screen (a rule with
+    ``agent_screen = true`` decided the last verdict: the fallback's spinner, turn row and
+    composer rules, a line-mode chat's prompt and progress line), else None."""
+    v, _ = p.last_evaluation()
+    if v is None or not v.agent_screen:
+        return None
+    return v.state
+
+
+@dataclass
+class ActivityDecision:
+    """The activity samples of one program: their state and their schedule."""
+
+    next: float = 0.0  # the next sample is due then
+    busy: bool = False
+    _at: float | None = None  # the last sample that read CPU or children
+    _cpu: float | None = None  # its CPU seconds (None: not compared at the next)
+    _out: int = 0  # the output bytes at the last sample
+    _last: float = 0.0  # the last sample that saw work
+    _looks: tuple[int | None, int | None] = (None, None)  # the screen's text, last two
+
+    def deadline(self, woke: float) -> float:
+        """When the next sample wants a wake-up of its own, given the last activity at
+        `woke` (inf: none until the next activity)."""
+        return self.next if self.busy or self.next <= woke + WATCH else NEVER
+
+    def _after(self, now: float, woke: float | None) -> float:
+        """The next sample after one at `now`: ACTIVITY_PERIOD on, or as long as it has
+        been since the last activity (the backoff)."""
+        return now + max(ACTIVITY_PERIOD, now - (now if woke is None else woke))
+
+    def sample(self, p: Seen, now: float, woke: float | None, proc: ProcReading) -> Activity | None:
+        """The sample at `now` (none before :attr:`next`): the ``Activity`` to hand the
+        core if the program's state changed, else None. `woke`: the last activity the
+        sampler saw (output, input, the child's start), for the backoff."""
+        if now < self.next:
+            return None
+        typed = now - p.last_input < TYPED  # echo and key handling are not work
+        tui = tui_reading(p)
+        if tui is not None:
+            return self._sample_tui(p, now, tui, typed)
+        out = p.output_bytes
+        if self.busy and not typed and out > self._out:
+            # busy, and it wrote output: it stays busy, whatever the processes say; the
+            # next sample that reads them compares CPU from then on
+            self._out, self._last, self._cpu = out, now, None
+            self.next = now + ACTIVITY_PERIOD
+            return None
+        periods = 1.0 if self._at is None else max(1.0, (now - self._at) / ACTIVITY_PERIOD)
+        self._at = now
+        self.next = now + ACTIVITY_PERIOD if self.busy else self._after(now, woke)
+        cpu, kids = proc()
+        why = ""
+        if kids:
+            why = f"running {kids} child process{'es' if kids > 1 else ''}"
+        elif not typed and cpu is not None and self._cpu is not None \
+                and cpu - self._cpu >= ACTIVITY_CPU * periods:
+            why = "using CPU"
+        elif not typed and out > self._out:
+            why = "writing output"
+        self._cpu, self._out = cpu, out
+        if why:
+            self._last = now
+        busy = bool(why) or (self.busy and now - self._last < QUIET_IDLE)
+        if busy == self.busy:
+            return None
+        self.busy = busy
+        if busy:
+            self.next = now + ACTIVITY_PERIOD
+        return Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s")
+
+    def _sample_tui(self, p: Seen, now: float, state: str, typed: bool) -> Activity | None:
+        """A full-screen agent the fallback rules read (its spinner or its composer): busy
+        while the screen shows a turn running or it writes output the user did not just
+        type (a spinner frame, streaming text); idle as soon as it shows its composer and
+        draws nothing more, whatever its CPU and child processes (an agent keeps helper
+        processes while it waits): so its CPU and children are not read at all."""
+        self._at = now
+        self.next = now + ACTIVITY_PERIOD
+        out = p.output_bytes > self._out and not typed
+        if out and state == "idle":
+            # output under a still composer counts only if the screen shows something
+            # new: not a redraw of the same text, a cursor shown and hidden again, a
+            # cell toggling back and forth: the text as it was at one of the last two samples)
+            look = p.screen_look()
+            if look in self._looks:
+                out = False
+            if look != self._looks[1]:
+                self._looks = (self._looks[1], look)
+        # the processes are not read: once the screen no longer reads this way, the
+        # sample after next compares CPU (one period later than if its time were kept)
+        self._cpu, self._out = None, p.output_bytes
+        why = ("the screen shows a turn running" if state == "working"
+               else "writing output" if out else "")
+        if why:
+            self._last = now
+        busy = bool(why)
+        if busy == self.busy:
+            return None
+        self.busy = busy
+        return Activity(busy, why or "the screen shows the composer, still")
