@@ -25,6 +25,7 @@ from typing import Protocol
 from ..rules.model import Verdict
 from .events import Activity
 
+FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle

@@ -17,8 +17,11 @@ follows them:
 
 :func:`capture_events` reads a capture's records as such events, the samples a live
 session took among them (foreground, activity, processes), and ``m`` ground-truth labels
-as :class:`Marker` (passed on, not decided on). Nothing here reads a file or a
-clock.
+as :class:`Marker` (passed on, not decided on). A capture recorded without activity
+samples (the agent test harness writes none) and read with the generic manifest gets
+those a live session takes (:func:`capture_activity`: the live sampler's decision on the
+replay's output, input and the capture's process rows, no CPU). Nothing here reads a
+file or a clock.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 
 from ..capture import Capture, activity_row, foreground_row, parse_size, process_rows
 from ..stream.tracker import StreamTracker
-from .activity import NEVER, SAMPLE_SLACK, ActivityDecision
+from .activity import FG_PERIOD, NEVER, SAMPLE_SLACK, WATCH, ActivityDecision
 from .background import Proc
 from .events import (
     Activity,
@@ -195,8 +198,9 @@ class CaptureActivity:
     from its last ``p`` row (each process whose parent is no other row's: a child of the
     program; none before the first such row or without one), and no CPU (never "using
     CPU"). Offered the time by :func:`drive` (`activity`), it samples when a live session
-    would: once due, at its own wake-up (SAMPLE_SLACK after it), or at once when output or
-    input came since the last offer (a tick the live loop runs anyway)."""
+    would: once due, at a tick of the live loop (at once when output or input came since
+    the last offer, else SAMPLE_SLACK after its own or its foreground sample's deadline,
+    with their backoff)."""
 
     def __init__(self, cap: Capture) -> None:
         self.decision = ActivityDecision()
@@ -210,15 +214,21 @@ class CaptureActivity:
                 self._times.append(ev.t)
                 self._kids.append(sum(1 for _, ppid, _, _ in rows if ppid not in pids))
         self._now = 0.0
+        self._fg_next = 0.0  # the live sampler's next foreground sample
 
     def __call__(self, p: Pipeline, now: float) -> float:
         seen = (p.output_bytes, p.last_input)
         fresh = seen != self._seen or self.woke is None
         if fresh:
             self._seen, self.woke = seen, now
-        d = self.decision
-        woke = now if self.woke is None else self.woke
-        if now < d.next or not (fresh or now >= d.deadline(woke) + SAMPLE_SLACK):
+        d, woke = self.decision, now if self.woke is None else self.woke
+        # the live loop wakes for its foreground samples too (the same backoff)
+        fg = self._fg_next if self._fg_next <= woke + WATCH else NEVER
+        if not fresh and now < min(fg, d.deadline(woke)) + SAMPLE_SLACK:
+            return NEVER  # no tick of the live loop now
+        if now >= self._fg_next:
+            self._fg_next = now + max(FG_PERIOD, now - woke)
+        if now < d.next:
             return NEVER
         self._now = now
         event = d.sample(p, now, self.woke, self._reading)

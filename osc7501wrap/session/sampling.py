@@ -40,7 +40,13 @@ import os
 from collections.abc import Callable
 
 from ..fusion.activity import ACTIVITY_CPU as ACTIVITY_CPU  # the decision's, re-exported
-from ..fusion.activity import ACTIVITY_PERIOD, SAMPLE_SLACK, WATCH, ActivityDecision
+from ..fusion.activity import (  # the samples' schedule, shared with the replay's
+    ACTIVITY_PERIOD,
+    FG_PERIOD,
+    SAMPLE_SLACK,
+    WATCH,
+    ActivityDecision,
+)
 from ..fusion.activity import QUIET_IDLE as QUIET_IDLE
 from ..fusion.activity import tui_reading as tui_reading
 from ..fusion.background import Proc
@@ -56,7 +62,6 @@ from ..proxy.procinfo import (
     process_name,
 )
 
-FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
 NEVER = float("inf")
 
 

@@ -1,0 +1,146 @@
+"""The replay of a capture recorded without activity samples (no ``a`` row) takes those a
+live session takes: the live sampler's own decision (fusion/activity.py), fed the output
+and input the replay counts and the children in the capture's process rows, no CPU.
+
+The capture is a program no rule reads (plain lines), its output, a key, a child process
+started and ended, read with the generic manifest. The live side is the session's
+:class:`Sampler` on the same output, its process table standing still but for that child
+(no CPU used, the child listed while the capture's process rows list it), woken as the
+live loop wakes it: at each read of output or input, else at its own deadline. A capture with ``a`` rows is replayed with those, as before.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.capture import Capture, Event
+from osc7501wrap.commands.record import replay
+from osc7501wrap.fusion.drive import capture_activity
+from osc7501wrap.fusion.events import Activity
+from osc7501wrap.fusion.pipeline import Pipeline
+from osc7501wrap.session import sampling
+
+OFFER = 0.05  # how often the drivers offer a sample (s)
+NEVER = float("inf")
+CHILD = (12.0, 16.0)  # the child process runs then (in the capture's process rows)
+
+
+def _out(t: float, text: str) -> Event:
+    return Event(t, "o", base64.b64encode(text.encode()).decode())
+
+
+def capture(*extra: Event) -> Capture:
+    """A program that prints, is sent a line, streams for 2.5 s, falls quiet, then runs a
+    shell with a child of its own (one child of the program) while it prints one line."""
+    events = [_out(0.1, "ready\r\n"),
+              Event(1.0, "i", base64.b64encode(b"go\r").decode()),
+              *(_out(1.5 + 0.25 * k, f"chunk {k}\r\n") for k in range(11)),
+              Event(0.2, "p", []),
+              Event(CHILD[0], "p", [[200, 100, "sh", "sh -c sleep 3"],
+                                    [201, 200, "sleep", "sleep 3"]]),
+              _out(CHILD[0], "running it\r\n"),
+              Event(CHILD[1], "p", []),
+              Event(25.0, "x", 0), *extra]
+    events.sort(key=lambda e: e.t)
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, bool, str]]:
+    """The Activity events the core is handed, as (time, busy, why)."""
+    seen: list[tuple[float, bool, str]] = []
+    handle = Pipeline.handle
+
+    def noting(self: Pipeline, event: Any, now: float) -> Any:
+        if isinstance(event, Activity):
+            seen.append((now, event.busy, event.detail))
+        return handle(self, event, now)
+
+    monkeypatch.setattr(Pipeline, "handle", noting)
+    return seen
+
+
+def generic() -> rules.Manifest:
+    m = rules.load_manifests(user_dir=None).get("generic")
+    assert m is not None and m.generic
+    return m
+
+
+def live_samples(cap: Capture, told: list[tuple[float, bool, str]],
+                 monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, bool, str]]:
+    """The live session's sampler on the capture's output (its process table: the
+    program alone in front, no CPU used, the child while it runs)."""
+    clock = [0.0]
+    monkeypatch.setattr(sampling, "foreground_pgrp", lambda fd: 100)
+    monkeypatch.setattr(sampling, "process_name", lambda pg: "prog")
+    monkeypatch.setattr(sampling, "cpu_time", lambda pid: 0.0)
+    monkeypatch.setattr(sampling, "child_pids",
+                        lambda pid: [200] if CHILD[0] <= clock[0] < CHILD[1] else [])
+    s = sampling.Sampler(100, -1, activity=True)
+    s.tree_ok = False
+    seen: list[Any] = [None]
+    due = [0.0]
+
+    def sample(p: Pipeline, now: float) -> float:
+        """The live loop: a tick at each read of output or input, else at the sampler's
+        own deadline."""
+        clock[0] = now
+        fresh = (p.output_bytes, p.last_input) != seen[0]
+        if not fresh and now < due[0]:
+            return NEVER
+        seen[0] = (p.output_bytes, p.last_input)
+        due[0] = s.sample(p, now)
+        return due[0]
+
+    told.clear()
+    replay(cap, generic(), backend="pyte", sample=sample, every=OFFER)
+    return list(told)
+
+
+def test_a_replay_without_activity_rows_takes_the_live_samples(
+        told: list[tuple[float, bool, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    cap = capture()
+    assert capture_activity(cap, generic=True) is not None
+    steps = replay(cap, generic(), backend="pyte")
+    replayed = list(told)
+    live = live_samples(cap, told, monkeypatch)
+    # the same changes at the same times (within an offer: the replay's are on a grid)
+    assert [(b, w) for _, b, w in replayed] == [(b, w) for _, b, w in live]
+    assert [(b, w) for _, b, w in replayed] == [
+        (True, "writing output"), (False, "quiet for 5 s"),
+        (True, "running 1 child process"), (False, "quiet for 5 s")]
+    for (t, _, _), (u, _, _) in zip(replayed, live, strict=True):
+        assert abs(t - u) <= OFFER + 1e-9, (replayed, live)
+    # the light follows the samples: the stream and the child working, the quiet idle
+
+    def at(t: float) -> tuple[str, str]:
+        step = [s for s in steps if s.t <= t][-1]
+        return step.state, step.signal
+
+    assert [at(t) for t in (3.0, 11.0, 14.0, 22.0)] == [
+        ("working", "process"), ("idle", "process"), ("working", "process"),
+        ("idle", "process")]
+
+
+def test_a_replay_with_activity_rows_hands_in_those(told: list[tuple[float, bool, str]]) -> None:
+    rows = [Event(1.6, "a", [True, "recorded busy"]), Event(9.0, "a", [False, "recorded quiet"])]
+    cap = capture(*rows)
+    assert capture_activity(cap, generic=True) is None
+    replay(cap, generic(), backend="pyte")
+    assert told == [(1.6, True, "recorded busy"), (9.0, False, "recorded quiet")]
+
+
+def test_a_program_a_manifest_reads_takes_no_activity_samples(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A live session samples activity only for the generic manifest: nor does replay."""
+    cap = capture()
+    assert capture_activity(cap, generic=False) is None
+    m = rules.load_manifests(user_dir=None).get("aider")
+    assert m is not None and not m.generic
+    replay(cap, m, backend="pyte")
+    assert told == []
