@@ -1,7 +1,10 @@
 """A capture replayed with the activity samples a live session takes (session/sampling.py)
 run on the capture's clock, for a program on the fallback rules: what the light says when
-the samples decide (a capture holds the samples of the session that recorded it, none
-when it was recorded with a manifest; ``replay`` hands the core only those).
+the samples decide. The session's whole sampler runs here (the foreground too), offered
+the time every 50 ms whether or not the live loop would wake then; ``replay`` itself
+gives a capture without ``a`` rows the activity samples on the live loop's wake-ups
+(fusion/drive.py, ``capture_activity``), the figures ``bench_corpus.py --manifest
+generic`` prints.
 
     .venv/bin/python bench/sampled_replay.py [--raw-output] DIR|CAPTURE...
 
