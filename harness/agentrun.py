@@ -1156,15 +1156,24 @@ class AgentRun:
             threading.Thread(target=self._tree_loop, name="agentrun-tree", daemon=True).start()
 
     TREE_PERIOD: ClassVar[float] = 0.05
+    CPU_PERIOD: ClassVar[float] = 0.1  # the agent's CPU time, at most this often
 
     def _tree_loop(self) -> None:
-        """Record the agent's descendant processes whenever they change (``p`` events)."""
-        from osc7501wrap.proxy.procinfo import command_line, descendants
+        """Record the agent's descendant processes whenever they change (``p`` events),
+        and its own CPU time as it grows (``c`` events: what a replay's activity samples
+        read for "using CPU")."""
+        from osc7501wrap.proxy.procinfo import command_line, cpu_time, descendants
 
         cmds: dict[tuple[int, int, str], str] = {}  # read again after an exec (a new name)
         last: list[list[Any]] | None = None
+        cpu_last, cpu_at = -1.0, 0.0
         while self.exit_status is None and self.capture is not None:
             now = time.monotonic()
+            if now - cpu_at >= self.CPU_PERIOD:
+                cpu, cpu_at = cpu_time(self._proc.pid), now
+                if cpu is not None and cpu != cpu_last:
+                    self.capture.cpu(cpu, now)
+                    cpu_last = cpu
             tree = descendants(self._proc.pid)
             if tree is None:
                 if not self._proc.isalive():

@@ -26,6 +26,9 @@ start:
                                changed (``is_agent``: the program itself is in front)
     ``[t, "a", [busy, "why"]]``  a program without agent rules started or stopped working
                                (its CPU, children, output: the session's samples)
+    ``[t, "c", <seconds>]``    the CPU time the program itself has used so far (user +
+                               system), written by the agent test harness as it grows: a
+                               replay without ``a`` rows reads it for "using CPU"
 
 Output and input are base64 because they are raw bytes (invalid UTF-8, escape
 sequences). Unknown event types are skipped by readers, so the format can grow.
@@ -131,6 +134,8 @@ def _check_event(ev: Event, name: str, lineno: int) -> None:
         raise WrapError(f"{where}: a foreground change must be [pgid, name, is_agent]")
     elif ev.type == "a" and activity_row(ev.payload) is None:
         raise WrapError(f"{where}: an activity change must be [busy, why]")
+    elif ev.type == "c" and cpu_row(ev.payload) is None:
+        raise WrapError(f"{where}: a CPU time must be a number of seconds")
 
 
 ProcRow = tuple[int, int, str, str]
@@ -169,6 +174,14 @@ def activity_row(payload: Any) -> tuple[bool, str] | None:
     if (isinstance(payload, list) and len(payload) == 2 and isinstance(payload[0], bool)
             and isinstance(payload[1], str) and len(payload[1]) <= 4096):
         return payload[0], payload[1]
+    return None
+
+
+def cpu_row(payload: Any) -> float | None:
+    """The CPU seconds of a ``c`` event, or None if it is not one."""
+    if isinstance(payload, int | float) and not isinstance(payload, bool) \
+            and 0 <= payload < 1e9:
+        return float(payload)
     return None
 
 
@@ -262,6 +275,10 @@ class CaptureWriter:
     def processes(self, rows: list[ProcRow], at: float | None = None) -> None:
         """The program's descendant processes now: ``(pid, ppid, name, command line)``."""
         self.event("p", [list(r) for r in rows], at)
+
+    def cpu(self, seconds: float, at: float | None = None) -> None:
+        """The CPU time the program itself has used so far (user + system seconds)."""
+        self.event("c", round(seconds, 3), at)
 
     def hook(self, event: str, data: dict[str, Any], at: float | None = None) -> None:
         self.event("h", {"event": event, "data": data}, at)

@@ -20,7 +20,7 @@ session took among them (foreground, activity, processes), and ``m`` ground-trut
 as :class:`Marker` (passed on, not decided on). A capture recorded without activity
 samples (the agent test harness writes none) and read with the generic manifest gets
 those a live session takes (:func:`capture_activity`: the live sampler's decision on the
-replay's output, input and the capture's process rows, no CPU). Nothing here reads a
+replay's output, input and the capture's process and CPU rows). Nothing here reads a
 file or a clock.
 """
 
@@ -30,7 +30,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..capture import Capture, activity_row, foreground_row, parse_size, process_rows
+from ..capture import (
+    Capture,
+    activity_row,
+    cpu_row,
+    foreground_row,
+    parse_size,
+    process_rows,
+)
 from ..stream.tracker import StreamTracker
 from .activity import FG_PERIOD, NEVER, SAMPLE_SLACK, WATCH, ActivityDecision
 from .background import Proc
@@ -196,8 +203,8 @@ class CaptureActivity:
     (:class:`~.activity.ActivityDecision`), fed the output bytes and last input the
     replayed core counts from the capture's ``o`` and ``i`` rows, the program's children
     from its last ``p`` row (each process whose parent is no other row's: a child of the
-    program; none before the first such row or without one), and no CPU (never "using
-    CPU"). Offered the time by :func:`drive` (`activity`), it samples when a live session
+    program; none before the first such row or without one), and its CPU time from its
+    last ``c`` row (recordings older than that row have none: never "using CPU"). Offered the time by :func:`drive` (`activity`), it samples when a live session
     would: once due, at a tick of the live loop (at once when output or input came since
     the last offer, else SAMPLE_SLACK after its own or its foreground sample's deadline,
     with their backoff)."""
@@ -208,11 +215,16 @@ class CaptureActivity:
         self._seen = (-1, -1.0)
         self._times: list[float] = []
         self._kids: list[int] = []
+        self._cpu_times: list[float] = []
+        self._cpu: list[float] = []
         for ev in cap.events:
             if ev.type == "p" and (rows := process_rows(ev.payload)) is not None:
                 pids = {pid for pid, _, _, _ in rows}
                 self._times.append(ev.t)
                 self._kids.append(sum(1 for _, ppid, _, _ in rows if ppid not in pids))
+            elif ev.type == "c" and (cpu := cpu_row(ev.payload)) is not None:
+                self._cpu_times.append(ev.t)
+                self._cpu.append(cpu)
         self._now = 0.0
         self._fg_next = 0.0  # the live sampler's next foreground sample
 
@@ -238,9 +250,11 @@ class CaptureActivity:
         return NEVER if due is None else due
 
     def _reading(self) -> tuple[float | None, int]:
-        """No CPU; the children in the last process row up to the sample."""
+        """The CPU time and the children in the last ``c`` and ``p`` rows up to the sample
+        (no CPU time before the first ``c`` row, or without one)."""
         i = bisect_right(self._times, self._now)
-        return None, self._kids[i - 1] if i else 0
+        j = bisect_right(self._cpu_times, self._now)
+        return self._cpu[j - 1] if j else None, self._kids[i - 1] if i else 0
 
 
 def capture_activity(cap: Capture, generic: bool) -> CaptureActivity | None:

@@ -92,7 +92,9 @@ HEAD = '{"format": "osc7501wrap-capture", "version": 1}\n'
                                   HEAD + '[0, "f", [0, "vim", false]]\n',
                                   HEAD + '[0, "f", [12, "vim", 1]]\n',
                                   HEAD + '[0, "a", ["yes", "using CPU"]]\n',
-                                  HEAD + '[0, "a", [true]]\n'])
+                                  HEAD + '[0, "a", [true]]\n',
+                                  HEAD + '[0, "c", "1.5"]\n', HEAD + '[0, "c", -1]\n',
+                                  HEAD + '[0, "c", true]\n'])
 def test_a_broken_capture_is_one_line(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(text)

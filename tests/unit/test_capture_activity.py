@@ -72,15 +72,19 @@ def generic() -> rules.Manifest:
 
 
 def live_samples(cap: Capture, told: list[tuple[float, bool, str]],
-                 monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, bool, str]]:
+                 monkeypatch: pytest.MonkeyPatch,
+                 child: tuple[float, float] = CHILD) -> list[tuple[float, bool, str]]:
     """The live session's sampler on the capture's output (its process table: the
-    program alone in front, no CPU used, the child while it runs)."""
+    program alone in front, the CPU time of the capture's last ``c`` row, the child
+    while it runs)."""
     clock = [0.0]
+    cpu = [(e.t, float(e.payload)) for e in cap.events if e.type == "c"]
     monkeypatch.setattr(sampling, "foreground_pgrp", lambda fd: 100)
     monkeypatch.setattr(sampling, "process_name", lambda pg: "prog")
-    monkeypatch.setattr(sampling, "cpu_time", lambda pid: 0.0)
+    monkeypatch.setattr(sampling, "cpu_time",
+                        lambda pid: max([c for t, c in cpu if t <= clock[0]], default=0.0))
     monkeypatch.setattr(sampling, "child_pids",
-                        lambda pid: [200] if CHILD[0] <= clock[0] < CHILD[1] else [])
+                        lambda pid: [200] if child[0] <= clock[0] < child[1] else [])
     s = sampling.Sampler(100, -1, activity=True)
     s.tree_ok = False
     seen: list[Any] = [None]
@@ -125,6 +129,32 @@ def test_a_replay_without_activity_rows_takes_the_live_samples(
     assert [at(t) for t in (3.0, 11.0, 14.0, 22.0)] == [
         ("working", "process"), ("idle", "process"), ("working", "process"),
         ("idle", "process")]
+
+
+def test_the_cpu_time_a_capture_recorded_is_read_as_a_live_sample_reads_it(
+        told: list[tuple[float, bool, str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``c`` rows (the harness's record of the program's CPU time): a program that prints
+    one line and computes 4 s in silence stays busy while it computes ("using CPU"), and
+    reads idle 5 s after, as live; without the rows, 5 s after its line."""
+    work = [Event(round(8.0 + 0.1 * k, 1), "c", round(0.05 * k, 2)) for k in range(41)]
+    events = [_out(0.1, "ready\r\n"), _out(8.0, "thinking\r\n"), Event(0.0, "c", 0.0),
+              *work, Event(25.0, "x", 0)]
+    events.sort(key=lambda e: e.t)
+    head = {"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+            "argv": ["prog"], "agent": "prog"}
+    cap = Capture(head, events)
+    replay(cap, generic(), backend="pyte")
+    replayed = list(told)
+    live = live_samples(cap, told, monkeypatch, child=(NEVER, NEVER))
+    assert [(b, w) for _, b, w in replayed] == [(b, w) for _, b, w in live]
+    for (t, _, _), (u, _, _) in zip(replayed, live, strict=True):
+        assert abs(t - u) <= OFFER + 1e-9, (replayed, live)
+    quiet = [t for t, busy, _ in replayed if not busy]
+    # the last CPU seen at the sample after 12 s, then QUIET_IDLE
+    assert len(quiet) == 2 and 17.5 <= quiet[1] < 18.1, replayed
+    told.clear()
+    replay(Capture(head, [e for e in events if e.type != "c"]), generic(), backend="pyte")
+    assert 13.0 <= [t for t, busy, _ in told if not busy][1] < 13.6, told
 
 
 def test_a_replay_with_activity_rows_hands_in_those(told: list[tuple[float, bool, str]]) -> None:
