@@ -12,7 +12,8 @@ while the program reads busy, backing off with the time since the last activity 
 
 Two samplers feed it: a live session's (session/sampling.py: CPU and children from
 /proc) and the replay of a capture recorded without activity samples (fusion/drive.py:
-the children from the capture's process rows, no CPU). What each sees is handed in;
+the children and the CPU time from the capture's process and CPU rows; recordings
+without CPU rows give none). What each sees is handed in;
 nothing here reads /proc, a file or a clock.
 """
 

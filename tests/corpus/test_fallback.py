@@ -633,7 +633,7 @@ manifest instead of their own.
   (``fusion.drive.capture_activity``: the live sampler's own decision,
   ``fusion.activity.ActivityDecision``, on its schedule and the capture's clock, fed the
   output and input of the capture's ``o`` and ``i`` rows and the program's children in
-  its ``p`` rows, no CPU); a capture with ``a`` rows is replayed with those, and an
+  its ``p`` rows; these recordings hold no CPU time, ``c`` rows); a capture with ``a`` rows is replayed with those, and an
   agent read with its own manifest takes none (every known agent's figures with its own
   manifest: the same). Dialogs and false blocked are the same everywhere; agreement,
   before -> after: Open Interpreter 0.4.3 0.807 -> 0.949 (stream 0.398 -> 0.968; turn
