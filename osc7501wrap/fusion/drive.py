@@ -204,10 +204,12 @@ class CaptureActivity:
     replayed core counts from the capture's ``o`` and ``i`` rows, the program's children
     from its last ``p`` row (each process whose parent is no other row's: a child of the
     program; none before the first such row or without one), and its CPU time from its
-    last ``c`` row (recordings older than that row have none: never "using CPU"). Offered the time by :func:`drive` (`activity`), it samples when a live session
+    last ``c`` row (recordings older than that row have none: never "using CPU").
+    Offered the time by :func:`drive` (`activity`), it samples when a live session
     would: once due, at a tick of the live loop (at once when output or input came since
     the last offer, else SAMPLE_SLACK after its own or its foreground sample's deadline,
-    with their backoff)."""
+    with their backoff). Not followed: a live sample's wait for the end of a hold of
+    spinner frames (``hold_until``)."""
 
     def __init__(self, cap: Capture) -> None:
         self.decision = ActivityDecision()
