@@ -51,7 +51,7 @@ def test_the_harness_records_cpu_time_and_replay_reads_it(tmp_path: Path) -> Non
     assert cpu and all(b[1] > a[1] for a, b in itertools.pairwise(cpu)), cpu
     assert all(b[0] - a[0] >= AgentRun.CPU_PERIOD - 0.01
                for a, b in itertools.pairwise(cpu))
-    assert cpu[-1][1] - cpu[0][1] >= 2.0, cpu  # its computing, seen
+    assert cpu[-1][1] - cpu[0][1] >= 1.9, cpu  # its 2 s of computing, seen
     line = next(e.t for e in got.events if e.type == "o" and b"thinking" in e.data)
     # busy while it computes (the CPU read at each sample), idle QUIET_IDLE after
     assert quiet_at(got) >= line + 7.0
