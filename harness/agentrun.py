@@ -1244,8 +1244,10 @@ class AgentRun:
         self._write(raw)
 
     def key(self, name: str, *, mark: str | None = None) -> None:
-        """Send a named key (see :attr:`KEYS`)."""
-        self.send(self.KEYS[name], mark=mark)
+        """Send a named key (see :attr:`KEYS`), or a single character as it is (a digit that
+        answers a dialog)."""
+        self.send(name.encode() if len(name) == 1 and name not in self.KEYS else self.KEYS[name],
+                  mark=mark)
 
     #: the pause after each typed character (:meth:`type`), where none is given
     type_delay: float = 0.01
@@ -1925,3 +1927,27 @@ def llm_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "LLM_USER_PATH": str(conf)})
     return [str(pin.exe), "chat", "-m", "fake-gpt-4o", "--functions", str(tools),
             "--tools-approve", *(args or [])], env
+
+
+def tunacode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for TunaCode (PyPI ``tunacode-cli``, the program ``tunacode``, a Textual
+    screen: its answers in a log above its editor) in ``sb``: the fake API's Chat Completions
+    as its ``openai`` provider (``$HOME/.config/tunacode.json``: ``default_model``
+    ``openai:gpt-4o``, ``OPENAI_BASE_URL`` in its ``env``; the file being there skips its
+    setup screen). Every call of a tool that writes or runs asks first, in a panel in its
+    log: ``Confirm: bash``, the arguments, ``[1] Yes  [2] Yes + Skip  [3] No`` (answered by
+    the key, Esc refuses too). Its update check (``pip index versions``) takes the sandbox's
+    dead proxy; it has no telemetry. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["tunacode"]
+    conf = sb.home / ".config"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "tunacode.json").write_text(json.dumps({
+        "default_model": "openai:gpt-4o",
+        "env": {"OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1"},
+        "settings": {"theme": "dracula"},
+    }, indent=2))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env

@@ -615,6 +615,37 @@ def llm_busy(text: str) -> bool:
     return not llm_idle(text) and not llm_asks(text)
 
 
+# --------------------------------------------------------------------------- TunaCode
+
+#: its loading indicator, five dots in a row under its log while a request runs (from the
+#: prompt's Enter to the turn's end, a confirmation included)
+TUNA_LOADING = re.compile(r"● ● ● ● ●")
+#: its answer panel while the answer streams (its footer: "openai:gpt-4o  ·  streaming")
+TUNA_STREAMING = re.compile(r"·\s+streaming\s+·")
+#: its confirmation not answered yet: the keys, then the panel's bottom border (a panel in
+#: its log: "Confirm: bash", the arguments, "[1] Yes  [2] Yes + Skip  [3] No"), with no
+#: "Approved" or "Rejected" written under it (the panel stays in the log once answered)
+TUNA_ASKS = re.compile(r"(?m)\[1\] Yes  \[2\] Yes \+ Skip  \[3\] No\s*│[^\n]*\n[^\n]*╰"
+                       r"(?![\s\S]*^│ (?:Approved|Rejected)\b)")
+#: its status bar under the editor ("edited: -   last: -")
+TUNA_STATUS = "edited:"
+
+
+def tuna_asks(text: str) -> bool:
+    """A confirmation drawn in full and not answered yet."""
+    return TUNA_ASKS.search(text) is not None
+
+
+def tuna_busy(text: str) -> bool:
+    """A request under way: its loading indicator or its streaming answer panel."""
+    return TUNA_LOADING.search(text) is not None or TUNA_STREAMING.search(text) is not None
+
+
+def tuna_idle(text: str) -> bool:
+    """Its editor and status bar with no request under way and no confirmation waiting."""
+    return TUNA_STATUS in text and not tuna_busy(text) and not tuna_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -823,11 +854,20 @@ LLM = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Hermes Agent is; a Textual screen, its confirmation a panel in its log
+#: answered by a digit key
+TUNACODE = Description(
+    "tunacode", agentrun.tunacode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=tuna_idle, start_wait=90, start_settle=2.0, ended=tuna_idle,
+    end_settle=1.0, busy=tuna_busy, drawn=tuna_asks, approve_key="1",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM)}
+    MENTAT, HERMES, LLM, TUNACODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
-                           "mentat", "hermes", "llm"})
+                           "mentat", "hermes", "llm", "tunacode"})

@@ -35,6 +35,7 @@ from capture_agents import (
     openhands,
     pi,
     qwen,
+    tunacode,
     vibe,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -73,6 +74,7 @@ MODULES = {
     "mentat": (mentat,),
     "hermes": (hermes,),
     "llm": (llm,),
+    "tunacode": (tunacode,),
 }
 AGENTS = tuple(MODULES)
 
