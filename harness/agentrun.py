@@ -1951,3 +1951,35 @@ def tunacode_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"OPENAI_API_KEY": "sk-fake"})
     return [str(pin.exe), *(args or [])], env
+
+
+#: the model provider given to Strands (``$CWD/.models/fake.py``, named by
+#: ``--model-provider fake``): its OpenAI provider at a base URL of its model config
+STRANDS_PROVIDER = '''from strands.models.openai import OpenAIModel
+
+
+def instance(base_url, model_id="gpt-4o", **config):
+    return OpenAIModel(client_args={"base_url": base_url, "api_key": "sk-fake"},
+                       model_id=model_id, **config)
+'''
+
+
+def strands_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for the Strands Agents builder (PyPI ``strands-agents-builder``, the
+    program ``strands``: a line-mode chat, its ``~`` prompt, the answer printed under it) in
+    ``sb``: the fake API's Chat Completions through a model provider of its own
+    (``.models/fake.py`` in the work directory, :data:`STRANDS_PROVIDER`: Strands' OpenAI
+    model, installed with it by the pin's ``strands-agents[openai]``). Its shell tool asks
+    before it runs (``Do you want to proceed with execution? [y/*]`` under the command's plan,
+    answered by a line; ``BYPASS_TOOL_CONSENT`` is not set). No telemetry is configured (no
+    OpenTelemetry exporter), no knowledge base; nothing else is contacted. No hooks are set:
+    its runs are labelled from its screen."""
+    pin = pins()["strands"]
+    models = sb.work / ".models"
+    models.mkdir(parents=True, exist_ok=True)
+    (models / "fake.py").write_text(STRANDS_PROVIDER)
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), "--model-provider", "fake", "--model-config",
+            json.dumps({"base_url": f"{base_url}/v1"}), *(args or [])], env

@@ -646,6 +646,32 @@ def tuna_idle(text: str) -> bool:
     return TUNA_STATUS in text and not tuna_busy(text) and not tuna_asks(text)
 
 
+# --------------------------------------------------------------------------- Strands
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+STRANDS_PROMPT = re.compile(r"(?m)^~\s*\Z")
+#: its shell tool's confirmation as the last row with anything on it, nothing typed after it,
+#: under the command's plan: "Do you want to proceed with execution? [y/*]" (a line: "y" and
+#: Enter runs it, anything else refuses)
+STRANDS_ASKS = re.compile(r"(?m)^Do you want to proceed with execution\? \[y/\*\]\s*\Z")
+
+
+def strands_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return STRANDS_PROMPT.search(text) is not None
+
+
+def strands_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return STRANDS_ASKS.search(text) is not None
+
+
+def strands_busy(text: str) -> bool:
+    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
+    return not strands_idle(text) and not strands_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -863,11 +889,21 @@ TUNACODE = Description(
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a line-mode chat, its confirmation a [y/*] line answered by a
+#: line
+STRANDS = Description(
+    "strands", agentrun.strands_command, is_main=agentrun.chat_with_tools_is_main,
+    started=strands_idle, start_wait=90, start_settle=1.5, ended=strands_idle,
+    end_settle=0.8, busy=strands_busy, drawn=strands_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
-                           "mentat", "hermes", "llm", "tunacode"})
+                           "mentat", "hermes", "llm", "tunacode",
+                           "strands"})

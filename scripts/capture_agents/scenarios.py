@@ -35,6 +35,7 @@ from capture_agents import (
     openhands,
     pi,
     qwen,
+    strands,
     tunacode,
     vibe,
 )
@@ -75,6 +76,7 @@ MODULES = {
     "hermes": (hermes,),
     "llm": (llm,),
     "tunacode": (tunacode,),
+    "strands": (strands,),
 }
 AGENTS = tuple(MODULES)
 
