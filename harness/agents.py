@@ -620,8 +620,9 @@ def llm_busy(text: str) -> bool:
 #: its loading indicator, five dots in a row under its log while a request runs (from the
 #: prompt's Enter to the turn's end, a confirmation included)
 TUNA_LOADING = re.compile(r"● ● ● ● ●")
-#: its answer panel while the answer streams (its footer: "openai:gpt-4o  ·  streaming")
-TUNA_STREAMING = re.compile(r"·\s+streaming\s+·")
+#: its answer panel while the answer streams (its footer: "openai:gpt-4o  ·  streaming  ·
+#: 3.2s"; before 0.1.46 "streaming  ·  3.2s  ·  openai:gpt-4o")
+TUNA_STREAMING = re.compile(r"\bstreaming\s+·")
 #: its confirmation not answered yet: the keys, then the panel's bottom border (a panel in
 #: its log: "Confirm: bash", the arguments, "[1] Yes  [2] Yes + Skip  [3] No"), with no
 #: "Approved" or "Rejected" written under it (the panel stays in the log once answered)
