@@ -1253,8 +1253,10 @@ class AgentRun:
         self._write(raw)
 
     def key(self, name: str, *, mark: str | None = None) -> None:
-        """Send a named key (see :attr:`KEYS`)."""
-        self.send(self.KEYS[name], mark=mark)
+        """Send a named key (see :attr:`KEYS`), or a single character as it is (a digit that
+        answers a dialog)."""
+        self.send(name.encode() if len(name) == 1 and name not in self.KEYS else self.KEYS[name],
+                  mark=mark)
 
     #: the pause after each typed character (:meth:`type`), where none is given
     type_delay: float = 0.01
@@ -1934,3 +1936,59 @@ def llm_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "LLM_USER_PATH": str(conf)})
     return [str(pin.exe), "chat", "-m", "fake-gpt-4o", "--functions", str(tools),
             "--tools-approve", *(args or [])], env
+
+
+def tunacode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for TunaCode (PyPI ``tunacode-cli``, the program ``tunacode``, a Textual
+    screen: its answers in a log above its editor) in ``sb``: the fake API's Chat Completions
+    as its ``openai`` provider (``$HOME/.config/tunacode.json``: ``default_model``
+    ``openai:gpt-4o``, ``OPENAI_BASE_URL`` in its ``env``; the file being there skips its
+    setup screen). Every call of a tool that writes or runs asks first, in a panel in its
+    log: ``Confirm: bash``, the arguments, ``[1] Yes  [2] Yes + Skip  [3] No`` (answered by
+    the key, Esc refuses too). Its update check (``pip index versions``) takes the sandbox's
+    dead proxy; it has no telemetry. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["tunacode"]
+    conf = sb.home / ".config"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "tunacode.json").write_text(json.dumps({
+        "default_model": "openai:gpt-4o",
+        "env": {"OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1"},
+        "settings": {"theme": "dracula"},
+    }, indent=2))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env
+
+
+#: the model provider given to Strands (``$CWD/.models/fake.py``, named by
+#: ``--model-provider fake``): its OpenAI provider at a base URL of its model config
+STRANDS_PROVIDER = '''from strands.models.openai import OpenAIModel
+
+
+def instance(base_url, model_id="gpt-4o", **config):
+    return OpenAIModel(client_args={"base_url": base_url, "api_key": "sk-fake"},
+                       model_id=model_id, **config)
+'''
+
+
+def strands_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for the Strands Agents builder (PyPI ``strands-agents-builder``, the
+    program ``strands``: a line-mode chat, its ``~`` prompt, the answer printed under it) in
+    ``sb``: the fake API's Chat Completions through a model provider of its own
+    (``.models/fake.py`` in the work directory, :data:`STRANDS_PROVIDER`: Strands' OpenAI
+    model, installed with it by the pin's ``strands-agents[openai]``). Its shell tool asks
+    before it runs (``Do you want to proceed with execution? [y/*]`` under the command's plan,
+    answered by a line; ``BYPASS_TOOL_CONSENT`` is not set). No telemetry is configured (no
+    OpenTelemetry exporter), no knowledge base; nothing else is contacted. No hooks are set:
+    its runs are labelled from its screen."""
+    pin = pins()["strands"]
+    models = sb.work / ".models"
+    models.mkdir(parents=True, exist_ok=True)
+    (models / "fake.py").write_text(STRANDS_PROVIDER)
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), "--model-provider", "fake", "--model-config",
+            json.dumps({"base_url": f"{base_url}/v1"}), *(args or [])], env

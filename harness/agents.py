@@ -615,6 +615,64 @@ def llm_busy(text: str) -> bool:
     return not llm_idle(text) and not llm_asks(text)
 
 
+# --------------------------------------------------------------------------- TunaCode
+
+#: its loading indicator, five dots in a row under its log while a request runs (from the
+#: prompt's Enter to the turn's end, a confirmation included)
+TUNA_LOADING = re.compile(r"● ● ● ● ●")
+#: its answer panel while the answer streams (its footer: "openai:gpt-4o  ·  streaming  ·
+#: 3.2s"; before 0.1.46 "streaming  ·  3.2s  ·  openai:gpt-4o")
+TUNA_STREAMING = re.compile(r"\bstreaming\s+·")
+#: its confirmation not answered yet: the keys, then the panel's bottom border (a panel in
+#: its log: "Confirm: bash", the arguments, "[1] Yes  [2] Yes + Skip  [3] No"), with no
+#: "Approved" or "Rejected" written under it (the panel stays in the log once answered)
+TUNA_ASKS = re.compile(r"(?m)\[1\] Yes  \[2\] Yes \+ Skip  \[3\] No\s*│[^\n]*\n[^\n]*╰"
+                       r"(?![\s\S]*^│ (?:Approved|Rejected)\b)")
+#: its status bar under the editor ("edited: -   last: -")
+TUNA_STATUS = "edited:"
+
+
+def tuna_asks(text: str) -> bool:
+    """A confirmation drawn in full and not answered yet."""
+    return TUNA_ASKS.search(text) is not None
+
+
+def tuna_busy(text: str) -> bool:
+    """A request under way: its loading indicator or its streaming answer panel."""
+    return TUNA_LOADING.search(text) is not None or TUNA_STREAMING.search(text) is not None
+
+
+def tuna_idle(text: str) -> bool:
+    """Its editor and status bar with no request under way and no confirmation waiting."""
+    return TUNA_STATUS in text and not tuna_busy(text) and not tuna_asks(text)
+
+
+# --------------------------------------------------------------------------- Strands
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+STRANDS_PROMPT = re.compile(r"(?m)^~\s*\Z")
+#: its shell tool's confirmation as the last row with anything on it, nothing typed after it,
+#: under the command's plan: "Do you want to proceed with execution? [y/*]" (a line: "y" and
+#: Enter runs it, anything else refuses)
+STRANDS_ASKS = re.compile(r"(?m)^Do you want to proceed with execution\? \[y/\*\]\s*\Z")
+
+
+def strands_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return STRANDS_PROMPT.search(text) is not None
+
+
+def strands_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return STRANDS_ASKS.search(text) is not None
+
+
+def strands_busy(text: str) -> bool:
+    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
+    return not strands_idle(text) and not strands_asks(text)
+
+
 # =========================================================================== the table
 
 CLAUDE = Description(
@@ -823,11 +881,30 @@ LLM = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as Hermes Agent is; a Textual screen, its confirmation a panel in its log
+#: answered by a digit key
+TUNACODE = Description(
+    "tunacode", agentrun.tunacode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=tuna_idle, start_wait=90, start_settle=2.0, ended=tuna_idle,
+    end_settle=1.0, busy=tuna_busy, drawn=tuna_asks, approve_key="1",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE),
+)
+
+#: recorded only, as llm is; a line-mode chat, its confirmation a [y/*] line answered by a
+#: line
+STRANDS = Description(
+    "strands", agentrun.strands_command, is_main=agentrun.chat_with_tools_is_main,
+    started=strands_idle, start_wait=90, start_settle=1.5, ended=strands_idle,
+    end_settle=0.8, busy=strands_busy, drawn=strands_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
-                           "mentat", "hermes", "llm"})
+                           "mentat", "hermes", "llm", "tunacode",
+                           "strands"})

@@ -35,6 +35,8 @@ from capture_agents import (
     openhands,
     pi,
     qwen,
+    strands,
+    tunacode,
     vibe,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -73,6 +75,8 @@ MODULES = {
     "mentat": (mentat,),
     "hermes": (hermes,),
     "llm": (llm,),
+    "tunacode": (tunacode,),
+    "strands": (strands,),
 }
 AGENTS = tuple(MODULES)
 
