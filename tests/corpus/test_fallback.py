@@ -667,6 +667,16 @@ manifest instead of their own.
   bash-refuse and Open Interpreter 0.4.3 stream one idle fewer between workings (the live
   loop's wake-ups on another clock). The lower figures are the samples' own, left for a
   pass on them.
+* Measured once unseen (the rules of 6fc870d, replayed with activity), not looked at
+  yet: **TunaCode 0.1.46** and **0.1.30** (``tests/heldout/tunacode-*/``, PyPI
+  ``tunacode-cli``, a new agent: a Textual app; it asks in a panel in its log, "Confirm:
+  bash", the command, then ``[1] Yes  [2] Yes + Skip  [3] No`` on one row, answered with
+  a digit): 0/6, 0 false blocked, agreement 0.717 and 0.708; the **Strands Agents
+  builder 0.1.10** and **0.1.5** (``tests/heldout/strands-*/``, PyPI
+  ``strands-agents-builder``, the program ``strands``, a new agent: a line-mode chat; its
+  shell tool prints a plan, then "Do you want to proceed with execution? [y/*]",
+  answered with a line): 0/6, 0, 0.732 and 0.772. Without the activity samples (the
+  replay before them): TunaCode 0.760 and 0.758, Strands 0.864 and 0.858.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -723,7 +733,11 @@ GOAL_AGREEMENT = 0.90
 #: prompt; Hermes Agent 0.19.0: none since the rule for a numbered box over a countdown;
 #: Mentat 1.0.18: none since the rule for a question listing its keys over an input box;
 #: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act)
-MISSED = {"mini-1.17.5/long-command"}
+MISSED = {"mini-1.17.5/long-command",
+          # measured once unseen, not looked at yet (module doc): every dialog missed
+          *(f"{a}/{s}" for a in ("strands-0.1.10", "strands-0.1.5", "tunacode-0.1.30",
+                                 "tunacode-0.1.46")
+            for s in ("command-approve", "command-deny", "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -752,7 +766,10 @@ SHORT = {"cline-3.0.57": (1, 0.90), "cline-3.0.65": (0, 0.88), "mini-1.17.5": (0
          # Mistral Vibe 2.26.1 measures 0.811: its braille logo animates under the still
          # composer, output that changes the screen's text, which the samples read as
          # work (0.999 without them)
-         "vibe-2.26.1": (0, 0.81)}
+         "vibe-2.26.1": (0, 0.81),
+         # measured once unseen, not looked at yet (module doc)
+         "strands-0.1.10": (0, 0.73), "strands-0.1.5": (0, 0.77),
+         "tunacode-0.1.30": (0, 0.70), "tunacode-0.1.46": (0, 0.71)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -776,7 +793,8 @@ def test_the_held_out_agent_is_there() -> None:
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "vibe-2.18.3", "vibe-2.26.1"]
+        "openhands-1.11.0", "openhands-1.16.0", "strands-0.1.10", "strands-0.1.5",
+        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
