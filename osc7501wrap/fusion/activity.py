@@ -19,7 +19,8 @@ nothing here reads /proc, a file or a clock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -34,6 +35,9 @@ WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 SAMPLE_SLACK = 0.25  # a sample's wake-up of its own only this much after it is due
 TYPED = 0.5  # seconds after a key in which output is its echo, not work
 NEVER = float("inf")
+PHRASES_KEPT = 5000  # the rows' words seen that are kept, at most (then only the screen's)
+#: a word on screen: two or more letters (not digits, glyphs, box drawing, braille)
+WORD = re.compile(r"[^\W\d_]{2,}")
 
 #: What the process table says at a sample: the program's CPU seconds so far (None: not
 #: known) and how many child processes it runs. Called only when the decision needs it.
@@ -51,6 +55,8 @@ class Seen(Protocol):
 
     def screen_look(self) -> int: ...
 
+    def screen_rows(self) -> list[str]: ...
+
     def last_evaluation(self) -> tuple[Verdict | None, float]: ...
 
 
@@ -64,6 +70,18 @@ def tui_reading(p: Seen) -> str | None:
     return v.state
 
 
+def unread(p: Seen) -> bool:
+    """No rule reads the screen (no verdict, or one without a state)."""
+    v, _ = p.last_evaluation()
+    return v is None or v.state is None
+
+
+def phrases(rows: Iterable[str]) -> set[tuple[str, ...]]:
+    """The words of each of the screen's rows that has some (letters only: a counter's
+    digits, a spinner's or a logo's glyphs are none): what a row says."""
+    return {ws for row in rows if (ws := tuple(WORD.findall(row)))}
+
+
 @dataclass
 class ActivityDecision:
     """The activity samples of one program: their state and their schedule."""
@@ -75,6 +93,9 @@ class ActivityDecision:
     _out: int = 0  # the output bytes at the last sample
     _last: float = 0.0  # the last sample that saw work
     _looks: tuple[int | None, int | None] = (None, None)  # the screen's text, last two
+    _said: set[tuple[str, ...]] | None = None  # each row's words seen at a sample (None: none yet)
+    _read: str | None = None  # what the fallback rules read at the last sample (None: no screen)
+    _tui: bool = False  # the fallback rules read the program's own screen once
 
     def deadline(self, woke: float) -> float:
         """When the next sample wants a wake-up of its own, given the last activity at
@@ -94,7 +115,8 @@ class ActivityDecision:
             return None
         typed = now - p.last_input < TYPED  # echo and key handling are not work
         tui = tui_reading(p)
-        if tui is not None:
+        if tui is not None or (self._tui and unread(p)):
+            self._tui = True
             return self._sample_tui(p, now, tui, typed)
         out = p.output_bytes
         if self.busy and not typed and out > self._out:
@@ -126,24 +148,42 @@ class ActivityDecision:
             self.next = now + ACTIVITY_PERIOD
         return Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s")
 
-    def _sample_tui(self, p: Seen, now: float, state: str, typed: bool) -> Activity | None:
+    def _sample_tui(self, p: Seen, now: float, state: str | None,
+                    typed: bool) -> Activity | None:
         """A full-screen agent the fallback rules read (its spinner or its composer): busy
-        while the screen shows a turn running or it writes output the user did not just
-        type (a spinner frame, streaming text); idle as soon as it shows its composer and
-        draws nothing more, whatever its CPU and child processes (an agent keeps helper
-        processes while it waits): so its CPU and children are not read at all."""
+        while the screen shows a turn running, or while its output brings words the
+        screen never showed before (streamed text) under a composer already read at the
+        sample before, or on a screen no rule reads (`state` None: a composer with text
+        typed in it, a form the rules do not know) once the rules read this program's
+        screen; idle at the first sample without. Output that brings no new words is no
+        work: an idle animation cycling glyphs, a status row's counter, a redraw of the
+        same text, the start-up's first draw (nothing to compare it with), the composer
+        drawn back after a turn. Its CPU and child processes are not read at all (an
+        agent keeps helper processes while it waits)."""
         self._at = now
         self.next = now + ACTIVITY_PERIOD
-        out = p.output_bytes > self._out and not typed
-        if out and state == "idle":
-            # output under a still composer counts only if the screen shows something
-            # new: not a redraw of the same text, a cursor shown and hidden again, a
-            # cell toggling back and forth: the text as it was at one of the last two samples)
+        fresh = False
+        wrote = p.output_bytes > self._out and not typed
+        if p.output_bytes > self._out:
+            # the screen's words, kept whether or not the output counts (typed, a turn
+            # running): what it showed once is no news when drawn again
             look = p.screen_look()
-            if look in self._looks:
-                out = False
+            if look not in self._looks:
+                shown = phrases(p.screen_rows())
+                fresh = self._said is not None and not shown <= self._said
+                if self._said is None or len(self._said) > PHRASES_KEPT:
+                    self._said = shown
+                else:
+                    self._said |= shown
             if look != self._looks[1]:
                 self._looks = (self._looks[1], look)
+        if state is None:
+            # busy on while it writes (or a key's echo may hide what it writes), or once
+            # it brings new words
+            out = (self.busy and (wrote or typed)) or (wrote and fresh)
+        else:  # under a composer read at the sample before too
+            out = wrote and fresh and state == "idle" and self._read == "idle"
+        self._read = state
         # the processes are not read: once the screen no longer reads this way, the
         # sample after next compares CPU (one period later than if its time were kept)
         self._cpu, self._out = None, p.output_bytes
@@ -155,4 +195,5 @@ class ActivityDecision:
         if busy == self.busy:
             return None
         self.busy = busy
-        return Activity(busy, why or "the screen shows the composer, still")
+        return Activity(busy, why or ("the screen shows the composer, still" if state
+                                      else "the screen shows nothing new"))

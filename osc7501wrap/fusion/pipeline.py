@@ -581,6 +581,12 @@ class Pipeline:
         cursor). Read at most once a sample, never on the passthrough."""
         return hash(tuple(self._screen.lines())) if self._screen is not None else 0
 
+    def screen_rows(self) -> list[str]:
+        """The text of the screen's rows as fed so far (none without a screen model), for
+        the activity samples to tell the words output brings from glyphs that cycle (an
+        idle animation). Read at most once a sample, never on the passthrough."""
+        return list(self._screen.lines()) if self._screen is not None else []
+
     def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
         """The rules' last verdict and when it was made (-1: never), for the check that
         a manifest still reads its agent (session/stale.py)."""
