@@ -57,6 +57,8 @@ class Seen(Protocol):
 
     def screen_rows(self) -> list[str]: ...
 
+    def full_screen(self) -> bool: ...
+
     def last_evaluation(self) -> tuple[Verdict | None, float]: ...
 
 
@@ -115,7 +117,7 @@ class ActivityDecision:
             return None
         typed = now - p.last_input < TYPED  # echo and key handling are not work
         tui = tui_reading(p)
-        if tui is not None or (self._tui and unread(p)):
+        if tui is not None or (unread(p) and (self._tui or p.full_screen())):
             self._tui = True
             return self._sample_tui(p, now, tui, typed)
         out = p.output_bytes
@@ -178,9 +180,10 @@ class ActivityDecision:
             if look != self._looks[1]:
                 self._looks = (self._looks[1], look)
         if state is None:
-            # busy on while it writes (or a key's echo may hide what it writes), or once
-            # it brings new words
-            out = (self.busy and (wrote or typed)) or (wrote and fresh)
+            # work while it brings new words, or right after the screen showed a turn
+            # running while it writes (or a key's echo may hide what it writes): a frame
+            # between the spinner and what follows
+            out = (wrote and fresh) or (self._read == "working" and (wrote or typed))
         else:  # under a composer read at the sample before too
             out = wrote and fresh and state == "idle" and self._read == "idle"
         self._read = state

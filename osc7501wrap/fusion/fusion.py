@@ -412,13 +412,20 @@ class Fusion:
         if self._native_live:
             return None  # the program reports its own state: no guessing from activity
         e = self._edge
-        if e is not None and now - e.at < self.guard:
+        # a busy sample after the user's Enter, which the screen does not hold for its
+        # answer (the Enter's guard runs as usual): the program works on what it sent
+        answer = busy and e is not None and e.signal == "input" and not self._waits(e)
+        if e is not None and now - e.at < self.guard and not answer:
             return None  # a fresh report or hook event says more than CPU time does
         state = "working" if busy else "idle"
         if self._proc is not None and self._proc.state == state:
             return None
         self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
                             sampled=True)
+        if busy and e is not None and e.signal == "input" and self._cur.state in _TURN_STATES:
+            # the program works on what the user's Enter sent (kept inside the guard too:
+            # the samples hand changes only, so it is not handed again once it runs out)
+            self._turn_confirmed = True
         return self._decide(now)
 
     def background(self, count: int, msg: str | None, detail: str, now: float) -> Decision | None:
@@ -619,9 +626,12 @@ class Fusion:
             self._edge = e = None
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
-        if p is not None and p.sampled and s is not None and s.at > p.at:
+        if p is not None and p.sampled and s is not None and (
+                s.at > p.at or (p.state == "idle" and s.state == "idle")):
             # an activity sample is a guess read every half second: what the screen read
-            # since outranks it (the spinner drawn after the Enter, the composer back)
+            # since outranks it (the spinner drawn after the Enter, the composer back);
+            # a quiet sample over the screen's idle reading ends a turn as that reading
+            # does (its prompt drawn again reads the same, so it is not read anew)
             lower = s
         if e is None:
             if lower is not None:

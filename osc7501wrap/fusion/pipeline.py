@@ -587,6 +587,11 @@ class Pipeline:
         idle animation). Read at most once a sample, never on the passthrough."""
         return list(self._screen.lines()) if self._screen is not None else []
 
+    def full_screen(self) -> bool:
+        """The program draws on the alternate screen (a full-screen program), for the
+        activity samples."""
+        return self._screen is not None and self._screen.alt_screen
+
     def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
         """The rules' last verdict and when it was made (-1: never), for the check that
         a manifest still reads its agent (session/stale.py)."""

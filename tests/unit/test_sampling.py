@@ -36,6 +36,13 @@ class FakePipeline:
     def screen_look(self) -> int:
         return self.output_bytes if self.look is None else self.look
 
+    def screen_rows(self) -> list[str]:
+        """A row of words for each text (a word of its own per look: new text, new words)."""
+        return ["text " + "".join(chr(97 + int(d)) * 2 for d in str(self.screen_look()))]
+
+    def full_screen(self) -> bool:
+        return False
+
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
 
@@ -206,8 +213,8 @@ def test_the_samples_follow_the_rules_marked_agent_screen_not_their_names(
 def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
         procs: dict[str, Any]) -> None:
     """A full-screen agent the fallback reads: its still composer is idle at once (not
-    QUIET_IDLE later), whatever its helper processes and CPU; output (a spinner,
-    streaming text under the composer) keeps it busy; its spinner line is busy."""
+    QUIET_IDLE later), whatever its helper processes and CPU; its spinner line is busy;
+    the composer drawn back is no work, new text streamed under it is."""
     s, p = Sampler(100, 3, activity=True), FakePipeline()
     procs["kids"] = [300, 301]  # helper processes that never end
     p.verdict = _screen("working", "tui_working")
@@ -221,10 +228,10 @@ def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
         p.output_bytes += 40
         procs["cpu"] += 1.0
         s.sample(p, now)  # type: ignore[arg-type]
-    assert [t[0] for t in p.told] == ["busy"]
+    assert [t[0] for t in p.told] == ["busy", "idle", "busy"]
     stopped = now  # the output stops: the composer stands still
     run_until_quiet(s, p, now, limit=now + 60)
-    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert [t[0] for t in p.told] == ["busy", "idle", "busy", "idle"]
     assert p.told[-1][2] - stopped <= 1.0
 
 
@@ -265,16 +272,16 @@ def test_a_blinking_cursor_under_a_still_composer_is_no_work(procs: dict[str, An
     p.verdict = _screen("idle", "tui_composer")
     now = 0.0
     for _ in range(4):  # the reply streams under the composer: new text each sample
-        now += ACTIVITY_PERIOD
+        now += ACTIVITY_PERIOD  # (the first: the composer drawn back, no work)
         p.output_bytes += 40
         s.sample(p, now)  # type: ignore[arg-type]
-    assert [t[0] for t in p.told] == ["busy"]
+    assert [t[0] for t in p.told] == ["busy", "idle", "busy"]
     stopped, p.look = now, p.output_bytes  # the text as the reply left it
     for _ in range(10):  # only the cursor blinks: the same text
         now += ACTIVITY_PERIOD
         p.output_bytes += 227
         s.sample(p, now)  # type: ignore[arg-type]
-    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert [t[0] for t in p.told] == ["busy", "idle", "busy", "idle"]
     assert p.told[-1][2] - stopped <= 1.0 + 1e-9
     toggled = len(p.told)
     for i in range(10):  # a cell drawn and cleared in turn: two texts, back and forth
@@ -383,8 +390,10 @@ def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
 def test_a_tui_the_fallback_reads_is_not_read_from_proc(
         procs: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """While the fallback rules read the screen (spinner or composer), its samples read
-    no CPU time and no children; once the screen reads otherwise, a program that works
-    without output is seen busy again by its CPU, one sample later."""
+    no CPU time and no children; nor once no rule reads its screen (a composer with text
+    typed in it): it is busy when new words come, idle without, whatever its CPU; a
+    screen another rule reads (not the agent's own) is a program's again, seen busy by
+    its CPU without output, one sample later."""
     reads: list[str] = []
     monkeypatch.setattr(sampling, "cpu_time", lambda pid: reads.append("cpu") or procs["cpu"])
     monkeypatch.setattr(sampling, "child_pids", lambda pid: reads.append("kids") or [])
@@ -401,7 +410,20 @@ def test_a_tui_the_fallback_reads_is_not_read_from_proc(
         now += ACTIVITY_PERIOD
     assert reads == []
     assert [t[0] for t in p.told] == ["busy", "idle"]
-    p.verdict = None  # the screen reads no TUI any more: CPU without output is work
+    p.verdict = Verdict(None, None, None, "generic", "1", None, False)  # no rule reads it
+    for _ in range(10):
+        procs["cpu"] += 1.0
+        s.sample(p, now)  # type: ignore[arg-type]
+        now += ACTIVITY_PERIOD
+    assert reads == [] and p.told[-1][0] == "idle"
+    p.output_bytes += 60  # new words on the screen
+    s.sample(p, now)  # type: ignore[arg-type]
+    now += ACTIVITY_PERIOD
+    assert p.told[-1][:2] == ("busy", "writing output")
+    s.sample(p, now)  # type: ignore[arg-type]
+    now += ACTIVITY_PERIOD
+    assert p.told[-1][:2] == ("idle", "the screen shows nothing new")
+    p.verdict = _screen("working", "progress_working")  # a rule not of the agent's screen
     while p.told[-1][0] != "busy" and now < 60:
         procs["cpu"] += 1.0
         s.sample(p, now)  # type: ignore[arg-type]
