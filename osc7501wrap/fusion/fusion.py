@@ -205,6 +205,9 @@ class Fusion:
         self._screen: _Claim | None = None
         self._reading: ScreenReading | None = None
         self._proc: _Claim | None = None
+        # a busy activity sample taken while the user's Enter held: the process claim once
+        # the Enter's guard runs out (the samples hand changes only: it comes not again)
+        self._held: _Claim | None = None
         self._fg: tuple[int, str, bool] | None = None
         self._queue: deque[Decision] = deque(maxlen=256)
         self._exited = False
@@ -412,16 +415,22 @@ class Fusion:
         if self._native_live:
             return None  # the program reports its own state: no guessing from activity
         e = self._edge
+        state = "working" if busy else "idle"
+        claim = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
+                       sampled=True)
+        self._held = None
         # a busy sample after the user's Enter, which the screen does not hold for its
         # answer (the Enter's guard runs as usual): the program works on what it sent
         answer = busy and e is not None and e.signal == "input" and not self._waits(e)
         if e is not None and now - e.at < self.guard and not answer:
-            return None  # a fresh report or hook event says more than CPU time does
-        state = "working" if busy else "idle"
+            # a fresh report or hook event says more than CPU time does; a busy sample
+            # while the Enter waits for the screen's answer counts once its guard runs out
+            if busy and e.signal == "input":
+                self._held = claim
+            return None
         if self._proc is not None and self._proc.state == state:
             return None
-        self._proc = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
-                            sampled=True)
+        self._proc = claim
         if busy and e is not None and e.signal == "input" and self._cur.state in _TURN_STATES:
             # the program works on what the user's Enter sent (kept inside the guard too:
             # the samples hand changes only, so it is not handed again once it runs out)
@@ -565,7 +574,7 @@ class Fusion:
     def _edge_in(self, claim: _Claim, now: float) -> Decision | None:
         e = self._edge
         if e is None or claim.at >= e.at:
-            self._edge = claim
+            self._edge, self._held = claim, None
         else:
             self._ignore(now, claim.detail, "older than the newest edge")
         return self._decide(now)
@@ -624,6 +633,11 @@ class Fusion:
                 and not (self._waits(e) and now < e.at + self.enter_wait)):
             self._ignore(now, e.detail, "not confirmed in time")
             self._edge = e = None
+            if self._held is not None:
+                # the program worked on what the Enter sent, as sampled while it held
+                self._proc, self._held = self._held, None
+                if self._cur.state in _TURN_STATES:
+                    self._turn_confirmed = True
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
         if p is not None and p.sampled and s is not None and (

@@ -174,3 +174,64 @@ def test_a_program_a_manifest_reads_takes_no_activity_samples(
     assert m is not None and not m.generic
     replay(cap, m, backend="pyte")
     assert told == []
+
+
+BOX = "\x1b[9;1H┌" + "─" * 30 + "┐\r\n│ >" + " " * 28 + "│\r\n└" + "─" * 30 + "┘"
+LOGO = "⠋⠙⠹⠸⠼⠴⠦⠧"
+
+
+def _tui(*frames: tuple[float, str], end: float = 12.0) -> Capture:
+    """A full-screen agent on the alternate screen: its composer box (which the fallback
+    reads), a logo row above it, then `frames`."""
+    events = [_out(0.1, f"\x1b[?1049h\x1b[2J{BOX}\x1b[1;1H  Agent v1"),
+              *(_out(t, s) for t, s in frames), Event(end, "x", 0)]
+    events.sort(key=lambda e: e.t)
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 40, "rows": 12,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+def test_an_animation_under_a_still_composer_is_no_work(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A logo that cycles its glyphs under the composer every 0.1 s for 10 s (an idle
+    animation: the screen's text changes, its words never): idle all along."""
+    frames = [(1.0 + 0.1 * k, f"\x1b[3;3H{LOGO[k % len(LOGO)] * 6}") for k in range(100)]
+    steps = replay(_tui(*frames), generic(), backend="pyte")
+    assert not any(busy for _, busy, _ in told), told
+    assert {s.state for s in steps if not s.marker and s.t < 11.9} == {"idle"}, steps
+
+
+def test_words_streamed_under_a_still_composer_are_work(
+        told: list[tuple[float, bool, str]]) -> None:
+    """The same composer with a reply streamed above it (new words each 0.2 s for 3 s):
+    busy while they come, idle within 1.5 s of the last."""
+    text = ["here", "is", "what", "I", "found", "in", "the", "notes", "file", "and", "nothing", "else", "so", "I", "stop"]
+    frames = [(3.0 + 0.2 * k, f"\x1b[{3 + k // 4};{1 + 9 * (k % 4)}H{w}")
+              for k, w in enumerate(text[:15])]
+    replay(_tui(*frames), generic(), backend="pyte")
+    busy = [t for t, b, w in told if b]
+    assert busy and 3.0 <= busy[0] <= 4.1 and told[0][2] == "writing output", told
+    idle = [t for t, b, _ in told if not b]
+    assert idle and 5.8 <= idle[-1] <= 5.8 + 1.5, told
+
+
+def test_a_streamed_answer_after_an_enter_reads_working_then_done(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A line-mode chat ("> " its prompt): the user's line entered, its answer streamed
+    from 0.6 s on (inside the Enter's guard) for 3 s, then the prompt again: working from
+    the Enter to the prompt, then done (not "the turn never started")."""
+    words = ["Here", "is", "what", "I", "found:", "the", "directory", "holds", "a", "single", "notes", "file"]
+    events = [_out(0.1, "chat v1\r\n> "), Event(2.0, "i", base64.b64encode(b"hi\r").decode()),
+              _out(2.001, "hi\r\n"),
+              *(_out(2.6 + 0.25 * k, w + " ") for k, w in enumerate(words)),
+              _out(5.7, "\r\n> "), Event(9.0, "x", 0)]
+    cap = Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+                   "argv": ["prog"], "agent": "prog"}, events)
+    steps = [s for s in replay(cap, generic(), backend="pyte") if not s.marker]
+
+    def at(t: float) -> str:
+        return [s for s in steps if s.t <= t][-1].state
+
+    assert [at(t) for t in (1.5, 2.5, 4.0, 5.5)] == ["idle", "working", "working", "working"]
+    end = [s for s in steps if s.t > 5.5]
+    assert end and end[0].state == "done" and end[0].t <= 6.8, steps
+    assert "never started" not in " ".join(s.detail or "" for s in steps)
