@@ -4,9 +4,11 @@
 ``Activity`` event of the core, or None). Busy while the program uses CPU, runs child
 processes or writes output the user did not just type; idle after QUIET_IDLE seconds of
 none of that. A TUI (or a line-mode chat) the fallback rules read (:func:`tui_reading`) is
-read from its screen instead: working while it says so or output that changes the
-screen's text comes, idle at the first sample after its composer stands still, its CPU
-and children not read at all. It also keeps the samples' schedule: every ACTIVITY_PERIOD
+read from its screen instead: working while it says so or output brings rows of words
+the screen never showed (streamed text; an animation, a counter, a redraw bring none),
+idle at the first sample after its composer stands still, its CPU and children not read
+at all; so is a screen no rule reads, once the rules read the program's own or while it
+draws on the alternate screen. It also keeps the samples' schedule: every ACTIVITY_PERIOD
 while the program reads busy, backing off with the time since the last activity after
 (:meth:`ActivityDecision.deadline`).
 

@@ -18,9 +18,10 @@ program that starts work, or hands the terminal over, after WATCH seconds of sil
 Whether the program works is decided by fusion/activity.py's
 :class:`~..fusion.activity.ActivityDecision` (the one a capture's replay runs too), fed
 CPU and children from /proc here when it asks for them: a TUI agent the generic
-manifest's fallback rules read is sampled from its screen (working while it says so or
-output that changes the screen's text comes, idle at the first sample after its composer
-stands still, /proc not read for it).
+manifest's fallback rules read, or any program on the alternate screen no rule reads,
+is sampled from its screen (working while it says so or output brings words the screen
+never showed, idle at the first sample after its composer stands still, /proc not read
+for it).
 
 The descendant processes are read with each foreground sample outside a turn (in a turn,
 once at its end: :meth:`tree_now`): what a turn left running is background work, what
