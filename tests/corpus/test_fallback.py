@@ -695,17 +695,17 @@ manifest instead of their own.
   question and subject), read as ``[y/N]`` (a permission when it asks to run, execute,
   proceed with, apply ... something); three or more single keys in brackets right by a
   "?" stay keys to choose from (``keys_permission``); a box printed right above a
-  line-mode question is its subject whole (partial when its top is past the screen's).
+  line-mode question is its subject whole (partial when its top is past the screen's); a
+  "~" alone on the cursor's row is a line-mode chat's prompt, drawn again when a turn
+  ends (``line_chat_prompt``: idle).
   Every known agent's figures with its own manifest, and every other directory with the
   fallback: the same. TunaCode 0.1.46 now: 6/6, 2 false blocked, blocked p50/max
   48/52 ms, agreement 0.763; 0.1.30: 6/6, 2, 45/61 ms, 0.756 (left: twice in its
   command-approve, for 0.35 s while its answer's preview grows a row, the log scrolls so
   that its answered box is its last row again, "Approved" under it out of view: the
   screen is the live dialog's; its answer's and negatives' turn ends, the preview panel
-  gone and the log redrawn, read by no rule); Strands 0.1.10: 6/6, 0, 42/44 ms, 0.767;
-  0.1.5: 6/6, 0, 42/44 ms, 0.809 (left: its prompt "~ " after a turn reads as no
-  line-mode chat's prompt, so no turn end is seen, 8 of 8, and the time after its
-  refusals reads working).
+  gone and the log redrawn, read by no rule); Strands 0.1.10: 6/6, 0, 42/44 ms, turn end
+  p50/max 41/42 ms, 0.946; 0.1.5: 6/6, 0, 42/44 ms, 41/41 ms, 0.943.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -795,9 +795,6 @@ SHORT = {"cline-3.0.57": (1, 0.90), "cline-3.0.65": (0, 0.88), "mini-1.17.5": (0
          # composer, output that changes the screen's text, which the samples read as
          # work (0.999 without them)
          "vibe-2.26.1": (0, 0.81),
-         # Strands 0.1.10 and 0.1.5 measure 0.767 and 0.809: its prompt "~ " after a turn
-         # is read by no rule, so no turn end is seen (module doc)
-         "strands-0.1.10": (0, 0.76), "strands-0.1.5": (0, 0.80),
          # TunaCode 0.1.30 and 0.1.46 measure 0.756 and 0.763: twice in command-approve,
          # 0.35 s each, its log scrolls so that the answered box is its last row again
          # (2); its turn ends read by no rule

@@ -1666,10 +1666,11 @@ def test_a_permission_the_user_typed_at_a_chats_prompt_is_no_dialog(
 
 
 @pytest.mark.parametrize(("row", "idle"), [
-    ("> ", True), ("  >", True),
-    # the user's prompt entered, the turn running; a quote; an arrow
+    ("> ", True), ("  >", True), ("~ ", True),
+    # the user's prompt entered, the turn running; a quote; an arrow; a shell's prompt
     ("> make the output directory", False), ("> > quoted", False), (">>> ", False),
-    ("-> ", False),
+    ("-> ", False), ("~ make the output directory", False), ("~/work $ ", False),
+    ("~~ ", False),
 ])
 def test_a_line_mode_chats_bare_prompt_reads_idle_after_its_turn(
         generic: rules.Manifest, row: str, idle: bool) -> None:
