@@ -56,6 +56,10 @@ _OPTION_ROW = re.compile(
 _POINTERS = re.compile("[❯›>●○◉▶▸→]")
 MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
+#: a box's top and bottom edges (a line-mode program's output box: the paragraph above a
+#: question that is a box is the whole box, its blank rows in it)
+_BOX_TOP_EDGE = re.compile(r"^\s*[╭┌][─━]{3,}")
+_BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8,}[^\n]*[╯┘]\s*$")
 _TAIL_CHARS = "│┃║|"
 _SPACES = re.compile(r"\s+")
 _KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t", "shift+tab": "\x1b[Z"}
@@ -569,7 +573,8 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
     rows = [_unbox(x) for x in raw]
     n = len(rows)
     end = next((i for i in range(n) if f.stop is not None and f.stop.search(rows[i])), n)
-    start = first = stop = None
+    start = first = stop = body_end = None
+    boxed = False  # the block is a box (its edges left out, its right border too)
     if f.up:  # from the last `until` up to the last `after` above it
         assert f.after is not None and f.until is not None
         stop = next((i for i in range(end - 1, -1, -1) if f.until.search(rows[i])), None)
@@ -579,10 +584,17 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
         while above >= 0 and not rows[above].strip():  # blank rows right above it
             above -= 1
         top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
+        if f.scrolls and above > 0 and _BOX_BOTTOM_EDGE.match(raw[above]):
+            # a box printed right above the question: the paragraph is the whole box,
+            # its blank rows in it, its edges not
+            edge = next((i for i in range(above - 1, -1, -1) if _BOX_TOP_EDGE.match(raw[i])
+                         or _BOX_BOTTOM_EDGE.match(raw[i])), None)
+            if edge is None or _BOX_TOP_EDGE.match(raw[edge]):  # none: past the top
+                top, body_end, boxed = edge, above, True
         start = top + 1 if top is not None else 0
         # else it may go on above the region's top (not when it was printed from the top
-        # of a screen that never filled: `scrolls`)
-        closed = top is not None or (f.scrolls and not fills)
+        # of a screen that never filled: `scrolls`; a box's top is on screen or not)
+        closed = top is not None or (f.scrolls and not fills and not boxed)
     else:
         if f.after is not None:
             start = next((i + 1 for i in range(end) if f.after.search(rows[i])), None)
@@ -605,7 +617,11 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
             top = next((i + 1 for i in range(start - 2, -1, -1) if f.head.search(rows[i])),
                        start - 1)
         head = tuple(UNSAFE_RE.sub(" ", x).strip() for x in rows[top: start - 1] if x.strip())
-    body = _trim(list(raw[start + (first is not None): stop if stop is not None else end]))
+    if body_end is None:
+        body_end = stop if stop is not None else end
+    body = _trim(list(raw[start + (first is not None): body_end]))
+    if boxed:  # a wide character before the right border moves it: every row's own
+        body = [_untail(x) for x in body]
     body = _trim(_dedent(_strip_borders(body)))  # a box's blank rows at its ends too
     if first is not None:
         body.insert(0, first.group("subject").strip())

@@ -667,16 +667,45 @@ manifest instead of their own.
   bash-refuse and Open Interpreter 0.4.3 stream one idle fewer between workings (the live
   loop's wake-ups on another clock). The lower figures are the samples' own, left for a
   pass on them.
-* Measured once unseen (the rules of 6fc870d, replayed with activity), not looked at
-  yet: **TunaCode 0.1.46** and **0.1.30** (``tests/heldout/tunacode-*/``, PyPI
-  ``tunacode-cli``, a new agent: a Textual app; it asks in a panel in its log, "Confirm:
-  bash", the command, then ``[1] Yes  [2] Yes + Skip  [3] No`` on one row, answered with
-  a digit): 0/6, 0 false blocked, agreement 0.717 and 0.708; the **Strands Agents
-  builder 0.1.10** and **0.1.5** (``tests/heldout/strands-*/``, PyPI
-  ``strands-agents-builder``, the program ``strands``, a new agent: a line-mode chat; its
-  shell tool prints a plan, then "Do you want to proceed with execution? [y/*]",
-  answered with a line): 0/6, 0, 0.732 and 0.772. Without the activity samples (the
-  replay before them): TunaCode 0.760 and 0.758, Strands 0.864 and 0.858.
+* **TunaCode 0.1.46** and **0.1.30** (``tests/heldout/tunacode-*/``, PyPI
+  ``tunacode-cli``, a new agent: a Textual app; it asks in a box drawn last in its log's
+  panel, "Confirm: bash", the command (cut with "..." past a few rows), then
+  ``[1] Yes  [2] Yes + Skip  [3] No`` on one row, answered with a digit; an empty input
+  box and a status line under the panel; answered, "Approved" or "Rejected" is printed
+  under the box) and the **Strands Agents builder 0.1.10** and **0.1.5**
+  (``tests/heldout/strands-*/``, PyPI ``strands-agents-builder``, the program
+  ``strands``, a new agent: a line-mode chat; its shell tool prints a plan, a boxed
+  "Command Execution Preview", then "Do you want to proceed with execution? [y/*]" on the
+  cursor's row, answered with a line) were measured once unseen (the rules of 6fc870d,
+  replayed with activity): TunaCode 0/6, 0 false blocked, agreement 0.717 and 0.708;
+  Strands 0/6, 0, 0.732 and 0.772 (without the activity samples: TunaCode 0.760 and
+  0.758, Strands 0.864 and 0.858). They were then looked at for these shapes, so they are
+  no longer unseen: options on one row, each led by its key in brackets (digits as well
+  as letters), one of them a refusal (No, Deny, Reject, Cancel, Decline), the last row of
+  a box after which its panel holds no row of words but in a box of its own (an
+  answer's preview) down to the panel's bottom edge, at most 24 rows (a composer, a
+  status line) below that, are a dialog answered with the option's key, a permission
+  when an option also approves (``tui_dialog_keys_row``, else ``tui_question_keys_row``),
+  the box's rows above the options its subject, partial when a row is cut with "...";
+  quoted in an answer (words under the row), answered (its outcome under the box) or a
+  row of bracketed links with no refusal: none. A yes/no question's key list is y (or
+  yes) and other short alternatives, n, no or "*" among them (``[y/*]``, ``(y/n/e)``,
+  ``'Y/n/i'``, ``[yes/no/all]``), in brackets, parentheses or quotes: one grammar every
+  rule that reads a yes/no question shares (on the cursor's row and above the input, its
+  question and subject), read as ``[y/N]`` (a permission when it asks to run, execute,
+  proceed with, apply ... something); three or more single keys in brackets right by a
+  "?" stay keys to choose from (``keys_permission``); a box printed right above a
+  line-mode question is its subject whole (partial when its top is past the screen's); a
+  "~" alone on the cursor's row is a line-mode chat's prompt, drawn again when a turn
+  ends (``line_chat_prompt``: idle).
+  Every known agent's figures with its own manifest, and every other directory with the
+  fallback: the same. TunaCode 0.1.46 now: 6/6, 2 false blocked, blocked p50/max
+  48/52 ms, agreement 0.763; 0.1.30: 6/6, 2, 45/61 ms, 0.756 (left: twice in its
+  command-approve, for 0.35 s while its answer's preview grows a row, the log scrolls so
+  that its answered box is its last row again, "Approved" under it out of view: the
+  screen is the live dialog's; its answer's and negatives' turn ends, the preview panel
+  gone and the log redrawn, read by no rule); Strands 0.1.10: 6/6, 0, 42/44 ms, turn end
+  p50/max 41/42 ms, 0.946; 0.1.5: 6/6, 0, 42/44 ms, 41/41 ms, 0.943.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -732,12 +761,11 @@ GOAL_AGREEMENT = 0.90
 #: Open Interpreter 0.4.3: none since the rule for a yes/no question above a blank input
 #: prompt; Hermes Agent 0.19.0: none since the rule for a numbered box over a countdown;
 #: Mentat 1.0.18: none since the rule for a question listing its keys over an input box;
-#: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act)
-MISSED = {"mini-1.17.5/long-command",
-          # measured once unseen, not looked at yet (module doc): every dialog missed
-          *(f"{a}/{s}" for a in ("strands-0.1.10", "strands-0.1.5", "tunacode-0.1.30",
-                                 "tunacode-0.1.46")
-            for s in ("command-approve", "command-deny", "long-command", "multiline"))}
+#: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act;
+#: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
+#: the rules for options on one row led by their keys and a yes/no key list of y and
+#: other alternatives)
+MISSED = {"mini-1.17.5/long-command"}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -767,9 +795,10 @@ SHORT = {"cline-3.0.57": (1, 0.90), "cline-3.0.65": (0, 0.88), "mini-1.17.5": (0
          # composer, output that changes the screen's text, which the samples read as
          # work (0.999 without them)
          "vibe-2.26.1": (0, 0.81),
-         # measured once unseen, not looked at yet (module doc)
-         "strands-0.1.10": (0, 0.73), "strands-0.1.5": (0, 0.77),
-         "tunacode-0.1.30": (0, 0.70), "tunacode-0.1.46": (0, 0.71)}
+         # TunaCode 0.1.30 and 0.1.46 measure 0.756 and 0.763: twice in command-approve,
+         # 0.35 s each, its log scrolls so that the answered box is its last row again
+         # (2); its turn ends read by no rule
+         "tunacode-0.1.30": (2, 0.75), "tunacode-0.1.46": (2, 0.76)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

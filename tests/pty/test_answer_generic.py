@@ -36,6 +36,9 @@ PROGRAMS: dict[str, list[str]] = {
     "continue": [sys.executable, "-c", "a = input('Continue? '); print(f'got:[{a}]')"],
     "python-input": [sys.executable, "-c",
                      "a = input('Delete the cache? (y/n) '); print(f'got:[{a}]')"],
+    # y, then "anything else" for no
+    "key-list": ["bash", "-c",
+                 'read -r -p "Do you want to proceed with execution? [y/*] " a; echo "got:[$a]"'],
 }
 
 
@@ -613,3 +616,49 @@ def test_a_question_the_user_types_at_a_prompt_is_no_dialog(prompt: Any) -> None
         p.t.pump(0.2)
     p.t.type(b"\r")
     p.t.expect(b"got:[Delete the cache? (y/n)]", 10)
+
+
+# A full-screen program with no manifest that asks in a box drawn last in its conversation
+# panel: "Confirm: bash", the command, then "[1] Yes  [2] Yes + Skip  [3] No" on one row,
+# an empty input box and a status line under the panel. A digit answers; it prints the
+# bytes it read.
+TUI_KEYS_ROW = r"""
+import os, select, sys, termios, tty
+def row(text):
+    return "│ " + text.ljust(56) + " │"
+box = ["╭" + "─" * 54 + "╮", *(f"│ {r:<52} │" for r in (
+    "Confirm: bash", "", "  command: mkdir -p out", "", "[1] Yes  [2] Yes + Skip  [3] No")),
+    "╰" + "─" * 54 + "╯"]
+rows = ["┌" + "─" * 58 + "┐", row("│ make the output directory"), *map(row, box), row(""),
+        row("● ● ● ● ●"), "└" + "─" * 58 + "┘", "┌" + "─" * 58 + "┐", row(""), row(""),
+        "└" + "─" * 58 + "┘", " main ● work              running: bash"]
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+sys.stdout.write("\x1b[?1049h\x1b[H\x1b[2J" + "\r\n".join(rows) + "\x1b[14;3H")
+sys.stdout.flush()
+try:
+    got = os.read(fd, 16)
+    while select.select([fd], [], [], 0.2)[0]:
+        got += os.read(fd, 16)
+finally:
+    sys.stdout.write("\x1b[?1049l")
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print(f"got:{got!r}")
+"""
+
+
+@pytest.mark.parametrize(("label", "typed"), [("No", b"got:b'3'"), ("Yes", b"got:b'1'")])
+def test_options_on_one_row_led_by_their_keys_are_answered_with_the_key(
+        prompt: Any, label: str, typed: bytes) -> None:
+    """The fallback finds the box that closes on its keys' row, the command above them its
+    subject; answer types the chosen option's digit alone."""
+    p = prompt([sys.executable, "-c", TUI_KEYS_ROW])
+    d = p.dialog()
+    assert [(o["label"], o["key"]) for o in d["options"]] == [
+        ("Yes", "1"), ("Yes + Skip", "2"), ("No", "3")], d
+    assert d["subject"] == ["Confirm: bash", "", "  command: mkdir -p out"], d
+    r = p.osc("answer", p.sid, label, "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(typed, 10)
+    assert p.t.wait(10) == 0

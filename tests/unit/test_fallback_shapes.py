@@ -1666,10 +1666,11 @@ def test_a_permission_the_user_typed_at_a_chats_prompt_is_no_dialog(
 
 
 @pytest.mark.parametrize(("row", "idle"), [
-    ("> ", True), ("  >", True),
-    # the user's prompt entered, the turn running; a quote; an arrow
+    ("> ", True), ("  >", True), ("~ ", True),
+    # the user's prompt entered, the turn running; a quote; an arrow; a shell's prompt
     ("> make the output directory", False), ("> > quoted", False), (">>> ", False),
-    ("-> ", False),
+    ("-> ", False), ("~ make the output directory", False), ("~/work $ ", False),
+    ("~~ ", False),
 ])
 def test_a_line_mode_chats_bare_prompt_reads_idle_after_its_turn(
         generic: rules.Manifest, row: str, idle: bool) -> None:
@@ -1849,3 +1850,191 @@ def test_a_progress_row_with_words_streaming_under_it_over_an_input_box_is_work(
     quoted = read(generic, keys_over_input("  Streaming...", "  the words", pane=pane))
     assert quoted.state == "idle", quoted.rule_id
     assert read(generic, [*STREAMING, "─" * 60, "❯", "─" * 60]).state != "working"
+
+
+# ------------------------- options on one row, each led by its key, the last row of a box
+
+def panel_row(text: str) -> str:
+    return "│ " + text.ljust(56) + " │"
+
+
+PANEL_TOP, PANEL_END = "┌" + "─" * 58 + "┐", "└" + "─" * 58 + "┘"
+ROW_KEYS = "[1] Yes  [2] Yes + Skip  [3] No"
+
+
+def keys_panel(*box: str, keys: str = ROW_KEYS, after: tuple[str, ...] = ("", "● ● ● ● ●"),
+               inside: tuple[str, ...] = ("", ""), under: tuple[str, ...] = (),
+               composer: str = "") -> list[str]:
+    """A conversation's panel, a box last in it holding `box`, blank rows and the options
+    on one row (`keys`), the box's rows `under` them, the rows `after` the box, then an
+    input box and a status line."""
+    nested = ["╭" + "─" * 54 + "╮", *(f"│ {r:<52} │" for r in (*box, *inside, keys, *under)),
+              "╰" + "─" * 54 + "╯"]
+    return [PANEL_TOP, panel_row(""), panel_row("│ clean the build"), panel_row("│ you 5:38 PM"),
+            *map(panel_row, nested), *map(panel_row, after), PANEL_END, PANEL_TOP,
+            panel_row(composer), panel_row(""), panel_row(""), PANEL_END,
+            " main ● work            edited: -            running: bash"]
+
+
+CONFIRM = ("Confirm: bash", "", "  command: rm -rf build")
+
+
+def test_options_on_one_row_led_by_their_keys_closing_a_box_are_a_dialog(
+        generic: rules.Manifest) -> None:
+    v = read(generic, keys_panel(*CONFIRM))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_keys_row")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.question.startswith("Confirm: bash")
+    assert d.subject == ("Confirm: bash", "", "  command: rm -rf build")
+    assert [(o.label, o.key) for o in d.options] == [("Yes", "1"), ("Yes + Skip", "2"),
+                                                     ("No", "3")]
+    assert dialog.keys_for(d, dialog.resolve(d, "No")) == ["3"]  # the digit, no Enter
+    # the same question about another command is another dialog
+    other = read(generic, keys_panel("Confirm: bash", "", "  command: rm -rf /"))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # a command cut with "...": partial, `answer` refuses it
+    cut = read(generic, keys_panel("Confirm: bash", "", "  command: touch f00.txt",
+                                   "touch f01.txt", "t..."))
+    assert cut.dialog is not None and cut.dialog.partial
+    # an answer's preview in a box of its own under it, in the panel: still the dialog
+    preview = ("", "╭" + "─" * 40 + "╮", "│ I will creat" + " " * 27 + "│",
+               "│ streaming  ·  2.6s" + " " * 21 + "│", "╰" + "─" * 40 + "╯", "● ● ● ● ●")
+    assert read(generic, keys_panel(*CONFIRM, after=preview)).rule_id == "tui_dialog_keys_row"
+    # letters as keys; options that neither approve: a question
+    letters = read(generic, keys_panel(*CONFIRM, keys="[y] Allow  [n] Deny"))
+    assert letters.dialog is not None and letters.kind == "permission"
+    assert [o.key for o in letters.dialog.options] == ["y", "n"]
+    ask = read(generic, keys_panel("Pick a colour", keys="[1] Red  [2] Blue  [3] Cancel"))
+    assert (ask.state, ask.kind, ask.rule_id) == ("blocked", "question",
+                                                  "tui_question_keys_row")
+
+
+@pytest.mark.parametrize("rows", [
+    # a row of bracketed links or footnotes: no option refuses
+    keys_panel("See the docs", keys="[1] docs  [2] api  [3] faq"),
+    # answered: its outcome printed under the box
+    keys_panel(*CONFIRM, after=("Approved", "", "● ● ● ● ●")),
+    keys_panel(*CONFIRM, after=("Rejected", "")),
+    # quoted in an answer: its words under the row, in the same box
+    keys_panel("It asked:", "  Confirm: bash", inside=(), under=("", "Nothing is waiting now.")),
+    keys_panel("It asked:", "  Confirm: bash", inside=(), under=("Nothing is waiting now.",)),
+    # typed into the composer, not a program's dialog
+    [PANEL_TOP, panel_row("│ clean the build"), PANEL_END, PANEL_TOP,
+     panel_row("Confirm: bash [1] Yes  [2] Yes + Skip  [3] No"), panel_row(""), PANEL_END,
+     " main ● work"],
+], ids=["links", "approved", "rejected", "quoted", "quoted-close", "typed"])
+def test_keys_on_one_row_that_are_no_dialog(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", v.rule_id
+
+
+def test_hostile_text_in_a_keys_row_dialog_is_inert(generic: rules.Manifest) -> None:
+    hostile = "$(rm -rf ~) #{pane_id} %H `id` \u202e\x1b]2;x\x07 #(touch /tmp/x)"
+    v = read(generic, keys_panel("Confirm: bash", "", f"  command: {hostile}"))
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_keys_row")
+    d = v.dialog
+    assert d is not None
+    text = "\n".join([d.question, *d.subject, *(o.label for o in d.options)])
+    for bad in ("\x1b", "\x07", "\u202e"):
+        assert bad not in text, repr(bad)
+    assert "#(touch /tmp/x)" in text  # shown as text, never run
+    assert [o.key for o in d.options] == ["1", "2", "3"]
+
+
+# ------------------- a yes/no question whose key list is y followed by other alternatives
+
+#: the key lists every rule that reads a yes/no question reads alike (one grammar)
+#: ("[Y/n/a]" right after a "?" is single keys to choose from: below)
+KEY_LISTS = ("[y/N]", "[y/*]", "(y/n/e)", "'Y/n/i'", "[yes/no/all]", "(Y/n)", "(y/a/n)")
+
+
+@pytest.mark.parametrize("keys", KEY_LISTS)
+def test_every_yes_no_key_list_reads_as_one_shape(generic: rules.Manifest, keys: str) -> None:
+    for ask, kind in ((f"Do you want to proceed with execution? {keys} ", "permission"),
+                      (f"Apply the patch? {keys} ", "permission"),
+                      (f"Save the transcript? {keys} ", "question")):
+        on_row = rules.evaluate(generic, at_input(["$ rm -rf build", "", ask], len(ask)))
+        assert (on_row.state, on_row.kind) == ("blocked", kind), ask
+        assert on_row.rule_id == f"yes_no_{kind}", ask
+        below = rules.evaluate(generic, at_input(["$ rm -rf build", "", ask.rstrip(), "",
+                                                  "  "], 2))
+        assert (below.state, below.kind) == ("blocked", kind), ask
+        for v in (on_row, below):
+            d = v.dialog
+            assert d is not None and d.question.startswith(ask.rstrip()), ask
+            assert d.subject == ("$ rm -rf build",), ask
+            assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+            assert dialog.keys_for(d, dialog.resolve(d, "yes")) == ["y", "\r"]
+
+
+BOX_PLAN = ["~  clean the build", "", "Command Execution Plan", "",
+            "╭" + "─" * 20 + " Command Execution Preview " + "─" * 20 + "╮",
+            "│" + " " * 67 + "│", "│   Command     rm -rf build" + " " * 40 + "│",
+            "│   Working Dir /tmp/work" + " " * 43 + "│", "│" + " " * 67 + "│",
+            "╰" + "─" * 67 + "╯", ""]
+PROCEED = "Do you want to proceed with execution? [y/*] "
+
+
+def test_a_box_printed_right_above_a_yes_no_question_is_its_subject(
+        generic: rules.Manifest) -> None:
+    rows = [*BOX_PLAN, PROCEED]
+    v = rules.evaluate(generic, at_input(rows, len(PROCEED)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    # the whole box, its blank rows in it, without its edges and borders
+    assert d.subject == ("Command     rm -rf build", "Working Dir /tmp/work"), d.subject
+    other = rules.evaluate(generic, at_input(
+        [*(r.replace("rm -rf build", "rm -rf /   ") for r in BOX_PLAN), PROCEED],
+        len(PROCEED)))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # the box's top past the screen's top: part of what it runs is not shown
+    cut = [*BOX_PLAN[6:], PROCEED]
+    got = rules.evaluate(generic, at_input(cut, len(PROCEED), height=len(cut)))
+    assert got.dialog is not None and got.dialog.partial
+
+
+@pytest.mark.parametrize(("rows", "typed"), [
+    # quoted in the conversation above a prompt
+    (["Strands asked:", "", "    Command Execution Plan", f"    {PROCEED.rstrip()}", "",
+      "Nothing is waiting now.", "~ "], None),
+    # typed at the chat's prompt and not entered
+    (["~  Command Execution Plan: " + PROCEED.rstrip()],
+     "Command Execution Plan: " + PROCEED.rstrip()),
+    # a format hint, not yes and no
+    (["Enter date (y/m/d): "], None), (["Pick a size [s/m/l]: "], None),
+], ids=["quoted", "typed", "date", "sizes"])
+def test_key_lists_that_are_no_yes_no_question(generic: rules.Manifest, rows: list[str],
+                                              typed: str | None) -> None:
+    v = rules.evaluate(generic, at_input(rows, len(rows[-1]), typed=typed))
+    assert v.state != "blocked", v.rule_id
+
+
+def test_single_keys_by_a_question_mark_stay_keys_to_choose(generic: rules.Manifest) -> None:
+    # "[Y/n/c/e/a/?]" next to its "?" is a list of keys, each an option
+    ask = "Execute shell? [Y/n/c/e/a/?] "
+    v = rules.evaluate(generic, at_input(["rm -rf build", ask], len(ask)))
+    assert v.rule_id == "keys_permission" and v.dialog is not None
+    assert [o.key for o in v.dialog.options] == ["y", "n", "c", "e", "a", "?"]
+    # apart from a "?", or read on the row above the input, y and other keys are yes/no
+    for ask in ("Run it [Y/n/a]: ", "Execute shell [y/n/a] "):
+        on_row = rules.evaluate(generic, at_input(["rm -rf build", ask], len(ask)))
+        assert on_row.rule_id == "yes_no_permission", ask
+    below = rules.evaluate(generic, at_input(["rm -rf build", "", "Execute shell? [Y/n/a]",
+                                              "", "  "], 2))
+    assert below.rule_id == "yes_no_input_permission"
+
+
+def test_hostile_text_in_a_yes_no_key_list_question_is_inert(generic: rules.Manifest) -> None:
+    ask = "Run \"$(rm -rf ~)\" #{pane_id} %H `id` '#(touch /tmp/x)' \u202e? [y/*] "
+    rows = ["", "Plan: \x1b[31m\u2066x\u2069 " + "A" * 10_000, "", ask]
+    v = rules.evaluate(generic, at_input(rows, len(ask)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    d = v.dialog
+    assert d is not None
+    text = "\n".join([d.question, *d.subject])
+    for bad in ("\x1b", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert "#(touch /tmp/x)" in d.question
+    assert [o.key for o in d.options] == ["y", "n"]
