@@ -59,7 +59,9 @@ _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 #: a box's top and bottom edges (a line-mode program's output box: the paragraph above a
 #: question that is a box is the whole box, its blank rows in it)
 _BOX_TOP_EDGE = re.compile(r"^\s*[╭┌][─━]{3,}")
-_BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8,}[^\n]*[╯┘]\s*$")
+#: (eight rule characters, then anything: ``{8,}`` before ``[^\n]*`` would backtrack over
+#: every split of a long edge with no corner, quadratic in the row's width)
+_BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8}[^\n]*[╯┘]\s*$")
 _TAIL_CHARS = "│┃║|"
 _SPACES = re.compile(r"\s+")
 _KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t", "shift+tab": "\x1b[Z"}
