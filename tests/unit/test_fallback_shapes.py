@@ -2065,3 +2065,19 @@ def test_rows_of_a_box_edge_with_no_corner_above_a_question_read_in_linear_time(
     edges, text = cost("╰" + "─" * (width - 1)), cost("x" * width)
     # a ratio in one process, not a speed: linear is about 1x, the backtracking ~1000x
     assert edges < 20 * text, (edges, text)
+
+
+def test_a_question_longer_than_is_read_is_partial(generic: rules.Manifest) -> None:
+    """A yes/no question on one row longer than the reader keeps (a 10 KB command): what
+    runs differs past the part read, so `answer` must not approve it (partial)."""
+    def ask(tail: str) -> rules.Verdict:
+        row = "Run " + "x" * 5000 + tail + " [y/n] "
+        return rules.evaluate(generic, at_input(["$ build", "", row], len(row)))
+
+    a, b = ask(" && rm -rf ~"), ask(" && ls")
+    assert (a.rule_id, b.rule_id) == ("yes_no_permission", "yes_no_permission")
+    assert a.dialog is not None and b.dialog is not None
+    assert a.dialog.partial and b.dialog.partial
+    row = "Run " + "x" * 100 + " [y/n] "
+    short = rules.evaluate(generic, at_input(["$ build", "", row], len(row)))
+    assert short.dialog is not None and not short.dialog.partial
