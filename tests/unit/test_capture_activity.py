@@ -174,3 +174,19 @@ def test_a_program_a_manifest_reads_takes_no_activity_samples(
     assert m is not None and not m.generic
     replay(cap, m, backend="pyte")
     assert told == []
+
+
+def test_process_rows_out_of_time_order_are_read_by_their_time(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A capture whose clock steps back lists a process row after a later one: the
+    children a sample reads are those of the last row up to the sample's time, wherever
+    the row stands in the file."""
+    cap = capture()
+    replay(cap, generic(), backend="pyte")
+    in_order = list(told)
+    rows = [e for e in cap.events if e.type == "p"]
+    rest = [e for e in cap.events if e.type != "p"]
+    told.clear()
+    replay(Capture(cap.header, rest[:-1] + rows[::-1] + rest[-1:]), generic(), backend="pyte")
+    assert [(b, w) for _, b, w in told] == [(b, w) for _, b, w in in_order]
+    assert (True, "running 1 child process") in [(b, w) for _, b, w in told]
