@@ -215,18 +215,20 @@ class CaptureActivity:
         self.decision = ActivityDecision()
         self.woke: float | None = None  # the last activity seen (output, input, the start)
         self._seen = (-1, -1.0)
-        self._times: list[float] = []
-        self._kids: list[int] = []
-        self._cpu_times: list[float] = []
-        self._cpu: list[float] = []
+        kids: list[tuple[float, int]] = []
+        cpus: list[tuple[float, float]] = []
         for ev in cap.events:
             if ev.type == "p" and (rows := process_rows(ev.payload)) is not None:
                 pids = {pid for pid, _, _, _ in rows}
-                self._times.append(ev.t)
-                self._kids.append(sum(1 for _, ppid, _, _ in rows if ppid not in pids))
+                kids.append((ev.t, sum(1 for _, ppid, _, _ in rows if ppid not in pids)))
             elif ev.type == "c" and (cpu := cpu_row(ev.payload)) is not None:
-                self._cpu_times.append(ev.t)
-                self._cpu.append(cpu)
+                cpus.append((ev.t, cpu))
+        # in time order, for the search by time (a capture's clock may step back; the
+        # sort is stable: of rows at the same time the later one still counts)
+        kids.sort(key=lambda r: r[0])
+        cpus.sort(key=lambda r: r[0])
+        self._times, self._kids = [t for t, _ in kids], [n for _, n in kids]
+        self._cpu_times, self._cpu = [t for t, _ in cpus], [c for _, c in cpus]
         self._now = 0.0
         self._fg_next = 0.0  # the live sampler's next foreground sample
 

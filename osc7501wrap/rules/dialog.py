@@ -59,7 +59,9 @@ _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 #: a box's top and bottom edges (a line-mode program's output box: the paragraph above a
 #: question that is a box is the whole box, its blank rows in it)
 _BOX_TOP_EDGE = re.compile(r"^\s*[╭┌][─━]{3,}")
-_BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8,}[^\n]*[╯┘]\s*$")
+#: (eight rule characters, then anything: ``{8,}`` before ``[^\n]*`` would backtrack over
+#: every split of a long edge with no corner, quadratic in the row's width)
+_BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8}[^\n]*[╯┘]\s*$")
 _TAIL_CHARS = "│┃║|"
 _SPACES = re.compile(r"\s+")
 _KEYS = {"esc": "\x1b", "enter": "\r", "tab": "\t", "shift+tab": "\x1b[Z"}
@@ -542,8 +544,9 @@ def _find(f: Finder | None, lines: Sequence[str], region: RegionFn | None,
             typed = _group(m, f.line, "typed")
     if not found:
         return _Found()
+    # a longer question is cut before it is hashed: not all of it is known (partial)
     return _Found(text=UNSAFE_RE.sub(" ", found[:MAX_FOUND]).strip(),
-                  typed=(typed or "").strip())
+                  typed=(typed or "").strip(), partial=len(found) > MAX_FOUND)
 
 
 def _fills(at: Sequence[int] | None, height: int | None) -> bool:
@@ -718,7 +721,8 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
             s = _Found(partial=s.partial or got.partial)  # a required block is missing
     if s.text and _norm(s.text) not in _norm(question or ""):
         question = f"{question} {s.text}" if question else s.text
-    about = {"subject": s.rows, "partial": s.partial, "typed": q.typed, "context": s.head}
+    about = {"subject": s.rows, "partial": s.partial or q.partial, "typed": q.typed,
+             "context": s.head}
     own = (lines, screen_rows)
     for reader in spec.readers:
         if reader.rules and rule_id not in reader.rules:

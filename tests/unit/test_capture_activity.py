@@ -235,3 +235,19 @@ def test_a_streamed_answer_after_an_enter_reads_working_then_done(
     end = [s for s in steps if s.t > 5.5]
     assert end and end[0].state == "done" and end[0].t <= 6.8, steps
     assert "never started" not in " ".join(s.detail or "" for s in steps)
+
+
+def test_process_rows_out_of_time_order_are_read_by_their_time(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A capture whose clock steps back lists a process row after a later one: the
+    children a sample reads are those of the last row up to the sample's time, wherever
+    the row stands in the file."""
+    cap = capture()
+    replay(cap, generic(), backend="pyte")
+    in_order = list(told)
+    rows = [e for e in cap.events if e.type == "p"]
+    rest = [e for e in cap.events if e.type != "p"]
+    told.clear()
+    replay(Capture(cap.header, rest[:-1] + rows[::-1] + rest[-1:]), generic(), backend="pyte")
+    assert [(b, w) for _, b, w in told] == [(b, w) for _, b, w in in_order]
+    assert (True, "running 1 child process") in [(b, w) for _, b, w in told]

@@ -9,6 +9,7 @@ tests/corpus/test_fallback.py's.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -2038,3 +2039,45 @@ def test_hostile_text_in_a_yes_no_key_list_question_is_inert(generic: rules.Mani
         assert bad not in text, repr(bad)
     assert "#(touch /tmp/x)" in d.question
     assert [o.key for o in d.options] == ["y", "n"]
+
+
+def test_rows_of_a_box_edge_with_no_corner_above_a_question_read_in_linear_time(
+        generic: rules.Manifest) -> None:
+    """A question under a box's bottom edge makes the reader look up for the box's top
+    past every row of the screen: rows as wide as a screen may be (10000 columns), each
+    an edge with no corner, cost about what rows of plain text cost (a pattern that
+    backtracks over them is quadratic in the width: seconds for one screen)."""
+    width = 10000
+
+    def cost(fill: str) -> float:
+        rows = [fill] * 27 + ["╰" + "─" * 20 + "╯", PROCEED]
+        snap = at_input(rows, len(PROCEED), height=len(rows))
+        runs = []
+        for _ in range(3):
+            generic.health.off.clear()
+            generic.health.strikes.clear()
+            t0 = time.perf_counter()
+            v = rules.evaluate(generic, snap)
+            runs.append(time.perf_counter() - t0)
+            assert v.rule_id == "yes_no_permission"
+        return sorted(runs)[1]
+
+    edges, text = cost("╰" + "─" * (width - 1)), cost("x" * width)
+    # a ratio in one process, not a speed: linear is about 1x, the backtracking ~1000x
+    assert edges < 20 * text, (edges, text)
+
+
+def test_a_question_longer_than_is_read_is_partial(generic: rules.Manifest) -> None:
+    """A yes/no question on one row longer than the reader keeps (a 10 KB command): what
+    runs differs past the part read, so `answer` must not approve it (partial)."""
+    def ask(tail: str) -> rules.Verdict:
+        row = "Run " + "x" * 5000 + tail + " [y/n] "
+        return rules.evaluate(generic, at_input(["$ build", "", row], len(row)))
+
+    a, b = ask(" && rm -rf ~"), ask(" && ls")
+    assert (a.rule_id, b.rule_id) == ("yes_no_permission", "yes_no_permission")
+    assert a.dialog is not None and b.dialog is not None
+    assert a.dialog.partial and b.dialog.partial
+    row = "Run " + "x" * 100 + " [y/n] "
+    short = rules.evaluate(generic, at_input(["$ build", "", row], len(row)))
+    assert short.dialog is not None and not short.dialog.partial
