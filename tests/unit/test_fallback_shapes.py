@@ -824,6 +824,48 @@ def test_boxes_that_are_no_input_box(generic: rules.Manifest, rows: list[str]) -
     assert v.rule_id != "tui_composer_box", (v.rule_id, rows)
 
 
+def tall_box(*rows: str, over: str = "└" + "─" * 70 + "┘") -> list[str]:
+    """A conversation panel (its last rows, `over` its bottom edge), then an input box of
+    `rows` across the screen and a status row under it, as a Textual app draws them."""
+    return ["│ │ what is two plus two" + " " * 48 + "│", "│" + " " * 70 + "│", over,
+            "┌" + "─" * 70 + "┐", *(f"│ {r:<68} │" for r in rows), "└" + "─" * 70 + "┘",
+            " main ● work            edited: -             last: -"]
+
+
+def test_a_tall_empty_input_box_reads_idle_and_loading_dots_over_it_working(
+        generic: rules.Manifest) -> None:
+    v = read(generic, tall_box("", "", "", ""))
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    assert (read(generic, tall_box("", "")).state) == "idle"
+    # the same box while a turn runs: a row of loading dots over it, in the panel
+    screen = tall_box("", "", "", "")
+    screen[1] = "│" + " " * 30 + "● ● ● ● ●" + " " * 31 + "│"
+    busy = read(generic, screen)
+    assert (busy.state, busy.rule_id) == ("working", "tui_working")
+    screen[1] = " " * 30 + "• • • •"
+    assert read(generic, screen).state != "working"  # another dot: not this spinner
+
+
+@pytest.mark.parametrize("rows", [
+    # text typed in the tall box
+    tall_box("make the output directory", "", "", ""),
+    # a question in a tall box
+    tall_box("Delete the file?", "", "", ""),
+    # a tall empty box right under a bare rule: a panel still drawn over the log's edge
+    tall_box("", "", "", "", over="─" * 72),
+    # a box of five empty rows
+    tall_box("", "", "", "", ""),
+], ids=["typed", "question", "under-a-rule", "five-rows"])
+def test_tall_boxes_that_are_no_empty_input_box(generic: rules.Manifest,
+                                                rows: list[str]) -> None:
+    assert read(generic, rows).rule_id != "tui_composer_box", rows
+
+
+@pytest.mark.parametrize("row", ["● ● ●", " main ● work ● x", "● ● ● ● ● done", "●●●●●"])
+def test_dots_that_are_no_loading_row(generic: rules.Manifest, row: str) -> None:
+    assert read(generic, ["> go", row]).state != "working", row
+
+
 @pytest.mark.parametrize("row", ["( ●    )", "(     ●)", "│(  ●   )  Thinking", "(  🐶  ) | x"])
 def test_a_bouncing_ball_spinner_reads_working(generic: rules.Manifest, row: str) -> None:
     v = read(generic, ["> go", row])
