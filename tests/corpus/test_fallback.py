@@ -724,6 +724,12 @@ manifest instead of their own.
   screen is the live dialog's; its answer's and negatives' turn ends, the preview panel
   gone and the log redrawn, read by no rule); Strands 0.1.10: 6/6, 0, 42/44 ms, turn end
   p50/max 41/42 ms, 0.946; 0.1.5: 6/6, 0, 42/44 ms, 41/41 ms, 0.943.
+  Its turn ends were then read from its shapes (an input box of two to four empty rows
+  under the conversation, not right under a bare rule, is the composer: its answer's
+  panel streaming over the log's edge is none; a row of four or more "●" alone is work),
+  every other directory's figures the same: TunaCode 0.1.46 6/6, 2 false blocked (0.1 s
+  each now), turn end p50/max 71/78 ms, agreement 0.902 -> 0.989; 0.1.30 6/6, 2, 38/75
+  ms, 0.893 -> 0.996.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -803,10 +809,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.82),
          # after its Enter (14 ms past)
          # (0.988 with the activity samples)
          "openhands-1.11.0": (7, 0.98),
-         # TunaCode 0.1.30 and 0.1.46 measure 0.893 and 0.902: twice in command-approve,
-         # 0.35 s each, its log scrolls so that the answered box is its last row again
-         # (2); its turn ends read by no rule
-         "tunacode-0.1.30": (2, 0.89), "tunacode-0.1.46": (2, 0.90)}
+         # TunaCode 0.1.30 and 0.1.46 measure 0.996 and 0.989 since the rules for a tall
+         # empty input box and a row of loading dots: twice in command-approve, 0.1 s
+         # each, its log scrolls so that the answered box is its last row again (2)
+         "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
