@@ -54,7 +54,7 @@ def sampled(path: Path, raw_output: bool = False) -> tc.Replayed:
     if raw_output:  # every output under a still composer counts as work
         Pipeline.screen_look = lambda self: self.output_bytes  # type: ignore[method-assign]
     try:
-        steps = replay(cap, m, backend=bc.BACKEND, sample=s.sample, every=OFFER)
+        steps = replay(cap, m, backend=bc.BACKEND, resample=s.sample, every=OFFER)
     finally:
         Pipeline.screen_look = look  # type: ignore[method-assign]
     return tc.Replayed(tc.capture_name(path), cap, m, bc.BACKEND, steps)

@@ -25,7 +25,7 @@ from ..agents import meaning
 from ..agents.versions import of_command
 from ..capture import Capture, CaptureWriter, read_capture
 from ..errors import WrapError
-from ..fusion.drive import Sample, capture_activity, capture_events, drive
+from ..fusion.drive import Sampling, capture_activity, capture_events, drive
 from ..fusion.pipeline import Pipeline
 from ..protocol import inert_json, sanitize_text
 from ..proxy.proxy import Proxy
@@ -116,9 +116,9 @@ def choose_manifest(cap: Capture, forced: str | None) -> Any:
 
 
 def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
-           until: float | None = None, sample: Sample | None = None,
+           until: float | None = None, resample: Sampling | None = None,
            every: float = 0.05) -> list[Step]:
-    """The timeline of decisions (and markers) for `cap`, in time order; with `sample`,
+    """The timeline of decisions (and markers) for `cap`, in time order; with `resample`,
     the samples taken on the capture's clock instead of its own (fusion.drive.drive).
     Read with the generic manifest, a capture without activity samples (``a`` rows) is
     sampled as a live session would (fusion.drive.capture_activity)."""
@@ -148,9 +148,9 @@ def replay(cap: Capture, manifest: Any, *, backend: str = "auto",
         steps.append(Step(t, state, kind or None, marker=True))
 
     # a capture recorded without activity samples gets those a live session would take
-    activity = None if sample is not None else capture_activity(cap, manifest.generic)
-    drive(p, capture_events(cap, until), collect, marker, sample=sample, every=every,
-          activity=activity)
+    added = None if resample is not None else capture_activity(cap, manifest.generic)
+    drive(p, capture_events(cap, until), collect, marker, resample=resample, every=every,
+          add_samples=added)
     steps.sort(key=lambda s: (s.t, not s.marker))
     return steps
 

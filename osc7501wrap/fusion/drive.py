@@ -71,24 +71,24 @@ class Marker:
 Timed = tuple[float, Event | Marker]
 
 
-#: A sampler offered the time (`sample(p, now)`): it hands `p` the samples that are due
-#: and returns when it next wants to read the screen (a time not after `now`: at once).
-Sample = Callable[[Pipeline, float], float]
+#: A sampling offered the time (`sampling(p, now)`): it hands `p` the samples that are
+#: due and returns when it next wants to read the screen (a time not after `now`: at once).
+Sampling = Callable[[Pipeline, float], float]
 
 
 def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Decision]], None],
           marker: Callable[[float, str], None] | None = None, *, after: float = 2.0,
-          budget: float = 1.0, sample: Sample | None = None, every: float = 0.05,
-          activity: Sample | None = None) -> None:
+          budget: float = 1.0, resample: Sampling | None = None, every: float = 0.05,
+          add_samples: Sampling | None = None) -> None:
     """Drive `p` through `events` (see the module doc). `decided` gets each list of
     decisions as the core returns them; `marker` the markers. After the last event, the
-    core is given `after` more seconds (unless the program exited). With `sample`, the
+    core is given `after` more seconds (unless the program exited). With `resample`, the
     samples are taken on the driver's clock instead of read from `events` (a live
     session's sampler, offered the time every `every` seconds; the events' own samples
-    are dropped): what a live session would have decided with them. `activity` (without
-    `sample`) is offered the time the same way, the events' own samples kept: the
+    are dropped): what a live session would have decided with them. `add_samples` (without
+    `resample`) is offered the time the same way, the events' own samples kept: the
     activity samples of a capture recorded without them (:func:`capture_activity`)."""
-    offer = sample if sample is not None else activity
+    offer = resample if resample is not None else add_samples
     due: float | None = 0.0
     tick = Tick(budget)
     stream = StreamTracker()  # the title and progress, as the proxy's tracker reads them
@@ -123,7 +123,7 @@ def drive(p: Pipeline, events: Iterable[Timed], decided: Callable[[Sequence[Deci
 
     end_t = 0.0
     for t, ev in events:
-        if sample is not None and isinstance(ev, Activity | Foreground | Processes):
+        if resample is not None and isinstance(ev, Activity | Foreground | Processes):
             continue  # the samples are taken here
         advance(t)
         now = end_t = t
@@ -205,7 +205,7 @@ class CaptureActivity:
     from its last ``p`` row (each process whose parent is no other row's: a child of the
     program; none before the first such row or without one), and its CPU time from its
     last ``c`` row (recordings older than that row have none: never "using CPU").
-    Offered the time by :func:`drive` (`activity`), it samples when a live session
+    Offered the time by :func:`drive` (`add_samples`), it samples when a live session
     would: once due, at a tick of the live loop (at once when output or input came since
     the last offer, else SAMPLE_SLACK after its own or its foreground sample's deadline,
     with their backoff). Not followed: a live sample's wait for the end of a hold of

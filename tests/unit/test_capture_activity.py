@@ -102,7 +102,7 @@ def live_samples(cap: Capture, told: list[tuple[float, bool, str]],
         return due[0]
 
     told.clear()
-    replay(cap, generic(), backend="pyte", sample=sample, every=OFFER)
+    replay(cap, generic(), backend="pyte", resample=sample, every=OFFER)
     return list(told)
 
 

@@ -116,7 +116,7 @@ def test_without_samples_the_enter_holds_the_same() -> None:
 
 
 def test_the_driver_takes_the_samples_on_its_own_clock() -> None:
-    """`drive(..., sample=)` (what `bench/sampled_replay.py` runs): the sampler is offered
+    """`drive(..., resample=)` (what `bench/sampled_replay.py` runs): the sampler is offered
     the time every `every` seconds of the capture's clock, the capture's own samples are
     dropped, and what a sample changed is read at once: the same light as the samples
     handed in among the events."""
@@ -138,7 +138,7 @@ def test_the_driver_takes_the_samples_on_its_own_clock() -> None:
     # a sample the capture recorded, idle in the middle of the turn: dropped
     events = [*capture_events(cap, 22.0), (ENTER + 1.0, Activity(False, "a recorded sample"))]
     events.sort(key=lambda x: x[0])
-    drive(p, events, decisions.extend, sample=sampler, every=0.25)
+    drive(p, events, decisions.extend, resample=sampler, every=0.25)
     assert not left and offered[0] == 0.0
     assert all(abs(b - a - 0.25) < 1e-9 for a, b in itertools.pairwise(offered))
     assert offered[-1] >= 22.0
