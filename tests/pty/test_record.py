@@ -319,18 +319,20 @@ def test_commands_run_from_this_source_tree() -> None:
     assert Path(p.stdout).resolve() == (REPO / "osc7501wrap" / "__init__.py").resolve()
 
 
-# A program without agent rules that works without a word: a CPU loop, then quiet.
-BUSY = [sys.executable, "-c", textwrap.dedent("""
+# A program without agent rules that works without a word: a CPU loop longer than the
+# quiet after which output alone no longer reads as work (QUIET_IDLE, 5 s), then quiet.
+BURN = 7.0
+BUSY = [sys.executable, "-c", textwrap.dedent(f"""
     import time
     print("start", flush=True)
-    end = time.monotonic() + 2.0
+    end = time.monotonic() + {BURN}
     while time.monotonic() < end:
         pass
     print("rest", flush=True)
     # idle is read QUIET_IDLE (5 s) after the last sample that saw work, which may come a
-    # sample period (0.5-0.75 s) after the burn ended, plus a period to be seen: 8 s leaves
-    # the margin a loaded machine needs (6.5 s missed it 2 runs in 3)
-    time.sleep(8)
+    # sample period (0.5-0.75 s) after the burn ended, plus a period to be seen: 10 s leaves
+    # the margin a loaded machine needs (6.5 s missed it 2 runs in 3, 8 s once)
+    time.sleep(10)
 """)]
 _REPORTED = re.compile(rb"\x1b\]7501;([^\x07\x1b]*)")
 
@@ -342,7 +344,8 @@ def folded(states: list[str]) -> list[str]:
 def test_replay_decides_from_the_samples_the_session_recorded(tmp_path: Path) -> None:
     """What only the session's samples show (a program without rules working, read from
     its CPU) is in the capture (``a`` events), so replay decides what the live session
-    decided; without them it could not."""
+    decided; without them replay takes the samples it can from the capture's rows (its
+    output: no CPU in a capture wrap writes), which go quiet in the middle of the burn."""
     out = tmp_path / "busy.jsonl"
     with record(tmp_path, out, BUSY, answer_7501=True) as t:
         assert t.wait(timeout=30) == 0
@@ -363,4 +366,9 @@ def test_replay_decides_from_the_samples_the_session_recorded(tmp_path: Path) ->
     bare = tmp_path / "bare.jsonl"
     bare.write_text("\n".join(x for x in lines if '"a", [' not in x) + "\n", encoding="utf-8")
     p = run(tmp_path, "replay", "--json", str(bare))
-    assert "working" not in [s["state"] for s in json.loads(p.stdout)["timeline"]]
+    steps = [s for s in json.loads(p.stdout)["timeline"] if not s.get("marker")]
+    assert folded([s["state"] for s in steps]) == [
+        "idle", "working", "idle", "working", "idle", "clear"], steps
+    # the idle in the middle: 5 s after "start", while the program still burns
+    assert 5.0 <= steps[2]["t"] < BURN + 0.5, steps
+    assert not any(s["state"] == "idle" and 1.0 < s["t"] < BURN for s in timeline), timeline
