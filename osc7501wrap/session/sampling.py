@@ -40,7 +40,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from ..fusion.activity import ACTIVITY_CPU as ACTIVITY_CPU  # the decision's, re-exported
 from ..fusion.activity import (  # the samples' schedule, shared with the replay's
     ACTIVITY_PERIOD,
     FG_PERIOD,
@@ -48,8 +47,6 @@ from ..fusion.activity import (  # the samples' schedule, shared with the replay
     WATCH,
     ActivityDecision,
 )
-from ..fusion.activity import QUIET_IDLE as QUIET_IDLE
-from ..fusion.activity import tui_reading as tui_reading
 from ..fusion.background import Proc
 from ..fusion.events import Activity, Foreground, Processes
 from ..fusion.pipeline import Pipeline

@@ -12,12 +12,13 @@ import pytest
 from playbook import Playbook
 
 from osc7501wrap import rules
+from osc7501wrap.fusion.activity import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, tui_reading
 from osc7501wrap.fusion.background import ProcessTree
 from osc7501wrap.fusion.events import Activity, Effects, Event, Foreground, Processes
 from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
-from osc7501wrap.session.sampling import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, Sampler
+from osc7501wrap.session.sampling import Sampler
 
 NEVER = float("inf")
 
@@ -205,9 +206,9 @@ def test_the_samples_follow_the_rules_marked_agent_screen_not_their_names(
     p = FakePipeline()
     p.verdict = Verdict("idle", None, "my_composer", "mine", "1", None, False,
                         agent_screen=True)
-    assert sampling.tui_reading(p) == "idle"  # type: ignore[arg-type]
+    assert tui_reading(p) == "idle"  # type: ignore[arg-type]
     p.verdict = Verdict("working", None, "tui_working", "mine", "1", None, False)
-    assert sampling.tui_reading(p) is None  # type: ignore[arg-type]
+    assert tui_reading(p) is None  # type: ignore[arg-type]
 
 
 def test_a_tui_composer_reads_idle_within_a_second_and_streaming_keeps_it_busy(
