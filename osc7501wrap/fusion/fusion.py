@@ -428,6 +428,12 @@ class Fusion:
             if busy and e.signal == "input":
                 self._held = claim
             return None
+        if not busy and e is not None and self._waits(e):
+            # a quiet sample while the Enter still waits for the screen's answer (the
+            # program has not taken the prompt yet: a slow first prompt, a busy machine)
+            # says nothing against the Enter; it counts once the Enter goes
+            self._held = claim
+            return None
         if self._proc is not None and self._proc.state == state:
             return None
         self._proc = claim
@@ -634,9 +640,10 @@ class Fusion:
             self._ignore(now, e.detail, "not confirmed in time")
             self._edge = e = None
             if self._held is not None:
-                # the program worked on what the Enter sent, as sampled while it held
+                # the program worked on what the Enter sent (or went quiet), as sampled
+                # while it held
                 self._proc, self._held = self._held, None
-                if self._cur.state in _TURN_STATES:
+                if self._proc.state == "working" and self._cur.state in _TURN_STATES:
                     self._turn_confirmed = True
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen
