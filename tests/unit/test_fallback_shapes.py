@@ -648,6 +648,40 @@ def test_an_input_box_drawn_with_eighth_blocks_reads_idle(generic: rules.Manifes
     assert busy.state == "working"
 
 
+HALF_BOX = ["▄" * 100, " >   Type your message or @path/to/file", "▀" * 100,
+            " workspace (/directory)        sandbox        /model",
+            " /tmp/work                     no sandbox     Auto"]
+
+
+@pytest.mark.parametrize("text", ["   Type your message or @path/to/file",
+                                  "what is two plus two $(id) '#{x}'"])
+def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
+                                                        text: str) -> None:
+    """Runs of lower and upper half blocks above and below the input row, a footer of two
+    rows: the composer, empty or with text typed in it; a spinner over it reads working."""
+    box = [HALF_BOX[0], f" > {text}", *HALF_BOX[2:]]
+    rows = ["✦ Two plus two is four.", "", "─" * 100, " Shift+Tab to accept edits", *box]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_input")
+    busy = read(generic, ["✦ Two plus two is four.", "",
+                          " ⠴ Thinking... (esc to cancel, 0s)", "─" * 100, *box])
+    assert busy.state == "working"
+
+
+@pytest.mark.parametrize("rows", [
+    # a logo in block letters at the bottom: short runs of half blocks
+    ["", "█▀▀█ █▀▀█ █▀▀█ █▀▀▄", "█  █ █▀▀▀ █  █ █▀▀▀", "▀▀▀▀ ▀    ▀▀▀▀ ▀  ▀", "v1.0"],
+    # a bar chart between half-block rules: block glyphs on the row
+    ["▄" * 60, " cpu ███████▌   mem ████▏", "▀" * 60, "q quit"],
+    # the runs with two rows between them
+    ["▄" * 60, " > typed", " more", "▀" * 60],
+], ids=["logo", "chart", "tall"])
+def test_half_block_rows_that_are_no_input_box(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_input", (v.rule_id, rows)
+
+
 def test_an_approval_box_cut_off_by_the_composer_is_a_partial_permission(
         generic: rules.Manifest) -> None:
     # its heading asks for approval; its command runs down to the composer: the options
