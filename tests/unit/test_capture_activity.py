@@ -301,3 +301,34 @@ def test_a_prompt_the_program_never_answers_stops_waiting(
     first = next(s for s in steps if s.t > 2.0 and s.state != "working")
     assert first.state == "idle" and 11.9 <= first.t <= 12.6, steps
     assert "never started" in (first.detail or ""), steps
+
+
+def _chat(*answer: tuple[float, str]) -> Capture:
+    """A line-mode chat ("> " its prompt): "hi" entered at 2.0 s, then `answer`."""
+    events = [_out(0.1, "chat v1\r\n> "), Event(1.9, "i", base64.b64encode(b"hi").decode()),
+              _out(1.91, "hi"), Event(2.0, "i", base64.b64encode(b"\r").decode()),
+              _out(2.005, "\r\n"), *(_out(t, s) for t, s in answer), Event(6.0, "x", 0)]
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+def test_a_quick_answer_ends_its_turn_done(told: list[tuple[float, bool, str]]) -> None:
+    """The answer printed whole 0.4 s after the Enter, then the prompt again, before any
+    sample saw work: the words new since the Enter say the turn ran, so it ends done
+    when the Enter's guard runs out (not "the turn never started")."""
+    steps = [s for s in replay(_chat((2.4, "Two plus two is four.\r\n> ")), generic(),
+                               backend="pyte") if not s.marker]
+    assert not any(busy for _, busy, _ in told), told
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "done" and end[0].t <= 3.6, steps
+    assert "never started" not in " ".join(s.detail or "" for s in steps)
+
+
+def test_a_prompt_drawn_again_with_no_words_is_no_turn(
+        told: list[tuple[float, bool, str]]) -> None:
+    """The same Enter answered by the prompt alone, drawn again with no words: the turn
+    never started (idle, as before)."""
+    steps = [s for s in replay(_chat((2.4, "> ")), generic(), backend="pyte")
+             if not s.marker]
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "idle" and "never started" in (end[0].detail or ""), steps
