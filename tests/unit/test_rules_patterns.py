@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap import rules
+from osc7501wrap.commands import doctor
 from osc7501wrap.rules.patterns import expand, parse_patterns
 
 RULE = '[[rule]]\nid = "r"\nstate = "idle"\nregion = "screen"\n'
@@ -205,6 +206,47 @@ def test_a_new_manifest_does_not_see_another_manifests_patterns(tmp_path: Path) 
     print(line)
     assert "mine.toml" in line and "rule asked" in line and "(?&yes_no_keys)" in line
     assert cat.get("mine") is None and cat.get("generic").builtin
+
+
+def test_doctor_loads_an_override_with_patterns_and_names_a_broken_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OSC7501WRAP_CONFIG_DIR", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "generic.toml").write_text(USER_GENERIC)
+    (tmp_path / "rules" / "mine.toml").write_text(USER_GENERIC.replace('"generic"', '"mine"'))
+    checks = doctor.check_manifests()
+    for c in checks:
+        print(c.status, c.detail)
+    yours = next(c.detail for c in checks if c.detail.startswith("yours: "))
+    assert "generic mine.1" in yours
+    broken = [c.detail for c in checks if "(?&" in c.detail]
+    assert len(broken) == 1 and "mine.toml" in broken[0] and "rule asked" in broken[0]
+    assert "\n" not in broken[0]
+
+
+HOSTILE = [  # each a broken file: one line each, no traceback
+    "[patterns]\nx = '(?&\u202ey)'\n",
+    "[patterns]\nx = '(?&y\\n)'\n",
+    "[patterns]\nx = '$(rm -rf ~)(?&#{pane})'\n",
+    "[patterns]\nx = '" + "(?&x)" * 100 + "'\n",
+    "[patterns]\n" + "".join(f"p{i} = 'a'\n" for i in range(65)),
+    "[patterns]\nx = 'aaaa'\n" + RULE + "regex = '" + "(?&x)" * 100 + "'\n",
+    "[patterns.x]\ny = 'a'\n",
+    "[[patterns]]\nx = 'a'\n",
+]
+
+
+def test_hostile_tables_are_one_line_each(tmp_path: Path) -> None:
+    for i, body in enumerate(HOSTILE):
+        (tmp_path / f"h{i}.toml").write_text(
+            f'[manifest]\nname = "h{i}"\nversion = "1"\n{body}', encoding="utf-8")
+    cat = rules.load_manifests(tmp_path)
+    for line in cat.errors:
+        print(line)
+    assert len(cat.errors) == len(HOSTILE)
+    assert all("\n" not in e and len(e) < 600 for e in cat.errors)
+    assert all(cat.get(f"h{i}") is None for i in range(len(HOSTILE)))
 
 
 def test_parse_patterns_own_names_win_over_inherited() -> None:
