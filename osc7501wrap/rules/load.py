@@ -6,6 +6,9 @@ its file refused with one line. Python spellings RE2 lacks are accepted: `\\Z` (
 text) and `\\uXXXX` / `\\UXXXXXXXX` escapes. A file is checked by size before it is read
 and read with a bound, so neither a huge nor a growing file can stall the start.
 
+A manifest's `[patterns]` (rules.patterns) are expanded into its patterns before they are
+checked and compiled, as if written out.
+
 Every broken file adds one line to `Catalog.errors` (`rules: <file>: <what is wrong>`)
 and is skipped; the built-ins keep working. Nothing here raises to the caller.
 
@@ -626,8 +629,13 @@ def _builtin_patterns(cat: Catalog, name: str) -> Mapping[str, str]:
     unparsed = cat.unparsed.get(name) if isinstance(cat, LazyCatalog) else None
     if unparsed is None or unparsed[0] is not m:
         return m.patterns
-    try:  # a header only (load_headers): the table from the file's text
-        return parse_patterns(tomllib.loads(unparsed[1]).get("patterns"))
+    text = unparsed[1]  # a header only (load_headers): the table from the file's text,
+    head = text.split(_RULES_START, 1)[0]  # where the shipped files have it, else all of it
+    try:
+        raw = tomllib.loads(head).get("patterns") if "[patterns]" in head else None
+        if raw is None:
+            raw = tomllib.loads(text).get("patterns")
+        return parse_patterns(raw)
     except (tomllib.TOMLDecodeError, ManifestError):
         return {}
 

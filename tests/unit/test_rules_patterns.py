@@ -198,6 +198,26 @@ def test_an_override_uses_the_builtin_patterns_and_its_own(tmp_path: Path, load)
     assert verdict(g, "OK to go on? [n]").rule_id is None
 
 
+@pytest.mark.parametrize("where", ["before the rules", "after the rules"])
+@pytest.mark.parametrize("load", [rules.load_manifests, rules.load_headers])
+def test_an_override_finds_the_builtin_table_wherever_it_is(tmp_path: Path, load,
+                                                            where: str) -> None:
+    table = "[patterns]\nkeys = '\\[y/n\\]'\n"
+    rule = RULE + "line_regex = '(?&keys)'\n"
+    builtin, user = tmp_path / "builtin", tmp_path / "user"
+    builtin.mkdir()
+    user.mkdir()
+    body = table + rule if where == "before the rules" else rule + table
+    (builtin / "agent.toml").write_text(f'[manifest]\nname = "agent"\nversion = "1"\n{body}')
+    (user / "agent.toml").write_text(
+        '[manifest]\nname = "agent"\nversion = "2"\n' + RULE + "line_regex = '^(?&keys)$'\n")
+    cat = load(user, builtin)
+    assert cat.errors == []
+    m = cat.get("agent")
+    assert m.version == "2" and verdict(m, "[y/n]").rule_id == "r"
+    assert verdict(m, "ok? [y/n]").rule_id is None
+
+
 def test_a_new_manifest_does_not_see_another_manifests_patterns(tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text(USER_GENERIC.replace('"generic"', '"mine"'))
     cat = rules.load_manifests(tmp_path)
