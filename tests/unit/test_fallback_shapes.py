@@ -648,6 +648,34 @@ def test_an_input_box_drawn_with_eighth_blocks_reads_idle(generic: rules.Manifes
     assert busy.state == "working"
 
 
+AIDER_HEAD = ["─" * 60, "Tool v1.0", "Main model: gpt-4o", "─" * 60, "> explain the project", ""]
+
+
+@pytest.mark.parametrize("bar", ["█░         Waiting for the model",
+                                 "      ░█   Waiting for the model",
+                                 "    ▓█     Thinking $(id) '#{x}'"])
+def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Manifest,
+                                                               bar: str) -> None:
+    """A line-mode chat's entered prompt, then its waiting row: a block and a shade in a
+    short field of blanks before the row's words (the pair moves along the field)."""
+    v = read(generic, [*AIDER_HEAD, bar])
+    assert (v.state, v.rule_id) == ("working", "tui_working"), (v.rule_id, bar)
+
+
+@pytest.mark.parametrize("rows", [
+    # a logo drawn with blocks and shades: no words after its glyphs
+    ["                      ░█▀█▛▀▀▜▙▄", "                    ░▀░▀▒▛░░  ▝▀▘", "> "],
+    # a progress bar's cells run on into more cells, not blanks and words
+    ["████░░░░░░ 40% downloading"],
+    # the pair far into a row of words
+    ["the legend reads                █░ done"],
+], ids=["logo", "progress-cells", "in-words"])
+def test_blocks_and_shades_that_are_no_moving_bar(generic: rules.Manifest,
+                                                  rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_working", (v.rule_id, rows)
+
+
 HALF_BOX = ["▄" * 100, " >   Type your message or @path/to/file", "▀" * 100,
             " workspace (/directory)        sandbox        /model",
             " /tmp/work                     no sandbox     Auto"]
