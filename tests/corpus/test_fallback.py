@@ -742,7 +742,10 @@ manifest instead of their own.
   `` >   Type your message``, one of "▀" under it), now reads idle (0.61.0 0.634 -> 0.915,
   0.56.0 0.771 -> 0.915, turn ends not seen 9 and 8 -> 0); a line-mode chat's quick
   answer, printed under the entered line before any sample saw work (llm), now ends its
-  turn done, not "never started" (the figures count done and idle alike); and left,
+  turn done, not "never started" (the figures count done and idle alike); Aider's
+  waiting row, a block and a shade moving in a short field of blanks before "Waiting for
+  <model>", now reads working (0.85.5 0.831 -> 0.916, stream 0.755 -> 1.000; 0.86.2
+  0.528 -> 0.950, stream 0.217 -> 1.000, interrupt 0.335 -> 1.000); and left,
   each with its cause: mini-SWE-agent 1.7.0 (0.640), silent 6-21 s after its first
   Esc+Enter ("Got that, thanks!", then nothing while its Textual UI starts: no sign of
   work on screen, and these recordings hold no CPU time for the samples to read), Codex
