@@ -1992,3 +1992,23 @@ def strands_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake"})
     return [str(pin.exe), "--model-provider", "fake", "--model-config",
             json.dumps({"base_url": f"{base_url}/v1"}), *(args or [])], env
+
+
+def gpte_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for gpt-engineer (PyPI ``gpt-engineer``, the program ``gpte``: a
+    line-mode run that asks for the application to build, streams the model's files and the
+    entrypoint it writes for them, then asks before it runs it) in ``sb``, on the work
+    directory: the fake API's Chat Completions (LangChain's OpenAI client,
+    ``OPENAI_API_BASE``), its default model, its tokenizer's tables read from disk
+    (:func:`tiktoken_tables`). It asks ``Do you want to execute this code? (Y/n)`` above the
+    entrypoint's text and reads a line under it; then whether it may store the prompts (no
+    ``.gpte_consent`` in the work directory: it asks each run; a refusal sends nothing, so
+    its RudderStack client is never called). It has no update check or telemetry beyond that
+    consented review. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["gpte"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "OPENAI_API_KEY": "sk-fake", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
+                "EDITOR": "true", "PYTHONUNBUFFERED": "1"})
+    return [str(pin.exe), *(args or []), str(sb.work)], env

@@ -20,6 +20,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    gpte,
     gptme,
     grok,
     hermes,
@@ -77,6 +78,7 @@ MODULES = {
     "llm": (llm,),
     "tunacode": (tunacode,),
     "strands": (strands,),
+    "gpte": (gpte,),
 }
 AGENTS = tuple(MODULES)
 
