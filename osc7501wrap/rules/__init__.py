@@ -11,6 +11,7 @@ text (the protocol module does that before anything leaves wrap), or reading scr
 (a snapshot is the visible screen only, so stale history can never match).
 
 Modules: `model` (data, limits), `load` (bounded reads, validation, RE2 compilation),
+`patterns` (a manifest's named fragments and their `(?&name)` references),
 `regions` (cutting a snapshot), `engine` (matching, messages, time budget), `select`
 (manifest for a command line). The manifest format is in rules/README.md; the choice of
 a linear-time engine in docs/reliability.md.

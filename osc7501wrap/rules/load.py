@@ -6,6 +6,9 @@ its file refused with one line. Python spellings RE2 lacks are accepted: `\\Z` (
 text) and `\\uXXXX` / `\\UXXXXXXXX` escapes. A file is checked by size before it is read
 and read with a bound, so neither a huge nor a growing file can stall the start.
 
+A manifest's `[patterns]` (rules.patterns) are expanded into its patterns before they are
+checked and compiled, as if written out.
+
 Every broken file adds one line to `Catalog.errors` (`rules: <file>: <what is wrong>`)
 and is skipped; the built-ins keep working. Nothing here raises to the caller.
 
@@ -52,6 +55,7 @@ from .model import (
     Pattern,
     Rule,
 )
+from .patterns import REF, expand, parse_patterns
 from .regions import parse_region, tname
 
 _NAME_RE = re.compile(r"[a-z0-9_-]{1,32}\Z")
@@ -206,10 +210,21 @@ class _Budget:
     """One manifest's parse: its gates and patterns counted against the limits, and how
     a pattern is compiled (at once, or at its first use: :func:`lazy_pattern`)."""
 
-    def __init__(self, lazy: bool = False) -> None:
+    def __init__(self, lazy: bool = False, named: Mapping[str, str] | None = None) -> None:
         self.gates = 0
         self.patterns = 0
-        self.compile: Callable[[str, bool], Pattern] = lazy_pattern if lazy else compile_pattern
+        self.named: Mapping[str, str] = named or {}  # [patterns], expanded (rules.patterns)
+        self._compile: Callable[[str, bool], Pattern] = lazy_pattern if lazy else compile_pattern
+
+    def compile(self, pattern: str, per_line: bool = False) -> Pattern:
+        """`pattern` with its `(?&name)` references expanded, compiled as a literal one;
+        expanded, it is held to the same length limit. ManifestError (one line)."""
+        if REF in pattern:
+            pattern = expand(pattern, self.named)
+            if len(pattern) > MAX_PATTERN_LEN:
+                raise ManifestError(f"pattern longer than {MAX_PATTERN_LEN} characters once "
+                                    "its (?&name) references are expanded")
+        return self._compile(pattern, per_line)
 
 
 def _str_list(v: object, key: str) -> list[str]:
@@ -398,10 +413,10 @@ def _parse_background(raw: Any, budget: _Budget) -> BackgroundSpec:
 def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     """The [manifest] table of a decoded TOML document, validated: Manifest's fields but
     the rules. Raises ManifestError with one line."""
-    unknown = sorted(set(data) - {"manifest", "rule", "dialog", "background"})
+    unknown = sorted(set(data) - {"manifest", "patterns", "rule", "dialog", "background"})
     if unknown:
         raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest], "
-                            "[[rule]], [dialog] and [background])")
+                            "[patterns], [[rule]], [dialog] and [background])")
     head = data.get("manifest")
     if not isinstance(head, dict):
         raise ManifestError("missing [manifest] table")
@@ -470,35 +485,58 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
             "languages": tuple(languages), "languages_note": " ".join(languages_note.split())}
 
 
+def _named(raw: object, inherited: Mapping[str, str] | None, lazy: bool) -> dict[str, str]:
+    """The [patterns] table, expanded (rules.patterns), each fragment of its own compiled
+    on its own (but `lazy`: at first use, as the rules' patterns); ManifestError."""
+    named = parse_patterns(raw, inherited)
+    if not lazy and isinstance(raw, dict):
+        for name in raw:
+            try:
+                _re2_compile(named[name], False)
+            except ManifestError as err:
+                raise ManifestError(f"[patterns] {name}: {err}") from None
+    return named
+
+
 def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = False,
-                   lazy: bool = False) -> Manifest:
+                   lazy: bool = False, inherited: Mapping[str, str] | None = None) -> Manifest:
     """Validate a decoded TOML document; raises ManifestError with one line. With `lazy`
     its patterns are compiled at their first use (:class:`LazyPat`), so neither a pattern
     RE2 cannot run nor a dialog pattern without its named group is found here: for the
-    built-ins only, which the suite loads in full."""
+    built-ins only, which the suite loads in full. `inherited`: the [patterns] a user
+    manifest may reference besides its own (those of the built-in it replaces)."""
     head = _parse_head(data)
+    named = _named(data.get("patterns"), inherited, lazy)
     rules_raw = data.get("rule", [])
     if not isinstance(rules_raw, list):
         raise ManifestError("rule must be an array of tables ([[rule]])")
     if len(rules_raw) > MAX_RULES:
         raise ManifestError(f"{len(rules_raw)} rules (at most {MAX_RULES})")
-    budget = _Budget(lazy)
+    budget = _Budget(lazy, named)
     seen: set[str] = set()
     rules = tuple(_parse_rule(r, i, budget, seen) for i, r in enumerate(rules_raw))
     dialog = parse_spec(data.get("dialog"), {r.id for r in rules if r.state == "blocked"},
                         budget.compile, groups=not lazy)
     background = _parse_background(data.get("background"), budget)
     return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
-                    background=background)
+                    background=background, patterns=named)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False,
-                        lazy: bool = False) -> Manifest:
+                        lazy: bool = False,
+                        inherited: Callable[[str], Mapping[str, str]] | None = None) -> Manifest:
+    """:func:`parse_manifest` of a TOML text; `inherited(name)` gives the [patterns] a
+    manifest of that name may reference besides its own."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ManifestError(f"TOML syntax error: {err}") from None
-    return parse_manifest(data, source, builtin, lazy)
+    base = None
+    if inherited is not None:
+        head = data.get("manifest")
+        name = head.get("name") if isinstance(head, dict) else None
+        base = inherited(name) if isinstance(name, str) else None
+    return parse_manifest(data, source, builtin, lazy, base)
 
 
 # ---------------------------------------------------------------------------------------
@@ -577,8 +615,29 @@ def _read_text(entry: Any) -> str:
         raise ManifestError("not UTF-8 text") from None
 
 
-def _load_one(entry: Any, builtin: bool) -> Manifest:
-    return parse_manifest_text(_read_text(entry), str(entry), builtin)
+def _load_one(entry: Any, builtin: bool,
+              inherited: Callable[[str], Mapping[str, str]] | None = None) -> Manifest:
+    return parse_manifest_text(_read_text(entry), str(entry), builtin, inherited=inherited)
+
+
+def _builtin_patterns(cat: Catalog, name: str) -> Mapping[str, str]:
+    """The [patterns] of the built-in manifest `name` (none if there is none, or if it is
+    broken): what a user manifest replacing it may reference."""
+    m = cat.manifests.get(name)
+    if m is None or not m.builtin:
+        return {}
+    unparsed = cat.unparsed.get(name) if isinstance(cat, LazyCatalog) else None
+    if unparsed is None or unparsed[0] is not m:
+        return m.patterns
+    text = unparsed[1]  # a header only (load_headers): the table from the file's text,
+    head = text.split(_RULES_START, 1)[0]  # where the shipped files have it, else all of it
+    try:
+        raw = tomllib.loads(head).get("patterns") if "[patterns]" in head else None
+        if raw is None:
+            raw = tomllib.loads(text).get("patterns")
+        return parse_patterns(raw)
+    except (tomllib.TOMLDecodeError, ManifestError):
+        return {}
 
 
 _DEFAULT: Any = object()
@@ -693,7 +752,8 @@ def _load(cat: Catalog, user_dir: Path | None, builtin_dir: Any) -> Catalog:
         user: dict[str, Manifest] = {}
         for entry in _iter_toml(Path(user_dir)):
             try:
-                m = _load_one(entry, builtin=False)
+                m = _load_one(entry, builtin=False,
+                              inherited=lambda name: _builtin_patterns(cat, name))
             except ManifestError as err:
                 what = (f" (the built-in {entry.name[:-5]} manifest is used instead)"
                         if entry.name[:-5] in cat.manifests else "")

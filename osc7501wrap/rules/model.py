@@ -148,6 +148,9 @@ class Manifest:
     languages_note: str = ""
     dialog: Any = None  # a rules.dialog.DialogSpec: how options are read and chosen
     background: BackgroundSpec = field(default_factory=BackgroundSpec)
+    # the [patterns] table: name -> fragment, references expanded (rules.patterns); a user
+    # manifest that replaces a built-in one holds the built-in's too
+    patterns: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     # what the engine derives from the rules once (rules.engine.Plan), at its first use
     plan: Any = field(default=None, init=False, repr=False, compare=False)
 
