@@ -27,6 +27,7 @@ from capture_agents import (
     kilo,
     kimi,
     llm,
+    mcpcli,
     mentat,
     mini,
     nanocoder,
@@ -77,6 +78,7 @@ MODULES = {
     "llm": (llm,),
     "tunacode": (tunacode,),
     "strands": (strands,),
+    "mcpcli": (mcpcli,),
 }
 AGENTS = tuple(MODULES)
 
