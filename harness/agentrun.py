@@ -1994,6 +1994,34 @@ def strands_command(sb: Sandbox, base_url: str, *,
             json.dumps({"base_url": f"{base_url}/v1"}), *(args or [])], env
 
 
+def mcpcli_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for MCP CLI (PyPI ``mcp-cli``, the program ``mcp-cli``: a line-mode chat,
+    its ``💬 You:`` prompt, the answer printed under it) in ``sb``: the fake API's Chat
+    Completions as its ``openai`` provider (``--api-base`` is only shown: its client reads
+    ``OPENAI_BASE_URL``), its tools those of one MCP
+    server, ``mcp-shell-server`` (installed with it by the pin's kind; run over stdio from
+    ``server_config.json`` in the work directory, its commands allowed by
+    ``ALLOW_COMMANDS``). Every tool call asks first (``--confirm-mode always``: "Tool
+    confirmation required", the arguments, then ``Execute this tool? [Y/n]:`` answered by a
+    line). Its session counts tokens with tiktoken, its tables read from disk
+    (:func:`tiktoken_tables`). Its provider library also looks for a local Ollama on 127.0.0.1:11434
+    (nothing there); no telemetry, no update check. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["mcpcli"]
+    (sb.work / "server_config.json").write_text(json.dumps({"mcpServers": {"shell": {
+        "command": str(pin.exe.parent / "mcp-shell-server"),
+        "env": {"ALLOW_COMMANDS": "bash,sh,ls,cat,echo,mkdir,rm,touch,sleep,printf"},
+    }}}, indent=2))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "OPENAI_API_BASE": f"{base_url}/v1", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    return [str(pin.exe), "chat", "--config-file", str(sb.work / "server_config.json"),
+            "--server", "shell", "--provider", "openai", "--model", "gpt-4o",
+            "--api-base", f"{base_url}/v1", "--api-key", "sk-fake", "--confirm-mode", "always",
+            *(args or [])], env
+
+
 def gpte_command(sb: Sandbox, base_url: str, *,
                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
     """argv and env for gpt-engineer (PyPI ``gpt-engineer``, the program ``gpte``: a

@@ -673,6 +673,33 @@ def strands_busy(text: str) -> bool:
     return not strands_idle(text) and not strands_asks(text)
 
 
+# --------------------------------------------------------------------------- MCP CLI
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+MCPCLI_PROMPT = re.compile(r"(?m)^💬 You:\s*\Z")
+#: its confirmation as the last row with anything on it, nothing typed after it, under the
+#: call it asks about ("Tool confirmation required: shell_execute", "Parameters:" and the
+#: arguments as JSON): "Execute this tool? [Y/n]: " (a line: Enter or "y" runs it, "n"
+#: refuses)
+MCPCLI_ASKS = re.compile(r"(?m)^Execute this tool\? \[Y/n\]:\s*\Z")
+
+
+def mcpcli_idle(text: str) -> bool:
+    """Its empty prompt as the last row (no confirmation, no answer coming)."""
+    return MCPCLI_PROMPT.search(text) is not None
+
+
+def mcpcli_asks(text: str) -> bool:
+    """Its confirmation as the last row, nothing typed after it yet."""
+    return MCPCLI_ASKS.search(text) is not None
+
+
+def mcpcli_busy(text: str) -> bool:
+    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
+    return not mcpcli_idle(text) and not mcpcli_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build, as the last row with anything on it (a
@@ -942,6 +969,15 @@ STRANDS = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a line-mode chat, its confirmation a [Y/n] line answered by a
+#: line
+MCPCLI = Description(
+    "mcpcli", agentrun.mcpcli_command, is_main=agentrun.chat_with_tools_is_main,
+    started=mcpcli_idle, start_wait=90, start_settle=1.5, ended=mcpcli_idle,
+    end_settle=0.8, busy=mcpcli_busy, drawn=mcpcli_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 #: recorded only, as llm is; a line-mode run that ends after one application, its
 #: question before the entrypoint runs a line answered by a line; it exits by itself
 GPTE = Description(
@@ -953,9 +989,9 @@ GPTE = Description(
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, GPTE)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "gpte"})
+                           "strands", "mcpcli", "gpte"})

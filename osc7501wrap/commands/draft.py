@@ -304,10 +304,13 @@ def draft_name(cap: Capture) -> tuple[str, str | None]:
     return name, prog
 
 
-def draft(cap: Capture, name: str | None = None, source: str = "the capture") -> str:
-    """The draft manifest's TOML text for `cap` (checked by the rules loader). Raises
-    WrapError when the fallback found nothing to draft from."""
-    text = read_bounded(builtin_rules_dir() / f"{rules.GENERIC}.toml").decode("utf-8")
+def draft(cap: Capture, name: str | None = None, source: str = "the capture",
+          fallback: str | None = None) -> str:
+    """The draft manifest's TOML text for `cap` (checked by the rules loader), drafted
+    with the fallback manifest's text `fallback` (the built-in `generic` when None).
+    Raises WrapError when the fallback found nothing to draft from."""
+    text = fallback if fallback is not None else read_bounded(
+        builtin_rules_dir() / f"{rules.GENERIC}.toml").decode("utf-8")
     raw = tomllib.loads(text)
     generic = parse_manifest_text(text, rules.GENERIC, builtin=True)
     found = read_parts(cap, generic)
@@ -338,6 +341,8 @@ def draft(cap: Capture, name: str | None = None, source: str = "the capture") ->
                             "verified_reason": "drafted from one capture by osc7501wrap "
                                                "draft-manifest; not checked on other screens"}
     parts.append(_table("[manifest]", head))
+    if raw.get("patterns"):  # the rules copied below may name the fallback's patterns
+        parts.append(_table("[patterns]", raw["patterns"]))
     not_box = ({"not": {"regex": "[─━═]{8,}[ \\t]*\\n" + b.replace(r"^\s*", "[ \\t]*", 1)}}
                for b in box)
     extra_not = list(not_box)

@@ -28,6 +28,7 @@ from capture_agents import (
     kilo,
     kimi,
     llm,
+    mcpcli,
     mentat,
     mini,
     nanocoder,
@@ -78,6 +79,7 @@ MODULES = {
     "llm": (llm,),
     "tunacode": (tunacode,),
     "strands": (strands,),
+    "mcpcli": (mcpcli,),
     "gpte": (gpte,),
 }
 AGENTS = tuple(MODULES)

@@ -7,8 +7,8 @@ working and idle agreeing with the truth. Kept in the user rules directory, `rep
 --agent grok` and `explain --agent grok` use it. A capture whose screen text is hostile
 (quotes, `#(...)`, `$(...)`, `%H`, regex metacharacters, bidi marks, controls, rows of
 10,000 cells) drafts a TOML that parses and whose patterns the loader compiles with RE2,
-each still matching the row it was made from; a capture with nothing to draft from is one
-line of error.
+each still matching the row it was made from; the fallback's named patterns go with the
+rules that name them; a capture with nothing to draft from is one line of error.
 """
 
 from __future__ import annotations
@@ -175,3 +175,21 @@ def test_a_capture_with_nothing_to_draft_from_is_one_line(tmp_path: Path) -> Non
 def test_generalize(row: str, matches: str, not_matches: str) -> None:
     assert re.search(generalize(row), matches)
     assert not re.search(generalize(row), not_matches)
+
+
+def test_a_draft_keeps_the_named_patterns_of_the_rules_it_copies() -> None:
+    # the fallback's dialog rule names its option words as a pattern: the draft copies the
+    # rule with the reference, so it must carry the [patterns] table for it to load
+    text = (REPO / "rules" / "generic.toml").read_text(encoding="utf-8")
+    rule = next(r for r in tomllib.loads(text)["rule"] if r["id"] == "tui_dialog_list")
+    literal = "'" + rule["all"][0]["line_regex"] + "'"
+    inline = "all = [{ line_regex = " + literal + " }]"
+    assert inline in text
+    named = text.replace("[patterns]\n", f"[patterns]\noption_words = {literal}\n", 1)
+    named = named.replace(inline, "all = [{ line_regex = '(?&option_words)' }]")
+    out = draft(read_capture(FROM), fallback=named)
+    assert "(?&option_words)" in out
+    m = parse_manifest_text(out, "grok.toml")
+    assert "option_words" in m.patterns
+    agreement, found, dialogs, false = _figures(FROM, m)
+    assert dialogs and found == dialogs and not false and agreement >= 0.98

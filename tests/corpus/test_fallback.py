@@ -730,6 +730,14 @@ manifest instead of their own.
   every other directory's figures the same: TunaCode 0.1.46 6/6, 2 false blocked (0.1 s
   each now), turn end p50/max 71/78 ms, agreement 0.902 -> 0.989; 0.1.30 6/6, 2, 38/75
   ms, 0.893 -> 0.996.
+* **MCP CLI 0.20.1** (``tests/heldout/mcpcli-0.20.1/``, PyPI ``mcp-cli``, a new agent: a
+  line-mode chat over an MCP shell server; it asks "⚠ Tool confirmation required:
+  shell_execute", the call's arguments as JSON, then "Execute this tool? [Y/n]:" on the
+  cursor's row, answered with a line; its prompt is "💬 You:"; a spinner row counts the
+  answer's chunks, "⠙ Streaming · (10 chunks) · 80 chars · 1.3s", and the answer is
+  printed whole at its end) was measured once unseen (the rules of eec94e1, replayed with
+  activity): 6/6 dialogs, 0 false blocked, blocked p50/max 40/40 ms, agreement 0.672 (no
+  turn end seen: its prompt is read by no rule).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -788,7 +796,7 @@ GOAL_AGREEMENT = 0.90
 #: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act;
 #: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
 #: the rules for options on one row led by their keys and a yes/no key list of y and
-#: other alternatives)
+#: other alternatives; MCP CLI 0.20.1: none, unseen)
 MISSED = {"mini-1.17.5/long-command"}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -812,7 +820,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.82),
          # TunaCode 0.1.30 and 0.1.46 measure 0.996 and 0.989 since the rules for a tall
          # empty input box and a row of loading dots: twice in command-approve, 0.1 s
          # each, its log scrolls so that the answered box is its last row again (2)
-         "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98)}
+         "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98),
+         # MCP CLI 0.20.1 measures 0.672 unseen: its turn ends are read by no rule (its
+         # "💬 You:" prompt, a glyph before the word), nor its streaming row
+         "mcpcli-0.20.1": (0, 0.67)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -835,7 +846,7 @@ def test_the_held_out_agent_is_there() -> None:
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
-        "kimi-1.51.0", "llm-0.34", "llm-0.36", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "kimi-1.51.0", "llm-0.34", "llm-0.36", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]
 
