@@ -702,9 +702,10 @@ def mcpcli_busy(text: str) -> bool:
 
 # --------------------------------------------------------------------------- gpt-engineer
 
-#: its question for the application to build, as the last row with anything on it (a
-#: line-mode run: it reads the prompt on the row under it)
-GPTE_PROMPT = re.compile(r"(?m)^What application do you want gpt-engineer to generate\?\s*\Z")
+#: its question for the application to build (or, in improve mode, for the change), as the
+#: last row with anything on it (a line-mode run: it reads the prompt on the row under it)
+GPTE_PROMPT = re.compile(r"(?m)^(What application do you want gpt-engineer to generate|"
+                         r"How do you want to improve the application)\?\s*\Z")
 #: its question before it runs the entrypoint it wrote: printed above the entrypoint's text,
 #: the line read under it (a blank or "y" runs it, anything else does not)
 GPTE_ASKS_LINE = "Do you want to execute this code? (Y/n)"
@@ -713,6 +714,8 @@ GPTE_ANSWERED = re.compile(r"Ok, not executing the code\.|Executing the code\.\.
 #: its question whether it may store the prompts, as the last row, the line read after it
 GPTE_CONSENT = re.compile(
     r"(?m)^Is it ok if we store your prompts to help improve GPT Engineer\? \(y/n\)\s*\Z")
+#: its question in improve mode under the diff it shows: the "y/n " line it reads, last
+GPTE_APPLY = re.compile(r"(?m)^Do you want to apply these changes\?\s*\n\s*y/n\s*\Z")
 #: its last words, once the run is over (it then exits)
 GPTE_OVER = re.compile(r"(?m)^Total (api cost|tokens used): ")
 
@@ -733,6 +736,11 @@ def gpte_consent(text: str) -> bool:
     return GPTE_CONSENT.search(text) is not None
 
 
+def gpte_applies(text: str) -> bool:
+    """Its improve mode's question under the diff, nothing typed after it."""
+    return GPTE_APPLY.search(text) is not None
+
+
 def gpte_over(text: str) -> bool:
     """The run is over: its token count or cost printed last."""
     return GPTE_OVER.search(text) is not None
@@ -740,7 +748,8 @@ def gpte_over(text: str) -> bool:
 
 def gpte_busy(text: str) -> bool:
     """A run under way: neither its prompt question, nor a question, nor its last words."""
-    return not (gpte_idle(text) or gpte_asks(text) or gpte_consent(text) or gpte_over(text))
+    return not (gpte_idle(text) or gpte_asks(text) or gpte_applies(text) or gpte_consent(text)
+                or gpte_over(text))
 
 
 # =========================================================================== the table

@@ -1,7 +1,8 @@
 """gpt-engineer's driver (PyPI ``gpt-engineer``, the program ``gpte``: a line-mode run
 that builds one application and exits): its scenarios, each one run of it: an entrypoint
 run when asked, one refused, a long stream, a multi-row entrypoint with a wrapped row, a
-61-line one taller than the screen, typed and quoted question text. It has no tools, no
+61-line one taller than the screen, typed and quoted question text, and in improve mode
+(``-i``) a change to a file applied when asked and one refused. It has no tools, no
 chat and no interrupt that keeps the run: it asks for the application, streams the model's
 files and then the entrypoint the model writes for them (two requests), and asks once.
 
@@ -12,6 +13,9 @@ under it (a blank or "y" runs it: "Executing the code..."; "n": "Ok, not executi
 code."). Then, with no ``.gpte_consent`` in the work directory, ``Is it ok if we store your
 prompts to help improve GPT Engineer? (y/n)`` on the last row (refused here: nothing is
 sent); it makes the work directory a git repository, prints what the run cost and exits.
+In improve mode it asks ``How do you want to improve the application?`` instead, shows the
+model's diff under ``Changes to be made:`` and asks ``Do you want to apply these changes?``
+over a ``y/n`` line (no consent question then).
 
 What it does not do: describe gpt-engineer (its questions, command and keys:
 harness/agents.py) or read its own events (no hooks are set: its labels come from its
@@ -24,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from agentrun import Sandbox
-from agents import GPTE_ANSWERED, gpte_asks, gpte_consent, gpte_over
+from agents import GPTE_ANSWERED, gpte_applies, gpte_asks, gpte_consent, gpte_over
 from fakeapi import FakeAPI, Step, Text
 
 from capture_agents.core import (
@@ -186,3 +190,49 @@ def gpte_long(c: Ctx) -> None:
     c.send_line("n")
     _answered(c)
     _finish(c)
+
+
+# (double quotes: it runs black on the files it sends, and matches the diff against that)
+NOTES = 'print("hello")\n'
+DIFF = ("Print the word the user asked for.\n\n```diff\n--- notes.py\n+++ notes.py\n"
+        "@@ -1,1 +1,1 @@\n-print(\"hello\")\n+print(\"finished\")\n```\n")
+
+
+def _notes(sb: Sandbox) -> None:
+    """A one-file application to improve."""
+    (sb.work / "notes.py").write_text(NOTES)
+
+
+def _improve(c: Ctx, answer: str) -> None:
+    """Improve mode: its prompt, the model's diff, its question answered with `answer`;
+    then its last words (done) and its exit."""
+    start(c)
+    c.shot("idle--improve-prompt")
+    c.submit("print finished instead of hello")
+    dialog(c, gpte_applies)
+    c.shot("blocked-permission--apply-changes")
+    c.send_line(answer)
+    c.wait(gpte_over, 30, settle=0)
+    c.mark("done")
+    c.run.wait_exit(30)
+
+
+@scenario("gpte", "edit-approve",
+          "improve mode on a one-file application: its prompt -> the model's diff -> 'Do you "
+          "want to apply these changes?' -> y -> applied, run over, exit",
+          lambda sb, api: [Text(DIFF, pause=1.0, chunk_delay=0.05, chunk_size=8)],
+          setup=_notes, args=["-i"])
+def gpte_edit_approve(c: Ctx) -> None:
+    _improve(c, "y")
+    c.shot("done--after-edit")
+    assert "finished" in (c.sb.work / "notes.py").read_text()
+
+
+@scenario("gpte", "edit-deny",
+          "improve mode on a one-file application: its prompt -> the model's diff -> 'Do you "
+          "want to apply these changes?' -> n -> nothing changed, run over, exit",
+          lambda sb, api: [Text(DIFF, pause=1.0, chunk_delay=0.05, chunk_size=8)],
+          setup=_notes, args=["-i"])
+def gpte_edit_deny(c: Ctx) -> None:
+    _improve(c, "n")
+    assert (c.sb.work / "notes.py").read_text() == NOTES
