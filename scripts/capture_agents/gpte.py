@@ -2,7 +2,8 @@
 that builds one application and exits): its scenarios, each one run of it: an entrypoint
 run when asked, one refused, a long stream, a multi-row entrypoint with a wrapped row, a
 61-line one taller than the screen, typed and quoted question text, and in improve mode
-(``-i``) a change to a file applied when asked and one refused. It has no tools, no
+(``-i``) a change to a file applied when asked and one refused, and in clarify mode
+(``-c``) the model's question answered. It has no tools, no
 chat and no interrupt that keeps the run: it asks for the application, streams the model's
 files and then the entrypoint the model writes for them (two requests), and asks once.
 
@@ -15,7 +16,9 @@ prompts to help improve GPT Engineer? (y/n)`` on the last row (refused here: not
 sent); it makes the work directory a git repository, prints what the run cost and exits.
 In improve mode it asks ``How do you want to improve the application?`` instead, shows the
 model's diff under ``Changes to be made:`` and asks ``Do you want to apply these changes?``
-over a ``y/n`` line (no consent question then).
+over a ``y/n`` line (no consent question then). In clarify mode the model's question is
+printed over ``(answer in text, or "c" to move on)`` and a line is read under it, until the
+model has ``Nothing to clarify``.
 
 What it does not do: describe gpt-engineer (its questions, command and keys:
 harness/agents.py) or read its own events (no hooks are set: its labels come from its
@@ -236,3 +239,27 @@ def gpte_edit_approve(c: Ctx) -> None:
 def gpte_edit_deny(c: Ctx) -> None:
     _improve(c, "n")
     assert (c.sb.work / "notes.py").read_text() == NOTES
+
+
+CLARIFY_HINT = '(answer in text, or "c" to move on)'
+
+
+@scenario("gpte", "question",
+          "clarify mode: its prompt -> the model asks which word to print -> '(answer in text, "
+          "or \"c\" to move on)' -> an answer -> 'Nothing to clarify' -> its files and "
+          "entrypoint -> execute question -> n -> consent -> n",
+          lambda sb, api: [Text("Which word should the program print?", pause=1.0),
+                           Text("Nothing to clarify", pause=0.5),
+                           Text(FILES, pause=0.5, chunk_delay=0.05, chunk_size=8),
+                           _entry("python3 notes.py")],
+          args=["-c"])
+def gpte_question(c: Ctx) -> None:
+    start(c)
+    c.submit("a program that prints a word")
+    dialog(c, lambda s: s.rstrip().endswith(CLARIFY_HINT), label="blocked:question")
+    c.shot("blocked-question--clarify")
+    c.send_line("finished")
+    dialog(c, gpte_asks)
+    c.send_line("n")
+    _answered(c)
+    _finish(c)
