@@ -20,6 +20,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    gpte,
     gptme,
     grok,
     hermes,
@@ -27,6 +28,7 @@ from capture_agents import (
     kilo,
     kimi,
     llm,
+    mcpcli,
     mentat,
     mini,
     nanocoder,
@@ -77,6 +79,8 @@ MODULES = {
     "llm": (llm,),
     "tunacode": (tunacode,),
     "strands": (strands,),
+    "mcpcli": (mcpcli,),
+    "gpte": (gpte,),
 }
 AGENTS = tuple(MODULES)
 
