@@ -254,6 +254,8 @@ HOSTILE = [  # each a broken file: one line each, no traceback
     "[patterns]\nx = 'aaaa'\n" + RULE + "regex = '" + "(?&x)" * 100 + "'\n",
     "[patterns.x]\ny = 'a'\n",
     "[[patterns]]\nx = 'a'\n",
+    "[patterns]\n" + "n" * 10_000 + " = 'a'\n",  # 10 KB: quoted in part
+    "[patterns]\n\"\u202en\\u0007\" = 'a'\n",
 ]
 
 
@@ -266,6 +268,7 @@ def test_hostile_tables_are_one_line_each(tmp_path: Path) -> None:
         print(line)
     assert len(cat.errors) == len(HOSTILE)
     assert all("\n" not in e and len(e) < 600 for e in cat.errors)
+    assert not any(c in e for e in cat.errors for c in "\u202e\x07\x1b")
     assert all(cat.get(f"h{i}") is None for i in range(len(HOSTILE)))
 
 
