@@ -15,6 +15,7 @@ that each fragment compiles on its own and compiles the expanded patterns).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
@@ -22,6 +23,7 @@ from .model import MAX_PATTERN_LEN, ManifestError
 
 REF = "(?&"
 MAX_NAMED = 64  # fragments in one [patterns] table
+MAX_LISTED = 8  # names an unknown reference's error line lists
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}\Z")
 _NAME_RULE = "[A-Za-z_][A-Za-z0-9_]{0,31}"
 _SHOWN = 40  # characters of a bad name or reference an error line quotes
@@ -76,6 +78,16 @@ def _refs(text: str) -> Iterator[tuple[int, int, str]]:
         i += 1
 
 
+def _listed(name: str, known: Iterable[str]) -> str:
+    """The names an unknown `name` may have meant, for its error line: the closest first,
+    at most MAX_LISTED of them ("none" for none)."""
+    names = sorted(known)
+    close = difflib.get_close_matches(name, names, n=3)
+    shown = [*close, *(n for n in names if n not in close)][:MAX_LISTED]
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more else "") if shown else "none"
+
+
 def expand(text: str, named: Mapping[str, str], known: Iterable[str] | None = None) -> str:
     """`text` with every `(?&name)` replaced by `(?:FRAGMENT)` (the fragments of `named`
     already expanded). ManifestError (one line) for an unknown name (the message lists
@@ -87,8 +99,8 @@ def expand(text: str, named: Mapping[str, str], known: Iterable[str] | None = No
     for start, end, name in _refs(text):
         frag = named.get(name)
         if frag is None:
-            names = ", ".join(sorted(named if known is None else known)) or "none"
-            raise ManifestError(f"unknown pattern (?&{name}) (defined: {names})")
+            raise ManifestError(f"unknown pattern (?&{name}) (defined: "
+                                f"{_listed(name, named if known is None else known)})")
         out += (text[last:start], "(?:", frag, ")")
         last = end
     out.append(text[last:])

@@ -107,6 +107,16 @@ def test_an_unknown_name_names_the_rule_and_the_field() -> None:
     assert "[patterns] a" in line and "(?&b)" in line
 
 
+def test_an_unknown_name_among_64_long_ones_is_a_short_line_naming_the_closest() -> None:
+    """A full table of 32-character names: the line lists the names the reference most
+    likely meant and counts the rest, not all 64 (2 KB)."""
+    table = "".join(f"name_{i:02d}_{'x' * 24} = 'a'\n" for i in range(64))
+    typo = "name_41_" + "x" * 23 + "y"
+    line = refused("[patterns]\n" + table + RULE + f"regex = '(?&{typo})'\n")
+    assert len(line) < 500
+    assert "name_41_" + "x" * 24 in line and "56 more" in line
+
+
 def test_a_bad_reference_is_refused() -> None:
     for text in ("(?&)", "(?&a", "(?&1a)", "(?&a-b)"):
         line = refused("[patterns]\na = 'x'\n" + RULE + f"regex = '{text}'\n")
