@@ -213,14 +213,14 @@ class _Budget:
     def __init__(self, lazy: bool = False, named: Mapping[str, str] | None = None) -> None:
         self.gates = 0
         self.patterns = 0
-        self.named: Mapping[str, str] = named or {}  # [patterns], expanded (rules.patterns)
+        self.named_patterns: Mapping[str, str] = named or {}  # [patterns], expanded
         self._compile: Callable[[str, bool], Pattern] = lazy_pattern if lazy else compile_pattern
 
     def compile(self, pattern: str, per_line: bool = False) -> Pattern:
         """`pattern` with its `(?&name)` references expanded, compiled as a literal one;
         expanded, it is held to the same length limit. ManifestError (one line)."""
         if REF in pattern:
-            pattern = expand(pattern, self.named)
+            pattern = expand(pattern, self.named_patterns)
             if len(pattern) > MAX_PATTERN_LEN:
                 raise ManifestError(f"pattern longer than {MAX_PATTERN_LEN} characters once "
                                     "its (?&name) references are expanded")
@@ -519,7 +519,7 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
                         budget.compile, groups=not lazy)
     background = _parse_background(data.get("background"), budget)
     return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
-                    background=background, patterns=named)
+                    background=background, named_patterns=named)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False,
@@ -628,7 +628,7 @@ def _builtin_patterns(cat: Catalog, name: str) -> Mapping[str, str]:
         return {}
     unparsed = cat.unparsed.get(name) if isinstance(cat, LazyCatalog) else None
     if unparsed is None or unparsed[0] is not m:
-        return m.patterns
+        return m.named_patterns
     text = unparsed[1]  # a header only (load_headers): the table from the file's text,
     head = text.split(_RULES_START, 1)[0]  # where the shipped files have it, else all of it
     try:

@@ -150,7 +150,7 @@ class Manifest:
     background: BackgroundSpec = field(default_factory=BackgroundSpec)
     # the [patterns] table: name -> fragment, references expanded (rules.patterns); a user
     # manifest that replaces a built-in one holds the built-in's too
-    patterns: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    named_patterns: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     # what the engine derives from the rules once (rules.engine.Plan), at its first use
     plan: Any = field(default=None, init=False, repr=False, compare=False)
 

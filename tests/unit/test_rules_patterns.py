@@ -41,7 +41,7 @@ def test_a_reference_expands_to_a_group_of_the_fragment() -> None:
     m = manifest("[patterns]\nkeys = '\\[y/n\\]'\n" + RULE + "line_regex = '(?&keys)$'\n")
     pat = m.rules[0].gate.line_regex[0]
     assert pat.pattern == "(?:\\[y/n\\])$"
-    assert m.patterns == {"keys": "\\[y/n\\]"}
+    assert m.named_patterns == {"keys": "\\[y/n\\]"}
     assert verdict(m, "Go on? [y/n]").rule_id == "r"
     assert verdict(m, "Go on? [y/n] later").rule_id is None
     # a group: an alternation in the fragment stays inside it
@@ -52,7 +52,7 @@ def test_a_reference_expands_to_a_group_of_the_fragment() -> None:
 def test_patterns_reference_each_other_in_any_order() -> None:
     m = manifest("[patterns]\nboth = '(?&yes)/(?&no)'\nyes = 'y(?:es)?'\nno = 'no?'\n"
                  + RULE + "line_regex = '\\((?&both)\\)$'\n")
-    assert m.patterns["both"] == "(?:y(?:es)?)/(?:no?)"
+    assert m.named_patterns["both"] == "(?:y(?:es)?)/(?:no?)"
     assert verdict(m, "ok? (yes/n)").rule_id == "r"
     assert verdict(m, "ok? (n/yes)").rule_id is None
 
@@ -202,7 +202,7 @@ def test_an_override_uses_the_builtin_patterns_and_its_own(tmp_path: Path, load)
     assert cat.errors == []
     g = cat.get("generic")
     assert g is not None and not g.builtin and g.version == "mine.1"
-    assert set(g.patterns) >= {"ask", "yes_no_keys"}
+    assert set(g.named_patterns) >= {"ask", "yes_no_keys"}
     assert verdict(g, "OK to go on? [y/N]").rule_id == "asked"
     assert verdict(g, "OK to go on? (yes/no/all)").rule_id == "asked"
     assert verdict(g, "OK to go on? [n]").rule_id is None
@@ -318,7 +318,7 @@ def _screens(rule: str, keys: str) -> tuple[list[str], tuple[int, int]]:
                                   "yes_no_input_permission"])
 def test_every_generic_yes_no_rule_reads_the_same_key_lists(rule: str) -> None:
     generic = rules.load_manifests(None).get("generic")
-    assert generic is not None and "yes_no_keys" in generic.patterns
+    assert generic is not None and "yes_no_keys" in generic.named_patterns
     read = set()
     for keys in KEY_LISTS:
         lines, cursor = _screens(rule, keys)
@@ -333,6 +333,6 @@ def test_every_generic_yes_no_rule_reads_the_same_key_lists(rule: str) -> None:
 def test_the_generic_key_list_is_written_once() -> None:
     text = (rules.builtin_rules_dir() / "generic.toml").read_text()
     generic = rules.load_manifests(None).get("generic")
-    frag = generic.patterns["yes_no_keys"]
+    frag = generic.named_patterns["yes_no_keys"]
     assert text.count(frag) == 1
     assert text.count("(?&yes_no_keys)") >= 8
