@@ -228,6 +228,28 @@ def test_an_override_finds_the_builtin_table_wherever_it_is(tmp_path: Path, load
     assert verdict(m, "ok? [y/n]").rule_id is None
 
 
+
+@pytest.mark.parametrize("load", [rules.load_manifests, rules.load_headers])
+def test_an_override_shadowing_a_builtin_pattern_leaves_the_builtins_own_uses(
+        tmp_path: Path, load) -> None:
+    """The override's `keys` serves its own references; the built-in's `both`, which
+    references `keys`, keeps the built-in's (as rules/README.md says)."""
+    builtin, user = tmp_path / "builtin", tmp_path / "user"
+    builtin.mkdir()
+    user.mkdir()
+    (builtin / "agent.toml").write_text(
+        '[manifest]\nname = "agent"\nversion = "1"\n[patterns]\nkeys = \'a\'\n'
+        "both = '(?&keys)b'\n" + RULE + "line_regex = '^(?&both)$'\n")
+    (user / "agent.toml").write_text(
+        '[manifest]\nname = "agent"\nversion = "2"\n[patterns]\nkeys = \'z\'\n'
+        + RULE + "line_regex = '^(?&both)(?&keys)$'\n")
+    cat = load(user, builtin)
+    assert cat.errors == []
+    m = cat.get("agent")
+    assert m.version == "2" and m.named_patterns["keys"] == "z"
+    assert verdict(m, "abz").rule_id == "r"
+    assert verdict(m, "zbz").rule_id is None
+
 def test_a_new_manifest_does_not_see_another_manifests_patterns(tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text(USER_GENERIC.replace('"generic"', '"mine"'))
     cat = rules.load_manifests(tmp_path)
