@@ -266,7 +266,10 @@ class Fusion:
         return min(times) if times else None
 
     def age(self, now: float) -> Decision | None:
-        """Re-decide at `now` (time-based ageing)."""
+        """Re-decide at `now` (time-based ageing); nothing after the exit (:meth:`exited`:
+        an Enter's guard or a sample held for it ends with the program)."""
+        if self._exited:
+            return None
         return self._decide(now)
 
     # ------------------------------------------------------------------ inputs
