@@ -479,6 +479,27 @@ def gptme_asks(text: str) -> bool:
 
 
 
+# --------------------------------------------------------------------------- line-mode chats
+
+@dataclass(frozen=True)
+class LastRow:
+    """A line-mode chat read from the last row with anything on it (everything scrolls
+    up): its empty prompt there is idle, its confirmation there (nothing typed after it
+    yet) asks, anything else is a turn under way."""
+
+    prompt: re.Pattern[str]
+    confirmation: re.Pattern[str]
+
+    def idle(self, text: str) -> bool:
+        return self.prompt.search(text) is not None
+
+    def asks(self, text: str) -> bool:
+        return self.confirmation.search(text) is not None
+
+    def busy(self, text: str) -> bool:
+        return not self.idle(text) and not self.asks(text)
+
+
 # --------------------------------------------------------------------------- Open Interpreter
 
 #: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
@@ -489,19 +510,8 @@ INTERPRETER_PROMPT = re.compile(r"(?m)^>\s*\Z")
 INTERPRETER_ASKS = re.compile(r"(?m)^ *Would you like to run this code\? \(y/n\)\s*\Z")
 
 
-def interpreter_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return INTERPRETER_PROMPT.search(text) is not None
-
-
-def interpreter_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return INTERPRETER_ASKS.search(text) is not None
-
-
-def interpreter_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not interpreter_idle(text) and not interpreter_asks(text)
+INTERPRETER_CHAT = LastRow(INTERPRETER_PROMPT, INTERPRETER_ASKS)
+interpreter_idle, interpreter_asks, interpreter_busy = INTERPRETER_CHAT.idle, INTERPRETER_CHAT.asks, INTERPRETER_CHAT.busy
 
 
 # --------------------------------------------------------------------------- Mentat
@@ -600,19 +610,8 @@ LLM_PROMPT = re.compile(r"(?m)^>\s*\Z")
 LLM_ASKS = re.compile(r"(?m)^Approve tool call\? \[y/N\]:\s*\Z")
 
 
-def llm_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return LLM_PROMPT.search(text) is not None
-
-
-def llm_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return LLM_ASKS.search(text) is not None
-
-
-def llm_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not llm_idle(text) and not llm_asks(text)
+LLM_CHAT = LastRow(LLM_PROMPT, LLM_ASKS)
+llm_idle, llm_asks, llm_busy = LLM_CHAT.idle, LLM_CHAT.asks, LLM_CHAT.busy
 
 
 # --------------------------------------------------------------------------- TunaCode
@@ -658,19 +657,8 @@ STRANDS_PROMPT = re.compile(r"(?m)^~\s*\Z")
 STRANDS_ASKS = re.compile(r"(?m)^Do you want to proceed with execution\? \[y/\*\]\s*\Z")
 
 
-def strands_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return STRANDS_PROMPT.search(text) is not None
-
-
-def strands_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return STRANDS_ASKS.search(text) is not None
-
-
-def strands_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not strands_idle(text) and not strands_asks(text)
+STRANDS_CHAT = LastRow(STRANDS_PROMPT, STRANDS_ASKS)
+strands_idle, strands_asks, strands_busy = STRANDS_CHAT.idle, STRANDS_CHAT.asks, STRANDS_CHAT.busy
 
 
 # --------------------------------------------------------------------------- MCP CLI
@@ -685,19 +673,8 @@ MCPCLI_PROMPT = re.compile(r"(?m)^💬 You:\s*\Z")
 MCPCLI_ASKS = re.compile(r"(?m)^Execute this tool\? \[Y/n\]:\s*\Z")
 
 
-def mcpcli_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return MCPCLI_PROMPT.search(text) is not None
-
-
-def mcpcli_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return MCPCLI_ASKS.search(text) is not None
-
-
-def mcpcli_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not mcpcli_idle(text) and not mcpcli_asks(text)
+MCPCLI_CHAT = LastRow(MCPCLI_PROMPT, MCPCLI_ASKS)
+mcpcli_idle, mcpcli_asks, mcpcli_busy = MCPCLI_CHAT.idle, MCPCLI_CHAT.asks, MCPCLI_CHAT.busy
 
 
 # --------------------------------------------------------------------------- gpt-engineer
