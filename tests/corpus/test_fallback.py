@@ -730,6 +730,31 @@ manifest instead of their own.
   every other directory's figures the same: TunaCode 0.1.46 6/6, 2 false blocked (0.1 s
   each now), turn end p50/max 71/78 ms, agreement 0.902 -> 0.989; 0.1.30 6/6, 2, 38/75
   ms, 0.893 -> 0.996.
+* Looked at again, capture by capture, after the samples told work by its words
+  (``bench/bench_corpus.py --manifest generic --captures -v``; dialogs, false blocked and
+  every known agent's figures with its own manifest the same): OpenCode's drop was no
+  spinner but its slow take of the prompt (1-7 s with the composer still holding it, the
+  typing's late echo the only output), whose quiet sample, handed once the Enter's guard
+  ran out, ended the turn "never started" while the Enter still waited for the screen's
+  answer, which such a sample no longer does (1.18.22 0.920 -> 0.982, stream 0.660 ->
+  0.944; 1.18.33 0.958 -> 0.993, allow-always 0.685 -> 1.000; Code Puppy 0.0.900 0.978 ->
+  0.988); Gemini CLI's composer, an input box drawn with half blocks (a run of "▄" over
+  `` >   Type your message``, one of "▀" under it), now reads idle (0.61.0 0.634 -> 0.915,
+  0.56.0 0.771 -> 0.915, turn ends not seen 9 and 8 -> 0); a line-mode chat's quick
+  answer, printed under the entered line before any sample saw work (llm), now ends its
+  turn done, not "never started" (the figures count done and idle alike); Aider's
+  waiting row, a block and a shade moving in a short field of blanks before "Waiting for
+  <model>", now reads working (0.85.5 0.831 -> 0.916, stream 0.755 -> 1.000; 0.86.2
+  0.528 -> 0.950, stream 0.217 -> 1.000, interrupt 0.335 -> 1.000); and left,
+  each with its cause: mini-SWE-agent 1.7.0 (0.640), silent 6-21 s after its first
+  Esc+Enter ("Got that, thanks!", then nothing while its Textual UI starts: no sign of
+  work on screen, and these recordings hold no CPU time for the samples to read), Codex
+  0.162.1 (0.811), whose composer (``› Ask Codex to do anything`` at the margin over its
+  footer) is drawn the same while Codex 0.169.0 streams an answer above it with no
+  spinner (read idle, 0.169.0 fell 0.998 -> 0.882), Gemini CLI's trust dialog, drawn on
+  while it restarts after the answer and labelled blocked until its prompt is back
+  (trust-folder 0.41), and Aider's yes/no questions read as questions where the truth
+  says permission (the yes/no rules, not looked at here).
 * **MCP CLI 0.20.1** (``tests/heldout/mcpcli-0.20.1/``, PyPI ``mcp-cli``, a new agent: a
   line-mode chat over an MCP shell server; it asks "⚠ Tool confirmation required:
   shell_execute", the call's arguments as JSON, then "Execute this tool? [Y/n]:" on the
