@@ -54,6 +54,7 @@ from .model import (
     ManifestError,
     Pattern,
     Rule,
+    shown,
 )
 from .patterns import REF, expand, parse_patterns
 from .regions import parse_region, tname
@@ -305,7 +306,7 @@ def _parse_gate(d: Mapping[str, Any], budget: _Budget, depth: int, where: str) -
 def _parse_sub(d: dict[str, Any], budget: _Budget, depth: int, where: str) -> Gate:
     unknown = sorted(set(d) - _GATE_KEYS)
     if unknown:
-        raise ManifestError(f"{where}: unknown key {unknown[0]!r} in a gate "
+        raise ManifestError(f"{where}: unknown key {shown(unknown[0])} in a gate "
                             f"(known: {', '.join(sorted(_GATE_KEYS))})")
     return _parse_gate(d, budget, depth, where + ".")
 
@@ -328,7 +329,7 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         seen.add(rid)
         unknown = sorted(set(d) - _RULE_KEYS)
         if unknown:
-            raise ManifestError(f"unknown key {unknown[0]!r}")
+            raise ManifestError(f"unknown key {shown(unknown[0])}")
         state = d.get("state")
         if state not in STATES:
             raise ManifestError(f"state must be one of {', '.join(STATES)}, not {state!r}")
@@ -392,7 +393,7 @@ def _parse_background(raw: Any, budget: _Budget) -> BackgroundSpec:
         raise ManifestError("[background] must be a table")
     unknown = sorted(set(raw) - _BACKGROUND_KEYS)
     if unknown:
-        raise ManifestError(f"[background]: unknown key {unknown[0]!r}")
+        raise ManifestError(f"[background]: unknown key {shown(unknown[0])}")
     native: tuple[Pattern, ...] = ()
     if "native" in raw:
         native = _compile(_str_list(raw["native"], "native"), "[background] native", budget)
@@ -415,14 +416,14 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     the rules. Raises ManifestError with one line."""
     unknown = sorted(set(data) - {"manifest", "patterns", "rule", "dialog", "background"})
     if unknown:
-        raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest], "
+        raise ManifestError(f"unknown top-level key {shown(unknown[0])} (expected [manifest], "
                             "[patterns], [[rule]], [dialog] and [background])")
     head = data.get("manifest")
     if not isinstance(head, dict):
         raise ManifestError("missing [manifest] table")
     unknown = sorted(set(head) - _MANIFEST_KEYS)
     if unknown:
-        raise ManifestError(f"[manifest]: unknown key {unknown[0]!r}")
+        raise ManifestError(f"[manifest]: unknown key {shown(unknown[0])}")
     engine = head.get("engine", ENGINE_VERSION)
     if not isinstance(engine, int) or isinstance(engine, bool) or engine < 1:
         raise ManifestError("[manifest]: engine must be a positive integer")

@@ -38,6 +38,15 @@ class ManifestError(ValueError):
     """One problem in one manifest file; str() is the text after `rules: <file>: `."""
 
 
+SHOWN = 40  # characters of a file's own name or key an error line quotes
+
+
+def shown(text: str) -> str:
+    """A name or key of the file, quoted for its error line: the first SHOWN characters,
+    escaped (repr), so a 10 KB or hostile key makes a short line."""
+    return repr(text[:SHOWN]) + ("..." if len(text) > SHOWN else "")
+
+
 Pattern = Any  # a compiled linear-time pattern (re2): .search(), .pattern, .groupindex
 
 

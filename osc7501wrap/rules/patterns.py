@@ -19,19 +19,13 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from .model import MAX_PATTERN_LEN, ManifestError
+from .model import MAX_PATTERN_LEN, ManifestError, shown
 
 REF = "(?&"
 MAX_NAMED = 64  # fragments in one [patterns] table
 MAX_LISTED = 8  # names an unknown reference's error line lists
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}\Z")
 _NAME_RULE = "[A-Za-z_][A-Za-z0-9_]{0,31}"
-_SHOWN = 40  # characters of a bad name or reference an error line quotes
-
-
-def _shown(text: str) -> str:
-    """`text` quoted for an error line: its first characters, escaped (repr)."""
-    return repr(text[:_SHOWN]) + ("..." if len(text) > _SHOWN else "")
 
 
 def _refs(text: str) -> Iterator[tuple[int, int, str]]:
@@ -70,7 +64,7 @@ def _refs(text: str) -> Iterator[tuple[int, int, str]]:
             end = text.find(")", i + len(REF))
             name = text[i + len(REF):end] if end >= 0 else ""
             if end < 0 or not _NAME_RE.match(name):
-                raise ManifestError(f"bad pattern reference {_shown(text[i:])}: (?&NAME) with a "
+                raise ManifestError(f"bad pattern reference {shown(text[i:])}: (?&NAME) with a "
                                     f"NAME of {_NAME_RULE}")
             yield i, end + 1, name
             i = end + 1
@@ -122,7 +116,7 @@ def parse_patterns(raw: object, inherited: Mapping[str, str] | None = None) -> d
         raise ManifestError(f"[patterns] has {len(raw)} entries (at most {MAX_NAMED})")
     for name, frag in raw.items():
         if not _NAME_RE.match(name):
-            raise ManifestError(f"[patterns] {_shown(name)}: a name must be {_NAME_RULE}")
+            raise ManifestError(f"[patterns] {shown(name)}: a name must be {_NAME_RULE}")
         if not isinstance(frag, str) or not frag:
             raise ManifestError(f"[patterns] {name}: must be a non-empty string")
         if len(frag) > MAX_PATTERN_LEN:
