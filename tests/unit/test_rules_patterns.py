@@ -361,3 +361,13 @@ def test_the_generic_key_list_is_written_once() -> None:
     assert frag in generic.named_patterns["yes_no_keys"]
     assert text.count("(?&yes_no_bare)") >= 3
     assert text.count("(?&yes_no_keys)") >= 8
+
+
+def test_a_reference_outside_a_regex_field_is_plain_text() -> None:
+    """`contains` and the [manifest] strings are not regexes: `(?&name)` there is plain
+    text, kept as it is, never the fragment, and no load error for an unknown name."""
+    m = manifest("description = '(?&nope) $(id) #{pane}'\n[patterns]\nkeys = '\\[y/n\\]'\n"
+                 + RULE + "contains = '(?&keys)'\n")
+    assert m.description == "(?&nope) $(id) #{pane}"
+    assert verdict(m, "ok? (?&KEYS)").rule_id == "r"  # contains ignores case
+    assert verdict(m, "ok? [y/n]").rule_id is None
