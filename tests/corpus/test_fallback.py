@@ -741,7 +741,7 @@ manifest instead of their own.
   It was then looked at for these shapes, so it is no longer unseen: a prompt label led by
   one glyph or emoji (a symbol, not a letter nor an ASCII ">") before the one word and
   its colon, on the cursor's row, is a line-mode chat's prompt (``line_chat_prompt``,
-  the pattern ``glyph_label``), and a spinner or progress row above such a prompt, the
+  the pattern ``chat_glyph``), and a spinner or progress row above such a prompt, the
   screen's last row (bare, or with the next prompt typed after it), is its last turn's
   last frame left printed, no work (``tui_working``, ``tui_working_stream``); its
   spinner row counting on the cursor's row was work already. MCP CLI 0.20.1 now: 6/6, 0,
