@@ -2020,3 +2020,37 @@ def mcpcli_command(sb: Sandbox, base_url: str, *,
             "--server", "shell", "--provider", "openai", "--model", "gpt-4o",
             "--api-base", f"{base_url}/v1", "--api-key", "sk-fake", "--confirm-mode", "always",
             *(args or [])], env
+
+
+#: the editor gpt-engineer's improve mode opens on its file list (``$EDITOR``): every
+#: file listed (its lines ``# "name" = "selected"``) selected, as a user who keeps them all
+GPTE_EDITOR = """#!/bin/sh
+sed -i 's/^# \\(".*" = "selected"\\)$/\\1/' "$1"
+"""
+
+
+def gpte_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for gpt-engineer (PyPI ``gpt-engineer``, the program ``gpte``: a
+    line-mode run that asks for the application to build, streams the model's files and the
+    entrypoint it writes for them, then asks before it runs it) in ``sb``, on the work
+    directory: the fake API's Chat Completions (LangChain's OpenAI client,
+    ``OPENAI_API_BASE``), its default model, its tokenizer's tables read from disk
+    (:func:`tiktoken_tables`). It asks ``Do you want to execute this code? (Y/n)`` above the
+    entrypoint's text and reads a line under it; then whether it may store the prompts (no
+    ``.gpte_consent`` in the work directory: it asks each run; a refusal sends nothing, so
+    its RudderStack client is never called). It has no update check or telemetry beyond that
+    consented review. In improve mode (``-i``) it opens ``$EDITOR`` on the list of the work
+    directory's files to send, each commented out: the editor here is :data:`GPTE_EDITOR`,
+    which selects them all and returns at once; it then asks for the change, shows the
+    model's diff and asks ``Do you want to apply these changes?`` over a ``y/n`` line. No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["gpte"]
+    editor = sb.root / "select-all-files"
+    editor.write_text(GPTE_EDITOR)
+    editor.chmod(0o755)
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "OPENAI_API_KEY": "sk-fake", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
+                "EDITOR": str(editor), "PYTHONUNBUFFERED": "1"})
+    return [str(pin.exe), *(args or []), str(sb.work)], env

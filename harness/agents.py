@@ -479,6 +479,27 @@ def gptme_asks(text: str) -> bool:
 
 
 
+# --------------------------------------------------------------------------- line-mode chats
+
+@dataclass(frozen=True)
+class LastRow:
+    """A line-mode chat read from the last row with anything on it (everything scrolls
+    up): its empty prompt there is idle, its confirmation there (nothing typed after it
+    yet) asks, anything else is a turn under way."""
+
+    prompt: re.Pattern[str]
+    confirmation: re.Pattern[str]
+
+    def idle(self, text: str) -> bool:
+        return self.prompt.search(text) is not None
+
+    def asks(self, text: str) -> bool:
+        return self.confirmation.search(text) is not None
+
+    def busy(self, text: str) -> bool:
+        return not self.idle(text) and not self.asks(text)
+
+
 # --------------------------------------------------------------------------- Open Interpreter
 
 #: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
@@ -489,19 +510,8 @@ INTERPRETER_PROMPT = re.compile(r"(?m)^>\s*\Z")
 INTERPRETER_ASKS = re.compile(r"(?m)^ *Would you like to run this code\? \(y/n\)\s*\Z")
 
 
-def interpreter_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return INTERPRETER_PROMPT.search(text) is not None
-
-
-def interpreter_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return INTERPRETER_ASKS.search(text) is not None
-
-
-def interpreter_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not interpreter_idle(text) and not interpreter_asks(text)
+INTERPRETER_CHAT = LastRow(INTERPRETER_PROMPT, INTERPRETER_ASKS)
+interpreter_idle, interpreter_asks, interpreter_busy = INTERPRETER_CHAT.idle, INTERPRETER_CHAT.asks, INTERPRETER_CHAT.busy
 
 
 # --------------------------------------------------------------------------- Mentat
@@ -600,19 +610,8 @@ LLM_PROMPT = re.compile(r"(?m)^>\s*\Z")
 LLM_ASKS = re.compile(r"(?m)^Approve tool call\? \[y/N\]:\s*\Z")
 
 
-def llm_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return LLM_PROMPT.search(text) is not None
-
-
-def llm_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return LLM_ASKS.search(text) is not None
-
-
-def llm_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not llm_idle(text) and not llm_asks(text)
+LLM_CHAT = LastRow(LLM_PROMPT, LLM_ASKS)
+llm_idle, llm_asks, llm_busy = LLM_CHAT.idle, LLM_CHAT.asks, LLM_CHAT.busy
 
 
 # --------------------------------------------------------------------------- TunaCode
@@ -658,19 +657,8 @@ STRANDS_PROMPT = re.compile(r"(?m)^~\s*\Z")
 STRANDS_ASKS = re.compile(r"(?m)^Do you want to proceed with execution\? \[y/\*\]\s*\Z")
 
 
-def strands_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return STRANDS_PROMPT.search(text) is not None
-
-
-def strands_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return STRANDS_ASKS.search(text) is not None
-
-
-def strands_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not strands_idle(text) and not strands_asks(text)
+STRANDS_CHAT = LastRow(STRANDS_PROMPT, STRANDS_ASKS)
+strands_idle, strands_asks, strands_busy = STRANDS_CHAT.idle, STRANDS_CHAT.asks, STRANDS_CHAT.busy
 
 
 # --------------------------------------------------------------------------- MCP CLI
@@ -685,19 +673,60 @@ MCPCLI_PROMPT = re.compile(r"(?m)^💬 You:\s*\Z")
 MCPCLI_ASKS = re.compile(r"(?m)^Execute this tool\? \[Y/n\]:\s*\Z")
 
 
-def mcpcli_idle(text: str) -> bool:
-    """Its empty prompt as the last row (no confirmation, no answer coming)."""
-    return MCPCLI_PROMPT.search(text) is not None
+MCPCLI_CHAT = LastRow(MCPCLI_PROMPT, MCPCLI_ASKS)
+mcpcli_idle, mcpcli_asks, mcpcli_busy = MCPCLI_CHAT.idle, MCPCLI_CHAT.asks, MCPCLI_CHAT.busy
 
 
-def mcpcli_asks(text: str) -> bool:
-    """Its confirmation as the last row, nothing typed after it yet."""
-    return MCPCLI_ASKS.search(text) is not None
+# --------------------------------------------------------------------------- gpt-engineer
+
+#: its question for the application to build (or, in improve mode, for the change), as the
+#: last row with anything on it (a line-mode run: it reads the prompt on the row under it)
+GPTE_PROMPT = re.compile(r"(?m)^(What application do you want gpt-engineer to generate|"
+                         r"How do you want to improve the application)\?\s*\Z")
+#: its question before it runs the entrypoint it wrote: printed above the entrypoint's text,
+#: the line read under it (a blank or "y" runs it, anything else does not)
+GPTE_ASKS_LINE = "Do you want to execute this code? (Y/n)"
+#: what it prints once the line under its question is read
+GPTE_ANSWERED = re.compile(r"Ok, not executing the code\.|Executing the code\.\.\.")
+#: its question whether it may store the prompts, as the last row, the line read after it
+GPTE_CONSENT = re.compile(
+    r"(?m)^Is it ok if we store your prompts to help improve GPT Engineer\? \(y/n\)\s*\Z")
+#: its question in improve mode under the diff it shows: the "y/n " line it reads, last
+GPTE_APPLY = re.compile(r"(?m)^Do you want to apply these changes\?\s*\n\s*y/n\s*\Z")
+#: its last words, once the run is over (it then exits)
+GPTE_OVER = re.compile(r"(?m)^Total (api cost|tokens used): ")
 
 
-def mcpcli_busy(text: str) -> bool:
-    """A turn under way: neither its empty prompt nor its confirmation is the last row."""
-    return not mcpcli_idle(text) and not mcpcli_asks(text)
+def gpte_idle(text: str) -> bool:
+    """Its question for the application to build as the last row (nothing typed yet)."""
+    return GPTE_PROMPT.search(text) is not None
+
+
+def gpte_asks(text: str) -> bool:
+    """Its execute question on the screen with no answer printed under it."""
+    at = text.rfind(GPTE_ASKS_LINE)
+    return at >= 0 and GPTE_ANSWERED.search(text, at) is None and not gpte_consent(text)
+
+
+def gpte_consent(text: str) -> bool:
+    """Its consent question as the last row, nothing typed after it."""
+    return GPTE_CONSENT.search(text) is not None
+
+
+def gpte_applies(text: str) -> bool:
+    """Its improve mode's question under the diff, nothing typed after it."""
+    return GPTE_APPLY.search(text) is not None
+
+
+def gpte_over(text: str) -> bool:
+    """The run is over: its token count or cost printed last."""
+    return GPTE_OVER.search(text) is not None
+
+
+def gpte_busy(text: str) -> bool:
+    """A run under way: neither its prompt question, nor a question, nor its last words."""
+    return not (gpte_idle(text) or gpte_asks(text) or gpte_applies(text) or gpte_consent(text)
+                or gpte_over(text))
 
 
 # =========================================================================== the table
@@ -935,12 +964,20 @@ MCPCLI = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a line-mode run that ends after one application, its
+#: question before the entrypoint runs a line answered by a line; it exits by itself
+GPTE = Description(
+    "gpte", agentrun.gpte_command, started=gpte_idle, start_wait=90, start_settle=1.5,
+    ended=gpte_over, end_settle=0.8, busy=gpte_busy, drawn=gpte_asks, approve_key="y+enter",
+    leave=(Leave((), 20), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "mcpcli"})
+                           "strands", "mcpcli", "gpte"})

@@ -428,6 +428,12 @@ class Fusion:
             if busy and e.signal == "input":
                 self._held = claim
             return None
+        if not busy and e is not None and self._waits(e):
+            # a quiet sample while the Enter still waits for the screen's answer (the
+            # program has not taken the prompt yet: a slow first prompt, a busy machine)
+            # says nothing against the Enter; it counts once the Enter goes
+            self._held = claim
+            return None
         if self._proc is not None and self._proc.state == state:
             return None
         self._proc = claim
@@ -465,15 +471,21 @@ class Fusion:
         e = self._edge
         return self._awaiting and e is not None and e.signal == "input"
 
-    def input_answered(self, now: float, *, took: bool = False) -> Decision | None:
+    def input_answered(self, now: float, *, took: bool = False,
+                       said: bool = False) -> Decision | None:
         """The screen changed since the Enter by more than the echo of what was typed:
         the program answered it. If `took`, the answer took the typed prompt off the
         screen (it was sent): the Enter keeps holding until the screen shows what
         follows, at most `enter_wait` from the Enter. Otherwise its guard runs as usual
-        (a change that still reads as the idle prompt: the Enter started nothing)."""
+        (a change that still reads as the idle prompt: the Enter started nothing), but
+        with `said` (the answer brought rows of words the screen did not show at the
+        Enter: a line-mode chat's quick answer printed under the line) the turn ran, so
+        its prompt back ends it done."""
         if self._exited or not self.awaiting_answer:
             return None
         self._awaiting = took
+        if said and not took and self._cur.state in _TURN_STATES:
+            self._turn_confirmed = True
         return self._decide(now)
 
     def exited(self, status: int, signaled: bool | int | None, now: float) -> Decision:
@@ -634,9 +646,10 @@ class Fusion:
             self._ignore(now, e.detail, "not confirmed in time")
             self._edge = e = None
             if self._held is not None:
-                # the program worked on what the Enter sent, as sampled while it held
+                # the program worked on what the Enter sent (or went quiet), as sampled
+                # while it held
                 self._proc, self._held = self._held, None
-                if self._cur.state in _TURN_STATES:
+                if self._proc.state == "working" and self._cur.state in _TURN_STATES:
                     self._turn_confirmed = True
         p = self._proc
         lower = p if p is not None else s  # 3. the process before 4. the screen

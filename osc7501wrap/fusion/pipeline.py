@@ -53,6 +53,7 @@ from ..rules.dialog import Dialog
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
 from ..stream.scanner import ReportScanner
+from .activity import phrases
 from .background import Proc, ProcessTree
 from .classifier import Classifier
 from .events import (
@@ -843,7 +844,10 @@ class Pipeline:
             return
         self._enter = None
         took = typed_shown is not None and typed_shown not in "\n".join(lines)
-        self.fusion.input_answered(now, took=took)
+        # the fallback's only sign that a quick turn ran: the answer's words, new since
+        # the Enter (a manifest's rules read the turn themselves)
+        said = self.manifest.generic and not took and not phrases(lines) <= phrases(old)
+        self.fusion.input_answered(now, took=took, said=said)
 
     def _next_deadline(self, now: float) -> float | None:
         """When :meth:`_tick` has work next (absolute monotonic time), or None."""

@@ -20,6 +20,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    gpte,
     gptme,
     grok,
     hermes,
@@ -79,6 +80,7 @@ MODULES = {
     "tunacode": (tunacode,),
     "strands": (strands,),
     "mcpcli": (mcpcli,),
+    "gpte": (gpte,),
 }
 AGENTS = tuple(MODULES)
 

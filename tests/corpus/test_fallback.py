@@ -730,6 +730,31 @@ manifest instead of their own.
   every other directory's figures the same: TunaCode 0.1.46 6/6, 2 false blocked (0.1 s
   each now), turn end p50/max 71/78 ms, agreement 0.902 -> 0.989; 0.1.30 6/6, 2, 38/75
   ms, 0.893 -> 0.996.
+* Looked at again, capture by capture, after the samples told work by its words
+  (``bench/bench_corpus.py --manifest generic --captures -v``; dialogs, false blocked and
+  every known agent's figures with its own manifest the same): OpenCode's drop was no
+  spinner but its slow take of the prompt (1-7 s with the composer still holding it, the
+  typing's late echo the only output), whose quiet sample, handed once the Enter's guard
+  ran out, ended the turn "never started" while the Enter still waited for the screen's
+  answer, which such a sample no longer does (1.18.22 0.920 -> 0.982, stream 0.660 ->
+  0.944; 1.18.33 0.958 -> 0.993, allow-always 0.685 -> 1.000; Code Puppy 0.0.900 0.978 ->
+  0.988); Gemini CLI's composer, an input box drawn with half blocks (a run of "▄" over
+  `` >   Type your message``, one of "▀" under it), now reads idle (0.61.0 0.634 -> 0.915,
+  0.56.0 0.771 -> 0.915, turn ends not seen 9 and 8 -> 0); a line-mode chat's quick
+  answer, printed under the entered line before any sample saw work (llm), now ends its
+  turn done, not "never started" (the figures count done and idle alike); Aider's
+  waiting row, a block and a shade moving in a short field of blanks before "Waiting for
+  <model>", now reads working (0.85.5 0.831 -> 0.916, stream 0.755 -> 1.000; 0.86.2
+  0.528 -> 0.950, stream 0.217 -> 1.000, interrupt 0.335 -> 1.000); and left,
+  each with its cause: mini-SWE-agent 1.7.0 (0.640), silent 6-21 s after its first
+  Esc+Enter ("Got that, thanks!", then nothing while its Textual UI starts: no sign of
+  work on screen, and these recordings hold no CPU time for the samples to read), Codex
+  0.162.1 (0.811), whose composer (``› Ask Codex to do anything`` at the margin over its
+  footer) is drawn the same while Codex 0.169.0 streams an answer above it with no
+  spinner (read idle, 0.169.0 fell 0.998 -> 0.882), Gemini CLI's trust dialog, drawn on
+  while it restarts after the answer and labelled blocked until its prompt is back
+  (trust-folder 0.41), and Aider's yes/no questions read as questions where the truth
+  says permission (the yes/no rules, not looked at here).
 * **MCP CLI 0.20.1** (``tests/heldout/mcpcli-0.20.1/``, PyPI ``mcp-cli``, a new agent: a
   line-mode chat over an MCP shell server; it asks "⚠ Tool confirmation required:
   shell_execute", the call's arguments as JSON, then "Execute this tool? [Y/n]:" on the
@@ -748,6 +773,15 @@ manifest instead of their own.
   blocked p50/max 40/40 ms, turn end p50/max 43/48 ms, agreement 0.672 -> 1.000; every
   other directory's figures with the fallback, and every known agent's with its own
   manifest, the same.
+* **gpt-engineer 0.3.1** and **0.3.0** (``tests/heldout/gpte-*/``, PyPI ``gpt-engineer``,
+  the program ``gpte``, a new agent: a line-mode program that writes one application from
+  a prompt and exits; it prints "Do you want to execute this code? (Y/n)" above the script
+  it wrote and reads the answer under it; in improve mode the diff, then "Do you want to
+  apply these changes?" over a bare "y/n" row; in clarify mode the model's question with
+  "(answer in text, or "c" to move on)"; after a run "Is it ok if we store your prompts
+  ...? (y/n)" on the cursor's row) were measured once unseen (the rules of 0b69feb,
+  replayed with activity): 7/17 dialogs (the stores-your-prompts question each run), 0
+  false blocked, agreement 0.597 (0.3.1) and 0.606 (0.3.0).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -806,8 +840,15 @@ GOAL_AGREEMENT = 0.90
 #: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act;
 #: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
 #: the rules for options on one row led by their keys and a yes/no key list of y and
-#: other alternatives; MCP CLI 0.20.1: none, unseen and since)
-MISSED = {"mini-1.17.5/long-command"}
+#: other alternatives; MCP CLI 0.20.1: none, unseen and since; gpt-engineer: below)
+MISSED = {"mini-1.17.5/long-command",
+          # gpt-engineer 0.3.1 and 0.3.0, unseen: "Do you want to execute this code? (Y/n)"
+          # printed above the script it asks about, the answer read under the script;
+          # "Do you want to apply these changes?" over a bare "y/n" row; its clarifying
+          # question (its stores-your-prompts question on the cursor's row is found)
+          *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
+            for c in ("command-approve", "command-deny", "edit-approve", "edit-deny",
+                      "long-command", "multiline", "negatives", "question", "stream"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -830,7 +871,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.82),
          # TunaCode 0.1.30 and 0.1.46 measure 0.996 and 0.989 since the rules for a tall
          # empty input box and a row of loading dots: twice in command-approve, 0.1 s
          # each, its log scrolls so that the answered box is its last row again (2)
-         "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98)}
+         "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98),
+         # gpt-engineer 0.3.0 and 0.3.1 measure 0.606 and 0.597 unseen: its questions
+         # above the code they ask about are missed (MISSED) and it exits at each run's
+         # end, after its last question, with no prompt to read
+         "gpte-0.3.0": (0, 0.60), "gpte-0.3.1": (0, 0.59)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -852,7 +897,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
+        "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]

@@ -251,3 +251,84 @@ def test_process_rows_out_of_time_order_are_read_by_their_time(
     replay(Capture(cap.header, rest[:-1] + rows[::-1] + rest[-1:]), generic(), backend="pyte")
     assert [(b, w) for _, b, w in told] == [(b, w) for _, b, w in in_order]
     assert (True, "running 1 child process") in [(b, w) for _, b, w in told]
+
+
+def _slow_prompt(spinner_at: float) -> Capture:
+    """The composer box with a prompt typed in it and entered at 2.0 s on a busy machine:
+    the echo of most of it drawn only at 2.8 s, then nothing until `spinner_at`, when the
+    composer is emptied and a braille spinner row drawn over it for 2 s; then the spinner
+    row gone and the answer's words above the composer."""
+    row = "\x1b[10;4H"
+    events = [_out(0.1, f"\x1b[?1049h\x1b[2J{BOX}\x1b[1;1H  Agent v1"),
+              Event(1.9, "i", base64.b64encode(b"summarize the project").decode()),
+              _out(1.95, f"{row}s"), Event(2.0, "i", base64.b64encode(b"\r").decode()),
+              _out(2.8, f"{row}summarize the project"),
+              _out(spinner_at, f"{row}{' ' * 24}\x1b[8;1H⠋ Thinking"),
+              *(_out(spinner_at + 0.1 * k, f"\x1b[8;1H{LOGO[k % len(LOGO)]}")
+                for k in range(1, 20)),
+              _out(spinner_at + 2.0, "\x1b[8;1H\x1b[2K\x1b[4;1HHere is the answer you asked"),
+              Event(spinner_at + 4.0, "x", 0)]
+    events.sort(key=lambda e: e.t)
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 40, "rows": 12,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+def test_a_quiet_sample_while_the_enter_waits_for_the_screen_is_no_turn_end(
+        told: list[tuple[float, bool, str]]) -> None:
+    """A prompt the program takes 6 s to act on (its typing's late echo the only output
+    after the Enter, the composer still holding it): the quiet samples after that echo
+    say nothing against the Enter, which waits for the screen's answer; working from the
+    Enter through the spinner, then done (not "the turn never started" 1.5 s on)."""
+    steps = [s for s in replay(_slow_prompt(8.0), generic(), backend="pyte") if not s.marker]
+
+    def at(t: float) -> str:
+        return [s for s in steps if s.t <= t][-1].state
+
+    assert (False, "the screen shows the composer, still") in [(b, w) for _, b, w in told]
+    assert [at(t) for t in (1.5, 2.5, 4.0, 7.5, 9.0)] == [
+        "idle", "working", "working", "working", "working"], steps
+    end = [s for s in steps if s.t > 10.0]
+    assert end and end[0].state == "done" and end[0].t <= 10.5, steps
+    assert "never started" not in " ".join(s.detail or "" for s in steps)
+
+
+def test_a_prompt_the_program_never_answers_stops_waiting(
+        told: list[tuple[float, bool, str]]) -> None:
+    """The same prompt with no answer on screen for longer than the Enter waits (10 s):
+    idle once the wait runs out, the turn never started (the quiet samples held while it
+    waited count then)."""
+    steps = [s for s in replay(_slow_prompt(14.0), generic(), backend="pyte") if not s.marker]
+    first = next(s for s in steps if s.t > 2.0 and s.state != "working")
+    assert first.state == "idle" and 11.9 <= first.t <= 12.6, steps
+    assert "never started" in (first.detail or ""), steps
+
+
+def _chat(*answer: tuple[float, str]) -> Capture:
+    """A line-mode chat ("> " its prompt): "hi" entered at 2.0 s, then `answer`."""
+    events = [_out(0.1, "chat v1\r\n> "), Event(1.9, "i", base64.b64encode(b"hi").decode()),
+              _out(1.91, "hi"), Event(2.0, "i", base64.b64encode(b"\r").decode()),
+              _out(2.005, "\r\n"), *(_out(t, s) for t, s in answer), Event(6.0, "x", 0)]
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+def test_a_quick_answer_ends_its_turn_done(told: list[tuple[float, bool, str]]) -> None:
+    """The answer printed whole 0.4 s after the Enter, then the prompt again, before any
+    sample saw work: the words new since the Enter say the turn ran, so it ends done
+    when the Enter's guard runs out (not "the turn never started")."""
+    steps = [s for s in replay(_chat((2.4, "Two plus two is four.\r\n> ")), generic(),
+                               backend="pyte") if not s.marker]
+    assert not any(busy for _, busy, _ in told), told
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "done" and end[0].t <= 3.6, steps
+    assert "never started" not in " ".join(s.detail or "" for s in steps)
+
+
+def test_a_prompt_drawn_again_with_no_words_is_no_turn(
+        told: list[tuple[float, bool, str]]) -> None:
+    """The same Enter answered by the prompt alone, drawn again with no words: the turn
+    never started (idle, as before)."""
+    steps = [s for s in replay(_chat((2.4, "> ")), generic(), backend="pyte")
+             if not s.marker]
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "idle" and "never started" in (end[0].detail or ""), steps

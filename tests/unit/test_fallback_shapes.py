@@ -648,6 +648,68 @@ def test_an_input_box_drawn_with_eighth_blocks_reads_idle(generic: rules.Manifes
     assert busy.state == "working"
 
 
+AIDER_HEAD = ["─" * 60, "Tool v1.0", "Main model: gpt-4o", "─" * 60, "> explain the project", ""]
+
+
+@pytest.mark.parametrize("bar", ["█░         Waiting for the model",
+                                 "      ░█   Waiting for the model",
+                                 "    ▓█     Thinking $(id) '#{x}'"])
+def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Manifest,
+                                                               bar: str) -> None:
+    """A line-mode chat's entered prompt, then its waiting row: a block and a shade in a
+    short field of blanks before the row's words (the pair moves along the field)."""
+    v = read(generic, [*AIDER_HEAD, bar])
+    assert (v.state, v.rule_id) == ("working", "tui_working"), (v.rule_id, bar)
+
+
+@pytest.mark.parametrize("rows", [
+    # a logo drawn with blocks and shades: no words after its glyphs
+    ["                      ░█▀█▛▀▀▜▙▄", "                    ░▀░▀▒▛░░  ▝▀▘", "> "],
+    # a progress bar's cells run on into more cells, not blanks and words
+    ["████░░░░░░ 40% downloading"],
+    # the pair far into a row of words
+    ["the legend reads                █░ done"],
+], ids=["logo", "progress-cells", "in-words"])
+def test_blocks_and_shades_that_are_no_moving_bar(generic: rules.Manifest,
+                                                  rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_working", (v.rule_id, rows)
+
+
+HALF_BOX = ["▄" * 100, " >   Type your message or @path/to/file", "▀" * 100,
+            " workspace (/directory)        sandbox        /model",
+            " /tmp/work                     no sandbox     Auto"]
+
+
+@pytest.mark.parametrize("text", ["   Type your message or @path/to/file",
+                                  "what is two plus two $(id) '#{x}'"])
+def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
+                                                        text: str) -> None:
+    """Runs of lower and upper half blocks above and below the input row, a footer of two
+    rows: the composer, empty or with text typed in it; a spinner over it reads working."""
+    box = [HALF_BOX[0], f" > {text}", *HALF_BOX[2:]]
+    rows = ["✦ Two plus two is four.", "", "─" * 100, " Shift+Tab to accept edits", *box]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_input")
+    busy = read(generic, ["✦ Two plus two is four.", "",
+                          " ⠴ Thinking... (esc to cancel, 0s)", "─" * 100, *box])
+    assert busy.state == "working"
+
+
+@pytest.mark.parametrize("rows", [
+    # a logo in block letters at the bottom: short runs of half blocks
+    ["", "█▀▀█ █▀▀█ █▀▀█ █▀▀▄", "█  █ █▀▀▀ █  █ █▀▀▀", "▀▀▀▀ ▀    ▀▀▀▀ ▀  ▀", "v1.0"],
+    # a bar chart between half-block rules: block glyphs on the row
+    ["▄" * 60, " cpu ███████▌   mem ████▏", "▀" * 60, "q quit"],
+    # the runs with two rows between them
+    ["▄" * 60, " > typed", " more", "▀" * 60],
+], ids=["logo", "chart", "tall"])
+def test_half_block_rows_that_are_no_input_box(generic: rules.Manifest,
+                                               rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_input", (v.rule_id, rows)
+
+
 def test_an_approval_box_cut_off_by_the_composer_is_a_partial_permission(
         generic: rules.Manifest) -> None:
     # its heading asks for approval; its command runs down to the composer: the options
