@@ -781,7 +781,32 @@ manifest instead of their own.
   "(answer in text, or "c" to move on)"; after a run "Is it ok if we store your prompts
   ...? (y/n)" on the cursor's row) were measured once unseen (the rules of 0b69feb,
   replayed with activity): 7/17 dialogs (the stores-your-prompts question each run), 0
-  false blocked, agreement 0.597 (0.3.1) and 0.606 (0.3.0).
+  false blocked, agreement 0.597 (0.3.1) and 0.606 (0.3.0). They were then looked at for
+  these shapes, so they are no longer unseen: a yes/no question on a row of its own at
+  the margin, its key list at its end, then what it asks about BELOW it (a blank row or
+  two, one paragraph: the script), then the cursor on an empty row right under that
+  paragraph (a blank row or two between, nothing after), is a dialog
+  (``yes_no_below_permission`` when it asks to run, apply ... something, else
+  ``yes_no_below``), its subject the paragraph between the question and the cursor
+  (partial when a row is cut with "…"), answered with a line; answered (a row holding
+  only the answer with rows under it), more than one paragraph under it, or quoted
+  (indented, behind a speaker's "word: "): none. A question ending with "?" on its own
+  row at the margin over a bare key list row ("y/n", "Y/n", "yes/no": the key-list
+  grammar without brackets, ``yes_no_bare`` in ``[patterns]``, which ``yes_no_keys``
+  now brackets), the cursor after the list or on the next row at a prompt of blanks, is
+  the same as a bracketed yes/no question (``yes_no_bare_permission``,
+  ``yes_no_bare``), its subject the paragraph above the question (the diff). Its
+  clarifying question ("...?(answer in text, or "c" to move on)", the cursor at the
+  next row's start) is covered by no general shape that is safe (an answer entered
+  looks the same, and there are no options to type): left. Its runs end with its exit:
+  the harness marks the turn's end on its last output while it still runs (0.3-0.9 s of
+  shutdown, the process on CPU), and wrap reports the exit as clear (exit status 0), as
+  for every program; nothing on screen says the turn ended before that, so "turn end not
+  seen" is the label's, not the fallback's: left. Every known agent's figures with its
+  own manifest, and every tests/captures and tests/heldout directory with the fallback:
+  the same. gpt-engineer 0.3.1 now: 15/17 dialogs (its 61-line script pushes the
+  question past the screen's top; its clarifying question), 0 false blocked, blocked
+  p50/max 40/40 ms, agreement 0.650; 0.3.0: 15/17, 0, 40/40 ms, 0.661.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -842,13 +867,12 @@ GOAL_AGREEMENT = 0.90
 #: the rules for options on one row led by their keys and a yes/no key list of y and
 #: other alternatives; MCP CLI 0.20.1: none, unseen and since; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command",
-          # gpt-engineer 0.3.1 and 0.3.0, unseen: "Do you want to execute this code? (Y/n)"
-          # printed above the script it asks about, the answer read under the script;
-          # "Do you want to apply these changes?" over a bare "y/n" row; its clarifying
-          # question (its stores-your-prompts question on the cursor's row is found)
+          # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
+          # asks about and over a bare key list: its 61-line script pushes the question
+          # past the screen's top (nothing on screen asks), and its clarifying question
+          # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("command-approve", "command-deny", "edit-approve", "edit-deny",
-                      "long-command", "multiline", "negatives", "question", "stream"))}
+            for c in ("long-command", "question"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -872,10 +896,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.82),
          # empty input box and a row of loading dots: twice in command-approve, 0.1 s
          # each, its log scrolls so that the answered box is its last row again (2)
          "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98),
-         # gpt-engineer 0.3.0 and 0.3.1 measure 0.606 and 0.597 unseen: its questions
-         # above the code they ask about are missed (MISSED) and it exits at each run's
-         # end, after its last question, with no prompt to read
-         "gpte-0.3.0": (0, 0.60), "gpte-0.3.1": (0, 0.59)}
+         # gpt-engineer 0.3.0 and 0.3.1 measure 0.661 and 0.650 (0.606 and 0.597
+         # unseen): its first prompt, "What application ...?" with the cursor at the
+         # next row's start, is read by no rule, and it exits at each run's end, after
+         # its last question, with no prompt to read (the exit reads clear)
+         "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

@@ -10,7 +10,9 @@ answered with the arrows the hints name. A line-mode chat's question whose brack
 options are single keys (``Execute shell? [Y/n/c/e/a/?]``) is answered with one of them
 and its Enter; a key typed there but not entered is erased first. A yes/no question read
 on the next row, at an input prompt of blanks, is answered the same way, its subject the
-code printed above it; a question the user types at a prompt is none."""
+code printed above it; a question the user types at a prompt is none. A yes/no question printed over the
+script it asks about, the answer read on the empty row under the script, is answered the
+same way, its subject the script exactly."""
 
 from __future__ import annotations
 
@@ -590,6 +592,43 @@ def test_a_yes_no_question_read_on_the_next_row_is_answered_with_its_enter(
     assert b"got:[n" not in p.t.output
     # answered, the program works silently with the cursor at the next row's start: the
     # question above it is no dialog any more
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
+        row = next((e for e in rows if e.get("id") == p.sid), None)
+        if row is not None and row.get("state") != "blocked":
+            break
+        p.t.pump(0.2)
+    else:
+        raise AssertionError(f"still blocked after the answer: {row}")
+
+
+# A line-mode program that prints its yes/no question first, then the script it asks
+# about BELOW it, then reads the answer with ``input("")`` on the empty row under the
+# script. After the answer it works silently for a while.
+BELOW_CONFIRM = r"""
+import sys, time
+print("Do you want to execute this code? (Y/n)")
+print()
+print(sys.argv[1])
+print()
+a = input("")
+print(f"got:[{a}]", flush=True)
+time.sleep(30)
+"""
+BELOW_SCRIPT = "mkdir -p out\ntouch out/a.txt $(id) #{pane_id}\necho done"
+
+
+def test_a_yes_no_question_over_its_script_is_answered_with_its_enter(prompt: Any) -> None:
+    p = prompt([sys.executable, "-c", BELOW_CONFIRM, BELOW_SCRIPT])
+    d = p.dialog()
+    assert [x["label"] for x in d["options"]] == ["yes", "no"], d
+    # the subject shown is the script, exactly, and whole
+    assert d["subject"] == BELOW_SCRIPT.split("\n") and not d["partial"], d
+    r = p.osc("answer", p.sid, "yes", "--dialog", d["id"])
+    assert (r.returncode, r.stdout) == (0, "answered 1. yes\n"), r.stderr
+    p.t.expect(b"got:[y]", 10)
+    # answered, the program works silently under its output: no dialog any more
     end = time.monotonic() + 10
     while time.monotonic() < end:
         rows = json.loads(p.osc("ls", "--json").stdout or "[]")

@@ -2244,3 +2244,125 @@ def test_a_spinner_over_rows_that_are_no_chats_prompt_stays_work(
     rows = ["💬 You: a label in the conversation", "⠴ Composing... 3s", last]
     v = rules.evaluate(generic, at_input(rows, 0))
     assert (v.state, v.rule_id) == ("working", "tui_working"), last
+
+
+# ------------------- a yes/no question over what it asks about, or over a bare key list
+
+RUN_ASK = "Do you want to execute this code? (Y/n)"
+SCRIPT = ["ls -la", "touch x1.txt", "echo done > out.txt"]
+
+
+def run_below(script: list[str], *, ask: str = RUN_ASK, gap: int = 2) -> list[str]:
+    """A line-mode program's question, the script it asks about printed under it, and
+    the cursor's empty row `gap` blank rows under the script."""
+    return ["Run it with:", "", "```sh", *script, "```", "", "", ask, "", *script,
+            *[""] * gap, ""]
+
+
+def test_a_yes_no_question_over_what_it_asks_about_is_a_dialog(
+        generic: rules.Manifest) -> None:
+    rows = run_below(SCRIPT)
+    v = rules.evaluate(generic, at_input(rows, 0))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_below_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.question.startswith(RUN_ASK)
+    assert d.subject == tuple(SCRIPT)
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "yes")) == ["y", "\r"]
+    # the cursor right under the script, or one blank row between: the same shape
+    for gap in (0, 1):
+        got = rules.evaluate(generic, at_input(run_below(SCRIPT, gap=gap), 0))
+        assert got.rule_id == v.rule_id and got.dialog is not None, gap
+        assert got.dialog.subject == tuple(SCRIPT), gap
+    # an answer typed and not entered: the same dialog, erased before the answer
+    for typed in (None, "y"):
+        got = rules.evaluate(generic, at_input([*rows[:-1], "y"], 1, typed=typed))
+        assert got.dialog is not None and got.rule_id == v.rule_id, typed
+        assert got.dialog.id == d.id and got.dialog.typed == "y", typed
+        assert dialog.keys_for(got.dialog, dialog.resolve(got.dialog, "no")) == [
+            "\x7f", "n", "\r"]
+    # another script is another dialog; a question that asks no leave to act a question
+    other = rules.evaluate(generic, at_input(run_below(["rm -rf ~"]), 0))
+    assert other.dialog is not None and other.dialog.id != d.id
+    assert other.dialog.subject == ("rm -rf ~",)
+    q = rules.evaluate(generic, at_input(run_below(SCRIPT, ask="Is this what you meant? [y/N]"),
+                                         0))
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "yes_no_below")
+    # a row cut with "…" shows part of the script only: partial
+    cut = rules.evaluate(generic, at_input(run_below(["echo AAAA…", "touch x"]), 0))
+    assert cut.dialog is not None and cut.dialog.partial
+
+
+DIFF = ["Changes to be made:", "Changes to notes.py:", "---", "+++", "@@ -1 +1 @@",
+        '-print("hello")', '+print("finished")']
+APPLY_ASK = "Do you want to apply these changes?"
+
+
+def test_a_question_over_a_bare_key_list_is_a_dialog(generic: rules.Manifest) -> None:
+    rows = ["No changes made for notes.py.", "", *DIFF, "", APPLY_ASK, "y/n "]
+    v = rules.evaluate(generic, at_input(rows, 4))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_bare_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.question.startswith(APPLY_ASK)
+    assert d.subject == tuple(DIFF)
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "yes")) == ["y", "\r"]
+    # an answer typed after the list and not entered: the same dialog, erased first
+    for typed in (None, "y"):
+        got = rules.evaluate(generic, at_input([*rows[:-1], "y/n y"], 5, typed=typed))
+        assert got.dialog is not None and got.rule_id == v.rule_id, typed
+        assert got.dialog.id == d.id and got.dialog.typed == "y", typed
+    # the list on its row, the input on the next at a prompt of blanks
+    nxt = rules.evaluate(generic, at_input([*rows[:-1], "Y/n", "  "], 2))
+    assert nxt.rule_id == v.rule_id and nxt.dialog is not None
+    assert nxt.dialog.subject == tuple(DIFF)
+    # another diff is another dialog
+    other = rules.evaluate(generic, at_input([*rows[:-3], "+rm -rf ~", "", APPLY_ASK, "y/n "], 4))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # "yes/no" takes the word; a question that asks no leave to act is a question
+    words = rules.evaluate(generic, at_input([*rows[:-2], "Is this what you meant?",
+                                              "yes/no "], 7))
+    assert (words.state, words.kind, words.rule_id) == ("blocked", "question", "yes_no_bare")
+    assert words.dialog is not None
+    assert [o.key for o in words.dialog.options] == ["yes", "no"]
+
+
+@pytest.mark.parametrize(("rows", "col", "typed"), [
+    # answered: the answer echoed on the cursor's row, Enter, then the program's output
+    ([*run_below(SCRIPT)[:-1], "y", "Executing the code...", ""], 0, None),
+    ([*run_below(SCRIPT, gap=0)[:-1], "y", "Executing the code...", ""], 0, None),
+    # quoted in a transcript: indented, or behind a speaker's "word: "
+    (["It will ask:", "", "    " + RUN_ASK, "", "Nothing is waiting now.", ""], 0, None),
+    (["User: " + RUN_ASK, "", "Nothing is waiting now.", ""], 0, None),
+    # typed at a chat's prompt and not entered
+    (["> " + RUN_ASK], len(RUN_ASK) + 2, RUN_ASK),
+    # a [y/N] mentioned higher up, a shell prompt on the cursor's row
+    (["Run it? [y/N]", "", "ls -la", "", "$ "], 2, None),
+    # a bare list answered with Enter, and "y/n" rows in a table of text
+    ([APPLY_ASK, "y/n", ""], 0, None),
+    (["Has a colour?", "y/n", "Is it fast?", "yes", ""], 0, None),
+    (["Has a colour?", "y/n", "Is it fast?", "y/n", "(both columns)"], 14, None),
+    (["User: " + APPLY_ASK, "y/n "], 4, None),
+], ids=["answered", "answered-under", "quoted", "speaker", "typed", "shell-prompt",
+        "bare-entered", "table", "table-rows", "bare-speaker"])
+def test_yes_no_questions_over_text_that_wait_for_nothing(
+        generic: rules.Manifest, rows: list[str], col: int, typed: str | None) -> None:
+    v = rules.evaluate(generic, at_input(rows, col, typed=typed))
+    assert v.state != "blocked", v.rule_id
+
+
+def test_hostile_text_under_or_over_a_yes_no_question_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"rm {HOSTILE} \u2066x\u2069 #(touch /tmp/x) " + "A" * 10_000
+    below = rules.evaluate(generic, at_input(run_below([hostile, "echo $(id)"]), 0))
+    bare = rules.evaluate(generic, at_input(["", hostile, "echo $(id)", "", APPLY_ASK, "y/n "], 4))
+    for v, rule in ((below, "yes_no_below_permission"), (bare, "yes_no_bare_permission")):
+        assert (v.state, v.rule_id) == ("blocked", rule)
+        d = v.dialog
+        assert d is not None and d.subject
+        text = "\n".join([d.question, *d.subject])
+        for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+            assert bad not in text, (rule, repr(bad))
+        assert "echo $(id)" in d.subject, rule  # shown as text, never run
+        assert [o.key for o in d.options] == ["y", "n"]

@@ -320,6 +320,9 @@ def test_every_generic_yes_no_rule_reads_the_same_key_lists(rule: str) -> None:
 def test_the_generic_key_list_is_written_once() -> None:
     text = (rules.builtin_rules_dir() / "generic.toml").read_text()
     generic = rules.load_manifests(None).get("generic")
-    frag = generic.patterns["yes_no_keys"]
+    # the list itself once (bare: "y/n" on a row of its own), in brackets by reference
+    frag = generic.patterns["yes_no_bare"]
     assert text.count(frag) == 1
+    assert frag in generic.patterns["yes_no_keys"]
+    assert text.count("(?&yes_no_bare)") >= 3
     assert text.count("(?&yes_no_keys)") >= 8
