@@ -205,9 +205,11 @@ class Fusion:
         self._screen: _Claim | None = None
         self._reading: ScreenReading | None = None
         self._proc: _Claim | None = None
-        # a busy activity sample taken while the user's Enter held: the process claim once
-        # the Enter's guard runs out (the samples hand changes only: it comes not again)
-        self._held: _Claim | None = None
+        # an activity sample put off while the user's Enter holds (a busy one inside its
+        # guard, a quiet one while it waits for the screen's answer): the process claim
+        # once the Enter goes (the samples hand changes only: it comes not again); not
+        # *held*, the word for frames not yet fed (docs/names.md)
+        self._deferred: _Claim | None = None
         self._fg: tuple[int, str, bool] | None = None
         self._queue: deque[Decision] = deque(maxlen=256)
         self._exited = False
@@ -266,7 +268,10 @@ class Fusion:
         return min(times) if times else None
 
     def age(self, now: float) -> Decision | None:
-        """Re-decide at `now` (time-based ageing)."""
+        """Re-decide at `now` (time-based ageing); nothing after the exit (:meth:`exited`:
+        an Enter's guard or a sample held for it ends with the program)."""
+        if self._exited:
+            return None
         return self._decide(now)
 
     # ------------------------------------------------------------------ inputs
@@ -418,7 +423,7 @@ class Fusion:
         state = "working" if busy else "idle"
         claim = _Claim(state, None, None, None, "process", detail, now, ends_turn=False,
                        sampled=True)
-        self._held = None
+        self._deferred = None
         # a busy sample after the user's Enter, which the screen does not hold for its
         # answer (the Enter's guard runs as usual): the program works on what it sent
         answer = busy and e is not None and e.signal == "input" and not self._waits(e)
@@ -426,13 +431,13 @@ class Fusion:
             # a fresh report or hook event says more than CPU time does; a busy sample
             # while the Enter waits for the screen's answer counts once its guard runs out
             if busy and e.signal == "input":
-                self._held = claim
+                self._deferred = claim
             return None
         if not busy and e is not None and self._waits(e):
             # a quiet sample while the Enter still waits for the screen's answer (the
             # program has not taken the prompt yet: a slow first prompt, a busy machine)
             # says nothing against the Enter; it counts once the Enter goes
-            self._held = claim
+            self._deferred = claim
             return None
         if self._proc is not None and self._proc.state == state:
             return None
@@ -586,7 +591,7 @@ class Fusion:
     def _edge_in(self, claim: _Claim, now: float) -> Decision | None:
         e = self._edge
         if e is None or claim.at >= e.at:
-            self._edge, self._held = claim, None
+            self._edge, self._deferred = claim, None
         else:
             self._ignore(now, claim.detail, "older than the newest edge")
         return self._decide(now)
@@ -645,10 +650,10 @@ class Fusion:
                 and not (self._waits(e) and now < e.at + self.enter_wait)):
             self._ignore(now, e.detail, "not confirmed in time")
             self._edge = e = None
-            if self._held is not None:
+            if self._deferred is not None:
                 # the program worked on what the Enter sent (or went quiet), as sampled
                 # while it held
-                self._proc, self._held = self._held, None
+                self._proc, self._deferred = self._deferred, None
                 if self._proc.state == "working" and self._cur.state in _TURN_STATES:
                     self._turn_confirmed = True
         p = self._proc

@@ -845,8 +845,10 @@ class Pipeline:
         self._enter = None
         took = typed_shown is not None and typed_shown not in "\n".join(lines)
         # the fallback's only sign that a quick turn ran: the answer's words, new since
-        # the Enter (a manifest's rules read the turn themselves)
-        said = self.manifest.generic and not took and not phrases(lines) <= phrases(old)
+        # the Enter (a manifest's rules read the turn themselves), not the typed line's
+        # own (its echo finished after the Enter: "hello wor" -> "hello world")
+        said = self.manifest.generic and not took and not phrases(
+            r for r in lines if typed_shown is None or typed_shown not in r) <= phrases(old)
         self.fusion.input_answered(now, took=took, said=said)
 
     def _next_deadline(self, now: float) -> float | None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..digest import sha256
 from ..protocol.sanitize import UNSAFE_RE
-from .model import ManifestError, Pattern, Region
+from .model import ManifestError, Pattern, Region, shown
 from .regions import parse_region
 
 #: How an option is chosen (see :func:`keys_for`).
@@ -866,7 +866,7 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any,
         raise ManifestError("[dialog] must be a table")
     unknown = sorted(set(data) - {"options", "choose", "question", "subject"})
     if unknown:
-        raise ManifestError(f"[dialog]: unknown key {unknown[0]!r} "
+        raise ManifestError(f"[dialog]: unknown key {shown(unknown[0])} "
                             "(known: choose, options, question, subject)")
     choose = data.get("choose", "number")
     if choose not in CHOOSE:
@@ -894,7 +894,7 @@ def _entry(d: object, where: str, known: frozenset[str]) -> tuple[Mapping[str, A
         raise ManifestError(f"{where}: must be a table")
     unknown = sorted(set(d) - known)
     if unknown:
-        raise ManifestError(f"{where}: unknown key {unknown[0]!r} "
+        raise ManifestError(f"{where}: unknown key {shown(unknown[0])} "
                             f"(known: {', '.join(sorted(known))})")
     rules = d.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):

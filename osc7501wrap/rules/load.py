@@ -54,6 +54,7 @@ from .model import (
     ManifestError,
     Pattern,
     Rule,
+    shown,
 )
 from .patterns import REF, expand, parse_patterns
 from .regions import parse_region, tname
@@ -213,14 +214,14 @@ class _Budget:
     def __init__(self, lazy: bool = False, named: Mapping[str, str] | None = None) -> None:
         self.gates = 0
         self.patterns = 0
-        self.named: Mapping[str, str] = named or {}  # [patterns], expanded (rules.patterns)
+        self.named_patterns: Mapping[str, str] = named or {}  # [patterns], expanded
         self._compile: Callable[[str, bool], Pattern] = lazy_pattern if lazy else compile_pattern
 
     def compile(self, pattern: str, per_line: bool = False) -> Pattern:
         """`pattern` with its `(?&name)` references expanded, compiled as a literal one;
         expanded, it is held to the same length limit. ManifestError (one line)."""
         if REF in pattern:
-            pattern = expand(pattern, self.named)
+            pattern = expand(pattern, self.named_patterns)
             if len(pattern) > MAX_PATTERN_LEN:
                 raise ManifestError(f"pattern longer than {MAX_PATTERN_LEN} characters once "
                                     "its (?&name) references are expanded")
@@ -305,7 +306,7 @@ def _parse_gate(d: Mapping[str, Any], budget: _Budget, depth: int, where: str) -
 def _parse_sub(d: dict[str, Any], budget: _Budget, depth: int, where: str) -> Gate:
     unknown = sorted(set(d) - _GATE_KEYS)
     if unknown:
-        raise ManifestError(f"{where}: unknown key {unknown[0]!r} in a gate "
+        raise ManifestError(f"{where}: unknown key {shown(unknown[0])} in a gate "
                             f"(known: {', '.join(sorted(_GATE_KEYS))})")
     return _parse_gate(d, budget, depth, where + ".")
 
@@ -328,7 +329,7 @@ def _parse_rule(d: object, index: int, budget: _Budget, seen: set[str]) -> Rule:
         seen.add(rid)
         unknown = sorted(set(d) - _RULE_KEYS)
         if unknown:
-            raise ManifestError(f"unknown key {unknown[0]!r}")
+            raise ManifestError(f"unknown key {shown(unknown[0])}")
         state = d.get("state")
         if state not in STATES:
             raise ManifestError(f"state must be one of {', '.join(STATES)}, not {state!r}")
@@ -392,7 +393,7 @@ def _parse_background(raw: Any, budget: _Budget) -> BackgroundSpec:
         raise ManifestError("[background] must be a table")
     unknown = sorted(set(raw) - _BACKGROUND_KEYS)
     if unknown:
-        raise ManifestError(f"[background]: unknown key {unknown[0]!r}")
+        raise ManifestError(f"[background]: unknown key {shown(unknown[0])}")
     native: tuple[Pattern, ...] = ()
     if "native" in raw:
         native = _compile(_str_list(raw["native"], "native"), "[background] native", budget)
@@ -415,14 +416,14 @@ def _parse_head(data: Mapping[str, Any]) -> dict[str, Any]:
     the rules. Raises ManifestError with one line."""
     unknown = sorted(set(data) - {"manifest", "patterns", "rule", "dialog", "background"})
     if unknown:
-        raise ManifestError(f"unknown top-level key {unknown[0]!r} (expected [manifest], "
+        raise ManifestError(f"unknown top-level key {shown(unknown[0])} (expected [manifest], "
                             "[patterns], [[rule]], [dialog] and [background])")
     head = data.get("manifest")
     if not isinstance(head, dict):
         raise ManifestError("missing [manifest] table")
     unknown = sorted(set(head) - _MANIFEST_KEYS)
     if unknown:
-        raise ManifestError(f"[manifest]: unknown key {unknown[0]!r}")
+        raise ManifestError(f"[manifest]: unknown key {shown(unknown[0])}")
     engine = head.get("engine", ENGINE_VERSION)
     if not isinstance(engine, int) or isinstance(engine, bool) or engine < 1:
         raise ManifestError("[manifest]: engine must be a positive integer")
@@ -519,7 +520,7 @@ def parse_manifest(data: Mapping[str, Any], source: str = "", builtin: bool = Fa
                         budget.compile, groups=not lazy)
     background = _parse_background(data.get("background"), budget)
     return Manifest(**head, rules=rules, source=source, builtin=builtin, dialog=dialog,
-                    background=background, patterns=named)
+                    background=background, named_patterns=named)
 
 
 def parse_manifest_text(text: str, source: str = "", builtin: bool = False,
@@ -628,7 +629,7 @@ def _builtin_patterns(cat: Catalog, name: str) -> Mapping[str, str]:
         return {}
     unparsed = cat.unparsed.get(name) if isinstance(cat, LazyCatalog) else None
     if unparsed is None or unparsed[0] is not m:
-        return m.patterns
+        return m.named_patterns
     text = unparsed[1]  # a header only (load_headers): the table from the file's text,
     head = text.split(_RULES_START, 1)[0]  # where the shipped files have it, else all of it
     try:

@@ -38,6 +38,15 @@ class ManifestError(ValueError):
     """One problem in one manifest file; str() is the text after `rules: <file>: `."""
 
 
+SHOWN = 40  # characters of a file's own name or key an error line quotes
+
+
+def shown(text: str) -> str:
+    """A name or key of the file, quoted for its error line: the first SHOWN characters,
+    escaped (repr), so a 10 KB or hostile key makes a short line."""
+    return repr(text[:SHOWN]) + ("..." if len(text) > SHOWN else "")
+
+
 Pattern = Any  # a compiled linear-time pattern (re2): .search(), .pattern, .groupindex
 
 
@@ -150,7 +159,7 @@ class Manifest:
     background: BackgroundSpec = field(default_factory=BackgroundSpec)
     # the [patterns] table: name -> fragment, references expanded (rules.patterns); a user
     # manifest that replaces a built-in one holds the built-in's too
-    patterns: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    named_patterns: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     # what the engine derives from the rules once (rules.engine.Plan), at its first use
     plan: Any = field(default=None, init=False, repr=False, compare=False)
 

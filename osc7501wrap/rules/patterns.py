@@ -15,13 +15,15 @@ that each fragment compiles on its own and compiles the expanded patterns).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from .model import MAX_PATTERN_LEN, ManifestError
+from .model import MAX_PATTERN_LEN, ManifestError, shown
 
 REF = "(?&"
 MAX_NAMED = 64  # fragments in one [patterns] table
+MAX_LISTED = 8  # names an unknown reference's error line lists
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}\Z")
 _NAME_RULE = "[A-Za-z_][A-Za-z0-9_]{0,31}"
 
@@ -62,13 +64,22 @@ def _refs(text: str) -> Iterator[tuple[int, int, str]]:
             end = text.find(")", i + len(REF))
             name = text[i + len(REF):end] if end >= 0 else ""
             if end < 0 or not _NAME_RE.match(name):
-                shown = text[i:i + 40] + ("..." if len(text) > i + 40 else "")
-                raise ManifestError(f"bad pattern reference {shown!r}: (?&NAME) with a "
+                raise ManifestError(f"bad pattern reference {shown(text[i:])}: (?&NAME) with a "
                                     f"NAME of {_NAME_RULE}")
             yield i, end + 1, name
             i = end + 1
             continue
         i += 1
+
+
+def _listed(name: str, known: Iterable[str]) -> str:
+    """The names an unknown `name` may have meant, for its error line: the closest first,
+    at most MAX_LISTED of them ("none" for none)."""
+    names = sorted(known)
+    close = difflib.get_close_matches(name, names, n=3)
+    shown = [*close, *(n for n in names if n not in close)][:MAX_LISTED]
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more else "") if shown else "none"
 
 
 def expand(text: str, named: Mapping[str, str], known: Iterable[str] | None = None) -> str:
@@ -82,8 +93,8 @@ def expand(text: str, named: Mapping[str, str], known: Iterable[str] | None = No
     for start, end, name in _refs(text):
         frag = named.get(name)
         if frag is None:
-            names = ", ".join(sorted(named if known is None else known)) or "none"
-            raise ManifestError(f"unknown pattern (?&{name}) (defined: {names})")
+            raise ManifestError(f"unknown pattern (?&{name}) (defined: "
+                                f"{_listed(name, named if known is None else known)})")
         out += (text[last:start], "(?:", frag, ")")
         last = end
     out.append(text[last:])
@@ -105,7 +116,7 @@ def parse_patterns(raw: object, inherited: Mapping[str, str] | None = None) -> d
         raise ManifestError(f"[patterns] has {len(raw)} entries (at most {MAX_NAMED})")
     for name, frag in raw.items():
         if not _NAME_RE.match(name):
-            raise ManifestError(f"[patterns] {name!r}: a name must be {_NAME_RULE}")
+            raise ManifestError(f"[patterns] {shown(name)}: a name must be {_NAME_RULE}")
         if not isinstance(frag, str) or not frag:
             raise ManifestError(f"[patterns] {name}: must be a non-empty string")
         if len(frag) > MAX_PATTERN_LEN:

@@ -190,6 +190,6 @@ def test_a_draft_keeps_the_named_patterns_of_the_rules_it_copies() -> None:
     out = draft(read_capture(FROM), fallback=named)
     assert "(?&option_words)" in out
     m = parse_manifest_text(out, "grok.toml")
-    assert "option_words" in m.patterns
+    assert "option_words" in m.named_patterns
     agreement, found, dialogs, false = _figures(FROM, m)
     assert dialogs and found == dialogs and not false and agreement >= 0.98

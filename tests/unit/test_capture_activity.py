@@ -332,3 +332,32 @@ def test_a_prompt_drawn_again_with_no_words_is_no_turn(
              if not s.marker]
     end = [s for s in steps if s.t > 2.0 and s.state != "working"]
     assert end and end[0].state == "idle" and "never started" in (end[0].detail or ""), steps
+
+
+def _chat_late_echo(*answer: tuple[float, str]) -> Capture:
+    """The chat of :func:`_chat`, "hello world" typed and entered while its echo showed
+    only "hello wor" (a busy machine), then `answer`, which first finishes the echo."""
+    events = [_out(0.1, "chat v1\r\n> "),
+              Event(1.9, "i", base64.b64encode(b"hello world").decode()),
+              _out(1.91, "hello wor"), Event(2.0, "i", base64.b64encode(b"\r").decode()),
+              *(_out(t, s) for t, s in answer), Event(6.0, "x", 0)]
+    return Capture({"format": "osc7501wrap-capture", "version": 1, "cols": 80, "rows": 24,
+                    "argv": ["prog"], "agent": "prog"}, events)
+
+
+def test_the_rest_of_the_echo_is_no_answers_words() -> None:
+    """The echo's last letters and the prompt drawn again, no answer: the words of the
+    typed line, whole now, are not words the program said, so the turn never started
+    (not a quick turn ended done)."""
+    steps = [s for s in replay(_chat_late_echo((2.4, "ld\r\n> ")), generic(), backend="pyte")
+             if not s.marker]
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "idle" and "never started" in (end[0].detail or ""), steps
+
+
+def test_a_quick_answer_after_a_late_echo_ends_its_turn_done() -> None:
+    """The same late echo finished by the answer itself: its words say the turn ran."""
+    steps = [s for s in replay(_chat_late_echo((2.4, "ld\r\nHello to you.\r\n> ")), generic(),
+                               backend="pyte") if not s.marker]
+    end = [s for s in steps if s.t > 2.0 and s.state != "working"]
+    assert end and end[0].state == "done" and end[0].t <= 3.6, steps

@@ -810,3 +810,19 @@ def test_a_turns_own_sign_ends_the_start_up() -> None:
     assert not f.setup
     f.screen(shown("idle", "tui_composer", 3.0), 3.05)
     assert f.current().state == "done"
+
+
+def test_nothing_changes_after_the_exit_not_even_a_sample_held_for_an_enter() -> None:
+    """A quiet sample held while the user's Enter waits for the screen's answer, then the
+    program exits before it answers: the exit is the last decision, however late the
+    Enter's wait is aged past (its held sample is not handed on after the exit)."""
+    f = Fusion(0.0)
+    f.screen(ScreenReading("idle", None, None, "composer", "7", True, 0.5, shown_from=0.5), 0.5)
+    assert f.input_submitted(1.0, wait=True) is not None
+    assert f.activity(False, "quiet", 3.0) is None  # held: the Enter waits
+    d = f.exited(0, None, 5.0)
+    assert d.state == "clear"
+    assert f.next_deadline(5.0) is None
+    for t in (11.5, 20.0, 4.0):  # past the Enter's wait, and a clock gone back
+        assert f.age(t) is None
+    assert f.explain()["decision"] == d.describe()

@@ -756,3 +756,28 @@ def test_fuzz_broken_manifests_give_one_line_errors_and_no_warnings() -> None:
             rules.parse_manifest_text("".join(chars))
         except rules.ManifestError as err:
             assert "\n" not in str(err) and str(err)
+
+
+_LONG = "k" * 10_000 + "\u202e"
+_RULE_AT = '[[rule]]\nid = "r"\nstate = "idle"\nregion = "screen"\ncontains = "x"\n'
+
+
+@pytest.mark.parametrize("body", [
+    f'"{_LONG}" = 1\n[manifest]\nname = "h"\nversion = "1"\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n"{_LONG}" = 1\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n{_RULE_AT}"{_LONG}" = 1\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n{_RULE_AT}any = [{{ "{_LONG}" = 1 }}]\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n[background]\n"{_LONG}" = 1\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n{_RULE_AT}[dialog]\n"{_LONG}" = 1\n',
+    f'[manifest]\nname = "h"\nversion = "1"\n{_RULE_AT}[[dialog.question]]\n"{_LONG}" = 1\n',
+], ids=["top", "manifest", "rule", "gate", "background", "dialog", "reader"])
+def test_a_10kb_unknown_key_is_quoted_in_part(tmp_path: Path, body: str) -> None:
+    """An unknown key of 10 KB (a bidi mark at its end) anywhere in a manifest: its load
+    error is one short line quoting the key's start, escaped."""
+    (tmp_path / "h.toml").write_text(body, encoding="utf-8")
+    cat = rules.load_manifests(tmp_path)
+    assert len(cat.errors) == 1, cat.errors
+    line = cat.errors[0]
+    print(line[:300])
+    assert "unknown" in line and "'kkkk" in line and len(line) < 400
+    assert "\n" not in line and "\u202e" not in line

@@ -41,7 +41,7 @@ def test_a_reference_expands_to_a_group_of_the_fragment() -> None:
     m = manifest("[patterns]\nkeys = '\\[y/n\\]'\n" + RULE + "line_regex = '(?&keys)$'\n")
     pat = m.rules[0].gate.line_regex[0]
     assert pat.pattern == "(?:\\[y/n\\])$"
-    assert m.patterns == {"keys": "\\[y/n\\]"}
+    assert m.named_patterns == {"keys": "\\[y/n\\]"}
     assert verdict(m, "Go on? [y/n]").rule_id == "r"
     assert verdict(m, "Go on? [y/n] later").rule_id is None
     # a group: an alternation in the fragment stays inside it
@@ -52,7 +52,7 @@ def test_a_reference_expands_to_a_group_of_the_fragment() -> None:
 def test_patterns_reference_each_other_in_any_order() -> None:
     m = manifest("[patterns]\nboth = '(?&yes)/(?&no)'\nyes = 'y(?:es)?'\nno = 'no?'\n"
                  + RULE + "line_regex = '\\((?&both)\\)$'\n")
-    assert m.patterns["both"] == "(?:y(?:es)?)/(?:no?)"
+    assert m.named_patterns["both"] == "(?:y(?:es)?)/(?:no?)"
     assert verdict(m, "ok? (yes/n)").rule_id == "r"
     assert verdict(m, "ok? (n/yes)").rule_id is None
 
@@ -105,6 +105,16 @@ def test_an_unknown_name_names_the_rule_and_the_field() -> None:
     assert "[[dialog.question]] 1" in line and "line" in line and "(?&q)" in line
     line = refused("[patterns]\na = '(?&b)'\n")
     assert "[patterns] a" in line and "(?&b)" in line
+
+
+def test_an_unknown_name_among_64_long_ones_is_a_short_line_naming_the_closest() -> None:
+    """A full table of 32-character names: the line lists the names the reference most
+    likely meant and counts the rest, not all 64 (2 KB)."""
+    table = "".join(f"name_{i:02d}_{'x' * 24} = 'a'\n" for i in range(64))
+    typo = "name_41_" + "x" * 23 + "y"
+    line = refused("[patterns]\n" + table + RULE + f"regex = '(?&{typo})'\n")
+    assert len(line) < 500
+    assert "name_41_" + "x" * 24 in line and "56 more" in line
 
 
 def test_a_bad_reference_is_refused() -> None:
@@ -192,7 +202,7 @@ def test_an_override_uses_the_builtin_patterns_and_its_own(tmp_path: Path, load)
     assert cat.errors == []
     g = cat.get("generic")
     assert g is not None and not g.builtin and g.version == "mine.1"
-    assert set(g.patterns) >= {"ask", "yes_no_keys"}
+    assert set(g.named_patterns) >= {"ask", "yes_no_keys"}
     assert verdict(g, "OK to go on? [y/N]").rule_id == "asked"
     assert verdict(g, "OK to go on? (yes/no/all)").rule_id == "asked"
     assert verdict(g, "OK to go on? [n]").rule_id is None
@@ -217,6 +227,28 @@ def test_an_override_finds_the_builtin_table_wherever_it_is(tmp_path: Path, load
     assert m.version == "2" and verdict(m, "[y/n]").rule_id == "r"
     assert verdict(m, "ok? [y/n]").rule_id is None
 
+
+
+@pytest.mark.parametrize("load", [rules.load_manifests, rules.load_headers])
+def test_an_override_shadowing_a_builtin_pattern_leaves_the_builtins_own_uses(
+        tmp_path: Path, load) -> None:
+    """The override's `keys` serves its own references; the built-in's `both`, which
+    references `keys`, keeps the built-in's (as rules/README.md says)."""
+    builtin, user = tmp_path / "builtin", tmp_path / "user"
+    builtin.mkdir()
+    user.mkdir()
+    (builtin / "agent.toml").write_text(
+        '[manifest]\nname = "agent"\nversion = "1"\n[patterns]\nkeys = \'a\'\n'
+        "both = '(?&keys)b'\n" + RULE + "line_regex = '^(?&both)$'\n")
+    (user / "agent.toml").write_text(
+        '[manifest]\nname = "agent"\nversion = "2"\n[patterns]\nkeys = \'z\'\n'
+        + RULE + "line_regex = '^(?&both)(?&keys)$'\n")
+    cat = load(user, builtin)
+    assert cat.errors == []
+    m = cat.get("agent")
+    assert m.version == "2" and m.named_patterns["keys"] == "z"
+    assert verdict(m, "abz").rule_id == "r"
+    assert verdict(m, "zbz").rule_id is None
 
 def test_a_new_manifest_does_not_see_another_manifests_patterns(tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text(USER_GENERIC.replace('"generic"', '"mine"'))
@@ -254,6 +286,8 @@ HOSTILE = [  # each a broken file: one line each, no traceback
     "[patterns]\nx = 'aaaa'\n" + RULE + "regex = '" + "(?&x)" * 100 + "'\n",
     "[patterns.x]\ny = 'a'\n",
     "[[patterns]]\nx = 'a'\n",
+    "[patterns]\n" + "n" * 10_000 + " = 'a'\n",  # 10 KB: quoted in part
+    "[patterns]\n\"\u202en\\u0007\" = 'a'\n",
 ]
 
 
@@ -266,6 +300,7 @@ def test_hostile_tables_are_one_line_each(tmp_path: Path) -> None:
         print(line)
     assert len(cat.errors) == len(HOSTILE)
     assert all("\n" not in e and len(e) < 600 for e in cat.errors)
+    assert not any(c in e for e in cat.errors for c in "\u202e\x07\x1b")
     assert all(cat.get(f"h{i}") is None for i in range(len(HOSTILE)))
 
 
@@ -305,7 +340,7 @@ def _screens(rule: str, keys: str) -> tuple[list[str], tuple[int, int]]:
                                   "yes_no_input_permission"])
 def test_every_generic_yes_no_rule_reads_the_same_key_lists(rule: str) -> None:
     generic = rules.load_manifests(None).get("generic")
-    assert generic is not None and "yes_no_keys" in generic.patterns
+    assert generic is not None and "yes_no_keys" in generic.named_patterns
     read = set()
     for keys in KEY_LISTS:
         lines, cursor = _screens(rule, keys)
@@ -321,8 +356,18 @@ def test_the_generic_key_list_is_written_once() -> None:
     text = (rules.builtin_rules_dir() / "generic.toml").read_text()
     generic = rules.load_manifests(None).get("generic")
     # the list itself once (bare: "y/n" on a row of its own), in brackets by reference
-    frag = generic.patterns["yes_no_bare"]
+    frag = generic.named_patterns["yes_no_bare"]
     assert text.count(frag) == 1
-    assert frag in generic.patterns["yes_no_keys"]
+    assert frag in generic.named_patterns["yes_no_keys"]
     assert text.count("(?&yes_no_bare)") >= 3
     assert text.count("(?&yes_no_keys)") >= 8
+
+
+def test_a_reference_outside_a_regex_field_is_plain_text() -> None:
+    """`contains` and the [manifest] strings are not regexes: `(?&name)` there is plain
+    text, kept as it is, never the fragment, and no load error for an unknown name."""
+    m = manifest("description = '(?&nope) $(id) #{pane}'\n[patterns]\nkeys = '\\[y/n\\]'\n"
+                 + RULE + "contains = '(?&keys)'\n")
+    assert m.description == "(?&nope) $(id) #{pane}"
+    assert verdict(m, "ok? (?&KEYS)").rule_id == "r"  # contains ignores case
+    assert verdict(m, "ok? [y/n]").rule_id is None
