@@ -764,6 +764,16 @@ manifest instead of their own.
   printed whole at its end) was measured once unseen (the rules of eec94e1, replayed with
   activity): 6/6 dialogs, 0 false blocked, blocked p50/max 40/40 ms, agreement 0.672 (no
   turn end seen: its prompt is read by no rule).
+  It was then looked at for these shapes, so it is no longer unseen: a prompt label led by
+  one glyph or emoji (a symbol, not a letter nor an ASCII ">") before the one word and
+  its colon, on the cursor's row, is a line-mode chat's prompt (``line_chat_prompt``,
+  the pattern ``chat_glyph``), and a spinner or progress row above such a prompt, the
+  screen's last row (bare, or with the next prompt typed after it), is its last turn's
+  last frame left printed, no work (``tui_working``, ``tui_working_stream``); its
+  spinner row counting on the cursor's row was work already. MCP CLI 0.20.1 now: 6/6, 0,
+  blocked p50/max 40/40 ms, turn end p50/max 43/48 ms, agreement 0.672 -> 1.000; every
+  other directory's figures with the fallback, and every known agent's with its own
+  manifest, the same.
 * **gpt-engineer 0.3.1** and **0.3.0** (``tests/heldout/gpte-*/``, PyPI ``gpt-engineer``,
   the program ``gpte``, a new agent: a line-mode program that writes one application from
   a prompt and exits; it prints "Do you want to execute this code? (Y/n)" above the script
@@ -885,7 +895,7 @@ GOAL_AGREEMENT = 0.90
 #: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act;
 #: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
 #: the rules for options on one row led by their keys and a yes/no key list of y and
-#: other alternatives; MCP CLI 0.20.1: none, unseen; gpt-engineer: below)
+#: other alternatives; MCP CLI 0.20.1: none, unseen and since; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -919,9 +929,6 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # empty input box and a row of loading dots: twice in command-approve, 0.1 s
          # each, its log scrolls so that the answered box is its last row again (2)
          "tunacode-0.1.30": (2, 0.99), "tunacode-0.1.46": (2, 0.98),
-         # MCP CLI 0.20.1 measures 0.672 unseen: its turn ends are read by no rule (its
-         # "💬 You:" prompt, a glyph before the word), nor its streaming row
-         "mcpcli-0.20.1": (0, 0.67),
          # gpt-engineer 0.3.0 and 0.3.1 measure 0.661 and 0.650 (0.606 and 0.597
          # unseen): its first prompt, "What application ...?" with the cursor at the
          # next row's start, is read by no rule, and it exits at each run's end, after
