@@ -2187,6 +2187,65 @@ def test_a_question_longer_than_is_read_is_partial(generic: rules.Manifest) -> N
     assert short.dialog is not None and not short.dialog.partial
 
 
+# ------------------------- a line-mode chat's prompt led by a glyph, its spinner row above it
+
+CHAT_BOX = ["┌" + "─" * 40 + " 💬 Welcome " + "─" * 40 + "┐",
+            "│ Enter a prompt and press RETURN." + " " * 59 + "│", "└" + "─" * 92 + "┘"]
+SPUN = "⠙ Streaming · (10 chunks) · 80 chars · 1.3s"
+
+
+@pytest.mark.parametrize(("row", "idle"), [
+    ("💬 You:", True), ("💬 You: ", True), ("  🤖 User:", True), ("✦ Prompt:", True),
+    ("⚡️ Ask:", True),
+    # typed (or entered: the turn running), a warning's words, shells' prompts, a quote
+    ("💬 You: make the output directory", False), ("⚠ Warning: the file exists", False),
+    ("~/work $ ", False), ("➜  repo git:(main) ", False), ("➜  repo git:(main) You:", False),
+    ("💬💬💬 You:", False), ("💬 Your answer was:  ", False),
+])
+def test_a_line_mode_chats_prompt_led_by_a_glyph_reads_idle(
+        generic: rules.Manifest, row: str, idle: bool) -> None:
+    rows = [*CHAT_BOX, "💬 You: what is two plus two", SPUN, "🤖 Assistant (1.1s):",
+            "Two plus two is four.", row]
+    v = rules.evaluate(generic, at_input(rows, len(row)))
+    assert (v.state == "idle" and v.rule_id == "line_chat_prompt") is idle, v.rule_id
+
+
+def test_a_chats_spinner_row_left_printed_above_its_prompt_is_no_work(
+        generic: rules.Manifest) -> None:
+    turn = [*CHAT_BOX, "💬 You: describe the project", SPUN]
+    # the spinner counting on the cursor's row: work, whatever the glyph's frame
+    for frame in "⠙⠹⠸⠼⠴⠦⠧⠇⠏":
+        v = rules.evaluate(generic, at_input([*turn[:-1], frame + SPUN[1:]], len(SPUN)))
+        assert (v.state, v.rule_id) == ("working", "tui_working"), frame
+    tool = "⠙ Executing tool: shell_execute (1.4s) | command=[\"bash\"], stdin=sleep 3"
+    v = rules.evaluate(generic, at_input([*turn, "Execute this tool? [Y/n]: y", tool], 5))
+    assert (v.state, v.rule_id) == ("working", "tui_working")
+    # the answer printed under its last frame and the prompt drawn again: the turn ended
+    done = [*turn, "🤖 Assistant (1.1s):", "Here is what I found.", "💬 You:"]
+    v = rules.evaluate(generic, at_input(done, len(done[-1])))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt")
+    # the next prompt typed there, not entered yet: no work (nor idle: the row has words)
+    typed = [*done[:-1], "💬 You: make the output directory"]
+    assert rules.evaluate(generic, at_input(typed, len(typed[-1]))).state != "working"
+    # a progress row ending in an ellipsis over the chat's box, the prompt under it
+    start = ["ℹ Adapting 1 tools for openai...", *CHAT_BOX, "💬 You:"]
+    v = rules.evaluate(generic, at_input(start, len(start[-1])))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt")
+
+
+@pytest.mark.parametrize("last", [
+    # a glyph-led label in the conversation, not the last row; a warning under the
+    # spinner; an ASCII quote's ">" or a "~" before the word; a footer's glyph
+    "the rows go on", "⚠ Warning the disk is nearly full", "> Note: later", "~ Note:",
+    "❯ You:",
+])
+def test_a_spinner_over_rows_that_are_no_chats_prompt_stays_work(
+        generic: rules.Manifest, last: str) -> None:
+    rows = ["💬 You: a label in the conversation", "⠴ Composing... 3s", last]
+    v = rules.evaluate(generic, at_input(rows, 0))
+    assert (v.state, v.rule_id) == ("working", "tui_working"), last
+
+
 # ------------------- a yes/no question over what it asks about, or over a bare key list
 
 RUN_ASK = "Do you want to execute this code? (Y/n)"
