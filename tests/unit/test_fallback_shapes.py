@@ -653,7 +653,11 @@ AIDER_HEAD = ["─" * 60, "Tool v1.0", "Main model: gpt-4o", "─" * 60, "> expl
 
 @pytest.mark.parametrize("bar", ["█░         Waiting for the model",
                                  "      ░█   Waiting for the model",
-                                 "    ▓█     Thinking $(id) '#{x}'"])
+                                 "    ▓█     Thinking $(id) '#{x}'",
+                                 # each frame of the pair's run along Aider's field: at its
+                                 # right end one blank is left before the words
+                                 *(" " * k + pair + " " * (9 - k) + "Waiting for the model"
+                                   for k in range(9) for pair in ("█░", "░█"))])
 def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Manifest,
                                                                bar: str) -> None:
     """A line-mode chat's entered prompt, then its waiting row: a block and a shade in a
@@ -669,7 +673,14 @@ def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Ma
     ["████░░░░░░ 40% downloading"],
     # the pair far into a row of words
     ["the legend reads                █░ done"],
-], ids=["logo", "progress-cells", "in-words"])
+    # a still legend, a bar's label: the pair, one blank or two, its word (no field that
+    # the pair moves along), under a bar, and with a turn's words above it
+    ["  ████████░░░░ 60%", "  █░ used   ░░ free"],
+    ["█░ used"],
+    ["    ▓█  Memory", "    ░█  Disk"],
+    [*AIDER_HEAD, "Tokens: 2.1k sent", "  █░ cached"],
+], ids=["logo", "progress-cells", "in-words", "legend", "legend-margin", "legend-indented",
+        "legend-after-turn"])
 def test_blocks_and_shades_that_are_no_moving_bar(generic: rules.Manifest,
                                                   rows: list[str]) -> None:
     v = read(generic, rows)
