@@ -693,7 +693,7 @@ HALF_BOX = ["▄" * 100, " >   Type your message or @path/to/file", "▀" * 100,
 
 
 @pytest.mark.parametrize("text", ["   Type your message or @path/to/file",
-                                  "what is two plus two $(id) '#{x}'"])
+                                  "what is two plus two $(id) '#{x}'", ""])
 def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
                                                         text: str) -> None:
     """Runs of lower and upper half blocks above and below the input row, a footer of two
@@ -714,7 +714,13 @@ def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
     ["▄" * 60, " cpu ███████▌   mem ████▏", "▀" * 60, "q quit"],
     # the runs with two rows between them
     ["▄" * 60, " > typed", " more", "▀" * 60],
-], ids=["logo", "chart", "tall"])
+    # a banner drawn between half-block runs (a start-up splash, a logo's frame) over a
+    # turn under way: its title is no prompt, and the answer's rows follow it
+    ["▄" * 60, "   Acme Agent 2.0 - welcome $(id) '#{x}'", "▀" * 60, "> fix the bug",
+     "Reading the files"],
+    ["▄" * 60, "", "▀" * 60, "Loading tools", "Connecting to the model"],
+    ["▄" * 40, "  ✦ Acme", "▀" * 40],
+], ids=["logo", "chart", "tall", "banner-over-turn", "empty-banner", "glyph-title"])
 def test_half_block_rows_that_are_no_input_box(generic: rules.Manifest,
                                                rows: list[str]) -> None:
     v = read(generic, rows)
