@@ -2054,3 +2054,22 @@ def gpte_command(sb: Sandbox, base_url: str, *,
                 "OPENAI_API_KEY": "sk-fake", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
                 "EDITOR": str(editor), "PYTHONUNBUFFERED": "1"})
     return [str(pin.exe), *(args or []), str(sb.work)], env
+
+
+def agentao_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Agentao (PyPI ``agentao`` with its ``cli`` extra, the program
+    ``agentao``: a prompt_toolkit prompt, ``❯``, over a status bar, the answers printed
+    above it as the main screen scrolls) in ``sb``: the fake API's Chat Completions as its
+    ``OPENAI`` provider (``LLM_PROVIDER``, ``OPENAI_BASE_URL``, ``OPENAI_MODEL``; no setup
+    screen). In its default mode (``workspace-write``) a shell command asks first, under the
+    call's arguments: ``⚠️  Tool Confirmation Required``, ``1. Yes``, ``2. Yes, allow all
+    tools during this session``, ``3. No``, ``Press 1, 2, or 3 (single key, no Enter
+    needed) · Esc to cancel``. Its ``ask_user`` tool asks under ``🤔 Agent Question``, its
+    numbered options, a line read after ``▶``. It has no update check or telemetry; its
+    web tools are not called. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["agentao"]
+    env = sb.base_env()
+    env.update({"LLM_PROVIDER": "OPENAI", "OPENAI_API_KEY": "sk-fake",
+                "OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_MODEL": "gpt-4o"})
+    return [str(pin.exe), *(args or [])], env

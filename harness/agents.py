@@ -677,6 +677,25 @@ MCPCLI_CHAT = LastRow(MCPCLI_PROMPT, MCPCLI_ASKS)
 mcpcli_idle, mcpcli_asks, mcpcli_busy = MCPCLI_CHAT.idle, MCPCLI_CHAT.asks, MCPCLI_CHAT.busy
 
 
+# --------------------------------------------------------------------------- Agentao
+
+#: its prompt, empty, over its status bar (a rule, then "openai/gpt-4o  │  workspace-write
+#: │ ..."), drawn only while it reads a prompt: the last rows with anything on them
+AGENTAO_PROMPT = re.compile(r"(?m)^❯ *\n\s*─+\n openai/gpt-4o +│[^\n]*\s*\Z")
+#: its tool confirmation as the last row with anything on it, no answer printed under it
+#: (under "⚠️  Tool Confirmation Required", the call's arguments and "1. Yes" ... "3. No";
+#: answered by the key alone)
+AGENTAO_ASKS = re.compile(r"(?m)^Press 1, 2, or 3 \(single key, no Enter needed\) · Esc to "
+                          r"cancel\s*\Z")
+#: its ask_user question, the line after "▶" not typed yet (under "🤔 Agent Question", the
+#: question and its numbered options)
+AGENTAO_QUESTION = re.compile(r"(?m)^Enter a number to select, or type a custom answer\.\n"
+                              r"▶ *\s*\Z")
+
+AGENTAO_CHAT = LastRow(AGENTAO_PROMPT, AGENTAO_ASKS)
+agentao_idle, agentao_asks, agentao_busy = AGENTAO_CHAT.idle, AGENTAO_CHAT.asks, AGENTAO_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -972,12 +991,21 @@ GPTE = Description(
     leave=(Leave((), 20), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a line-mode chat under a prompt_toolkit prompt, its confirmation
+#: numbered options answered by a single key
+AGENTAO = Description(
+    "agentao", agentrun.agentao_command, is_main=agentrun.chat_with_tools_is_main,
+    started=agentao_idle, start_wait=90, start_settle=1.5, ended=agentao_idle,
+    end_settle=0.8, busy=agentao_busy, drawn=agentao_asks, approve_key="1",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "mcpcli", "gpte"})
+                           "strands", "mcpcli", "gpte", "agentao"})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    agentao,
     aider,
     claude,
     claude_extra,
@@ -81,6 +82,7 @@ MODULES = {
     "strands": (strands,),
     "mcpcli": (mcpcli,),
     "gpte": (gpte,),
+    "agentao": (agentao,),
 }
 AGENTS = tuple(MODULES)
 

@@ -836,6 +836,15 @@ manifest instead of their own.
   five captures ("the screen shows nothing new": a screen no rule reads, no words it
   showed before) for 0.09-0.16 s, until its header's spinner is drawn. No rule or code was
   changed for it.
+* **Agentao 0.5.17** and **0.4.27** (``tests/heldout/agentao-*/``, PyPI ``agentao[cli]``,
+  a new agent: a line-mode chat, a "❯" prompt over a status bar drawn only while it waits,
+  a "⠋ Thinking…" spinner; before a shell command "⚠️ Tool Confirmation Required", the
+  tool and its arguments, "1. Yes / 2. Yes, allow all tools during this session / 3. No"
+  over "Press 1, 2, or 3 (single key, no Enter needed) · Esc to cancel"; its ask_user
+  question "🤔 Agent Question", numbered options, a line read after "▶") were measured
+  once unseen (the rules of 6372227, replayed with activity): 6/7 dialogs (every
+  approval; its question missed), 0 false blocked, blocked p50/max 40/40 ms, turn end
+  p50/max 40/40 ms, agreement 0.984 (0.5.17) and 0.989 (0.4.27).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -897,6 +906,9 @@ GOAL_AGREEMENT = 0.90
 #: the rules for options on one row led by their keys and a yes/no key list of y and
 #: other alternatives; MCP CLI 0.20.1: none, unseen and since; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
+          # Agentao 0.5.17 and 0.4.27, unseen: its ask_user question ("🤔 Agent
+          # Question", numbered options, a line read after "▶"); its approvals are found
+          "agentao-0.5.17/question", "agentao-0.4.27/question",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question
@@ -953,7 +965,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "agentao-0.4.27", "agentao-0.5.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
