@@ -54,6 +54,7 @@ from .model import (
     RULE_BUDGET,
     STATES,
     STRIKES,
+    WARM_TRIES,
     Catalog,
     Gate,
     GatePart,
@@ -72,7 +73,7 @@ from .select import select_manifest
 __all__ = [
     "ENGINE_VERSION", "GENERIC", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
     "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
-    "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "Catalog", "Evaluator", "Gate",
+    "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "WARM_TRIES", "Catalog", "Evaluator", "Gate",
     "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule",
     "RuleTrace", "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate",
     "explain", "generic_fallback", "is_rule_line", "load_headers", "load_manifests", "match",

@@ -23,6 +23,7 @@ from .model import (
     MAX_MSG_LEN,
     RULE_BUDGET,
     STRIKES,
+    WARM_TRIES,
     Gate,
     GatePart,
     Manifest,
@@ -246,7 +247,8 @@ class Evaluator:
     """
 
     __slots__ = ("_contains", "_known", "_last", "_lines", "_msgs", "_plan", "_regions",
-                 "_rereads", "_skipped", "_slots", "_texts", "_unbuilt", "manifest", "skips")
+                 "_rereads", "_skipped", "_slots", "_texts", "_tries", "_unbuilt", "manifest",
+                 "skips")
 
     def __init__(self, manifest: Manifest, *, index: bool = True, skip: bool = True) -> None:
         self.manifest = manifest
@@ -266,6 +268,8 @@ class Evaluator:
         self._known: list[bool | None] = [None] * len(self._plan)  # matched, if known
         # (msg, dialog) of each rule that matched; False: not taken
         self._msgs: list[tuple[str | None, Any] | bool | None] = [False] * len(self._plan)
+        # how often each rule was matched: its first WARM_TRIES strike nothing (warm-up)
+        self._tries = [0] * len(self._plan)
         self._rereads = plan.rereads
         self._last: tuple[Snapshot, Verdict] | None = None
 
@@ -312,6 +316,7 @@ class Evaluator:
             lines.begin()
         off = manifest.health.off
         wall = time.perf_counter
+        tries = self._tries
         slowest: Rule | None = None
         slow = 0.0
         verdict: Verdict | None = None
@@ -324,7 +329,8 @@ class Evaluator:
                 t0 = wall()
                 hit = known[i] = match(rule.gate, regions[slot], None, 0, lines)
                 spent = wall() - t0
-                if spent > slow:
+                tries[i] += 1
+                if spent > slow and tries[i] > WARM_TRIES:
                     slow, slowest = spent, rule
             if hit:
                 got = msgs[i]

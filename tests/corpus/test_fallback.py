@@ -793,7 +793,7 @@ manifest instead of their own.
   only the answer with rows under it), more than one paragraph under it, or quoted
   (indented, behind a speaker's "word: "): none. A question ending with "?" on its own
   row at the margin over a bare key list row ("y/n", "Y/n", "yes/no": the key-list
-  grammar without brackets, ``yes_no_bare`` in ``[patterns]``, which ``yes_no_keys``
+  grammar without brackets, ``bare_keys`` in ``[patterns]``, which ``yes_no_keys``
   now brackets), the cursor after the list or on the next row at a prompt of blanks, is
   the same as a bracketed yes/no question (``yes_no_bare_permission``,
   ``yes_no_bare``), its subject the paragraph above the question (the diff). Its

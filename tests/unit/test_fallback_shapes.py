@@ -16,6 +16,7 @@ import pytest
 
 from osc7501wrap import rules
 from osc7501wrap.rules import dialog
+from osc7501wrap.screen.pyte_fixes import char_width
 
 
 @pytest.fixture(scope="module")
@@ -653,7 +654,11 @@ AIDER_HEAD = ["─" * 60, "Tool v1.0", "Main model: gpt-4o", "─" * 60, "> expl
 
 @pytest.mark.parametrize("bar", ["█░         Waiting for the model",
                                  "      ░█   Waiting for the model",
-                                 "    ▓█     Thinking $(id) '#{x}'"])
+                                 "    ▓█     Thinking $(id) '#{x}'",
+                                 # each frame of the pair's run along Aider's field: at its
+                                 # right end one blank is left before the words
+                                 *(" " * k + pair + " " * (9 - k) + "Waiting for the model"
+                                   for k in range(9) for pair in ("█░", "░█"))])
 def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Manifest,
                                                                bar: str) -> None:
     """A line-mode chat's entered prompt, then its waiting row: a block and a shade in a
@@ -669,7 +674,14 @@ def test_a_block_and_a_shade_moving_before_words_reads_working(generic: rules.Ma
     ["████░░░░░░ 40% downloading"],
     # the pair far into a row of words
     ["the legend reads                █░ done"],
-], ids=["logo", "progress-cells", "in-words"])
+    # a still legend, a bar's label: the pair, one blank or two, its word (no field that
+    # the pair moves along), under a bar, and with a turn's words above it
+    ["  ████████░░░░ 60%", "  █░ used   ░░ free"],
+    ["█░ used"],
+    ["    ▓█  Memory", "    ░█  Disk"],
+    [*AIDER_HEAD, "Tokens: 2.1k sent", "  █░ cached"],
+], ids=["logo", "progress-cells", "in-words", "legend", "legend-margin", "legend-indented",
+        "legend-after-turn"])
 def test_blocks_and_shades_that_are_no_moving_bar(generic: rules.Manifest,
                                                   rows: list[str]) -> None:
     v = read(generic, rows)
@@ -682,7 +694,7 @@ HALF_BOX = ["▄" * 100, " >   Type your message or @path/to/file", "▀" * 100,
 
 
 @pytest.mark.parametrize("text", ["   Type your message or @path/to/file",
-                                  "what is two plus two $(id) '#{x}'"])
+                                  "what is two plus two $(id) '#{x}'", ""])
 def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
                                                         text: str) -> None:
     """Runs of lower and upper half blocks above and below the input row, a footer of two
@@ -703,7 +715,13 @@ def test_an_input_box_drawn_with_half_blocks_reads_idle(generic: rules.Manifest,
     ["▄" * 60, " cpu ███████▌   mem ████▏", "▀" * 60, "q quit"],
     # the runs with two rows between them
     ["▄" * 60, " > typed", " more", "▀" * 60],
-], ids=["logo", "chart", "tall"])
+    # a banner drawn between half-block runs (a start-up splash, a logo's frame) over a
+    # turn under way: its title is no prompt, and the answer's rows follow it
+    ["▄" * 60, "   Acme Agent 2.0 - welcome $(id) '#{x}'", "▀" * 60, "> fix the bug",
+     "Reading the files"],
+    ["▄" * 60, "", "▀" * 60, "Loading tools", "Connecting to the model"],
+    ["▄" * 40, "  ✦ Acme", "▀" * 40],
+], ids=["logo", "chart", "tall", "banner-over-turn", "empty-banner", "glyph-title"])
 def test_half_block_rows_that_are_no_input_box(generic: rules.Manifest,
                                                rows: list[str]) -> None:
     v = read(generic, rows)
@@ -2189,6 +2207,12 @@ def test_a_question_longer_than_is_read_is_partial(generic: rules.Manifest) -> N
 
 # ------------------------- a line-mode chat's prompt led by a glyph, its spinner row above it
 
+def cells(row: str) -> int:
+    """The columns `row` takes on the screen (an emoji two): where the cursor stands after
+    it."""
+    return sum(char_width(ch) for ch in row)
+
+
 CHAT_BOX = ["┌" + "─" * 40 + " 💬 Welcome " + "─" * 40 + "┐",
             "│ Enter a prompt and press RETURN." + " " * 59 + "│", "└" + "─" * 92 + "┘"]
 SPUN = "⠙ Streaming · (10 chunks) · 80 chars · 1.3s"
@@ -2206,7 +2230,7 @@ def test_a_line_mode_chats_prompt_led_by_a_glyph_reads_idle(
         generic: rules.Manifest, row: str, idle: bool) -> None:
     rows = [*CHAT_BOX, "💬 You: what is two plus two", SPUN, "🤖 Assistant (1.1s):",
             "Two plus two is four.", row]
-    v = rules.evaluate(generic, at_input(rows, len(row)))
+    v = rules.evaluate(generic, at_input(rows, cells(row)))
     assert (v.state == "idle" and v.rule_id == "line_chat_prompt") is idle, v.rule_id
 
 
@@ -2222,14 +2246,14 @@ def test_a_chats_spinner_row_left_printed_above_its_prompt_is_no_work(
     assert (v.state, v.rule_id) == ("working", "tui_working")
     # the answer printed under its last frame and the prompt drawn again: the turn ended
     done = [*turn, "🤖 Assistant (1.1s):", "Here is what I found.", "💬 You:"]
-    v = rules.evaluate(generic, at_input(done, len(done[-1])))
+    v = rules.evaluate(generic, at_input(done, cells(done[-1])))
     assert (v.state, v.rule_id) == ("idle", "line_chat_prompt")
     # the next prompt typed there, not entered yet: no work (nor idle: the row has words)
     typed = [*done[:-1], "💬 You: make the output directory"]
-    assert rules.evaluate(generic, at_input(typed, len(typed[-1]))).state != "working"
+    assert rules.evaluate(generic, at_input(typed, cells(typed[-1]))).state != "working"
     # a progress row ending in an ellipsis over the chat's box, the prompt under it
     start = ["ℹ Adapting 1 tools for openai...", *CHAT_BOX, "💬 You:"]
-    v = rules.evaluate(generic, at_input(start, len(start[-1])))
+    v = rules.evaluate(generic, at_input(start, cells(start[-1])))
     assert (v.state, v.rule_id) == ("idle", "line_chat_prompt")
 
 
@@ -2244,6 +2268,41 @@ def test_a_spinner_over_rows_that_are_no_chats_prompt_stays_work(
     rows = ["💬 You: a label in the conversation", "⠴ Composing... 3s", last]
     v = rules.evaluate(generic, at_input(rows, 0))
     assert (v.state, v.rule_id) == ("working", "tui_working"), last
+
+
+@pytest.mark.parametrize("status", ["⚙ Model: gpt-4o", "● Status: ready $(id) '#{x}'",
+                                    "✦ Mode: auto-edit"])
+def test_a_status_row_under_a_running_spinner_keeps_the_work(
+        generic: rules.Manifest, status: str) -> None:
+    """A TUI's glyph-led status row under its spinner, the cursor not on it (the row below,
+    as an inline TUI leaves it; a composer under it): the turn runs. With the cursor after
+    it on its row it has a chat's prompt's shape, which leaves the spinner above alone."""
+    rows = ["> describe the project", "", "⠴ Composing... 3s", status]
+    v = rules.evaluate(generic, at_input([*rows, ""], 0))
+    assert (v.state, v.rule_id) == ("working", "tui_working_status"), v.rule_id
+    # the cursor at the start of a composer's row under it
+    v = rules.evaluate(generic, at_input([*rows, "", "> "], 2))
+    assert v.state == "working", v.rule_id
+    # near miss: the cursor after it, on its row (a chat's prompt, typed after): no work
+    v = rules.evaluate(generic, at_input(rows, cells(status)))
+    assert v.state != "working", v.rule_id
+    # the chat's prompt alone under the spinner's last frame, the cursor after it
+    chat = [*CHAT_BOX, "💬 You: describe the project", SPUN, "🤖 Assistant (1.1s):",
+            "Here is what I found.", "💬 You: next one"]
+    v = rules.evaluate(generic, at_input(chat, cells(chat[-1]), typed="next one"))
+    assert v.state != "working", v.rule_id
+
+
+def test_the_status_rule_reads_the_spinner_rows_tui_working_reads(
+        generic: rules.Manifest) -> None:
+    by_id = {r.id: r for r in generic.rules}
+    text = (rules.builtin_rules_dir() / "generic.toml").read_text()
+    rule_a = text.split('id = "tui_working"\n', 1)[1].split("]\n", 1)[0]
+    rule_b = text.split('id = "tui_working_status"\n', 1)[1].split("] },\n", 1)[0]
+    clauses = [x.strip() for x in rule_a.splitlines() if "line_regex" in x]
+    assert len(clauses) == 8
+    assert clauses == [x.strip() for x in rule_b.splitlines() if "line_regex" in x]
+    assert by_id["tui_working_status"].region != by_id["tui_working"].region
 
 
 # ------------------- a yes/no question over what it asks about, or over a bare key list

@@ -356,11 +356,23 @@ def test_the_generic_key_list_is_written_once() -> None:
     text = (rules.builtin_rules_dir() / "generic.toml").read_text()
     generic = rules.load_manifests(None).get("generic")
     # the list itself once (bare: "y/n" on a row of its own), in brackets by reference
-    frag = generic.named_patterns["yes_no_bare"]
+    frag = generic.named_patterns["bare_keys"]
     assert text.count(frag) == 1
     assert frag in generic.named_patterns["yes_no_keys"]
-    assert text.count("(?&yes_no_bare)") >= 3
+    assert text.count("(?&bare_keys)") >= 3
     assert text.count("(?&yes_no_keys)") >= 8
+
+
+def test_no_pattern_shares_its_name_with_a_rule() -> None:
+    # one meaning per name: a [patterns] name is never also a rule's id ("yes_no_bare" was
+    # both, the key list and the rule reading a question over it); a name that merely
+    # starts like a rule's ("yes_no_keys" beside the rules yes_no_*) is another name
+    for m in rules.load_manifests(None).manifests.values():
+        ids = {r.id for r in m.rules}
+        assert not ids & set(m.named_patterns), m.name
+    generic = rules.load_manifests(None).get("generic")
+    assert "yes_no_keys" in generic.named_patterns
+    assert any(r.id.startswith("yes_no_") for r in generic.rules)
 
 
 def test_a_reference_outside_a_regex_field_is_plain_text() -> None:
