@@ -84,6 +84,10 @@ EAGER_BYTES = 4096  # a first read after a pause up to this size is read at once
 HOLD_MAX = 4.0  # frames shaped like the last one confirmed wait for this long after it
 HOLD_GRACE = 0.2  # ... and are fed this much later if no frame came to read them
 BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether it is there
+# the longest the screen goes unread while the ``auto`` backend (ghostty) loads: after it
+# the model is made with pyte (a machine busy starting many sessions at once), so the
+# light reads the screen late by this much at most, not until the load is done
+BACKEND_WAIT = 0.5
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 _STRING_END = re.compile(rb"\x07|\x1b\\")  # the end of an OSC, DCS, APC or PM string
@@ -210,6 +214,7 @@ class Pipeline:
         self._burst = False  # the latest output came after a pause of a settle time
         self._fed_at = now  # when the model was last fed
         self._not_before = 0.0  # no feeding before this (backend loading, late start)
+        self._backend_asked: float | None = None  # when the screen was first needed
         self._chunk = b""  # the latest output passed through
         self._shape: bytes | None = None  # the shape of the last frame confirmed at once
         self._shapes: dict[bytes, bytes] = {}  # recent frames' shapes by key (_shape_of)
@@ -784,7 +789,8 @@ class Pipeline:
             if (streaming and self._unfed > t.flood_bytes
                     and now - self._fed_at < t.flood_feed):
                 self._pending_since = now
-            elif self._screen is None and not self._backend_ready():
+            elif (self._screen is None and not self._backend_ready()
+                  and not self._backend_late(now)):
                 # the backend loads in the background: look again a little later
                 self._pending_since = now
                 self._not_before = now + BACKEND_POLL
@@ -872,6 +878,18 @@ class Pipeline:
             self.screen  # noqa: B018 - made on first use
         else:
             self._backend_ready()
+
+    def _backend_late(self, now: float) -> bool:
+        """Whether the ``auto`` backend, still loading, has kept the screen unread for
+        BACKEND_WAIT since it was first needed; if so the model is made with pyte now."""
+        if self._backend != "auto":
+            return False  # a backend asked for by name is waited for
+        if self._backend_asked is None:
+            self._backend_asked = now
+        if now - self._backend_asked < BACKEND_WAIT:
+            return False
+        self._screen = make_screen(*self._size, "pyte")
+        return True
 
     def _backend_ready(self) -> bool:
         """Start loading the screen backend off the loop (first call) and say whether it

@@ -1,8 +1,8 @@
 """A program whose state changes for the ledger tests (run it under `wrap`; the generic
 rules read "Continue? [y/N]" as blocked, a burst of output as working).
 
-``ledger_child.py rounds START N``: waits until the epoch time START (so that many of
-them change state at once), then N rounds of a question shown for 1.5 s and 0.5 s of
+``ledger_child.py rounds START N``: waits until the epoch time START, or until the file
+START exists (so that many of them change state at once), then N rounds of a question shown for 1.5 s and 0.5 s of
 output; exits 0. ``ledger_child.py echo``: asks "Continue? [y/N]", then echoes each line
 typed as "got:<line>" and asks again; "q" exits 0."""
 
@@ -18,8 +18,13 @@ def out(text: str) -> None:
 
 
 if sys.argv[1] == "rounds":
-    start, rounds = float(sys.argv[2]), int(sys.argv[3])
-    time.sleep(max(0.0, start - time.time()))
+    start, rounds = sys.argv[2], int(sys.argv[3])
+    if start.replace(".", "", 1).isdigit():
+        time.sleep(max(0.0, float(start) - time.time()))
+    else:  # a file's path: start once it is there
+        give_up = time.monotonic() + 120
+        while not os.path.exists(start) and time.monotonic() < give_up:
+            time.sleep(0.01)
     for i in range(rounds):
         out(f"\r\nstep {i}\r\nContinue? [y/N] ")
         time.sleep(1.5)

@@ -12,7 +12,7 @@ from playbook import Playbook, Want
 
 from osc7501wrap import rules
 from osc7501wrap.fusion.events import CaughtUp, Output, Typed, Written
-from osc7501wrap.fusion.pipeline import HOLD_GRACE, HOLD_MAX, Pipeline, Timings
+from osc7501wrap.fusion.pipeline import BACKEND_WAIT, HOLD_GRACE, HOLD_MAX, Pipeline, Timings
 
 
 def make_pipeline() -> Pipeline:
@@ -143,3 +143,25 @@ def test_esc_enter_after_text_ends_the_start_up_without_a_turn() -> None:
     p.handle(Typed(b"\x1b\r"), 1.1)
     assert not p.fusion.setup
     assert p.fusion.current().state == "idle"
+
+
+def test_a_screen_backend_still_loading_keeps_the_screen_unread_half_a_second_at_most(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # fifty sessions started at once load the ghostty backend at once: each load takes
+    # seconds then; the screen is read with pyte once BACKEND_WAIT has gone by
+    catalog = rules.load_manifests(user_dir=None)
+    p = Pipeline(rules.select_manifest(catalog, ["cat"]), rows=24, cols=80, now=0.0,
+                 backend="auto", timings=Timings())
+    monkeypatch.setattr(Pipeline, "_backend_ready", lambda self: False)  # never loads
+    pb = Playbook(p)
+    pb.at(0.0) >> Output(b"Continue? [y/N] ") >> Written()
+    now, blocked_at = p.timings.settle, None
+    while now < 2.0 and blocked_at is None:
+        eff = pb.tick(now)
+        if "blocked" in [d.state for d in eff.decisions]:
+            blocked_at = now
+            break
+        assert eff.due is not None and eff.due > now  # unread: it looks again
+        now = eff.due
+    assert blocked_at is not None and blocked_at <= BACKEND_WAIT + 0.3, blocked_at
+    assert p.backlog.fed_bytes == 16 and type(p.screen).__name__ == "PyteScreen"
