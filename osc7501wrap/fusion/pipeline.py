@@ -155,9 +155,10 @@ class Pipeline:
                  shell: bool | None = None, vocabulary: HookVocabulary | None = None,
                  looks: bool = False) -> None:
         self.manifest = manifest
-        self._reads_cursor = any(r.region.kind in ("cursor", "input") for r in manifest.rules)
-        # the `input` region leaves out the echo of what is typed and not entered
-        self._reads_typed = any(r.region.kind == "input" for r in manifest.rules)
+        self._reads_cursor = any(r.region.kind in ("cursor", "input", "last")
+                                 for r in manifest.rules)
+        # the `input` and `last` regions leave out the echo of what is typed and not entered
+        self._reads_typed = any(r.region.kind in ("input", "last") for r in manifest.rules)
         self._vocabulary = vocabulary  # what hook events mean (an agent's: agents/); None: nothing
         self.timings = t = timings or Timings()
         self._settle = t.settle

@@ -216,6 +216,13 @@ class Screen:
             return _text(got + [""] * (row + 1 - top - len(got)), range(top, row + 1))
         if k == "input":
             return self._input(reg.n)
+        if k == "last":
+            # `input:N`, but only while nothing is drawn below the cursor's row (no
+            # composer's footer or status bar under a prompt)
+            row = self.cursor_row
+            if row is not None and any(x.strip() for x in lines[row + 1:]):
+                return EMPTY
+            return self._input(reg.n)
         rows = self.rule_rows()
         if k == "after_rule":  # after the last rule, or the n-th from the bottom
             n = reg.n or 1
@@ -251,7 +258,8 @@ class Screen:
         return _text([*above, *[""] * (row - top - len(above)), here], range(top, row + 1))
 
 
-_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "above_prompt", "after_rule"})
+_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "last", "above_prompt",
+                             "after_rule"})
 _REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
 
 
@@ -270,6 +278,6 @@ def parse_region(spec: object) -> Region:
         if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
             return Region(kind, int(n))
         raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
-    known = ("screen, bottom:N, top:N, cursor:N, input:N, after_rule, after_rule:N, prompt_box, "
-             "above_prompt:N, title, progress")
+    known = ("screen, bottom:N, top:N, cursor:N, input:N, last:N, after_rule, after_rule:N, "
+             "prompt_box, above_prompt:N, title, progress")
     raise ManifestError(f"unknown region {spec!r} (known: {known})")

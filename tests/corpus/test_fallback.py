@@ -844,7 +844,13 @@ manifest instead of their own.
   question "🤔 Agent Question", numbered options, a line read after "▶") were measured
   once unseen (the rules of 6372227, replayed with activity): 6/7 dialogs (every
   approval; its question missed), 0 false blocked, blocked p50/max 40/40 ms, turn end
-  p50/max 40/40 ms, agreement 0.984 (0.5.17) and 0.989 (0.4.27).
+  p50/max 40/40 ms, agreement 0.984 (0.5.17) and 0.989 (0.4.27). Its question screen was
+  then looked at for this shape, so no longer unseen: a question ending with "?" over
+  options numbered from 1, at most a hint row, then a one-glyph input prompt on the
+  cursor's row with nothing drawn under it (``line_numbered_question``, read in the
+  ``last`` region; its options the numbers, each typed with Enter): 7/7, 0 false blocked,
+  agreement 0.991 (0.5.17) and 0.996 (0.4.27); its idle "❯" over its status bar, with a
+  numbered answer above it, stays idle.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -904,11 +910,9 @@ GOAL_AGREEMENT = 0.90
 #: llm 0.36 and 0.34: none since the rule for a yes/no question asking leave to act;
 #: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
 #: the rules for options on one row led by their keys and a yes/no key list of y and
-#: other alternatives; MCP CLI 0.20.1: none, unseen and since; gpt-engineer: below)
+#: other alternatives; MCP CLI 0.20.1: none, unseen and since; Agentao 0.5.17 and 0.4.27:
+#: none since the rule for a numbered question at a one-glyph prompt; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
-          # Agentao 0.5.17 and 0.4.27, unseen: its ask_user question ("🤔 Agent
-          # Question", numbered options, a line read after "▶"); its approvals are found
-          "agentao-0.5.17/question", "agentao-0.4.27/question",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question

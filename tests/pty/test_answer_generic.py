@@ -12,7 +12,9 @@ and its Enter; a key typed there but not entered is erased first. A yes/no quest
 on the next row, at an input prompt of blanks, is answered the same way, its subject the
 code printed above it; a question the user types at a prompt is none. A yes/no question printed over the
 script it asks about, the answer read on the empty row under the script, is answered the
-same way, its subject the script exactly."""
+same way, its subject the script exactly. A numbered question read on a line after a
+one-glyph prompt (``▶ ``) is answered with the option's number and its Enter; a number
+typed there but not entered is erased first."""
 
 from __future__ import annotations
 
@@ -701,3 +703,44 @@ def test_options_on_one_row_led_by_their_keys_are_answered_with_the_key(
     assert r.returncode == 0, (r.stdout, r.stderr)
     p.t.expect(typed, 10)
     assert p.t.wait(10) == 0
+
+
+# A line-mode chat's numbered question (Agentao's ask_user): a heading, the question, its
+# numbered options, a hint, then a line read after a one-glyph prompt. Its options are the
+# numbers, typed with Enter as the line reads them.
+NUMBERED_ASK = r'''
+print("🤔 Agent Question")
+print("Which color do you prefer?")
+for n, c in enumerate(["red", "green", "blue"], 1):
+    print(f"  {n}. {c}")
+print("Enter a number to select, or type a custom answer.")
+a = input("▶ ")
+print(f"got:[{a}]")
+input("You: ")
+'''
+
+
+def test_a_numbered_question_at_a_glyph_prompt_is_answered_with_the_number(
+        prompt: Any) -> None:
+    p = prompt([sys.executable, "-c", NUMBERED_ASK])
+    d = p.dialog()
+    assert [o["label"] for o in d["options"]] == ["red", "green", "blue"], d
+    assert d["question"] == "Which color do you prefer?", d
+    r = p.osc("answer", p.sid, "green", "--dialog", d["id"])
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    p.t.expect(b"got:[2]", 10)
+    p.t.expect(b"You: ", 10)
+
+
+def test_a_number_typed_at_a_numbered_question_is_erased_before_the_answer(
+        prompt: Any) -> None:
+    p = prompt([sys.executable, "-c", NUMBERED_ASK])
+    before = p.dialog()
+    p.t.type(b"3")  # typed, no Enter
+    p.t.pump(0.5)
+    after = p.dialog()
+    assert after["id"] == before["id"], (before, after)
+    r = p.osc("answer", p.sid, "1", "--dialog", before["id"])
+    assert r.returncode == 0, r.stderr
+    p.t.expect(b"got:[1]", 10)  # not "31"
+    assert b"got:[3" not in p.t.output

@@ -2425,3 +2425,99 @@ def test_hostile_text_under_or_over_a_yes_no_question_is_inert(generic: rules.Ma
             assert bad not in text, (rule, repr(bad))
         assert "echo $(id)" in d.subject, rule  # shown as text, never run
         assert [o.key for o in d.options] == ["y", "n"]
+
+
+# ------------------------------------ a line-mode numbered question at a glyph prompt
+
+STATUS_BAR = ["─" * 80, " openai/gpt-4o  │  workspace-write  │  ctx 0%  │  work"]
+
+
+def numbered_ask(*options: str, ask: str = "Which color do you prefer?",
+                 prompt: str = "▶ ") -> list[str]:
+    """A program's numbered question read on a line: a heading, the question, its options,
+    a hint, then the input prompt (the cursor after it)."""
+    return ["❯ ask me a question", "─" * 40 + " Assistant " + "─" * 40,
+            f'? ask "{ask}"', "", "🤔 Agent Question", ask,
+            *(f"  {n}. {o}" for n, o in enumerate(options, 1)),
+            "Enter a number to select, or type a custom answer.", prompt]
+
+
+def test_a_numbered_question_at_a_glyph_prompt_is_answered_with_the_number(
+        generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, cursor_line(numbered_ask("red", "green", "blue")))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    d = v.dialog
+    assert d is not None and d.question == "Which color do you prefer?"
+    assert [o.label for o in d.options] == ["red", "green", "blue"]
+    # the line reads the number's text and Enter
+    assert dialog.keys_for(d, dialog.resolve(d, "green")) == ["2", "\r"]
+    # no hint row, "2)" numbers: the same shape
+    bare = rules.evaluate(generic, cursor_line(["Pick a mirror?", "1) eu", "2) us", "→ "]))
+    assert (bare.state, bare.rule_id) == ("blocked", "line_numbered_question")
+    # an answer being typed, not entered: the same dialog, erased before the answer
+    typed = rules.evaluate(generic, cursor_line(numbered_ask("red", "green", "blue",
+                                                             prompt="▶ 3")))
+    assert typed.dialog is not None and typed.dialog.id == d.id
+    assert typed.dialog.typed == "3"
+    assert dialog.keys_for(typed.dialog, typed.dialog.options[0]) == ["\x7f", "1", "\r"]
+
+
+@pytest.mark.parametrize("rows", [
+    # a numbered answer with the chat's own prompt under it, a status bar below
+    ["❯ which colours are there?", "Which of them do you like?", "  1. red", "  2. green",
+     "❯ ", "", "", *STATUS_BAR],
+    # the question answered: the answer entered, rows after it
+    [*numbered_ask("red", "green")[:-1], "▶ 1", "You chose red.", "❯ ", "", *STATUS_BAR],
+    # the answer entered, the cursor on the row under it before the program's output
+    [*numbered_ask("red", "green")[:-1], "▶ 1", "You chose red."],
+    # a numbered list quoted in the transcript, more rows under it
+    [*numbered_ask("red", "green"), "(the question it asked)", "Done."],
+    # one option only
+    ["Which color do you prefer?", "  1. red", "▶ "],
+    # a prompt of words ("You: "), a shell's prompt, a box's edge under the list
+    ["Which color do you prefer?", "  1. red", "  2. green", "You: "],
+    ["Which color do you prefer?", "  1. red", "  2. green", "➜  repo git:(main) ls"],
+    ["Which color do you prefer?", "  1. red", "  2. green", "│ > │"],
+    # the options not under the question: other rows between
+    ["Which color do you prefer?", "Here is a list:", "", "  1. red", "  2. green", "▶ "],
+], ids=["answer-over-idle-prompt", "answered", "answered-output", "quoted", "one-option",
+        "word-prompt", "shell-prompt", "box-edge", "list-apart"])
+def test_numbered_lists_that_wait_for_no_answer(generic: rules.Manifest,
+                                                rows: list[str]) -> None:
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.rule_id != "line_numbered_question", rows
+
+
+def test_a_numbered_question_answered_with_the_cursor_under_it_is_none(
+        generic: rules.Manifest) -> None:
+    # the answer entered, the spinner's row under it erased, the cursor on that row: the
+    # program works on it, nothing waits at the prompt
+    rows = [*numbered_ask("red", "green")[:-1], "▶ 1"]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 20, cursor=(len(rows), 0)))
+    assert v.rule_id != "line_numbered_question"
+    # the same screen with the cursor after the prompt still waits
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.rule_id == "line_numbered_question"
+
+
+def test_a_numbered_question_typed_at_the_prompt_and_not_entered_is_none(
+        generic: rules.Manifest) -> None:
+    typed = "Which one?\n1. a\n2. b"
+    rows = ["❯ Which one?", "1. a", "2. b", "", *STATUS_BAR]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 20, cursor=(2, 4),
+                                               typed=typed))
+    assert v.rule_id != "line_numbered_question"
+
+
+def test_hostile_text_in_a_numbered_question_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"{HOSTILE} \u2066x\u2069 #(touch /tmp/x) " + "A" * 10_000
+    v = rules.evaluate(generic, cursor_line(numbered_ask(f"red {hostile}", "$(id)",
+                                                         ask=f"Which {hostile}?")))
+    assert (v.state, v.rule_id) == ("blocked", "line_numbered_question")
+    d = v.dialog
+    assert d is not None and len(d.question) <= 240
+    text = "\n".join([d.question, *(o.label for o in d.options)])
+    for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert d.options[1].label == "$(id)"  # shown as text, never run
+    assert [dialog.keys_for(d, o) for o in d.options] == [["1", "\r"], ["2", "\r"]]

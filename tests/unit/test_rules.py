@@ -263,6 +263,20 @@ def test_cursor_region() -> None:
     assert region_text("cursor:2", snap("> hi", "", "answer", "", "")) == "\nanswer"
 
 
+def test_last_region() -> None:
+    # the cursor after a prompt, nothing drawn below: the input region
+    ask = ("Pick?", "1. a", "2. b", "▶ ", "", "")
+    assert region_text("last:2", snap(*ask, cursor=(3, 2))) == "2. b\n▶ "
+    # a status bar under the prompt's row (a composer's footer): empty
+    bar = ("1. a", "2. b", "❯ ", "", "─" * 20, " model │ ctx 0%")
+    assert region_text("last:3", snap(*bar, cursor=(2, 2))) == ""
+    assert region_text("input:3", snap(*bar, cursor=(2, 2))) == "1. a\n2. b\n❯ "
+    # the cursor under the last row drawn (an answer entered): its blank row
+    assert region_text("last:2", snap("▶ 1", "", "", cursor=(1, 0))) == "▶ 1\n"
+    # unknown cursor: the last non-empty row stands for it, as for `cursor:N`
+    assert region_text("last:1", snap("a", "▶", "")) == "▶"
+
+
 def test_horizontal_rule_detection() -> None:
     assert rules.is_rule_line("─" * 20)
     assert rules.is_rule_line("  " + "─" * 20 + "  ")
