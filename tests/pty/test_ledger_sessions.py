@@ -103,7 +103,7 @@ def test_fifty_sessions_at_once_lose_no_change(tmp_path: Path, rundir: Path) -> 
         assert ("blocked", "question") in want and want[-1] == ("exited", None), want
         assert got == want, f"session {i}"
         total += len(got)
-    assert total >= 50 * 4  # at least idle, working, blocked and the exit each
+    assert total >= 50 * 3  # at least idle, blocked and the exit each, all at once
 
 
 # ----------------------------------------------------------------------------- failures
