@@ -543,18 +543,23 @@ def test_a_question_whose_bracketed_options_are_keys_is_answered_with_one(
     p.t.expect(b"User: ", 10)
 
 
-def test_a_key_typed_at_a_bracketed_keys_question_is_erased_before_the_answer(
-        prompt: Any) -> None:
-    p = prompt([sys.executable, "-c", CHAT_CONFIRM])
+def _typed_then_answered(p: Any, typed: bytes, choice: str) -> None:
+    """`typed` typed at the question (no Enter) keeps its dialog; answered with `choice`,
+    the program reads `choice` alone: what was typed is erased first."""
     before = p.dialog()
-    p.t.type(b"c")  # typed, no Enter
+    p.t.type(typed)
     p.t.pump(0.5)
     after = p.dialog()
     assert after["id"] == before["id"], (before, after)
-    r = p.osc("answer", p.sid, "n", "--dialog", before["id"])
+    r = p.osc("answer", p.sid, choice, "--dialog", before["id"])
     assert r.returncode == 0, r.stderr
-    p.t.expect(b"got:[n]", 10)  # not "cn"
-    assert b"got:[c" not in p.t.output
+    p.t.expect(b"got:[" + choice.encode() + b"]", 10)  # not typed + choice
+    assert b"got:[" + typed not in p.t.output
+
+
+def test_a_key_typed_at_a_bracketed_keys_question_is_erased_before_the_answer(
+        prompt: Any) -> None:
+    _typed_then_answered(prompt([sys.executable, "-c", CHAT_CONFIRM]), b"c", "n")
 
 
 # A line-mode program that prints its yes/no question on a row of its own and reads the
@@ -734,13 +739,4 @@ def test_a_numbered_question_at_a_glyph_prompt_is_answered_with_the_number(
 
 def test_a_number_typed_at_a_numbered_question_is_erased_before_the_answer(
         prompt: Any) -> None:
-    p = prompt([sys.executable, "-c", NUMBERED_ASK])
-    before = p.dialog()
-    p.t.type(b"3")  # typed, no Enter
-    p.t.pump(0.5)
-    after = p.dialog()
-    assert after["id"] == before["id"], (before, after)
-    r = p.osc("answer", p.sid, "1", "--dialog", before["id"])
-    assert r.returncode == 0, r.stderr
-    p.t.expect(b"got:[1]", 10)  # not "31"
-    assert b"got:[3" not in p.t.output
+    _typed_then_answered(prompt([sys.executable, "-c", NUMBERED_ASK]), b"3", "1")
