@@ -2,7 +2,7 @@
 rules read "Continue? [y/N]" as blocked, a burst of output as working).
 
 ``ledger_child.py rounds START N``: waits until the epoch time START, or until the file
-START exists (so that many of them change state at once), then N rounds of a question shown for 1.5 s and 0.5 s of
+START exists (so that many of them change state at once), then N rounds of a question (its round's number in it) shown for 1.5 s and 0.5 s of
 output; exits 0. ``ledger_child.py echo``: asks "Continue? [y/N]", then echoes each line
 typed as "got:<line>" and asks again; "q" exits 0."""
 
@@ -26,7 +26,7 @@ if sys.argv[1] == "rounds":
         while not os.path.exists(start) and time.monotonic() < give_up:
             time.sleep(0.01)
     for i in range(rounds):
-        out(f"\r\nstep {i}\r\nContinue? [y/N] ")
+        out(f"\r\nstep {i}\r\nContinue {i}? [y/N] ")
         time.sleep(1.5)
         end = time.monotonic() + 0.5
         n = 0

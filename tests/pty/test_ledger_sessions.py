@@ -276,8 +276,9 @@ def test_stats_of_a_real_session_match_its_own_log(tmp_path: Path, rundir: Path)
     for (at, st), (nxt, _) in pairwise(line):
         if st in want:
             want[st] += nxt - at
-    dialogs = sum(1 for (_, before), (_, st) in pairwise(line)
-                  if st == "blocked" and before != "blocked")
+    # each blocked line is a question of its own (each round's names its round), also
+    # when the output between two was not read as working
+    dialogs = sum(1 for _, st in line if st == "blocked")
     assert want["blocked"] > 2 and dialogs >= 2, line
     done = subprocess.run([sys.executable, "-m", "osc7501wrap", "stats", "--json"], env=env,
                           capture_output=True, text=True, timeout=30)
