@@ -543,6 +543,18 @@ def test_a_question_whose_bracketed_options_are_keys_is_answered_with_one(
     p.t.expect(b"User: ", 10)
 
 
+def _until_not_blocked(p: Any) -> None:
+    """Within 10 s of an answer, `ls --json` no longer shows the session blocked."""
+    end, row = time.monotonic() + 10, None
+    while time.monotonic() < end:
+        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
+        row = next((e for e in rows if e.get("id") == p.sid), None)
+        if row is not None and row.get("state") != "blocked":
+            return
+        p.t.pump(0.2)
+    raise AssertionError(f"still blocked after the answer: {row}")
+
+
 def _typed_then_answered(p: Any, typed: bytes, choice: str) -> None:
     """`typed` typed at the question (no Enter) keeps its dialog; answered with `choice`,
     the program reads `choice` alone: what was typed is erased first."""
@@ -599,15 +611,7 @@ def test_a_yes_no_question_read_on_the_next_row_is_answered_with_its_enter(
     assert b"got:[n" not in p.t.output
     # answered, the program works silently with the cursor at the next row's start: the
     # question above it is no dialog any more
-    end = time.monotonic() + 10
-    while time.monotonic() < end:
-        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
-        row = next((e for e in rows if e.get("id") == p.sid), None)
-        if row is not None and row.get("state") != "blocked":
-            break
-        p.t.pump(0.2)
-    else:
-        raise AssertionError(f"still blocked after the answer: {row}")
+    _until_not_blocked(p)
 
 
 # A line-mode program that prints its yes/no question first, then the script it asks
@@ -636,15 +640,7 @@ def test_a_yes_no_question_over_its_script_is_answered_with_its_enter(prompt: An
     assert (r.returncode, r.stdout) == (0, "answered 1. yes\n"), r.stderr
     p.t.expect(b"got:[y]", 10)
     # answered, the program works silently under its output: no dialog any more
-    end = time.monotonic() + 10
-    while time.monotonic() < end:
-        rows = json.loads(p.osc("ls", "--json").stdout or "[]")
-        row = next((e for e in rows if e.get("id") == p.sid), None)
-        if row is not None and row.get("state") != "blocked":
-            break
-        p.t.pump(0.2)
-    else:
-        raise AssertionError(f"still blocked after the answer: {row}")
+    _until_not_blocked(p)
 
 
 def test_a_question_the_user_types_at_a_prompt_is_no_dialog(prompt: Any) -> None:
