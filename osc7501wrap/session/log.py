@@ -26,6 +26,13 @@ def say_problems(notes: list[str]) -> None:
             return
 
 
+def stamp(at: float) -> str:
+    """``at`` (epoch seconds) as the log writes it: local time to the millisecond, cut, not
+    rounded (a second's last half-millisecond stays in that second)."""
+    return (time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(at))
+            + f".{int(at % 1 * 1000):03d}")
+
+
 class SessionLog:
     """The log file of one run, or nothing when `path` is None."""
 
@@ -51,10 +58,8 @@ class SessionLog:
     def write(self, text: str, say: bool = False) -> None:
         if self._fd is None:
             return
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime())
-        frac = f"{time.time() % 1:.3f}"[1:]
         try:
-            os.write(self._fd, f"{stamp}{frac} {text}\n".encode("utf-8", "replace"))
+            os.write(self._fd, f"{stamp(time.time())} {text}\n".encode("utf-8", "replace"))
             self.lines += 1
         except BlockingIOError:
             self.dropped += 1

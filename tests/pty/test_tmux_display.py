@@ -8,6 +8,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,16 @@ COMPUTE = "sleep 4; echo computed"
 pytestmark = pytest.mark.requires("tmux")  # missing: fails under scripts/test, skips elsewhere
 
 
-def wait_until(fn, timeout: float = 10.0, what: str = "") -> object:
+def wait_until(fn, timeout: float = 10.0, what: str | Callable[[], str] = "") -> object:
+    """fn() once it is true; at `timeout`, fail naming `what` (a callable: what it says
+    then, e.g. what the pane shows)."""
     deadline = time.monotonic() + timeout
     while True:
         value = fn()
         if value:
             return value
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        if time.monotonic() >= deadline:
+            pytest.fail(f"timed out waiting for {what() if callable(what) else what}")
         time.sleep(0.05)
 
 
@@ -88,7 +92,8 @@ def test_pane_options_follow_the_state(server: Server, passthrough: str) -> None
     assert "@osc7501" not in server.cmd("show-options", "-w", "-t", "t")
     assert "@osc7501" not in server.cmd("show-options", "-g")
     server.cmd("send-keys", "-t", ask, "y", "Enter")
-    wait_until(lambda: "got:y" in server.cmd("capture-pane", "-p", "-t", ask), what="answer")
+    wait_until(lambda: "got:y" in server.cmd("capture-pane", "-p", "-t", ask), timeout=20,
+               what=lambda: f"answer; the pane shows {server.cmd('capture-pane', '-p', '-t', ask)!r}")
     # a clean exit unsets every option (the pane stays to be read: remain-on-exit)
     wait_until(lambda: "@osc7501" not in server.options(ask), what="ask unset")
     wait_until(lambda: "@osc7501" not in server.options(compute), timeout=15,
