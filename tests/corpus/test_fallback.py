@@ -980,18 +980,18 @@ def test_the_held_out_agent_is_there() -> None:
 #: known agents read with the fallback instead of their manifests, and the false blocked
 #: allowed: Gemini CLI's dialogs show no key hints (a selection marker on a numbered
 #: option: every one found, none where there is none); Qwen Code 0.24.4's answers start
-#: with the "◆" of a select prompt (no longer a dialog over its composer, its running
-#: turn or its numbered approval; 116 ms of its German approval before the list is drawn:
-#: 1), and its folder-trust dialog stays drawn after the answer (1); Copilot CLI's
+#: with a "◆", which is a select prompt only in clack's frame (its "│" rows and closing
+#: "└" under it: its German approval's first 116 ms, before the list is drawn, is no
+#: question), and its folder-trust dialog stays drawn after the answer (1); Copilot CLI's
 #: boxed lists (a pointer in a box) and Qwen Code 0.15.6's (hints, then the box's edge
 #: and a spinner under it) are found; Copilot's quoted list over its exit summary is none
 #: (its token counter is no hints row); Codex 0.169.0's multi-line approvals, one after
 #: another with the same question, are told apart by their command; Cline's approvals of
 #: long and multi-line commands are found, its quoted keys are none
-KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 2, "copilot-1.0.102": 0,
+KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 1, "copilot-1.0.102": 0,
          "qwen-0.15.6": 0, "codex-0.169.0": 0, "cline-3.0.62": 0, "cline-3.0.65": 0}
 #: of them, those whose every dialog is found with its kind
-FOUND_ALL = {"gemini-0.56.0", "gemini-0.61.0", "copilot-1.0.102", "qwen-0.15.6",
+FOUND_ALL = {"gemini-0.56.0", "gemini-0.61.0", "copilot-1.0.102", "qwen-0.15.6", "qwen-0.24.4",
              "codex-0.169.0", "cline-3.0.62", "cline-3.0.65"}
 
 

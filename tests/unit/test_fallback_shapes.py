@@ -233,6 +233,19 @@ def test_a_tui_list_under_an_answer_bullet_is_no_select_prompt(
     assert (v.state, v.rule_id) == ("blocked", "select_prompt")
 
 
+def test_a_diamond_row_is_a_select_prompt_only_in_its_frame(generic: rules.Manifest) -> None:
+    # a status block's "◆ Model:" row under a spinner is no question
+    for rows in (["  ⠹ Thinking… (3s)", "  ◆ Model: gpt-4o", "  ◆ Tokens: 1,204"],
+                 ["◆ Model: gpt-4o", "", "> "]):
+        v = read(generic, rows)
+        assert v.state != "blocked", (v.rule_id, rows)
+    # clack's prompts: the "◆" question, its "│" rows, the closing "└"
+    for rows in (["┌  create-app", "│", "◆  Project name?", "│  my-app█", "└"],
+                 ["◆  Continue?", "│  ● Yes / ○ No", "└"]):
+        v = read(generic, rows)
+        assert (v.state, v.rule_id) == ("blocked", "select_prompt"), rows
+
+
 def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) -> None:
     rows = [" Removing the build directory.", " $ rm -rf build", "─" * 60,
             " Dangerous command:", "   rm -rf build && echo removed", " Allow?", " → Yes",
