@@ -2073,3 +2073,23 @@ def agentao_command(sb: Sandbox, base_url: str, *,
     env.update({"LLM_PROVIDER": "OPENAI", "OPENAI_API_KEY": "sk-fake",
                 "OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_MODEL": "gpt-4o"})
     return [str(pin.exe), *(args or [])], env
+
+
+def aisha_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AIsha (PyPI ``aisha``, the program ``aisha``: a line-mode chat, a
+    prompt_toolkit prompt ``❯`` over a rule and its token bar, the answers printed in
+    panels above it as the main screen scrolls) in ``sb``: the fake API as its llama-server
+    (``AISHA_SERVER_URL``; it asks ``/health``, ``/v1/models`` and ``/tokenize`` there, then
+    streams Chat Completions). In its default mode (``permission=ask``) a shell command asks
+    first: a panel titled ``⚠ Run command`` (the command, shell, working directory and
+    reason) over the line prompt ``[y] once  [a] for the rest of session  [n] deny ›``,
+    answered by a line. Its ``ask_user`` tool asks in a panel titled ``❔ Question``, its
+    numbered options, a line read after ``Answer ›``. It has no update check or telemetry;
+    its web tools are not called. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["aisha"]
+    env = sb.base_env()
+    env.update({"AISHA_SERVER_URL": base_url, "AISHA_API_KEY": "sk-fake",
+                "AISHA_MODEL": "gpt-4o", "AISHA_PERMISSION": "ask",
+                "AISHA_COMMUNICATION_LANGUAGE": "English"})
+    return [str(pin.exe), *(args or [])], env

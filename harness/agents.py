@@ -696,6 +696,24 @@ AGENTAO_CHAT = LastRow(AGENTAO_PROMPT, AGENTAO_ASKS)
 agentao_idle, agentao_asks, agentao_busy = AGENTAO_CHAT.idle, AGENTAO_CHAT.asks, AGENTAO_CHAT.busy
 
 
+# --------------------------------------------------------------------------- AIsha
+
+#: its prompt, empty, over a rule and its token bar ("CTX: 0 (~0%) | Last: ..."), the bar
+#: drawn at the screen's bottom only while it reads a prompt: the last rows with anything on
+#: them
+AISHA_PROMPT = re.compile(r"(?m)^❯ *\n\s*─+\nCTX: [^\n]*\s*\Z")
+#: its confirmation's line prompt as the last row with anything on it, nothing typed after
+#: it (under a panel titled "⚠ Run command": the command, shell, working directory and
+#: reason; answered by a line: y, a or n, then Enter)
+AISHA_ASKS = re.compile(r"(?m)^\[y\] once  \[a\] for the rest of session  \[n\] deny › *\s*\Z")
+#: its ask_user question's line prompt, nothing typed after it (under a panel titled
+#: "❔ Question": the question and its numbered options)
+AISHA_QUESTION = re.compile(r"(?m)^Answer › *\s*\Z")
+
+AISHA_CHAT = LastRow(AISHA_PROMPT, AISHA_ASKS)
+aisha_idle, aisha_asks, aisha_busy = AISHA_CHAT.idle, AISHA_CHAT.asks, AISHA_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1000,12 +1018,21 @@ AGENTAO = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a line-mode chat under a prompt_toolkit prompt, its confirmation
+#: a panel over a line prompt answered by a line
+AISHA = Description(
+    "aisha", agentrun.aisha_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aisha_idle, start_wait=90, start_settle=1.5, ended=aisha_idle,
+    end_settle=0.8, busy=aisha_busy, drawn=aisha_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "mcpcli", "gpte", "agentao"})
+                           "strands", "mcpcli", "gpte", "agentao", "aisha"})

@@ -13,6 +13,7 @@ import importlib
 from capture_agents import (
     agentao,
     aider,
+    aisha,
     claude,
     claude_extra,
     cline,
@@ -83,6 +84,7 @@ MODULES = {
     "mcpcli": (mcpcli,),
     "gpte": (gpte,),
     "agentao": (agentao,),
+    "aisha": (aisha,),
 }
 AGENTS = tuple(MODULES)
 

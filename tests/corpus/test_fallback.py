@@ -851,6 +851,27 @@ manifest instead of their own.
   ``last`` region; its options the numbers, each typed with Enter): 7/7, 0 false blocked,
   agreement 0.991 (0.5.17) and 0.996 (0.4.27); its idle "❯" over its status bar, with a
   numbered answer above it, stays idle.
+* **AIsha 0.2.17** and **0.2.13** (``tests/heldout/aisha-*/``, PyPI ``aisha``, a new
+  agent: a line-mode chat, a "❯" prompt over a rule and a token bar drawn only while it
+  waits, a boxed banner whose last row lists its keys ("Tab — paths · Ctrl+↑/↓ — previous
+  inputs · Alt+Enter — newline"), a "⠋ AIsha thinking… 0s" spinner; before a shell
+  command a box titled "⚠ Run command" (its Command, Shell, Working directory and Reason
+  rows) over the line prompt "[y] once  [a] for the rest of session  [n] deny ›" under
+  the box, answered by a line; its ask_user question a box titled "❔ Question", the
+  question and options numbered "1. red", then a line read after "Answer ›") were
+  measured once unseen (the rules of 185aee2, replayed with activity): 2/7 dialogs, 6
+  false blocked, blocked p50/max 0/0 ms, turn end p50/max 40/40 ms, agreement 0.764
+  (0.2.17) and 0.770 (0.2.13). No rule reads either dialog: its line prompt is no yes/no
+  key list ("[y] once  [a] ...  [n] deny ›": each key in brackets before its word, a "›"
+  last) and its question's prompt is a word, not a glyph, with the numbered options in a
+  box above it; both read as no opinion, and the wait reads idle ("the screen shows
+  nothing new"). The two found are found by accident: in each first turn the banner's
+  key row, two rows over the typed prompt "❯ make ...", reads as a list's key hints with
+  its pointer on an option (``tui_question_list``; ``tui_dialog_list`` in multiline),
+  blocked from the Enter until the answer pushes the banner up, which credits the
+  multiline's first approval and the question drawn within that time, and is the 6 false
+  blocked (every capture's first turn but the negatives', whose typed prompt is read
+  first; the interrupt's 5 s: 0.334).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -918,7 +939,13 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question"))}
+            for c in ("long-command", "question")),
+          # AIsha 0.2.17 and 0.2.13, unseen: its confirmation, a box titled "⚠ Run
+          # command" over the line prompt "[y] once  [a] for the rest of session  [n]
+          # deny ›", is read by no rule (the multiline's first, and its question, are
+          # found only while its banner's key row reads as a list's hints)
+          *(f"aisha-{v}/{c}" for v in ("0.2.13", "0.2.17")
+            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -949,7 +976,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # unseen): its first prompt, "What application ...?" with the cursor at the
          # next row's start, is read by no rule, and it exits at each run's end, after
          # its last question, with no prompt to read (the exit reads clear)
-         "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65)}
+         "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
+         # AIsha 0.2.13 and 0.2.17 measure 0.770 and 0.764 unseen: its banner's key row
+         # over the typed prompt reads as a list's hints in each first turn (6 false
+         # blocked), and its dialogs read as no opinion, then idle
+         "aisha-0.2.13": (6, 0.76), "aisha-0.2.17": (6, 0.76)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -969,7 +1000,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "agentao-0.4.27", "agentao-0.5.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
