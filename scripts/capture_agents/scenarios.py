@@ -29,6 +29,7 @@ from capture_agents import (
     kilo,
     kimi,
     llm,
+    llmist,
     mcpcli,
     mentat,
     mini,
@@ -83,6 +84,7 @@ MODULES = {
     "mcpcli": (mcpcli,),
     "gpte": (gpte,),
     "agentao": (agentao,),
+    "llmist": (llmist,),
 }
 AGENTS = tuple(MODULES)
 
