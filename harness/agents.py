@@ -87,6 +87,9 @@ class Description:
     #: the pause after each character typed into it (an agent that drops or misplaces
     #: keys typed faster)
     type_delay: float = 0.01
+    #: a key pressed before a prompt is typed (an agent whose input row is not focused
+    #: once a turn is over until a key asks for it); None: none
+    prompt_key: str | None = None
 
     @property
     def pin(self) -> agentrun.Pin:
@@ -712,6 +715,33 @@ AISHA_QUESTION = re.compile(r"(?m)^Answer › *\s*\Z")
 
 AISHA_CHAT = LastRow(AISHA_PROMPT, AISHA_ASKS)
 aisha_idle, aisha_asks, aisha_busy = AISHA_CHAT.idle, AISHA_CHAT.asks, AISHA_CHAT.busy
+# --------------------------------------------------------------------------- llmist
+
+#: its idle screen's last rows: the ``>`` input row, empty, over its status row (the profile
+#: ``agent``, then the tokens and cost so far; no clock, no call counter, no gadget running)
+#: and its row of key hints
+LLMIST_PROMPT = re.compile(r"(?m)^> *\nagent(?: [↑↓][\d.]+k?)*(?: \$[\d.]+)? *\n"
+                           r" *\^S multiline[^\n]*\s*\Z")
+#: its approval box, drawn in full over the transcript: "Approve RunCommand?", the
+#: parameters, then "Options:" and its keys, the last "[ESC]    - Cancel"
+LLMIST_ASKS = re.compile(r"Approve RunCommand\?[\s\S]*\[d\]eny +- Always deny this gadget"
+                         r"[^\n]*\n[^\n]*\[ESC\] +- Cancel")
+#: its AskUser question: the question printed in the transcript, the input row read
+#: while the status row names the gadget
+LLMIST_QUESTION = re.compile(r"(?m)Which color do you prefer\?[\s\S]*^> *\n"
+                             r"agent[^\n]*AskUser *\n")
+
+
+def llmist_idle(text: str) -> bool:
+    return LLMIST_PROMPT.search(text) is not None
+
+
+def llmist_asks(text: str) -> bool:
+    return LLMIST_ASKS.search(text) is not None
+
+
+def llmist_busy(text: str) -> bool:
+    return not llmist_idle(text) and not llmist_asks(text)
 
 
 # --------------------------------------------------------------------------- gpt-engineer
@@ -1027,12 +1057,21 @@ AISHA = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
 
+#: recorded only, as llm is; a full-screen blessed app whose approval box floats over the
+#: middle of its transcript, answered by a key letter alone; its input row is focused
+#: again after a turn by Enter
+LLMIST = Description(
+    "llmist", agentrun.llmist_command, started=llmist_idle, start_wait=60, start_settle=1.0,
+    ended=llmist_idle, end_settle=0.8, busy=llmist_busy, drawn=llmist_asks, approve_key="y",
+    prompt_key="enter", leave=CTRL_C_TWICE,
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "mcpcli", "gpte", "agentao", "aisha"})
+                           "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist"})

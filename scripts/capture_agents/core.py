@@ -75,7 +75,11 @@ class Ctx:
         self.truth.mark_drawn(max(drawn, self.run.last_typed))
 
     def submit(self, prompt: str) -> None:
-        """Type a prompt and press Enter (the turn starts: ``working``)."""
+        """Type a prompt and press Enter (the turn starts: ``working``); first the key the
+        agent's description asks for before a prompt, where it has one."""
+        if self.about.prompt_key is not None:
+            self.key(self.about.prompt_key)
+            time.sleep(0.3)
         self.run.type(prompt)
         time.sleep(0.3)
         self.run.key("enter", mark="working")

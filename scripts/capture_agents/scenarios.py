@@ -30,6 +30,7 @@ from capture_agents import (
     kilo,
     kimi,
     llm,
+    llmist,
     mcpcli,
     mentat,
     mini,
@@ -85,6 +86,7 @@ MODULES = {
     "gpte": (gpte,),
     "agentao": (agentao,),
     "aisha": (aisha,),
+    "llmist": (llmist,),
 }
 AGENTS = tuple(MODULES)
 
