@@ -871,7 +871,13 @@ manifest instead of their own.
   blocked from the Enter until the answer pushes the banner up, which credits the
   multiline's first approval and the question drawn within that time, and is the 6 false
   blocked (every capture's first turn but the negatives', whose typed prompt is read
-  first; the interrupt's 5 s: 0.334).
+  first; the interrupt's 5 s: 0.334). Then looked at (pass 22, rules 2026.12.05.26): a
+  line-mode prompt of options led by their keys in brackets, ending in a prompt's glyph,
+  one approving or declining, on the cursor's row (``line_keys_permission``, answered
+  with the key and Enter; its subject the box's rows above it), a numbered question in a
+  box over a worded prompt ("Answer ›", ``line_numbered_question``), and no list where
+  the prompt typed sits right under a row of key hints: 7/7, 0 false blocked, agreement
+  0.998 (0.2.17) and 1.000 (0.2.13).
 * **llmist 18.4.0** (``tests/heldout/llmist-18.4.0/``, npm ``@llmist/cli``, its
   ``agent`` command, a new agent: a full-screen blessed app, its transcript over a ">"
   input row, a status row and a key-hints row "^S multiline  ^B browse  ^K focused  ^Y
@@ -961,13 +967,7 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question")),
-          # AIsha 0.2.17 and 0.2.13, unseen: its confirmation, a box titled "⚠ Run
-          # command" over the line prompt "[y] once  [a] for the rest of session  [n]
-          # deny ›", is read by no rule (the multiline's first, and its question, are
-          # found only while its banner's key row reads as a list's hints)
-          *(f"aisha-{v}/{c}" for v in ("0.2.13", "0.2.17")
-            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
+            for c in ("long-command", "question"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -999,10 +999,6 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # next row's start, is read by no rule, and it exits at each run's end, after
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
-         # AIsha 0.2.13 and 0.2.17 measure 0.770 and 0.764 unseen: its banner's key row
-         # over the typed prompt reads as a list's hints in each first turn (6 false
-         # blocked), and its dialogs read as no opinion, then idle
-         "aisha-0.2.13": (6, 0.76), "aisha-0.2.17": (6, 0.76),
          # llmist 18.4.0 measures 0.379 unseen: its ">" input row over its hints row stays
          # drawn while a turn runs (its spinner on the status row between them) and under
          # its approval box, so working and blocked read done

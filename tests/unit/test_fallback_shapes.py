@@ -2534,3 +2534,89 @@ def test_hostile_text_in_a_numbered_question_is_inert(generic: rules.Manifest) -
         assert bad not in text, repr(bad)
     assert d.options[1].label == "$(id)"  # shown as text, never run
     assert [dialog.keys_for(d, o) for o in d.options] == [["1", "\r"], ["2", "\r"]]
+
+
+# --------------------- a line-mode key row under a box; a banner's keys over the prompt
+
+W = 60
+BANNER = ["╭" + "─" * W + "╮", f"│ {'Some agent v1 · MODEL: gpt-4o':<{W - 1}}│",
+          f"│ {'/help — commands · Ctrl+↑/↓ — previous inputs · Alt+Enter — newline':<{W - 1}}│",
+          "╰" + "─" * W + "╯"]
+
+
+def titled(title: str, *rows: str) -> list[str]:
+    """A box with its title in its top edge ("╭─ ⚠ Run command ───╮")."""
+    top = f"╭─ {title} "
+    return [top + "─" * (W + 1 - len(top)) + "╮", *(f"│ {r:<{W - 1}}│" for r in rows),
+            "╰" + "─" * W + "╯"]
+
+
+KEYS = "[y] once  [a] for the rest of session  [n] deny ›"
+RUN = titled("⚠ Run command", "Command:           rm -rf build", "Reason:            asks")
+
+
+def test_a_banners_key_row_over_the_typed_prompt_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    # the banner's last row names keys, the prompt typed under it wears a pointer: no list
+    for tail in (["❯ describe the project", "⠸ thinking… 0s"], ["❯ describe the project"]):
+        v = rules.evaluate(generic, cursor_line([*BANNER, *tail]))
+        assert v.state != "blocked", (v.rule_id, tail)
+    # a dialog's own list over its hints is still one
+    v = read(generic, boxed("Which color do you prefer?", "❯ 1. red", "  2. green",
+                            "↑/↓ to navigate · enter to select · esc to cancel"))
+    assert (v.state, v.rule_id) == ("blocked", "tui_question_list")
+
+
+def test_options_with_their_keys_on_the_cursors_row_ending_in_a_prompt(
+        generic: rules.Manifest) -> None:
+    rows = [*BANNER, "❯ clean up", *RUN, KEYS]
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_permission")
+    d = v.dialog
+    assert d is not None
+    assert [(o.key, o.label) for o in d.options] == [
+        ("y", "once"), ("a", "for the rest of session"), ("n", "deny")]
+    # the line reads the key and Enter
+    assert dialog.keys_for(d, dialog.resolve(d, "deny")) == ["n", "\r"]
+    # entered: the cursor under the row, the command running: no longer blocked
+    entered = rules.Snapshot(lines=[*rows[:-1], KEYS + " y", "", *[""] * 20],
+                             cursor=(len(rows), 0))
+    assert rules.evaluate(generic, entered).state != "blocked"
+    # the same row quoted in an answer, a prompt under it: none
+    quoted = [*BANNER, "❯ what does it ask?", "It asks:", KEYS, "Nothing is waiting.", "❯ "]
+    assert rules.evaluate(generic, cursor_line(quoted)).state != "blocked"
+    # no option approves or declines: not this rule's
+    other = rules.evaluate(generic, cursor_line(["[r] red  [g] green ›"]))
+    assert other.rule_id != "line_keys_permission"
+
+
+def test_a_boxed_numbered_question_over_a_worded_prompt(generic: rules.Manifest) -> None:
+    box = titled("❔ Question", "Which color do you prefer?", "  1. red", "  2. green",
+                 "  3. blue")
+    v = rules.evaluate(generic, cursor_line([*BANNER, "❯ ask me", *box, "Answer › "]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    d = v.dialog
+    assert d is not None and d.question == "Which color do you prefer?"
+    assert [o.label for o in d.options] == ["red", "green", "blue"]
+    assert dialog.keys_for(d, dialog.resolve(d, "blue")) == ["3", "\r"]
+    # a chat's "You:" prompt under a numbered answer is the chat's prompt, no question
+    chat = ["Which of them do you like?", "  1. red", "  2. green", "You: "]
+    assert rules.evaluate(generic, cursor_line(chat)).state != "blocked"
+
+
+def test_a_key_row_prompt_names_the_command_its_box_shows(generic: rules.Manifest) -> None:
+    def ask(*command: str) -> rules.Verdict:
+        box = titled("⚠ Run command", *(f"Command: {c}" for c in command), "Reason: asks")
+        return rules.evaluate(generic, cursor_line([*BANNER, "❯ clean up", *box, KEYS]))
+    one, two = ask("rm -rf build"), ask("rm -rf build", "rm -rf /")
+    assert one.dialog is not None and two.dialog is not None
+    assert "Command: rm -rf build" in "\n".join(one.dialog.subject)
+    assert not one.dialog.partial
+    assert "Command: rm -rf /" in "\n".join(two.dialog.subject)
+    # two commands that share their first row are two dialogs
+    assert one.dialog.id != two.dialog.id
+    # the box's top past the screen's: what it asks is partly unshown
+    cut = rules.evaluate(generic, cursor_line(["│ Command: rm -rf build" + " " * 40 + "│",
+                                               "│ Reason: asks" + " " * 49 + "│",
+                                               "╰" + "─" * W + "╯", KEYS]))
+    assert cut.dialog is not None and cut.dialog.partial
