@@ -2313,7 +2313,7 @@ def test_the_status_rule_reads_the_spinner_rows_tui_working_reads(
     rule_a = text.split('id = "tui_working"\n', 1)[1].split("]\n", 1)[0]
     rule_b = text.split('id = "tui_working_status"\n', 1)[1].split("] },\n", 1)[0]
     clauses = [x.strip() for x in rule_a.splitlines() if "line_regex" in x]
-    assert len(clauses) == 8
+    assert len(clauses) == 9
     assert clauses == [x.strip() for x in rule_b.splitlines() if "line_regex" in x]
     assert by_id["tui_working_status"].region != by_id["tui_working"].region
 
@@ -2551,7 +2551,7 @@ def titled(title: str, *rows: str) -> list[str]:
             "╰" + "─" * W + "╯"]
 
 
-KEYS = "[y] once  [a] for the rest of session  [n] deny ›"
+KEY_PROMPT = "[y] once  [a] for the rest of session  [n] deny ›"
 RUN = titled("⚠ Run command", "Command:           rm -rf build", "Reason:            asks")
 
 
@@ -2569,7 +2569,7 @@ def test_a_banners_key_row_over_the_typed_prompt_is_no_dialog(
 
 def test_options_with_their_keys_on_the_cursors_row_ending_in_a_prompt(
         generic: rules.Manifest) -> None:
-    rows = [*BANNER, "❯ clean up", *RUN, KEYS]
+    rows = [*BANNER, "❯ clean up", *RUN, KEY_PROMPT]
     v = rules.evaluate(generic, cursor_line(rows))
     assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_permission")
     d = v.dialog
@@ -2579,11 +2579,11 @@ def test_options_with_their_keys_on_the_cursors_row_ending_in_a_prompt(
     # the line reads the key and Enter
     assert dialog.keys_for(d, dialog.resolve(d, "deny")) == ["n", "\r"]
     # entered: the cursor under the row, the command running: no longer blocked
-    entered = rules.Snapshot(lines=[*rows[:-1], KEYS + " y", "", *[""] * 20],
+    entered = rules.Snapshot(lines=[*rows[:-1], KEY_PROMPT + " y", "", *[""] * 20],
                              cursor=(len(rows), 0))
     assert rules.evaluate(generic, entered).state != "blocked"
     # the same row quoted in an answer, a prompt under it: none
-    quoted = [*BANNER, "❯ what does it ask?", "It asks:", KEYS, "Nothing is waiting.", "❯ "]
+    quoted = [*BANNER, "❯ what does it ask?", "It asks:", KEY_PROMPT, "Nothing is waiting.", "❯ "]
     assert rules.evaluate(generic, cursor_line(quoted)).state != "blocked"
     # no option approves or declines: not this rule's
     other = rules.evaluate(generic, cursor_line(["[r] red  [g] green ›"]))
@@ -2607,7 +2607,7 @@ def test_a_boxed_numbered_question_over_a_worded_prompt(generic: rules.Manifest)
 def test_a_key_row_prompt_names_the_command_its_box_shows(generic: rules.Manifest) -> None:
     def ask(*command: str) -> rules.Verdict:
         box = titled("⚠ Run command", *(f"Command: {c}" for c in command), "Reason: asks")
-        return rules.evaluate(generic, cursor_line([*BANNER, "❯ clean up", *box, KEYS]))
+        return rules.evaluate(generic, cursor_line([*BANNER, "❯ clean up", *box, KEY_PROMPT]))
     one, two = ask("rm -rf build"), ask("rm -rf build", "rm -rf /")
     assert one.dialog is not None and two.dialog is not None
     assert "Command: rm -rf build" in "\n".join(one.dialog.subject)
@@ -2618,5 +2618,77 @@ def test_a_key_row_prompt_names_the_command_its_box_shows(generic: rules.Manifes
     # the box's top past the screen's: what it asks is partly unshown
     cut = rules.evaluate(generic, cursor_line(["│ Command: rm -rf build" + " " * 40 + "│",
                                                "│ Reason: asks" + " " * 49 + "│",
-                                               "╰" + "─" * W + "╯", KEYS]))
+                                               "╰" + "─" * W + "╯", KEY_PROMPT]))
     assert cut.dialog is not None and cut.dialog.partial
+
+
+# ------------------- a floating box of key rows; a status row's spinner beside its clock
+
+STATUS_FOOTER = [">", "agent ↓34 ⏵ RunCommand", "^S multiline  ^B browse  ^K focused  ^Y mouse"]
+
+
+def floating(*rows: str, indent: int = 18) -> list[str]:
+    """A box drawn over the middle of a transcript, its edges `indent` columns in."""
+    pad = " " * indent
+    return [pad + "┌" + "─" * W + "┐", *(f"{pad}│ {r:<{W - 1}}│" for r in rows),
+            pad + "└" + "─" * W + "┘"]
+
+
+KEY_ROWS_BOX = floating("Approve RunCommand?", "", "Parameters:", "  command: rm -rf build", "",
+                   "Options:", "  [y]es     - Execute this time", "  [n]o      - Skip this time",
+                   "  [a]lways  - Always allow this gadget",
+                   "  [d]eny    - Always deny this gadget", "  [ESC]    - Cancel")
+
+
+def test_a_floating_box_of_key_rows_over_the_composer(generic: rules.Manifest) -> None:
+    rows = [*KEY_ROWS_BOX, "", " 👤  make the output directory", "I will create it.", *STATUS_FOOTER]
+    v = rules.Snapshot(lines=rows + [""] * 4, cursor=(len(rows) - 3, 1))
+    verdict = rules.evaluate(generic, v)
+    assert (verdict.state, verdict.kind, verdict.rule_id) == (
+        "blocked", "permission", "tui_dialog_key_rows")
+    d = verdict.dialog
+    assert d is not None and d.question.startswith("Approve RunCommand?")
+    assert [(o.key, o.label) for o in d.options] == [
+        ("y", "yes - Execute this time"), ("n", "no - Skip this time"),
+        ("a", "always - Always allow this gadget"), ("d", "deny - Always deny this gadget")]
+    assert dialog.keys_for(d, dialog.resolve(d, "no - Skip this time")) == ["n"]
+    assert "command: rm -rf build" in "\n".join(d.subject) and not d.partial
+    # another command: another dialog; a command cut with "...": partly unshown
+    other = rules.evaluate(generic, rules.Snapshot(
+        lines=[r.replace("rm -rf build", "rm -rf /") for r in rows] + [""] * 4,
+        cursor=(len(rows) - 3, 1)))
+    assert other.dialog is not None and other.dialog.id != d.id
+    cut = rules.evaluate(generic, rules.Snapshot(
+        lines=[r.replace("rm -rf build", "rm -rf build && echo...") for r in rows]
+        + [""] * 4, cursor=(len(rows) - 3, 1)))
+    assert cut.dialog is not None and cut.dialog.partial
+
+
+def test_key_rows_quoted_in_the_conversation_are_none(generic: rules.Manifest) -> None:
+    quoted = ["It asked: Approve RunCommand? Options:", "  [y]es     - Execute this time",
+              "  [n]o      - Skip this time", "Nothing is waiting now.", *STATUS_FOOTER]
+    v = rules.evaluate(generic, rules.Snapshot(lines=quoted + [""] * 4,
+                                               cursor=(len(quoted) - 3, 1)))
+    assert v.state != "blocked", v.rule_id
+    # a box of links led by keys, none approving or declining: none
+    links = floating("Where to?", "  [h]ome     - the start", "  [b]ack     - one page back")
+    v = rules.evaluate(generic, rules.Snapshot(lines=[*links, *STATUS_FOOTER] + [""] * 4,
+                                               cursor=(len(links), 1)))
+    assert v.rule_id != "tui_dialog_key_rows"
+
+
+@pytest.mark.parametrize("status", ["agent 2.0s ⠴ 4o #1", "agent ↑100 ↓79 2.8s $0.00058 ⠋ 4o #2",
+                                    "⠙ 12s · model"])
+def test_a_status_rows_spinner_beside_its_clock_is_work(generic: rules.Manifest,
+                                                        status: str) -> None:
+    rows = ["⏵ #1 openai:gpt-4o", ">", status, STATUS_FOOTER[-1]]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 20, cursor=(1, 1)))
+    assert v.state == "working", (v.rule_id, status)
+
+
+@pytest.mark.parametrize("status", ["agent ↑100 ↓63 $0.00088", "took 2.0s",
+                                    "done in 3.1s ⣿⣿⣿⣿ 100%"])
+def test_a_still_status_row_is_no_work(generic: rules.Manifest, status: str) -> None:
+    rows = ["Two plus two is four.", ">", status, STATUS_FOOTER[-1]]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 20, cursor=(1, 1)))
+    assert v.state != "working", (v.rule_id, status)
