@@ -420,6 +420,9 @@ def claude_command(
             "DISABLE_BUG_COMMAND": "1",
             "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY": "1",
             "CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL": "1",
+            # no clone of the official plugin marketplace from GitHub at start (git over
+            # https, then ssh: a DNS query for github.com)
+            "CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL": "1",
             "IS_SANDBOX": "1",
         }
     )

@@ -450,7 +450,7 @@ def claude_background_shell(c: Ctx) -> None:
     c.key("ctrl+c")
     dialog(c, "Background work is running", label="blocked:question")
     c.shot("blocked-question--background-exit")
-    c.key("enter")  # 1. Exit and stop tasks
+    c.key("enter", mark="working")  # 1. Exit and stop tasks: it stops them, then exits
     try:
         c.run.wait_exit(10)
     except AssertionError:

@@ -355,6 +355,9 @@ def marker_problem(rep: Replayed, i: int) -> str | None:
     if (nxt is not None and mk.state != "blocked" and nxt.t - mk.t < SHORT
             and any(agrees(nxt.label, s) for s in seen)):
         return None  # a state too short to report, skipped for the next one
+    exits = [e.t for e in rep.cap.events if e.type == "x" and e.t >= mk.t]
+    if nxt is None and mk.state != "blocked" and exits and exits[0] - mk.t < SHORT:
+        return None  # the same, ended by the program's exit (the exit's status follows)
     if not any(agrees(want, s) for s in seen):
         return (f"truth says {want} at {mk.t:.3f} s (marker {i}), but wrap never says "
                 f"{want} between {max(lo, 0.0):.3f} and {hi:.3f} s")

@@ -36,6 +36,10 @@ def manifest_for(agent: str, argv: list[str] | None = None):  # type: ignore[no-
     return CATALOG.get(agent) or select_manifest(CATALOG, argv or [])
 
 
+#: capture rows that are samples of the program, not of its screen
+SAMPLES = frozenset({"p", "f", "a", "c"})
+
+
 def replay_spans(path: Path, recolour: bool = False) -> list[list[Dialog]]:
     """The dialogs read in each blocked span of a capture, in order."""
     cap = read_capture(path)
@@ -43,7 +47,10 @@ def replay_spans(path: Path, recolour: bool = False) -> list[list[Dialog]]:
     scr = make_screen(cap.rows, cap.cols, "pyte")
     spans: list[list[Dialog]] = []
     span: list[Dialog] | None = None
-    evs = cap.events
+    # the process, foreground, activity and CPU samples a recording holds change nothing
+    # on screen: a moment settles by the next event that may (a sample 10 ms after a
+    # blocked label is no output going on)
+    evs = [ev for ev in cap.events if ev.type not in SAMPLES]
 
     def read() -> None:
         v = evaluate(m, Snapshot(lines=scr.lines(), cursor=scr.cursor()))
