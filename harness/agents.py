@@ -503,6 +503,18 @@ class LastRow:
         return not self.idle(text) and not self.asks(text)
 
 
+
+def line_chat(name: str, command: Command, chat: LastRow, *, start_wait: float = 90,
+              approve_key: str = "y+enter") -> Description:
+    """A line-mode chat read from its last row (`chat`), its main process the one that
+    runs its tools: started and ended at its empty prompt, busy elsewhere, its
+    confirmation answered by a line (`approve_key`), left with Ctrl+D, else Ctrl+C twice."""
+    return Description(
+        name, command, is_main=agentrun.chat_with_tools_is_main, started=chat.idle,
+        start_wait=start_wait, start_settle=1.5, ended=chat.idle, end_settle=0.8,
+        busy=chat.busy, drawn=chat.asks, approve_key=approve_key,
+        leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 # --------------------------------------------------------------------------- Open Interpreter
 
 #: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
@@ -971,12 +983,7 @@ GPTME = Description(
 
 #: recorded only, as gptme is; a line-mode chat, its confirmation a (y/n) line answered by a
 #: line
-INTERPRETER = Description(
-    "interpreter", agentrun.interpreter_command, is_main=agentrun.chat_with_tools_is_main,
-    started=interpreter_idle, start_wait=60, start_settle=1.5, ended=interpreter_idle,
-    end_settle=0.8, busy=interpreter_busy, drawn=interpreter_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+INTERPRETER = line_chat("interpreter", agentrun.interpreter_command, INTERPRETER_CHAT, start_wait=60)
 
 #: recorded only; a full-screen Textual app whose question under an edit is answered by a
 #: line typed in its input box (y+enter)
@@ -997,12 +1004,7 @@ HERMES = Description(
 
 #: recorded only, as Open Interpreter is; a line-mode chat, its confirmation a [y/N] line
 #: answered by a line
-LLM = Description(
-    "llm", agentrun.llm_command, is_main=agentrun.chat_with_tools_is_main,
-    started=llm_idle, start_wait=60, start_settle=1.5, ended=llm_idle,
-    end_settle=0.8, busy=llm_busy, drawn=llm_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+LLM = line_chat("llm", agentrun.llm_command, LLM_CHAT, start_wait=60)
 
 #: recorded only, as Hermes Agent is; a Textual screen, its confirmation a panel in its log
 #: answered by a digit key
@@ -1015,21 +1017,11 @@ TUNACODE = Description(
 
 #: recorded only, as llm is; a line-mode chat, its confirmation a [y/*] line answered by a
 #: line
-STRANDS = Description(
-    "strands", agentrun.strands_command, is_main=agentrun.chat_with_tools_is_main,
-    started=strands_idle, start_wait=90, start_settle=1.5, ended=strands_idle,
-    end_settle=0.8, busy=strands_busy, drawn=strands_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+STRANDS = line_chat("strands", agentrun.strands_command, STRANDS_CHAT)
 
 #: recorded only, as llm is; a line-mode chat, its confirmation a [Y/n] line answered by a
 #: line
-MCPCLI = Description(
-    "mcpcli", agentrun.mcpcli_command, is_main=agentrun.chat_with_tools_is_main,
-    started=mcpcli_idle, start_wait=90, start_settle=1.5, ended=mcpcli_idle,
-    end_settle=0.8, busy=mcpcli_busy, drawn=mcpcli_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+MCPCLI = line_chat("mcpcli", agentrun.mcpcli_command, MCPCLI_CHAT)
 
 #: recorded only, as llm is; a line-mode run that ends after one application, its
 #: question before the entrypoint runs a line answered by a line; it exits by itself
@@ -1041,21 +1033,11 @@ GPTE = Description(
 
 #: recorded only, as llm is; a line-mode chat under a prompt_toolkit prompt, its confirmation
 #: numbered options answered by a single key
-AGENTAO = Description(
-    "agentao", agentrun.agentao_command, is_main=agentrun.chat_with_tools_is_main,
-    started=agentao_idle, start_wait=90, start_settle=1.5, ended=agentao_idle,
-    end_settle=0.8, busy=agentao_busy, drawn=agentao_asks, approve_key="1",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+AGENTAO = line_chat("agentao", agentrun.agentao_command, AGENTAO_CHAT, approve_key="1")
 
 #: recorded only, as llm is; a line-mode chat under a prompt_toolkit prompt, its confirmation
 #: a panel over a line prompt answered by a line
-AISHA = Description(
-    "aisha", agentrun.aisha_command, is_main=agentrun.chat_with_tools_is_main,
-    started=aisha_idle, start_wait=90, start_settle=1.5, ended=aisha_idle,
-    end_settle=0.8, busy=aisha_busy, drawn=aisha_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+AISHA = line_chat("aisha", agentrun.aisha_command, AISHA_CHAT)
 
 #: recorded only, as llm is; a full-screen blessed app whose approval box floats over the
 #: middle of its transcript, answered by a key letter alone; its input row is focused
