@@ -356,8 +356,8 @@ def marker_problem(rep: Replayed, i: int) -> str | None:
             and any(agrees(nxt.label, s) for s in seen)):
         return None  # a state too short to report, skipped for the next one
     exits = [e.t for e in rep.cap.events if e.type == "x" and e.t >= mk.t]
-    if nxt is None and mk.state != "blocked" and exits and exits[0] - mk.t < SHORT:
-        return None  # the same, ended by the program's exit (the exit's status follows)
+    if nxt is None and mk.state == "working" and exits and exits[0] - mk.t < SHORT:
+        return None  # work the program's exit ends that soon (its shutdown), the same
     if not any(agrees(want, s) for s in seen):
         return (f"truth says {want} at {mk.t:.3f} s (marker {i}), but wrap never says "
                 f"{want} between {max(lo, 0.0):.3f} and {hi:.3f} s")
@@ -663,6 +663,18 @@ def test_checks_tell_right_from_wrong(decisions: list[tuple[float, str]],
     assert bad == bad_markers
     assert bool(false_blocked(rep)) == false_alarm
     assert (exit_problem(rep) is not None) == bad_exit
+
+
+@pytest.mark.parametrize(("exit_at", "bad_markers"), [(9.0, []), (9.6, [3])])
+def test_work_the_exit_ends_at_once_need_not_be_read(exit_at: float,
+                                                     bad_markers: list[int]) -> None:
+    """A question answered by leaving ("Exit and stop tasks"): its Enter starts the
+    program's shutdown, work the exit ends; shorter than a state wrap reports, it need
+    not be read, a longer one must."""
+    truth = [(1.0, "idle"), (2.0, "working"), (6.0, "blocked:question"), (8.8, "working")]
+    decisions = [*_START, (5.9, "blocked:question"), (exit_at, "clear")]
+    rep = _synthetic(decisions, truth, exit_at=exit_at)
+    assert [i for i in range(len(truth)) if marker_problem(rep, i) is not None] == bad_markers
 
 
 @pytest.mark.parametrize(("decisions", "drawn", "found", "false_alarm"), [
