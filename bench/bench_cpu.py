@@ -102,6 +102,10 @@ from term import Terminal, wrap_bin_dir
 GOAL_ONE = 0.3  # % of one core per session
 GOAL_MANY = 5.0  # % of one core for 50 sessions
 STEADY_THREADS = 1.0  # seconds without a thread started or ended before the windows
+#: ...and no thread may use more than this share of a core over STEADY_THREADS: a thread
+#: that is still working through its start (50 sessions loading at once on a small
+#: machine take tens of seconds) is no steady state (a spinner's wrap uses ~0.15 %)
+STEADY_THREAD_CPU = 1.0
 SILENT = "import time; print('ready, then silent', flush=True); time.sleep(600)"
 
 
@@ -175,9 +179,11 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
     same windows: its % of one core per window (else an empty list).
 
     The warm-up lasts at least until no measured process has started or ended a thread
-    for STEADY_THREADS seconds (wrap loads its screen backend in a thread at start; its
-    ledger's thread stays): the time of a thread that ends inside a window would be lost
-    (the per-thread counters go with it)."""
+    for STEADY_THREADS seconds and none of their threads used more than
+    STEADY_THREAD_CPU % of a core in that time (wrap loads its screen backend and its
+    rules in a thread at start; its ledger's thread stays): the time of a thread that
+    ends inside a window would be lost (the per-thread counters go with it), and a start
+    is not the steady state measured."""
     terms = [r.term for r in runs] + ([also.client] if also is not None else [])
     pump(terms, warmup)
     pids = {(i, role): pid for i, r in enumerate(runs)
@@ -186,14 +192,21 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
     if also is not None:
         pids[(-1, "tmux")] = also.pid
     beside: list[float] = []
-    end = time.monotonic() + 60
+    end = time.monotonic() + 120
     counts, same_since = None, time.monotonic()
+    since = {k: thread_cpu(p) for k, p in pids.items() if k[0] >= 0}
     while time.monotonic() < end:
         now_counts = {k: len(thread_cpu(p)) for k, p in pids.items()}
         if now_counts != counts:
             counts, same_since = now_counts, time.monotonic()
-        elif time.monotonic() - same_since >= STEADY_THREADS:
-            break
+            since = {k: thread_cpu(p) for k, p in pids.items() if k[0] >= 0}
+        elif (quiet := time.monotonic() - same_since) >= STEADY_THREADS:
+            now = {k: thread_cpu(p) for k in since for p in (pids[k],)}
+            busy = max((cpu - since[k].get(tid, 0.0)) / quiet * 100
+                       for k in now for tid, cpu in now[k].items())
+            if busy <= STEADY_THREAD_CPU:
+                break
+            counts, same_since, since = now_counts, time.monotonic(), now
         pump(terms, 0.2)
     main_pid = [r.wrap_pid or r.spinner_pid or 0 for r in runs]
     for _ in range(windows):
