@@ -2127,3 +2127,36 @@ def llmist_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "agent", "-m", "openai:gpt-4o", "--no-rate-limit",
             "-g", "builtin:RunCommand", *(args or [])], env
+
+
+def rawdog_is_main(req: Any) -> bool:
+    """Rawdog's main turns (a ``fakeapi`` main-request predicate): Chat Completions
+    requests under its own system prompt (which speaks of "summarizing documents", so the
+    default guess reads them as side requests); its look-up of a package's name for a
+    failed import is a side request."""
+    body = req.body if isinstance(req.body, dict) else {}
+    messages = body.get("messages") or [{}]
+    first = messages[0].get("content") if isinstance(messages[0], dict) else None
+    return req.api == "chat" and isinstance(first, str) and "called Rawdog" in first
+
+def rawdog_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Rawdog (PyPI ``rawdog-ai``, the program ``rawdog``: a line-mode
+    chat, ``What can I do for you? (Ctrl-C to exit)`` over a ``> `` line read by input(),
+    everything scrolling up the main screen) in ``sb``: the fake API's Chat Completions
+    through LiteLLM as an ``openai`` provider (``--llm-base-url``, ``--llm-custom-provider``:
+    no cost is looked up; LiteLLM's model cost map read from its package,
+    ``LITELLM_LOCAL_MODEL_COST_MAP``). Its model answers with a Python script in a
+    markdown block; with ``--leash`` (its setting that asks first) it prints a row of 80
+    dashes, streams the answer, then asks ``Execute script in markdown block? (Y/n):``
+    after 38 dashes on a row of its own and reads a line there: Enter or "y" runs it (in
+    a virtual environment it makes under ``~/.rawdog`` from its own Python, no network),
+    "n" refuses it and ends the turn, the model not called again. A script whose output
+    ends with ``CONTINUE`` hands its output back to the model in the same turn. Ctrl+C
+    while the model answers ends the turn. It has no update check or telemetry. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["rawdog"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--leash", "--llm-base-url", f"{base_url}/v1",
+            "--llm-model", "gpt-4o", "--llm-custom-provider", "openai", *(args or [])], env

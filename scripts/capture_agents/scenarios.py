@@ -40,6 +40,7 @@ from capture_agents import (
     openhands,
     pi,
     qwen,
+    rawdog,
     strands,
     tunacode,
     vibe,
@@ -87,6 +88,7 @@ MODULES = {
     "agentao": (agentao,),
     "aisha": (aisha,),
     "llmist": (llmist,),
+    "rawdog": (rawdog,),
 }
 AGENTS = tuple(MODULES)
 
