@@ -2160,3 +2160,27 @@ def rawdog_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     return [str(pin.exe), "--leash", "--llm-base-url", f"{base_url}/v1",
             "--llm-model", "gpt-4o", "--llm-custom-provider", "openai", *(args or [])], env
+
+
+def aetheris_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aetheris (PyPI ``aetheris``, the program ``aetheris``: a line-mode
+    chat, its prompt ``❯`` on the last row under its banner, the answers printed above it as
+    the main screen scrolls) in ``sb``: the fake API's Chat Completions as its ``openai``
+    provider (``~/.aetheris/providers.json``: the provider in use, its base URL and model;
+    the key from ``OPENAI_API_KEY``), its terms agreed (``AETHERIS_ACCEPT_TERMS``: else it
+    asks ``Do you agree? [y/N]`` at start). A shell command (its ``run_cmd`` tool) asks
+    first: ``⚠  Approval Required`` over a box of the call's arguments, ``a = always allow
+    run_cmd(...)`` and the line prompt ``Allow? [y/n/a] ›``, answered by a line. After a
+    turn it asks the model for the session's title (a request with no tools: a side
+    request). It has no update check or telemetry; its web tools are not called. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["aetheris"]
+    conf = sb.home / ".aetheris"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "providers.json").write_text(json.dumps(
+        {"active": "openai",
+         "providers": {"openai": {"base_url": f"{base_url}/v1", "model": "gpt-4o"}}}))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "AETHERIS_ACCEPT_TERMS": "1"})
+    return [str(pin.exe), *(args or [])], env

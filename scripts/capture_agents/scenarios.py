@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    aetheris,
     agentao,
     aider,
     aisha,
@@ -89,6 +90,7 @@ MODULES = {
     "aisha": (aisha,),
     "llmist": (llmist,),
     "rawdog": (rawdog,),
+    "aetheris": (aetheris,),
 }
 AGENTS = tuple(MODULES)
 
