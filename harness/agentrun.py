@@ -2130,3 +2130,60 @@ def llmist_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "agent", "-m", "openai:gpt-4o", "--no-rate-limit",
             "-g", "builtin:RunCommand", *(args or [])], env
+
+
+def rawdog_is_main(req: Any) -> bool:
+    """Rawdog's main turns (a ``fakeapi`` main-request predicate): Chat Completions
+    requests under its own system prompt (which speaks of "summarizing documents", so the
+    default guess reads them as side requests); its look-up of a package's name for a
+    failed import is a side request."""
+    body = req.body if isinstance(req.body, dict) else {}
+    messages = body.get("messages") or [{}]
+    first = messages[0].get("content") if isinstance(messages[0], dict) else None
+    return req.api == "chat" and isinstance(first, str) and "called Rawdog" in first
+
+def rawdog_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Rawdog (PyPI ``rawdog-ai``, the program ``rawdog``: a line-mode
+    chat, ``What can I do for you? (Ctrl-C to exit)`` over a ``> `` line read by input(),
+    everything scrolling up the main screen) in ``sb``: the fake API's Chat Completions
+    through LiteLLM as an ``openai`` provider (``--llm-base-url``, ``--llm-custom-provider``:
+    no cost is looked up; LiteLLM's model cost map read from its package,
+    ``LITELLM_LOCAL_MODEL_COST_MAP``). Its model answers with a Python script in a
+    markdown block; with ``--leash`` (its setting that asks first) it prints a row of 80
+    dashes, streams the answer, then asks ``Execute script in markdown block? (Y/n):``
+    after 38 dashes on a row of its own and reads a line there: Enter or "y" runs it (in
+    a virtual environment it makes under ``~/.rawdog`` from its own Python, no network),
+    "n" refuses it and ends the turn, the model not called again. A script whose output
+    ends with ``CONTINUE`` hands its output back to the model in the same turn. Ctrl+C
+    while the model answers ends the turn. It has no update check or telemetry. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["rawdog"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--leash", "--llm-base-url", f"{base_url}/v1",
+            "--llm-model", "gpt-4o", "--llm-custom-provider", "openai", *(args or [])], env
+
+
+def aetheris_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aetheris (PyPI ``aetheris``, the program ``aetheris``: a line-mode
+    chat, its prompt ``❯`` on the last row under its banner, the answers printed above it as
+    the main screen scrolls) in ``sb``: the fake API's Chat Completions as its ``openai``
+    provider (``~/.aetheris/providers.json``: the provider in use, its base URL and model;
+    the key from ``OPENAI_API_KEY``), its terms agreed (``AETHERIS_ACCEPT_TERMS``: else it
+    asks ``Do you agree? [y/N]`` at start). A shell command (its ``run_cmd`` tool) asks
+    first: ``⚠  Approval Required`` over a box of the call's arguments, ``a = always allow
+    run_cmd(...)`` and the line prompt ``Allow? [y/n/a] ›``, answered by a line. After a
+    turn it asks the model for the session's title (a request with no tools: a side
+    request). It has no update check or telemetry; its web tools are not called. No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["aetheris"]
+    conf = sb.home / ".aetheris"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "providers.json").write_text(json.dumps(
+        {"active": "openai",
+         "providers": {"openai": {"base_url": f"{base_url}/v1", "model": "gpt-4o"}}}))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "AETHERIS_ACCEPT_TERMS": "1"})
+    return [str(pin.exe), *(args or [])], env

@@ -756,6 +756,36 @@ def llmist_busy(text: str) -> bool:
     return not llmist_idle(text) and not llmist_asks(text)
 
 
+# --------------------------------------------------------------------------- Rawdog
+
+#: its prompt, empty, as the last rows with anything on them: "What can I do for you?
+#: (Ctrl-C to exit)" over "> " (a line read by input(); everything scrolls up)
+RAWDOG_PROMPT = re.compile(r"(?m)^What can I do for you\? \(Ctrl-C to exit\)\s*\n>\s*\Z")
+#: its confirmation as the last row with anything on it, nothing typed after it, under the
+#: model's answer and its script in a markdown block: 38 dashes, then "Execute script in
+#: markdown block? (Y/n):" (before 0.1.6: the question alone, under a row of 80 dashes; a
+#: line: Enter or "y" runs it, "n" refuses it and ends the turn)
+RAWDOG_ASKS = re.compile(r"(?m)^(?:-{38} )?Execute script in markdown block\? \(Y/n\):\s*\Z")
+
+RAWDOG_CHAT = LastRow(RAWDOG_PROMPT, RAWDOG_ASKS)
+rawdog_idle, rawdog_asks, rawdog_busy = RAWDOG_CHAT.idle, RAWDOG_CHAT.asks, RAWDOG_CHAT.busy
+
+
+# --------------------------------------------------------------------------- Aetheris
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): "  ❯"
+AETHERIS_PROMPT = re.compile(r"(?m)^  ❯\s*\Z")
+#: its approval's line prompt as the last row with anything on it, nothing typed after it
+#: (under "⚠  Approval Required", a box of the call's arguments and "a = always allow
+#: run_cmd(...)"; answered by a line: y, n or a, then Enter)
+AETHERIS_ASKS = re.compile(r"(?m)^  Allow\? \[y/n(?:/a)?\] ›\s*\Z")
+
+AETHERIS_CHAT = LastRow(AETHERIS_PROMPT, AETHERIS_ASKS)
+aetheris_idle, aetheris_asks, aetheris_busy = (AETHERIS_CHAT.idle, AETHERIS_CHAT.asks,
+                                               AETHERIS_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1048,12 +1078,32 @@ LLMIST = Description(
     prompt_key="enter", leave=CTRL_C_TWICE,
 )
 
+#: recorded only, as llm is; a line-mode chat whose model answers with a Python script in a
+#: markdown block, asked about on a line of its own under it and answered by a line
+RAWDOG = Description(
+    "rawdog", agentrun.rawdog_command, is_main=agentrun.rawdog_is_main,
+    started=rawdog_idle, start_wait=90, start_settle=1.5,
+    ended=rawdog_idle, end_settle=0.8, busy=rawdog_busy, drawn=rawdog_asks,
+    approve_key="y+enter", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE),
+)
+
+#: recorded only, as llm is; a line-mode chat whose approval is a box over a line prompt
+#: answered by a line
+AETHERIS = Description(
+    "aetheris", agentrun.aetheris_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aetheris_idle, start_wait=90, start_settle=1.5, ended=aetheris_idle,
+    end_settle=0.8, busy=aetheris_busy, drawn=aetheris_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
-    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST)}
+    MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
+    AETHERIS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
-                           "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist"})
+                           "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
+                           "rawdog", "aetheris"})

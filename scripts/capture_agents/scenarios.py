@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    aetheris,
     agentao,
     aider,
     aisha,
@@ -40,6 +41,7 @@ from capture_agents import (
     openhands,
     pi,
     qwen,
+    rawdog,
     strands,
     tunacode,
     vibe,
@@ -87,6 +89,8 @@ MODULES = {
     "agentao": (agentao,),
     "aisha": (aisha,),
     "llmist": (llmist,),
+    "rawdog": (rawdog,),
+    "aetheris": (aetheris,),
 }
 AGENTS = tuple(MODULES)
 

@@ -901,6 +901,51 @@ manifest instead of their own.
   blocked, agreement 0.955. Left: its AskUser question, a "? " row and bulleted options
   printed in the transcript over its ">" row, the shape of an answer that ends in a
   question (only its status row's "⏵ AskUser" tells them apart).
+* **Rawdog 0.1.6** and **0.1.5** (``tests/heldout/rawdog-*/``, PyPI ``rawdog-ai``, the
+  program ``rawdog`` in its ``--leash`` mode, a new agent: a line-mode chat, "What can I
+  do for you? (Ctrl-C to exit)" over a "> " line read by input(); the model answers with
+  a Python script in a markdown block, streamed under the prompt, its standard output
+  line-buffered, so a one-row answer shows only whole at its end; no spinner; 0.1.6 draws
+  a row of 80 dashes under the typed prompt as the model is asked, then asks on a row of
+  its own "-------------------------------------- Execute script in markdown block?
+  (Y/n):" (38 dashes before it), 0.1.5 asks "Execute script in markdown block? (Y/n): "
+  alone under a row of 80 dashes below the script; answered by a line, "n" ends the
+  turn; the script's output printed under it, a script whose output ends with CONTINUE
+  handing it back to the model in the same turn; no question tool) were measured once
+  unseen (the rules of e43999c, replayed with activity): 6/6 dialogs (each read as a
+  yes/no permission on the cursor's row, ``yes_no_permission``), 0 false blocked,
+  blocked p50/max 40/40 ms, turn end p50/max 0/461 ms (0.1.6) and 0/482 ms (0.1.5),
+  agreement 0.580 (0.1.6) and 0.787 (0.1.5). What it showed where the fallback was
+  wrong: in 0.1.6 the row of 80 dashes under "> " and the prompt just typed, all the
+  screen shows while the model is asked, reads as its prompt (``line_chat_prompt``,
+  "the turn never started"): idle 1.5 s after every Enter until the answer is printed
+  (the stream 0.213, the interrupt's 5 s wait 0.486); in 0.1.5 the typed prompt stays the
+  last row and reads working for 10 s, then idle the same way (the stream 0.740); in
+  both, a script that runs silently (its "sleep 3", its output printed only at its end)
+  and the answer after it, one row shown only whole, show nothing new for seconds and
+  read idle ("the screen shows nothing new": command-approve 0.502 and 0.506). Not
+  looked at.
+* **Aetheris 1.1.0** and **1.0.0** (``tests/heldout/aetheris-*/``, PyPI ``aetheris``, a
+  new agent: a line-mode chat under a block-letter banner and a table of its settings,
+  its prompt "  ❯" on the last row, nothing drawn under it; a "✢ thinking…" row (its
+  glyph turning) while the model is asked, the answer printed whole at its end over a
+  row of its tokens; before a shell command its call ("▸ run_cmd", "╰─ command: ..."),
+  then "⚠  Approval Required" over a rounded box of the call's arguments ("│  command:
+  rm -rf build ... │", a multi-row command one row each), "a = always allow
+  run_cmd(...) (saved to .permissions.json)" and the line prompt "  Allow? [y/n/a] ›" on
+  the cursor's row, answered by a line; "n" tells the model, which answers; no question
+  tool; 1.0.0 exits on Ctrl+C while the model is asked, so its interrupt is not recorded)
+  were measured once unseen (the rules of e43999c, replayed with activity): 0/6 dialogs,
+  0 false blocked, turn end p50/max 0/475 ms (1.1.0) and 0/480 ms (1.0.0), 4 of 8 turn
+  ends not seen, agreement 0.648 (1.1.0) and 0.634 (1.0.0). What it showed where the
+  fallback was wrong: its approval reads **done** from the moment it is drawn, the box of
+  arguments taken for a composer's box (``tui_composer_box``; with a multi-row or long
+  command, ``tui_composer_bar``), and stays done while the approved command runs; its
+  "  ❯" prompt, a glyph indented by two spaces on the last row with no rule or status
+  row under it, is read by no rule, so the start-up idle reads working in most captures
+  (the output under its prompt counted as work) and no turn's end is seen (answer,
+  negatives, stream) but where an approval box is still on screen above it (done). Not
+  looked at.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -961,8 +1006,14 @@ GOAL_AGREEMENT = 0.90
 #: TunaCode 0.1.46 and 0.1.30, the Strands Agents builder 0.1.10 and 0.1.5: none since
 #: the rules for options on one row led by their keys and a yes/no key list of y and
 #: other alternatives; MCP CLI 0.20.1: none, unseen and since; Agentao 0.5.17 and 0.4.27:
-#: none since the rule for a numbered question at a one-glyph prompt; gpt-engineer: below)
+#: none since the rule for a numbered question at a one-glyph prompt; Rawdog 0.1.6 and
+#: 0.1.5: none, unseen; Aetheris 1.1.0 and 1.0.0: every approval, unseen (below);
+#: gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
+          # Aetheris 1.1.0 and 1.0.0, unseen: every approval ("⚠  Approval Required", a
+          # box of the call's arguments, "Allow? [y/n/a] ›"), read as a composer's box
+          *(f"aetheris-{v}/{c}" for v in ("1.0.0", "1.1.0")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1004,7 +1055,14 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
-         "llmist-18.4.0": (0, 0.95)}
+         "llmist-18.4.0": (0, 0.95),
+         # Rawdog 0.1.6 and 0.1.5 measure 0.580 and 0.787 unseen: the row of dashes under
+         # its typed prompt (0.1.6), the typed prompt left as the last row (0.1.5), a
+         # script running silently and a one-row answer shown only whole read idle
+         "rawdog-0.1.5": (0, 0.78), "rawdog-0.1.6": (0, 0.58),
+         # Aetheris 1.0.0 and 1.1.0 measure 0.634 and 0.648 unseen: its approval read done,
+         # its indented "❯" prompt read by no rule
+         "aetheris-1.0.0": (0, 0.63), "aetheris-1.1.0": (0, 0.64)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1024,11 +1082,11 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "strands-0.1.10", "strands-0.1.5",
+        "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]
 
 
