@@ -1089,12 +1089,7 @@ RAWDOG = Description(
 
 #: recorded only, as llm is; a line-mode chat whose approval is a box over a line prompt
 #: answered by a line
-AETHERIS = Description(
-    "aetheris", agentrun.aetheris_command, is_main=agentrun.chat_with_tools_is_main,
-    started=aetheris_idle, start_wait=90, start_settle=1.5, ended=aetheris_idle,
-    end_settle=0.8, busy=aetheris_busy, drawn=aetheris_asks, approve_key="y+enter",
-    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
-)
+AETHERIS = line_chat("aetheris", agentrun.aetheris_command, AETHERIS_CHAT)
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
