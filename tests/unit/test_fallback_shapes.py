@@ -2692,3 +2692,38 @@ def test_a_still_status_row_is_no_work(generic: rules.Manifest, status: str) -> 
     rows = ["Two plus two is four.", ">", status, STATUS_FOOTER[-1]]
     v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 20, cursor=(1, 1)))
     assert v.state != "working", (v.rule_id, status)
+
+
+# ------------------------- a key list before a prompt's pointer; a glyph-led progress row
+
+def test_a_key_list_followed_by_a_prompts_pointer(generic: rules.Manifest) -> None:
+    box = ["  ⚠  Approval Required", "  ╭" + "─" * 40 + "╮", f"  │  {'command: rm -rf build':<38}│",
+           "  ╰" + "─" * 40 + "╯", "  a = always allow run_cmd(rm -rf build)", "  Allow? [y/n/a] ›"]
+    v = rules.evaluate(generic, cursor_line(["  ❯ clean up", *box]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "keys_permission")
+    assert v.dialog is not None and [o.key for o in v.dialog.options] == ["y", "n", "a"]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["n", "\r"]
+    # a pointer and nothing between brackets and it: the same; without a "?": none
+    none = rules.evaluate(generic, cursor_line(["see [a/b] ›"]))
+    assert none.state != "blocked"
+
+
+@pytest.mark.parametrize("row", ["  ❯ ", "❯", "  › ", "» "])
+def test_a_lone_pointer_on_the_cursors_row_is_a_chats_prompt(generic: rules.Manifest,
+                                                              row: str) -> None:
+    rows = ["  ─ tokens: 100 in · 7 out", "", row]
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), row
+    # typed after it: not the empty prompt
+    typed = rules.evaluate(generic, cursor_line([*rows[:-1], row + "make it"]))
+    assert typed.rule_id != "line_chat_prompt"
+
+
+@pytest.mark.parametrize(("row", "working"), [
+    ("  ✻ thinking…", True), ("  ✢︎ Thinking...", True), ("· Connecting to the model…", True),
+    ("❯ Type your message…", False), ("✦ Press any key to continue...", False),
+    ("  ✻ thinking", False)])
+def test_a_glyph_led_progress_row_under_the_cursor(generic: rules.Manifest, row: str,
+                                                   working: bool) -> None:
+    v = rules.evaluate(generic, cursor_line(["  ❯ describe the project", row]))
+    assert (v.state == "working") == working, (row, v.rule_id)
