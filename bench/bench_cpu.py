@@ -202,12 +202,14 @@ def measure(runs: list[Run], warmup: float, seconds: float, windows: int,
             since = {k: thread_cpu(p) for k, p in pids.items() if k[0] >= 0}
         elif (quiet := time.monotonic() - same_since) >= STEADY_THREADS:
             now = {k: thread_cpu(p) for k in since for p in (pids[k],)}
-            busy = max((cpu - since[k].get(tid, 0.0)) / quiet * 100
-                       for k in now for tid, cpu in now[k].items())
+            busy = max(((cpu - since[k].get(tid, 0.0)) / quiet * 100
+                        for k in now for tid, cpu in now[k].items()), default=0.0)
             if busy <= STEADY_THREAD_CPU:
                 break
             counts, same_since, since = now_counts, time.monotonic(), now
         pump(terms, 0.2)
+    else:
+        print("  note: the processes were not steady after 120 s of warm-up; measured anyway")
     main_pid = [r.wrap_pid or r.spinner_pid or 0 for r in runs]
     for _ in range(windows):
         before = {k: thread_cpu(p) for k, p in pids.items()}

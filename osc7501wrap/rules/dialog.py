@@ -330,8 +330,9 @@ def _read_lines(reader: Reader, lines: list[str],
     """Options one a line: the last block of consecutively numbered options (1, 2, ...),
     each with the lines under it indented at least to its number (a wrapped label); or,
     unnumbered, the lines next to the selected one whose label starts in its column; or,
-    unnumbered and none selected, the last run of two or more adjacent lines that each
-    show their key ("[y]es - Execute this time", "[n]o - Skip this time").
+    for a reader whose keys choose, unnumbered and none selected, the one run of two or
+    more adjacent lines that each show their key ("[y]es - Execute this time", "[n]o -
+    Skip this time"; two such runs: none, the dialog's is not known).
     `starts` gets where each numbered option begins (its line's index, its number's
     index in the line)."""
     p = reader.line
@@ -354,15 +355,17 @@ def _read_lines(reader: Reader, lines: list[str],
     numbered = any(_group(m, p, "num") for _, m in found)
     if not numbered:
         sel = [(i, m) for i, m in found if _group(m, p, "sel")]
-        if not sel and all(_group(m, p, "key") for _, m in found):
-            run = found[-1:]
-            for i, m in reversed(found[:-1]):
-                if i != run[0][0] - 1:
-                    break
-                run.insert(0, (i, m))
-            if len(run) < 2:
+        if not sel and reader.choose == "key" and all(_group(m, p, "key") for _, m in found):
+            runs: list[list[tuple[int, Any]]] = []
+            for i, m in found:
+                if runs and runs[-1][-1][0] == i - 1:
+                    runs[-1].append((i, m))
+                else:
+                    runs.append([(i, m)])
+            runs = [r for r in runs if len(r) >= 2]
+            if len(runs) != 1:  # none, or two lists on screen: which is the dialog's?
                 return []
-            return [(m.group("label"), False, _group(m, p, "key")) for _, m in run]
+            return [(m.group("label"), False, _group(m, p, "key")) for _, m in runs[0]]
         if len(sel) != 1:
             return []
         at, sm = sel[0]

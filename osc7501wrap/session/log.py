@@ -26,11 +26,11 @@ def say_problems(notes: list[str]) -> None:
             return
 
 
-def stamp(at: float) -> str:
-    """``at`` (epoch seconds) as the log writes it: local time to the millisecond, cut, not
-    rounded (a second's last half-millisecond stays in that second)."""
-    return (time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(at))
-            + f".{int(at % 1 * 1000):03d}")
+def stamp(at_ns: int) -> str:
+    """``at_ns`` (epoch nanoseconds, one clock reading) as the log writes it: local time to
+    the millisecond, cut, not rounded (a second's last half-millisecond stays in it)."""
+    sec, ns = divmod(at_ns, 1_000_000_000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(sec)) + f".{ns // 1_000_000:03d}"
 
 
 class SessionLog:
@@ -59,7 +59,7 @@ class SessionLog:
         if self._fd is None:
             return
         try:
-            os.write(self._fd, f"{stamp(time.time())} {text}\n".encode("utf-8", "replace"))
+            os.write(self._fd, f"{stamp(time.time_ns())} {text}\n".encode("utf-8", "replace"))
             self.lines += 1
         except BlockingIOError:
             self.dropped += 1

@@ -2649,9 +2649,9 @@ def test_a_floating_box_of_key_rows_over_the_composer(generic: rules.Manifest) -
     d = verdict.dialog
     assert d is not None and d.question.startswith("Approve RunCommand?")
     assert [(o.key, o.label) for o in d.options] == [
-        ("y", "yes - Execute this time"), ("n", "no - Skip this time"),
-        ("a", "always - Always allow this gadget"), ("d", "deny - Always deny this gadget")]
-    assert dialog.keys_for(d, dialog.resolve(d, "no - Skip this time")) == ["n"]
+        ("y", "[y]es - Execute this time"), ("n", "[n]o - Skip this time"),
+        ("a", "[a]lways - Always allow this gadget"), ("d", "[d]eny - Always deny this gadget")]
+    assert dialog.keys_for(d, dialog.resolve(d, "[n]o - Skip this time")) == ["n"]
     assert "command: rm -rf build" in "\n".join(d.subject) and not d.partial
     # another command: another dialog; a command cut with "...": partly unshown
     other = rules.evaluate(generic, rules.Snapshot(
@@ -2727,3 +2727,78 @@ def test_a_glyph_led_progress_row_under_the_cursor(generic: rules.Manifest, row:
                                                    working: bool) -> None:
     v = rules.evaluate(generic, cursor_line(["  ❯ describe the project", row]))
     assert (v.state == "working") == working, (row, v.rule_id)
+
+
+
+# ------------------------------------------ a review's cases: identity, lists, look-alikes
+
+def test_a_key_list_before_a_pointer_names_its_command(generic: rules.Manifest) -> None:
+    def ask(cmd: str) -> rules.Verdict:
+        return rules.evaluate(generic, cursor_line(["  ❯ clean up", "", f"Run: {cmd}",
+                                                    "Allow? [y/n/a] ›"]))
+    one, two = ask("rm -rf build"), ask("ls")
+    assert one.dialog is not None and two.dialog is not None
+    assert one.dialog.id != two.dialog.id
+    assert "Run: rm -rf build" in "\n".join(one.dialog.subject)
+
+
+def test_a_line_key_prompt_with_no_box_or_a_blank_row_in_its_box(
+        generic: rules.Manifest) -> None:
+    # no box: what it asks about is not known, nothing is typed for it
+    bare = rules.evaluate(generic, cursor_line(["Run command:", "  rm -rf /", "",
+                                                "Reason: cleanup", KEY_PROMPT]))
+    assert bare.state == "blocked" and bare.dialog is not None and bare.dialog.partial
+    # a blank row inside the box is in it: the command above it counts
+    def boxed_ask(cmd: str) -> rules.Verdict:
+        box = titled("⚠ Run command", f"Command: {cmd}", "", "Reason: cleanup")
+        return rules.evaluate(generic, cursor_line(["❯ clean up", *box, KEY_PROMPT]))
+    a, b = boxed_ask("rm -rf /"), boxed_ask("ls")
+    assert a.dialog is not None and b.dialog is not None and not a.dialog.partial
+    assert a.dialog.id != b.dialog.id
+
+
+def test_key_rows_box_parameters_led_by_keys_and_lists_outside_it(
+        generic: rules.Manifest) -> None:
+    def ask(last: str, under: tuple[str, ...] = ()) -> rules.Verdict:
+        box = floating("Approve RunCommand?", "Parameters:", "  [0] rm", "  [1] -rf",
+                       f"  [2] {last}", "Options:", "  [y]es     - Execute this time",
+                       "  [n]o      - Skip this time")
+        rows = [*box, *under, *STATUS_FOOTER]
+        return rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 4,
+                                                      cursor=(len(rows) - 3, 1)))
+    a, b = ask("/"), ask("/tmp/x")
+    assert a.state == "blocked" and a.dialog is not None and b.dialog is not None
+    assert a.dialog.id != b.dialog.id
+    # another list of keyed rows under the box: which one is the dialog's is not known
+    c = ask("/", ("  (1) the docs page", "  (2) the readme"))
+    assert c.dialog is None or not c.dialog.options or [o.key for o in c.dialog.options] == [
+        "y", "n"]
+
+
+def test_a_box_of_links_whose_keys_start_yes_words_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    links = floating("What next?", "  [n]ow      - start at once",
+                     "  [y]esterday - what ran before")
+    v = rules.evaluate(generic, rules.Snapshot(lines=[*links, *STATUS_FOOTER] + [""] * 4,
+                                               cursor=(len(links), 1)))
+    assert v.rule_id != "tui_dialog_key_rows"
+
+
+def test_hints_above_a_pointer_list_still_read_as_a_dialog(generic: rules.Manifest) -> None:
+    v = read(generic, ["Run rm -rf build?", "↑/↓ to navigate · enter to select", "❯ Yes",
+                       "  No"])
+    assert v.state == "blocked", v.rule_id
+
+
+@pytest.mark.parametrize("prompt", ["You › ", "user> ", "mysql> "])
+def test_a_numbered_answer_over_a_chats_or_shells_prompt(generic: rules.Manifest,
+                                                         prompt: str) -> None:
+    rows = ["Which option do you prefer?", "1. red", "2. green", prompt]
+    assert rules.evaluate(generic, cursor_line(rows)).state != "blocked", prompt
+
+
+@pytest.mark.parametrize("row", ["$ echo wait...", "% git commit -m wip...",
+                                 "? Project description: a small tool..."])
+def test_a_shells_or_forms_row_ending_in_dots_is_no_progress(generic: rules.Manifest,
+                                                             row: str) -> None:
+    assert rules.evaluate(generic, cursor_line([row])).state != "working", row
