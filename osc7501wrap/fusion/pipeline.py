@@ -88,6 +88,7 @@ BACKEND_POLL = 0.02  # while the screen backend loads, look this often whether i
 # the model is made with pyte (a machine busy starting many sessions at once), so the
 # light reads the screen late by this much at most, not until the load is done
 BACKEND_WAIT = 0.5
+INSPECT_PART = 300  # characters of one rule condition in ``explain --session``'s reply
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 _STRING_END = re.compile(rb"\x07|\x1b\\")  # the end of an OSC, DCS, APC or PM string
@@ -929,8 +930,10 @@ class Pipeline:
     def inspect(self, now: float) -> dict[str, Any]:
         """Everything ``explain --session`` shows of the core: the decision in force; the
         screen fed in full and read right now (its lines, the verdict); every rule of the
-        manifest on it, matched or not (the region text only for the winner); and the
-        fused view (:meth:`explain`)."""
+        manifest on it, matched or not (the region text only for the winner; the
+        conditions only of the rules that matched, each cut to INSPECT_PART characters:
+        the reply is one datagram, and the fallback's conditions alone are 50 KB; `explain
+        FILE` shows them whole); and the fused view (:meth:`explain`)."""
         cur = self.current()
         verdict = self.evaluate_now(now)
         return {
@@ -943,8 +946,9 @@ class Pipeline:
             "rules": [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
                        "winner": t.winner, "region": t.region,
                        "region_text": t.region_text if t.winner else "", "msg": t.msg,
-                       "parts": [{"depth": x.depth, "what": x.what, "matched": x.matched}
-                                 for x in t.parts]}
+                       "parts": [{"depth": x.depth, "what": _cut(x.what, INSPECT_PART),
+                                  "matched": x.matched}
+                                 for x in (t.parts if t.matched or t.winner else ())]}
                       for t in rules.explain(self.manifest, self.snapshot())],
             "signals": self.explain(),
         }
@@ -959,6 +963,10 @@ class Pipeline:
             "frames_held": self.frames_held,
             "queries_answered": self._queries_answered,
         }
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _ON: dict[type, Callable[[Pipeline, Any, float], Effects]] = {

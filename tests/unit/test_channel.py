@@ -166,6 +166,15 @@ def test_request_gets_the_reply_and_removes_its_socket(server: ControlServer,
     assert sorted(p.name for p in rundir.iterdir()) == ["4242.sock"]
 
 
+def test_a_reply_too_big_for_a_datagram_is_an_error_not_silence(
+        server: ControlServer) -> None:
+    t = serve_once(server, {"ok": True, "rules": "x" * (MAX_DATAGRAM + 10)})
+    reply = request(server.path, TOKEN, {"kind": "explain"}, timeout=5.0)
+    t.join(5)
+    assert reply is not None and reply["ok"] is False
+    assert "larger than one datagram" in reply["error"]
+
+
 def test_request_times_out_to_none(server: ControlServer, rundir: Path) -> None:
     t = serve_once(server, None)  # receives, never answers
     assert request(server.path, TOKEN, {"kind": "explain"}, timeout=0.2) is None
