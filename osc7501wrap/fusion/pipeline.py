@@ -49,7 +49,7 @@ from typing import Any
 
 from .. import rules
 from ..protocol import Invalid, Query, Report, query_reply
-from ..rules.dialog import Dialog
+from ..rules.dialog import Dialog, clean
 from ..screen import Backlog, ScreenModel, make_screen, preload
 from ..screen import ready as screen_ready
 from ..stream.scanner import ReportScanner
@@ -946,7 +946,7 @@ class Pipeline:
             "rules": [{"id": t.id, "state": t.state, "kind": t.kind, "matched": t.matched,
                        "winner": t.winner, "region": t.region,
                        "region_text": t.region_text if t.winner else "", "msg": t.msg,
-                       "parts": [{"depth": x.depth, "what": _cut(x.what, INSPECT_PART),
+                       "parts": [{"depth": x.depth, "what": clean(x.what, INSPECT_PART),
                                   "matched": x.matched}
                                  for x in (t.parts if t.matched or t.winner else ())]}
                       for t in rules.explain(self.manifest, self.snapshot())],
@@ -963,10 +963,6 @@ class Pipeline:
             "frames_held": self.frames_held,
             "queries_answered": self._queries_answered,
         }
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _ON: dict[type, Callable[[Pipeline, Any, float], Effects]] = {

@@ -215,13 +215,12 @@ class ControlServer:
             return False
         try:
             data = _encode(payload)
-            if len(data) > MAX_DATAGRAM:  # say so rather than leave the requester waiting
+            fits = len(data) <= MAX_DATAGRAM
+            if not fits:  # say so rather than leave the requester waiting
                 data = _encode({"ok": False, "error": f"the reply ({len(data)} bytes) is "
                                 f"larger than one datagram ({MAX_DATAGRAM} bytes)"})
-                self._sock.sendto(data, msg.reply_to)
-                return False
             self._sock.sendto(data, msg.reply_to)
-            return True
+            return fits
         except (OSError, TypeError, ValueError):
             return False
 
