@@ -147,7 +147,7 @@ class WrapTerm(Terminal):
         reps = self.seen()
         assert all(s.report.id == record for s in reps), self.labels()
         assert reps[-1].report == Report("clear", id=record), self.labels()
-        assert status == 0
+        assert status == 0, (status, self.output[-400:])
 
     def labels(self, since: int = 0, record: str | None = None) -> list[str]:
         """The state labels of the reports, consecutive repeats collapsed."""

@@ -61,7 +61,7 @@ try:
 except ImportError:  # pragma: no cover - not CPython
     import signal  # type: ignore[no-redef]
 
-__all__ = ["DeadlineFd", "Proxy", "ProxyHandler", "Timer", "find_command"]
+__all__ = ["DeadlineFd", "Proxy", "ProxyHandler", "Timer", "find_command", "ignore_interrupts"]
 
 READ_SIZE = 65536
 # A read at least this big is taken for a flood: another read follows it at once
@@ -81,6 +81,17 @@ CHILD_DEFAULTS = (
     signal.SIGHUP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD,
     signal.SIGWINCH,
 )
+
+
+def ignore_interrupts() -> None:
+    """Ignore SIGINT and SIGQUIT in wrap itself from here to its exit. While the program
+    runs the proxy's own handlers stand over these and forward each to its foreground job;
+    once it has exited and the terminal is given back, a Ctrl-C pressed again (a double
+    Ctrl-C to leave an agent) reaches wrap while it closes the session, and must neither cut
+    that close short nor turn the program's exit status into 130. The program itself starts
+    with both at their defaults (CHILD_DEFAULTS)."""
+    for sig in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, signal.SIG_IGN)
 
 
 class Timer:

@@ -102,7 +102,11 @@ def _run(argv: Sequence[str]) -> int:
     if opts.get("version"):
         sys.stdout.write(f"wrap (osc7501wrap) {__version__}\n")
         return 0
-    from ..proxy.proxy import Proxy, find_command  # `--help` and usage errors need neither
+    from ..proxy.proxy import (  # `--help` and usage errors need neither
+        Proxy,
+        find_command,
+        ignore_interrupts,
+    )
     from ..session.log import say_problems
     from ..session.session import Session
     from .prepare import RunOptions, prepare
@@ -125,6 +129,7 @@ def _run(argv: Sequence[str]) -> int:
     ))
     say_problems(setup.notes)
     session = Session(setup.spec(), log_path=opts["log"])  # type: ignore[arg-type]
+    ignore_interrupts()  # the program's from here on (forwarded while it runs)
     try:
         return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:

@@ -48,3 +48,32 @@ def test_terminal_restored_after_signal(rundir: Path, tmp_path: Path, whom: str,
     assert modes == fresh_pty_modes()
     assert missing == []
     assert b"Traceback" not in out
+
+
+@pytest.mark.parametrize("how", ["typed", "signal"])
+def test_interrupt_while_wrap_closes_keeps_the_childs_status(rundir: Path, tmp_path: Path,
+                                                             how: str) -> None:
+    """Ctrl-C pressed again just after the program quit (a double Ctrl-C to leave an agent)
+    lands on wrap itself once the terminal is given back, while wrap still closes the
+    session: wrap exits with the program's status, 0 here, not 130, and no traceback. The
+    child ignores SIGINT, so an interrupt forwarded to it while it runs changes nothing."""
+    env = base_env(OSC7501WRAP_CONFIG_DIR=str(tmp_path / "cfg"))
+    child = ["sh", "-c", "trap '' INT; echo ready; sleep 0.3; exit 0"]
+    with Terminal.wrap(["--emit", "always", *child], env=env, answer_7501=True) as t:
+        t.expect(b"ready\r\n", timeout=15)
+        sent = 0
+        t0 = time.monotonic()
+        while t.alive():  # an interrupt every 2 ms until wrap has exited
+            if how == "typed":
+                t.type(b"\x03")
+            else:
+                t.kill(signal.SIGINT)
+            sent += 1
+            t.read(0.002)
+        status = t.wait(timeout=5)
+        took = time.monotonic() - t0
+        out = t.output
+    print(f"\n{sent} interrupts ({how}): exit {status} after {took:.2f} s")
+    assert sent > 50
+    assert status == 0, out[-300:]
+    assert b"Traceback" not in out and b"KeyboardInterrupt" not in out
