@@ -37,6 +37,9 @@ WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 SAMPLE_SLACK = 0.25  # a sample's wake-up of its own only this much after it is due
 TYPED = 0.5  # seconds after a key in which output is its echo, not work
 NEVER = float("inf")
+# a line-mode chat that moved past its prompt works until the prompt is back, or until it
+# has written nothing for this long (a prompt the rules do not read ended the turn)
+LINE_TURN_QUIET = 30.0
 PHRASES_KEPT = 5000  # the rows' words seen that are kept, at most (then only the screen's)
 #: a word on screen: two or more letters (not digits, glyphs, box drawing, braille)
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -55,11 +58,16 @@ class Seen(Protocol):
     @property
     def last_input(self) -> float: ...
 
+    @property
+    def last_enter(self) -> float: ...
+
     def screen_look(self) -> int: ...
 
     def screen_rows(self) -> list[str]: ...
 
     def full_screen(self) -> bool: ...
+
+    def screen_cursor(self) -> tuple[int, int]: ...
 
     def last_evaluation(self) -> tuple[Verdict | None, float]: ...
 
@@ -78,6 +86,21 @@ def unread(p: Seen) -> bool:
     """No rule reads the screen (no verdict, or one without a state)."""
     v, _ = p.last_evaluation()
     return v is None or v.state is None
+
+
+def past_prompt(rows: list[str], row: int, cols: int, prompt: str) -> bool:
+    """A line-mode chat has moved past the prompt it waited at (`prompt`: the cursor's row
+    then, trailing blanks stripped): the cursor's row (`row` of `rows`, `cols` wide) no
+    longer begins with it (the Enter took the line; what follows is the program's), nor
+    continues a typed line wrapped from a row that does."""
+    if row < len(rows) and rows[row].startswith(prompt):
+        return False  # at its prompt, with or without text typed
+    i = row - 1
+    while 0 <= i < len(rows) and len(rows[i]) >= cols - 1:  # a full row: it may wrap on
+        if rows[i].startswith(prompt):
+            return False
+        i -= 1
+    return True
 
 
 def phrases(rows: Iterable[str]) -> set[tuple[str, ...]]:
@@ -99,6 +122,9 @@ class ActivityDecision:
     _looks: tuple[int | None, int | None] = (None, None)  # the screen's text, last two
     _said: set[tuple[str, ...]] | None = None  # each row's words seen at a sample (None: none yet)
     _read: str | None = None  # what the fallback rules read at the last sample (None: no screen)
+    _prompt: str | None = None  # the cursor's row where a line-mode chat's prompt was read last
+    _prompt_at: float = 0.0  # when
+    _wrote_at: float = -NEVER  # the last sample that saw output (-inf: none)
     _tui: bool = False  # the fallback rules read the program's own screen once
 
     def deadline(self, woke: float) -> float:
@@ -169,6 +195,7 @@ class ActivityDecision:
         fresh = False
         wrote = p.output_bytes > self._out and not typed
         if p.output_bytes > self._out:
+            self._wrote_at = now
             # the screen's words, kept whether or not the output counts (typed, a turn
             # running): what it showed once is no news when drawn again
             look = p.screen_look()
@@ -181,19 +208,37 @@ class ActivityDecision:
                     self._said |= shown
             if look != self._looks[1]:
                 self._looks = (self._looks[1], look)
+        past = False
         if state is None:
             # work while it brings new words, or right after the screen showed a turn
             # running while it writes (or a key's echo may hide what it writes): a frame
             # between the spinner and what follows
             out = (wrote and fresh) or (self._read == "working" and (wrote or typed))
+            # a line-mode chat past its prompt after the user's Enter sent a line: the
+            # Enter took it, and until the prompt is drawn again the turn runs, however
+            # quietly (a model thinking before it streams, an answer printed whole at its
+            # end, a counter rewritten on its row), for at most LINE_TURN_QUIET without
+            # output
+            if self._prompt is not None and p.last_enter > self._prompt_at \
+                    and not p.full_screen() and now - self._wrote_at < LINE_TURN_QUIET:
+                row, cols = p.screen_cursor()
+                past = past_prompt(p.screen_rows(), row, cols, self._prompt)
         else:  # under a composer read at the sample before too
             out = wrote and fresh and state == "idle" and self._read == "idle"
+            if state == "idle":
+                v, _ = p.last_evaluation()
+                self._prompt, self._prompt_at = None, now
+                if v is not None and v.at_cursor and not p.full_screen():
+                    row, _cols = p.screen_cursor()
+                    rows = p.screen_rows()
+                    self._prompt = rows[row].rstrip() if row < len(rows) else ""
         self._read = state
         # the processes are not read: once the screen no longer reads this way, the
         # sample after next compares CPU (one period later than if its time were kept)
         self._cpu, self._out = None, p.output_bytes
         why = ("the screen shows a turn running" if state == "working"
-               else "writing output" if out else "")
+               else "writing output" if out
+               else "its prompt is not back" if past else "")
         if why:
             self._last = now
         busy = bool(why)

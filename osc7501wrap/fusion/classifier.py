@@ -139,6 +139,9 @@ class Classifier:
         self._seen: tuple[str | None, str | None] | None = None
         self._seen_from: float | None = None
         self._read = True  # the screen was read since its last change
+        # no rule read the screen since the last publication (a line-mode chat's prompt
+        # read again after that is drawn anew: news, see _prompt_back)
+        self._unread_since_pub = False
         self._unread_from = 0.0  # the first change since the screen was last read
         #: the latest verdict (also a no-match), when it was taken, and how many so far
         self.last_verdict: rules.Verdict | None = None
@@ -218,12 +221,14 @@ class Classifier:
         verdict = self._rules.evaluate(snapshot_fn(), _MSG_STATES)
         self._note_read(verdict)
         if verdict.state is None:  # no match keeps what is published, but a dialog's
+            self._unread_since_pub = True
             if pub is not None and pub.state == "blocked":  # end needs the settled look
                 return False
         elif (pub is None or verdict.state != pub.state or verdict.kind != pub.kind
                 or (verdict.state in _MSG_STATES and verdict.msg != pub.msg)
                 or (verdict.visible and not pub.visible) or self._news_interrupt(verdict, pub)
-                or _news_dialog(verdict, pub) or verdict.background != pub.background):
+                or _news_dialog(verdict, pub) or verdict.background != pub.background
+                or self._prompt_back(verdict)):
             return False
         self._dirty = False
         self.last_verdict = verdict
@@ -241,6 +246,7 @@ class Classifier:
         state = verdict.state
         pub = self._published
         if state is None:  # no match: keep what is published, and any pending linger ...
+            self._unread_since_pub = True
             if pub is not None and pub.state == "blocked" and self._lingering is None:
                 self._lingering = verdict  # ... except a dialog: it is gone if this lasts
                 self._linger_until = now + self.gone_linger
@@ -250,7 +256,8 @@ class Classifier:
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)
                     or (verdict.visible and not pub.visible)
                     or self._news_interrupt(verdict, pub)
-                    or _news_dialog(verdict, pub) or verdict.background != pub.background):
+                    or _news_dialog(verdict, pub) or verdict.background != pub.background
+                    or self._prompt_back(verdict)):
                 return self._publish(verdict, now)
             return None
         if (state == "idle" and pub is not None and pub.state == "working"
@@ -262,6 +269,13 @@ class Classifier:
             return None
         self._lingering = None
         return self._publish(verdict, now)
+
+    def _prompt_back(self, verdict: rules.Verdict) -> bool:
+        """A line-mode chat's prompt (an ``agent_screen`` idle rule on the cursor's line)
+        read again after no rule read the screen: the program left its prompt (a line sent,
+        what it printed since read as nothing) and drew it anew, which ends a turn the
+        activity samples saw running past it; news for fusion, not the prompt read before."""
+        return verdict.at_cursor and verdict.agent_screen and self._unread_since_pub
 
     def _news_interrupt(self, verdict: rules.Verdict, pub: ScreenReading) -> bool:
         """An interrupt's sign drawn after the prompt already read as idle (Copilot draws
@@ -286,6 +300,7 @@ class Classifier:
             interrupt=verdict.state == "idle" and verdict.rule_id in self._interrupts,
             background=verdict.background)
         self._published = reading
+        self._unread_since_pub = False
         return reading
 
     # ------------------------------------------------------------------ explain

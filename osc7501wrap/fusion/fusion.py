@@ -625,6 +625,10 @@ class Fusion:
         e = self._edge
         if e is not None and e.signal == "input" and self._newer_than(self._screen, e):
             self._edge = None
+            if self._deferred is not None:
+                # an activity sample held for the Enter: the latest of the process, now
+                # that the Enter is spent (as when it runs out: _resolve)
+                self._proc, self._deferred = self._deferred, None
 
     def _waits(self, e: _Claim) -> bool:
         """Does Enter claim `e` hold past its guard (no answer on screen yet)?"""

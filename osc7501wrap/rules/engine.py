@@ -347,7 +347,7 @@ class Evaluator:
                     continue
                 verdict = Verdict(rule.state, rule.kind, rule.id, manifest.name,
                                   manifest.version, msg, rule.visible, dialog, background,
-                                  rule.agent_screen)
+                                  rule.agent_screen, rule.region.kind == "cursor")
                 break
         total = _clock() - cpu0  # CPU time: a busy machine does not count against a rule
         if total > RULE_BUDGET and slowest is not None and slow > total / 4:

@@ -228,6 +228,7 @@ class Verdict:
     # a ``background = true`` rule matched too: what it read (its message, else its id)
     background: str | None = None
     agent_screen: bool = False  # the deciding rule has ``agent_screen = true``
+    at_cursor: bool = False  # the deciding rule reads the cursor's line (region cursor:N)
 
 
 @dataclass(frozen=True, slots=True)

@@ -826,3 +826,22 @@ def test_nothing_changes_after_the_exit_not_even_a_sample_held_for_an_enter() ->
     for t in (11.5, 20.0, 4.0):  # past the Enter's wait, and a clock gone back
         assert f.age(t) is None
     assert f.explain()["decision"] == d.describe()
+
+
+def test_a_busy_sample_held_for_an_enter_is_kept_when_a_dialog_spends_it() -> None:
+    """A line-mode chat: the user's Enter waits for the screen's answer, a busy sample
+    taken meanwhile is held for it, then the program answers the Enter with a dialog
+    (which spends it): the held sample is the process's latest word from then on (what
+    the program reads as once the dialog is answered and gone, while no rule reads its
+    screen), not the quiet sample from before the Enter."""
+    f = Fusion(0.0)
+    f.screen(shown("idle", "line_chat_prompt", 0.5), 0.55)
+    f.activity(False, "the screen shows the composer, still", 1.0)
+    f.input_submitted(2.0, wait=True)
+    f.activity(True, "its prompt is not back", 2.1)  # held: the Enter waits
+    assert f.explain()["process"]["state"] == "idle"
+    f.screen(shown("blocked", "yes_no_permission", 3.0), 3.05)
+    assert f.current().state == "blocked"
+    assert f.explain()["edge"] is None  # spent by the dialog
+    process = f.explain()["process"]
+    assert (process["state"], process["detail"]) == ("working", "its prompt is not back")

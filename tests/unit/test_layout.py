@@ -488,7 +488,8 @@ def test_the_core_is_driven_through_its_interface_not_its_parts() -> None:
 #: counts and the backlog are read with the frames that wait folded in).
 PIPELINE_QUERIES = {"current", "dialog", "last_evaluation", "buffers", "in_turn", "snapshot",
                     "load_screen", "evaluate_now", "inspect", "explain", "screen", "screen_look",
-                    "backlog", "output_bytes", "frames_held", "screen_rows", "full_screen"}
+                    "backlog", "output_bytes", "frames_held", "screen_rows", "full_screen",
+                    "screen_cursor"}
 
 
 def public_methods(tree: ast.Module, cls_name: str) -> set[str]:

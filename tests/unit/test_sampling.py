@@ -12,9 +12,17 @@ import pytest
 from playbook import Playbook
 
 from osc7501wrap import rules
-from osc7501wrap.fusion.activity import ACTIVITY_PERIOD, FG_PERIOD, QUIET_IDLE, WATCH, tui_reading
+from osc7501wrap.fusion.activity import (
+    ACTIVITY_PERIOD,
+    FG_PERIOD,
+    LINE_TURN_QUIET,
+    QUIET_IDLE,
+    WATCH,
+    past_prompt,
+    tui_reading,
+)
 from osc7501wrap.fusion.background import ProcessTree
-from osc7501wrap.fusion.events import Activity, Effects, Event, Foreground, Processes
+from osc7501wrap.fusion.events import Activity, Effects, Event, Foreground, Processes, Typed
 from osc7501wrap.fusion.pipeline import Pipeline
 from osc7501wrap.rules.model import Verdict
 from osc7501wrap.session import sampling
@@ -431,3 +439,99 @@ def test_a_tui_the_fallback_reads_is_not_read_from_proc(
         now += ACTIVITY_PERIOD
     assert p.told[-1][:2] == ("busy", "using CPU")
     assert reads.count("cpu") == 2  # the first sample notes the CPU time, the second compares
+
+
+def _line_chat(procs: dict[str, Any]) -> tuple[Playbook, Sampler]:
+    """A line-mode chat on the core's own screen, read with the fallback (the shape of
+    Rawdog's: a question, then "> " on the cursor's row)."""
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["someagent"])
+    assert manifest.name == "generic"
+    p = Pipeline(manifest, rows=12, cols=40, now=0.0, backend="pyte")
+    return Playbook(p), Sampler(100, 3, activity=True)
+
+
+class _Through:
+    """The core as the samples see it, their events handed through the playbook (its
+    decisions and the time the core asks for kept, as the session keeps them)."""
+
+    def __init__(self, pb: Playbook) -> None:
+        self.pb = pb
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pb.p, name)
+
+    def handle(self, event: Event, now: float) -> Effects:
+        self.pb.at(now) >> event
+        return self.pb.last
+
+
+def _run(pb: Playbook, s: Sampler, start: float, end: float) -> None:
+    """Give the core its time and the samples theirs, from `start` to `end`."""
+    now = start
+    while now < end:
+        now = min(end, now + ACTIVITY_PERIOD / 2)
+        pb.until(now)
+        s.sample(_Through(pb), now)  # type: ignore[arg-type]
+        pb.until(now)
+
+
+def test_a_line_mode_chat_works_until_its_prompt_is_back(procs: dict[str, Any]) -> None:
+    """The user's line sent at a line-mode chat's prompt, the program draws a row of
+    dashes under it and then nothing for 10 s (no CPU, no children: a model thinking,
+    an answer printed whole at its end): working all along, not idle 1.5 s after the
+    Enter ("the turn never started") nor at the first quiet sample; the answer and the
+    prompt drawn again end the turn at once (done), not a sample later."""
+    pb, s = _line_chat(procs)
+    pb.frame(b"What can I do for you?\r\n> ", 0.0)
+    _run(pb, s, 0.0, 2.0)
+    assert pb.p.current().state == "idle"
+    for i, ch in enumerate(b"describe the project"):  # typed, echoed
+        pb.at(2.0 + i * 0.01) >> Typed(bytes([ch]))
+        pb.frame(bytes([ch]), 2.0 + i * 0.01)
+    pb.at(2.3) >> Typed(b"\r")
+    pb.frame(b"\r\n" + b"-" * 40 + b"\r\n", 2.3)
+    _run(pb, s, 2.3, 12.3)
+    after_enter = [d for d in pb.decisions if d.at >= 2.3]
+    assert [d.state for d in after_enter] == ["working"], after_enter
+    pb.frame(b"It holds one notes file.\r\nWhat can I do for you?\r\n> ", 12.3)
+    _run(pb, s, 12.3, 13.0)
+    end = [d for d in pb.decisions if d.at >= 12.3]
+    assert [d.state for d in end] == ["done"], end
+    assert end[0].at - 12.3 <= 0.1
+
+
+def test_a_line_mode_chat_past_its_prompt_is_idle_after_the_quiet_limit(
+        procs: dict[str, Any]) -> None:
+    """Past its prompt after an Enter but silent for LINE_TURN_QUIET (a prompt the rules
+    do not read ended the turn): idle then, not working forever; and a program that
+    leaves its prompt with no line sent (Ctrl+C: "Exiting...") starts no work."""
+    pb, s = _line_chat(procs)
+    pb.frame(b"> ", 0.0)
+    _run(pb, s, 0.0, 1.0)
+    pb.at(1.0) >> Typed(b"x")
+    pb.frame(b"x", 1.0)
+    pb.at(1.2) >> Typed(b"\r")
+    pb.frame(b"\r\n", 1.2)
+    _run(pb, s, 1.2, 1.2 + LINE_TURN_QUIET + 3.0)
+    after = [(d.state, round(d.at, 1)) for d in pb.decisions if d.at >= 1.2]
+    assert after[0][0] == "working" and after[-1][0] in ("idle", "done"), after
+    assert LINE_TURN_QUIET <= after[-1][1] - 1.2 <= LINE_TURN_QUIET + 2.0, after
+    pb, s = _line_chat(procs)
+    pb.frame(b"> ", 0.0)
+    _run(pb, s, 0.0, 1.0)
+    pb.at(1.0) >> Typed(b"\x03")
+    pb.frame(b"^C\r\nExiting...\r\n", 1.0)
+    _run(pb, s, 1.0, 4.0)
+    assert [d.state for d in pb.decisions if d.at >= 1.0] == [], pb.decisions
+
+
+@pytest.mark.parametrize(("rows", "row", "past"), [
+    (["> "], 0, False),  # at its prompt
+    (["> describe the project"], 0, False),  # a line typed at it
+    (["> " + "x" * 38, "yyy"], 1, False),  # a typed line wrapped onto the next row
+    (["> describe the project", "", "-" * 40, ""], 3, True),  # the line sent, dashes drawn
+    (["> describe the project", "TPS: 10.8"], 1, True),  # a counter on its own row
+    (["> describe the project", "Thinking..."], 0 + 1, True),
+])
+def test_past_prompt(rows: list[str], row: int, past: bool) -> None:
+    assert past_prompt(rows, row, 40, ">") is past
