@@ -28,7 +28,7 @@ from ..errors import WrapError
 from ..fusion.drive import Sampling, capture_activity, capture_events, drive
 from ..fusion.pipeline import Pipeline
 from ..protocol import inert_json, sanitize_text
-from ..proxy.proxy import Proxy
+from ..proxy.proxy import Proxy, ignore_interrupts
 from ..session.session import Session
 from ..start.prepare import RunOptions, prepare
 
@@ -68,6 +68,7 @@ def cmd_record(args: Any) -> int:
     setup = prepare(opts)
     _ = setup.manifest  # the capture's header names it before the child starts
     session = _RecordingSession(setup.spec(), args.output, args.agent)
+    ignore_interrupts()  # the program's from here on (forwarded while it runs), as `wrap`
     try:
         return Proxy(setup.argv, handler=session, env=setup.env).run()
     finally:

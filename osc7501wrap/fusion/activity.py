@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..rules.model import Verdict
+from ..rules.regions import cells
 from .events import Activity
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
@@ -37,6 +38,8 @@ WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 SAMPLE_SLACK = 0.25  # a sample's wake-up of its own only this much after it is due
 TYPED = 0.5  # seconds after a key in which output is its echo, not work
 NEVER = float("inf")
+#: what a row ends with where a program waits for an answer on it (a question, a prompt)
+PROMPT_ENDS = frozenset(":?>›»❯$#%")
 # a line-mode chat that moved past its prompt works until the prompt is back, or until it
 # has written nothing for this long (a prompt the rules do not read ended the turn)
 LINE_TURN_QUIET = 30.0
@@ -67,7 +70,7 @@ class Seen(Protocol):
 
     def full_screen(self) -> bool: ...
 
-    def screen_cursor(self) -> tuple[int, int]: ...
+    def cursor_and_width(self) -> tuple[int, int, int]: ...
 
     def last_evaluation(self) -> tuple[Verdict | None, float]: ...
 
@@ -88,15 +91,21 @@ def unread(p: Seen) -> bool:
     return v is None or v.state is None
 
 
-def past_prompt(rows: list[str], row: int, cols: int, prompt: str) -> bool:
+def past_prompt(rows: list[str], row: int, col: int, width: int, prompt: str) -> bool:
     """A line-mode chat has moved past the prompt it waited at (`prompt`: the cursor's row
-    then, trailing blanks stripped): the cursor's row (`row` of `rows`, `cols` wide) no
-    longer begins with it (the Enter took the line; what follows is the program's), nor
-    continues a typed line wrapped from a row that does."""
-    if row < len(rows) and rows[row].startswith(prompt):
+    then, trailing blanks stripped): the cursor's row (`row` of `rows`, the cursor at
+    `col`, `width` cells wide) no longer begins with it (the Enter took the line; what
+    follows is the program's), nor continues a typed line wrapped from a row that does,
+    nor waits right after a question or a prompt of the program's own that no rule
+    reads ("Session name: ", "Which file? ", "› ")."""
+    line = rows[row] if row < len(rows) else ""
+    if line.startswith(prompt):
         return False  # at its prompt, with or without text typed
+    asked = line.rstrip()
+    if asked and asked[-1] in PROMPT_ENDS and col >= cells(asked):
+        return False
     i = row - 1
-    while 0 <= i < len(rows) and len(rows[i]) >= cols - 1:  # a full row: it may wrap on
+    while 0 <= i < len(rows) and cells(rows[i]) >= width - 1:  # a full row: it may wrap on
         if rows[i].startswith(prompt):
             return False
         i -= 1
@@ -124,7 +133,8 @@ class ActivityDecision:
     _read: str | None = None  # what the fallback rules read at the last sample (None: no screen)
     _prompt: str | None = None  # the cursor's row where a line-mode chat's prompt was read last
     _prompt_at: float = 0.0  # when
-    _wrote_at: float = -NEVER  # the last sample that saw output (-inf: none)
+    _wrote_at: float = -NEVER  # the last sample that saw the program's output (-inf: none)
+    _bytes: int = 0  # the output bytes at the last sample, for that
     _tui: bool = False  # the fallback rules read the program's own screen once
 
     def deadline(self, woke: float) -> float:
@@ -144,6 +154,9 @@ class ActivityDecision:
         if now < self.next:
             return None
         typed = now - p.last_input < TYPED  # echo and key handling are not work
+        if not typed and p.output_bytes != self._bytes:  # the program's output, not an echo
+            self._wrote_at = now
+        self._bytes = p.output_bytes
         tui = tui_reading(p)
         if tui is not None or (unread(p) and (self._tui or p.full_screen())):
             self._tui = True
@@ -195,7 +208,6 @@ class ActivityDecision:
         fresh = False
         wrote = p.output_bytes > self._out and not typed
         if p.output_bytes > self._out:
-            self._wrote_at = now
             # the screen's words, kept whether or not the output counts (typed, a turn
             # running): what it showed once is no news when drawn again
             look = p.screen_look()
@@ -217,19 +229,20 @@ class ActivityDecision:
             # a line-mode chat past its prompt after the user's Enter sent a line: the
             # Enter took it, and until the prompt is drawn again the turn runs, however
             # quietly (a model thinking before it streams, an answer printed whole at its
-            # end, a counter rewritten on its row), for at most LINE_TURN_QUIET without
-            # output
+            # end, a counter rewritten on its row), for at most LINE_TURN_QUIET since the
+            # Enter or its last output
             if self._prompt is not None and p.last_enter > self._prompt_at \
-                    and not p.full_screen() and now - self._wrote_at < LINE_TURN_QUIET:
-                row, cols = p.screen_cursor()
-                past = past_prompt(p.screen_rows(), row, cols, self._prompt)
+                    and not p.full_screen() \
+                    and now - max(self._wrote_at, p.last_enter) < LINE_TURN_QUIET:
+                row, col, width = p.cursor_and_width()
+                past = past_prompt(p.screen_rows(), row, col, width, self._prompt)
         else:  # under a composer read at the sample before too
             out = wrote and fresh and state == "idle" and self._read == "idle"
             if state == "idle":
                 v, _ = p.last_evaluation()
                 self._prompt, self._prompt_at = None, now
                 if v is not None and v.at_cursor and not p.full_screen():
-                    row, _cols = p.screen_cursor()
+                    row = p.cursor_and_width()[0]
                     rows = p.screen_rows()
                     self._prompt = rows[row].rstrip() if row < len(rows) else ""
         self._read = state

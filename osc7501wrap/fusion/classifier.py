@@ -275,7 +275,8 @@ class Classifier:
         read again after no rule read the screen: the program left its prompt (a line sent,
         what it printed since read as nothing) and drew it anew, which ends a turn the
         activity samples saw running past it; news for fusion, not the prompt read before."""
-        return verdict.at_cursor and verdict.agent_screen and self._unread_since_pub
+        return (verdict.state == "idle" and verdict.at_cursor and verdict.agent_screen
+                and self._unread_since_pub)
 
     def _news_interrupt(self, verdict: rules.Verdict, pub: ScreenReading) -> bool:
         """An interrupt's sign drawn after the prompt already read as idle (Copilot draws

@@ -227,7 +227,7 @@ class Pipeline:
         self._frames_held = 0
         self._output_bytes = 0
         self.last_input = -1.0
-        self.last_enter = -1.0  # the user's last Enter that sent a typed line
+        self.last_enter = -1.0  # the user's last Enter that sent a typed line (no /command)
         # when the core next needs a Tick, as the last Tick or round left it (a frame
         # that waits leaves it here: its Output's effects carry it)
         self._due: float | None = None
@@ -596,12 +596,13 @@ class Pipeline:
         idle animation). Read at most once a sample, never on the passthrough."""
         return list(self._screen.lines()) if self._screen is not None else []
 
-    def screen_cursor(self) -> tuple[int, int]:
-        """The cursor's row (0-based, as fed so far) and the screen's width in columns, for
-        the activity samples to tell a line-mode chat that moved past its prompt from one
-        that waits at it. Read at most once a sample, never on the passthrough."""
-        row = self._screen.cursor()[0] if self._screen is not None else 0
-        return row, self._size[1]
+    def cursor_and_width(self) -> tuple[int, int, int]:
+        """The cursor's row and column (0-based, as fed so far) and the screen's width in
+        columns, for the activity samples to tell a line-mode chat that moved past its
+        prompt from one that waits at it. Read at most once a sample, never on the
+        passthrough."""
+        row, col = self._screen.cursor() if self._screen is not None else (0, 0)
+        return row, col, self._size[1]
 
     def full_screen(self) -> bool:
         """The program draws on the alternate screen (a full-screen program), for the
@@ -641,11 +642,10 @@ class Pipeline:
             # newline in other composers: the start-up is over either way, no turn claimed
             self.fusion.setup = False
             return
-        if typed:
-            self.last_enter = now
         # An empty Enter or a local command (/help, /clear) starts no turn.
         if not typed or typed.startswith(b"/"):
             return
+        self.last_enter = now
         self.fusion.setup = False  # the user's first prompt: turns from here on
         if self.fusion.current().state in ("idle", "done", "error"):
             screen = self._screen

@@ -118,6 +118,11 @@ def _width(ch: str) -> int:
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
+def cells(text: str) -> int:
+    """Cells a row's text takes on a screen (wide characters two, marks none)."""
+    return sum(_width(ch) for ch in text)
+
+
 def _left_of(text: str, col: int) -> str:
     """What a row shows left of column `col`, blanks up to it included."""
     out: list[str] = []

@@ -934,7 +934,9 @@ manifest instead of their own.
   it (``Fusion._spend_enter``): 6/6, 0 false blocked, agreement 1.000 (0.1.6) and 0.997
   (0.1.5). The same change took Aetheris to 0.904 and 0.891, llm 0.36 and 0.34 to 0.998
   and 0.995, Open Interpreter to 0.987, the Strands builder to 1.000; every other corpus
-  and held-out directory the same.
+  and held-out directory the same. (Rules 2026.12.06.30: a bar closed by a corner under
+  its last row, "╰─ done", is a tool's result block, not a composer: Aetheris 0.909 and
+  0.895.)
 * **Aetheris 1.1.0** and **1.0.0** (``tests/heldout/aetheris-*/``, PyPI ``aetheris``, a
   new agent: a line-mode chat under a block-letter banner and a table of its settings,
   its prompt "  ❯" on the last row, nothing drawn under it; a "✢ thinking…" row (its
@@ -963,8 +965,9 @@ manifest instead of their own.
   whole at its end) the cursor's row shows its rate in place ("TPS: 10.3"), digits only
   changing, which reads as nothing new (idle), and a command's quiet run after its
   approval reads done (command-approve 0.58). After the line-mode timing change (see
-  Rawdog): 0.904 (1.1.0) and 0.891 (1.0.0); left: the tool's result block, "│" rows
-  under the answered approval, read as a composer's bar (done) while the command runs.
+  Rawdog): 0.904 (1.1.0) and 0.891 (1.0.0); the tool's result block, "│" rows closed by
+  "╰─ done" under the answered approval, was read as a composer's bar (done) while the
+  command runs; no longer (rules 2026.12.06.30): 0.909 and 0.895.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1071,9 +1074,8 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
          "llmist-18.4.0": (0, 0.95),
-         # Aetheris 1.0.0 measures 0.891 (0.634 unseen, 0.699 after pass 24): a tool's
-         # result block under its approval, "│" rows, reads as a composer's bar (done)
-         # while the approved command runs
+         # Aetheris 1.0.0 measures 0.895 (0.634 unseen, 0.699 after pass 24): the start of
+         # a command's quiet run after its approval, and 1 s of its exit, read done
          "aetheris-1.0.0": (0, 0.89)}
 
 

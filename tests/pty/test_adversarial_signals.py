@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from term import Terminal, base_env, fresh_pty_modes
+from term import REPO, Terminal, base_env, fresh_pty_modes, wrap_command
 
 MODES_ON = b"\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?2004h\x1b[?1h\x1b="
 CHILD = ["sh", "-c", "printf '\\033[?1049h\\033[?1000h\\033[?1006h\\033[?2004h\\033[?1h\\033='"
@@ -50,16 +51,20 @@ def test_terminal_restored_after_signal(rundir: Path, tmp_path: Path, whom: str,
     assert b"Traceback" not in out
 
 
-@pytest.mark.parametrize("how", ["typed", "signal"])
+@pytest.mark.parametrize(("front", "how"), [("wrap", "typed"), ("wrap", "signal"),
+                                           ("record", "typed")])
 def test_interrupt_while_wrap_closes_keeps_the_childs_status(rundir: Path, tmp_path: Path,
-                                                             how: str) -> None:
+                                                             front: str, how: str) -> None:
     """Ctrl-C pressed again just after the program quit (a double Ctrl-C to leave an agent)
     lands on wrap itself once the terminal is given back, while wrap still closes the
     session: wrap exits with the program's status, 0 here, not 130, and no traceback. The
     child ignores SIGINT, so an interrupt forwarded to it while it runs changes nothing."""
-    env = base_env(OSC7501WRAP_CONFIG_DIR=str(tmp_path / "cfg"))
+    env = base_env(OSC7501WRAP_CONFIG_DIR=str(tmp_path / "cfg"), PYTHONPATH=str(REPO))
     child = ["sh", "-c", "trap '' INT; echo ready; sleep 0.3; exit 0"]
-    with Terminal.wrap(["--emit", "always", *child], env=env, answer_7501=True) as t:
+    argv = ([*wrap_command(), "--emit", "always", *child] if front == "wrap"
+            else [sys.executable, "-m", "osc7501wrap", "record", "-o", str(tmp_path / "c.jsonl"),
+                  "--", *child])
+    with Terminal(argv, env=env, answer_7501=True) as t:
         t.expect(b"ready\r\n", timeout=15)
         sent = 0
         t0 = time.monotonic()
@@ -73,7 +78,7 @@ def test_interrupt_while_wrap_closes_keeps_the_childs_status(rundir: Path, tmp_p
         status = t.wait(timeout=5)
         took = time.monotonic() - t0
         out = t.output
-    print(f"\n{sent} interrupts ({how}): exit {status} after {took:.2f} s")
+    print(f"\n{front}: {sent} interrupts ({how}): exit {status} after {took:.2f} s")
     assert sent > 50
     assert status == 0, out[-300:]
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out

@@ -525,13 +525,16 @@ def test_a_line_mode_chat_past_its_prompt_is_idle_after_the_quiet_limit(
     assert [d.state for d in pb.decisions if d.at >= 1.0] == [], pb.decisions
 
 
-@pytest.mark.parametrize(("rows", "row", "past"), [
-    (["> "], 0, False),  # at its prompt
-    (["> describe the project"], 0, False),  # a line typed at it
-    (["> " + "x" * 38, "yyy"], 1, False),  # a typed line wrapped onto the next row
-    (["> describe the project", "", "-" * 40, ""], 3, True),  # the line sent, dashes drawn
-    (["> describe the project", "TPS: 10.8"], 1, True),  # a counter on its own row
-    (["> describe the project", "Thinking..."], 0 + 1, True),
+@pytest.mark.parametrize(("rows", "row", "col", "past"), [
+    (["> "], 0, 2, False),  # at its prompt
+    (["> describe the project"], 0, 22, False),  # a line typed at it
+    (["> " + "x" * 38, "yyy"], 1, 3, False),  # a typed line wrapped onto the next row
+    (["> " + "日本語" * 6 + "日", "本語"], 1, 4, False),  # the same, in wide characters
+    (["> describe the project", "", "-" * 40, ""], 3, 0, True),  # the line sent, dashes drawn
+    (["> describe the project", "TPS: 10.8"], 1, 9, True),  # a counter on its own row
+    (["> describe the project", "Thinking..."], 1, 11, True),
+    (["> /save", "Session name:"], 1, 14, False),  # a question no rule reads, waiting
+    (["> go", "Which file?"], 1, 12, False),
 ])
-def test_past_prompt(rows: list[str], row: int, past: bool) -> None:
-    assert past_prompt(rows, row, 40, ">") is past
+def test_past_prompt(rows: list[str], row: int, col: int, past: bool) -> None:
+    assert past_prompt(rows, row, col, 40, ">") is past
