@@ -2187,3 +2187,34 @@ def aetheris_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"OPENAI_API_KEY": "sk-fake", "AETHERIS_ACCEPT_TERMS": "1"})
     return [str(pin.exe), *(args or [])], env
+
+
+def jasmine_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Jasmine (PyPI ``jasmine-cli``, the program ``jasmine``: a line-mode
+    chat, a prompt_toolkit prompt, the label `` user`` over its input row ``▌``, the
+    answers printed above it as the main screen scrolls) in ``sb``: the fake API's Chat
+    Completions as its OpenAI-compatible backend (from 0.1.1 ``~/.jasmine/config.toml``:
+    its base URL, key and model; before, ``JASMINE_BACKEND=openai:`` and the URL, key and
+    model in ``JASMINE_BASE_URL``, ``JASMINE_API_KEY`` and ``JASMINE_MODEL``; with neither
+    it would call DeepSeek), the workspace the sandbox's work directory. A prompt is sent
+    by Esc+Enter (Enter starts a new line in it). A shell command that is not a plain
+    read-only one (its ``exec_command`` tool) asks first: ``Would you like to run the
+    following command?``, the command after ``$``, the numbered options ``› 1. Yes, proceed
+    (allow)``, ``2. Yes, and don't ask again for a safe prefix (remember)``, ``3. No, and
+    tell Jasmine what to do differently (deny)``, then the line prompt ``approve ›`` with
+    its completion menu open under it (``allow``, ``deny``, ``remember``), ``allow``
+    selected and filled in: Enter takes the option selected (or a number or word typed
+    over it). Its ``ask_user`` tool prints the question and (from 0.1.1) its numbered
+    options over ``Enter a number or type your own answer``, a line read at ``>``. It has
+    no update check or telemetry; its web tools are not called. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["jasmine"]
+    conf = sb.home / ".jasmine"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        f'base_url = "{base_url}/v1"\napi_key = "sk-fake"\nmodel = "gpt-4o"\n')
+    env = sb.base_env()
+    env.update({"JASMINE_BACKEND": "openai:", "JASMINE_BASE_URL": f"{base_url}/v1",
+                "JASMINE_API_KEY": "sk-fake", "JASMINE_MODEL": "gpt-4o"})
+    return [str(pin.exe), str(sb.work), *(args or [])], env

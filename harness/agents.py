@@ -786,6 +786,28 @@ aetheris_idle, aetheris_asks, aetheris_busy = (AETHERIS_CHAT.idle, AETHERIS_CHAT
                                                AETHERIS_CHAT.busy)
 
 
+
+# --------------------------------------------------------------------------- Jasmine
+
+#: its prompt, empty, as the last rows with anything on them (a line-mode chat: everything
+#: scrolls up): its label " user" over the input row "▌"
+JASMINE_PROMPT = re.compile(r"(?m)^ user *\n▌ *\s*\Z")
+#: its approval's line prompt, "allow" filled in by its completion menu, and that menu's
+#: rows under it as the last rows with anything on them (under "Would you like to run the
+#: following command?", the command after "$" and the numbered options "› 1. Yes, proceed
+#: (allow)", "2. ... (remember)", "3. ... (deny)"; Enter takes the option selected in the
+#: menu, Down selects the next)
+JASMINE_ASKS = re.compile(
+    r"(?m)^approve › allow *(?:\n +(?:allow|deny|remember) +\S[^\n]*)*\s*\Z")
+#: its ask_user question's line prompt "> ", nothing typed, under the question (0.1.0) or
+#: its numbered options and "Enter a number or type your own answer" (0.1.1)
+JASMINE_QUESTION = re.compile(
+    r"(?m)^(?:\? [^\n]*|  Enter a number or type your own answer) *\n> *\s*\Z")
+
+JASMINE_CHAT = LastRow(JASMINE_PROMPT, JASMINE_ASKS)
+jasmine_idle, jasmine_asks, jasmine_busy = (JASMINE_CHAT.idle, JASMINE_CHAT.asks,
+                                            JASMINE_CHAT.busy)
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1091,14 +1113,18 @@ RAWDOG = Description(
 #: answered by a line
 AETHERIS = line_chat("aetheris", agentrun.aetheris_command, AETHERIS_CHAT)
 
+#: recorded only, as llm is; a line-mode chat whose approval is numbered options over a
+#: line prompt with a completion menu open, its first choice filled in: Enter approves
+JASMINE = line_chat("jasmine", agentrun.jasmine_command, JASMINE_CHAT, approve_key="enter")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS)}
+    AETHERIS, JASMINE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
-                           "rawdog", "aetheris"})
+                           "rawdog", "aetheris", "jasmine"})

@@ -28,6 +28,7 @@ from capture_agents import (
     grok,
     hermes,
     interpreter,
+    jasmine,
     kilo,
     kimi,
     llm,
@@ -91,6 +92,7 @@ MODULES = {
     "llmist": (llmist,),
     "rawdog": (rawdog,),
     "aetheris": (aetheris,),
+    "jasmine": (jasmine,),
 }
 AGENTS = tuple(MODULES)
 

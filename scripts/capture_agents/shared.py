@@ -2,9 +2,10 @@
 name to what the model answers and the steps the run takes (``(verb, *args)`` rows,
 :data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
 what varies (its description, its dialog's words, the names of the screens it shows, how
-long it is watched, what a user types that looks like its dialog, the keys that refuse its
-dialog and what follows a refusal, the key that interrupts it and whether it asks again, its
-tools' names and their input's shape, and the model's replies): a :class:`W` in a row,
+long it is watched, the keys that send its prompt where Enter does not, what a user types
+that looks like its dialog, the keys that refuse its dialog and what follows a refusal, the
+key that interrupts it and whether it asks again, its tools' names and their input's shape,
+and the model's replies): a :class:`W` in a row,
 or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?`` runs
 only where the agent's word of that name is true (``?!``: where it is not). A scenario
 whose model's answers name the agent's tools builds them from its words (``Shared.model``
@@ -102,6 +103,15 @@ def _submit(c: Ctx, text: str, keys: bytes | None = None) -> None:
     c.run.send(keys, mark="working")
 
 
+def _send(c: Ctx, keys: bytes | None = None) -> None:
+    """Send the prompt typed already: Enter, or where the agent's prompt is sent by other
+    `keys`, those (working)."""
+    if keys is None:
+        c.key("enter", "working")
+        return
+    c.run.send(keys, mark="working")
+
+
 def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = None,
             reason: str | None = None) -> None:
     """Refuse the agent's dialog: each of `keys` (a moment after each, and one more after
@@ -170,6 +180,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "gone": _gone,
     "release": lambda c, gate: c.api.release(gate),
     "submit": _submit,
+    "send": _send,
     "type": lambda c, text: c.run.type(text),
     "key": lambda c, name, mark=None: c.key(name, mark),
     "keys": _keys,
@@ -238,7 +249,8 @@ SHARED: dict[str, Shared] = {
     # the model's answers call the agent's tool (`tool_name`), or are its own (`model`)
     "approve": Shared(
         _approve_model,
-        (("start",), ("shot", "idle--prompt"), ("submit", W("prompt", "make the output directory")),
+        (("start",), ("shot", "idle--prompt"),
+         ("submit", W("prompt", "make the output directory"), W("submit_keys", None)),
          ("request", 0), ("busy",),
          ("sleep", W("silence", 2.5)), ("shot", "working--{working}"), ("release", "think"),
          ("dialog", W("asks")), ("shot", "blocked-permission--{tool}"), ("approve",),
@@ -253,8 +265,10 @@ SHARED: dict[str, Shared] = {
     "answer": Shared(
         lambda sb, api: [Text("Two plus two is four.", pause=1.0),
                          Text("Four times four is sixteen.", pause=1.0)],
-        (("start",), ("submit", "what is two plus two"), ("answered", 0), ("turn_end",),
-         ("shot", "done--answer"), ("sleep", 1.0), ("submit", "and four times four"),
+        (("start",), ("submit", "what is two plus two", W("submit_keys", None)), ("answered", 0),
+         ("turn_end",),
+         ("shot", "done--answer"), ("sleep", 1.0),
+         ("submit", "and four times four", W("submit_keys", None)),
          ("answered", 1), ("turn_end",), ("leave",))),
     # two questions, each turn's end told by the last words of its answer
     "plain-answer": Shared(
@@ -269,7 +283,8 @@ SHARED: dict[str, Shared] = {
     "stream": Shared(
         lambda sb, api: [Text(LONG_ANSWER * 3, pause=4.0, chunk_delay=0.1, chunk_size=6)],
         (("start",),
-         ("submit", "describe the project"),  # "summar..." would read as a side request
+         # "summar..." would read as a side request
+         ("submit", "describe the project", W("submit_keys", None)),
          ("request", 0), ("busy",), ("sleep", 2.0), ("shot", "working--silent"),
          ("?!whole_answer", "wait", "Here is what I found"), ("?!whole_answer", "sleep", 2.0),
          ("?!whole_answer", "shot", "working--streaming-long"), ("answered", 0, 60),
@@ -277,7 +292,8 @@ SHARED: dict[str, Shared] = {
          ("leave",))),
     "interrupt": Shared(
         lambda sb, api: [Text("never shown", gate="never")],
-        (("start",), ("submit", "think about it for a long time"), ("request", 0), ("busy",),
+        (("start",), ("submit", "think about it for a long time", W("submit_keys", None)),
+         ("request", 0), ("busy",),
          ("sleep", 5), ("shot", "working--{working}-long"), ("key", W("interrupt_key", "esc")),
          # where one key only asks to confirm (its word `interrupt_again`: what it shows), again
          ("?interrupt_again", "wait", W("interrupt_again"), 10),
@@ -290,7 +306,8 @@ SHARED: dict[str, Shared] = {
         None,
         (("start",), ("type", "{typed}"), ("wait", "{typed_end}", 10, 0.5),
          ("shot", "idle--user-typed-dialog"), ("sleep", 0.3),
-         ("key", "enter", "working"),  # sent as the prompt: the answer quotes the dialog
+         # sent as the prompt: the answer quotes the dialog
+         ("send", W("submit_keys", None)),
          ("answered", 0), ("turn_end",), ("shot", "done--quoted-dialog"), ("leave",))),
     # a command refused: the model answers (turn end, `refused_end` on screen) or the turn
     # stops (idle)
@@ -315,7 +332,7 @@ SHARED: dict[str, Shared] = {
     # the agent's question tool, its first choice taken
     "question": Shared(
         _question_model,
-        (("start",), ("submit", "ask me a question"),
+        (("start",), ("submit", "ask me a question", W("submit_keys", None)),
          ("dialog", W("question_asks"), "blocked:question"), ("shot", "blocked-question--question"),
          # where a choice is only picked by its keys (`question_keys`) and sent by another
          # (`question_key`), it waits until then
