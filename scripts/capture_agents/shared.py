@@ -144,12 +144,11 @@ def _multiline(c: Ctx, asks: Any, shown: tuple[str, str, str] | None,
     else:
         def drawn(s: str) -> bool:
             return asks.search(s) is not None
+    submit = None if keys is None else (lambda text: _submit(c, text, keys))
     if shown is None:
-        multiline_dialogs(c, drawn)
-    elif keys is None:
-        multiline_dialogs(c, drawn, shown)
+        multiline_dialogs(c, drawn, submit=submit)
     else:
-        multiline_dialogs(c, drawn, shown, lambda text: _submit(c, text, keys))
+        multiline_dialogs(c, drawn, shown, submit)
 
 
 def _keys(c: Ctx, keys: tuple[str, ...]) -> None:
