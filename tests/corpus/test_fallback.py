@@ -968,6 +968,32 @@ manifest instead of their own.
   Rawdog): 0.904 (1.1.0) and 0.891 (1.0.0); the tool's result block, "│" rows closed by
   "╰─ done" under the answered approval, was read as a composer's bar (done) while the
   command runs; no longer (rules 2026.12.06.30): 0.909 and 0.895.
+* **Jasmine 0.1.1** and **0.1.0** (``tests/heldout/jasmine-*/``, PyPI ``jasmine-cli``, a
+  new agent: a line-mode chat under a prompt_toolkit prompt, its label " user" over its
+  input row "▌" as the last rows, nothing under them, a prompt sent by Esc+Enter; a
+  "✶ thinking" row (its star turning), "✶ generating" once the answer streams under it;
+  before a shell command that is not a plain read-only one "  Would you like to run the
+  following command?", the command after "  $ ", the numbered options "› 1. Yes, proceed
+  (allow)", "  2. Yes, and don't ask again for a safe prefix (remember)", "  3. No, and
+  tell Jasmine what to do differently (deny)", then the line prompt "approve › allow" on
+  the cursor's row, "allow" filled in by its completion menu drawn open under it
+  ("allow  run this command once", "deny  stop this turn", "remember  trust a safe
+  prefix next time"): Enter takes the option selected, Down selects the next; refused,
+  the turn stops and its prompt is back; its ask_user question, "? " and the question,
+  its numbered options and "  Enter a number or type your own answer" (0.1.0: the
+  question alone), a line read at "> ") were measured once unseen (the rules of
+  9c9c29e, 2026.12.06.30, replayed with activity): 0/7 dialogs, 0 false blocked, turn
+  end p50/max 483/483 ms with 5 of 6 turn ends not seen (0.1.1) and none of 6 seen
+  (0.1.0), agreement 0.586 (0.1.1) and 0.580 (0.1.0). What it showed where the fallback
+  was wrong: its approval is read by no rule (numbered options above a worded line
+  prompt with a word already typed after it and a completion menu of three words under
+  the cursor's row: neither a list at the cursor nor a question on its row), so it reads
+  working; its prompt, a label row over a bar glyph alone, is read by no rule, so from
+  the start-up's first output to the exit it reads working (no idle at start, no turn's
+  end, the refused command's stop unseen: command-deny and long-command 0.000); its
+  question's "> " under the options is read as a line-mode chat's prompt (done); after
+  the answer, 0.1.1 reads done 483 ms past the turn's end (its one turn end seen), 0.1.0
+  working to the exit. Not looked at.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1030,8 +1056,15 @@ GOAL_AGREEMENT = 0.90
 #: other alternatives; MCP CLI 0.20.1: none, unseen and since; Agentao 0.5.17 and 0.4.27:
 #: none since the rule for a numbered question at a one-glyph prompt; Rawdog 0.1.6 and
 #: 0.1.5: none, unseen; Aetheris 1.1.0 and 1.0.0: every approval unseen, none since the
-#: rule for a key list before a prompt's pointer; gpt-engineer: below)
+#: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog,
+#: unseen (below); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
+          # Jasmine 0.1.1 and 0.1.0, unseen: every approval (numbered options over
+          # "approve › allow" and its open completion menu) and its ask_user question
+          # (its "> " read as a chat's prompt)
+          *(f"jasmine-{v}/{c}" for v in ("0.1.0", "0.1.1")
+            for c in ("command-approve", "command-deny", "long-command", "multiline",
+                      "question")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1076,7 +1109,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "llmist-18.4.0": (0, 0.95),
          # Aetheris 1.0.0 measures 0.895 (0.634 unseen, 0.699 after pass 24): the start of
          # a command's quiet run after its approval, and 1 s of its exit, read done
-         "aetheris-1.0.0": (0, 0.89)}
+         "aetheris-1.0.0": (0, 0.89),
+         # Jasmine 0.1.0 and 0.1.1 measure 0.580 and 0.586 unseen: its " user" label
+         # over "▌" read by no rule (working from the start to the exit), its approval
+         # read by no rule
+         "jasmine-0.1.0": (0, 0.57), "jasmine-0.1.1": (0, 0.58)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1098,7 +1135,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "kimi-1.40.0",
+        "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]
