@@ -993,7 +993,14 @@ manifest instead of their own.
   end, the refused command's stop unseen: command-deny and long-command 0.000); its
   question's "> " under the options is read as a line-mode chat's prompt (done); after
   the answer, 0.1.1 reads done 483 ms past the turn's end (its one turn end seen), 0.1.0
-  working to the exit. Not looked at.
+  working to the exit. Then looked at (pass 25, rules 2026.12.06.31): an input bar alone
+  on the cursor's row ("▌", "▎", "┃") is a line-mode chat's prompt (``line_chat_prompt``);
+  a spinner's glyph before a few words alone, no ellipsis ("✶ generating", "★ thinking")
+  is a progress row (``line_progress``); numbered options, one marked by a selection
+  pointer, right over a worded prompt on the cursor's row ("approve › allow"), asking
+  leave to act, a question over them or scrolled away, is a permission
+  (``line_numbered_permission``): 6/7, 0 false blocked, agreement 0.974 (0.1.1) and
+  0.988 (0.1.0). Left: its ask_user question.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1059,12 +1066,10 @@ GOAL_AGREEMENT = 0.90
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog,
 #: unseen (below); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
-          # Jasmine 0.1.1 and 0.1.0, unseen: every approval (numbered options over
-          # "approve › allow" and its open completion menu) and its ask_user question
-          # (its "> " read as a chat's prompt)
-          *(f"jasmine-{v}/{c}" for v in ("0.1.0", "0.1.1")
-            for c in ("command-approve", "command-deny", "long-command", "multiline",
-                      "question")),
+          # Jasmine 0.1.1 and 0.1.0 since pass 25 (every approval and its ask_user
+          # question unseen): the question, its "> " under the options read as a
+          # chat's prompt
+          "jasmine-0.1.0/question", "jasmine-0.1.1/question",
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1109,11 +1114,7 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "llmist-18.4.0": (0, 0.95),
          # Aetheris 1.0.0 measures 0.895 (0.634 unseen, 0.699 after pass 24): the start of
          # a command's quiet run after its approval, and 1 s of its exit, read done
-         "aetheris-1.0.0": (0, 0.89),
-         # Jasmine 0.1.0 and 0.1.1 measure 0.580 and 0.586 unseen: its " user" label
-         # over "▌" read by no rule (working from the start to the exit), its approval
-         # read by no rule
-         "jasmine-0.1.0": (0, 0.57), "jasmine-0.1.1": (0, 0.58)}
+         "aetheris-1.0.0": (0, 0.89)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

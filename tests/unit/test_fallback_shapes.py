@@ -2722,7 +2722,10 @@ def test_a_lone_pointer_on_the_cursors_row_is_a_chats_prompt(generic: rules.Mani
 @pytest.mark.parametrize(("row", "working"), [
     ("  ✻ thinking…", True), ("  ✢︎ Thinking...", True), ("· Connecting to the model…", True),
     ("❯ Type your message…", False), ("✦ Press any key to continue...", False),
-    ("  ✻ thinking", False)])
+    # a spinner's glyph before a few words alone (Jasmine: its glyph turning in place)
+    ("  ✻ thinking", True), ("✶ generating", True), ("★ thinking", True),
+    # not a turn's summary with its time, a markdown bullet, a shell's prompt
+    ("  ✻ Worked for 5s", False), ("* item one", False), ("$ ls", False)])
 def test_a_glyph_led_progress_row_under_the_cursor(generic: rules.Manifest, row: str,
                                                    working: bool) -> None:
     v = rules.evaluate(generic, cursor_line(["  ❯ describe the project", row]))
@@ -2801,3 +2804,53 @@ def test_a_numbered_answer_over_a_chats_or_shells_prompt(generic: rules.Manifest
 def test_a_shells_or_forms_row_ending_in_dots_is_no_progress(generic: rules.Manifest,
                                                              row: str) -> None:
     assert rules.evaluate(generic, cursor_line([row])).state != "working", row
+
+
+# ------------------------------------------ pass 25: a numbered choice over a worded prompt
+
+JASMINE_ASK = ["▌ clean the build", "  Would you like to run the following command?",
+               "  Reason: high-risk command; review carefully.", "", "  $ rm -rf build", ""]
+JASMINE_OPTIONS = ["› 1. Yes, proceed (allow)",
+                   "  2. Yes, and don't ask again for a safe prefix (remember)",
+                   "  3. No, and tell Jasmine what to do differently (deny)"]
+
+
+@pytest.mark.parametrize("prompt", ["approve › allow", "approve › ", "choice: "])
+def test_numbered_options_with_a_pointer_over_a_worded_prompt_are_a_permission(
+        generic: rules.Manifest, prompt: str) -> None:
+    """Jasmine's approval: a question, its reason and command, numbered options with a
+    selection pointer on one, the line prompt on the cursor's row (its completion menu
+    drawn under it): blocked, a permission, its question the message; no options read
+    (answered on its own screen: nothing to approve from elsewhere). A command taller
+    than the rows read (its question scrolled away): the same."""
+    v = rules.evaluate(generic, cursor_line([*JASMINE_ASK, *JASMINE_OPTIONS, prompt]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_numbered_permission")
+    assert v.msg == "Would you like to run the following command?"
+    assert v.dialog is not None and v.dialog.options == ()
+    tall = [f"touch f{i}.txt" for i in range(40)]
+    v = rules.evaluate(generic, cursor_line([*tall, *JASMINE_OPTIONS, prompt]))
+    assert (v.state, v.rule_id) == ("blocked", "line_numbered_permission")
+
+
+@pytest.mark.parametrize("rows", [
+    # an answer's numbered list (no pointer on an option) under a chat's prompt
+    ["Assistant: Would you like me to run one of these?", "1. Run the tests (allow)",
+     "2. Proceed with the build", "User:"],
+    # a pointer list asking nothing about acting, at a worded prompt
+    ["Which color do you prefer?", "› 1. red", "  2. green", "choice › "],
+    # the options entered: the cursor under them
+    [*JASMINE_OPTIONS, "approve › allow", ""],
+])
+def test_numbered_lists_that_ask_no_leave_are_no_permission(generic: rules.Manifest,
+                                                             rows: list[str]) -> None:
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.rule_id != "line_numbered_permission", v
+
+
+@pytest.mark.parametrize("row", ["▌", "▌ ", "  ┃ ", "▎"])
+def test_an_input_bar_alone_on_the_cursors_row_is_a_chats_prompt(generic: rules.Manifest,
+                                                                 row: str) -> None:
+    v = rules.evaluate(generic, cursor_line([" jasmine   /tmp/work", " user", row]))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), row
+    typed = rules.evaluate(generic, cursor_line([" user", row.rstrip() + " make it"]))
+    assert typed.rule_id != "line_chat_prompt"
