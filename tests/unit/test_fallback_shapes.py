@@ -2854,3 +2854,24 @@ def test_an_input_bar_alone_on_the_cursors_row_is_a_chats_prompt(generic: rules.
     assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), row
     typed = rules.evaluate(generic, cursor_line([" user", row.rstrip() + " make it"]))
     assert typed.rule_id != "line_chat_prompt"
+
+
+def test_a_numbered_permissions_hostile_question_reaches_a_report_inert(
+        generic: rules.Manifest) -> None:
+    """The new permission's message is its question row, screen text: with shell, tmux
+    format and bidi text in it, it is read as text and the report carries it encoded
+    (one OSC 7501, nothing of it raw on the wire)."""
+    from osc7501wrap.protocol import MAX_MSG, Report, sanitize_text
+    from osc7501wrap.protocol.encoder import encode
+
+    ask = "  Would you like to run $(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e?"
+    rows = [JASMINE_ASK[0], ask, *JASMINE_ASK[2:], *JASMINE_OPTIONS, "approve › allow"]
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert (v.state, v.rule_id) == ("blocked", "line_numbered_permission")
+    assert v.msg is not None and "$(rm -rf ~)" in v.msg  # the text, as shown
+    msg = sanitize_text(v.msg, MAX_MSG)  # what every report's message goes through
+    assert not any(ord(c) < 0x20 or c == "\u202e" for c in msg), msg
+    wire = encode(Report("blocked", kind="permission", msg=msg))
+    assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\")  # one OSC, one ST
+    for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
+        assert raw not in wire, raw
