@@ -14,7 +14,10 @@ Contenders, interleaved ``--repeat`` times (medians shown):
   through pyghostty when it loads, else pyte);
 * the same with pyte forced (``OSC7501WRAP_SCREEN=pyte``);
 * ``wrap --agent generic`` (the fallback's rules, as for a program with no manifest),
-  default screen.
+  default screen;
+* the same around a line-mode program (``LINE_CHAT``): a ``Continue? [y/N]`` question,
+  its answer, then a chat's rows for ``--seconds`` (a prompt, words, a list, a
+  question), so every rule of the fallback reads screens none of them read before.
 
 The figure is the wrap process's own peak RSS (``VmHWM`` of /proc/<pid>/status, which is
 what ru_maxrss reports at exit, sampled until it exits; the child's memory is not
@@ -85,6 +88,26 @@ os.write(1, b"\x1b[?1049l")
 """
 
 
+LINE_CHAT = r"""
+import os, sys, time
+end = time.monotonic() + float(sys.argv[1])
+w = lambda s: os.write(1, s.encode())
+w("Continue? [y/N] ")
+time.sleep(0.3)
+w("y\r\n")
+i = 0
+while time.monotonic() < end:
+    w(f"You: question {i} about the build\r\n")
+    time.sleep(0.05)
+    w(f"Assistant: the build finished with {i} warnings in module parser_{i}.\r\n"
+      f"  1. fix the imports\r\n  2. rerun the tests\r\n"
+      f"Session name: Über 漢字 résumé ✻ Thinking… done\r\nWhich file next? ")
+    time.sleep(0.1)
+    w("\r\n")
+    i += 1
+"""
+
+
 def python_pass_kib() -> int:
     """Peak RSS of `python -c pass` in KiB, as the process itself reads it at its end.
 
@@ -134,6 +157,8 @@ def main() -> int:
             "wrap, pyte screen": ([*wrap, "--agent", "claude", *tui],
                                   {**env, "OSC7501WRAP_SCREEN": "pyte"}),
             "wrap, generic rules": ([*wrap, "--agent", "generic", *tui], env),
+            "wrap, generic, line chat": ([*wrap, "--agent", "generic", PY, "-c", LINE_CHAT,
+                                          str(args.seconds)], env),
         }
         base_runs: list[int] = []
         runs: dict[str, list[int]] = {k: [] for k in contenders}

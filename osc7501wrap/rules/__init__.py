@@ -42,6 +42,7 @@ from .model import (
     ENGINE_VERSION,
     GENERIC,
     KINDS,
+    MAX_EXPANDED_LEN,
     MAX_FILE_BYTES,
     MAX_GATE_DEPTH,
     MAX_GATES,
@@ -71,13 +72,13 @@ from .regions import is_rule_line, parse_region
 from .select import select_manifest
 
 __all__ = [
-    "ENGINE_VERSION", "GENERIC", "KINDS", "MAX_FILE_BYTES", "MAX_GATES", "MAX_GATE_DEPTH",
-    "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY", "MAX_PATTERN_LEN",
-    "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES", "WARM_TRIES", "Catalog", "Evaluator", "Gate",
-    "GatePart", "Health", "LazyCatalog", "Manifest", "ManifestError", "Region", "Rule",
-    "RuleTrace", "Snapshot", "Verdict", "builtin_rules_dir", "compile_pattern", "evaluate",
-    "explain", "generic_fallback", "is_rule_line", "load_headers", "load_manifests", "match",
-    "over_budget", "parse_manifest",
-    "parse_manifest_text", "parse_region", "read_bounded", "select_manifest", "stress_screens",
-    "trim_msg",
+    "ENGINE_VERSION", "GENERIC", "KINDS", "MAX_EXPANDED_LEN", "MAX_FILE_BYTES", "MAX_GATES",
+    "MAX_GATE_DEPTH", "MAX_MSG_LEN", "MAX_PATTERNS", "MAX_PATTERNS_PER_KEY",
+    "MAX_PATTERN_LEN", "MAX_REGION_N", "MAX_RULES", "RULE_BUDGET", "STATES", "STRIKES",
+    "WARM_TRIES", "Catalog", "Evaluator", "Gate", "GatePart", "Health", "LazyCatalog",
+    "Manifest", "ManifestError", "Region", "Rule", "RuleTrace", "Snapshot", "Verdict",
+    "builtin_rules_dir", "compile_pattern", "evaluate", "explain", "generic_fallback",
+    "is_rule_line", "load_headers", "load_manifests", "match", "over_budget",
+    "parse_manifest", "parse_manifest_text", "parse_region", "read_bounded",
+    "select_manifest", "stress_screens", "trim_msg",
 ]

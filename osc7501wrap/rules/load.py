@@ -39,6 +39,7 @@ from .model import (
     ENGINE_VERSION,
     GENERIC,
     KINDS,
+    MAX_EXPANDED_LEN,
     MAX_FILE_BYTES,
     MAX_GATE_DEPTH,
     MAX_GATES,
@@ -219,11 +220,11 @@ class _Budget:
 
     def compile(self, pattern: str, per_line: bool = False) -> Pattern:
         """`pattern` with its `(?&name)` references expanded, compiled as a literal one;
-        expanded, it is held to the same length limit. ManifestError (one line)."""
+        expanded, it is held to MAX_EXPANDED_LEN. ManifestError (one line)."""
         if REF in pattern:
             pattern = expand(pattern, self.named_patterns)
-            if len(pattern) > MAX_PATTERN_LEN:
-                raise ManifestError(f"pattern longer than {MAX_PATTERN_LEN} characters once "
+            if len(pattern) > MAX_EXPANDED_LEN:
+                raise ManifestError(f"pattern longer than {MAX_EXPANDED_LEN} characters once "
                                     "its (?&name) references are expanded")
         return self._compile(pattern, per_line)
 

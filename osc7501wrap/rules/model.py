@@ -24,6 +24,9 @@ MAX_GATES = 512
 MAX_PATTERNS = 1024
 MAX_PATTERNS_PER_KEY = 32
 MAX_PATTERN_LEN = 512
+#: a pattern once its (?&name) references are expanded: a named class is written once
+#: and used often
+MAX_EXPANDED_LEN = 1024
 MAX_REGION_N = 500
 MAX_MSG_LEN = 240
 MAX_FILE_BYTES = 512 * 1024

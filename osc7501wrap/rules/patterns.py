@@ -19,7 +19,7 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from .model import MAX_PATTERN_LEN, ManifestError, shown
+from .model import MAX_EXPANDED_LEN, MAX_PATTERN_LEN, ManifestError, shown
 
 REF = "(?&"
 MAX_NAMED = 64  # fragments in one [patterns] table
@@ -143,8 +143,8 @@ def parse_patterns(raw: object, inherited: Mapping[str, str] | None = None) -> d
             if str(err).startswith("[patterns]"):
                 raise
             raise ManifestError(f"[patterns] {name}: {err}") from None
-        if len(out) > MAX_PATTERN_LEN:
-            raise ManifestError(f"[patterns] {name}: longer than {MAX_PATTERN_LEN} "
+        if len(out) > MAX_EXPANDED_LEN:
+            raise ManifestError(f"[patterns] {name}: longer than {MAX_EXPANDED_LEN} "
                                 "characters once its references are expanded")
         done[name] = out
         return out

@@ -306,3 +306,37 @@ def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
     assert big == []
     bounded = r"^\pL[\pL\pN \t]{0,40}?\pL(?:\.\.\.|…)"
     assert _re2_compile(bounded, True)[0].programsize > LINE_PROGRAM_MAX  # what it is for
+
+
+#: RE2 instructions any shipped pattern may compile to, and a manifest's patterns in all.
+#: A built-in's patterns compile at their first use, in the loop, while the child's output
+#: waits: when a screen first reads as none of the rules read so far (a dialog answered)
+#: every rule runs. The fallback's patterns were 248 000 instructions (`\pL` is some 1 200
+#: wherever it is used, `[\pL\pN_-]{0,19}` twenty times that): 0.28 s to compile, 0.23 s
+#: more for RE2's first searches, a 0.23 s stall of the passthrough right after a dialog's
+#: answer and 8 MB of private memory; with its named classes (`(?&letter)`: 23
+#: instructions) 60 000, 31 ms in all (bench_proxy.py, "echo after answer").
+PROGRAM_MAX = 6_000
+MANIFEST_PROGRAM_MAX = 80_000
+
+
+def test_no_shipped_pattern_or_manifest_compiles_big() -> None:
+    full = rules.load_manifests(user_dir=None)
+    big, totals = [], {}
+    for name in full.names:
+        seen = {id(p): p for p in patterns(full.get(name))}
+        sizes = [_re2_compile(p.pattern, p.per_line)[0].programsize for p in seen.values()]
+        big += [(name, p.pattern[:80], size) for p, size in zip(seen.values(), sizes,
+                                                                 strict=True)
+                if size > PROGRAM_MAX]
+        totals[name] = sum(sizes)
+    assert big == []
+    assert max(totals.values()) <= MANIFEST_PROGRAM_MAX, totals
+    assert totals["generic"] > 10_000  # every pattern was counted
+    # what the limits are for: one counted Unicode class, and one the named class replaces
+    assert _re2_compile(r"^\pL[\pL\pN_-]{0,19}:", False)[0].programsize > PROGRAM_MAX
+    generic = full.get("generic")
+    assert generic is not None
+    for name in ("letter", "word_char", "glyph"):
+        size = _re2_compile(generic.named_patterns[name], False)[0].programsize
+        assert size < 40 < _re2_compile(r"\pL", False)[0].programsize, name
