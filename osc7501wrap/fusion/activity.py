@@ -240,8 +240,14 @@ class ActivityDecision:
             out = wrote and fresh and state == "idle" and self._read == "idle"
             if state == "idle":
                 v, _ = p.last_evaluation()
-                self._prompt, self._prompt_at = None, now
-                if v is not None and v.at_cursor and not p.full_screen():
+                at_prompt = v is not None and v.at_cursor and not p.full_screen()
+                # a line-mode chat's prompt is back only where it was read: on the
+                # cursor's row. A composer read elsewhere on the screen (an answered
+                # dialog's box above the line the cursor left) is not its prompt, and
+                # does not end the turn the Enter before it started
+                if at_prompt or self._prompt is None or p.full_screen():
+                    self._prompt, self._prompt_at = None, now
+                if at_prompt:
                     row = p.cursor_and_width()[0]
                     rows = p.screen_rows()
                     self._prompt = rows[row].rstrip() if row < len(rows) else ""

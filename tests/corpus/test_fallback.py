@@ -967,7 +967,12 @@ manifest instead of their own.
   approval reads done (command-approve 0.58). After the line-mode timing change (see
   Rawdog): 0.904 (1.1.0) and 0.891 (1.0.0); the tool's result block, "│" rows closed by
   "╰─ done" under the answered approval, was read as a composer's bar (done) while the
-  command runs; no longer (rules 2026.12.06.30): 0.909 and 0.895.
+  command runs; no longer (rules 2026.12.06.30): 0.909 and 0.895. The approval's box
+  of arguments, still above the cursor's row after the answer and read as a TUI's
+  composer box (idle, not on the cursor's row), ended the line-mode turn the answer's
+  Enter started, so the model's quiet thinking after the command ("TPS: 8.6" rewritten
+  on the cursor's row) read idle; only the prompt read on the cursor's row is the
+  prompt back now (``fusion/activity.py``): 0.999 and 1.000.
 * **Jasmine 0.1.1** and **0.1.0** (``tests/heldout/jasmine-*/``, PyPI ``jasmine-cli``, a
   new agent: a line-mode chat under a prompt_toolkit prompt, its label " user" over its
   input row "▌" as the last rows, nothing under them, a prompt sent by Esc+Enter; a
@@ -1111,10 +1116,7 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
-         "llmist-18.4.0": (0, 0.95),
-         # Aetheris 1.0.0 measures 0.895 (0.634 unseen, 0.699 after pass 24): the start of
-         # a command's quiet run after its approval, and 1 s of its exit, read done
-         "aetheris-1.0.0": (0, 0.89)}
+         "llmist-18.4.0": (0, 0.95)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

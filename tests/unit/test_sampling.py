@@ -525,6 +525,48 @@ def test_a_line_mode_chat_past_its_prompt_is_idle_after_the_quiet_limit(
     assert [d.state for d in pb.decisions if d.at >= 1.0] == [], pb.decisions
 
 
+def test_a_composer_read_above_the_cursor_does_not_end_a_line_mode_turn(
+        procs: dict[str, Any]) -> None:
+    """A line-mode chat's approval answered with a line: the approval's box of arguments
+    stays above the cursor's row, shaped as a TUI's composer box (read idle, but not on
+    the cursor's row) while the approved command runs; then its result block and the
+    model's rate on a row of its own, and nothing for 10 s while the model thinks
+    (Aetheris). The prompt is not back: working from its result on, until the prompt is
+    drawn again (done); not idle at the first quiet sample (the composer read above the
+    cursor had ended the line-mode turn)."""
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["someagent"])
+    pb = Playbook(Pipeline(manifest, rows=16, cols=60, now=0.0, backend="pyte"))
+    s = Sampler(100, 3, activity=True)
+    pb.frame(b"What can I do for you?\r\n  \xe2\x9d\xaf ", 0.0)
+    _run(pb, s, 0.0, 2.0)
+    assert pb.p.current().state == "idle"
+    pb.at(2.0) >> Typed(b"make the directory")
+    pb.frame(b"make the directory", 2.0)
+    pb.at(2.2) >> Typed(b"\r")
+    box = "\u256d" + "\u2500" * 50 + "\u256e\r\n\u2502  command: mkdir out" + " " * 31 \
+        + "\u2502\r\n\u2570" + "\u2500" * 50 + "\u256f\r\n"
+    pb.frame(("\r\n\u26a0  Approval Required\r\n" + box
+              + "Allow? [y/n/a] \u203a ").encode(), 2.4)
+    _run(pb, s, 2.4, 3.5)
+    assert pb.p.current().state == "blocked"
+    pb.at(3.5) >> Typed(b"y")
+    pb.frame(b"y", 3.5)
+    pb.at(3.6) >> Typed(b"\r")
+    pb.frame(b"\r\n", 3.6)
+    _run(pb, s, 3.6, 4.0)
+    # the command's result block under it, and the model's rate on the cursor's row
+    pb.frame("\u2502\r\n\u2502  (no output)\r\n\u2502\r\n\u2570\u2500 done\r\nTPS: 9.7".encode(),
+             4.0)
+    _run(pb, s, 4.0, 14.0)
+    after = [(d.state, round(d.at, 1)) for d in pb.decisions if d.at >= 3.6]
+    assert after[-1][0] == "working" and after[-1][1] <= 4.6, after
+    pb.frame("Done: the directory is there.\r\nWhat can I do for you?\r\n  \u276f ".encode(),
+             14.0)
+    _run(pb, s, 14.0, 15.0)
+    end = [d.state for d in pb.decisions if d.at >= 14.0]
+    assert end == ["done"], end
+
+
 @pytest.mark.parametrize(("rows", "row", "col", "past"), [
     (["> "], 0, 2, False),  # at its prompt
     (["> describe the project"], 0, 22, False),  # a line typed at it
