@@ -1005,7 +1005,11 @@ manifest instead of their own.
   pointer, right over a worded prompt on the cursor's row ("approve › allow"), asking
   leave to act, a question over them or scrolled away, is a permission
   (``line_numbered_permission``): 6/7, 0 false blocked, agreement 0.974 (0.1.1) and
-  0.988 (0.1.0). Left: its ask_user question.
+  0.988 (0.1.0). Left: its ask_user question. Then (pass 26, rules 2026.12.06.33): a row
+  that begins with a "?" glyph and ends with "?", over at most ten rows that are not a
+  prompt (options, a hint), over a one-glyph prompt on the cursor's row with nothing
+  under it, is a question answered by a line (``line_marked_question``): 7/7, 0 false
+  blocked, agreement 0.986 (0.1.1) and 0.999 (0.1.0).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1068,13 +1072,10 @@ GOAL_AGREEMENT = 0.90
 #: other alternatives; MCP CLI 0.20.1: none, unseen and since; Agentao 0.5.17 and 0.4.27:
 #: none since the rule for a numbered question at a one-glyph prompt; Rawdog 0.1.6 and
 #: 0.1.5: none, unseen; Aetheris 1.1.0 and 1.0.0: every approval unseen, none since the
-#: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog,
-#: unseen (below); gpt-engineer: below)
+#: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
+#: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
+#: prompt); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
-          # Jasmine 0.1.1 and 0.1.0 since pass 25 (every approval and its ask_user
-          # question unseen): the question, its "> " under the options read as a
-          # chat's prompt
-          "jasmine-0.1.0/question", "jasmine-0.1.1/question",
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",

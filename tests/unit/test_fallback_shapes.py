@@ -2875,3 +2875,60 @@ def test_a_numbered_permissions_hostile_question_reaches_a_report_inert(
     assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\")  # one OSC, one ST
     for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
         assert raw not in wire, raw
+
+
+# ------------------------------------ pass 26: a question marked by a "?" glyph, a line read
+
+JASMINE_QUESTION = ["? Which color do you prefer?", "  1. red", "  2. green", "  3. blue",
+                    "  Enter a number or type your own answer"]
+
+
+@pytest.mark.parametrize("rows", [
+    [*JASMINE_QUESTION, "> "],  # 0.1.1: options and a hint
+    [*JASMINE_QUESTION, "> 2"],  # the answer being typed
+    ["? Which color do you prefer?", ">"],  # 0.1.0: the question alone
+    ["  ? Name the branch?", "", "❯ "],
+])
+def test_a_question_marked_by_a_glyph_over_a_one_glyph_prompt_is_a_question(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    """Jasmine's ask_user question: a row that begins with a "?" glyph and ends with "?",
+    its options and hint under it or not, over a one-glyph prompt on the cursor's row with
+    nothing drawn under it: blocked, a question, its words the message."""
+    v = rules.evaluate(generic, cursor_line([" user", "▌ ask me a question", "", *rows]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_marked_question")
+    assert v.msg in ("Which color do you prefer?", "Name the branch?")
+
+
+@pytest.mark.parametrize("rows", [
+    # a model's answer ending in a question, over a chat's prompt: no glyph before it
+    ["Which color do you prefer?", "1. red", "2. green", "> "],
+    # the question answered: the answer's rows and the prompt back under it
+    ["? Which color do you prefer?", "> 2", "Green it is.", "> "],
+    # a "?" row that asks nothing (a form's label ending in dots), over a prompt
+    ["? Project description: a small tool...", "> "],
+    # the prompt with a status bar under it (a TUI's composer, not a line read)
+    ["? Which color do you prefer?", "> ", "  model · ~/work"],
+])
+def test_rows_ending_in_a_question_that_are_no_marked_question(generic: rules.Manifest,
+                                                               rows: list[str]) -> None:
+    row = len(rows) - 1 if rows[-1].startswith(">") else len(rows) - 2
+    lines = rows + [""] * (24 - len(rows))
+    v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(row, len(rows[row]))))
+    assert v.rule_id != "line_marked_question", (rows, v)
+
+
+def test_a_marked_questions_hostile_words_reach_a_report_inert(
+        generic: rules.Manifest) -> None:
+    from osc7501wrap.protocol import MAX_MSG, Report, sanitize_text
+    from osc7501wrap.protocol.encoder import encode
+
+    ask = "? Run $(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e" + "y" * 10_000 + "?"
+    v = rules.evaluate(generic, cursor_line([ask, "> "]))
+    assert (v.state, v.rule_id) == ("blocked", "line_marked_question")
+    assert v.msg is not None and "$(rm -rf ~)" in v.msg
+    msg = sanitize_text(v.msg, MAX_MSG)
+    assert not any(ord(c) < 0x20 or c == "\u202e" for c in msg), msg
+    wire = encode(Report("blocked", kind="question", msg=msg))
+    assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
+    for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
+        assert raw not in wire, raw
