@@ -2218,3 +2218,37 @@ def jasmine_command(sb: Sandbox, base_url: str, *,
     env.update({"JASMINE_BACKEND": "openai:", "JASMINE_BASE_URL": f"{base_url}/v1",
                 "JASMINE_API_KEY": "sk-fake", "JASMINE_MODEL": "gpt-4o"})
     return [str(pin.exe), str(sb.work), *(args or [])], env
+
+
+def xiaoyu_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Xiaoyu (小羽; PyPI ``xiaoyu-agent`` with its ``tui`` extra, the
+    program ``xiaoyu``: a line-mode chat, a prompt_toolkit prompt ``⏵⏵ auto ›`` on the last
+    row under its banner, the answers printed above it as the main screen scrolls; its
+    words Chinese) in ``sb``: the fake API's Chat Completions as its gateway provider, the
+    only one it builds (``XIAOYU_PROVIDERS=gateway``, ``XIAOYU_BASE_URL``,
+    ``XIAOYU_API_KEY``, ``XIAOYU_MODEL``), its workspace the sandbox's work directory. A
+    shell command (its ``bash`` tool) asks first, in its auto mode too, no sandbox being
+    there (``XIAOYU_SANDBOX=0``): an inline menu under the call, its title, the options
+    ``❯ 允许一次  (1/y)`` (once), ``本会话内 ... 都允许，不再询问  (2/a)``, ``总是允许（...）
+    (3/!)``, ``拒绝，并告诉小羽下一步怎么做  (4/n)``, ... and the key hints ``↑↓ 选择 · Enter
+    确认 · Tab 批准并附言 · Esc / Ctrl-C 取消``, the cursor hidden: Enter takes the option
+    selected; refused (``n``), it asks ``下一步该怎么做？（回车 = 仅拒绝）`` on a line, and the
+    model is told. Its ``ask_user`` tool draws the same menu with the question's options
+    and no Tab. Its update check (``XIAOYU_UPDATE_CHECK=0``), web search, web fetch,
+    browser, MCP, plugins, peers, sub-agents, explore model and next-prompt suggestions are
+    off; it has no telemetry unless its ``otel`` extra is installed (it is not). No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["xiaoyu"]
+    env = sb.base_env()
+    env.update({
+        "XIAOYU_PROVIDERS": "gateway", "XIAOYU_BASE_URL": f"{base_url}/v1",
+        "XIAOYU_API_KEY": "sk-fake", "XIAOYU_MODEL": "gpt-4o",
+        "XIAOYU_UPDATE_CHECK": "0", "XIAOYU_SANDBOX": "0", "XIAOYU_SUGGESTIONS": "0",
+        "XIAOYU_ENABLE_EXPLORE": "0", "XIAOYU_ENABLE_WEB_SEARCH": "0",
+        "XIAOYU_ENABLE_X_SEARCH": "0", "XIAOYU_ENABLE_DEEP_RESEARCH": "0",
+        "XIAOYU_ENABLE_WEB_FETCH": "0", "XIAOYU_ENABLE_BROWSER": "0",
+        "XIAOYU_ENABLE_PLUGINS": "0", "XIAOYU_ENABLE_MCP": "0", "XIAOYU_ENABLE_PEERS": "0",
+        "XIAOYU_ENABLE_AGENTS": "0", "XIAOYU_ENABLE_CHENSHU": "0",
+    })
+    return [str(pin.exe), *(args or [])], env

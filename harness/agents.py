@@ -808,6 +808,25 @@ JASMINE_CHAT = LastRow(JASMINE_PROMPT, JASMINE_ASKS)
 jasmine_idle, jasmine_asks, jasmine_busy = (JASMINE_CHAT.idle, JASMINE_CHAT.asks,
                                             JASMINE_CHAT.busy)
 
+# --------------------------------------------------------------------------- Xiaoyu
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): its mode's glyphs and name, "⏵⏵ auto ›" (auto, its mode from the start)
+XIAOYU_PROMPT = re.compile(r"(?m)^⏵⏵ auto › *\s*\Z")
+#: its approval's key-hint row as the last row with anything on it, the cursor hidden: an
+#: inline menu (not the alternate screen) under the call ("⏺ bash(...)"), its title and its
+#: options, "❯ 允许一次  (1/y)" selected, "本会话内 ... 都允许，不再询问  (2/a)", "拒绝，并告诉
+#: 小羽下一步怎么做  (.../n)", then "↑↓ 选择 · Enter 确认 · Tab 批准并附言 · ... 取消" (Enter takes
+#: the option selected, a digit or its letter the option it marks)
+XIAOYU_ASKS = re.compile(r"(?m)^ +↑↓ 选择 · Enter 确认 · Tab 批准并附言(?: · [^\n]*)?\s*\Z")
+#: its ask_user question's key-hint row as the last row with anything on it: the question,
+#: its numbered options "❯ red  (1)" ..., "其他（自由输入）", "取消提问，返回对话", then
+#: "↑↓ 选择 · Enter 确认 · Esc / Ctrl-C 取消" (no Tab: a digit takes its option)
+XIAOYU_QUESTION = re.compile(r"(?m)^ +↑↓ 选择 · Enter 确认 · Esc / Ctrl-C 取消\s*\Z")
+
+XIAOYU_CHAT = LastRow(XIAOYU_PROMPT, XIAOYU_ASKS)
+xiaoyu_idle, xiaoyu_asks, xiaoyu_busy = XIAOYU_CHAT.idle, XIAOYU_CHAT.asks, XIAOYU_CHAT.busy
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1117,14 +1136,18 @@ AETHERIS = line_chat("aetheris", agentrun.aetheris_command, AETHERIS_CHAT)
 #: line prompt with a completion menu open, its first choice filled in: Enter approves
 JASMINE = line_chat("jasmine", agentrun.jasmine_command, JASMINE_CHAT, approve_key="enter")
 
+#: recorded only, as llm is; a line-mode chat whose approval is an inline menu of options,
+#: its first ("允许一次", once) selected: Enter approves
+XIAOYU = line_chat("xiaoyu", agentrun.xiaoyu_command, XIAOYU_CHAT, approve_key="enter")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE)}
+    AETHERIS, JASMINE, XIAOYU)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
-                           "rawdog", "aetheris", "jasmine"})
+                           "rawdog", "aetheris", "jasmine", "xiaoyu"})

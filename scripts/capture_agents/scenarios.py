@@ -46,6 +46,7 @@ from capture_agents import (
     strands,
     tunacode,
     vibe,
+    xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -93,6 +94,7 @@ MODULES = {
     "rawdog": (rawdog,),
     "aetheris": (aetheris,),
     "jasmine": (jasmine,),
+    "xiaoyu": (xiaoyu,),
 }
 AGENTS = tuple(MODULES)
 

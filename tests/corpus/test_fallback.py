@@ -1010,6 +1010,36 @@ manifest instead of their own.
   prompt (options, a hint), over a one-glyph prompt on the cursor's row with nothing
   under it, is a question answered by a line (``line_marked_question``): 7/7, 0 false
   blocked, agreement 0.986 (0.1.1) and 0.999 (0.1.0).
+* **Xiaoyu 0.75.0** (``tests/heldout/xiaoyu-0.75.0/``, PyPI ``xiaoyu-agent``, 小羽, a
+  new agent whose words are Chinese: a line-mode chat under a prompt_toolkit prompt,
+  "⏵⏵ auto ›" (its mode's glyphs and name) as the last row, nothing under it; a row
+  "⠋ gpt-4o 思考中 · 3s · Ctrl-C 中断" (its braille glyph turning) while the model is
+  silent, "⠧ bash 运行中 · 1s" while a command runs; before a shell command, under the
+  call's row ("● bash ls -la⏎touch x1.txt", the command on one row, cut with "…"), an
+  inline menu on the main screen, the cursor hidden: its title "  要执行这条命令吗？"
+  (a full-width question mark), the options "  ❯ 允许一次  (1/y)", "    本会话内 ls 与
+  touch 都允许，不再询问  (2/a)", "    拒绝，并告诉小羽下一步怎么做  (3/n)" (those it can
+  give: two to four), then the key hints "    ↑↓ 选择 · Enter 确认 · Tab 批准并附言 ·
+  Esc / Ctrl-C 取消" as the last row: Enter takes the option selected, a digit or its
+  letter the option it marks; refused ("n"), a line "  下一步该怎么做？（回车 = 仅拒绝）"
+  is read, and the model is told and answers; its ask_user question, the same menu with
+  the question as its title, its options numbered ("❯ red  (1)"), "其他（自由输入）  (4)",
+  "取消提问，返回对话  (5)" and the hints without Tab) was measured once unseen (the rules
+  of 7906efb, 2026.12.06.33, replayed with activity): 1/7 dialogs, 5 false blocked,
+  blocked p50/max 44/44 ms, turn end p50/max 855/1008 ms with 5 turn ends not seen,
+  agreement 0.907. What it showed where the fallback was wrong: its approval menu is
+  read by no rule as a permission (its words Chinese, its title ending in "？", its
+  options led by "❯" and closed by their keys in brackets, its hints row the last row);
+  where the banner's row of key hints ("  ! 直跑 shell · @ 补文件名 · ... · Shift") is
+  still on screen above it, the menu is read as a question list (``tui_question_list``)
+  with that row as its question, the wrong kind: 4 of its 6 approvals (4 false
+  blocked); none once that row has scrolled away (the second and third of multiline,
+  read working, then idle); its ask_user question is found (``tui_question_list``, the
+  right kind); the model's answer quoting the menu reads as that question list too
+  (negatives, 1 false blocked, 1.2 s to the exit); its prompt "⏵⏵ auto ›", glyphs and a
+  word before a pointer, is read by no rule, so a turn ends only when the activity
+  samples see nothing new (idle, not done, about 1 s after the last output), and not at
+  all where it exits within that second (5 turn ends). Not looked at.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1074,8 +1104,13 @@ GOAL_AGREEMENT = 0.90
 #: 0.1.5: none, unseen; Aetheris 1.1.0 and 1.0.0: every approval unseen, none since the
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
-#: prompt); gpt-engineer: below)
+#: prompt); Xiaoyu 0.75.0: every approval, unseen (below); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
+          # Xiaoyu 0.75.0, unseen: every approval (an inline menu in Chinese, "❯ 允许一次
+          # (1/y)" over its key hints as the last row), read as a question list where
+          # its banner's key row is still above it, else by no rule
+          *(f"xiaoyu-0.75.0/{c}" for c in ("command-approve", "command-deny",
+                                           "long-command", "multiline")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1115,7 +1150,12 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
-         "llmist-18.4.0": (0, 0.95)}
+         "llmist-18.4.0": (0, 0.95),
+         # Xiaoyu 0.75.0 measures 0.907 unseen: 4 of its approvals read as a question
+         # list (its banner's key row above taken for the question) and the model's
+         # answer quoting the menu too (5 false blocked); its "⏵⏵ auto ›" prompt read by
+         # no rule (a turn ends idle when nothing new is seen, about 1 s late)
+         "xiaoyu-0.75.0": (5, 0.90)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1140,7 +1180,7 @@ def test_the_held_out_agent_is_there() -> None:
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1"]
+        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
