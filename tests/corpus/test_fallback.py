@@ -1039,7 +1039,18 @@ manifest instead of their own.
   (negatives, 1 false blocked, 1.2 s to the exit); its prompt "⏵⏵ auto ›", glyphs and a
   word before a pointer, is read by no rule, so a turn ends only when the activity
   samples see nothing new (idle, not done, about 1 s after the last output), and not at
-  all where it exits within that second (5 turn ends). Not looked at.
+  all where it exits within that second (5 turn ends). Then looked at (pass 27, rules
+  2026.12.06.34): a list's options past the selected one may begin with a letter of any
+  script (they began with A-Z), a question may end with "？" (a dialog's title, its
+  message: ``tui_dialog_list``, ``tui_question_list`` and the others' ``msg_line``, the
+  dialog's subject), a list whose option shows the key y at its row's end ("(1/y)") asks
+  leave to act (a permission, as its words "allow", "yes" do in English), and a word and
+  a pointer on the cursor's row, glyphs before them or not ("⏵⏵ auto ›", "You ›"), are a
+  chat's prompt (``line_chat_prompt``): 7/7, 1 false blocked (the model's answer quoting
+  the menu, read as a permission now), turn end p50 42 ms, agreement 0.970; every other
+  corpus and held-out directory the same. Left: the line asked after a refusal
+  ("下一步该怎么做？（回车 = 仅拒绝）", a question on the cursor's row with a hint after it)
+  read by no rule (working for its 0.45 s), the quoted menu.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1104,13 +1115,9 @@ GOAL_AGREEMENT = 0.90
 #: 0.1.5: none, unseen; Aetheris 1.1.0 and 1.0.0: every approval unseen, none since the
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
-#: prompt); Xiaoyu 0.75.0: every approval, unseen (below); gpt-engineer: below)
+#: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
+#: gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
-          # Xiaoyu 0.75.0, unseen: every approval (an inline menu in Chinese, "❯ 允许一次
-          # (1/y)" over its key hints as the last row), read as a question list where
-          # its banner's key row is still above it, else by no rule
-          *(f"xiaoyu-0.75.0/{c}" for c in ("command-approve", "command-deny",
-                                           "long-command", "multiline")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1151,11 +1158,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
          "llmist-18.4.0": (0, 0.95),
-         # Xiaoyu 0.75.0 measures 0.907 unseen: 4 of its approvals read as a question
-         # list (its banner's key row above taken for the question) and the model's
-         # answer quoting the menu too (5 false blocked); its "⏵⏵ auto ›" prompt read by
-         # no rule (a turn ends idle when nothing new is seen, about 1 s late)
-         "xiaoyu-0.75.0": (5, 0.90)}
+         # Xiaoyu 0.75.0 measures 0.970 (0.907 unseen): the model's answer quoting its
+         # menu reads as a permission (1 false blocked, 1.2 s to the exit), the line it
+         # asks after a refusal as nothing
+         "xiaoyu-0.75.0": (1, 0.97)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

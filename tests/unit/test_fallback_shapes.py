@@ -2932,3 +2932,41 @@ def test_a_marked_questions_hostile_words_reach_a_report_inert(
     assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
     for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
         assert raw not in wire, raw
+
+
+# --------------------------- pass 27: a menu in any script, its keys at its rows' ends
+
+XIAOYU_MENU = ["● bash rm -rf build", "  ⚠ 注意：强制删除（rm -f/-rf）", "  要执行这条命令吗？",
+               "  ❯ 允许一次  (1/y)", "    拒绝，并告诉小羽下一步怎么做  (2/n)",
+               "    以后都拒绝（规则写入前可编辑：deny bash(rm *)）  (3/x)",
+               "    ↑↓ 选择 · Enter 确认 · Tab 批准并附言 · Esc / Ctrl-C 取消"]
+
+
+def test_a_menu_whose_yes_option_shows_the_key_y_is_a_permission_in_any_script(
+        generic: rules.Manifest) -> None:
+    """Xiaoyu's approval: a title ending in a full-width "？", options led by a pointer,
+    each ending with its keys ("(1/y)"), the others' labels in Chinese, the hints row
+    last: a permission (its yes option's key is y), its title the message."""
+    v = read(generic, ["⏵⏵ auto › clean the build", *XIAOYU_MENU])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
+    assert v.msg == "要执行这条命令吗？"
+    assert v.dialog is not None and [o.label[:4] for o in v.dialog.options] == [
+        "允许一次", "拒绝，并", "以后都拒"]
+
+
+def test_a_menu_whose_options_show_numbers_only_is_a_question(generic: rules.Manifest) -> None:
+    v = read(generic, ["⏵⏵ auto › ask me", "● ask_user", "  Which color do you prefer?",
+                       "  ❯ red  (1)", "    green  (2)", "    其他（自由输入）  (3)",
+                       "    ↑↓ 选择 · Enter 确认 · Esc 取消"])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+
+
+@pytest.mark.parametrize(("row", "idle"), [
+    ("⏵⏵ auto › ", True), ("You › ", True), ("➜  repo git:(main) ", False),
+    ("⏵⏵ auto › clean the build", False),  # typed
+    ("Answer the question › ", False),  # more than one word
+])
+def test_a_word_and_a_pointer_on_the_cursors_row_is_a_chats_prompt(
+        generic: rules.Manifest, row: str, idle: bool) -> None:
+    v = rules.evaluate(generic, cursor_line(["Done: the build is clean.", row]))
+    assert (v.rule_id == "line_chat_prompt") is idle, (row, v)
