@@ -151,6 +151,20 @@ def throughput(argv: list[str], size: int, env: dict[str, str] | None = None) ->
 # --------------------------------------------------------------------------- latency
 
 
+def echo(fd: int, key: bytes) -> float:
+    """Seconds from writing `key` to the terminal's side of a pty to reading its echo."""
+    start = time.perf_counter()
+    os.write(fd, key)
+    while True:
+        select.select([fd], [], [], 5)
+        try:
+            data = os.read(fd, 64)
+        except BlockingIOError:
+            continue
+        if data:
+            return time.perf_counter() - start
+
+
 def echo_latencies(argv: list[str], keys: int, after: float = 0.0) -> list[float]:
     """Write-to-read-back times of `keys` keystrokes (after 50 unmeasured), typed back to
     back from `after` seconds after the child's first output."""
@@ -161,19 +175,9 @@ def echo_latencies(argv: list[str], keys: int, after: float = 0.0) -> list[float
         fd = t.fd
         out: list[float] = []
         for i in range(keys + 50):
-            key = b"abcdefghijklmnop"[i % 16:i % 16 + 1]
-            start = time.perf_counter()
-            os.write(fd, key)
-            while True:
-                select.select([fd], [], [], 5)
-                try:
-                    data = os.read(fd, 64)
-                except BlockingIOError:
-                    continue
-                if data:
-                    break
+            took = echo(fd, b"abcdefghijklmnop"[i % 16:i % 16 + 1])
             if i >= 50:  # warm-up
-                out.append(time.perf_counter() - start)
+                out.append(took)
         os.write(fd, b"q")
         t.wait()
         return out
@@ -195,18 +199,7 @@ def answer_stall(argv: list[str]) -> float:
         fd = t.fd
         worst = time.perf_counter() - start  # the answer's echo, and what follows it
         for i in range(ANSWER_KEYS):
-            key = b"abcdefghijklmnop"[i % 16:i % 16 + 1]
-            start = time.perf_counter()
-            os.write(fd, key)
-            while True:
-                select.select([fd], [], [], 5)
-                try:
-                    data = os.read(fd, 64)
-                except BlockingIOError:
-                    continue
-                if data:
-                    break
-            worst = max(worst, time.perf_counter() - start)
+            worst = max(worst, echo(fd, b"abcdefghijklmnop"[i % 16:i % 16 + 1]))
             time.sleep(ANSWER_GAP)
         os.write(fd, b"q")
         t.wait()
