@@ -133,7 +133,6 @@ class Classifier:
         self._published: ScreenReading | None = None
         self._lingering: rules.Verdict | None = None  # idle verdict waiting out its linger
         self._linger_until = 0.0
-        self._answered_at = -1.0  # the user's latest key that may answer a dialog
         # (state, kind) of the latest reading of the screen, and the first screen change
         # after the reading before the one that first read it (the state cannot have
         # been shown before that)
@@ -150,12 +149,6 @@ class Classifier:
         self.evaluations = 0
 
     # ------------------------------------------------------------------ inputs
-
-    def answered(self, now: float) -> None:
-        """The user typed a key that may answer the dialog published (not a move within
-        it): once a settled look no longer reads it, it is gone at once, with no
-        `gone_linger` (its going has a cause: the key)."""
-        self._answered_at = now
 
     def screen_changed(self, now: float, since: float | None = None) -> None:
         """The screen model's version changed at `now`, by output that began to arrive at
@@ -255,9 +248,7 @@ class Classifier:
         if state is None:  # no match: keep what is published, and any pending linger ...
             self._unread_since_pub = True
             if pub is not None and pub.state == "blocked" and self._lingering is None:
-                if self._answered_at >= pub.since:
-                    return self._publish(verdict, now)  # ... except a dialog answered
-                self._lingering = verdict  # ... or one gone: gone if this lasts
+                self._lingering = verdict  # ... except a dialog: it is gone if this lasts
                 self._linger_until = now + self.gone_linger
             return None
         if pub is not None and state == pub.state:

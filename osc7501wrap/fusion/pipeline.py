@@ -92,10 +92,6 @@ INSPECT_PART = 300  # characters of one rule condition in ``explain --session``'
 PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 _STRING_END = re.compile(rb"\x07|\x1b\\")  # the end of an OSC, DCS, APC or PM string
-# what keys typed at a dialog leave when their moves are taken out: cursor and page keys,
-# Tab and Shift+Tab, focus and mouse reports, a terminal's replies (OSC, DCS strings)
-_MOVES = re.compile(rb"\x1b\[[0-9;<]*[A-DHFZIOMm~]|\x1bO[A-DHF]|\x1b[\]P_^][^\x07\x1b]*"
-                    rb"(?:\x07|\x1b\\)?|\t")
 # A frame's shape: SGR sequences (colours, attributes) left out, and each run of digits,
 # each run of spaces and each symbol of U+00A0-U+00BF and U+2000-U+2BFF (spinner glyphs,
 # arrows, punctuation, box drawing, braille, dingbats) masked; letters of every script,
@@ -109,13 +105,6 @@ HOLD_STATES = frozenset({None, "working", "idle"})
 SHAPES_KEPT = 64  # shapes of recent frames, by key (the frames read at once or waiting)
 _INF = float("inf")
 _NAN = float("nan")  # equal to no deadline
-
-
-def _may_answer(data: bytes) -> bool:
-    """May `data`, typed while a dialog is shown, answer it? Any key but a move within it
-    (arrows, Tab, page keys) or what the terminal itself sends: a letter, a digit, Enter,
-    Esc, Ctrl+C."""
-    return data == b"\x1b" or bool(_MOVES.sub(b"", data))
 
 
 def frame_shape(chunk: bytes) -> bytes:
@@ -644,8 +633,6 @@ class Pipeline:
         a turn as far as the input side can tell (fusion confirms or reverts it)."""
         self.last_input = now
         self._hold_ok = False
-        if self.fusion.current().state == "blocked" and _may_answer(data):
-            self.classifier.answered(now)
         enter = self._enter_outside_paste(data)
         typed = self._line_typed(data)
         if not enter or not agent_in_front:

@@ -77,10 +77,10 @@ def test_terminal_that_answers_gets_full_reports_in_order() -> None:
     # answered: the dialog is gone, so blocked does not outlive it. The program runs on
     # after the answer (1 s): a state other than blocked is reported before the exit,
     # never a stale blocked light. (That report may come before the program's "got y":
-    # the Enter that answers is itself a sign of work.) wrap reads the dialog gone at the
-    # first settled look after the answer (tens of ms; bench_proxy.py's "echo after
-    # answer": what reading that screen first costs the loop), and coalesces reports for
-    # 0.1 s.
+    # the Enter that answers is itself a sign of work.) wrap reads the dialog gone about
+    # 0.3 s after the answer (its screen settles, then gone_linger), and coalesces
+    # reports for 0.1 s (bench_proxy.py's "echo after answer": what reading that screen
+    # first costs the loop).
     assert b"got y" in out
     later = [r.state for r in reps[first_blocked:]]
     assert later[-1] == "clear"

@@ -302,27 +302,6 @@ def test_dialog_gone_without_any_match_is_published_as_no_state(
                         until=5.0)) == ["working"]
 
 
-def test_a_dialog_answered_is_gone_at_the_first_settled_look_without_it(
-        manifest: rules.Manifest) -> None:
-    """A key that may answer the dialog (not a move within it), then the dialog gone: its
-    going has a cause, so it is published at the first settled evaluation that no longer
-    reads it (2.04), not after gone_linger (2.29, as without the key). A half-drawn frame
-    after a key typed before the dialog was published still waits out the linger."""
-    dialog = ["Do you want to proceed?", "❯ 1. Yes"]
-    script = [(0.0, spinner(1)), (1.0, dialog), (2.0, ["got y", "compiling"])]
-    clf = Classifier(manifest)
-    screen = FakeScreen([])
-    readings = drive(clf, screen, script[:2], until=1.9)
-    clf.answered(1.95)
-    readings += drive(clf, screen, script[2:], until=4.0)
-    assert [(round(t, 2), r.state) for t, r in readings] == [
-        (0.04, "working"), (1.04, "blocked"), (2.04, None)]
-    clf = Classifier(manifest)
-    clf.answered(0.5)  # typed before the dialog
-    assert [(round(t, 2), r.state) for t, r in drive(clf, FakeScreen([]), script, until=4.0)
-            ] == [(0.04, "working"), (1.04, "blocked"), (2.29, None)]
-
-
 def test_interrupt_marker(manifest: rules.Manifest) -> None:
     assert not marks_interrupts(manifest)  # no idle rule about an interrupt
     shows = rules.parse_manifest_text(

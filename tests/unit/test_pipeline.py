@@ -165,24 +165,3 @@ def test_a_screen_backend_still_loading_keeps_the_screen_unread_half_a_second_at
         now = eff.due
     assert blocked_at is not None and blocked_at <= BACKEND_WAIT + 0.3, blocked_at
     assert p.backlog.fed_bytes == 16 and type(p.screen).__name__ == "PyteScreen"
-
-
-@pytest.mark.parametrize(("keys", "gone_by"), [
-    (b"y\r", 0.1),  # an answer: gone at the first settled look without the dialog
-    (b"\x1b", 0.1),  # Esc: cancelled
-    (b"\x1b[B", 0.3),  # a move within the dialog (Down): it may be redrawing, so the
-    (b"\t", 0.3),  # dialog waits out gone_linger (0.25 s) before it is gone
-])
-def test_a_dialog_answered_ends_at_once_a_move_within_it_waits_out_the_linger(
-        keys: bytes, gone_by: float) -> None:
-    p = make_pipeline()
-    pb = Playbook(p)
-    pb.frame(b"Continue? [y/N] ", 0.0)
-    pb.until(0.5)
-    assert p.current().state == "blocked"
-    pb.at(1.0) >> Typed(keys)
-    pb.frame(b"\r\ncompiling the project\r\n", 1.0)
-    pb.until(3.0)
-    ends = [d for d in pb.decisions if d.at >= 1.0]
-    assert ends and ends[0].state != "blocked", ends
-    assert gone_by - 0.1 <= ends[0].at - 1.0 <= gone_by, (keys, ends)
