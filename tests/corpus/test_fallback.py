@@ -1047,7 +1047,7 @@ manifest instead of their own.
   leave to act (a permission, as its words "allow", "yes" do in English), and a word and
   a pointer on the cursor's row, glyphs before them or not ("⏵⏵ auto ›", "You ›"), are a
   chat's prompt (``line_chat_prompt``): 7/7, 1 false blocked (the model's answer quoting
-  the menu, read as a permission now), turn end p50 42 ms, agreement 0.970; every other
+  the menu, read as a permission now), turn end p50 42 ms, agreement 0.982; every other
   corpus and held-out directory the same. Left: the line asked after a refusal
   ("下一步该怎么做？（回车 = 仅拒绝）", a question on the cursor's row with a hint after it)
   read by no rule (working for its 0.45 s), the quoted menu.
@@ -1160,10 +1160,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
          "llmist-18.4.0": (0, 0.95),
-         # Xiaoyu 0.75.0 measures 0.970 (0.907 unseen): the model's answer quoting its
+         # Xiaoyu 0.75.0 measures 0.982 (0.907 unseen): the model's answer quoting its
          # menu reads as a permission (1 false blocked, 1.2 s to the exit), the line it
          # asks after a refusal as nothing
-         "xiaoyu-0.75.0": (1, 0.97)}
+         "xiaoyu-0.75.0": (1, 0.98)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
