@@ -245,12 +245,13 @@ class ActivityDecision:
                 # cursor's row. A composer read elsewhere on the screen (an answered
                 # dialog's box above the line the cursor left) is not its prompt, and
                 # does not end the turn the Enter before it started
-                if at_prompt or self._prompt is None or p.full_screen():
-                    self._prompt, self._prompt_at = None, now
                 if at_prompt:
                     row = p.cursor_and_width()[0]
                     rows = p.screen_rows()
                     self._prompt = rows[row].rstrip() if row < len(rows) else ""
+                    self._prompt_at = now
+                elif self._prompt is None or p.full_screen():
+                    self._prompt, self._prompt_at = None, now
         self._read = state
         # the processes are not read: once the screen no longer reads this way, the
         # sample after next compares CPU (one period later than if its time were kept)
