@@ -133,6 +133,7 @@ class Classifier:
         self._published: ScreenReading | None = None
         self._lingering: rules.Verdict | None = None  # idle verdict waiting out its linger
         self._linger_until = 0.0
+        self._read_on_alt = False  # the screen a rule last read was the alternate one
         # (state, kind) of the latest reading of the screen, and the first screen change
         # after the reading before the one that first read it (the state cannot have
         # been shown before that)
@@ -238,7 +239,8 @@ class Classifier:
 
     def _evaluate(self, now: float, snapshot_fn: Callable[[], rules.Snapshot]) -> ScreenReading | None:
         self._dirty = False
-        verdict = self._rules.evaluate(snapshot_fn())
+        snapshot = snapshot_fn()
+        verdict = self._rules.evaluate(snapshot)
         self.last_verdict = verdict
         self.last_eval_at = now
         self.evaluations += 1
@@ -247,10 +249,17 @@ class Classifier:
         pub = self._published
         if state is None:  # no match: keep what is published, and any pending linger ...
             self._unread_since_pub = True
-            if pub is not None and pub.state == "blocked" and self._lingering is None:
-                self._lingering = verdict  # ... except a dialog: it is gone if this lasts
-                self._linger_until = now + self.gone_linger
+            if pub is not None and pub.state == "blocked":
+                if snapshot.alt_screen != self._read_on_alt:
+                    # ... except a dialog whose screen was left (the program closed or
+                    # handed over its full screen): gone at once, its going has a cause
+                    self._lingering = None
+                    return self._publish(verdict, now)
+                if self._lingering is None:  # ... or one gone: gone if this lasts
+                    self._lingering = verdict
+                    self._linger_until = now + self.gone_linger
             return None
+        self._read_on_alt = snapshot.alt_screen
         if pub is not None and state == pub.state:
             self._lingering = None
             if (verdict.kind != pub.kind or (state in _MSG_STATES and verdict.msg != pub.msg)

@@ -772,12 +772,14 @@ class Pipeline:
         screen = self.screen
         # read back only what the rules read (each is a call into the backend per frame):
         # the cursor for a `cursor` or `input` region, the line typed and not entered for
-        # an `input` region; no region reads the alternate screen flag
+        # an `input` region; no region reads the alternate screen flag (the classifier
+        # does: a dialog read on one screen is gone once the program leaves it)
         typed = (self._line.decode("utf-8", "replace") if self._reads_typed and self._line
                  else None)
         return rules.Snapshot(lines=screen.lines(), title=self._title, progress=progress,
                               cursor=screen.cursor() if self._reads_cursor else None,
-                              background=getattr(screen, "background", None), typed=typed)
+                              background=getattr(screen, "background", None), typed=typed,
+                              alt_screen=screen.alt_screen)
 
     def _tick(self, now: float, budget: float | None = None) -> float | None:
         """Do the pending work; return the next deadline (None: nothing pending)."""

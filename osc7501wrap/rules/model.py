@@ -206,7 +206,7 @@ class Snapshot:
     lines: list[str]
     title: str | None = None
     progress: str | None = None
-    alt_screen: bool = False  # no region reads it (a live session does not read it back)
+    alt_screen: bool = False  # no region reads it; the classifier does (a dialog's screen left)
     cursor: tuple[int, int] | None = None  # (row, col), 0-based
     # what the user typed on the cursor's line and has not entered yet, as the input side
     # saw it typed (None: not known); the `input` region leaves its echo out

@@ -201,11 +201,14 @@ class Replayed:
         return next((t for t in self.evidence if lo <= t <= mk.t), mk.t)
 
     def marker_end(self, i: int) -> float:
-        """When the truth of marker `i` stops: the next marker, else the exit, else inf."""
+        """When the truth of marker `i` stops: the next marker; after the last one, the
+        harness's quit keys (the first input after it: the truth is not labelled after
+        them, as in bench_corpus's agreement), else the exit, else inf."""
         if i + 1 < len(self.markers):
             return self.markers[i + 1].t
-        exits = [e.t for e in self.cap.events if e.type == "x"]
-        return exits[-1] if exits else math.inf
+        t = self.markers[i].t
+        ends = [e.t for e in self.cap.events if e.type in ("i", "x") and e.t > t]
+        return min(ends) if ends else math.inf
 
 
 @functools.cache

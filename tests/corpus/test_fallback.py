@@ -1050,7 +1050,9 @@ manifest instead of their own.
   the menu, read as a permission now), turn end p50 42 ms, agreement 0.982; every other
   corpus and held-out directory the same. Left: the line asked after a refusal
   ("下一步该怎么做？（回车 = 仅拒绝）", a question on the cursor's row with a hint after it)
-  read by no rule (working for its 0.45 s), the quoted menu.
+  read by no rule (working for its 0.45 s), the quoted menu. Then generic rules .35: a
+  menu whose hints row is followed by a sentence (words ending in "." or "!") and nothing
+  or a chat's bare prompt is one an answer quoted: 7/7, 0, agreement 0.991.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1140,15 +1142,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # same causes; 0.854 with the ``c`` rows taken out; 0.640 its first recording,
          # whose first turns drew nothing for 6 to 21 s after the Esc+Enter)
          "mini-1.7.0": (0, 0.94),
-         # its exit confirmation stays drawn while it shuts down: read blocked 11 ms past
-         # the 0.5 s allowed after the Enter that answers it, once
-         "openhands-1.16.0": (1, 0.99),
-         # its exit box is erased 0.2 s after the Enter that answers it and the shutdown
-         # log under it reads as nothing, so the dialog's light waits out its 0.25 s
-         # (six times, 30-40 ms past the 0.5 s allowed); one approval is erased 0.43 s
-         # after its Enter (14 ms past)
-         # (0.988 with the activity samples)
-         "openhands-1.11.0": (7, 0.98),
+         # OpenHands CLI 1.11.0: one approval is erased 0.43 s after its Enter, under a
+         # spinner drawn with it (14 ms past the 0.5 s allowed); its exit box, erased
+         # as it leaves its full screen, is gone at once (7 false blocked before that)
+         "openhands-1.11.0": (1, 0.98),
          # TunaCode 0.1.30 and 0.1.46 measure 0.996 and 0.989 since the rules for a tall
          # empty input box and a row of loading dots: twice in command-approve, 0.1 s
          # each, its log scrolls so that the answered box is its last row again (2)
@@ -1159,11 +1156,7 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
-         "llmist-18.4.0": (0, 0.95),
-         # Xiaoyu 0.75.0 measures 0.982 (0.907 unseen): the model's answer quoting its
-         # menu reads as a permission (1 false blocked, 1.2 s to the exit), the line it
-         # asks after a refusal as nothing
-         "xiaoyu-0.75.0": (1, 0.98)}
+         "llmist-18.4.0": (0, 0.95)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1196,17 +1189,19 @@ def test_the_held_out_agent_is_there() -> None:
 #: option: every one found, none where there is none); Qwen Code 0.24.4's answers start
 #: with a "◆", which is a select prompt only in clack's frame (its "│" rows and closing
 #: "└" under it: its German approval's first 116 ms, before the list is drawn, is no
-#: question), and its folder-trust dialog stays drawn after the answer (1); Copilot CLI's
+#: question), and its folder-trust dialog, left with its full screen at the answer, is gone at once; Copilot CLI's
 #: boxed lists (a pointer in a box) and Qwen Code 0.15.6's (hints, then the box's edge
 #: and a spinner under it) are found; Copilot's quoted list over its exit summary is none
-#: (its token counter is no hints row); Codex 0.169.0's multi-line approvals, one after
+#: (its token counter is no hints row); Aider's yes/no questions are permissions when they
+#: ask to create a file, questions when they ask to add one or to edit as planned; Codex 0.169.0's multi-line approvals, one after
 #: another with the same question, are told apart by their command; Cline's approvals of
 #: long and multi-line commands are found, its quoted keys are none
-KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 1, "copilot-1.0.102": 0,
-         "qwen-0.15.6": 0, "codex-0.169.0": 0, "cline-3.0.62": 0, "cline-3.0.65": 0}
+KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 0, "copilot-1.0.102": 0,
+         "qwen-0.15.6": 0, "codex-0.169.0": 0, "cline-3.0.62": 0, "cline-3.0.65": 0,
+         "aider-0.85.5": 0, "aider-0.86.2": 0}
 #: of them, those whose every dialog is found with its kind
 FOUND_ALL = {"gemini-0.56.0", "gemini-0.61.0", "copilot-1.0.102", "qwen-0.15.6", "qwen-0.24.4",
-             "codex-0.169.0", "cline-3.0.62", "cline-3.0.65"}
+             "codex-0.169.0", "cline-3.0.62", "cline-3.0.65", "aider-0.85.5", "aider-0.86.2"}
 
 
 @pytest.mark.parametrize("name", KNOWN)

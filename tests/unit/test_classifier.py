@@ -302,6 +302,34 @@ def test_dialog_gone_without_any_match_is_published_as_no_state(
                         until=5.0)) == ["working"]
 
 
+def test_a_dialog_whose_screen_was_left_is_gone_at_once(manifest: rules.Manifest) -> None:
+    """A dialog read on the alternate screen is gone at the first settled look after the
+    program left that screen (it exits, or hands its screen to a shell or an editor),
+    with no gone_linger: its going has a cause. On the same screen, a look that reads no
+    rule waits out gone_linger (a half-drawn frame)."""
+    dialog = ["Do you want to proceed?", "  1. Yes"]
+
+    def run(left: bool) -> list[tuple[float, str | None]]:
+        clf = Classifier(manifest)
+        shown: dict[str, object] = {"lines": dialog, "alt": True}
+
+        def snap() -> rules.Snapshot:
+            return rules.Snapshot(list(shown["lines"]), alt_screen=bool(shown["alt"]))
+
+        out = []
+        for t, lines, alt in [(1.0, dialog, True), (2.0, ["Goodbye!"], not left)]:
+            shown["lines"], shown["alt"] = lines, alt
+            clf.screen_changed(t)
+            while (due := clf.next_deadline(t)) is not None and due < t + 0.9:
+                r = clf.step(due, snap)
+                if r is not None:
+                    out.append((round(due, 2), r.state))
+        return out
+
+    assert run(left=True) == [(1.04, "blocked"), (2.04, None)]
+    assert run(left=False) == [(1.04, "blocked"), (2.29, None)]
+
+
 def test_interrupt_marker(manifest: rules.Manifest) -> None:
     assert not marks_interrupts(manifest)  # no idle rule about an interrupt
     shows = rules.parse_manifest_text(

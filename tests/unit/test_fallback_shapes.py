@@ -2970,3 +2970,50 @@ def test_a_word_and_a_pointer_on_the_cursors_row_is_a_chats_prompt(
         generic: rules.Manifest, row: str, idle: bool) -> None:
     v = rules.evaluate(generic, cursor_line(["Done: the build is clean.", row]))
     assert (v.rule_id == "line_chat_prompt") is idle, (row, v)
+
+
+# ---------------- a menu quoted in an answer: a sentence after its hints, then the prompt
+
+QUOTED_MENU = ["⏵⏵ auto › what does the approval look like?", "Xiaoyu asked:", "",
+               "    ⏺ bash(rm -rf build)", "    ❯ 允许一次  (1/y)",
+               "      拒绝，并告诉小羽下一步怎么做  (4/n)",
+               "      ↑↓ 选择 · Enter 确认 · Tab 批准并附言", ""]
+
+
+@pytest.mark.parametrize("after", [
+    ["Nothing is waiting now."],  # the answer's last sentence, the prompt not drawn yet
+    ["Nothing is waiting now.", "", "⏵⏵ auto › "],  # and the chat's prompt under it
+    ["没有在等待。", "❯ "], ["It was only an example!", "", "> "],
+])
+def test_a_menu_followed_by_a_sentence_and_a_bare_prompt_is_no_live_dialog(
+        generic: rules.Manifest, after: list[str]) -> None:
+    """A menu with its hints row that an answer quoted: a sentence (a row of words ending
+    in a full stop or an exclamation mark) follows the hints, then nothing or the chat's
+    bare prompt. A live menu ends at its hints (or a status row), and waits there."""
+    v = read(generic, [*QUOTED_MENU, *after])
+    assert v.state != "blocked", v
+
+
+@pytest.mark.parametrize("after", [
+    [], ["? for shortcuts"], ["  esc to cancel · tab to amend"],  # a footer, no sentence
+])
+def test_a_menu_without_a_sentence_and_a_bare_prompt_under_it_is_still_a_dialog(
+        generic: rules.Manifest, after: list[str]) -> None:
+    v = read(generic, [*QUOTED_MENU, *after])
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_list"), v
+
+
+# ------------------------------ a yes/no question that asks leave to create or write
+
+@pytest.mark.parametrize(("ask", "kind"), [
+    ("Create new file 'hello.py'? (Y)es/(N)o [Yes]: ", "permission"),
+    ("Write the changes to notes.md? [y/N] ", "permission"),
+    ("Run the tests now? [y/N] ", "permission"),
+    ("Add file to the chat? (Y)es/(N)o [Yes]: ", "question"),
+    ("Edit the files? (Y)es/(N)o [Yes]: ", "question"),  # a plan's next step
+    ("Show the diff? [y/N] ", "question"),
+])
+def test_a_yes_no_question_is_a_permission_when_it_asks_to_run_create_or_write(
+        generic: rules.Manifest, ask: str, kind: str) -> None:
+    v = rules.evaluate(generic, cursor_line(["> make a file", "", ask]))
+    assert (v.state, v.kind) == ("blocked", kind), v
