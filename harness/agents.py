@@ -827,6 +827,59 @@ XIAOYU_QUESTION = re.compile(r"(?m)^ +↑↓ 选择 · Enter 确认 · Esc / Ctr
 XIAOYU_CHAT = LastRow(XIAOYU_PROMPT, XIAOYU_ASKS)
 xiaoyu_idle, xiaoyu_asks, xiaoyu_busy = XIAOYU_CHAT.idle, XIAOYU_CHAT.asks, XIAOYU_CHAT.busy
 
+# --------------------------------------------------------------------------- Mastra Code
+
+#: its composer box's input row, empty, its prompt glyph "›" (while a turn runs it
+#: alternates with "•")
+MASTRACODE_COMPOSER = re.compile(r"(?m)^│ › +│ *$")
+#: its status row under the composer: its mode and model, then the turn's time, "✓" after
+#: it once the turn ended ("▐build▌fake/gpt-4o▌ 4s ✓"); at start no time
+MASTRACODE_STATUS = re.compile(r"(?m)^▐build▌fake/gpt-4o▌(?P<time> \d+[smh][^━\n]*?)? +━")
+#: its approval's last row, in a box drawn over the middle of the screen under "⚠ Tool
+#: Approval Required", "Tool: ...", "Category: ..." and the call's arguments: its keys y, n,
+#: a and Y ("Allow? yes  no  always allow execute  Yolo"), answered by the key alone
+MASTRACODE_ASKS = re.compile(r"Allow\? yes  no  always allow \S+  Yolo")
+#: its ask_user question's key hints, the last row of its box in the transcript
+MASTRACODE_QUESTION = "↑↓ to navigate · Enter to select · Esc to skip"
+
+
+def _mastracode_time(text: str) -> str | None:
+    """Its status row's time and what follows it ("" at start, " 4s ✓" at a turn's end);
+    None where no status row is drawn."""
+    m = MASTRACODE_STATUS.search(text)
+    return None if m is None else (m.group("time") or "")
+
+
+def mastracode_started(text: str) -> bool:
+    """Up: its empty composer over a status row that shows no turn's time yet."""
+    return MASTRACODE_COMPOSER.search(text) is not None and _mastracode_time(text) == ""
+
+
+def mastracode_ended(text: str) -> bool:
+    """A turn over: its empty composer over a status row whose time ends in "✓" (none
+    while its approval box is up: the turn's time counts)."""
+    t = _mastracode_time(text)
+    return MASTRACODE_COMPOSER.search(text) is not None and t is not None and "✓" in t
+
+
+def mastracode_interrupted(text: str) -> bool:
+    """Back after an interrupt: its empty composer over a status row whose time has no
+    "✓" (the time stops where the turn was stopped; nothing else is drawn)."""
+    t = _mastracode_time(text)
+    return MASTRACODE_COMPOSER.search(text) is not None and bool(t) and "✓" not in t
+
+
+def mastracode_asks(text: str) -> bool:
+    """Its approval box drawn in full, its keys' row the last."""
+    return MASTRACODE_ASKS.search(text) is not None
+
+
+def mastracode_busy(text: str) -> bool:
+    """A turn running: the status row's time counts, no "✓" after it."""
+    t = _mastracode_time(text)
+    return bool(t) and "✓" not in t
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1140,14 +1193,24 @@ JASMINE = line_chat("jasmine", agentrun.jasmine_command, JASMINE_CHAT, approve_k
 #: its first ("允许一次", once) selected: Enter approves
 XIAOYU = line_chat("xiaoyu", agentrun.xiaoyu_command, XIAOYU_CHAT, approve_key="enter")
 
+#: recorded only, as llmist is; a TUI whose approval is a box over the middle of the screen,
+#: answered by its key y alone
+MASTRACODE = Description(
+    "mastracode", agentrun.mastracode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=mastracode_started, start_wait=90, start_settle=1.5, ended=mastracode_ended,
+    end_settle=0.8, busy=mastracode_busy, drawn=mastracode_asks, approve_key="y",
+    # ctrl+d on the empty composer; ctrl+c twice if that did not do
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
-                           "rawdog", "aetheris", "jasmine", "xiaoyu"})
+                           "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode"})

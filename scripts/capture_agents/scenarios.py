@@ -33,6 +33,7 @@ from capture_agents import (
     kimi,
     llm,
     llmist,
+    mastracode,
     mcpcli,
     mentat,
     mini,
@@ -95,6 +96,7 @@ MODULES = {
     "aetheris": (aetheris,),
     "jasmine": (jasmine,),
     "xiaoyu": (xiaoyu,),
+    "mastracode": (mastracode,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1053,6 +1053,36 @@ manifest instead of their own.
   read by no rule (working for its 0.45 s), the quoted menu. Then generic rules .35: a
   menu whose hints row is followed by a sentence (words ending in "." or "!") and nothing
   or a chat's bare prompt is one an answer quoted: 7/7, 0, agreement 0.991.
+* **Mastra Code 0.32.1** (``tests/heldout/mastracode-0.32.1/``, npm ``mastracode``, a
+  new agent: a TUI on the main screen, its transcript over a composer box "│ › │" and a
+  status row "▐build▌fake/gpt-4o▌ 4s ✓" (its mode and model, then the turn's time,
+  counting while it runs, "✓" after it once over; nothing else: the composer's "›"
+  alternates with "•" while a turn runs, no spinner row); before a shell command (yolo
+  off), a box drawn over the middle of the screen, over the transcript and under nothing
+  else: "⚠ Tool Approval Required", "Tool: execute_command", "Category: Execute",
+  "Arguments:", each argument's first line ("  command: ls -la (2 lines)", cut at 120
+  characters with "…"), then "Allow? yes  no  always allow execute  Yolo" on one row
+  (its keys y, n, a and Y the words' first letters, in bold; no brackets, no pointer),
+  answered by the key alone; refused ("n"), the model is told and answers; its ask_user
+  tool asks leave in the same box first ("Tool: ask_user", "always allow category"),
+  then draws its question as a box in the transcript: "Question", the question, "→ red",
+  "  green", "  blue", "  ✎ Custom response..." and "↑↓ to navigate · Enter to select ·
+  Esc to skip", Enter taking the option selected; Esc stops a turn with nothing drawn but
+  the time stopped, no "✓") was measured once unseen (the rules of c0e3985,
+  2026.12.06.34, replayed with activity): 0/8 dialogs, 0 false blocked, turn end p50/max
+  0/640 ms with 2 turn ends not seen, agreement 0.647. What it showed where the fallback
+  was wrong: its approval box is read by no rule (a box over the middle of the screen,
+  its question "Allow?" and its options on one row, their keys unmarked but for bold),
+  and its composer box, drawn under it, is read as the composer (``tui_composer``): each
+  of its 7 approvals reads done (the turn over) within 1.2 s of being drawn, or working
+  where output goes on; its ask_user question box, its pointer "→" over its options and
+  key hints, over the composer, reads done the same way; the composer is drawn while a
+  turn runs too and its time counting is no spinner, so a turn reads done between
+  bursts of output, working again at the next (stream: done 4 times before its end);
+  two turns' ends are not seen (answer's first: the Enter's working lasts to the second
+  turn's end; long-command's: done since its approval, the refusal's answer unseen);
+  Esc's stop is not seen (working to the exit). The typed and quoted approval
+  (negatives) read as nothing. Not looked at.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1118,8 +1148,14 @@ GOAL_AGREEMENT = 0.90
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
-#: gpt-engineer: below)
+#: Mastra Code 0.32.1: every dialog, unseen (below); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
+          # Mastra Code 0.32.1, unseen: every dialog (its approval, a box over the middle
+          # of the screen, "Allow? yes  no  always allow execute  Yolo" its options' row;
+          # its ask_user question's box, "→ red" over its key hints): read by no rule,
+          # its composer box under them read as the composer (done)
+          *(f"mastracode-0.32.1/{c}" for c in ("command-approve", "command-deny",
+                                               "long-command", "multiline", "question")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1156,7 +1192,12 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
-         "llmist-18.4.0": (0, 0.95)}
+         "llmist-18.4.0": (0, 0.95),
+         # Mastra Code 0.32.1 measures 0.647 unseen: its approval box and its question
+         # box read by no rule, the composer box under them read as a turn's end (done);
+         # the composer drawn while a turn runs, its time counting no spinner: done
+         # between bursts of output; Esc's stop and two short turns' ends not seen
+         "mastracode-0.32.1": (0, 0.64)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1179,7 +1220,7 @@ def test_the_held_out_agent_is_there() -> None:
         "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
-        "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
 
