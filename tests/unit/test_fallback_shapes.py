@@ -3017,3 +3017,85 @@ def test_a_yes_no_question_is_a_permission_when_it_asks_to_run_create_or_write(
         generic: rules.Manifest, ask: str, kind: str) -> None:
     v = rules.evaluate(generic, cursor_line(["> make a file", "", ask]))
     assert (v.state, v.kind) == ("blocked", kind), v
+
+
+# ------------- pass 28: choices on the question's row; a pointer one blank in from a box
+
+def modal(*rows: str) -> list[str]:
+    """A box drawn over the middle of the screen: its rows over what was drawn there (the
+    left part of a message box, the right part of an answer's box)."""
+    under = ["╭─────────────────", "│ » make the outpu", "╰─────────────────", "",
+             " Created thread: 4", "", "  I will create th"]
+    out = [f"{under[i] if i < len(under) else '':<20}{r}" for i, r in enumerate(rows)]
+    return [" v0.32.1", " Project: work", *out,
+            "╭─────────────────" + " " * 80 + "─────────────────╮",
+            "│ •" + " " * 112 + "│", "╰" + "─" * 115 + "╯",
+            "▐build▌fake/gpt-4o▌ 2s"]
+
+
+APPROVAL = ("⚠ Tool Approval Required", "Tool: execute_command", "Category: Execute",
+            "Arguments:", "  command: sleep 3 && mkdir -p out",
+            "Allow? yes  no  always allow execute  Yolo")
+
+
+def test_a_question_with_its_choices_on_its_row_in_a_box_over_the_screen_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """Mastra Code's approval: "Allow?" and its choices on one row, apart by two blanks,
+    one approving and one declining, drawn over the screen's middle: a permission, its
+    heading the message."""
+    v = read(generic, modal(*APPROVAL))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_choices_row")
+    assert v.msg == "Tool Approval Required"
+    v = read(generic, modal(*APPROVAL[1:]))  # no heading: the question is the message
+    assert (v.state, v.msg) == ("blocked", "Allow?")
+
+
+@pytest.mark.parametrize("rows", [
+    # entered as a message: the row begins with the message's pointer
+    ["╭" + "─" * 60 + "╮",
+     "│ » Tool Approval Required Allow? yes  no  always allow execute  Yolo │",
+     "╰" + "─" * 60 + "╯", "╭" + "─" * 60 + "╮", "│ ›" + " " * 58 + "│", "╰" + "─" * 60 + "╯"],
+    # quoted in an answer: a code fence, or a sentence, right under it
+    ["  Mastra Code asked:", "  ```", "    ⚠ Tool Approval Required",
+     "    Allow? yes  no  always allow execute  Yolo", "  ```", "  Nothing is waiting now.",
+     "╭" + "─" * 60 + "╮", "│ ›" + " " * 58 + "│", "╰" + "─" * 60 + "╯"],
+    ["  It asks: Allow? yes  no  always", "  Nothing is waiting now.", "> "],
+    # one choice only, or the choices one blank apart (words of a sentence)
+    ["  Allow? yes, always", "> "], ["  Should I? yes no maybe", "> "],
+])
+def test_choices_on_a_questions_row_that_are_no_live_dialog(generic: rules.Manifest,
+                                                            rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_dialog_choices_row", (rows, v)
+
+
+def test_a_question_box_whose_pointer_is_one_blank_in_over_a_composer_is_a_question(
+        generic: rules.Manifest) -> None:
+    """Mastra Code's ask_user box: "→ red" one blank in from the box's edge, the other
+    options aligned with its word, one led by a glyph ("✎ Custom response..."), the key
+    hints, the box's edge, then the composer's box showing "•" while the turn runs."""
+    w = 60
+    box = ["╭" + "─" * w + "╮", *(f"│ {r:<{w - 1}}│" for r in (
+        "Question", "Which color do you prefer?", "", "→ red", "  green", "  blue",
+        "  ✎ Custom response...", "↑↓ to navigate · Enter to select · Esc to skip")),
+        "╰" + "─" * w + "╯"]
+    composer = ["╭" + "─" * w + "╮", "│ •" + " " * (w - 2) + "│", "╰" + "─" * w + "╯"]
+    v = read(generic, ["│ » ask me a question", *box, *composer, "▐build▌fake/gpt-4o▌ 2s"])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_above")
+    assert v.msg == "Which color do you prefer?"
+
+
+def test_a_choices_rows_hostile_heading_reaches_a_report_inert(
+        generic: rules.Manifest) -> None:
+    from osc7501wrap.protocol import MAX_MSG, Report, sanitize_text
+    from osc7501wrap.protocol.encoder import encode
+
+    heading = ("⚠ Run $(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e"
+               + "y" * 10_000)
+    v = read(generic, modal(heading, *APPROVAL[1:]))
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_choices_row")
+    assert v.msg is not None and "$(rm -rf ~)" in v.msg
+    wire = encode(Report("blocked", kind="permission", msg=sanitize_text(v.msg, MAX_MSG)))
+    assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
+    for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
+        assert raw not in wire, raw
