@@ -31,6 +31,7 @@ from capture_agents import (
     jasmine,
     kilo,
     kimi,
+    koder,
     llm,
     llmist,
     mcpcli,
@@ -95,6 +96,7 @@ MODULES = {
     "aetheris": (aetheris,),
     "jasmine": (jasmine,),
     "xiaoyu": (xiaoyu,),
+    "koder": (koder,),
 }
 AGENTS = tuple(MODULES)
 
