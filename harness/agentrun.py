@@ -2293,4 +2293,31 @@ def mastracode_command(sb: Sandbox, base_url: str, *,
                 "MASTRACODE_MODEL_ID": "fake/gpt-4o", "MASTRA_TELEMETRY_DISABLED": "1",
                 "MASTRACODE_DISABLE_UPDATE_CHECK": "1"})
     loopback_only(sb, env)
+def koder_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Koder (PyPI ``koder``, the program ``koder``: a line-mode chat whose
+    composer, a box titled ``| ⚡ Koder |`` holding ``>`` over a status row, stays at the
+    screen's bottom while the answers scroll up the main screen above it) in ``sb``: the
+    fake API's Chat Completions through LiteLLM as an ``openai`` provider
+    (``KODER_MODEL=openai/deepseek-chat``: a model name that is not OpenAI's, so its native
+    client, which speaks the Responses API, is not used, and one LiteLLM's model cost map
+    knows, read from its package (``LITELLM_LOCAL_MODEL_COST_MAP``): it refuses to start on
+    a model whose context window it does not know, and 0.6.3 looks one up without its
+    setting, ``KODER_CONTEXT_WINDOW``, given too; ``KODER_BASE_URL``, ``OPENAI_API_KEY``).
+    In its default permission mode a shell command (its ``run_shell`` tool) asks first,
+    after a side request that classifies the command and a look for a Docker daemon
+    (``docker info``, where a ``docker`` program is on PATH: its socket, no network):
+    above the composer, under the turn's spinner, ``Permission required: run_shell``, the
+    command (``  command=...``, one row: a new line shown as ``\\x0a``, cut at 200
+    characters), the reason and the key row ``  [y]allow once  [a]always allow  [n]deny >``,
+    answered by a line typed in the composer. Its update check is off
+    (``KODER_NO_UPDATE_CHECK``), and so is the next prompt it suggests in the composer
+    after a turn (``KODER_ENABLE_PROMPT_SUGGESTION``); it has no telemetry. No hooks are
+    set: its runs are labelled from its screen."""
+    pin = pins()["koder"]
+    env = sb.base_env()
+    env.update({"KODER_MODEL": "openai/deepseek-chat", "KODER_BASE_URL": f"{base_url}/v1",
+                "OPENAI_API_KEY": "sk-fake", "KODER_CONTEXT_WINDOW": "128000",
+                "KODER_NO_UPDATE_CHECK": "1", "KODER_ENABLE_PROMPT_SUGGESTION": "0",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     return [str(pin.exe), *(args or [])], env

@@ -879,6 +879,24 @@ def mastracode_busy(text: str) -> bool:
     t = _mastracode_time(text)
     return bool(t) and "✓" not in t
 
+# --------------------------------------------------------------------------- Koder
+
+#: its composer at the screen's bottom, empty: a box titled "| ⚡ Koder |" holding ">", over
+#: its status row (" M: <model> | Dir: ... | Tok: ... | ▽ N tok · $?"); drawn all the time
+#: (a prompt_toolkit app under the main screen's scrolling output), a turn's spinner or a
+#: permission's key row on the row right above it
+KODER_BOX = r"┌─+\| ⚡ Koder \|─+┐\n│> *│\n└─+┘\n M: [^\n]*\s*\Z"
+#: idle: the empty composer with no spinner ("✶ Musing… (5s · run_shell · esc to
+#: interrupt)") and no permission's key row right above it
+KODER_PROMPT = re.compile(r"(?m)^(?!.*esc to interrupt\))(?!  \[y\]allow once).*\n" + KODER_BOX)
+#: its permission, printed above the composer (the turn's spinner still over it): its title
+#: "Permission required: run_shell", "  command=...", "  reason: ...", then the key row
+#: "  [y]allow once  [a]always allow  [n]deny >" right above the empty composer, answered
+#: by a line typed there (y, a or n, then Enter)
+KODER_ASKS = re.compile(r"(?m)^  \[y\]allow once  \[a\]always allow  \[n\]deny >\n" + KODER_BOX)
+
+KODER_CHAT = LastRow(KODER_PROMPT, KODER_ASKS)
+koder_idle, koder_asks, koder_busy = KODER_CHAT.idle, KODER_CHAT.asks, KODER_CHAT.busy
 
 # --------------------------------------------------------------------------- gpt-engineer
 
@@ -1202,15 +1220,23 @@ MASTRACODE = Description(
     # ctrl+d on the empty composer; ctrl+c twice if that did not do
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
 )
+#: recorded only, as llm is; its permission is answered by a line typed in its composer
+#: (y, then Enter); Ctrl+D does not quit it, Ctrl+C twice does
+KODER = Description(
+    "koder", agentrun.koder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=KODER_CHAT.idle, start_wait=90, start_settle=1.5, ended=KODER_CHAT.idle,
+    end_settle=0.8, busy=KODER_CHAT.busy, drawn=KODER_CHAT.asks, approve_key="y+enter",
+    leave=CTRL_C_TWICE)
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
-                           "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode"})
+                           "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
+                           "koder"})

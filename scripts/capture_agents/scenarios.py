@@ -31,6 +31,7 @@ from capture_agents import (
     jasmine,
     kilo,
     kimi,
+    koder,
     llm,
     llmist,
     mastracode,
@@ -97,6 +98,7 @@ MODULES = {
     "jasmine": (jasmine,),
     "xiaoyu": (xiaoyu,),
     "mastracode": (mastracode,),
+    "koder": (koder,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1083,6 +1083,33 @@ manifest instead of their own.
   turn's end; long-command's: done since its approval, the refusal's answer unseen);
   Esc's stop is not seen (working to the exit). The typed and quoted approval
   (negatives) read as nothing. Not looked at.
+* **Koder 0.6.4 and 0.6.3** (``tests/heldout/koder-0.6.4/``, ``tests/heldout/koder-0.6.3/``,
+  PyPI ``koder``, a new agent: a line-mode chat whose composer, a prompt_toolkit box titled
+  "| ⚡ Koder |" holding ">" over a status row (" M: deepseek-chat | Dir: ... | Tok: ... |
+  ▽ 0 tok · ~$0.00"), stays at the screen's bottom while its answers scroll up above it;
+  a spinner row right above the composer while a turn runs ("✶ Musing… (5s · run_shell ·
+  esc to interrupt)", its glyph and word changing, its seconds counting), a tip row there
+  at a turn's end ("💡 Tip: ..."); before a shell command, printed above the composer
+  under that spinner, which goes on counting: "Permission required: run_shell",
+  "  command=ls -la\x0atouch x1.txt" (the command on one row, a new line shown as
+  "\x0a", cut at 200 characters with "..."), "  reason: command may mutate filesystem or
+  execute code", then the key row "  [y]allow once  [a]always allow  [n]deny >" right
+  above the composer's top edge, answered by a line typed in the composer (the cursor
+  there, under the key row, not on it): y, a or n, then Enter; refused, the model is told
+  and answers; Esc stops a turn ("Operation cancelled by user"); no question: its
+  ask_user_question tool reads its line with input() while the composer holds the
+  terminal, so no answer reaches it) was measured once unseen (the rules of ac546d4,
+  2026.12.06.34, replayed with activity): 0/6 dialogs, 0 false blocked, turn end p50/max
+  80/395 ms (0.6.4) and 52/80 ms (0.6.3), agreement 0.914 (0.6.4) and 0.916 (0.6.3).
+  What it showed where the fallback was wrong: its permission is read by no rule, so
+  every approval (6 of 6 on each release) reads working from the Enter that sent the
+  prompt until its answer's turn ends (``tui_working_turn``: the spinner row still
+  counting over the composer): its key row, each key in brackets glued to its word and
+  ">" at its end, is not the cursor's row (``line_keys_permission`` reads the cursor's
+  row; the cursor is in the composer box under it), it has no question and no option
+  list, and the composer box is drawn, empty, right under it. Its composer box with
+  ">" reads idle (``tui_composer``): every idle and turn end seen, no false blocked (its
+  negatives' typed and quoted key row none). Not looked at.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1148,7 +1175,8 @@ GOAL_AGREEMENT = 0.90
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
-#: Mastra Code 0.32.1: every dialog, unseen (below); gpt-engineer: below)
+#: Mastra Code 0.32.1: every dialog, unseen (below); Koder 0.6.4 and 0.6.3: every
+#: approval, unseen (below); gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Mastra Code 0.32.1, unseen: every dialog (its approval, a box over the middle
           # of the screen, "Allow? yes  no  always allow execute  Yolo" its options' row;
@@ -1156,6 +1184,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # its composer box under them read as the composer (done)
           *(f"mastracode-0.32.1/{c}" for c in ("command-approve", "command-deny",
                                                "long-command", "multiline", "question")),
+          # Koder 0.6.4 and 0.6.3, unseen: every approval (its key row "[y]allow once
+          # [a]always allow  [n]deny >" right above its composer box, the cursor in the
+          # box, the turn's spinner still counting above), read by no rule (working)
+          *(f"koder-{v}/{c}" for v in ("0.6.3", "0.6.4")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1220,7 +1253,7 @@ def test_the_held_out_agent_is_there() -> None:
         "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
-        "kimi-1.51.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
 
