@@ -25,7 +25,9 @@ start:
     ``[t, "f", [pgid, "name", is_agent]]``  the terminal's foreground process group
                                changed (``is_agent``: the program itself is in front)
     ``[t, "a", [busy, "why"]]``  a program without agent rules started or stopped working
-                               (its CPU, children, output: the session's samples)
+                               (its CPU, children, output: the session's samples);
+                               ``[true, "why", true]``: busy handed again, newer than the
+                               screen's reading since (a turn's time counting on)
     ``[t, "c", <seconds>]``    the CPU time the program itself has used so far (user +
                                system), written by the agent test harness as it grows: a
                                replay without ``a`` rows reads it for "using CPU"
@@ -133,7 +135,7 @@ def _check_event(ev: Event, name: str, lineno: int) -> None:
     elif ev.type == "f" and foreground_row(ev.payload) is None:
         raise WrapError(f"{where}: a foreground change must be [pgid, name, is_agent]")
     elif ev.type == "a" and activity_row(ev.payload) is None:
-        raise WrapError(f"{where}: an activity change must be [busy, why]")
+        raise WrapError(f"{where}: an activity change must be [busy, why] or [busy, why, again]")
     elif ev.type == "c" and cpu_row(ev.payload) is None:
         raise WrapError(f"{where}: a CPU time must be a number of seconds")
 
@@ -169,11 +171,12 @@ def foreground_row(payload: Any) -> tuple[int, str, bool] | None:
     return None
 
 
-def activity_row(payload: Any) -> tuple[bool, str] | None:
-    """The (busy, why) of an ``a`` event, or None if it is not one."""
-    if (isinstance(payload, list) and len(payload) == 2 and isinstance(payload[0], bool)
-            and isinstance(payload[1], str) and len(payload[1]) <= 4096):
-        return payload[0], payload[1]
+def activity_row(payload: Any) -> tuple[bool, str, bool] | None:
+    """The (busy, why, again) of an ``a`` event, or None if it is not one."""
+    if (isinstance(payload, list) and len(payload) in (2, 3) and isinstance(payload[0], bool)
+            and isinstance(payload[1], str) and len(payload[1]) <= 4096
+            and (len(payload) == 2 or isinstance(payload[2], bool))):
+        return payload[0], payload[1], len(payload) == 3 and payload[2]
     return None
 
 

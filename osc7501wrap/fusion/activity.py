@@ -1,11 +1,13 @@
 """Whether a program without agent rules works: the one decision of its activity samples.
 
 :class:`ActivityDecision` takes one sample at a time and says what changed (an
-``Activity`` event of the core, or None). Busy while the program uses CPU, runs child
+``Activity`` event of the core, or None; busy again, ``again``, when a turn's time still
+counts and the screen read anew since). Busy while the program uses CPU, runs child
 processes or writes output the user did not just type; idle after QUIET_IDLE seconds of
 none of that. A TUI (or a line-mode chat) the fallback rules read (:func:`tui_reading`) is
 read from its screen instead: working while it says so or output brings rows of words
-the screen never showed (streamed text; an animation, a counter, a redraw bring none),
+the screen never showed (streamed text; an animation, a counter, a redraw bring none;
+a turn's elapsed time counting on does),
 idle at the first sample after its composer stands still, its CPU and children not read
 at all; so is a screen no rule reads, once the rules read the program's own or while it
 draws on the alternate screen. It also keeps the samples' schedule: every ACTIVITY_PERIOD
@@ -43,6 +45,12 @@ PROMPT_ENDS = frozenset(":?>›»❯$#%")
 # a line-mode chat that moved past its prompt works until the prompt is back, or until it
 # has written nothing for this long (a prompt the rules do not read ended the turn)
 LINE_TURN_QUIET = 30.0
+#: an elapsed time on a row: seconds, minutes before them or not ("4s", "1m 3s", "(12s"),
+#: not a clock ("12:01:33"), a size ("1.5s"), nor a time ago ("3s ago")
+ELAPSED = re.compile(r"(?<![\w:.])(?:(\d{1,3})m\s*)?(\d{1,4})s\b(?!\s*ago)")
+# a turn's elapsed time counting on a row (a status row's "4s", then "5s") is work for
+# this long after it last counted on: a counter of seconds counts once a second
+TICK_HOLD = 1.2
 PHRASES_KEPT = 5000  # the rows' words seen that are kept, at most (then only the screen's)
 #: a word on screen: two or more letters (not digits, glyphs, box drawing, braille)
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -118,6 +126,18 @@ def phrases(rows: Iterable[str]) -> set[tuple[str, ...]]:
     return {ws for row in rows if (ws := tuple(WORD.findall(row)))}
 
 
+def elapsed_times(rows: Iterable[str]) -> dict[str, int]:
+    """The rows that show one elapsed time (:data:`ELAPSED`): each row with its time left
+    out, and the time in seconds; a row's other words and glyphs name it."""
+    out: dict[str, int] = {}
+    for row in rows:
+        found = ELAPSED.findall(row)
+        if len(found) == 1:
+            minutes, seconds = found[0]
+            out[ELAPSED.sub("#", row)] = int(minutes or 0) * 60 + int(seconds)
+    return out
+
+
 @dataclass
 class ActivityDecision:
     """The activity samples of one program: their state and their schedule."""
@@ -136,6 +156,10 @@ class ActivityDecision:
     _wrote_at: float = -NEVER  # the last sample that saw the program's output (-inf: none)
     _bytes: int = 0  # the output bytes at the last sample, for that
     _tui: bool = False  # the fallback rules read the program's own screen once
+    _times: dict[str, int] | None = None  # the elapsed times shown at the last look
+    _ticked_at: float = -NEVER  # the last sample that saw an elapsed time count on
+    _ticking_row: str | None = None  # the row it counted on (its time left out)
+    _handed_at: float = -NEVER  # the last sample that handed the core an Activity
 
     def deadline(self, woke: float) -> float:
         """When the next sample wants a wake-up of its own, given the last activity at
@@ -201,8 +225,11 @@ class ActivityDecision:
         screen; idle at the first sample without. Output that brings no new words is no
         work: an idle animation cycling glyphs, a status row's counter, a redraw of the
         same text, the start-up's first draw (nothing to compare it with), the composer
-        drawn back after a turn. Its CPU and child processes are not read at all (an
-        agent keeps helper processes while it waits)."""
+        drawn back after a turn. A turn's elapsed time that counts on (:data:`ELAPSED`)
+        is work for TICK_HOLD after it last did, whatever the screen reads (a composer
+        drawn while the turn runs); handed again when the screen read anew since. Its CPU
+        and child processes are not read at all (an agent keeps helper processes while it
+        waits)."""
         self._at = now
         self.next = now + ACTIVITY_PERIOD
         fresh = False
@@ -220,12 +247,23 @@ class ActivityDecision:
                     self._said |= shown
             if look != self._looks[1]:
                 self._looks = (self._looks[1], look)
+            # an elapsed time that counted on since the last look: a turn's clock
+            times = elapsed_times(p.screen_rows())
+            ticked = [row for row, t in times.items()
+                      if self._times is not None and self._times.get(row, t) < t]
+            if ticked and not typed:
+                self._ticked_at, self._ticking_row = now, ticked[0]
+            elif self._ticking_row not in times:  # its row is gone: the turn it timed too
+                self._ticked_at = -NEVER
+            self._times = times
+        ticking = now - self._ticked_at < TICK_HOLD
         past = False
         if state is None:
             # work while it brings new words, or right after the screen showed a turn
             # running while it writes (or a key's echo may hide what it writes): a frame
             # between the spinner and what follows
             out = (wrote and fresh) or (self._read == "working" and (wrote or typed))
+            out = out or ticking
             # a line-mode chat past its prompt after the user's Enter sent a line: the
             # Enter took it, and until the prompt is drawn again the turn runs, however
             # quietly (a model thinking before it streams, an answer printed whole at its
@@ -237,7 +275,7 @@ class ActivityDecision:
                 row, col, width = p.cursor_and_width()
                 past = past_prompt(p.screen_rows(), row, col, width, self._prompt)
         else:  # under a composer read at the sample before too
-            out = wrote and fresh and state == "idle" and self._read == "idle"
+            out = state == "idle" and ((wrote and fresh and self._read == "idle") or ticking)
             if state == "idle":
                 v, _ = p.last_evaluation()
                 at_prompt = v is not None and v.at_cursor and not p.full_screen()
@@ -257,13 +295,20 @@ class ActivityDecision:
         # sample after next compares CPU (one period later than if its time were kept)
         self._cpu, self._out = None, p.output_bytes
         why = ("the screen shows a turn running" if state == "working"
+               else "an elapsed time counts" if out and ticking and not fresh
                else "writing output" if out
                else "its prompt is not back" if past else "")
         if why:
             self._last = now
         busy = bool(why)
         if busy == self.busy:
+            if busy and ticking and p.last_evaluation()[1] > self._handed_at:
+                # the screen read anew while a turn's time counts on (a composer drawn
+                # while the turn runs): the time says more than that reading, handed again
+                self._handed_at = now
+                return Activity(True, why, again=True)
             return None
         self.busy = busy
+        self._handed_at = now
         return Activity(busy, why or ("the screen shows the composer, still" if state
                                       else "the screen shows nothing new"))

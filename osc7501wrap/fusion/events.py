@@ -84,6 +84,9 @@ class Activity:
 
     busy: bool
     detail: str
+    # busy handed again, the screen read anew since: the program still works whatever
+    # that reading says (a turn's time counting under a composer drawn while it runs)
+    again: bool = False
 
 
 @dataclass(frozen=True, slots=True)

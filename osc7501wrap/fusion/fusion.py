@@ -406,10 +406,11 @@ class Fusion:
                 self._turn_confirmed = True
         return self._decide(now)
 
-    def activity(self, busy: bool, detail: str, now: float) -> Decision | None:
+    def activity(self, busy: bool, detail: str, now: float, again: bool = False) -> Decision | None:
         """A program with no agent rules (the generic manifest) is busy (using CPU,
         running child processes, writing output nobody typed) or has been quiet a while.
-        It counts as the process signal while that program itself is in front."""
+        It counts as the process signal while that program itself is in front. `again`:
+        busy handed again, newer than what the screen read since the last time."""
         if self._exited:
             return None
         fg = self._fg
@@ -439,7 +440,7 @@ class Fusion:
             # says nothing against the Enter; it counts once the Enter goes
             self._deferred = claim
             return None
-        if self._proc is not None and self._proc.state == state:
+        if self._proc is not None and self._proc.state == state and not again:
             return None
         self._proc = claim
         if busy and e is not None and e.signal == "input" and self._cur.state in _TURN_STATES:

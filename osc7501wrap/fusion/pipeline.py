@@ -377,7 +377,7 @@ class Pipeline:
         return Effects(due=now)
 
     def _on_activity(self, ev: Activity, now: float) -> Effects:
-        self._activity(ev.busy, ev.detail, now)
+        self._activity(ev.busy, ev.detail, now, ev.again)
         return Effects(due=now)
 
     def _on_processes(self, ev: Processes, now: float) -> Effects:
@@ -729,9 +729,9 @@ class Pipeline:
         self._hold_ok = False
         self.fusion.foreground(pgid, name, is_agent, now)
 
-    def _activity(self, busy: bool, detail: str, now: float) -> None:
+    def _activity(self, busy: bool, detail: str, now: float, again: bool = False) -> None:
         self._hold_ok = False
-        self.fusion.activity(busy, detail, now)
+        self.fusion.activity(busy, detail, now, again)
 
     @property
     def in_turn(self) -> bool:

@@ -139,7 +139,7 @@ def capture_sample(s: Host, event: Foreground | Activity) -> None:
     if isinstance(event, Foreground):
         s.capture.event("f", [event.pgid, event.name, event.is_agent])
     else:
-        s.capture.event("a", [event.busy, event.detail])
+        s.capture.event("a", [event.busy, event.detail, *([True] if event.again else [])])
 
 
 def replay_early(s: Host, p: Pipeline, began: float) -> None:

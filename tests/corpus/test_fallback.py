@@ -1082,7 +1082,16 @@ manifest instead of their own.
   two turns' ends are not seen (answer's first: the Enter's working lasts to the second
   turn's end; long-command's: done since its approval, the refusal's answer unseen);
   Esc's stop is not seen (working to the exit). The typed and quoted approval
-  (negatives) read as nothing. Not looked at.
+  (negatives) read as nothing. Then pass 28 (generic rules .36): a question and its
+  choices on its own row, apart by two blanks, one approving and one declining, is a
+  permission (``tui_dialog_choices_row``: not in a message entered, not over a code fence
+  or a sentence); a question box above a composer may have its pointer one blank in and
+  an option led by a glyph, over the composer's running "•" (``tui_question_above``):
+  8/8, 0, 0.813. Then a turn's elapsed time counting on a row is work (the activity
+  samples: 1.2 s after it last counted, handed again over a newer composer reading):
+  8/8, 0, 0.870; every other directory the same but the known agents' Claude captures on
+  the fallback (a background agent's or subagent's counter: 2.1.302 0.936 -> 0.951,
+  2.1.332 0.905 -> 0.928).
 * **Koder 0.6.4 and 0.6.3** (``tests/heldout/koder-0.6.4/``, ``tests/heldout/koder-0.6.3/``,
   PyPI ``koder``, a new agent: a line-mode chat whose composer, a prompt_toolkit box titled
   "| ⚡ Koder |" holding ">" over a status row (" M: deepseek-chat | Dir: ... | Tok: ... |
@@ -1109,7 +1118,10 @@ manifest instead of their own.
   row; the cursor is in the composer box under it), it has no question and no option
   list, and the composer box is drawn, empty, right under it. Its composer box with
   ">" reads idle (``tui_composer``): every idle and turn end seen, no false blocked (its
-  negatives' typed and quoted key row none). Not looked at.
+  negatives' typed and quoted key row none). Then pass 29 (generic rules .37): a key row
+  ending in a prompt's glyph right above a composer box holding at most a key typed is a
+  permission answered in the box (``line_keys_over_composer``; its keys typed with
+  Enter): 6/6, 0, 1.000 on both releases; every other directory the same.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1175,20 +1187,9 @@ GOAL_AGREEMENT = 0.90
 #: rule for a key list before a prompt's pointer; Jasmine 0.1.1 and 0.1.0: every dialog
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
-#: Mastra Code 0.32.1: every dialog, unseen (below); Koder 0.6.4 and 0.6.3: every
-#: approval, unseen (below); gpt-engineer: below)
+#: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
+#: every approval unseen, none since pass 29; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
-          # Mastra Code 0.32.1, unseen: every dialog (its approval, a box over the middle
-          # of the screen, "Allow? yes  no  always allow execute  Yolo" its options' row;
-          # its ask_user question's box, "→ red" over its key hints): read by no rule,
-          # its composer box under them read as the composer (done)
-          *(f"mastracode-0.32.1/{c}" for c in ("command-approve", "command-deny",
-                                               "long-command", "multiline", "question")),
-          # Koder 0.6.4 and 0.6.3, unseen: every approval (its key row "[y]allow once
-          # [a]always allow  [n]deny >" right above its composer box, the cursor in the
-          # box, the turn's spinner still counting above), read by no rule (working)
-          *(f"koder-{v}/{c}" for v in ("0.6.3", "0.6.4")
-            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           # llmist 18.4.0 since the rule for a box of key rows: its AskUser question,
           # printed in the transcript as an answer ending in a question is
           "llmist-18.4.0/question",
@@ -1226,11 +1227,12 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
          # llmist 18.4.0 measures 0.955 (0.379 unseen): its AskUser question reads done
          "llmist-18.4.0": (0, 0.95),
-         # Mastra Code 0.32.1 measures 0.647 unseen: its approval box and its question
-         # box read by no rule, the composer box under them read as a turn's end (done);
-         # the composer drawn while a turn runs, its time counting no spinner: done
-         # between bursts of output; Esc's stop and two short turns' ends not seen
-         "mastracode-0.32.1": (0, 0.64)}
+         # Mastra Code 0.32.1 measures 0.870 (0.647 unseen): its first turn's end is not
+         # seen (its composer reads the same before and after the Enter, so the Enter's
+         # working waits for an answer the screen never reads), a turn's time counting
+         # on reads working up to 1.2 s past its end, the answer quoting its approval
+         # over the composer reads done
+         "mastracode-0.32.1": (0, 0.87)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

@@ -165,6 +165,26 @@ def test_a_replay_with_activity_rows_hands_in_those(told: list[tuple[float, bool
     assert told == [(1.6, True, "recorded busy"), (9.0, False, "recorded quiet")]
 
 
+def test_an_activity_row_handed_again_is_replayed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy sample handed again (``[true, "why", true]``) replays with `again`; a row of
+    two is not; a third element that is no flag is an unreadable row."""
+    from osc7501wrap.capture import activity_row
+    seen: list[tuple[float, bool, bool]] = []
+    handle = Pipeline.handle
+
+    def noting(self: Pipeline, event: Any, now: float) -> Any:
+        if isinstance(event, Activity):
+            seen.append((now, event.busy, event.again))
+        return handle(self, event, now)
+
+    monkeypatch.setattr(Pipeline, "handle", noting)
+    rows = [Event(1.6, "a", [True, "an elapsed time counts"]),
+            Event(3.0, "a", [True, "an elapsed time counts", True])]
+    replay(capture(*rows), generic(), backend="pyte")
+    assert seen == [(1.6, True, False), (3.0, True, True)]
+    assert activity_row([True, "x", "yes"]) is None and activity_row([True]) is None
+
+
 def test_a_program_a_manifest_reads_takes_no_activity_samples(
         told: list[tuple[float, bool, str]]) -> None:
     """A live session samples activity only for the generic manifest: nor does replay."""

@@ -3099,3 +3099,54 @@ def test_a_choices_rows_hostile_heading_reaches_a_report_inert(
     assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
     for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
         assert raw not in wire, raw
+
+
+# ------------- pass 29: a key row right above a composer box, the answer typed in the box
+
+KODER_BOX = ["┌" + "─" * 30 + "| ⚡ Koder |" + "─" * 30 + "┐", "│>" + " " * 70 + "│",
+             "└" + "─" * 72 + "┘", " M: deepseek-chat | Dir: ...work | Tok: –/128k (0.0%)"]
+KEYS_ASKED = ["● run_shell(command='rm -rf build')",
+              "✢ Orbiting… (7s · run_shell · esc to interrupt)",
+              "Permission required: run_shell", "  command=rm -rf build",
+              "  reason: command may mutate filesystem or execute code",
+              "  [y]allow once  [a]always allow  [n]deny >"]
+
+
+def at_box(rows: list[str], typed: str = "") -> rules.Snapshot:
+    """`rows` over the composer box, the cursor in the box after what was typed."""
+    box = [*KODER_BOX]
+    box[1] = "│>" + typed + " " * (70 - len(typed)) + "│"
+    lines = [*rows, *box]
+    return rules.Snapshot(lines=lines + [""] * (30 - len(lines)),
+                          cursor=(len(rows) + 1, 2 + len(typed)))
+
+
+@pytest.mark.parametrize("typed", ["", "y"])
+def test_a_key_row_right_above_a_composer_box_is_a_permission_answered_in_the_box(
+        generic: rules.Manifest, typed: str) -> None:
+    """Koder's permission: the keys in brackets glued to their words, the row ending in
+    ">", right above the composer box the answer is typed in (the turn's spinner still
+    counting above it): a permission, its heading the message; the options the keys,
+    each typed with Enter."""
+    v = rules.evaluate(generic, at_box(KEYS_ASKED, typed))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_over_composer")
+    assert v.msg == "Permission required: run_shell"
+    assert v.dialog is not None
+    assert [(o.key, o.label) for o in v.dialog.options] == [
+        ("y", "allow once"), ("a", "always allow"), ("n", "deny")]
+
+
+@pytest.mark.parametrize("rows", [
+    # quoted in an answer: the answer's rows between the key row and the composer
+    ["Koder asked:", "  [y]allow once  [a]always allow  [n]deny >", "Nothing is waiting now.",
+     "💡 Tip: press Esc to stop a turn"],
+    # no key approves or declines
+    ["  [1]red  [2]green  [3]blue >"],
+    # answered: the turn goes on under it (the composer holds more than a key)
+    ["  [y]allow once  [a]always allow  [n]deny >"],
+])
+def test_key_rows_over_a_composer_box_that_are_no_permission(generic: rules.Manifest,
+                                                             rows: list[str]) -> None:
+    typed = "make it so" if len(rows) == 1 and "allow" in rows[0] else ""
+    v = rules.evaluate(generic, at_box(rows, typed))
+    assert v.rule_id != "line_keys_over_composer", (rows, v)

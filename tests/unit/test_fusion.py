@@ -785,6 +785,28 @@ def test_a_screen_reading_newer_than_an_activity_sample_outranks_it() -> None:
     assert (g.current().state, g.current().signal) == ("idle", "process")
 
 
+def test_a_busy_sample_handed_again_outranks_a_newer_composer_reading() -> None:
+    """A composer drawn while the turn runs, its time counting on: the samples hand busy
+    again (`again`) after the screen read the composer anew, and it outranks that
+    reading; a busy sample handed again without `again` is no news (the screen's newer
+    reading stands)."""
+    f = Fusion(0.0)
+    f.screen(shown("idle", "tui_composer", 0.5), 0.6)
+    f.input_submitted(2.0)
+    f.activity(True, "an elapsed time counts", 4.0)
+    f.screen(shown("idle", "tui_composer", 5.0), 5.05)  # the composer read anew
+    assert f.current().state == "done"
+    f.activity(True, "an elapsed time counts", 5.5, again=True)
+    assert (f.current().state, f.current().signal) == ("working", "process")
+    g = Fusion(0.0)
+    g.screen(shown("idle", "tui_composer", 0.5), 0.6)
+    g.input_submitted(2.0)
+    g.activity(True, "writing output", 4.0)
+    g.screen(shown("idle", "tui_composer", 5.0), 5.05)
+    g.activity(True, "writing output", 5.5)
+    assert g.current().state == "done"
+
+
 def test_a_program_on_the_fallback_ends_its_start_up_idle() -> None:
     """Before the user's first prompt (`setup`), work the screen ends is the program's
     own start-up: idle, not done; after it, a turn the screen ends is done."""

@@ -580,3 +580,61 @@ def test_a_composer_read_above_the_cursor_does_not_end_a_line_mode_turn(
 ])
 def test_past_prompt(rows: list[str], row: int, col: int, past: bool) -> None:
     assert past_prompt(rows, row, col, 40, ">") is past
+
+
+class _Timed(FakePipeline):
+    """A TUI whose composer the fallback reads idle while a status row shows `row`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.row = "▐build▌model▌"
+        self.look = 1
+        self.evaluated = -1.0
+        self.again: list[float] = []
+
+    def screen_rows(self) -> list[str]:
+        return ["│ •" + " " * 20 + "│", self.row]
+
+    def last_evaluation(self) -> tuple[Verdict | None, float]:
+        return self.verdict, self.evaluated
+
+    def handle(self, event: Event, now: float) -> Effects:
+        if isinstance(event, Activity) and event.again:
+            self.again.append(now)
+        return super().handle(event, now)
+
+
+@pytest.mark.parametrize(("shown", "works"), [
+    (lambda t: f"▐build▌model▌ {t}s", True),  # a turn's time
+    (lambda t: f"  thinking (1m {t}s)", True),  # minutes and seconds
+    (lambda t: f"  12:01:{t:02d}", False),  # a clock
+    (lambda t: f"  saved {t}s ago", False),  # a time ago
+])
+def test_an_elapsed_time_counting_under_a_still_composer_is_work(
+        procs: dict[str, Any], shown: Any, works: bool) -> None:
+    """A composer drawn while the turn runs (Mastra Code's "│ • │"), the turn's time
+    counting on a status row once a second: busy for as long as it counts, handed again
+    (`again`) when the screen read anew since; idle once it stops. A clock or a time
+    ago counting is no work."""
+    s, p = Sampler(100, 3, activity=True), _Timed()
+    p.verdict = _screen("idle", "tui_composer")
+    p.row, p.output_bytes = shown(1), 10
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    now = 0.0
+    for t in range(2, 12):  # the time redrawn each second, a sample each half second
+        for _ in range(2):
+            now += ACTIVITY_PERIOD
+            s.sample(p, now)  # type: ignore[arg-type]
+        p.row, p.output_bytes, p.look = shown(t), p.output_bytes + 10, t
+        p.evaluated = now + 0.01  # the screen read anew: the composer, still
+    said = [x[:2] for x in p.told if x[0] in ("busy", "idle")]
+    told = [x for i, x in enumerate(said) if i == 0 or said[i - 1] != x]  # the changes
+    if not works:
+        assert ("busy", "an elapsed time counts") not in told and not p.again, told
+        return
+    assert told == [("busy", "an elapsed time counts")], told
+    assert len(p.again) >= 5  # a composer reading never outlived the counting time
+    p.row, p.output_bytes = shown(11) + " ✓", p.output_bytes + 10  # the turn is over
+    stopped = now
+    run_until_quiet(s, p, now, limit=now + 60)  # type: ignore[arg-type]
+    assert p.told[-1][0] == "idle" and p.told[-1][2] - stopped <= 1.0 + ACTIVITY_PERIOD
