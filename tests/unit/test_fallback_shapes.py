@@ -3150,3 +3150,70 @@ def test_key_rows_over_a_composer_box_that_are_no_permission(generic: rules.Mani
     typed = "make it so" if len(rows) == 1 and "allow" in rows[0] else ""
     v = rules.evaluate(generic, at_box(rows, typed))
     assert v.rule_id != "line_keys_over_composer", (rows, v)
+
+
+# ---------------- a question marked by a "?" glyph, its list under it, over a TUI's composer
+
+ASK_USER = [" 👤  ask me a question", "", "⏵ #1 openai:gpt-4o", "├─ ⏵ AskUser ❓", "",
+            "? Which color do you prefer?", "- red", "- green", "- blue", ""]
+FOOTER = ["agent ↓26 ⏵ AskUser", "^S multiline  ^B browse  ^K focused  ^Y mouse"]
+
+
+@pytest.mark.parametrize("prompt", ["> ", "> re"])
+def test_a_marked_question_with_its_list_over_a_composer_with_a_footer_is_a_question(
+        generic: rules.Manifest, prompt: str) -> None:
+    """llmist's AskUser: the "?" row and its list in the transcript, the composer's "> "
+    on the cursor's row with its footer under it (nothing typed, or the answer being
+    typed): a question, its words the message."""
+    rows = [*ASK_USER, prompt, *FOOTER]
+    lines = rows + [""] * (30 - len(rows))
+    v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(len(ASK_USER), len(prompt))))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question",
+                                            "marked_question_over_composer")
+    assert v.msg == "Which color do you prefer?"
+
+
+@pytest.mark.parametrize("between", [
+    ["⏵ #2 openai:gpt-4o"],  # answered: the model's next turn under it
+    ["✓ #2 openai:gpt-4o | ↑ 100 | ↓ 18", "You chose red."],
+])
+def test_a_marked_question_answered_over_a_composer_is_no_question(
+        generic: rules.Manifest, between: list[str]) -> None:
+    rows = [*ASK_USER[:-1], *between, "> ", *FOOTER]
+    row = len(rows) - len(FOOTER) - 1
+    lines = rows + [""] * (30 - len(rows))
+    v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(row, 2)))
+    assert v.state != "blocked", (between, v)
+
+
+def test_a_model_question_with_a_list_but_no_glyph_is_no_marked_question(
+        generic: rules.Manifest) -> None:
+    rows = ["Which color do you prefer?", "- red", "- green", "", "> ", *FOOTER]
+    lines = rows + [""] * (30 - len(rows))
+    v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(4, 2)))
+    assert v.rule_id != "marked_question_over_composer", v
+
+
+HOSTILE_WORDS = "$(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e" + "y" * 10_000
+
+
+@pytest.mark.parametrize("case", ["keys_over_composer", "marked_over_composer"])
+def test_hostile_words_in_the_newer_shapes_reach_a_report_inert(
+        generic: rules.Manifest, case: str) -> None:
+    from osc7501wrap.protocol import MAX_MSG, Report, sanitize_text
+    from osc7501wrap.protocol.encoder import encode
+
+    if case == "keys_over_composer":
+        snap = at_box(["Permission required: " + HOSTILE_WORDS, *KEYS_ASKED[3:]])
+        rule = "line_keys_over_composer"
+    else:
+        rows = [*ASK_USER[:5], f"? Run {HOSTILE_WORDS}?", *ASK_USER[6:], "> ", *FOOTER]
+        snap = rules.Snapshot(lines=rows + [""] * (30 - len(rows)), cursor=(len(ASK_USER), 2))
+        rule = "marked_question_over_composer"
+    v = rules.evaluate(generic, snap)
+    assert (v.state, v.rule_id) == ("blocked", rule)
+    assert v.msg is not None and "$(rm -rf ~)" in v.msg
+    wire = encode(Report("blocked", kind=v.kind, msg=sanitize_text(v.msg, MAX_MSG)))
+    assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
+    for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
+        assert raw not in wire, raw
