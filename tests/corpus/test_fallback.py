@@ -903,7 +903,7 @@ manifest instead of their own.
   question (only its status row's "⏵ AskUser" tells them apart). Then generic rules .38:
   a row marked by a "?" glyph and ending in "?", two to nine options in a list under
   it, over a one-glyph prompt on the cursor's row with rows under it (its footer) is a
-  question (``marked_question_over_composer``; answered, the model's next turn stands
+  question (``tui_marked_question``; answered, the model's next turn stands
   between): 7/7, 0, 0.995; every other directory the same.
 * **Rawdog 0.1.6** and **0.1.5** (``tests/heldout/rawdog-*/``, PyPI ``rawdog-ai``, the
   program ``rawdog`` in its ``--leash`` mode, a new agent: a line-mode chat, "What can I
@@ -1124,7 +1124,7 @@ manifest instead of their own.
   ">" reads idle (``tui_composer``): every idle and turn end seen, no false blocked (its
   negatives' typed and quoted key row none). Then pass 29 (generic rules .37): a key row
   ending in a prompt's glyph right above a composer box holding at most a key typed is a
-  permission answered in the box (``line_keys_over_composer``; its keys typed with
+  permission answered in the box (``tui_keys_over_composer``; its keys typed with
   Enter): 6/6, 0, 1.000 on both releases; every other directory the same.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.

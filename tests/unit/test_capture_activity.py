@@ -50,15 +50,24 @@ def capture(*extra: Event) -> Capture:
                     "argv": ["prog"], "agent": "prog"}, events)
 
 
+class Told(list[tuple[float, bool, str]]):
+    """The Activity events the core is handed, as (time, busy, why); `again`: the times
+    of those handed again."""
+
+    again: list[float]
+
+
 @pytest.fixture
-def told(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, bool, str]]:
-    """The Activity events the core is handed, as (time, busy, why)."""
-    seen: list[tuple[float, bool, str]] = []
+def told(monkeypatch: pytest.MonkeyPatch) -> Told:
+    seen = Told()
+    seen.again = []
     handle = Pipeline.handle
 
     def noting(self: Pipeline, event: Any, now: float) -> Any:
         if isinstance(event, Activity):
             seen.append((now, event.busy, event.detail))
+            if event.again:
+                seen.again.append(now)
         return handle(self, event, now)
 
     monkeypatch.setattr(Pipeline, "handle", noting)
@@ -165,23 +174,15 @@ def test_a_replay_with_activity_rows_hands_in_those(told: list[tuple[float, bool
     assert told == [(1.6, True, "recorded busy"), (9.0, False, "recorded quiet")]
 
 
-def test_an_activity_row_handed_again_is_replayed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_activity_row_handed_again_is_replayed_again(told: Told) -> None:
     """A busy sample handed again (``[true, "why", true]``) replays with `again`; a row of
     two is not; a third element that is no flag is an unreadable row."""
     from osc7501wrap.capture import activity_row
-    seen: list[tuple[float, bool, bool]] = []
-    handle = Pipeline.handle
-
-    def noting(self: Pipeline, event: Any, now: float) -> Any:
-        if isinstance(event, Activity):
-            seen.append((now, event.busy, event.again))
-        return handle(self, event, now)
-
-    monkeypatch.setattr(Pipeline, "handle", noting)
     rows = [Event(1.6, "a", [True, "an elapsed time counts"]),
             Event(3.0, "a", [True, "an elapsed time counts", True])]
     replay(capture(*rows), generic(), backend="pyte")
-    assert seen == [(1.6, True, False), (3.0, True, True)]
+    assert told == [(1.6, True, "an elapsed time counts"), (3.0, True, "an elapsed time counts")]
+    assert told.again == [3.0]
     assert activity_row([True, "x", "yes"]) is None and activity_row([True]) is None
 
 

@@ -3129,7 +3129,7 @@ def test_a_key_row_right_above_a_composer_box_is_a_permission_answered_in_the_bo
     counting above it): a permission, its heading the message; the options the keys,
     each typed with Enter."""
     v = rules.evaluate(generic, at_box(KEYS_ASKED, typed))
-    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_over_composer")
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_keys_over_composer")
     assert v.msg == "Permission required: run_shell"
     assert v.dialog is not None
     assert [(o.key, o.label) for o in v.dialog.options] == [
@@ -3149,7 +3149,7 @@ def test_key_rows_over_a_composer_box_that_are_no_permission(generic: rules.Mani
                                                              rows: list[str]) -> None:
     typed = "make it so" if len(rows) == 1 and "allow" in rows[0] else ""
     v = rules.evaluate(generic, at_box(rows, typed))
-    assert v.rule_id != "line_keys_over_composer", (rows, v)
+    assert v.rule_id != "tui_keys_over_composer", (rows, v)
 
 
 # ---------------- a question marked by a "?" glyph, its list under it, over a TUI's composer
@@ -3169,7 +3169,7 @@ def test_a_marked_question_with_its_list_over_a_composer_with_a_footer_is_a_ques
     lines = rows + [""] * (30 - len(rows))
     v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(len(ASK_USER), len(prompt))))
     assert (v.state, v.kind, v.rule_id) == ("blocked", "question",
-                                            "marked_question_over_composer")
+                                            "tui_marked_question")
     assert v.msg == "Which color do you prefer?"
 
 
@@ -3191,7 +3191,7 @@ def test_a_model_question_with_a_list_but_no_glyph_is_no_marked_question(
     rows = ["Which color do you prefer?", "- red", "- green", "", "> ", *FOOTER]
     lines = rows + [""] * (30 - len(rows))
     v = rules.evaluate(generic, rules.Snapshot(lines=lines, cursor=(4, 2)))
-    assert v.rule_id != "marked_question_over_composer", v
+    assert v.rule_id != "tui_marked_question", v
 
 
 HOSTILE_WORDS = "$(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e" + "y" * 10_000
@@ -3205,11 +3205,11 @@ def test_hostile_words_in_the_newer_shapes_reach_a_report_inert(
 
     if case == "keys_over_composer":
         snap = at_box(["Permission required: " + HOSTILE_WORDS, *KEYS_ASKED[3:]])
-        rule = "line_keys_over_composer"
+        rule = "tui_keys_over_composer"
     else:
         rows = [*ASK_USER[:5], f"? Run {HOSTILE_WORDS}?", *ASK_USER[6:], "> ", *FOOTER]
         snap = rules.Snapshot(lines=rows + [""] * (30 - len(rows)), cursor=(len(ASK_USER), 2))
-        rule = "marked_question_over_composer"
+        rule = "tui_marked_question"
     v = rules.evaluate(generic, snap)
     assert (v.state, v.rule_id) == ("blocked", rule)
     assert v.msg is not None and "$(rm -rf ~)" in v.msg
@@ -3217,3 +3217,29 @@ def test_hostile_words_in_the_newer_shapes_reach_a_report_inert(
     assert wire.count(b"\x1b") == 2 and wire.endswith(b"\x1b\\") and len(wire) < 1024
     for raw in (b"$(", b"#{", b"%H", b"sk-ABCDEF", b"\xe2\x80\xae"):
         assert raw not in wire, raw
+
+
+@pytest.mark.parametrize("ask", [
+    "Do you want to proceed?  ● Yes  ○ No", "? Execute rm -rf build? › Yes / No",
+])
+def test_choices_on_a_questions_row_apart_by_a_slash_or_led_by_a_radio_glyph(
+        generic: rules.Manifest, ask: str) -> None:
+    """The same row as a toolkit's toggle draws it ("? ... › Yes / No"), or with radio
+    glyphs: a permission, its question the message."""
+    v = rules.evaluate(generic, cursor_line(["● bash rm -rf build", ask]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_choices_row")
+    assert v.msg is not None and v.msg.endswith("?") and "›" not in v.msg
+
+
+@pytest.mark.parametrize("ask", [
+    "Should I? yes no maybe",  # one blank apart: words of a sentence
+    "Is it yes / no?",  # the choices before the question's end
+    "What is it? Yes, no idea / nothing",  # no declining choice
+    "Run this command? Yes / No\nSure, it only lists files.",  # quoted, a sentence under it
+    # a line prompt's keys glued to their words, answered and kept in the transcript
+    "Add file to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: y\n> ",
+    "Run this command? Yes / No",  # a slash without a toggle's pointer
+])
+def test_rows_like_choices_that_are_no_dialog(generic: rules.Manifest, ask: str) -> None:
+    v = rules.evaluate(generic, cursor_line(["● bash ls", *ask.split("\n")]))
+    assert v.rule_id != "tui_dialog_choices_row", (ask, v)
