@@ -1128,6 +1128,15 @@ class AgentRun:
         "backspace": b"\x7f",
         # a line that says yes, for a program that reads its confirmation as a line
         "y+enter": b"y\r",
+        # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
+        # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
+        "ctrl+i": b"\x1b[105;5u",
+        # a click (an SGR mouse report: press, then release) on CodeGopher's Approve and Deny
+        # buttons, at their labels' rows on a 40-row screen (its approval panel is drawn from
+        # the bottom up, right above its input box): where its keys would reach them depends
+        # on where a button pressed before left the focus, and on when
+        "codegopher-approve": b"\x1b[<0;6;31M\x1b[<0;6;31m",
+        "codegopher-deny": b"\x1b[<0;6;34M\x1b[<0;6;34m",
     }
 
     def __init__(
@@ -2320,4 +2329,26 @@ def koder_command(sb: Sandbox, base_url: str, *,
                 "OPENAI_API_KEY": "sk-fake", "KODER_CONTEXT_WINDOW": "128000",
                 "KODER_NO_UPDATE_CHECK": "1", "KODER_ENABLE_PROMPT_SUGGESTION": "0",
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), *(args or [])], env
+
+
+def codegopher_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CodeGopher (PyPI ``codegopher``, the program ``codegopher``: a
+    Textual screen, its log above an approval panel, hidden until a tool asks, and its input
+    box docked at the bottom over a footer of keys) in ``sb``: the fake API's Chat
+    Completions as its ``openai`` provider (``CODEGOPHER_BASE_URL``, ``OPENAI_API_KEY``,
+    ``CODEGOPHER_MODEL``), its tokenizer's tables read from disk (:func:`tiktoken_tables`).
+    In its default approval mode (``review``) a call of its ``run_shell_command`` tool asks
+    first, in the panel over its input box: ``Approval required: run_shell_command``, the
+    call's arguments as JSON (cut at 240 characters), an input box ``Optional deny reason``
+    and two buttons, ``Approve`` over ``Deny``, each drawn with edges of its own above and
+    below its label; answered by a click on a button, or by Enter on the focused one (Tab
+    from its log goes to the deny-reason box, then Approve, then Deny). It has no telemetry and no
+    update check. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["codegopher"]
+    env = sb.base_env()
+    env.update({"CODEGOPHER_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "CODEGOPHER_MODEL": "gpt-4o", "CODEGOPHER_APPROVAL_MODE": "review",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), *(args or [])], env

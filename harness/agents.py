@@ -898,6 +898,39 @@ KODER_ASKS = re.compile(r"(?m)^  \[y\]allow once  \[a\]always allow  \[n\]deny >
 KODER_CHAT = LastRow(KODER_PROMPT, KODER_ASKS)
 koder_idle, koder_asks, koder_busy = KODER_CHAT.idle, KODER_CHAT.asks, KODER_CHAT.busy
 
+# --------------------------------------------------------------------------- CodeGopher
+
+#: its input box docked at the screen's bottom, empty (its placeholder; drawn the same while
+#: a turn runs, when the box is disabled)
+CODEGOPHER_INPUT = re.compile(r"(?m)^▊  Ask CodeGopher\.\.\. *▎$")
+#: its approval panel, drawn above its input box: "Approval required: <tool>", the call's
+#: arguments as JSON, an empty input box "Optional deny reason", then the buttons "Approve"
+#: over "Deny", each label between edges of its own (a row of "▔" above, of "▁" below)
+CODEGOPHER_ASKS = re.compile(r"(?m)^ Approval required: \S+$[\s\S]*^ ▊  Optional deny reason *▎$"
+                             r"[\s\S]*^ +Approve *\n ▁+ *\n ▔+ *\n +Deny *$")
+#: its status row (under its header) at rest: at start ("Model: gpt-4o | Provider: openai |
+#: Approval: review | CWD: ...") or after a turn ("Done after 2 iteration(s)"); during one
+#: "Running agent turn...", "Tool requested: ...", "Approval required: ...", "Tool approved",
+#: "Tool completed: ..."
+CODEGOPHER_AT_REST = re.compile(r"\A.*\n (?:Model: \S+ \| Provider: |Done after \d+ iteration)")
+
+
+def codegopher_asks(text: str) -> bool:
+    """Its approval panel drawn in full."""
+    return CODEGOPHER_ASKS.search(text) is not None
+
+
+def codegopher_idle(text: str) -> bool:
+    """Its empty input box, its status row at rest, no approval panel."""
+    return (CODEGOPHER_INPUT.search(text) is not None
+            and CODEGOPHER_AT_REST.search(text) is not None and not codegopher_asks(text))
+
+
+def codegopher_busy(text: str) -> bool:
+    """A turn under way: its status row not at rest, no approval panel."""
+    return CODEGOPHER_AT_REST.search(text) is None and not codegopher_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1228,15 +1261,25 @@ KODER = Description(
     end_settle=0.8, busy=KODER_CHAT.busy, drawn=KODER_CHAT.asks, approve_key="y+enter",
     leave=CTRL_C_TWICE)
 
+#: recorded only, as TunaCode is; a Textual screen whose approval is a panel of buttons,
+#: answered by a click on its Approve button (its input box unfocused once a turn has run:
+#: Ctrl+I, its key for it, before each prompt); Ctrl+Q quits it
+CODEGOPHER = Description(
+    "codegopher", agentrun.codegopher_command, is_main=agentrun.chat_with_tools_is_main,
+    started=codegopher_idle, start_wait=90, start_settle=2.0, ended=codegopher_idle,
+    end_settle=1.0, busy=codegopher_busy, drawn=codegopher_asks,
+    approve_key="codegopher-approve", prompt_key="ctrl+i",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder"})
+                           "koder", "codegopher"})

@@ -18,6 +18,7 @@ from capture_agents import (
     claude,
     claude_extra,
     cline,
+    codegopher,
     codepuppy,
     codex,
     copilot,
@@ -99,6 +100,7 @@ MODULES = {
     "xiaoyu": (xiaoyu,),
     "mastracode": (mastracode,),
     "koder": (koder,),
+    "codegopher": (codegopher,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1126,6 +1126,37 @@ manifest instead of their own.
   ending in a prompt's glyph right above a composer box holding at most a key typed is a
   permission answered in the box (``tui_keys_over_composer``; its keys typed with
   Enter): 6/6, 0, 1.000 on both releases; every other directory the same.
+* **CodeGopher 0.3.0 and 0.2.2** (``tests/heldout/codegopher-0.3.0/``,
+  ``tests/heldout/codegopher-0.2.2/``, PyPI ``codegopher``, a new agent: a Textual screen,
+  its header (its clock ticking at the right) over a status row that says what a turn does
+  ("Model: gpt-4o | Provider: openai | Approval: review | CWD: ..." at start, "Running
+  agent turn...", "Tool requested: run_shell_command", "Tool approved", "Tool completed:
+  run_shell_command", then "Done after 2 iteration(s)"; no spinner), its log ("You: ...",
+  "Assistant: ..." streamed under it) and its input box "Ask CodeGopher..." docked at the
+  bottom over a footer of keys ("^q Quit  ^i Focus input"), drawn the same, disabled,
+  while a turn runs; before a shell command (its review mode), a panel drawn over the
+  input box, from the bottom up: "Approval required: run_shell_command", the call's
+  arguments as JSON (``{"command": "ls -la\\ntouch x1.txt"}``, a new line shown as
+  "\\n", cut at 240 characters with "...", wrapped), an input box "Optional deny reason"
+  (its edges "▊▔▔▔▎", "▊  Optional deny reason  ▎", "▊▁▁▁▎"), then the buttons "Approve"
+  over "Deny", each label alone on its row between a row of "▔" and a row of "▁" 16
+  columns wide, no key shown, no pointer, no question mark; answered by a click on a
+  button (or Enter on the focused one, Tab moving the focus), recorded with clicks;
+  refused, the model is told and answers; no key stops a turn; no question tool) was
+  measured once unseen (the rules of 3089fb8, 2026.12.06.37, replayed with activity):
+  0/6 dialogs, 0 false blocked, turn end p50/max 780/1192 ms (0.3.0) and 390/1302 ms
+  (0.2.2), agreement 0.885 (0.3.0) and 0.891 (0.2.2). What it showed where the fallback
+  was wrong: its approval panel is read by no rule (a title with no question, a JSON
+  row, an empty input box and two edged buttons stacked one under the other, their labels
+  alone on their rows with no key, no pointer and no hints row), and the input box drawn
+  under it is read as the composer (``tui_composer_input``): an approval reads working
+  from the Enter or the click before it while output goes on, then done about 1.2 s after
+  its last output (the clock's redraws each second read as output: working again for a
+  moment, then done), so the 2nd and 3rd approvals of multiline and the one of
+  long-command read done, the others working for their half second. The input box reads
+  the same while a turn runs, so a turn's silent stretches read done too, and a turn's
+  end is seen only when its output stops (its status row's "Done after ..." read by no
+  rule). No false blocked (its negatives' typed and quoted panel none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1192,14 +1223,20 @@ GOAL_AGREEMENT = 0.90
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
-#: every approval unseen, none since pass 29; gpt-engineer: below)
+#: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2 and gpt-engineer:
+#: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question"))}
+            for c in ("long-command", "question")),
+          # CodeGopher 0.3.0 and 0.2.2, unseen: every approval, a panel of a title, the
+          # call's JSON, an empty deny-reason box and two edged buttons stacked ("Approve"
+          # over "Deny"), its input box under it read as the composer
+          *(f"codegopher-{v}/{c}" for v in ("0.2.2", "0.3.0")
+            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1231,7 +1268,12 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # working waits for an answer the screen never reads), a turn's time counting
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
-         "mastracode-0.32.1": (0, 0.87)}
+         "mastracode-0.32.1": (0, 0.87),
+         # CodeGopher 0.3.0 and 0.2.2 measure 0.885 and 0.891, unseen: its approval panel
+         # read by no rule, done once its output stops (its input box under it read as the
+         # composer); the input box drawn the same while a turn runs, so a turn's silent
+         # stretches read done and its end is seen only when its output stops
+         "codegopher-0.2.2": (0, 0.89), "codegopher-0.3.0": (0, 0.88)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1251,7 +1293,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
