@@ -1156,7 +1156,12 @@ manifest instead of their own.
   long-command read done, the others working for their half second. The input box reads
   the same while a turn runs, so a turn's silent stretches read done too, and a turn's
   end is seen only when its output stops (its status row's "Done after ..." read by no
-  rule). No false blocked (its negatives' typed and quoted panel none).
+  rule). No false blocked (its negatives' typed and quoted panel none). Then pass 31
+  (generic rules .40): two or more buttons drawn with eighth-block edges, stacked, one
+  approving or declining, at most six rows over the bottom, are a permission
+  (``tui_dialog_buttons_stacked``, its heading the message): 6/6, 0 false blocked,
+  agreement 0.900 (0.3.0) and 0.909 (0.2.2); every other directory the same. Left: a
+  turn's silent stretches (no spinner; the input box drawn the same) read done.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1223,20 +1228,15 @@ GOAL_AGREEMENT = 0.90
 #: unseen, none since pass 26 (its question's row marked by a "?" glyph over its "> "
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
-#: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2 and gpt-engineer:
-#: below)
+#: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
+#: unseen, none since pass 31; gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question")),
-          # CodeGopher 0.3.0 and 0.2.2, unseen: every approval, a panel of a title, the
-          # call's JSON, an empty deny-reason box and two edged buttons stacked ("Approve"
-          # over "Deny"), its input box under it read as the composer
-          *(f"codegopher-{v}/{c}" for v in ("0.2.2", "0.3.0")
-            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
+            for c in ("long-command", "question"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1269,11 +1269,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
          "mastracode-0.32.1": (0, 0.87),
-         # CodeGopher 0.3.0 and 0.2.2 measure 0.885 and 0.891, unseen: its approval panel
-         # read by no rule, done once its output stops (its input box under it read as the
-         # composer); the input box drawn the same while a turn runs, so a turn's silent
-         # stretches read done and its end is seen only when its output stops
-         "codegopher-0.2.2": (0, 0.89), "codegopher-0.3.0": (0, 0.88)}
+         # CodeGopher 0.3.0 and 0.2.2 measure 0.900 and 0.909 (0.885 and 0.891 unseen):
+         # its input box drawn the same while a turn runs, so a turn's silent stretches
+         # read done and its end is seen only when its output stops
+         "codegopher-0.2.2": (0, 0.90), "codegopher-0.3.0": (0, 0.89)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:

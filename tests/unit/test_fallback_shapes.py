@@ -3197,7 +3197,7 @@ def test_a_model_question_with_a_list_but_no_glyph_is_no_marked_question(
 HOSTILE_WORDS = "$(rm -rf ~) '#{pane_id}' %H \"x\" sk-ABCDEF0123456789 \u202e" + "y" * 10_000
 
 
-@pytest.mark.parametrize("case", ["keys_over_composer", "marked_over_composer"])
+@pytest.mark.parametrize("case", ["keys_over_composer", "marked_over_composer", "stacked"])
 def test_hostile_words_in_the_newer_shapes_reach_a_report_inert(
         generic: rules.Manifest, case: str) -> None:
     from osc7501wrap.protocol import MAX_MSG, Report, sanitize_text
@@ -3206,6 +3206,11 @@ def test_hostile_words_in_the_newer_shapes_reach_a_report_inert(
     if case == "keys_over_composer":
         snap = at_box(["Permission required: " + HOSTILE_WORDS, *KEYS_ASKED[3:]])
         rule = "tui_keys_over_composer"
+    elif case == "stacked":
+        rows = [" Approval required: " + HOSTILE_WORDS, *stacked("Approve", "Deny"),
+                *EDGED_INPUT]
+        snap = rules.Snapshot(lines=rows + [""] * (30 - len(rows)), cursor=(len(rows) - 3, 3))
+        rule = "tui_dialog_buttons_stacked"
     else:
         rows = [*ASK_USER[:5], f"? Run {HOSTILE_WORDS}?", *ASK_USER[6:], "> ", *FOOTER]
         snap = rules.Snapshot(lines=rows + [""] * (30 - len(rows)), cursor=(len(ASK_USER), 2))
@@ -3243,3 +3248,49 @@ def test_choices_on_a_questions_row_apart_by_a_slash_or_led_by_a_radio_glyph(
 def test_rows_like_choices_that_are_no_dialog(generic: rules.Manifest, ask: str) -> None:
     v = rules.evaluate(generic, cursor_line(["● bash ls", *ask.split("\n")]))
     assert v.rule_id != "tui_dialog_choices_row", (ask, v)
+
+
+# ---------------------- pass 31: buttons drawn with eighth-block edges, stacked, over an input box
+
+EDGE_W = 100
+EDGED_INPUT = ["▊" + "▔" * EDGE_W + "▎", "▊  Ask the agent..." + " " * (EDGE_W - 17) + "▎", "▊" + "▁" * EDGE_W + "▎",
+             " ^q Quit  ^i Focus input"]
+
+
+def stacked(*labels: str) -> list[str]:
+    out = []
+    for label in labels:
+        out += [" " + "▔" * 16, f"{label:^17}", " " + "▁" * 16]
+    return out
+
+
+STACKED_PANEL = [" You: clean the build", " Approval required: run_shell_command",
+         ' {"command": "rm -rf build"}', " ▊" + "▔" * EDGE_W + "▎",
+         " ▊  Optional deny reason" + " " * (EDGE_W - 22) + "▎", " ▊" + "▁" * EDGE_W + "▎"]
+
+
+def test_buttons_stacked_one_under_another_over_an_input_box_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """CodeGopher's panel: its heading, the call, a reason box, then "Approve" and "Deny"
+    each in its own edged button, stacked, over the input box and a footer: a
+    permission, its heading the message."""
+    v = read(generic, [*STACKED_PANEL, *stacked("Approve", "Deny"), *EDGED_INPUT])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_buttons_stacked")
+    assert v.msg == "Approval required: run_shell_command"
+
+
+@pytest.mark.parametrize("rows", [
+    # quoted as text: no edges
+    [" CodeGopher asked:", "  Approval required: run_shell_command", "  Approve", "  Deny",
+     " Nothing is waiting now."],
+    # one button only
+    [*STACKED_PANEL, *stacked("Approve")],
+    # buttons that neither approve nor decline (a menu of panels)
+    [*STACKED_PANEL, *stacked("Files", "History")],
+    # far above the bottom: an old panel scrolled up, the conversation under it
+    [*STACKED_PANEL, *stacked("Approve", "Deny"), *[f" line {i} of the answer" for i in range(8)]],
+])
+def test_edged_rows_that_are_no_stacked_buttons(generic: rules.Manifest,
+                                                rows: list[str]) -> None:
+    v = read(generic, [*rows, *EDGED_INPUT])
+    assert v.rule_id != "tui_dialog_buttons_stacked", (rows, v)
