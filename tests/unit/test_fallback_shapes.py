@@ -3294,3 +3294,35 @@ def test_edged_rows_that_are_no_stacked_buttons(generic: rules.Manifest,
                                                 rows: list[str]) -> None:
     v = read(generic, [*rows, *EDGED_INPUT])
     assert v.rule_id != "tui_dialog_buttons_stacked", (rows, v)
+
+
+# --------------- a turn running said in the status row under the header, no spinner
+
+HEADER = " ⭘" + " " * 50 + "CodeGopherApp" + " " * 46 + "10:40:41"
+
+
+@pytest.mark.parametrize(("second", "working"), [
+    (" Running agent turn...", True), (" Thinking…", True),
+    (" Done after 2 iteration(s)", False),  # the turn over
+    (" Running agent turn", False),  # no ellipsis: a title
+    (" running low on tokens...", False),  # no capital: a sentence's middle
+])
+def test_a_gerund_and_an_ellipsis_under_the_header_reads_working(
+        generic: rules.Manifest, second: str, working: bool) -> None:
+    v = read(generic, [HEADER, second, "─" * 60, " You: describe the project",
+                       *EDGED_INPUT])
+    assert (v.rule_id == "tui_working_header_status") is working, (second, v)
+    if working:
+        assert v.state == "working"
+
+
+@pytest.mark.parametrize("rows", [
+    [HEADER, " Done after 1 iteration(s)", "─" * 60, " Assistant: Running the tests..."],
+    # a line-mode program's output scrolled to the top: no header over the gerund
+    ["Do you want to continue? [Y/n] y", "Unpacking curl (7.88.1) ...",
+     "Setting up curl (7.88.1) ..."],
+])
+def test_a_gerund_row_that_is_no_status_under_a_header(generic: rules.Manifest,
+                                                        rows: list[str]) -> None:
+    v = read(generic, [*rows, *EDGED_INPUT])
+    assert v.rule_id != "tui_working_header_status", v
