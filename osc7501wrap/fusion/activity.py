@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..rules.model import Verdict
@@ -156,7 +156,7 @@ class ActivityDecision:
     _wrote_at: float = -NEVER  # the last sample that saw the program's output (-inf: none)
     _bytes: int = 0  # the output bytes at the last sample, for that
     _tui: bool = False  # the fallback rules read the program's own screen once
-    _times: dict[str, int] | None = None  # the elapsed times shown at the last look
+    _times: dict[str, int] = field(default_factory=dict)  # elapsed times at the last look
     _ticked_at: float = -NEVER  # the last sample that saw an elapsed time count on
     _ticking_row: str | None = None  # the row it counted on (its time left out)
     _handed_at: float = -NEVER  # the last sample that handed the core an Activity
@@ -237,9 +237,9 @@ class ActivityDecision:
         if p.output_bytes > self._out:
             # the screen's words, kept whether or not the output counts (typed, a turn
             # running): what it showed once is no news when drawn again
-            look = p.screen_look()
+            look, rows = p.screen_look(), p.screen_rows()  # the text read once a sample
             if look not in self._looks:
-                shown = phrases(p.screen_rows())
+                shown = phrases(rows)
                 fresh = self._said is not None and not shown <= self._said
                 if self._said is None or len(self._said) > PHRASES_KEPT:
                     self._said = shown
@@ -248,9 +248,8 @@ class ActivityDecision:
             if look != self._looks[1]:
                 self._looks = (self._looks[1], look)
             # an elapsed time that counted on since the last look: a turn's clock
-            times = elapsed_times(p.screen_rows())
-            ticked = [row for row, t in times.items()
-                      if self._times is not None and self._times.get(row, t) < t]
+            times = elapsed_times(rows)
+            ticked = [row for row, t in times.items() if self._times.get(row, t) < t]
             if ticked and not typed:
                 self._ticked_at, self._ticking_row = now, ticked[0]
             elif self._ticking_row not in times:  # its row is gone: the turn it timed too

@@ -133,7 +133,9 @@ class Classifier:
         self._published: ScreenReading | None = None
         self._lingering: rules.Verdict | None = None  # idle verdict waiting out its linger
         self._linger_until = 0.0
-        self._read_on_alt = False  # the screen a rule last read was the alternate one
+        # the last evaluation that read a state read it on the alternate screen (that of
+        # a published dialog: a dialog is published only by such an evaluation)
+        self._read_on_alt = False
         # (state, kind) of the latest reading of the screen, and the first screen change
         # after the reading before the one that first read it (the state cannot have
         # been shown before that)
