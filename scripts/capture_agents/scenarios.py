@@ -24,6 +24,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    godspeed,
     gpte,
     gptme,
     grok,
@@ -101,6 +102,7 @@ MODULES = {
     "mastracode": (mastracode,),
     "koder": (koder,),
     "codegopher": (codegopher,),
+    "godspeed": (godspeed,),
 }
 AGENTS = tuple(MODULES)
 
