@@ -1165,6 +1165,39 @@ manifest instead of their own.
   ("Running agent turn...") is a turn running (``tui_working_header_status``): 6/6, 0,
   0.947 (0.3.0) and 0.944 (0.2.2), turn end p50 38 and 46 ms; every other directory
   the same.
+* **Godspeed 0.4.0** (``tests/heldout/godspeed-0.4.0/``, PyPI ``godspeed-coding-agent``,
+  its only release, a new agent: a line-mode chat, a prompt_toolkit prompt ``> godspeed>``
+  at start and ``turn 1 | ctx 3% > godspeed>`` after a turn, under a row of the turn's
+  counters ("  0 tokens | ctx 3% | gpt-4o | turn 1") and a rule ("  ------------- turn 1
+  --------------"), the answers printed above it as the main screen scrolls, a Rich
+  spinner on the last row while the model is asked ("⠋ > Thinking...", its seconds
+  after 10 s); before a shell command (its default ask rule ``shell(*)``), printed above
+  the prompt: "  !  Permission required", the tool's name ("    shell"), the command
+  after "$" (each of its lines on a row of its own, the 61-line one printed whole),
+  "    Matched ask rule: shell(*)", then the question "    Allow? (y)es | (n)o | (a)lways
+  this session" (its keys glued to their words in parentheses, apart by "|") over its
+  own line prompt "  >" on the row under it, answered by a line (y or n, then Enter);
+  where the model called the tool with no words before it, the turn's spinner goes on
+  drawn over that prompt ("⠙ > Thinking...", the tool's name row blanked) and the line
+  typed is not shown; refused, the model is told ("  x Blocked: shell -- Permission
+  denied for shell(...)") and answers; commands its patterns call dangerous (``rm -rf``,
+  ``rm -r``) are refused without asking, so its command-deny removes one file; no key
+  stops a silent turn; no question tool) was measured once unseen (the rules of f840030,
+  2026.12.06.41, replayed with activity): 0/6 dialogs, 0 false blocked, turn end p50/max
+  886/1188 ms (2 not seen), agreement 0.785. What it showed where the fallback was
+  wrong: its question is read by no rule (its keys "(y)es | (n)o | (a)lways" glued to
+  their words and apart by "|", not a yes/no key list, and not on the cursor's row but
+  the row above it): where its own "  >" prompt is the last row (command-approve, the
+  2nd and 3rd approvals of multiline) that prompt, a lone glyph, is read as a line-mode
+  chat's prompt (``line_chat_prompt``): done; where the spinner is drawn over it
+  (command-deny, long-command, the 1st of multiline) the approval reads working. Its
+  chat prompt ``> godspeed>`` (a glyph, a word, a glyph) is read by no rule either: its
+  start-up's idle reads working (its first draw is output) until the first Enter, and a
+  turn's end is seen only when its output stops ("the screen shows nothing new", about
+  0.9-1.2 s after it), except that after a line typed at its permission the turn reads
+  working to the program's exit (command-approve, command-deny: 2 turn ends not seen);
+  multiline's end read done through ``line_chat_prompt`` 0.45 s after it. No false
+  blocked (its negatives' typed and quoted question none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1232,14 +1265,19 @@ GOAL_AGREEMENT = 0.90
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
-#: unseen, none since pass 31; gpt-engineer: below)
+#: unseen, none since pass 31; Godspeed 0.4.0 and gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question"))}
+            for c in ("long-command", "question")),
+          # Godspeed 0.4.0, unseen: every approval, its question "Allow? (y)es | (n)o |
+          # (a)lways this session" over its own "  >" prompt (read as a chat's prompt) or
+          # under its spinner drawn over that prompt
+          *(f"godspeed-0.4.0/{c}" for c in ("command-approve", "command-deny",
+                                            "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1271,7 +1309,13 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # working waits for an answer the screen never reads), a turn's time counting
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
-         "mastracode-0.32.1": (0, 0.87)}
+         "mastracode-0.32.1": (0, 0.87),
+         # Godspeed 0.4.0 measures 0.785, unseen: its approvals read done (its "  >"
+         # prompt under the question read as a chat's prompt) or working (its spinner
+         # drawn over that prompt); its chat prompt "> godspeed>" read by no rule, so its
+         # start-up's idle reads working and a turn's end is seen only when its output
+         # stops, and not at all after a line typed at its permission
+         "godspeed-0.4.0": (0, 0.78)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1293,7 +1337,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
