@@ -2381,3 +2381,29 @@ def godspeed_command(sb: Sandbox, base_url: str, *,
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True",
                 "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), "-m", "openai/gpt-4o", *(args or [])], env
+
+
+def ata_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ATA Coder (PyPI ``ata-coder``, the program ``ata``: a line-mode chat,
+    a prompt_toolkit prompt ``>`` under the turn's counters, the answers printed above it as
+    the main screen scrolls, nothing drawn while the model is asked) in ``sb``: the fake
+    API's Chat Completions as its OpenAI-compatible endpoint, from
+    ``$HOME/.ata_coder/settings.json`` (``ATA_CODER_BASE_URL``, ``ATA_CODER_API_KEY``,
+    ``ATA_CODER_DEFAULT_MODEL``; without it a first-run wizard asks for them), ``-m
+    gpt-4o``. A shell command (its ``run_shell`` tool) asks first: a box, ``[EXEC]
+    run_shell``, the command after ``$`` (whole, each line on its own row), then the key
+    row ``[y]es  [n]o  [a]llow all shell  [d]eny all shell`` as the box's last row, over its
+    line prompt ``?``, answered by a line (y, n, a or d, then Enter); once one is approved,
+    shell commands run unasked for 60 s. Ctrl+C ends the program, in a turn too
+    (``[Interrupted]``). Its Clawd bubbles (a local program found through
+    ``~/.clawd/runtime.json``, none here) are not used. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["ata"]
+    conf = sb.home / ".ata_coder"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "settings.json").write_text(json.dumps({"env": {
+        "ATA_CODER_BASE_URL": f"{base_url}/v1", "ATA_CODER_API_KEY": "sk-fake",
+        "ATA_CODER_DEFAULT_MODEL": "gpt-4o"}}))
+    env = sb.base_env()
+    return [str(pin.exe), "-m", "gpt-4o", *(args or [])], env

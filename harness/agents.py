@@ -950,6 +950,23 @@ godspeed_idle, godspeed_asks, godspeed_busy = (GODSPEED_CHAT.idle, GODSPEED_CHAT
                                                GODSPEED_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- ATA Coder
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): ">", under the turn's counters ("tokens: 6,651/1,000,000 (1%) | tools: 0 |
+#: time: 11s") after a turn
+ATA_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission: a box ("[EXEC] run_shell", the command after "$", then the key row
+#: "[y]es  [n]o  [a]llow all shell  [d]eny all shell" as its last row) over its line prompt
+#: "?" as the last row with anything on it, nothing typed after it (answered by a line:
+#: y, n, a or d, then Enter)
+ATA_ASKS = re.compile(r"(?m)^│ \[y\]es  \[n\]o  \[a\]llow all \S+  \[d\]eny all \S+ *│\n"
+                      r"╰─+╯\n\?\s*\Z")
+
+ATA_CHAT = LastRow(ATA_PROMPT, ATA_ASKS)
+ata_idle, ata_asks, ata_busy = ATA_CHAT.idle, ATA_CHAT.asks, ATA_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1294,15 +1311,19 @@ CODEGOPHER = Description(
 #: line prompt "  >" on the row under it, answered by a line
 GODSPEED = line_chat("godspeed", agentrun.godspeed_command, GODSPEED_CHAT)
 
+#: recorded only, as llm is; a line-mode chat whose permission is a box ending in its key
+#: row over a bare "?" line prompt, answered by a line
+ATA = line_chat("ata", agentrun.ata_command, ATA_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed"})
+                           "koder", "codegopher", "godspeed", "ata"})

@@ -15,6 +15,7 @@ from capture_agents import (
     agentao,
     aider,
     aisha,
+    ata,
     claude,
     claude_extra,
     cline,
@@ -103,6 +104,7 @@ MODULES = {
     "koder": (koder,),
     "codegopher": (codegopher,),
     "godspeed": (godspeed,),
+    "ata": (ata,),
 }
 AGENTS = tuple(MODULES)
 
