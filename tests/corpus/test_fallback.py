@@ -1198,6 +1198,34 @@ manifest instead of their own.
   working to the program's exit (command-approve, command-deny: 2 turn ends not seen);
   multiline's end read done through ``line_chat_prompt`` 0.45 s after it. No false
   blocked (its negatives' typed and quoted question none).
+* **ATA Coder 1.0.2 and 1.0.0** (``tests/heldout/ata-1.0.2/``, ``tests/heldout/ata-1.0.0/``,
+  PyPI ``ata-coder``, a new agent: a line-mode chat, a banner box at start whose last
+  text row is "Type your task or / for commands (Tab to complete). Ctrl+C to
+  interrupt.", its prompt ``>`` under a row of the turn's sums ("--- 1 tools | 6,651
+  tokens | 5.8s ---") and its counters ("tokens: 6,651/1,000,000 (1%) | tools: 0 | time:
+  11s"), the answers printed above it as the main screen scrolls, nothing drawn while the
+  model is asked; before a shell command, a box: "[EXEC] run_shell", the command after
+  "$" (whole, each of its lines on a row of its own: the 61-line one taller than the
+  screen), then the key row "[y]es  [n]o  [a]llow all shell  [d]eny all shell" as the
+  box's last row, over its line prompt "?" on the cursor's row, answered by a line (y or
+  n, then Enter); once one is approved its shell commands run unasked for 60 s, so its
+  multiline scenario refuses all three; refused, the model is told ("Error: User denied
+  permission for run_shell") and answers; Ctrl+C in a turn ends the program, and neither
+  Ctrl+D nor Ctrl+C quits it at its prompt (each draws a new prompt: the harness ends
+  it); no question tool) was measured once unseen (the rules of f840030, 2026.12.06.41,
+  replayed with activity): **6/6 dialogs**, 0 false blocked, blocked p50/max 40/40 ms on
+  both, turn end p50/max 43/50 ms (1.0.2) and 0/40 ms (1.0.0), 1 not seen on each,
+  agreement 0.669 (1.0.2) and 0.666 (1.0.0). Its box's key row over the "?" prompt is
+  found by ``tui_dialog_keys``. What it showed where the fallback was wrong: its banner's
+  "Ctrl+C to interrupt." is read as a running turn's interrupt hint
+  (``tui_working_turn``) while it is among the screen's last ten rows, so the start-up's
+  idle reads working in every capture (about 2 s of each, most of the loss) and answer's
+  first turn end is not seen (its second, the banner scrolled up, is read done from its
+  ``>`` prompt, ``line_chat_prompt``, as the other turn ends are, within 50 ms, but
+  command-deny's: there it reads idle at once ("the screen shows nothing new"), then
+  working for 1.6 s (an elapsed time counting: its sums row's "1.8s" and its counters'
+  "time: 4s"), then done).
+  No false blocked (its negatives' typed and quoted box none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1265,7 +1293,8 @@ GOAL_AGREEMENT = 0.90
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
-#: unseen, none since pass 31; Godspeed 0.4.0 and gpt-engineer: below)
+#: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0
+#: and gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1315,7 +1344,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # drawn over that prompt); its chat prompt "> godspeed>" read by no rule, so its
          # start-up's idle reads working and a turn's end is seen only when its output
          # stops, and not at all after a line typed at its permission
-         "godspeed-0.4.0": (0, 0.78)}
+         "godspeed-0.4.0": (0, 0.78),
+         # ATA Coder 1.0.2 and 1.0.0 measure 0.669 and 0.666, unseen: its banner's "Ctrl+C
+         # to interrupt." read as a running turn's hint while among the last ten rows
+         # (its start-up's idle reads working, answer's first turn end is not seen)
+         "ata-1.0.2": (0, 0.66), "ata-1.0.0": (0, 0.66)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1335,7 +1368,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ata-1.0.0", "ata-1.0.2", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
