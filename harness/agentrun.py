@@ -2395,8 +2395,9 @@ def ata_command(sb: Sandbox, base_url: str, *,
     run_shell``, the command after ``$`` (whole, each line on its own row), then the key
     row ``[y]es  [n]o  [a]llow all shell  [d]eny all shell`` as the box's last row, over its
     line prompt ``?``, answered by a line (y, n, a or d, then Enter); once one is approved,
-    shell commands run unasked for 60 s. Ctrl+C ends the program, in a turn too
-    (``[Interrupted]``). Its Clawd bubbles (a local program found through
+    shell commands run unasked for 60 s. Ctrl+C in a turn ends the program
+    (``[Interrupted]``); at its prompt neither Ctrl+D nor Ctrl+C quits it (each draws a new
+    prompt), so a run ends when the harness ends it. Its Clawd bubbles (a local program found through
     ``~/.clawd/runtime.json``, none here) are not used. No hooks are set: its runs are
     labelled from its screen."""
     pin = pins()["ata"]

@@ -5,7 +5,8 @@ approved, one refused, a 61-line one, a plain answer, a long stream and typed an
 dialog text; and its own multiline scenario, three multi-line or wrapped commands in one
 turn each refused (once one is approved, its shell commands run unasked for 60 s, so the
 shared one's second and third would not ask). No question: it has no tool that asks the
-user. No interrupt: Ctrl+C ends the program, in a turn too.
+user. No interrupt: Ctrl+C in a turn ends the program (at its prompt neither Ctrl+D nor
+Ctrl+C quits it: each draws a new prompt, and the harness ends it).
 
 Its answers scroll up the main screen above its prompt ``>``, under a row of the turn's
 sums (``--- 1 tools | 6,651 tokens | 5.8s ---``) and its counters (``tokens:
