@@ -2352,3 +2352,59 @@ def codegopher_command(sb: Sandbox, base_url: str, *,
                 "CODEGOPHER_MODEL": "gpt-4o", "CODEGOPHER_APPROVAL_MODE": "review",
                 "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), *(args or [])], env
+
+
+def godspeed_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Godspeed (PyPI ``godspeed-coding-agent``, the program ``godspeed``:
+    a line-mode chat, a prompt_toolkit prompt ``> godspeed>``, after a turn under its
+    counters ``turn 1 | ctx 3% > godspeed>``, the answers printed above it as the main
+    screen scrolls, a Rich spinner ``⠋ > Thinking...`` while a turn runs) in ``sb``: the fake
+    API's Chat Completions through LiteLLM as an ``openai`` provider (``-m openai/gpt-4o``,
+    ``OPENAI_API_BASE``, ``OPENAI_API_KEY``), LiteLLM's model cost map read from its package
+    (``LITELLM_LOCAL_MODEL_COST_MAP``) and tiktoken's tables from disk
+    (:func:`tiktoken_tables`). Its default ask rule (``shell(*)``) makes a shell command
+    (its ``shell`` tool) ask first, printed above the prompt: ``  !  Permission
+    required``, the tool's name, the command after ``$``, ``Matched ask rule: shell(*)``,
+    then ``    Allow? (y)es | (n)o | (a)lways this session`` over its own line prompt
+    ``  >`` on the row under it, answered by a line (y, n or a, then Enter); where the
+    model called the tool with no words before it, the turn's spinner goes on over that
+    prompt (``⠙ > Thinking...``) and the line typed is not shown. Commands its patterns call
+    dangerous (``rm -rf``, ``rm -r``...) are refused without asking. No key stops a turn
+    while the model is silent: Ctrl+C in its first turn only asks the loop to stop at its
+    next step, and in a later one ends the program. It has no telemetry
+    and no update check; its audit trail and memory stay in the sandbox's HOME
+    (``~/.godspeed``). No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["godspeed"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    return [str(pin.exe), "-m", "openai/gpt-4o", *(args or [])], env
+
+
+def ata_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ATA Coder (PyPI ``ata-coder``, the program ``ata``: a line-mode chat,
+    a prompt_toolkit prompt ``>`` under the turn's counters, the answers printed above it as
+    the main screen scrolls, nothing drawn while the model is asked) in ``sb``: the fake
+    API's Chat Completions as its OpenAI-compatible endpoint, from
+    ``$HOME/.ata_coder/settings.json`` (``ATA_CODER_BASE_URL``, ``ATA_CODER_API_KEY``,
+    ``ATA_CODER_DEFAULT_MODEL``; without it a first-run wizard asks for them), ``-m
+    gpt-4o``. A shell command (its ``run_shell`` tool) asks first: a box, ``[EXEC]
+    run_shell``, the command after ``$`` (whole, each line on its own row), then the key
+    row ``[y]es  [n]o  [a]llow all shell  [d]eny all shell`` as the box's last row, over its
+    line prompt ``?``, answered by a line (y, n, a or d, then Enter); once one is approved,
+    shell commands run unasked for 60 s. Ctrl+C in a turn ends the program
+    (``[Interrupted]``); at its prompt neither Ctrl+D nor Ctrl+C quits it (each draws a new
+    prompt), so a run ends when the harness ends it. Its Clawd bubbles (a local program found through
+    ``~/.clawd/runtime.json``, none here) are not used. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["ata"]
+    conf = sb.home / ".ata_coder"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "settings.json").write_text(json.dumps({"env": {
+        "ATA_CODER_BASE_URL": f"{base_url}/v1", "ATA_CODER_API_KEY": "sk-fake",
+        "ATA_CODER_DEFAULT_MODEL": "gpt-4o"}}))
+    env = sb.base_env()
+    return [str(pin.exe), "-m", "gpt-4o", *(args or [])], env

@@ -931,6 +931,42 @@ def codegopher_busy(text: str) -> bool:
     return CODEGOPHER_AT_REST.search(text) is None and not codegopher_asks(text)
 
 
+# --------------------------------------------------------------------------- Godspeed
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): "> godspeed>" at start, under a turn's counters after one ("turn 1 | ctx 3%
+#: > godspeed>")
+GODSPEED_PROMPT = re.compile(r"(?m)^(?:turn \d+ \| ctx \d+% )?> godspeed>\s*\Z")
+#: its permission's question, then its line prompt "  >" as the last row with anything on
+#: it, nothing typed after it (under "  !  Permission required", the tool's name, the
+#: command after "$" and the rule that asks; answered by a line: y, n or a, then Enter);
+#: where the model called the tool with no words before it, the turn's spinner, still
+#: running, is drawn over that prompt ("⠙ > Thinking..."), and what is typed is not shown
+GODSPEED_ASKS = re.compile(r"(?m)^    Allow\? \(y\)es \| \(n\)o \| \(a\)lways this session *\n"
+                           r"(?:  >|[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] > Thinking\.\.\.(?: \(\d+s\))?)\s*\Z")
+
+GODSPEED_CHAT = LastRow(GODSPEED_PROMPT, GODSPEED_ASKS)
+godspeed_idle, godspeed_asks, godspeed_busy = (GODSPEED_CHAT.idle, GODSPEED_CHAT.asks,
+                                               GODSPEED_CHAT.busy)
+
+
+# --------------------------------------------------------------------------- ATA Coder
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): ">", under the turn's counters ("tokens: 6,651/1,000,000 (1%) | tools: 0 |
+#: time: 11s") after a turn
+ATA_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission: a box ("[EXEC] run_shell", the command after "$", then the key row
+#: "[y]es  [n]o  [a]llow all shell  [d]eny all shell" as its last row) over its line prompt
+#: "?" as the last row with anything on it, nothing typed after it (answered by a line:
+#: y, n, a or d, then Enter)
+ATA_ASKS = re.compile(r"(?m)^│ \[y\]es  \[n\]o  \[a\]llow all \S+  \[d\]eny all \S+ *│\n"
+                      r"╰─+╯\n\?\s*\Z")
+
+ATA_CHAT = LastRow(ATA_PROMPT, ATA_ASKS)
+ata_idle, ata_asks, ata_busy = ATA_CHAT.idle, ATA_CHAT.asks, ATA_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1271,15 +1307,23 @@ CODEGOPHER = Description(
     approve_key="codegopher-approve", prompt_key="ctrl+i",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as llm is; a line-mode chat whose permission is a question over its own
+#: line prompt "  >" on the row under it, answered by a line
+GODSPEED = line_chat("godspeed", agentrun.godspeed_command, GODSPEED_CHAT)
+
+#: recorded only, as llm is; a line-mode chat whose permission is a box ending in its key
+#: row over a bare "?" line prompt, answered by a line
+ATA = line_chat("ata", agentrun.ata_command, ATA_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher"})
+                           "koder", "codegopher", "godspeed", "ata"})

@@ -15,6 +15,7 @@ from capture_agents import (
     agentao,
     aider,
     aisha,
+    ata,
     claude,
     claude_extra,
     cline,
@@ -24,6 +25,7 @@ from capture_agents import (
     copilot,
     deepagents,
     gemini,
+    godspeed,
     gpte,
     gptme,
     grok,
@@ -101,6 +103,8 @@ MODULES = {
     "mastracode": (mastracode,),
     "koder": (koder,),
     "codegopher": (codegopher,),
+    "godspeed": (godspeed,),
+    "ata": (ata,),
 }
 AGENTS = tuple(MODULES)
 

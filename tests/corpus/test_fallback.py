@@ -1165,6 +1165,67 @@ manifest instead of their own.
   ("Running agent turn...") is a turn running (``tui_working_header_status``): 6/6, 0,
   0.947 (0.3.0) and 0.944 (0.2.2), turn end p50 38 and 46 ms; every other directory
   the same.
+* **Godspeed 0.4.0** (``tests/heldout/godspeed-0.4.0/``, PyPI ``godspeed-coding-agent``,
+  its only release, a new agent: a line-mode chat, a prompt_toolkit prompt ``> godspeed>``
+  at start and ``turn 1 | ctx 3% > godspeed>`` after a turn, under a row of the turn's
+  counters ("  0 tokens | ctx 3% | gpt-4o | turn 1") and a rule ("  ------------- turn 1
+  --------------"), the answers printed above it as the main screen scrolls, a Rich
+  spinner on the last row while the model is asked ("⠋ > Thinking...", its seconds
+  after 10 s); before a shell command (its default ask rule ``shell(*)``), printed above
+  the prompt: "  !  Permission required", the tool's name ("    shell"), the command
+  after "$" (each of its lines on a row of its own, the 61-line one printed whole),
+  "    Matched ask rule: shell(*)", then the question "    Allow? (y)es | (n)o | (a)lways
+  this session" (its keys glued to their words in parentheses, apart by "|") over its
+  own line prompt "  >" on the row under it, answered by a line (y or n, then Enter);
+  where the model called the tool with no words before it, the turn's spinner goes on
+  drawn over that prompt ("⠙ > Thinking...", the tool's name row blanked) and the line
+  typed is not shown; refused, the model is told ("  x Blocked: shell -- Permission
+  denied for shell(...)") and answers; commands its patterns call dangerous (``rm -rf``,
+  ``rm -r``) are refused without asking, so its command-deny removes one file; no key
+  stops a silent turn; no question tool) was measured once unseen (the rules of f840030,
+  2026.12.06.41, replayed with activity): 0/6 dialogs, 0 false blocked, turn end p50/max
+  886/1188 ms (2 not seen), agreement 0.785. What it showed where the fallback was
+  wrong: its question is read by no rule (its keys "(y)es | (n)o | (a)lways" glued to
+  their words and apart by "|", not a yes/no key list, and not on the cursor's row but
+  the row above it): where its own "  >" prompt is the last row (command-approve, the
+  2nd and 3rd approvals of multiline) that prompt, a lone glyph, is read as a line-mode
+  chat's prompt (``line_chat_prompt``): done; where the spinner is drawn over it
+  (command-deny, long-command, the 1st of multiline) the approval reads working. Its
+  chat prompt ``> godspeed>`` (a glyph, a word, a glyph) is read by no rule either: its
+  start-up's idle reads working (its first draw is output) until the first Enter, and a
+  turn's end is seen only when its output stops ("the screen shows nothing new", about
+  0.9-1.2 s after it), except that after a line typed at its permission the turn reads
+  working to the program's exit (command-approve, command-deny: 2 turn ends not seen);
+  multiline's end read done through ``line_chat_prompt`` 0.45 s after it. No false
+  blocked (its negatives' typed and quoted question none).
+* **ATA Coder 1.0.2 and 1.0.0** (``tests/heldout/ata-1.0.2/``, ``tests/heldout/ata-1.0.0/``,
+  PyPI ``ata-coder``, a new agent: a line-mode chat, a banner box at start whose last
+  text row is "Type your task or / for commands (Tab to complete). Ctrl+C to
+  interrupt.", its prompt ``>`` under a row of the turn's sums ("--- 1 tools | 6,651
+  tokens | 5.8s ---") and its counters ("tokens: 6,651/1,000,000 (1%) | tools: 0 | time:
+  11s"), the answers printed above it as the main screen scrolls, nothing drawn while the
+  model is asked; before a shell command, a box: "[EXEC] run_shell", the command after
+  "$" (whole, each of its lines on a row of its own: the 61-line one taller than the
+  screen), then the key row "[y]es  [n]o  [a]llow all shell  [d]eny all shell" as the
+  box's last row, over its line prompt "?" on the cursor's row, answered by a line (y or
+  n, then Enter); once one is approved its shell commands run unasked for 60 s, so its
+  multiline scenario refuses all three; refused, the model is told ("Error: User denied
+  permission for run_shell") and answers; Ctrl+C in a turn ends the program, and neither
+  Ctrl+D nor Ctrl+C quits it at its prompt (each draws a new prompt: the harness ends
+  it); no question tool) was measured once unseen (the rules of f840030, 2026.12.06.41,
+  replayed with activity): **6/6 dialogs**, 0 false blocked, blocked p50/max 40/40 ms on
+  both, turn end p50/max 43/50 ms (1.0.2) and 0/40 ms (1.0.0), 1 not seen on each,
+  agreement 0.669 (1.0.2) and 0.666 (1.0.0). Its box's key row over the "?" prompt is
+  found by ``tui_dialog_keys``. What it showed where the fallback was wrong: its banner's
+  "Ctrl+C to interrupt." is read as a running turn's interrupt hint
+  (``tui_working_turn``) while it is among the screen's last ten rows, so the start-up's
+  idle reads working in every capture (about 2 s of each, most of the loss) and answer's
+  first turn end is not seen (its second, the banner scrolled up, is read done from its
+  ``>`` prompt, ``line_chat_prompt``, as the other turn ends are, within 50 ms, but
+  command-deny's: there it reads idle at once ("the screen shows nothing new"), then
+  working for 1.6 s (an elapsed time counting: its sums row's "1.8s" and its counters'
+  "time: 4s"), then done).
+  No false blocked (its negatives' typed and quoted box none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1232,14 +1293,20 @@ GOAL_AGREEMENT = 0.90
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
-#: unseen, none since pass 31; gpt-engineer: below)
+#: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0
+#: and gpt-engineer: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question"))}
+            for c in ("long-command", "question")),
+          # Godspeed 0.4.0, unseen: every approval, its question "Allow? (y)es | (n)o |
+          # (a)lways this session" over its own "  >" prompt (read as a chat's prompt) or
+          # under its spinner drawn over that prompt
+          *(f"godspeed-0.4.0/{c}" for c in ("command-approve", "command-deny",
+                                            "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1271,7 +1338,17 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # working waits for an answer the screen never reads), a turn's time counting
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
-         "mastracode-0.32.1": (0, 0.87)}
+         "mastracode-0.32.1": (0, 0.87),
+         # Godspeed 0.4.0 measures 0.785, unseen: its approvals read done (its "  >"
+         # prompt under the question read as a chat's prompt) or working (its spinner
+         # drawn over that prompt); its chat prompt "> godspeed>" read by no rule, so its
+         # start-up's idle reads working and a turn's end is seen only when its output
+         # stops, and not at all after a line typed at its permission
+         "godspeed-0.4.0": (0, 0.78),
+         # ATA Coder 1.0.2 and 1.0.0 measure 0.669 and 0.666, unseen: its banner's "Ctrl+C
+         # to interrupt." read as a running turn's hint while among the last ten rows
+         # (its start-up's idle reads working, answer's first turn end is not seen)
+         "ata-1.0.2": (0, 0.66), "ata-1.0.0": (0, 0.66)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1291,9 +1368,9 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ata-1.0.0", "ata-1.0.2", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
-        "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
