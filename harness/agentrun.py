@@ -2352,3 +2352,32 @@ def codegopher_command(sb: Sandbox, base_url: str, *,
                 "CODEGOPHER_MODEL": "gpt-4o", "CODEGOPHER_APPROVAL_MODE": "review",
                 "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), *(args or [])], env
+
+
+def axon_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Axon (PyPI ``axon-terminal``, the program ``axon``: a line-mode chat
+    whose answers scroll up the main screen, each turn a box of its steps (``┌ Turn 1 ·
+    "..."``, ``│ ◆ Step 1  LLM call ...``, ``└ ✓ Done in 8.7s ...``), over a composer pinned
+    at the screen's bottom between two rules, ``❯ Ask anything · / commands ...``, and two
+    status rows) in ``sb``: the fake API's Chat Completions as its ``openai`` provider
+    (``AXON_PROVIDER``, ``AXON_BASE_URL``, ``AXON_API_KEY``, ``AXON_MODEL``), in its
+    ``default`` permission mode (``AXON_MODE``: its own default is ``bypass``, which asks
+    nothing). There a call of its ``Bash`` tool asks first, printed under the turn's box in
+    place of the composer: ``⚠ Allow Bash?``, the command after ``$`` (at most 12 rows), its
+    description, ``runs in bash`` and the reason, then a picker ``◆ Permission  Bash``
+    (``1/4`` at the right) between two rules: ``❯ Yes  this call only · y``, ``Yes, don't ask
+    again this session``, ``No  n · esc``, ``Yes, always allow Bash(...)``, and the key row
+    ``↑↓ move · enter choose · 1-4 quick pick · y yes · a session · n/esc deny``; its
+    ``AskUserQuestion`` tool asks in the same picker (``◆ Color: Which color do you
+    prefer?``, the options, ``Other (type your own answer)``, ``↑↓ move · enter select · esc
+    cancel``). Offline (``AXON_OFFLINE``: no web tools, no price list fetched), no tips
+    written by the model (``AXON_NO_TIPS``), no desktop notification (``AXON_NO_NOTIFY``); it
+    has no update check and no telemetry. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["axon"]
+    env = sb.base_env()
+    env.update({"AXON_PROVIDER": "openai", "AXON_BASE_URL": f"{base_url}/v1",
+                "AXON_API_KEY": "sk-fake", "AXON_MODEL": "gpt-4o", "AXON_MODE": "default",
+                "AXON_OFFLINE": "1", "AXON_NO_TIPS": "1", "AXON_NO_NOTIFY": "1"})
+    return [str(pin.exe), *(args or [])], env

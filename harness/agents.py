@@ -931,6 +931,42 @@ def codegopher_busy(text: str) -> bool:
     return CODEGOPHER_AT_REST.search(text) is None and not codegopher_asks(text)
 
 
+# --------------------------------------------------------------------------- Axon
+
+#: its composer, empty, pinned at the screen's bottom at rest ("❯ Ask anything · / commands
+#: ..."; while a turn runs it reads "❯ type to queue a message ...")
+AXON_COMPOSER = re.compile(r"(?m)^  ❯ Ask anything · / commands")
+#: its permission, a picker printed under the turn's box in place of the composer:
+#: "◆ Permission  Bash" (its place in the list, "1/4", at the right), a rule, the options
+#: ("❯ Yes  this call only · y" ... "No  n · esc" ...), a rule, then its key row
+AXON_ASKS = re.compile(r"(?m)^  ◆ Permission  \S+ +\d+/\d+\n  ─+\n[\s\S]*"
+                       r"^  ↑↓ move · enter choose · [^\n]*n/esc deny *$")
+#: its AskUserQuestion tool's question, the same picker: "◆ Color: Which color do you
+#: prefer?", a rule, the options and "Other (type your own answer)", a rule, its key row
+AXON_QUESTION = re.compile(r"(?m)^  ◆ [^\n]*\? [^\n]*\n  ─+\n[\s\S]*"
+                           r"^  ↑↓ move · enter select · esc cancel *$")
+#: a turn under way: its spinner row ("⠋ Step 1 · thinking… 3.9s · esc to interrupt") or
+#: its composer taking a message to queue
+AXON_WORKING = re.compile(r"(?m)esc to interrupt *$|^ ❯ type to queue a message")
+
+
+def axon_asks(text: str) -> bool:
+    """Its permission picker drawn in full."""
+    return AXON_ASKS.search(text) is not None
+
+
+def axon_idle(text: str) -> bool:
+    """Its empty composer at rest, no spinner, no picker."""
+    return (AXON_COMPOSER.search(text) is not None and AXON_WORKING.search(text) is None
+            and not axon_asks(text) and AXON_QUESTION.search(text) is None)
+
+
+def axon_busy(text: str) -> bool:
+    """A turn under way: its spinner or its queueing composer, no picker."""
+    return (AXON_WORKING.search(text) is not None and not axon_asks(text)
+            and AXON_QUESTION.search(text) is None)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1271,15 +1307,23 @@ CODEGOPHER = Description(
     approve_key="codegopher-approve", prompt_key="ctrl+i",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Koder is; a line-mode chat whose permission is a picker printed in
+#: place of its composer, answered by Enter on its first option (Yes, this call only)
+AXON = Description(
+    "axon", agentrun.axon_command, is_main=agentrun.chat_with_tools_is_main,
+    started=axon_idle, start_wait=90, start_settle=1.5, ended=axon_idle,
+    end_settle=1.0, busy=axon_busy, drawn=axon_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, AXON)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher"})
+                           "koder", "codegopher", "axon"})

@@ -15,6 +15,7 @@ from capture_agents import (
     agentao,
     aider,
     aisha,
+    axon,
     claude,
     claude_extra,
     cline,
@@ -101,6 +102,7 @@ MODULES = {
     "mastracode": (mastracode,),
     "koder": (koder,),
     "codegopher": (codegopher,),
+    "axon": (axon,),
 }
 AGENTS = tuple(MODULES)
 
