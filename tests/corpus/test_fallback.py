@@ -1165,6 +1165,41 @@ manifest instead of their own.
   ("Running agent turn...") is a turn running (``tui_working_header_status``): 6/6, 0,
   0.947 (0.3.0) and 0.944 (0.2.2), turn end p50 38 and 46 ms; every other directory
   the same.
+* **Axon 0.27.7 and 0.27.6** (``tests/heldout/axon-0.27.7/``, ``tests/heldout/axon-0.27.6/``,
+  PyPI ``axon-terminal``, the program ``axon``, a new agent: a line-mode chat whose turns
+  scroll up the main screen as boxes of their steps ("┌ Turn 1 · \"...\"", "│ ◆ Step 1  LLM
+  call · gpt-4o (OpenAI) ...", the answer streamed after "│ ▎", "└ ✓ Done in 8.7s · 2 LLM
+  calls ..."), the box's last row its spinner while a turn runs ("│ ⠋ Step 1 · thinking…
+  3.9s · esc to interrupt"), over a composer pinned at the screen's bottom between two
+  rules ("❯ Ask anything · / commands · @ files ..." at rest, "❯ type to queue a message ·
+  enter sends it between steps · esc interrupts" while a turn runs; 0.27.6 does not always
+  draw it then) over two status rows; before a shell command (its ``default`` mode), a
+  picker printed under the turn's box where the composer was: "⚠ Allow Bash?", the command
+  after "$" (its rows indented under the first, at most 12), its description, "runs in
+  bash" and the reason, then "◆ Permission  Bash" with "1/4" at the right, a rule, the
+  options "❯ Yes  this call only · y", "Yes, don't ask again this session  every Bash call
+  until you exit · a", "No  n · esc", "Yes, always allow Bash(rm:*)  saved for this
+  project (...)", a rule, and the key row "↑↓ move · enter choose · 1-4 quick pick · y yes
+  · a session · n/esc deny" (no question mark on the picker's rows); answered by Enter on
+  Yes (or its key alone); refused with "n", the model is told and answers; its
+  AskUserQuestion question in the same picker ("◆ Color: Which color do you prefer?
+  1/4", a rule, "❯ red", "green", "blue", "Other (type your own answer)", a rule, "↑↓
+  move · enter select · esc cancel"); Esc does not stop a request the model has not
+  answered, so no interrupt was recorded) was measured once unseen (the rules of f840030,
+  2026.12.06.41, replayed with activity): 0/7 dialogs, 0 false blocked, turn end p50/max
+  40/40 ms on both, agreement 0.968 (0.27.7) and 0.895 (0.27.6). What it showed where the
+  fallback was wrong: its picker is taken for a composer between two rules
+  (``tui_composer_rules``: the first option "❯ Yes" right under the rule, as an empty
+  composer's "❯" would be), so the list rules, which find its key row and its options,
+  step aside for it (their ``not``: a rule over a pointer row is a composer), and every
+  approval and the question read done 40 ms after the picker is drawn, until it is
+  answered (but 0.27.7's command-deny and long-command, whose picker comes 0.16-0.22 s
+  after the Enter, which read working from the Enter through it);
+  its composer reads idle and every turn end is seen, no false blocked (its negatives'
+  typed and quoted picker none). 0.27.6's stream reads idle for about 4 s of its 14: its
+  composer not drawn while it streams, its spinner row, mid-screen over blank rows, reads
+  working from the screen, but the activity samples read the stretches with no new words
+  as "the screen shows nothing new".
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1239,7 +1274,13 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # past the screen's top (nothing on screen asks), and its clarifying question
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
-            for c in ("long-command", "question"))}
+            for c in ("long-command", "question")),
+          # Axon 0.27.7 and 0.27.6, unseen: every approval and its question, a picker
+          # between two rules (its title row, "❯ Yes ...", the options, the key row) taken
+          # for a composer between rules, read done
+          *(f"axon-{v}/{c}" for v in ("0.27.6", "0.27.7")
+            for c in ("command-approve", "command-deny", "long-command", "multiline",
+                      "question"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1271,7 +1312,12 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # working waits for an answer the screen never reads), a turn's time counting
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
-         "mastracode-0.32.1": (0, 0.87)}
+         "mastracode-0.32.1": (0, 0.87),
+         # Axon 0.27.6 measures 0.895, unseen: its permission picker and its question read
+         # done (taken for a composer between two rules), and its stream idle for about
+         # 4 s (no composer drawn under its spinner row, the activity samples reading no
+         # new words)
+         "axon-0.27.6": (0, 0.89)}
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
@@ -1291,7 +1337,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "axon-0.27.6", "axon-0.27.7", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
