@@ -967,6 +967,23 @@ def axon_busy(text: str) -> bool:
             and AXON_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- CoderAI
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+CODERAI_PROMPT = re.compile(r"(?m)^coderai>\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  Allow? [1/2/3] (or y/n/a): " under "  Options:", "    1. Yes", "    2. No" and a box
+#: titled "Permission Required (1/1)" (a line answered: y or n, then Enter)
+CODERAI_ASKS = re.compile(r"(?m)^  Allow\? \[1/2/3\] \(or y/n/a\):\s*\Z")
+#: its AskUserQuestion question's line prompt under a box titled "Question 1/1" (the
+#: question and its numbered options), nothing typed after it
+CODERAI_QUESTION = re.compile(r"(?m)^Your answer \(choose number or type text\):\s*\Z")
+
+CODERAI_CHAT = LastRow(CODERAI_PROMPT, CODERAI_ASKS)
+coderai_idle, coderai_asks, coderai_busy = CODERAI_CHAT.idle, CODERAI_CHAT.asks, CODERAI_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1315,15 +1332,19 @@ AXON = Description(
     end_settle=1.0, busy=axon_busy, drawn=axon_asks,
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Koder is; a line-mode chat whose permission is a line prompt under a
+#: box and a numbered list, answered by a line; Ctrl+D quits it
+CODERAI = line_chat("coderai", agentrun.coderai_command, CODERAI_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, AXON)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, AXON, CODERAI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "axon"})
+                           "koder", "codegopher", "axon", "coderai"})

@@ -21,6 +21,7 @@ from capture_agents import (
     cline,
     codegopher,
     codepuppy,
+    coderai,
     codex,
     copilot,
     deepagents,
@@ -103,6 +104,7 @@ MODULES = {
     "koder": (koder,),
     "codegopher": (codegopher,),
     "axon": (axon,),
+    "coderai": (coderai,),
 }
 AGENTS = tuple(MODULES)
 
