@@ -2408,3 +2408,58 @@ def ata_command(sb: Sandbox, base_url: str, *,
         "ATA_CODER_DEFAULT_MODEL": "gpt-4o"}}))
     env = sb.base_env()
     return [str(pin.exe), "-m", "gpt-4o", *(args or [])], env
+def axon_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Axon (PyPI ``axon-terminal``, the program ``axon``: a line-mode chat
+    whose answers scroll up the main screen, each turn a box of its steps (``┌ Turn 1 ·
+    "..."``, ``│ ◆ Step 1  LLM call ...``, ``└ ✓ Done in 8.7s ...``), over a composer pinned
+    at the screen's bottom between two rules, ``❯ Ask anything · / commands ...``, and two
+    status rows) in ``sb``: the fake API's Chat Completions as its ``openai`` provider
+    (``AXON_PROVIDER``, ``AXON_BASE_URL``, ``AXON_API_KEY``, ``AXON_MODEL``), in its
+    ``default`` permission mode (``AXON_MODE``: its own default is ``bypass``, which asks
+    nothing). There a call of its ``Bash`` tool asks first, printed under the turn's box in
+    place of the composer: ``⚠ Allow Bash?``, the command after ``$`` (at most 12 rows), its
+    description, ``runs in bash`` and the reason, then a picker ``◆ Permission  Bash``
+    (``1/4`` at the right) between two rules: ``❯ Yes  this call only · y``, ``Yes, don't ask
+    again this session``, ``No  n · esc``, ``Yes, always allow Bash(...)``, and the key row
+    ``↑↓ move · enter choose · 1-4 quick pick · y yes · a session · n/esc deny``; its
+    ``AskUserQuestion`` tool asks in the same picker (``◆ Color: Which color do you
+    prefer?``, the options, ``Other (type your own answer)``, ``↑↓ move · enter select · esc
+    cancel``). Offline (``AXON_OFFLINE``: no web tools, no price list fetched), no tips
+    written by the model (``AXON_NO_TIPS``), no desktop notification (``AXON_NO_NOTIFY``); it
+    has no update check and no telemetry. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["axon"]
+    env = sb.base_env()
+    env.update({"AXON_PROVIDER": "openai", "AXON_BASE_URL": f"{base_url}/v1",
+                "AXON_API_KEY": "sk-fake", "AXON_MODEL": "gpt-4o", "AXON_MODE": "default",
+                "AXON_OFFLINE": "1", "AXON_NO_TIPS": "1", "AXON_NO_NOTIFY": "1"})
+    return [str(pin.exe), *(args or [])], env
+
+
+def coderai_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CoderAI 0.4 (PyPI ``coderai-agent``, the program ``coderai``: a
+    line-mode chat, its prompt ``coderai> `` under a status row ``[Model: gpt-4o] [Tokens:
+    ...] [Plan: OFF] [Git: no-git]``, everything scrolling up the main screen; 0.3 was a
+    Textual screen, another program, ``coderAI``) in ``sb``: the fake API's Chat Completions
+    as its OpenAI provider (``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``--model gpt-4o``); it
+    asks the model first, with no tools offered, how hard to think (a side request). Its
+    permission settings (``~/.coderai/settings.json``) ask before every tool call whose
+    effects are not allowed (``defaultMode: askAll``; its own default, ``allowAll``, asks
+    nothing): a call of its ``bash`` tool prints a rounded box titled ``Permission Required
+    (1/1)`` (``bash: <command>``, its description, ``Scopes: unknown (unknown)``), then
+    ``  Options:``, ``    1. Yes``, ``    2. No`` and the line prompt ``  Allow? [1/2/3] (or
+    y/n/a): `` on the cursor's row, answered by a line (``y``, then Enter). Its
+    AskUserQuestion tool prints a box titled ``Question 1/1`` (the question, ``Mode:
+    (single-select)``, its numbered options and ``Other (type custom response)``) over a
+    blank row and ``Your answer (choose number or type text): ``. Telemetry is off by
+    default; it has no update check. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["coderai"]
+    (sb.home / ".coderai").mkdir(exist_ok=True)
+    (sb.home / ".coderai" / "settings.json").write_text(
+        json.dumps({"permissions": {"defaultMode": "askAll"}, "telemetryEnabled": False}))
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake"})
+    return [str(pin.exe), "--model", "gpt-4o", *(args or [])], env

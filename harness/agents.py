@@ -965,6 +965,57 @@ ATA_ASKS = re.compile(r"(?m)^│ \[y\]es  \[n\]o  \[a\]llow all \S+  \[d\]eny al
 
 ATA_CHAT = LastRow(ATA_PROMPT, ATA_ASKS)
 ata_idle, ata_asks, ata_busy = ATA_CHAT.idle, ATA_CHAT.asks, ATA_CHAT.busy
+# --------------------------------------------------------------------------- Axon
+
+#: its composer, empty, pinned at the screen's bottom at rest ("❯ Ask anything · / commands
+#: ..."; while a turn runs it reads "❯ type to queue a message ...")
+AXON_COMPOSER = re.compile(r"(?m)^  ❯ Ask anything · / commands")
+#: its permission, a picker printed under the turn's box in place of the composer:
+#: "◆ Permission  Bash" (its place in the list, "1/4", at the right), a rule, the options
+#: ("❯ Yes  this call only · y" ... "No  n · esc" ...), a rule, then its key row
+AXON_ASKS = re.compile(r"(?m)^  ◆ Permission  \S+ +\d+/\d+\n  ─+\n[\s\S]*"
+                       r"^  ↑↓ move · enter choose · [^\n]*n/esc deny *$")
+#: its AskUserQuestion tool's question, the same picker: "◆ Color: Which color do you
+#: prefer?", a rule, the options and "Other (type your own answer)", a rule, its key row
+AXON_QUESTION = re.compile(r"(?m)^  ◆ [^\n]*\? [^\n]*\n  ─+\n[\s\S]*"
+                           r"^  ↑↓ move · enter select · esc cancel *$")
+#: a turn under way: its spinner row ("⠋ Step 1 · thinking… 3.9s · esc to interrupt") or
+#: its composer taking a message to queue
+AXON_WORKING = re.compile(r"(?m)esc to interrupt *$|^ ❯ type to queue a message")
+
+
+def axon_asks(text: str) -> bool:
+    """Its permission picker drawn in full."""
+    return AXON_ASKS.search(text) is not None
+
+
+def axon_idle(text: str) -> bool:
+    """Its empty composer at rest, no spinner, no picker."""
+    return (AXON_COMPOSER.search(text) is not None and AXON_WORKING.search(text) is None
+            and not axon_asks(text) and AXON_QUESTION.search(text) is None)
+
+
+def axon_busy(text: str) -> bool:
+    """A turn under way: its spinner or its queueing composer, no picker."""
+    return (AXON_WORKING.search(text) is not None and not axon_asks(text)
+            and AXON_QUESTION.search(text) is None)
+
+
+# --------------------------------------------------------------------------- CoderAI
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+CODERAI_PROMPT = re.compile(r"(?m)^coderai>\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  Allow? [1/2/3] (or y/n/a): " under "  Options:", "    1. Yes", "    2. No" and a box
+#: titled "Permission Required (1/1)" (a line answered: y or n, then Enter)
+CODERAI_ASKS = re.compile(r"(?m)^  Allow\? \[1/2/3\] \(or y/n/a\):\s*\Z")
+#: its AskUserQuestion question's line prompt under a box titled "Question 1/1" (the
+#: question and its numbered options), nothing typed after it
+CODERAI_QUESTION = re.compile(r"(?m)^Your answer \(choose number or type text\):\s*\Z")
+
+CODERAI_CHAT = LastRow(CODERAI_PROMPT, CODERAI_ASKS)
+coderai_idle, coderai_asks, coderai_busy = CODERAI_CHAT.idle, CODERAI_CHAT.asks, CODERAI_CHAT.busy
 
 
 # --------------------------------------------------------------------------- gpt-engineer
@@ -1314,16 +1365,27 @@ GODSPEED = line_chat("godspeed", agentrun.godspeed_command, GODSPEED_CHAT)
 #: recorded only, as llm is; a line-mode chat whose permission is a box ending in its key
 #: row over a bare "?" line prompt, answered by a line
 ATA = line_chat("ata", agentrun.ata_command, ATA_CHAT)
+#: recorded only, as Koder is; a line-mode chat whose permission is a picker printed in
+#: place of its composer, answered by Enter on its first option (Yes, this call only)
+AXON = Description(
+    "axon", agentrun.axon_command, is_main=agentrun.chat_with_tools_is_main,
+    started=axon_idle, start_wait=90, start_settle=1.5, ended=axon_idle,
+    end_settle=1.0, busy=axon_busy, drawn=axon_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
+#: recorded only, as Koder is; a line-mode chat whose permission is a line prompt under a
+#: box and a numbered list, answered by a line; Ctrl+D quits it
+CODERAI = line_chat("coderai", agentrun.coderai_command, CODERAI_CHAT)
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed", "ata"})
+                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai"})

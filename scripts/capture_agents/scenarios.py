@@ -16,11 +16,13 @@ from capture_agents import (
     aider,
     aisha,
     ata,
+    axon,
     claude,
     claude_extra,
     cline,
     codegopher,
     codepuppy,
+    coderai,
     codex,
     copilot,
     deepagents,
@@ -105,6 +107,8 @@ MODULES = {
     "codegopher": (codegopher,),
     "godspeed": (godspeed,),
     "ata": (ata,),
+    "axon": (axon,),
+    "coderai": (coderai,),
 }
 AGENTS = tuple(MODULES)
 
