@@ -315,9 +315,11 @@ def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
 #: wherever it is used, `[\pL\pN_-]{0,19}` twenty times that): 0.28 s to compile, 0.23 s
 #: more for RE2's first searches, a 0.23 s stall of the passthrough right after a dialog's
 #: answer and 8 MB of private memory; with its named classes (`(?&letter)`: 23
-#: instructions) 60 000, 31 ms in all (bench_proxy.py, "echo after answer").
+#: instructions) 60 000, 31 ms in all (bench_proxy.py, "echo after answer"). Its catch-all
+#: dialog rule (`tui_dialog_options`) and the glued-keys rules brought it to some 83 000:
+#: the whole manifest parses and compiles in 12.4 ms (12.1 ms before them).
 PROGRAM_MAX = 6_000
-MANIFEST_PROGRAM_MAX = 80_000
+MANIFEST_PROGRAM_MAX = 90_000
 
 
 def test_no_shipped_pattern_or_manifest_compiles_big() -> None:
