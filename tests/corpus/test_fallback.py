@@ -1197,7 +1197,13 @@ manifest instead of their own.
   0.9-1.2 s after it), except that after a line typed at its permission the turn reads
   working to the program's exit (command-approve, command-deny: 2 turn ends not seen);
   multiline's end read done through ``line_chat_prompt`` 0.45 s after it. No false
-  blocked (its negatives' typed and quoted question none).
+  blocked (its negatives' typed and quoted question none). Then generic rules .42 (from its
+  screens, after these figures were pinned): a question whose keys are glued to their
+  words on the row over a line prompt (``line_glued_keys_permission``, its message the
+  question, its options the keys typed with Enter; not behind a prompt glyph on its row,
+  the chat's echo of a message typed), and a name glued to ">" after a pointer and a
+  status or not (``line_chat_prompt``): 6/6, 0 false blocked, turn end p50 44 ms (2
+  not seen: after a line typed at its permission), agreement 0.986.
 * **ATA Coder 1.0.2 and 1.0.0** (``tests/heldout/ata-1.0.2/``, ``tests/heldout/ata-1.0.0/``,
   PyPI ``ata-coder``, a new agent: a line-mode chat, a banner box at start whose last
   text row is "Type your task or / for commands (Tab to complete). Ctrl+C to
@@ -1225,7 +1231,10 @@ manifest instead of their own.
   command-deny's: there it reads idle at once ("the screen shows nothing new"), then
   working for 1.6 s (an elapsed time counting: its sums row's "1.8s" and its counters'
   "time: 4s"), then done).
-  No false blocked (its negatives' typed and quoted box none).
+  No false blocked (its negatives' typed and quoted box none). Then generic rules .42: an
+  interrupt hint that is a sentence of its own after another on a banner's row is no
+  running turn (``tui_working_turn``'s ``not``): 6/6, 0, agreement 0.996 (1.0.2) and
+  0.994 (1.0.0).
 * **Axon 0.27.7 and 0.27.6** (``tests/heldout/axon-0.27.7/``, ``tests/heldout/axon-0.27.6/``,
   PyPI ``axon-terminal``, the program ``axon``, a new agent: a line-mode chat whose turns
   scroll up the main screen as boxes of their steps ("┌ Turn 1 · \"...\"", "│ ◆ Step 1  LLM
@@ -1260,7 +1269,13 @@ manifest instead of their own.
   typed and quoted picker none). 0.27.6's stream reads idle for about 4 s of its 14: its
   composer not drawn while it streams, its spinner row, mid-screen over blank rows, reads
   working from the screen, but the activity samples read the stretches with no new words
-  as "the screen shows nothing new".
+  as "the screen shows nothing new". Measured again before any rule was written from it,
+  with this stop's catch-all for any permission (``tui_dialog_options``, written from
+  the agents above): 0/7 on both (its gate for a composer under the options read the
+  picker's rule over "❯ Yes" as one); then (from its screens) a composer under the
+  options is a rule, a prompt row and a rule, at most four rows over the bottom: 6/7, 0
+  false blocked, agreement 0.989 (0.27.7) and 0.905 (0.27.6); its question (no option
+  approves or declines) still missed.
 * **CoderAI 0.4.0** (``tests/heldout/coderai-0.4.0/``, PyPI ``coderai-agent``, the program
   ``coderai``, a new agent: a line-mode chat, everything scrolling up the main screen under
   its banner, its prompt ``coderai> `` (the program's name glued to ">") under a status row
@@ -1287,7 +1302,15 @@ manifest instead of their own.
   a word and a colon, or a word, a blank and "›"/"»"): so from the start-up's output on it
   reads working throughout (every approval, the question, every turn's end and the idle
   between them), but for the interrupt's end, idle only once the screen has been quiet
-  for 5 s.
+  for 5 s. Measured again before any rule was written from it, with this stop's rules
+  (the catch-all, the glued keys, a name glued to ">" a chat's prompt, all written
+  before it was seen): 6/7, 4 false blocked, agreement 0.902 (the catch-all found its
+  options, "1. Yes" over "2. No", over its line prompt, and stayed blocked after the
+  answer typed there, the command's output under it); then (from its screens) a line
+  prompt on the last row is the line rules' (the catch-all's ``not``), a key list may
+  say "or" ("(or y/n/a)") and "Allow?" alone asks leave (``yes_no_permission``), and an
+  answered line prompt or a row with "?" is no row of a dialog's tail: 6/7, 0, 0.988;
+  its question ("Your answer (choose number or type text): ", free text) still missed.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1355,8 +1378,8 @@ GOAL_AGREEMENT = 0.90
 #: prompt); Xiaoyu 0.75.0: every approval, unseen, none since pass 27 (below);
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
-#: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0
-#: and gpt-engineer: below)
+#: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
+#: every approval unseen, none since generic .42; gpt-engineer, Axon, CoderAI: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1364,22 +1387,14 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # (free text, the cursor at the next row's start: no general shape)
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
             for c in ("long-command", "question")),
-          # Godspeed 0.4.0, unseen: every approval, its question "Allow? (y)es | (n)o |
-          # (a)lways this session" over its own "  >" prompt (read as a chat's prompt) or
-          # under its spinner drawn over that prompt
-          *(f"godspeed-0.4.0/{c}" for c in ("command-approve", "command-deny",
-                                            "long-command", "multiline")),
-          # Axon 0.27.7 and 0.27.6, unseen: every approval and its question, a picker
-          # between two rules (its title row, "❯ Yes ...", the options, the key row) taken
-          # for a composer between rules, read done
-          *(f"axon-{v}/{c}" for v in ("0.27.6", "0.27.7")
-            for c in ("command-approve", "command-deny", "long-command", "multiline",
-                      "question")),
-          # CoderAI 0.4.0, unseen: every approval, its line prompt "Allow? [1/2/3] (or
-          # y/n/a): " under a boxed command and numbered options, and its question, "Your
-          # answer (choose number or type text): " under a boxed numbered list
-          *(f"coderai-0.4.0/{c}" for c in ("command-approve", "command-deny",
-                                           "long-command", "multiline", "question"))}
+          # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
+          # between two rules taken for a composer); since generic .42 its question (a
+          # picker of colours: no option approves or declines)
+          "axon-0.27.6/question", "axon-0.27.7/question",
+          # CoderAI 0.4.0: every approval and its question unseen; since generic .42 its
+          # question, "Your answer (choose number or type text): " under a boxed numbered
+          # list (free text)
+          "coderai-0.4.0/question"}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1412,25 +1427,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
          "mastracode-0.32.1": (0, 0.87),
-         # Godspeed 0.4.0 measures 0.785, unseen: its approvals read done (its "  >"
-         # prompt under the question read as a chat's prompt) or working (its spinner
-         # drawn over that prompt); its chat prompt "> godspeed>" read by no rule, so its
-         # start-up's idle reads working and a turn's end is seen only when its output
-         # stops, and not at all after a line typed at its permission
-         "godspeed-0.4.0": (0, 0.78),
-         # ATA Coder 1.0.2 and 1.0.0 measure 0.669 and 0.666, unseen: its banner's "Ctrl+C
-         # to interrupt." read as a running turn's hint while among the last ten rows
-         # (its start-up's idle reads working, answer's first turn end is not seen)
-         "ata-1.0.2": (0, 0.66), "ata-1.0.0": (0, 0.66),
-         # Axon 0.27.6 measures 0.895, unseen: its permission picker and its question read
-         # done (taken for a composer between two rules), and its stream idle for about
-         # 4 s (no composer drawn under its spinner row, the activity samples reading no
-         # new words)
-         "axon-0.27.6": (0, 0.89),
-         # CoderAI 0.4.0 measures 0.646, unseen: no rule reads its screens (its line
-         # prompts under a box and its prompt "coderai>"), so it reads working from its
-         # start-up on, no turn end seen
-         "coderai-0.4.0": (0, 0.64)}
+         # Godspeed 0.4.0 (0.785 unseen), ATA Coder 1.0.2 and 1.0.0 (0.669, 0.666),
+         # Axon 0.27.6 (0.895) and CoderAI 0.4.0 (0.646) meet the goals' agreement since
+         # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988)
+         }
 
 
 def _problems(agent_dir: Path) -> tuple[list[str], str]:
