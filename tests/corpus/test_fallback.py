@@ -1275,7 +1275,9 @@ manifest instead of their own.
   picker's rule over "❯ Yes" as one); then (from its screens) a composer under the
   options is a rule, a prompt row and a rule, at most four rows over the bottom: 6/7, 0
   false blocked, agreement 0.989 (0.27.7) and 0.905 (0.27.6); its question (no option
-  approves or declines) still missed.
+  approves or declines) still missed. Then .43: a pointer row right under a rule with
+  rows of words under it is a picker's first option, no composer's prompt (the list
+  rules' ``not``): 7/7, 0, 0.993 (0.27.7) and 0.909 (0.27.6).
 * **CoderAI 0.4.0** (``tests/heldout/coderai-0.4.0/``, PyPI ``coderai-agent``, the program
   ``coderai``, a new agent: a line-mode chat, everything scrolling up the main screen under
   its banner, its prompt ``coderai> `` (the program's name glued to ">") under a status row
@@ -1388,9 +1390,7 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           *(f"gpte-{v}/{c}" for v in ("0.3.0", "0.3.1")
             for c in ("long-command", "question")),
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
-          # between two rules taken for a composer); since generic .42 its question (a
-          # picker of colours: no option approves or declines)
-          "axon-0.27.6/question", "axon-0.27.7/question",
+          # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; since generic .42 its
           # question, "Your answer (choose number or type text): " under a boxed numbered
           # list (free text)

@@ -3472,3 +3472,32 @@ def test_a_banners_interrupt_instruction_is_no_running_turn(generic: rules.Manif
     assert v.rule_id != "tui_working_turn", v
     running = read(generic, [*banner, "", "⠙ Thinking… (esc to interrupt)", ">"])
     assert running.state == "working", running
+
+
+# --------------- a picker between two rules: its pointer row under the rule is no composer
+
+PICKER = ["  ◆ Color: Which color do you prefer?" + " " * 40 + "1/4", ANY_RULE, "  ❯ red",
+          "    green", "    blue", "    Other (type your own answer)", ANY_RULE,
+          "  ↑↓ move · enter select · esc cancel"]
+
+
+def test_a_pointer_list_between_two_rules_over_its_hints_is_a_question(
+        generic: rules.Manifest) -> None:
+    """Axon's picker: the rule right over its first option, the pointer on it, sibling
+    rows under it, a rule and the hints: no composer between rules (a composer's prompt
+    row has a rule or a footer under it, not more options)."""
+    v = read(generic, PICKER)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list"), v
+    assert v.dialog is not None
+    assert [o.label for o in v.dialog.options] == [
+        "red", "green", "blue", "Other (type your own answer)"]
+    assert v.dialog.options[0].selected
+
+
+def test_a_composer_between_rules_under_a_lists_hints_is_still_none(
+        generic: rules.Manifest) -> None:
+    """A composer between two rules drawn under a list and its hints (a list in the
+    conversation, the composer live): its prompt row has the closing rule under it."""
+    rows = ["  Which color do you prefer?", "  ❯ red", "    green", "  ↑↓ move · enter select",
+            ANY_RULE, "  ❯ ", ANY_RULE, ANY_FOOTER]
+    assert read(generic, rows).state != "blocked"
