@@ -136,12 +136,22 @@ class WrapTerm(Terminal):
         return out
 
     def leave(self, record: str, keys: Sequence[bytes], wait: float = 20) -> None:
-        """Type `keys` (0.4 s apart) to quit the agent, then check that it exited 0 (within
+        """Type `keys` (0.4 s apart, and each after the program has drawn its answer to the
+        one before, up to 2 s more: on a loaded machine a second Ctrl+C typed before the
+        first is taken can reach a program already restoring its terminal, as SIGINT;
+        none once it has exited) to quit the agent, then check that it exited 0 (within
         `wait` seconds) and that every report was wrap's own record, the last one clearing
         it."""
+        mark = self.offset
         for n, key in enumerate(keys):
             if n:
                 self.pump(0.4)
+                end = time.monotonic() + 2.0
+                while self.offset == mark and not self.eof and time.monotonic() < end:
+                    self.pump(0.05)
+                if self.eof or not self.alive():
+                    break
+            mark = self.offset
             self.press(key)
         status = self.wait(wait)
         reps = self.seen()
