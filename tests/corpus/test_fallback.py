@@ -1313,6 +1313,10 @@ manifest instead of their own.
   say "or" ("(or y/n/a)") and "Allow?" alone asks leave (``yes_no_permission``), and an
   answered line prompt or a row with "?" is no row of a dialog's tail: 6/7, 0, 0.988;
   its question ("Your answer (choose number or type text): ", free text) still missed.
+  Then .44: a numbered question in a box may hold two rows of the box's own between the
+  question and its options ("Mode: (single-select)", a blank one), a blank row under the
+  box, and its prompt may be an answer's word, a hint in parentheses and a colon
+  (``numq_prompt``; a bare "Answer:" stays prose): 7/7, 0, 0.998.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1391,10 +1395,8 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
             for c in ("long-command", "question")),
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
-          # CoderAI 0.4.0: every approval and its question unseen; since generic .42 its
-          # question, "Your answer (choose number or type text): " under a boxed numbered
-          # list (free text)
-          "coderai-0.4.0/question"}
+          # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
+          }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1429,7 +1431,7 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          "mastracode-0.32.1": (0, 0.87),
          # Godspeed 0.4.0 (0.785 unseen), ATA Coder 1.0.2 and 1.0.0 (0.669, 0.666),
          # Axon 0.27.6 (0.895) and CoderAI 0.4.0 (0.646) meet the goals' agreement since
-         # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988)
+         # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988; CoderAI 0.998 since .44)
          }
 
 

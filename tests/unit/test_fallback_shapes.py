@@ -2604,6 +2604,49 @@ def test_a_boxed_numbered_question_over_a_worded_prompt(generic: rules.Manifest)
     assert rules.evaluate(generic, cursor_line(chat)).state != "blocked"
 
 
+ASK_BOX = titled("Question 1/1", "Which color do you prefer?", "Mode: (single-select)", "",
+                 "  1. red", "  2. green", "  3. blue", "  4. Other (type custom response)")
+ASK_HINTED = "Your answer (choose number or type text): "
+
+
+def test_a_boxed_question_with_its_own_rows_over_a_hinted_colon_prompt(
+        generic: rules.Manifest) -> None:
+    # the box holds a mode row and a blank one between the question and its options; a
+    # blank row under the box, then a prompt of words, a hint and a colon
+    v = rules.evaluate(generic, cursor_line([*BANNER, "coderai> ask me", *ASK_BOX, "",
+                                            ASK_HINTED]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    assert v.msg == "Which color do you prefer?"
+    d = v.dialog
+    assert d is not None and d.question == "Which color do you prefer?"
+    assert [o.label for o in d.options] == ["red", "green", "blue",
+                                            "Other (type custom response)"]
+    assert dialog.keys_for(d, dialog.resolve(d, "green")) == ["2", "\r"]
+    # an answer typed, not entered: the same dialog
+    typed = rules.evaluate(generic, cursor_line([*BANNER, "coderai> ask me", *ASK_BOX, "",
+                                                ASK_HINTED + "2"]))
+    assert typed.dialog is not None and typed.dialog.id == d.id
+
+
+@pytest.mark.parametrize("rows", [
+    # a bare "Answer:" under a numbered list is a model's prose, no prompt
+    ["Which one do you mean?", "1. a", "2. b", "Answer: the first one."],
+    [*ASK_BOX, "", "Answer: "],
+    # three rows of the box's own between the question and its options: a list apart
+    [*titled("Q", "Which color do you prefer?", "Mode: single", "", "More text",
+             "  1. red", "  2. green"), "", ASK_HINTED],
+    # the question answered: the program's output under the prompt
+    [*ASK_BOX, "", ASK_HINTED + "2", "You chose green."],
+    # rows between the question and the options outside a box: a list apart
+    ["Which color do you prefer?", "Mode: (single-select)", "  1. red", "  2. green",
+     ASK_HINTED],
+], ids=["bare-answer", "bare-answer-boxed", "three-box-rows", "answered", "unboxed-rows"])
+def test_numbered_lists_under_a_colon_prompt_that_wait_for_no_answer(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    v = rules.evaluate(generic, cursor_line(rows))
+    assert v.rule_id != "line_numbered_question", rows
+
+
 def test_a_key_row_prompt_names_the_command_its_box_shows(generic: rules.Manifest) -> None:
     def ask(*command: str) -> rules.Verdict:
         box = titled("⚠ Run command", *(f"Command: {c}" for c in command), "Reason: asks")
