@@ -82,6 +82,8 @@ class Seen(Protocol):
 
     def last_evaluation(self) -> tuple[Verdict | None, float]: ...
 
+    def typed_line(self) -> str: ...
+
 
 def tui_reading(p: Seen) -> str | None:
     """``working`` or ``idle`` while the rules read an agent's own screen (a rule with
@@ -225,7 +227,8 @@ class ActivityDecision:
         screen; idle at the first sample without. Output that brings no new words is no
         work: an idle animation cycling glyphs, a status row's counter, a redraw of the
         same text, the start-up's first draw (nothing to compare it with), the composer
-        drawn back after a turn. A turn's elapsed time that counts on (:data:`ELAPSED`)
+        drawn back after a turn, the echo of the line being typed drawn late (rows whose
+        words are all in it). A turn's elapsed time that counts on (:data:`ELAPSED`)
         is work for TICK_HOLD after it last did, whatever the screen reads (a composer
         drawn while the turn runs); handed again when the screen read anew since. Its CPU
         and child processes are not read at all (an agent keeps helper processes while it
@@ -240,7 +243,11 @@ class ActivityDecision:
             look, rows = p.screen_look(), p.screen_rows()  # the text read once a sample
             if look not in self._looks:
                 shown = phrases(rows)
-                fresh = self._said is not None and not shown <= self._said
+                if self._said is not None and not shown <= self._said:
+                    # words the user typed on the input line, drawn late (a slow
+                    # composer's echo, more than TYPED after the keys), are no news
+                    line = p.typed_line()
+                    fresh = any(not all(w in line for w in ws) for ws in shown - self._said)
                 if self._said is None or len(self._said) > PHRASES_KEPT:
                     self._said = shown
                 else:

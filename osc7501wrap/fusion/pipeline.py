@@ -609,6 +609,12 @@ class Pipeline:
         activity samples."""
         return self._screen is not None and self._screen.alt_screen
 
+    def typed_line(self) -> str:
+        """What the user typed on the input line since the last Enter (roughly, as
+        tracked from the keys), for the activity samples to tell a late echo of it from
+        the program's own words."""
+        return self._line.decode("utf-8", "replace")
+
     def last_evaluation(self) -> tuple[rules.Verdict | None, float]:
         """The rules' last verdict and when it was made (-1: never), for the check that
         a manifest still reads its agent (session/stale.py)."""

@@ -1423,7 +1423,8 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # next row's start, is read by no rule, and it exits at each run's end, after
          # its last question, with no prompt to read (the exit reads clear)
          "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
-         # Mastra Code 0.32.1 measures 0.870 (0.647 unseen): its first turn's end is not
+         # Mastra Code 0.32.1 measures 0.884 (0.647 unseen; 0.870 before a late echo
+         # of the typed line was no work): its first turn's end is not
          # seen (its composer reads the same before and after the Enter, so the Enter's
          # working waits for an answer the screen never reads), a turn's time counting
          # on reads working up to 1.2 s past its end, the answer quoting its approval

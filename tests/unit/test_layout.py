@@ -489,7 +489,7 @@ def test_the_core_is_driven_through_its_interface_not_its_parts() -> None:
 PIPELINE_QUERIES = {"current", "dialog", "last_evaluation", "buffers", "in_turn", "snapshot",
                     "load_screen", "evaluate_now", "inspect", "explain", "screen", "screen_look",
                     "backlog", "output_bytes", "frames_held", "screen_rows", "full_screen",
-                    "cursor_and_width"}
+                    "cursor_and_width", "typed_line"}
 
 
 def public_methods(tree: ast.Module, cls_name: str) -> set[str]:

@@ -41,6 +41,7 @@ class FakePipeline:
         self.tree = ProcessTree()
         self.asks = False  # the core asks for the time at once for what it was told
         self.look: int | None = None  # the screen's text (None: new with every output)
+        self.line = ""  # the input line typed and not entered
 
     def screen_look(self) -> int:
         return self.output_bytes if self.look is None else self.look
@@ -51,6 +52,9 @@ class FakePipeline:
 
     def full_screen(self) -> bool:
         return False
+
+    def typed_line(self) -> str:
+        return self.line
 
     def last_evaluation(self) -> tuple[Verdict | None, float]:
         return self.verdict, -1.0
@@ -353,6 +357,52 @@ def test_a_blinking_cursor_on_a_real_screen_leaves_the_composer_idle(
     pb.until(now + ACTIVITY_PERIOD - 0.01)
     s.sample(p, now + ACTIVITY_PERIOD - 0.01)
     assert [ev.busy for ev in told] == [True, False, True]
+
+
+def test_a_late_echo_of_the_typed_line_leaves_the_composer_idle(
+        procs: dict[str, Any]) -> None:
+    """A composer that draws the keys' echo late (a second after the last key, as a slow
+    Node TUI does on a busy machine): rows whose words are all in the line being typed
+    are no work, so the composer stays idle while the user types; a row of the program's
+    own words drawn then is work."""
+    manifest = rules.select_manifest(rules.load_manifests(user_dir=None), ["someagent"])
+    p = Pipeline(manifest, rows=12, cols=60, now=0.0, backend="pyte")
+    pb = Playbook(p)
+    s = Sampler(100, 3, activity=True)
+    told: list[Activity] = []
+    s.noted = lambda ev: told.append(ev) if isinstance(ev, Activity) else None
+    box = "\x1b[9;1H┌" + "─" * 40 + "┐\r\n│ >" + " " * 38 + "│\r\n└" + "─" * 40 + "┘"
+    now = 0.0
+
+    def frame(data: str) -> None:
+        nonlocal now
+        pb.frame(data.encode(), now)
+        pb.until(now + ACTIVITY_PERIOD - 0.01)
+        s.sample(p, now + ACTIVITY_PERIOD - 0.01)
+        now += ACTIVITY_PERIOD
+
+    frame(f"\x1b[2J{box}\x1b[2;1HHere is what I found.")
+    frame("\x1b[3;1Hone notes file, no more.")  # new words under the composer: work
+    frame("")
+    frame("")  # still: idle
+    assert [ev.busy for ev in told] == [True, False], told
+    line = "explain the failing tests please"
+    for i, ch in enumerate(line.encode()):  # typed, no echo yet
+        pb.at(now + i * 0.01) >> Typed(bytes([ch]))
+    now += 1.5
+    for part in ("explain the", "explain the failing tests", line):  # the echo, late
+        frame(f"\x1b[10;5H{part}")
+    assert [ev.busy for ev in told] == [True, False], told
+    frame("\x1b[5;1HA notice of the program's own")
+    assert [ev.busy for ev in told] == [True, False, True], told
+    frame("")
+    frame("")
+    assert [ev.busy for ev in told] == [True, False, True, False], told
+    for i, ch in enumerate(b"and the docs"):  # more typed: a word of it wrapped apart
+        pb.at(now + i * 0.01) >> Typed(bytes([ch]))
+    now += 1.5
+    frame("\x1b[10;5Hexplain the failing tests please and t\x1b[11;5Hhe docs")
+    assert [ev.busy for ev in told] == [True, False, True, False], told
 
 
 def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> None:
