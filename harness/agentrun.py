@@ -2463,3 +2463,32 @@ def coderai_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake"})
     return [str(pin.exe), "--model", "gpt-4o", *(args or [])], env
+
+
+def chyrd_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CHYRD (PyPI ``chyrd``, the program ``chyrd``: a Textual screen, its
+    chat above a composer box docked at the bottom, ``plan, build, fix - or /help`` in its
+    lower edge, over a status row ``● idle  ·  0↑ 0↓  ·  $0.0000  ·  <dir>  ·  normal``,
+    ``● thinking`` or ``● working`` with ``esc interrupt`` while a turn runs) in ``sb``: the
+    fake API's Chat Completions as a custom OpenAI-compatible provider of its config
+    (``~/.chyrd/config.json``: ``providers``, ``model: fake/gpt-4o``); the built-in
+    providers it lists models of at start without a key (``openrouter``, ``nvidia``) and the
+    local servers it probes (``ollama``, ``lmstudio``) shadowed by custom ones of the same
+    ids on the fake API, each with its model listed (so nothing is listed or probed). In its
+    default permission mode (``normal``) a call of its ``shell`` tool asks first, in a modal
+    box drawn over the middle of the screen: ``permission``, ``Run: <command>``, the command
+    in a rounded box, ``rule: shell(<program> *)``, then three edged buttons side by side,
+    ``allow once``, ``always`` and ``deny`` (their keys, ``[a]``, ``[A]``, ``[d]``, written
+    in the labels, are taken for markup and not drawn), each between rows of ``▔`` and
+    ``▁``, answered by the key alone (a, A, d or Esc). It has no telemetry and no update check; its licence check is off unless
+    asked for. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["chyrd"]
+    fake = {"base_url": f"{base_url}/v1", "api_key": "sk-fake",
+            "models": [{"id": "gpt-4o", "name": "gpt-4o"}]}
+    providers = [{"id": pid, "label": pid, **fake}
+                 for pid in ("fake", "openrouter", "nvidia", "ollama", "lmstudio")]
+    (sb.home / ".chyrd").mkdir(exist_ok=True)
+    (sb.home / ".chyrd" / "config.json").write_text(
+        json.dumps({"model": "fake/gpt-4o", "mode": "normal", "providers": providers}))
+    return [str(pin.exe), *(args or [])], sb.base_env()

@@ -1018,6 +1018,43 @@ CODERAI_CHAT = LastRow(CODERAI_PROMPT, CODERAI_ASKS)
 coderai_idle, coderai_asks, coderai_busy = CODERAI_CHAT.idle, CODERAI_CHAT.asks, CODERAI_CHAT.busy
 
 
+# --------------------------------------------------------------------------- CHYRD
+
+#: its status row, the screen's last, at rest ("● idle  ·  0↑ 0↓  ·  $0.0000  ·  <dir>  ·
+#: normal ..."; "● idle" again once a turn is over)
+CHYRD_IDLE = re.compile(r"(?m)^ ● idle  ·  ")
+#: the same row while a turn runs ("● thinking  ⠙ 20s  esc interrupt  ·  ..." while the
+#: model is asked, "● working" while it streams or a tool runs)
+CHYRD_BUSY = re.compile(r"(?m)^ ● (?:thinking|working) ")
+#: its composer box, empty: its lower edge ends in "plan, build, fix - or /help"
+#: (its mascot, an owl, drawn at its left on a wide screen)
+CHYRD_COMPOSER = re.compile(r"(?m)│ +│\n.*╰─+ plan, build, fix - or /help ─╯")
+#: its permission modal, a box of heavy edges over the middle of the screen: its title
+#: "permission" centred, a blank row, then "Run: <command>" (the command's first rows);
+#: under them the command in a rounded box, "rule: shell(<program> *)" and three edged
+#: buttons side by side, "allow once", "always", "deny" (the keys written in their labels,
+#: "[a]", "[A]", "[d]", taken for markup and not drawn), each between rows of "▔" and "▁";
+#: a long command's box pushes the buttons below the modal's foot (not drawn); answered by
+#: the key alone
+CHYRD_ASKS = re.compile(r"┃ +permission +┃\n.*┃ +┃\n.*┃  Run: ")
+
+
+def chyrd_asks(text: str) -> bool:
+    """Its permission modal, drawn (its title over the command)."""
+    return CHYRD_ASKS.search(text) is not None
+
+
+def chyrd_idle(text: str) -> bool:
+    """Its status row at rest over its empty composer, no modal drawn."""
+    return (CHYRD_IDLE.search(text) is not None and CHYRD_COMPOSER.search(text) is not None
+            and not chyrd_asks(text))
+
+
+def chyrd_busy(text: str) -> bool:
+    """Its status row saying a turn runs."""
+    return CHYRD_BUSY.search(text) is not None
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1377,15 +1414,23 @@ AXON = Description(
 #: box and a numbered list, answered by a line; Ctrl+D quits it
 CODERAI = line_chat("coderai", agentrun.coderai_command, CODERAI_CHAT)
 
+#: recorded only, as CodeGopher is; a Textual screen whose permission is a modal box of
+#: three edged buttons side by side, answered by a key alone (a, d); Ctrl+C twice quits it
+CHYRD = Description(
+    "chyrd", agentrun.chyrd_command, is_main=agentrun.chat_with_tools_is_main,
+    started=chyrd_idle, start_wait=90, start_settle=2.0, ended=chyrd_idle,
+    end_settle=1.0, busy=chyrd_busy, drawn=chyrd_asks, approve_key="a",
+    leave=(*CTRL_C_TWICE,))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai"})
+                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd"})

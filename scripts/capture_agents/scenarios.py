@@ -17,6 +17,7 @@ from capture_agents import (
     aisha,
     ata,
     axon,
+    chyrd,
     claude,
     claude_extra,
     cline,
@@ -109,6 +110,7 @@ MODULES = {
     "ata": (ata,),
     "axon": (axon,),
     "coderai": (coderai,),
+    "chyrd": (chyrd,),
 }
 AGENTS = tuple(MODULES)
 

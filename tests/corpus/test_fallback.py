@@ -1317,6 +1317,39 @@ manifest instead of their own.
   question and its options ("Mode: (single-select)", a blank one), a blank row under the
   box, and its prompt may be an answer's word, a hint in parentheses and a colon
   (``numq_prompt``; a bare "Answer:" stays prose): 7/7, 0, 0.998.
+* **CHYRD 0.4.7 and 0.4.6** (``tests/heldout/chyrd-0.4.7/``, ``tests/heldout/chyrd-0.4.6/``,
+  PyPI ``chyrd``, the program ``chyrd``, a new agent: a Textual screen, its chat above a
+  composer box docked at the bottom, an empty rounded box whose lower edge ends in "plan,
+  build, fix - or /help", its mascot (an owl, its eyes blinking) at the box's left on the
+  same rows, over a status row (" ● idle  ·  0↑ 0↓  ·  $0.0000  ·  <dir>  ·  normal   shift+tab
+  mode · ctrl+p cmds"; " ● thinking  ⠙ 2s  esc interrupt  ·  ..." while the model is asked,
+  " ● working  ⠹ 6s  esc interrupt  ·  ..." while it streams or a tool runs); each prompt a
+  box titled "you" at the right, the answer streamed as plain rows under it; before a shell
+  command (its default mode, ``normal``), a modal box of heavy edges ("┏━━┓", "┃") drawn
+  over the middle of the screen: its title "permission" centred, "Run: <command>" (a long
+  command's first rows and "touch f..."), the command in a rounded box (scrolled, at most
+  14 rows), "rule: shell(<program> *)", then three edged buttons side by side, each between
+  a row of "▔" and a row of "▁" one blank apart, labelled "allow once", "always" and
+  "deny" (the keys the labels name, "[a]", "[A]", "[d]", taken for markup and not drawn;
+  under the 61-line command the buttons are below the modal's foot, not drawn at all), no
+  question mark anywhere in it; answered by the key alone (a, or d: the model is told and
+  answers); no question tool; Esc stops a turn while the model is asked) was measured once
+  unseen (the rules of 338ebc3, 2026.12.06.43, replayed with activity): 0/6 dialogs, 0
+  false blocked, turn end p50/max 1030/1379 ms (0.4.7) and 905/8802 ms (0.4.6), agreement
+  0.836 (0.4.7) and 0.822 (0.4.6). What it showed where the fallback was wrong: no rule
+  reads its modal: the rule for edged buttons (``tui_dialog_buttons_edged``) wants two
+  blanks or more between two buttons' edges ("▔▔▔  ▔▔▔"; CHYRD's are one blank apart) and
+  a question ("?") at most six rows above them (CHYRD's modal asks nothing in words:
+  "permission", "Run: ...", "rule: ..."), the catch-all (``tui_dialog_options``) wants
+  each option the first word of its own row (CHYRD's three are on one row), and the
+  long command's modal shows no button at all; so each approval reads working from the
+  Enter (or the turn's "esc interrupt") until the screen is still for about 0.9 s, then
+  idle until it is answered. Its composer, an empty rounded box with the owl at its left
+  and the status row under it, is read by no composer rule: no turn end is read done,
+  each turn's end reads idle about 1 s after it ("the screen shows nothing new"), and
+  0.4.6's second turn in answer, whose answer came whole within 1.2 s of the Enter,
+  reads working until the Enter's 10 s have run out. No false blocked (its negatives'
+  typed and quoted modal none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1385,7 +1418,7 @@ GOAL_AGREEMENT = 0.90
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
-#: every approval unseen, none since generic .42; gpt-engineer, Axon, CoderAI: below)
+#: every approval unseen, none since generic .42; gpt-engineer, Axon, CoderAI, CHYRD: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1396,7 +1429,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
-          }
+          # CHYRD 0.4.7 and 0.4.6: every approval unseen (a modal box of three edged
+          # buttons side by side, one blank apart, no question mark above them; under the
+          # 61-line command no button drawn)
+          *(f"chyrd-{v}/{c}" for v in ("0.4.6", "0.4.7")
+            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1433,6 +1470,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # Godspeed 0.4.0 (0.785 unseen), ATA Coder 1.0.2 and 1.0.0 (0.669, 0.666),
          # Axon 0.27.6 (0.895) and CoderAI 0.4.0 (0.646) meet the goals' agreement since
          # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988; CoderAI 0.998 since .44)
+         # CHYRD 0.4.7 and 0.4.6 measure 0.836 and 0.822 unseen: its modal and its
+         # composer read by no rule (each approval and each turn's end idle), 0.4.6's
+         # second quick answer read working until the Enter's 10 s run out
+         "chyrd-0.4.7": (0, 0.83), "chyrd-0.4.6": (0, 0.82),
          }
 
 
@@ -1453,7 +1494,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
