@@ -2463,3 +2463,28 @@ def coderai_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake"})
     return [str(pin.exe), "--model", "gpt-4o", *(args or [])], env
+
+
+def ashcode_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AshCode (PyPI ``ashcode``, the program ``ashcode``: a line-mode chat,
+    its prompt ``>`` alone, the answers printed above it as the main screen scrolls, nothing
+    drawn while the model is asked) in ``sb``: the fake API's Chat Completions as its
+    OpenAI-compatible endpoint (``BASE_URL``, ``API_KEY``), the model ``gpt-4o`` from
+    ``$XDG_CONFIG_HOME/ai-agent/config.toml``, tiktoken's tables read from disk
+    (:func:`tiktoken_tables`). Its approval policy, its own default ``on-request``, asks
+    before a shell command its patterns do not call safe (one starting ``ls``, ``echo``,
+    ``cat``... runs unasked, one they call dangerous is refused unasked): a rounded box
+    titled ``Approval required`` (``shell``, ``Execute: <command>``, ``$ <command>``), then,
+    after a blank row, Rich's line prompt ``Approve? [y/n/yes/no] (n): `` on the cursor's
+    row, answered by a line. Ctrl+C in a turn ends the program. It has no telemetry and no
+    update check; its web tools are not used. No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["ashcode"]
+    conf = sb.home / ".config" / "ai-agent"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text('[model]\nname = "gpt-4o"\n')
+    env = sb.base_env()
+    env.update({"BASE_URL": f"{base_url}/v1", "API_KEY": "sk-fake",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    return [str(pin.exe), *(args or [])], env

@@ -1018,6 +1018,20 @@ CODERAI_CHAT = LastRow(CODERAI_PROMPT, CODERAI_ASKS)
 coderai_idle, coderai_asks, coderai_busy = CODERAI_CHAT.idle, CODERAI_CHAT.asks, CODERAI_CHAT.busy
 
 
+# --------------------------------------------------------------------------- AshCode
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+ASHCODE_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "Approve? [y/n/yes/no] (n): " a blank row under a rounded box titled "Approval required"
+#: (a line answered: y or n, then Enter)
+ASHCODE_ASKS = re.compile(r"(?m)^Approve\? \[y/n/yes/no\] \(n\):\s*\Z")
+
+ASHCODE_CHAT = LastRow(ASHCODE_PROMPT, ASHCODE_ASKS)
+ashcode_idle, ashcode_asks, ashcode_busy = ASHCODE_CHAT.idle, ASHCODE_CHAT.asks, ASHCODE_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1377,15 +1391,19 @@ AXON = Description(
 #: box and a numbered list, answered by a line; Ctrl+D quits it
 CODERAI = line_chat("coderai", agentrun.coderai_command, CODERAI_CHAT)
 
+#: recorded only, as CoderAI is; a line-mode chat whose permission is Rich's line prompt
+#: under a box, answered by a line; Ctrl+D quits it
+ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, ASHCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai"})
+                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "ashcode"})

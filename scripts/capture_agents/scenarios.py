@@ -15,6 +15,7 @@ from capture_agents import (
     agentao,
     aider,
     aisha,
+    ashcode,
     ata,
     axon,
     claude,
@@ -109,6 +110,7 @@ MODULES = {
     "ata": (ata,),
     "axon": (axon,),
     "coderai": (coderai,),
+    "ashcode": (ashcode,),
 }
 AGENTS = tuple(MODULES)
 
