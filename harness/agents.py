@@ -1032,6 +1032,20 @@ ASHCODE_CHAT = LastRow(ASHCODE_PROMPT, ASHCODE_ASKS)
 ashcode_idle, ashcode_asks, ashcode_busy = ASHCODE_CHAT.idle, ASHCODE_CHAT.asks, ASHCODE_CHAT.busy
 
 
+# --------------------------------------------------------------------------- clippy-code
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+CLIPPY_PROMPT = re.compile(r"(?m)^\[You\] ➜\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "[?] Approve this action? [(y)es/(n)o/(a)llow]: " a blank row under the call (a line
+#: answered: y or n, then Enter)
+CLIPPY_ASKS = re.compile(r"(?m)^\[\?\] Approve this action\? \[\(y\)es/\(n\)o/\(a\)llow\]:\s*\Z")
+
+CLIPPY_CHAT = LastRow(CLIPPY_PROMPT, CLIPPY_ASKS)
+clippy_idle, clippy_asks, clippy_busy = CLIPPY_CHAT.idle, CLIPPY_CHAT.asks, CLIPPY_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1395,15 +1409,19 @@ CODERAI = line_chat("coderai", agentrun.coderai_command, CODERAI_CHAT)
 #: under a box, answered by a line; Ctrl+D quits it
 ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
+#: keys glued to their words, answered by a line; Ctrl+D quits it
+CLIPPY = line_chat("clippy", agentrun.clippy_command, CLIPPY_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, ASHCODE)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, ASHCODE, CLIPPY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "ashcode"})
+                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "ashcode", "clippy"})

@@ -21,6 +21,7 @@ from capture_agents import (
     claude,
     claude_extra,
     cline,
+    clippy,
     codegopher,
     codepuppy,
     coderai,
@@ -111,6 +112,7 @@ MODULES = {
     "axon": (axon,),
     "coderai": (coderai,),
     "ashcode": (ashcode,),
+    "clippy": (clippy,),
 }
 AGENTS = tuple(MODULES)
 
