@@ -2492,3 +2492,55 @@ def chyrd_command(sb: Sandbox, base_url: str, *,
     (sb.home / ".chyrd" / "config.json").write_text(
         json.dumps({"model": "fake/gpt-4o", "mode": "normal", "providers": providers}))
     return [str(pin.exe), *(args or [])], sb.base_env()
+def ashcode_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AshCode (PyPI ``ashcode``, the program ``ashcode``: a line-mode chat,
+    its prompt ``>`` alone, the answers printed above it as the main screen scrolls, nothing
+    drawn while the model is asked) in ``sb``: the fake API's Chat Completions as its
+    OpenAI-compatible endpoint (``BASE_URL``, ``API_KEY``), the model ``gpt-4o`` from
+    ``$XDG_CONFIG_HOME/ai-agent/config.toml``, tiktoken's tables read from disk
+    (:func:`tiktoken_tables`). Its approval policy, its own default ``on-request``, asks
+    before a shell command its patterns do not call safe (one starting ``ls``, ``echo``,
+    ``cat``... runs unasked, one they call dangerous is refused unasked): a rounded box
+    titled ``Approval required`` (``shell``, ``Execute: <command>``, ``$ <command>``), then,
+    after a blank row, Rich's line prompt ``Approve? [y/n/yes/no] (n): `` on the cursor's
+    row, answered by a line. Ctrl+C in a turn ends the program. It has no telemetry and no
+    update check; its web tools are not used. No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["ashcode"]
+    conf = sb.home / ".config" / "ai-agent"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text('[model]\nname = "gpt-4o"\n')
+    env = sb.base_env()
+    env.update({"BASE_URL": f"{base_url}/v1", "API_KEY": "sk-fake",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    return [str(pin.exe), *(args or [])], env
+
+
+def clippy_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for clippy-code (PyPI ``clippy-code``, the program ``clippy``: a
+    line-mode chat, a prompt_toolkit prompt ``[You] ➜`` a blank row under the last output,
+    the answers printed above it as the main screen scrolls) in ``sb``: the fake API's Chat
+    Completions as its ``openai`` provider (``--base-url``, ``OPENAI_API_KEY``), the model
+    ``gpt-4o`` as the default of ``$HOME/.clippy/models.json`` (without it a first-run
+    wizard asks for one), tiktoken's tables read from disk (:func:`tiktoken_tables`). Its
+    permissions (their defaults) ask before a shell command (its ``execute_command`` tool):
+    the call's name and arguments printed, then ``[?] Approve this action?
+    [(y)es/(n)o/(a)llow]: `` on the cursor's row after a blank row (Python's input()),
+    answered by a line; ``n`` stops the turn (``Execution interrupted. You can continue
+    with a new request.``, the prompt back). Its command safety checker, which asks the
+    model whether each command is safe before it runs (a side request), is off
+    (``CLIPPY_SAFETY_CHECKER_ENABLED=false``): the permission is asked the same. It has no
+    telemetry and no update check; no MCP server is configured. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["clippy"]
+    conf = sb.home / ".clippy"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "models.json").write_text(json.dumps({"models": [{
+        "name": "gpt-4o", "provider": "openai", "model_id": "gpt-4o",
+        "description": "gpt-4o", "is_default": True}]}))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "CLIPPY_SAFETY_CHECKER_ENABLED": "false",
+                "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    return [str(pin.exe), "--base-url", f"{base_url}/v1", *(args or [])], env

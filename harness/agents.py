@@ -1053,6 +1053,32 @@ def chyrd_idle(text: str) -> bool:
 def chyrd_busy(text: str) -> bool:
     """Its status row saying a turn runs."""
     return CHYRD_BUSY.search(text) is not None
+# --------------------------------------------------------------------------- AshCode
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+ASHCODE_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "Approve? [y/n/yes/no] (n): " a blank row under a rounded box titled "Approval required"
+#: (a line answered: y or n, then Enter)
+ASHCODE_ASKS = re.compile(r"(?m)^Approve\? \[y/n/yes/no\] \(n\):\s*\Z")
+
+ASHCODE_CHAT = LastRow(ASHCODE_PROMPT, ASHCODE_ASKS)
+ashcode_idle, ashcode_asks, ashcode_busy = ASHCODE_CHAT.idle, ASHCODE_CHAT.asks, ASHCODE_CHAT.busy
+
+
+# --------------------------------------------------------------------------- clippy-code
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up)
+CLIPPY_PROMPT = re.compile(r"(?m)^\[You\] ➜\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "[?] Approve this action? [(y)es/(n)o/(a)llow]: " a blank row under the call (a line
+#: answered: y or n, then Enter)
+CLIPPY_ASKS = re.compile(r"(?m)^\[\?\] Approve this action\? \[\(y\)es/\(n\)o/\(a\)llow\]:\s*\Z")
+
+CLIPPY_CHAT = LastRow(CLIPPY_PROMPT, CLIPPY_ASKS)
+clippy_idle, clippy_asks, clippy_busy = CLIPPY_CHAT.idle, CLIPPY_CHAT.asks, CLIPPY_CHAT.busy
 
 
 # --------------------------------------------------------------------------- gpt-engineer
@@ -1421,16 +1447,25 @@ CHYRD = Description(
     started=chyrd_idle, start_wait=90, start_settle=2.0, ended=chyrd_idle,
     end_settle=1.0, busy=chyrd_busy, drawn=chyrd_asks, approve_key="a",
     leave=(*CTRL_C_TWICE,))
+#: recorded only, as CoderAI is; a line-mode chat whose permission is Rich's line prompt
+#: under a box, answered by a line; Ctrl+D quits it
+ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
+
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
+#: keys glued to their words, answered by a line; Ctrl+D quits it
+CLIPPY = line_chat("clippy", agentrun.clippy_command, CLIPPY_CHAT)
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
-    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD)}
+    AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
+    CLIPPY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
                            "mentat", "hermes", "llm", "tunacode",
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
-                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd"})
+                           "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
+                           "ashcode", "clippy"})

@@ -294,7 +294,9 @@ def chat_stream(step: Text | ToolUse, model: str) -> list[Segment]:
         for p in chunks(json.dumps(step.input), step.chunk_size):
             out.append((sse(None, chunk({"tool_calls": [{"index": 0, "function": {"arguments": p}}]})), True))
     final = chunk({}, finish)
-    final["usage"] = {"prompt_tokens": 100, "completion_tokens": _tokens(step.text), "total_tokens": 100 + _tokens(step.text)}
+    # (with its cached part, as the real API sends it: a client may read it unchecked)
+    final["usage"] = {"prompt_tokens": 100, "completion_tokens": _tokens(step.text), "total_tokens": 100 + _tokens(step.text),
+                      "prompt_tokens_details": {"cached_tokens": 0}}
     out.append((sse(None, final), False))
     out.append((sse(None, "[DONE]"), False))
     return out

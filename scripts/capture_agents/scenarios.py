@@ -15,12 +15,14 @@ from capture_agents import (
     agentao,
     aider,
     aisha,
+    ashcode,
     ata,
     axon,
     chyrd,
     claude,
     claude_extra,
     cline,
+    clippy,
     codegopher,
     codepuppy,
     coderai,
@@ -111,6 +113,8 @@ MODULES = {
     "axon": (axon,),
     "coderai": (coderai,),
     "chyrd": (chyrd,),
+    "ashcode": (ashcode,),
+    "clippy": (clippy,),
 }
 AGENTS = tuple(MODULES)
 

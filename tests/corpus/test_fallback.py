@@ -1350,6 +1350,61 @@ manifest instead of their own.
   0.4.6's second turn in answer, whose answer came whole within 1.2 s of the Enter,
   reads working until the Enter's 10 s have run out. No false blocked (its negatives'
   typed and quoted modal none).
+* **AshCode 0.1.0** (``tests/heldout/ashcode-0.1.0/``, PyPI ``ashcode``, the program
+  ``ashcode``, a new agent: a line-mode chat, everything scrolling up the main screen under
+  its banner box ("AI Agent"), its prompt ``>`` alone on its row, nothing drawn while the
+  model is asked, each tool call a rounded box titled with the tool's name ("⏺ shell
+  #toolu_00", "running" at its bottom right), the answer as plain rows under a rule titled
+  "Assistant"; before a shell command its patterns do not call safe (its approval policy's
+  default, ``on-request``), a rounded box titled "Approval required" ("shell", "Execute:
+  <command>", "$ <command>", a multi-line command's rows as they are, a long one wrapped in
+  the box, the 61-line one whole), then, after a blank row, Rich's line prompt "Approve?
+  [y/n/yes/no] (n): " on the cursor's row, answered by a line (y or n, then Enter);
+  refused, the model is told ("User rejected the operation") and answers; no question
+  tool; Ctrl+C in a turn ends the program, so no interrupt was recorded; its only release)
+  was measured once unseen (the rules of 338ebc3, 2026.12.06.43, replayed with activity):
+  0/6 dialogs, 0 false blocked, turn end p50/max 40/1164 ms, agreement 0.913. What it
+  showed where the fallback was wrong: its line prompt is none of the line rules'.
+  ``yes_no_permission`` reads "Approve?" as asking leave and "[y/n/yes/no]" as a yes/no
+  key list, but allows after the list only a "?" or ":" and an answer being typed, not
+  Rich's default in parentheses, "(n)", before the colon; ``keys_permission`` wants single
+  keys in the brackets ("yes" and "no" are words); the box over it holds no options (the
+  catch-all's ``tui_dialog_options`` wants an approving and a declining one). So every
+  approval reads working, from the Enter (or the answer before it) on, until the command
+  has run and the prompt is back. Its prompt ``>`` reads idle (``line_chat_prompt``), and
+  every turn end is seen: within 40 ms, but where the answer is printed whole with the
+  prompt in the same burst (answer's two turns, negatives'), 0.69-1.16 s late, its new
+  words read as output work first. No false blocked (its negatives' typed and quoted
+  line prompt none).
+* **clippy-code 4.20.2 and 4.19.4** (``tests/heldout/clippy-4.20.2/``,
+  ``tests/heldout/clippy-4.19.4/``, PyPI ``clippy-code``, the program ``clippy``, a new
+  agent: a line-mode chat, everything scrolling up the main screen under its banner (a box
+  with its ASCII logo), its prompt ``[You] ➜`` (a word in brackets before an arrow) a blank
+  row under the last output, a spinner "[📎] Thinking ⠼" on the last row while the model
+  is asked, its answers asked for whole and printed whole after "[📎]"; before a shell
+  command (its permissions' defaults), the call printed ("→ execute_command", "  command:
+  <command>", a multi-line command's rows as they are, a long one wrapped, the 61-line
+  one whole), then, after a blank row, "[?] Approve this action? [(y)es/(n)o/(a)llow]: "
+  on the cursor's row (Python's input()), answered by a line (y or n, then Enter); "n"
+  stops the turn, its prompt back; no question tool; Ctrl+C while the model is asked
+  prints "Use /exit or /quit to exit clippy-code" and its prompt; 4.21.0, which streams
+  its answers, drops the model's tool calls, so not recorded) was measured once unseen
+  (the rules of 338ebc3, 2026.12.06.43, replayed with activity): 6/6 dialogs, 0 false
+  blocked, blocked p50/max 40/40 ms, no turn end seen (5 on each), agreement 0.777
+  (4.20.2) and 0.646 (4.19.4). What it showed where the fallback was wrong: its
+  permission is found (``yes_no_permission``: "Approve" asks leave, "[(y)es/(n)o/...]"
+  a yes/no key list, the colon after it), but its prompt ``[You] ➜`` is no chat prompt
+  (``line_chat_prompt`` wants a glyph alone, a word and a colon, or a word, a blank and
+  "›"/"»": not a bracketed word before "➜"), so no turn end is seen: a turn reads working
+  from the Enter, through its answer and the prompt back, until the exit in every
+  capture here; where a refusal stops the turn, its prompt back reads blocked for about
+  0.3 s, then working. Its start-up reads working where the activity sample of its CPU at
+  1.35 s comes before its prompt is drawn or with it (then through the idle prompt to the
+  first Enter), idle otherwise: 6 of 8 captures of 4.19.4 (its prompt drawn at 1.1-1.5 s),
+  3 of 8 of 4.20.2 (at 1.0-1.7 s); the releases' figures differ by how soon the prompt
+  came, not by their screens, which are the same. No false
+  blocked (its negatives' typed and quoted line prompt none: the typed one is the
+  ``input`` region's, the quoted one not on the cursor's row).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1418,7 +1473,8 @@ GOAL_AGREEMENT = 0.90
 #: Mastra Code 0.32.1: every dialog unseen, none since pass 28; Koder 0.6.4 and 0.6.3:
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
-#: every approval unseen, none since generic .42; gpt-engineer, Axon, CoderAI, CHYRD: below)
+#: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
+#: unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1433,7 +1489,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # buttons side by side, one blank apart, no question mark above them; under the
           # 61-line command no button drawn)
           *(f"chyrd-{v}/{c}" for v in ("0.4.6", "0.4.7")
-            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
+          # AshCode 0.1.0: every approval unseen (Rich's "Approve? [y/n/yes/no] (n): ",
+          # its default "(n)" after the key list, under a box with no options)
+          *(f"ashcode-0.1.0/{c}" for c in ("command-approve", "command-deny",
+                                           "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1467,6 +1527,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
          "mastracode-0.32.1": (0, 0.87),
+         # clippy-code 4.20.2 and 4.19.4 measure 0.777 and 0.646, unseen: its prompt
+         # "[You] ➜" is read by no rule, so no turn end is seen (each turn reads working
+         # until the exit), and its start-up reads working where a CPU sample lands
+         # before its prompt is drawn
+         "clippy-4.20.2": (0, 0.77), "clippy-4.19.4": (0, 0.64),
          # Godspeed 0.4.0 (0.785 unseen), ATA Coder 1.0.2 and 1.0.0 (0.669, 0.666),
          # Axon 0.27.6 (0.895) and CoderAI 0.4.0 (0.646) meet the goals' agreement since
          # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988; CoderAI 0.998 since .44)
@@ -1494,7 +1559,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
