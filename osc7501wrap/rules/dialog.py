@@ -57,8 +57,9 @@ _POINTERS = re.compile("[❯›>●○◉▶▸→]")
 MAX_TAIL = 12  # rows between a block and the options that are part of the id
 _BOX_LEAD = re.compile(r"^(\s*)([│┃║|])")
 #: a box's top and bottom edges (a line-mode program's output box: the paragraph above a
-#: question that is a box is the whole box, its blank rows in it)
-_BOX_TOP_EDGE = re.compile(r"^\s*[╭┌][─━]{3,}")
+#: question that is a box is the whole box, its blank rows in it); a top edge may hold
+#: its title ("╭─ Approval required ────╮")
+_BOX_TOP_EDGE = re.compile(r"^\s*[╭┌][─━](?:[─━]{2}|[^\n]*[─━]{3}[╮┐]\s*$)")
 #: (eight rule characters, then anything: ``{8,}`` before ``[^\n]*`` would backtrack over
 #: every split of a long edge with no corner, quadratic in the row's width)
 _BOX_BOTTOM_EDGE = re.compile(r"^\s*[╰└][─━]{8}[^\n]*[╯┘]\s*$")

@@ -1349,7 +1349,18 @@ manifest instead of their own.
   each turn's end reads idle about 1 s after it ("the screen shows nothing new"), and
   0.4.6's second turn in answer, whose answer came whole within 1.2 s of the Enter,
   reads working until the Enter's 10 s have run out. No false blocked (its negatives'
-  typed and quoted modal none).
+  typed and quoted modal none). Measured again with .44 and the rules written the same
+  day before it was looked at (a late echo of the typed line no work, a cut hint, a
+  question in the composer's place): 0/6, 0, 0.837 (0.4.7) and 0.824 (0.4.6). Then .45
+  (from its screens): edged buttons may be one blank apart, and a modal's box whose row
+  names a permission alone ("┃ permission ┃") stands for the question above them
+  (``tui_dialog_buttons_edged``); a closed box of heavy or double edges titled so on a
+  row of its own asks leave with or without its buttons (``tui_dialog_modal_titled``:
+  the 61-line command); a composer box may have a mascot left of it and a hint in its
+  bottom edge (``tui_composer_box``, ``mascot``): 6/6, 0.976 (0.4.6, 0 false blocked) and
+  0.973 (0.4.7, 1 false blocked: its modal is drawn 0.2 s after the key that answers it,
+  and the 0.25 s a gone dialog lingers put the light's leaving 7 ms past the 0.5 s
+  allowed).
 * **AshCode 0.1.0** (``tests/heldout/ashcode-0.1.0/``, PyPI ``ashcode``, the program
   ``ashcode``, a new agent: a line-mode chat, everything scrolling up the main screen under
   its banner box ("AI Agent"), its prompt ``>`` alone on its row, nothing drawn while the
@@ -1375,7 +1386,12 @@ manifest instead of their own.
   every turn end is seen: within 40 ms, but where the answer is printed whole with the
   prompt in the same burst (answer's two turns, negatives'), 0.69-1.16 s late, its new
   words read as output work first. No false blocked (its negatives' typed and quoted
-  line prompt none).
+  line prompt none). Measured again with the rules of the same day before it was looked
+  at: 0/6, 0, 0.917. Then .45: a yes/no key list may name its default after it in
+  parentheses (``yn_default``: "[y/n/yes/no] (n): ", as Rich's Confirm draws it), and a
+  box whose top edge holds its title ("╭─ Approval required ───╮") printed right above
+  the question is what it asks about, whole (every row of a multi-line command shown and
+  in the id): 6/6, 0, 0.959.
 * **clippy-code 4.20.2 and 4.19.4** (``tests/heldout/clippy-4.20.2/``,
   ``tests/heldout/clippy-4.19.4/``, PyPI ``clippy-code``, the program ``clippy``, a new
   agent: a line-mode chat, everything scrolling up the main screen under its banner (a box
@@ -1405,6 +1421,10 @@ manifest instead of their own.
   came, not by their screens, which are the same. No false
   blocked (its negatives' typed and quoted line prompt none: the typed one is the
   ``input`` region's, the quoted one not on the cursor's row).
+  Measured again with the rules of the same day before it was looked at: the same (6/6,
+  0, 0.777 and 0.646). Then .45: a word in brackets before an arrow is a chat's prompt
+  (``line_chat_prompt``: "[You] ➜ "; not "[user@host work]$ " nor one with a line typed
+  after it): every turn end seen, 1.000 (4.20.2) and 0.996 (4.19.4).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1426,7 +1446,11 @@ stays drawn 0.22 s after the answer: the light leaves 25 ms after the 0.5 s allo
 After the pass for long and multi-line approvals (above): Codex 0.169.0 0 false blocked,
 Copilot CLI 0 on every release, Qwen Code 0.24.4 2 (the folder-trust dialog, and 116 ms of
 its German approval read as a select prompt before its list is drawn), Cline 3.0.62 and
-3.0.65 (``tests/captures/``) 7/7 with 0 false blocked.
+3.0.65 (``tests/captures/``) 7/7 with 0 false blocked. Since generic .45, OpenCode's
+approval at 80 columns (its hints cut at the row's end, "⇆ select  enter con") and Pi's
+question asked in its composer's place (between its rules, over "enter submit
+escape/ctrl+c cancel") are found: OpenCode 1.15.13, 1.17.11, 1.18.22 and 1.18.33 and Pi
+0.72.1 and 0.73.1 every dialog, 0 false blocked.
 """
 
 from __future__ import annotations
@@ -1474,7 +1498,8 @@ GOAL_AGREEMENT = 0.90
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
 #: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
-#: unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode: below)
+#: unseen; CHYRD 0.4.7 and 0.4.6 and AshCode 0.1.0: every approval unseen, none since
+#: generic .45; gpt-engineer, Axon, CoderAI: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1485,15 +1510,7 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
-          # CHYRD 0.4.7 and 0.4.6: every approval unseen (a modal box of three edged
-          # buttons side by side, one blank apart, no question mark above them; under the
-          # 61-line command no button drawn)
-          *(f"chyrd-{v}/{c}" for v in ("0.4.6", "0.4.7")
-            for c in ("command-approve", "command-deny", "long-command", "multiline")),
-          # AshCode 0.1.0: every approval unseen (Rich's "Approve? [y/n/yes/no] (n): ",
-          # its default "(n)" after the key list, under a box with no options)
-          *(f"ashcode-0.1.0/{c}" for c in ("command-approve", "command-deny",
-                                           "long-command", "multiline"))}
+          }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1527,18 +1544,14 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # on reads working up to 1.2 s past its end, the answer quoting its approval
          # over the composer reads done
          "mastracode-0.32.1": (0, 0.87),
-         # clippy-code 4.20.2 and 4.19.4 measure 0.777 and 0.646, unseen: its prompt
-         # "[You] ➜" is read by no rule, so no turn end is seen (each turn reads working
-         # until the exit), and its start-up reads working where a CPU sample lands
-         # before its prompt is drawn
-         "clippy-4.20.2": (0, 0.77), "clippy-4.19.4": (0, 0.64),
          # Godspeed 0.4.0 (0.785 unseen), ATA Coder 1.0.2 and 1.0.0 (0.669, 0.666),
          # Axon 0.27.6 (0.895) and CoderAI 0.4.0 (0.646) meet the goals' agreement since
          # generic .42 (0.986, 0.996, 0.994, 0.905, 0.988; CoderAI 0.998 since .44)
-         # CHYRD 0.4.7 and 0.4.6 measure 0.836 and 0.822 unseen: its modal and its
-         # composer read by no rule (each approval and each turn's end idle), 0.4.6's
-         # second quick answer read working until the Enter's 10 s run out
-         "chyrd-0.4.7": (0, 0.83), "chyrd-0.4.6": (0, 0.82),
+         # CHYRD 0.4.7 (0.836 unseen) measures 0.973 since generic .45, its modal gone
+         # 0.2 s after the key that answers it, the light 7 ms past the 0.5 s allowed;
+         # 0.4.6 (0.822), AshCode 0.1.0 (0.913) and clippy-code 4.20.2 and 4.19.4
+         # (0.777, 0.646) meet the goals since .45 (0.976, 0.959, 1.000, 0.996)
+         "chyrd-0.4.7": (1, 0.97),
          }
 
 
@@ -1581,10 +1594,13 @@ def test_the_held_out_agent_is_there() -> None:
 #: long and multi-line commands are found, its quoted keys are none
 KNOWN = {"gemini-0.56.0": 0, "gemini-0.61.0": 0, "qwen-0.24.4": 0, "copilot-1.0.102": 0,
          "qwen-0.15.6": 0, "codex-0.169.0": 0, "cline-3.0.62": 0, "cline-3.0.65": 0,
-         "aider-0.85.5": 0, "aider-0.86.2": 0}
+         "aider-0.85.5": 0, "aider-0.86.2": 0, "opencode-1.15.13": 0, "opencode-1.17.11": 0,
+         "opencode-1.18.22": 0, "opencode-1.18.33": 0, "pi-0.72.1": 0, "pi-0.73.1": 0}
 #: of them, those whose every dialog is found with its kind
 FOUND_ALL = {"gemini-0.56.0", "gemini-0.61.0", "copilot-1.0.102", "qwen-0.15.6", "qwen-0.24.4",
-             "codex-0.169.0", "cline-3.0.62", "cline-3.0.65", "aider-0.85.5", "aider-0.86.2"}
+             "codex-0.169.0", "cline-3.0.62", "cline-3.0.65", "aider-0.85.5", "aider-0.86.2",
+             "opencode-1.15.13", "opencode-1.17.11", "opencode-1.18.22", "opencode-1.18.33",
+             "pi-0.72.1", "pi-0.73.1"}
 
 
 @pytest.mark.parametrize("name", KNOWN)

@@ -2131,6 +2131,40 @@ def test_a_box_printed_right_above_a_yes_no_question_is_its_subject(
     assert got.dialog is not None and got.dialog.partial
 
 
+TITLED_BOX = ["> clean up", "", "╭─ Approval required " + "─" * 47 + "╮", "│" + " " * 67 + "│",
+              "│  shell" + " " * 60 + "│", "│  Execute: mkdir -p m" + " " * 46 + "│",
+              "│  touch x1.txt" + " " * 53 + "│", "│  $ mkdir -p m" + " " * 53 + "│",
+              "│  touch x1.txt" + " " * 53 + "│", "│" + " " * 67 + "│", "╰" + "─" * 67 + "╯", ""]
+RICH_CONFIRM = "Approve? [y/n/yes/no] (n): "
+
+
+def test_a_yes_no_question_naming_its_default_under_a_titled_box(
+        generic: rules.Manifest) -> None:
+    """Rich's Confirm ("[y/n/yes/no] (n): ") under a box whose top edge holds its title:
+    the default after the keys is no answer, and the whole box is what it asks about,
+    every row of a multi-line command in the text shown and in the id."""
+    rows = [*TITLED_BOX, RICH_CONFIRM]
+    v = rules.evaluate(generic, at_input(rows, len(RICH_CONFIRM)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.subject == ("shell", "Execute: mkdir -p m", "touch x1.txt", "$ mkdir -p m",
+                         "touch x1.txt"), d.subject
+    assert "touch x1.txt" in d.question
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    # another second row of the command: another dialog
+    other = rules.evaluate(generic, at_input(
+        [*(r.replace("touch x1.txt", "rm -rf ~/   ") for r in TITLED_BOX), RICH_CONFIRM],
+        len(RICH_CONFIRM)))
+    assert other.dialog is not None and other.dialog.id != d.id
+    # answered and entered: the cursor under it, no longer asking
+    done = rules.evaluate(generic, at_input([*rows[:-1], RICH_CONFIRM + "y", ""], 0))
+    assert done.state != "blocked"
+    # a default that is no yes/no answer after the keys: not this shape
+    odd = rules.evaluate(generic, at_input([*TITLED_BOX, "Approve? [y/n] (maybe): "], 24))
+    assert odd.rule_id != "yes_no_permission"
+
+
 @pytest.mark.parametrize(("rows", "typed"), [
     # quoted in the conversation above a prompt
     (["Strands asked:", "", "    Command Execution Plan", f"    {PROCEED.rstrip()}", "",
@@ -3484,14 +3518,17 @@ def test_glued_keys_that_are_no_live_question(generic: rules.Manifest,
 # --------------- a line-mode chat's prompt: its name glued to ">"
 
 
-@pytest.mark.parametrize("row", ["coderai> ", "> godspeed> ", "turn 1 | ctx 3% > godspeed> "])
+@pytest.mark.parametrize("row", ["coderai> ", "> godspeed> ", "turn 1 | ctx 3% > godspeed> ",
+                                 "[You] ➜ ", "[user] > "])
 def test_a_name_glued_to_a_prompt_glyph_is_a_chats_prompt(generic: rules.Manifest,
                                                           row: str) -> None:
     v = read_typing_at_end(generic, ["  Two plus two is four.", "", row])
     assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), v
 
 
-@pytest.mark.parametrize("row", ["> godspeed> make the files", "coderai> ask me"])
+@pytest.mark.parametrize("row", ["> godspeed> make the files", "coderai> ask me",
+                                 "[You] ➜ make the files", "[user@host work]$ ",
+                                 "[1] → see the docs", "[ok] done"])
 def test_a_line_typed_after_a_glued_prompt_is_no_idle_prompt(generic: rules.Manifest,
                                                              row: str) -> None:
     v = read_typing_at_end(generic, ["  Two plus two is four.", "", row])
@@ -3544,3 +3581,136 @@ def test_a_composer_between_rules_under_a_lists_hints_is_still_none(
     rows = ["  Which color do you prefer?", "  ❯ red", "    green", "  ↑↓ move · enter select",
             ANY_RULE, "  ❯ ", ANY_RULE, ANY_FOOTER]
     assert read(generic, rows).state != "blocked"
+
+
+# ------------- a modal of heavy edges titled "permission"; a mascot beside the composer
+
+def heavy_modal(*inner: str, edge: str = "┏━┓┃┗┛", buttons: bool = True) -> list[str]:
+    """A modal box over the middle of the screen: a title row of its own, `inner`, then
+    (or not) three buttons drawn with eighth-block edges one blank apart."""
+    tl, h, tr, v, bl, br = edge
+    rows = ["", "permission".center(60), "", *inner, ""]
+    if buttons:
+        rows += [" " * 8 + " ".join("▔" * 14 for _ in range(3)),
+                 " " * 8 + "".join(f"{lab:^15}" for lab in ("allow once", "always", "deny")),
+                 " " * 8 + " ".join("▁" * 14 for _ in range(3)), ""]
+    pad = " " * 10
+    return ["", f"{pad}{tl}{h * 62}{tr}", *(f"{pad}{v} {r:<60} {v}" for r in rows),
+            f"{pad}{bl}{h * 62}{br}", ""]
+
+
+RUN_BOX = ["Run: rm -rf build", "", "╭" + "─" * 40 + "╮", "│ rm -rf build" + " " * 27 + "│",
+           "╰" + "─" * 40 + "╯", "", "rule: shell(rm *)"]
+
+
+def test_a_modal_titled_permission_with_buttons_one_blank_apart(
+        generic: rules.Manifest) -> None:
+    v = read(generic, heavy_modal(*RUN_BOX))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_buttons_edged")
+    assert v.msg == "Run: rm -rf build"
+    # no option read: the focus is a colour, its keys are not drawn; `answer` types nothing
+    assert v.dialog is not None and not v.dialog.options
+    # a very tall command pushes the buttons out of the box: still a permission
+    tall = [f"touch f{i:02}.txt" for i in range(20)]
+    cut = read(generic, heavy_modal("Run: touch f00.txt", *tall, "rule: shell(touch *)",
+                              buttons=False))
+    assert (cut.state, cut.kind, cut.rule_id) == ("blocked", "permission",
+                                                  "tui_dialog_modal_titled")
+    assert cut.msg == "Run: touch f00.txt" and not cut.dialog.options
+    # double edges: the same
+    assert read(generic, heavy_modal(*RUN_BOX, edge="╔═╗║╚╝", buttons=False)).state == "blocked"
+
+
+def test_a_hostile_command_in_a_permission_modal_is_shown_inert(
+        generic: rules.Manifest) -> None:
+    v = read(generic, heavy_modal(f"Run: {HOSTILE}", *RUN_BOX[1:], buttons=False))
+    assert v.state == "blocked" and v.dialog is not None
+    for bad in ("\x1b", "\x07", "\u202e"):
+        assert bad not in v.dialog.question, repr(bad)
+    assert "$(rm -rf ~)" in v.dialog.question  # shown as text, never run
+
+
+@pytest.mark.parametrize("rows", [
+    # the same box with light or rounded edges: a box in the conversation
+    heavy_modal(*RUN_BOX, edge="┌─┐│└┘", buttons=False),
+    heavy_modal(*RUN_BOX, edge="╭─╮│╰╯", buttons=False),
+    # "permission" in a sentence on the title row, no buttons
+    [r.replace("permission".center(60), "permission denied for this folder".center(60))
+     for r in heavy_modal(*RUN_BOX, buttons=False)],
+    # the box not closed: its bottom edge not drawn (a box still streaming)
+    heavy_modal(*RUN_BOX, buttons=False)[:-2],
+    # one run of upper eighths: an input box
+    ["  permission", "▊" + "▔" * 40 + "▎", "▊ allow once ▎", "▊" + "▁" * 40 + "▎"],
+], ids=["light", "rounded", "sentence", "open", "input-box"])
+def test_boxes_titled_so_that_ask_nothing(generic: rules.Manifest, rows: list[str]) -> None:
+    assert read(generic, rows).state != "blocked", rows
+
+
+OWL = ["  ,_,  ", " (O,O) ", " (   ) ", ' -"-"- ']
+HINTED_END = "╰" + "─" * 60 + " plan, build, fix - or /help ─╯"
+
+
+def mascot_composer(typed: str = "", status: str = " ● idle  ·  0↑ 0↓  ·  $0.0000") -> list[str]:
+    """A composer box with a mascot at its left and a hint in its bottom edge."""
+    width = len(HINTED_END) - 2
+    return ["  The build directory is gone.", "",
+            f"{OWL[0]}   ╭{'─' * width}╮", f"{OWL[1]}   │ {typed:<{width - 1}}│",
+            f"{OWL[2]}   {HINTED_END}", OWL[3], status]
+
+
+def test_a_composer_box_with_a_mascot_beside_it_and_a_hint_in_its_edge(
+        generic: rules.Manifest) -> None:
+    v = read(generic, mascot_composer())
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box")
+    assert read(generic, mascot_composer("fix the tests")).state == "idle"
+    # a turn running: the status row's spinner and interrupt hint read working first
+    busy = read(generic, mascot_composer(status=" ● thinking  ⠙ 2s  esc interrupt  ·  $0.0000"))
+    assert busy.state == "working", busy
+
+
+@pytest.mark.parametrize("rows", [
+    # more than twelve cells left of the box: a box in the conversation's text
+    [f"  {'quoted text here':<16}{r}" for r in mascot_composer()[2:5]],
+    # a box's edge left of it: a box nested in a panel
+    [f"│ {r}" for r in mascot_composer()[2:5]],
+], ids=["wide-prefix", "nested"])
+def test_boxes_beside_other_text_that_are_no_composer(generic: rules.Manifest,
+                                                      rows: list[str]) -> None:
+    assert read(generic, rows).rule_id != "tui_composer_box", rows
+
+
+# ---------------------- a question asked in the composer's place, answered in words
+
+PI_RULE = "─" * 80
+
+
+def input_question(ask: str = "Why should this command run?", typed: str = "",
+                   hints: str = " enter submit  escape/ctrl+c cancel") -> list[str]:
+    return [" ⠴ Working...", "", PI_RULE, "", f" {ask}", "", f"> {typed}", "", hints, "",
+            PI_RULE, "/tmp/work", "↑100 ↓1 0.1%/128k (auto)" + " " * 50 + "gpt-4.1"]
+
+
+def test_a_question_in_the_composers_place_over_submit_and_cancel_hints(
+        generic: rules.Manifest) -> None:
+    v = read(generic, input_question())
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_input_question")
+    assert v.msg == "Why should this command run?"
+    assert v.dialog is not None and not v.dialog.options  # answered in words (`send`)
+    typed = read(generic, input_question(typed="it cleans the build"))
+    assert typed.rule_id == "tui_input_question"
+
+
+@pytest.mark.parametrize("rows", [
+    # a model's answer ending in "?" above the composer's top rule
+    [" Shall I also clear the cache?", "", PI_RULE, "", "> ", "", " enter submit  esc cancel",
+     "", PI_RULE, "/tmp/work"],
+    # hints that name no cancel (a composer's own footer)
+    input_question(hints=" enter submit  ctrl+c quit"),
+    # no hints row at all
+    [r for r in input_question() if "submit" not in r],
+    # the question and its input not between rules
+    [r for r in input_question() if r != PI_RULE],
+], ids=["answer-above-rule", "no-cancel", "no-hints", "no-rules"])
+def test_composers_under_a_question_that_wait_for_no_answer(generic: rules.Manifest,
+                                                             rows: list[str]) -> None:
+    assert read(generic, rows).state != "blocked", rows
