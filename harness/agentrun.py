@@ -1128,6 +1128,8 @@ class AgentRun:
         "backspace": b"\x7f",
         # a line that says yes, for a program that reads its confirmation as a line
         "y+enter": b"y\r",
+        # the same for a numbered option typed as a line (FirstCoder's "[2] allow once")
+        "2+enter": b"2\r",
         # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
         # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
         "ctrl+i": b"\x1b[105;5u",
@@ -2544,3 +2546,31 @@ def clippy_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "CLIPPY_SAFETY_CHECKER_ENABLED": "false",
                 "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), "--base-url", f"{base_url}/v1", *(args or [])], env
+
+
+def firstcoder_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for FirstCoder (PyPI ``firstcoder``, the program ``firstcoder``: a Textual
+    full-screen TUI, its words Chinese: a top bar, the transcript, an activity row, then its
+    composer under a rule) in ``sb``: the fake API's Chat Completions as an
+    ``openai-compatible`` provider of ``$XDG_CONFIG_HOME/firstcoder/config.toml`` (its
+    ``base_url``, the key from ``FAKE_API_KEY``), its default model ``fake/gpt-4o`` (asked
+    for as ``gpt-4o``), its permissions' mode ``ask`` (its default written out). A call of
+    its ``shell`` tool asks first: a block in the transcript, ``permission requested
+    execute_shell <command>``, a reason, then its options on one row, ``[1] deny  [2] allow
+    once  [3] allow always``, the activity row ``waiting · permission``; answered by a line
+    typed in its composer (``2``, Enter). Ctrl+C quits it; Esc twice interrupts a turn. It
+    has no telemetry and no update check; its web tools are not used, no MCP server is
+    configured. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["firstcoder"]
+    conf = sb.home / ".config" / "firstcoder"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        'default_model = "fake/gpt-4o"\n\n'
+        '[providers.fake]\ntype = "openai-compatible"\n'
+        f'base_url = "{base_url}/v1"\napi_key_env = "FAKE_API_KEY"\n\n'
+        '[models."fake/gpt-4o"]\nlabel = "gpt-4o"\ncontext_window = 128000\n\n'
+        '[permissions]\nmode = "ask"\n')
+    env = sb.base_env()
+    env.update({"FAKE_API_KEY": "sk-fake"})
+    return [str(pin.exe), *(args or [])], env

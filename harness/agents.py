@@ -90,6 +90,10 @@ class Description:
     #: a key pressed before a prompt is typed (an agent whose input row is not focused
     #: once a turn is over until a key asks for it); None: none
     prompt_key: str | None = None
+    #: a key pressed once, when it is up and idle, before anything is typed (an agent whose
+    #: composer is not focused at start, and whose key for it would take the focus away
+    #: again later); None: none
+    start_key: str | None = None
 
     @property
     def pin(self) -> agentrun.Pin:
@@ -1081,6 +1085,35 @@ CLIPPY_CHAT = LastRow(CLIPPY_PROMPT, CLIPPY_ASKS)
 clippy_idle, clippy_asks, clippy_busy = CLIPPY_CHAT.idle, CLIPPY_CHAT.asks, CLIPPY_CHAT.busy
 
 
+# --------------------------------------------------------------------------- FirstCoder
+
+#: its activity row, right above its composer's rule, and the composer under it, empty (its
+#: placeholder "输入消息，Enter 发送，..." drawn): "idle · ready" at start, "done" once a turn
+#: is over, "interrupted" after Esc twice
+FIRSTCODER_IDLE = re.compile(
+    r"(?m)^   (?:idle · ready|done|interrupted)(?: {2,}.*)?\n  ─+\n   输入消息，Enter 发送")
+#: its permission, waited for: the activity row "waiting · permission" (the block in the
+#: transcript, "permission requested  execute_shell <command>", a reason, then "[1] deny
+#: [2] allow once  [3] allow always" on one row, stays there once answered)
+FIRSTCODER_ASKS = re.compile(r"(?m)^   waiting · permission\b.*\n  ─+\n")
+#: a turn under way: the activity row any other word ("thinking [.. ]", "running [=   ] ·
+#: shell", "streaming [>>  ]", ...)
+FIRSTCODER_ROW = re.compile(r"(?m)^   (\S[^\n]*?)(?: {2,}[^\n]*)?\n  ─+\n")
+
+
+def firstcoder_idle(text: str) -> bool:
+    return FIRSTCODER_IDLE.search(text) is not None
+
+
+def firstcoder_asks(text: str) -> bool:
+    return FIRSTCODER_ASKS.search(text) is not None
+
+
+def firstcoder_busy(text: str) -> bool:
+    row = FIRSTCODER_ROW.search(text)
+    return row is not None and not firstcoder_idle(text) and not firstcoder_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1455,12 +1488,22 @@ ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
 #: keys glued to their words, answered by a line; Ctrl+D quits it
 CLIPPY = line_chat("clippy", agentrun.clippy_command, CLIPPY_CHAT)
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is a block in its
+#: transcript with its options numbered on one row, answered by a line typed in its
+#: composer (2, Enter); its composer unfocused at start (Tab once gives it the focus, a
+#: second would take it away); Ctrl+C quits it
+FIRSTCODER = Description(
+    "firstcoder", agentrun.firstcoder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=firstcoder_idle, start_wait=90, start_settle=1.5, ended=firstcoder_idle,
+    end_settle=0.8, busy=firstcoder_busy, drawn=firstcoder_asks, approve_key="2+enter",
+    start_key="tab", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY)}
+    CLIPPY, FIRSTCODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1468,4 +1511,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
-                           "ashcode", "clippy"})
+                           "ashcode", "clippy", "firstcoder"})

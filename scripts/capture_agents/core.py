@@ -175,7 +175,7 @@ def scenario(
 def start(c: Ctx, started: Callable[[str], bool] | None = None) -> str:
     """Wait for the agent up and idle (`started`, else its description's), closing the
     notice it may draw over its composer first, and again `start_hold` later where its
-    description has one; label idle."""
+    description has one, then pressing its `start_key` where it has one; label idle."""
     d = c.about
     ready = started or d.started
     if d.notice is not None:
@@ -190,6 +190,9 @@ def start(c: Ctx, started: Callable[[str], bool] | None = None) -> str:
     if d.start_hold:
         time.sleep(d.start_hold)
         text = c.wait(ready, 30, settle=d.start_settle)
+    if d.start_key is not None:
+        c.key(d.start_key)
+        time.sleep(0.3)
     c.mark("idle")
     return text
 

@@ -29,6 +29,7 @@ from capture_agents import (
     codex,
     copilot,
     deepagents,
+    firstcoder,
     gemini,
     godspeed,
     gpte,
@@ -115,6 +116,7 @@ MODULES = {
     "chyrd": (chyrd,),
     "ashcode": (ashcode,),
     "clippy": (clippy,),
+    "firstcoder": (firstcoder,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1425,6 +1425,37 @@ manifest instead of their own.
   0, 0.777 and 0.646). Then .45: a word in brackets before an arrow is a chat's prompt
   (``line_chat_prompt``: "[You] ➜ "; not "[user@host work]$ " nor one with a line typed
   after it): every turn end seen, 1.000 (4.20.2) and 0.996 (4.19.4).
+* **FirstCoder 0.1.12 and 0.1.11** (``tests/heldout/firstcoder-0.1.12/``,
+  ``tests/heldout/firstcoder-0.1.11/``, PyPI ``firstcoder``, the program ``firstcoder``, a
+  new agent: a Textual full-screen TUI, its words Chinese: a top bar, the transcript (each
+  entry after a bar "│", the user's lines echoed as "│   > <text>"), an activity row
+  ("idle · ready", "thinking [.. ] planning next step...", "running [=   ] · shell",
+  "done", "interrupted", the turn's time and tools at its right), then its composer under
+  a rule, unboxed, its placeholder "输入消息，Enter 发送，..." when empty; before a shell
+  command (its permissions' mode ``ask``), a block in the transcript, "permission
+  requested  execute_shell <command>" (twice), the reason "执行 shell 命令需要用户确认。",
+  then its options on one row, "[1] deny  [2] allow once  [3] allow always", the
+  activity row "waiting · permission", answered by a line typed in its composer (2 or 1,
+  then Enter); refused, the model is told and answers; Esc twice interrupts a turn; its
+  ``ask_user`` tool only hands the question back to the model, so no question) was
+  measured once unseen (the rules of 54fdfc4, 2026.12.06.44, replayed with activity): 1/6
+  dialogs, 0 false blocked, blocked p50/max 121/121 ms (0.1.11: 103/103), turn end
+  p50/max 955/2218 ms (0.1.11: 957/2348), one turn end not seen (answer's second, on
+  each), agreement 0.674 (0.1.12) and 0.663 (0.1.11). What it showed where the fallback
+  was wrong: its options row is the shape ``tui_dialog_keys`` reads (bracketed digits
+  before "deny" and "allow", after the bar "│"), but the rule is vetoed by the
+  transcript's echo of the user's line, "│   > make the output directory" (a bar, then
+  ">": read as a boxed composer's prompt row), so an approval is found only where that
+  echo has scrolled past the screen's top (long-command's, under its 61 rows); elsewhere
+  the rule and placeholder under its activity row read as its composer
+  (``tui_composer``): each approval reads done. Its activity row while the model is
+  asked, "thinking [.. ] planning next step...", is read by no working rule, so 1.5 s
+  after each Enter a turn reads idle or done ("the turn never started") until new words
+  come;
+  each turn's end reads done about 1 s late, and answer's second turn, whose answer came
+  within 1.2 s of the Enter, is never read done. No false blocked (its negatives' typed
+  and quoted options row none: the typed one does not start with its keys, the quoted
+  one has more than four rows under it, and the echo above it).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1510,7 +1541,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
-          }
+          # FirstCoder 0.1.12 and 0.1.11: every approval but the 61-line command's unseen
+          # (its options row "[1] deny  [2] allow once  [3] allow always" in its
+          # transcript, vetoed by the echo of the user's line "│   > ..." above it)
+          *(f"firstcoder-{v}/{c}" for v in ("0.1.11", "0.1.12")
+            for c in ("command-approve", "command-deny", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1552,6 +1587,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # 0.4.6 (0.822), AshCode 0.1.0 (0.913) and clippy-code 4.20.2 and 4.19.4
          # (0.777, 0.646) meet the goals since .45 (0.976, 0.959, 1.000, 0.996)
          "chyrd-0.4.7": (1, 0.97),
+         # FirstCoder 0.1.12 and 0.1.11 measure 0.674 and 0.663 unseen: its approvals read
+         # done (its composer under the activity row), its "thinking [.. ]" row is no
+         # work (idle 1.5 s after each Enter until words come), its turn ends read done
+         # about 1 s late
+         "firstcoder-0.1.12": (0, 0.67), "firstcoder-0.1.11": (0, 0.66),
          }
 
 
@@ -1574,6 +1614,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
+        "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
