@@ -2544,3 +2544,35 @@ def clippy_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "CLIPPY_SAFETY_CHECKER_ENABLED": "false",
                 "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
     return [str(pin.exe), "--base-url", f"{base_url}/v1", *(args or [])], env
+
+
+def acoder_is_main(req: Any) -> bool:
+    """acoder's main turns (a ``fakeapi`` main-request predicate): Chat Completions requests
+    under its own system prompt, which tells the model its text protocol (``ACTION:``,
+    ``FINAL:``): it offers the model no tools."""
+    body = req.body if isinstance(req.body, dict) else {}
+    messages = body.get("messages") or [{}]
+    first = messages[0].get("content") if isinstance(messages[0], dict) else None
+    return req.api == "chat" and isinstance(first, str) and "FINAL: <" in first
+
+
+def acoder_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for acoder (PyPI ``acoder``, the program ``acoder chat``: a line-mode
+    chat, Rich's line prompt ``›:`` alone, a panel titled ``acoder`` holding each answer,
+    printed whole when the turn ends, nothing drawn while the model is asked) in ``sb``: the
+    fake API's Chat Completions (not streamed) as its OpenAI-compatible endpoint
+    (``ACODER_ENDPOINT``, ``ACODER_API_KEY``), the model ``gpt-4o`` (``ACODER_MODEL``); its
+    cache of the model's answers on disk off (``ACODER_NO_CACHE``), so that each run asks.
+    Its model calls its tools in text (``ACTION: <tool>`` over a JSON block, ``FINAL:
+    <answer>``); its permission mode, its own default ``approve``, asks before a mutating
+    tool (``run_bash``, ``write_file``, ``edit_file``): the preview ``$ <command>`` printed,
+    then Rich's line prompt ``Allow run_bash? [y/n/a] (y): `` on the cursor's row, answered
+    by a line; ``n`` tells the model, which answers in the same turn. It has no telemetry
+    and no update check; its research tools (web) are not used. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["acoder"]
+    env = sb.base_env()
+    env.update({"ACODER_ENDPOINT": f"{base_url}/v1", "ACODER_API_KEY": "sk-fake",
+                "ACODER_MODEL": "gpt-4o", "ACODER_NO_CACHE": "1"})
+    return [str(pin.exe), "chat", *(args or [])], env

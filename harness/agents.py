@@ -1081,6 +1081,20 @@ CLIPPY_CHAT = LastRow(CLIPPY_PROMPT, CLIPPY_ASKS)
 clippy_idle, clippy_asks, clippy_busy = CLIPPY_CHAT.idle, CLIPPY_CHAT.asks, CLIPPY_CHAT.busy
 
 
+# --------------------------------------------------------------------------- acoder
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up): Rich's line prompt "›: " alone
+ACODER_PROMPT = re.compile(r"(?m)^›:\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: Rich's "Allow run_bash? [y/n/a] (y): " under the command's row "$ <command>" (a line
+#: answered: y, n or a, then Enter)
+ACODER_ASKS = re.compile(r"(?m)^Allow \w+\? \[y/n/a\] \(y\):\s*\Z")
+
+ACODER_CHAT = LastRow(ACODER_PROMPT, ACODER_ASKS)
+acoder_idle, acoder_asks, acoder_busy = ACODER_CHAT.idle, ACODER_CHAT.asks, ACODER_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1451,6 +1465,16 @@ CHYRD = Description(
 #: under a box, answered by a line; Ctrl+D quits it
 ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is Rich's line prompt
+#: under the command's row, answered by a line; Ctrl+D quits it. Its model is asked without
+#: tools (it calls them in text), so its main turns are told by its system prompt
+ACODER = Description(
+    "acoder", agentrun.acoder_command, is_main=agentrun.acoder_is_main,
+    started=acoder_idle, start_wait=90, start_settle=1.5,
+    ended=acoder_idle, end_settle=0.8, busy=acoder_busy, drawn=acoder_asks,
+    approve_key="y+enter", leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
+
 #: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
 #: keys glued to their words, answered by a line; Ctrl+D quits it
 CLIPPY = line_chat("clippy", agentrun.clippy_command, CLIPPY_CHAT)
@@ -1460,7 +1484,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY)}
+    CLIPPY, ACODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1468,4 +1492,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
-                           "ashcode", "clippy"})
+                           "ashcode", "clippy", "acoder"})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    acoder,
     aetheris,
     agentao,
     aider,
@@ -115,6 +116,7 @@ MODULES = {
     "chyrd": (chyrd,),
     "ashcode": (ashcode,),
     "clippy": (clippy,),
+    "acoder": (acoder,),
 }
 AGENTS = tuple(MODULES)
 
