@@ -1405,6 +1405,33 @@ manifest instead of their own.
   came, not by their screens, which are the same. No false
   blocked (its negatives' typed and quoted line prompt none: the typed one is the
   ``input`` region's, the quoted one not on the cursor's row).
+* **acoder 0.1.0** (``tests/heldout/acoder-0.1.0/``, PyPI ``acoder``, the program ``acoder
+  chat``, a new agent: a line-mode chat, everything scrolling up the main screen under its
+  banner (a panel: the model, the mode, the directory), its prompt Rich's ``›:`` alone on
+  its row, nothing drawn while the model is asked (its answers asked for whole, its model
+  calling its tools in text: "ACTION: <tool>" over a JSON block, "FINAL: <answer>"), each
+  answer a rounded panel titled "acoder" printed whole at the turn's end; before a shell
+  command (its permission mode's default, ``approve``), the command's row "$ <command>"
+  (a multi-line command's rows as they are, a long one wrapped, the 61-line one whole),
+  then Rich's line prompt "Allow run_bash? [y/n/a] (y): " on the cursor's row, answered by
+  a line (y or n, then Enter), a dim row "· run_bash command=<command>" under it once
+  answered; refused, the model is told ("DENIED by user") and answers; no question tool;
+  Ctrl+C while the model is asked ends the program, so no interrupt was recorded; its only
+  release) was measured once unseen (the rules of 54fdfc4, 2026.12.06.44, replayed with
+  activity): 0/6 dialogs, 0 false blocked, turn end p50/max 0/0 ms (7 of 8 missed),
+  agreement 0.529. What it showed where the fallback was wrong: its line prompt is none of
+  the line rules'. ``yes_no_permission`` reads "Allow run_bash" as asking leave, but its
+  yes/no key list must end with n ("[y/n/a]" ends with a) and allows after it no default;
+  ``keys_permission`` reads "? [y/n/a]" as a key list with y and n, but allows after it
+  only a colon or a pointer and one key typed, not Rich's default in parentheses, "(y)",
+  before the colon; nothing above it holds options. Its prompt ``›:`` is no chat prompt
+  either (``line_chat_prompt`` wants a glyph alone, a word and a colon, or a word, a blank
+  and "›"/"»": not "›" glued to a colon), so no turn end is seen and no screen of it is
+  read at all: each capture reads working from the activity sample of its CPU at 1.35 s
+  (its start-up, before the first Enter) to its exit, approvals included; only the stream
+  reads idle once, the model's 6 s of silence ("process quiet for 5 s", 2.2 s before its
+  answer), then working again. No false blocked (its negatives' typed and quoted line
+  prompt none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1474,7 +1501,7 @@ GOAL_AGREEMENT = 0.90
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
 #: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
-#: unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode: below)
+#: unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode, acoder: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1493,7 +1520,12 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # AshCode 0.1.0: every approval unseen (Rich's "Approve? [y/n/yes/no] (n): ",
           # its default "(n)" after the key list, under a box with no options)
           *(f"ashcode-0.1.0/{c}" for c in ("command-approve", "command-deny",
-                                           "long-command", "multiline"))}
+                                           "long-command", "multiline")),
+          # acoder 0.1.0: every approval unseen (Rich's "Allow run_bash? [y/n/a] (y): ",
+          # its default "(y)" after a key list that ends with a, nothing above it but the
+          # command's row)
+          *(f"acoder-0.1.0/{c}" for c in ("command-approve", "command-deny",
+                                          "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1539,6 +1571,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # composer read by no rule (each approval and each turn's end idle), 0.4.6's
          # second quick answer read working until the Enter's 10 s run out
          "chyrd-0.4.7": (0, 0.83), "chyrd-0.4.6": (0, 0.82),
+         # acoder 0.1.0 measures 0.529 unseen: its prompt "›:" and its line prompt read by
+         # no rule, each capture reads working from a CPU sample of its start-up to its exit
+         "acoder-0.1.0": (0, 0.52),
          }
 
 
@@ -1559,7 +1594,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "acoder-0.1.0", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
