@@ -2576,3 +2576,28 @@ def acoder_command(sb: Sandbox, base_url: str, *,
     env.update({"ACODER_ENDPOINT": f"{base_url}/v1", "ACODER_API_KEY": "sk-fake",
                 "ACODER_MODEL": "gpt-4o", "ACODER_NO_CACHE": "1"})
     return [str(pin.exe), "chat", *(args or [])], env
+
+
+def aether_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aether (PyPI ``aether-ai-cli``, the program ``aether``: a line-mode
+    chat, a prompt_toolkit prompt of two rows, ``╭─ 👤 You`` over ``╰─❯``, the answers
+    printed above it as the main screen scrolls, a row ``  ✦ Thinking...`` (or another of
+    its words) while the model is asked, the answer streamed into a panel titled ``✦
+    Aether``, a footer row of its tokens after each turn) in ``sb``: the fake API's Chat
+    Completions as its OpenAI-compatible endpoint, ``API_BASE_URL`` of
+    ``$HOME/.aether_config.json`` with its key (``OPENROUTER_API_KEY``) and the model
+    ``gpt-4o`` (``DEFAULT_MODEL``). Its update check (the registry asked once a day) is
+    kept from running by its own time of the last check, set in that file far ahead. A
+    shell command its list does not call safe (one starting ``ls``, ``echo``, ``cat``...
+    runs unasked) asks first: a panel ``Aether wants to run:`` holding the command, then
+    ``  Allow? (y/n): `` on the cursor's row (Python's input()), answered by a line; ``n``
+    tells the model, which answers. Ctrl+C in a turn ends the program. It has no
+    telemetry; no MCP server is configured. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["aether"]
+    (sb.home / ".aether_config.json").write_text(json.dumps({
+        "OPENROUTER_API_KEY": "sk-fake", "API_BASE_URL": f"{base_url}/v1",
+        "DEFAULT_MODEL": "gpt-4o", "_last_update_check": 4102444800}))
+    env = sb.base_env()
+    return [str(pin.exe), *(args or [])], env

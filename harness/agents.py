@@ -1095,6 +1095,20 @@ ACODER_CHAT = LastRow(ACODER_PROMPT, ACODER_ASKS)
 acoder_idle, acoder_asks, acoder_busy = ACODER_CHAT.idle, ACODER_CHAT.asks, ACODER_CHAT.busy
 
 
+# --------------------------------------------------------------------------- Aether
+
+#: its prompt, empty, as the screen's last rows with anything on them (a line-mode chat:
+#: everything scrolls up): prompt_toolkit's two rows "╭─ 👤 You" over "╰─❯ "
+AETHER_PROMPT = re.compile(r"(?m)^╭─ 👤 You\s*\n╰─❯\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  Allow? (y/n): " under a panel "Aether wants to run:" holding the command (a line
+#: answered: y or n, then Enter)
+AETHER_ASKS = re.compile(r"(?m)^  Allow\? \(y/n\):\s*\Z")
+
+AETHER_CHAT = LastRow(AETHER_PROMPT, AETHER_ASKS)
+aether_idle, aether_asks, aether_busy = AETHER_CHAT.idle, AETHER_CHAT.asks, AETHER_CHAT.busy
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1468,6 +1482,10 @@ ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
 #: recorded only, as AshCode is; a line-mode chat whose permission is Rich's line prompt
 #: under the command's row, answered by a line; Ctrl+D quits it. Its model is asked without
 #: tools (it calls them in text), so its main turns are told by its system prompt
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt under a
+#: panel holding the command, answered by a line; Ctrl+D quits it
+AETHER = line_chat("aether", agentrun.aether_command, AETHER_CHAT)
+
 ACODER = Description(
     "acoder", agentrun.acoder_command, is_main=agentrun.acoder_is_main,
     started=acoder_idle, start_wait=90, start_settle=1.5,
@@ -1484,7 +1502,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY, ACODER)}
+    CLIPPY, ACODER, AETHER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1492,4 +1510,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
-                           "ashcode", "clippy", "acoder"})
+                           "ashcode", "clippy", "acoder", "aether"})

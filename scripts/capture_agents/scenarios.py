@@ -12,6 +12,7 @@ import importlib
 
 from capture_agents import (
     acoder,
+    aether,
     aetheris,
     agentao,
     aider,
@@ -117,6 +118,7 @@ MODULES = {
     "ashcode": (ashcode,),
     "clippy": (clippy,),
     "acoder": (acoder,),
+    "aether": (aether,),
 }
 AGENTS = tuple(MODULES)
 
