@@ -1432,6 +1432,33 @@ manifest instead of their own.
   reads idle once, the model's 6 s of silence ("process quiet for 5 s", 2.2 s before its
   answer), then working again. No false blocked (its negatives' typed and quoted line
   prompt none).
+* **Aether 2.1.2 and 2.1.0** (``tests/heldout/aether-2.1.2/``,
+  ``tests/heldout/aether-2.1.0/``, PyPI ``aether-ai-cli``, the program ``aether``, a new
+  agent: a line-mode chat, everything scrolling up the main screen under its banner (an
+  ASCII logo, its version and model), its prompt prompt_toolkit's two rows "╭─ 👤 You" over
+  "╰─❯" (a box's corner, a rule and a pointer glued together), a row "  ✦ Thinking..." (or
+  another of its words, at random) while the model is asked, the answer streamed into a
+  rounded panel titled "✦ Aether", a footer row of its tokens after each turn; before a
+  shell command its list does not call safe, a rounded panel "Aether wants to run:"
+  holding the command (a multi-line command's rows as they are, a long one wrapped in the
+  panel, the 61-line one whole), then "  Allow? (y/n): " on the cursor's row (Python's
+  input()), answered by a line (y or n, then Enter); refused, the model is told ("User
+  denied command execution.") and answers; no question tool; Ctrl+C in a turn ends the
+  program, so no interrupt was recorded; 2.2.0's program does not start, its entry point
+  naming a function its module lacks) was measured once unseen (the rules of 54fdfc4,
+  2026.12.06.44, replayed with activity): 6/6 dialogs on each, 0 false blocked, blocked
+  p50/max 40/40 ms, turn end p50/max 815/1207 ms with 3 of 8 missed (2.1.2) and 1232/1316
+  ms with 2 of 8 missed (2.1.0), agreement 0.680 (2.1.2) and 0.683 (2.1.0). What it showed
+  where the fallback was wrong: its permission is found (``yes_no_permission``: "Allow?"
+  asks leave, "(y/n):" a yes/no key list), but its prompt's last row "╰─❯" is no chat
+  prompt (``line_chat_prompt`` wants the pointer alone on its row, or after a blank, not
+  glued to the glyphs before it), so no screen of it reads idle: its start-up reads
+  working from the activity sample of its CPU at 1.35-1.65 s to the first Enter, and a
+  turn's end is seen only by the activity samples, "the screen shows nothing new", 0.8-1.3 s
+  after its prompt is back, or not at all where the run leaves before (long-command,
+  multiline and negatives of 2.1.2; command-deny and long-command of 2.1.0). No false
+  blocked (its negatives' typed and quoted line prompt none: the typed one is the
+  ``input`` region's, the quoted one inside the panel, not on the cursor's row).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1501,7 +1528,7 @@ GOAL_AGREEMENT = 0.90
 #: every approval unseen, none since pass 29; CodeGopher 0.3.0 and 0.2.2: every approval
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
 #: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
-#: unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode, acoder: below)
+#: unseen; Aether 2.1.2 and 2.1.0: none, unseen; gpt-engineer, Axon, CoderAI, CHYRD, AshCode, acoder: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1574,6 +1601,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # acoder 0.1.0 measures 0.529 unseen: its prompt "›:" and its line prompt read by
          # no rule, each capture reads working from a CPU sample of its start-up to its exit
          "acoder-0.1.0": (0, 0.52),
+         # Aether 2.1.2 and 2.1.0 measure 0.680 and 0.683 unseen: its prompt's last row
+         # "╰─❯" read by no rule, its start-up working from a CPU sample to the first Enter,
+         # each turn's end seen only 0.8-1.3 s late by the activity samples, or not at all
+         "aether-2.1.2": (0, 0.68), "aether-2.1.0": (0, 0.68),
          }
 
 
@@ -1594,7 +1625,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
