@@ -2574,3 +2574,60 @@ def firstcoder_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     env.update({"FAKE_API_KEY": "sk-fake"})
     return [str(pin.exe), *(args or [])], env
+
+
+def acoder_is_main(req: Any) -> bool:
+    """acoder's main turns (a ``fakeapi`` main-request predicate): Chat Completions requests
+    under its own system prompt, which tells the model its text protocol (``ACTION:``,
+    ``FINAL:``): it offers the model no tools."""
+    body = req.body if isinstance(req.body, dict) else {}
+    messages = body.get("messages") or [{}]
+    first = messages[0].get("content") if isinstance(messages[0], dict) else None
+    return req.api == "chat" and isinstance(first, str) and "FINAL: <" in first
+
+
+def acoder_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for acoder (PyPI ``acoder``, the program ``acoder chat``: a line-mode
+    chat, Rich's line prompt ``›:`` alone, a panel titled ``acoder`` holding each answer,
+    printed whole when the turn ends, nothing drawn while the model is asked) in ``sb``: the
+    fake API's Chat Completions (not streamed) as its OpenAI-compatible endpoint
+    (``ACODER_ENDPOINT``, ``ACODER_API_KEY``), the model ``gpt-4o`` (``ACODER_MODEL``); its
+    cache of the model's answers on disk off (``ACODER_NO_CACHE``), so that each run asks.
+    Its model calls its tools in text (``ACTION: <tool>`` over a JSON block, ``FINAL:
+    <answer>``); its permission mode, its own default ``approve``, asks before a mutating
+    tool (``run_bash``, ``write_file``, ``edit_file``): the preview ``$ <command>`` printed,
+    then Rich's line prompt ``Allow run_bash? [y/n/a] (y): `` on the cursor's row, answered
+    by a line; ``n`` tells the model, which answers in the same turn. It has no telemetry
+    and no update check; its research tools (web) are not used. No hooks are set: its runs
+    are labelled from its screen."""
+    pin = pins()["acoder"]
+    env = sb.base_env()
+    env.update({"ACODER_ENDPOINT": f"{base_url}/v1", "ACODER_API_KEY": "sk-fake",
+                "ACODER_MODEL": "gpt-4o", "ACODER_NO_CACHE": "1"})
+    return [str(pin.exe), "chat", *(args or [])], env
+
+
+def aether_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aether (PyPI ``aether-ai-cli``, the program ``aether``: a line-mode
+    chat, a prompt_toolkit prompt of two rows, ``╭─ 👤 You`` over ``╰─❯``, the answers
+    printed above it as the main screen scrolls, a row ``  ✦ Thinking...`` (or another of
+    its words) while the model is asked, the answer streamed into a panel titled ``✦
+    Aether``, a footer row of its tokens after each turn) in ``sb``: the fake API's Chat
+    Completions as its OpenAI-compatible endpoint, ``API_BASE_URL`` of
+    ``$HOME/.aether_config.json`` with its key (``OPENROUTER_API_KEY``) and the model
+    ``gpt-4o`` (``DEFAULT_MODEL``). Its update check (the registry asked once a day) is
+    kept from running by its own time of the last check, set in that file far ahead. A
+    shell command its list does not call safe (one starting ``ls``, ``echo``, ``cat``...
+    runs unasked) asks first: a panel ``Aether wants to run:`` holding the command, then
+    ``  Allow? (y/n): `` on the cursor's row (Python's input()), answered by a line; ``n``
+    tells the model, which answers. Ctrl+C in a turn ends the program. It has no
+    telemetry; no MCP server is configured. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["aether"]
+    (sb.home / ".aether_config.json").write_text(json.dumps({
+        "OPENROUTER_API_KEY": "sk-fake", "API_BASE_URL": f"{base_url}/v1",
+        "DEFAULT_MODEL": "gpt-4o", "_last_update_check": 4102444800}))
+    env = sb.base_env()
+    return [str(pin.exe), *(args or [])], env

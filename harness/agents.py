@@ -1112,6 +1112,32 @@ def firstcoder_asks(text: str) -> bool:
 def firstcoder_busy(text: str) -> bool:
     row = FIRSTCODER_ROW.search(text)
     return row is not None and not firstcoder_idle(text) and not firstcoder_asks(text)
+# --------------------------------------------------------------------------- acoder
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up): Rich's line prompt "›: " alone
+ACODER_PROMPT = re.compile(r"(?m)^›:\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: Rich's "Allow run_bash? [y/n/a] (y): " under the command's row "$ <command>" (a line
+#: answered: y, n or a, then Enter)
+ACODER_ASKS = re.compile(r"(?m)^Allow \w+\? \[y/n/a\] \(y\):\s*\Z")
+
+ACODER_CHAT = LastRow(ACODER_PROMPT, ACODER_ASKS)
+acoder_idle, acoder_asks, acoder_busy = ACODER_CHAT.idle, ACODER_CHAT.asks, ACODER_CHAT.busy
+
+
+# --------------------------------------------------------------------------- Aether
+
+#: its prompt, empty, as the screen's last rows with anything on them (a line-mode chat:
+#: everything scrolls up): prompt_toolkit's two rows "╭─ 👤 You" over "╰─❯ "
+AETHER_PROMPT = re.compile(r"(?m)^╭─ 👤 You\s*\n╰─❯\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  Allow? (y/n): " under a panel "Aether wants to run:" holding the command (a line
+#: answered: y or n, then Enter)
+AETHER_ASKS = re.compile(r"(?m)^  Allow\? \(y/n\):\s*\Z")
+
+AETHER_CHAT = LastRow(AETHER_PROMPT, AETHER_ASKS)
+aether_idle, aether_asks, aether_busy = AETHER_CHAT.idle, AETHER_CHAT.asks, AETHER_CHAT.busy
 
 
 # --------------------------------------------------------------------------- gpt-engineer
@@ -1480,9 +1506,24 @@ CHYRD = Description(
     started=chyrd_idle, start_wait=90, start_settle=2.0, ended=chyrd_idle,
     end_settle=1.0, busy=chyrd_busy, drawn=chyrd_asks, approve_key="a",
     leave=(*CTRL_C_TWICE,))
+
 #: recorded only, as CoderAI is; a line-mode chat whose permission is Rich's line prompt
 #: under a box, answered by a line; Ctrl+D quits it
 ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
+
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt under a
+#: panel holding the command, answered by a line; Ctrl+D quits it
+AETHER = line_chat("aether", agentrun.aether_command, AETHER_CHAT)
+
+#: recorded only, as AshCode is; a line-mode chat whose permission is Rich's line prompt
+#: under the command's row, answered by a line; Ctrl+D quits it. Its model is asked without
+#: tools (it calls them in text), so its main turns are told by its system prompt
+ACODER = Description(
+    "acoder", agentrun.acoder_command, is_main=agentrun.acoder_is_main,
+    started=acoder_idle, start_wait=90, start_settle=1.5,
+    ended=acoder_idle, end_settle=0.8, busy=acoder_busy, drawn=acoder_asks,
+    approve_key="y+enter", leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE),
+)
 
 #: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
 #: keys glued to their words, answered by a line; Ctrl+D quits it
@@ -1503,7 +1544,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY, FIRSTCODER)}
+    CLIPPY, FIRSTCODER, ACODER, AETHER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1511,4 +1552,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "strands", "mcpcli", "gpte", "agentao", "aisha", "llmist",
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
-                           "ashcode", "clippy", "firstcoder"})
+                           "ashcode", "clippy", "firstcoder",
+                           "acoder", "aether"})

@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    acoder,
+    aether,
     aetheris,
     agentao,
     aider,
@@ -117,6 +119,8 @@ MODULES = {
     "ashcode": (ashcode,),
     "clippy": (clippy,),
     "firstcoder": (firstcoder,),
+    "acoder": (acoder,),
+    "aether": (aether,),
 }
 AGENTS = tuple(MODULES)
 

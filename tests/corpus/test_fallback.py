@@ -1456,6 +1456,60 @@ manifest instead of their own.
   within 1.2 s of the Enter, is never read done. No false blocked (its negatives' typed
   and quoted options row none: the typed one does not start with its keys, the quoted
   one has more than four rows under it, and the echo above it).
+* **acoder 0.1.0** (``tests/heldout/acoder-0.1.0/``, PyPI ``acoder``, the program ``acoder
+  chat``, a new agent: a line-mode chat, everything scrolling up the main screen under its
+  banner (a panel: the model, the mode, the directory), its prompt Rich's ``›:`` alone on
+  its row, nothing drawn while the model is asked (its answers asked for whole, its model
+  calling its tools in text: "ACTION: <tool>" over a JSON block, "FINAL: <answer>"), each
+  answer a rounded panel titled "acoder" printed whole at the turn's end; before a shell
+  command (its permission mode's default, ``approve``), the command's row "$ <command>"
+  (a multi-line command's rows as they are, a long one wrapped, the 61-line one whole),
+  then Rich's line prompt "Allow run_bash? [y/n/a] (y): " on the cursor's row, answered by
+  a line (y or n, then Enter), a dim row "· run_bash command=<command>" under it once
+  answered; refused, the model is told ("DENIED by user") and answers; no question tool;
+  Ctrl+C while the model is asked ends the program, so no interrupt was recorded; its only
+  release) was measured once unseen (the rules of 54fdfc4, 2026.12.06.44, replayed with
+  activity): 0/6 dialogs, 0 false blocked, turn end p50/max 0/0 ms (7 of 8 missed),
+  agreement 0.529. What it showed where the fallback was wrong: its line prompt is none of
+  the line rules'. ``yes_no_permission`` reads "Allow run_bash" as asking leave, but its
+  yes/no key list must end with n ("[y/n/a]" ends with a) and allows after it no default;
+  ``keys_permission`` reads "? [y/n/a]" as a key list with y and n, but allows after it
+  only a colon or a pointer and one key typed, not Rich's default in parentheses, "(y)",
+  before the colon; nothing above it holds options. Its prompt ``›:`` is no chat prompt
+  either (``line_chat_prompt`` wants a glyph alone, a word and a colon, or a word, a blank
+  and "›"/"»": not "›" glued to a colon), so no turn end is seen and no screen of it is
+  read at all: each capture reads working from the activity sample of its CPU at 1.35 s
+  (its start-up, before the first Enter) to its exit, approvals included; only the stream
+  reads idle once, the model's 6 s of silence ("process quiet for 5 s", 2.2 s before its
+  answer), then working again. No false blocked (its negatives' typed and quoted line
+  prompt none).
+* **Aether 2.1.2 and 2.1.0** (``tests/heldout/aether-2.1.2/``,
+  ``tests/heldout/aether-2.1.0/``, PyPI ``aether-ai-cli``, the program ``aether``, a new
+  agent: a line-mode chat, everything scrolling up the main screen under its banner (an
+  ASCII logo, its version and model), its prompt prompt_toolkit's two rows "╭─ 👤 You" over
+  "╰─❯" (a box's corner, a rule and a pointer glued together), a row "  ✦ Thinking..." (or
+  another of its words, at random) while the model is asked, the answer streamed into a
+  rounded panel titled "✦ Aether", a footer row of its tokens after each turn; before a
+  shell command its list does not call safe, a rounded panel "Aether wants to run:"
+  holding the command (a multi-line command's rows as they are, a long one wrapped in the
+  panel, the 61-line one whole), then "  Allow? (y/n): " on the cursor's row (Python's
+  input()), answered by a line (y or n, then Enter); refused, the model is told ("User
+  denied command execution.") and answers; no question tool; Ctrl+C in a turn ends the
+  program, so no interrupt was recorded; 2.2.0's program does not start, its entry point
+  naming a function its module lacks) was measured once unseen (the rules of 54fdfc4,
+  2026.12.06.44, replayed with activity): 6/6 dialogs on each, 0 false blocked, blocked
+  p50/max 40/40 ms, turn end p50/max 815/1207 ms with 3 of 8 missed (2.1.2) and 1232/1316
+  ms with 2 of 8 missed (2.1.0), agreement 0.680 (2.1.2) and 0.683 (2.1.0). What it showed
+  where the fallback was wrong: its permission is found (``yes_no_permission``: "Allow?"
+  asks leave, "(y/n):" a yes/no key list), but its prompt's last row "╰─❯" is no chat
+  prompt (``line_chat_prompt`` wants the pointer alone on its row, or after a blank, not
+  glued to the glyphs before it), so no screen of it reads idle: its start-up reads
+  working from the activity sample of its CPU at 1.35-1.65 s to the first Enter, and a
+  turn's end is seen only by the activity samples, "the screen shows nothing new", 0.8-1.3 s
+  after its prompt is back, or not at all where the run leaves before (long-command,
+  multiline and negatives of 2.1.2; command-deny and long-command of 2.1.0). No false
+  blocked (its negatives' typed and quoted line prompt none: the typed one is the
+  ``input`` region's, the quoted one inside the panel, not on the cursor's row).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1530,7 +1584,8 @@ GOAL_AGREEMENT = 0.90
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
 #: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
 #: unseen; CHYRD 0.4.7 and 0.4.6 and AshCode 0.1.0: every approval unseen, none since
-#: generic .45; gpt-engineer, Axon, CoderAI: below)
+#: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; gpt-engineer, Axon, CoderAI,
+#: FirstCoder, acoder: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1545,7 +1600,12 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # (its options row "[1] deny  [2] allow once  [3] allow always" in its
           # transcript, vetoed by the echo of the user's line "│   > ..." above it)
           *(f"firstcoder-{v}/{c}" for v in ("0.1.11", "0.1.12")
-            for c in ("command-approve", "command-deny", "multiline"))}
+            for c in ("command-approve", "command-deny", "multiline")),
+          # acoder 0.1.0: every approval unseen (Rich's "Allow run_bash? [y/n/a] (y): ",
+          # its default "(y)" after a key list that ends with a, nothing above it but the
+          # command's row)
+          *(f"acoder-0.1.0/{c}" for c in ("command-approve", "command-deny",
+                                          "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1592,6 +1652,13 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # work (idle 1.5 s after each Enter until words come), its turn ends read done
          # about 1 s late
          "firstcoder-0.1.12": (0, 0.67), "firstcoder-0.1.11": (0, 0.66),
+         # acoder 0.1.0 measures 0.529 unseen: its prompt "›:" and its line prompt read by
+         # no rule, each capture reads working from a CPU sample of its start-up to its exit
+         "acoder-0.1.0": (0, 0.52),
+         # Aether 2.1.2 and 2.1.0 measure 0.680 and 0.683 unseen: its prompt's last row
+         # "╰─❯" read by no rule, its start-up working from a CPU sample to the first Enter,
+         # each turn's end seen only 0.8-1.3 s late by the activity samples, or not at all
+         "aether-2.1.2": (0, 0.68), "aether-2.1.0": (0, 0.68),
          }
 
 
@@ -1612,7 +1679,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
