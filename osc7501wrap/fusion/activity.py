@@ -45,9 +45,9 @@ PROMPT_ENDS = frozenset(":?>›»❯$#%")
 # a line-mode chat that moved past its prompt works until the prompt is back, or until it
 # has written nothing for this long (a prompt the rules do not read ended the turn)
 LINE_TURN_QUIET = 30.0
-#: an elapsed time on a row: seconds, minutes before them or not ("4s", "1m 3s", "(12s"),
-#: not a clock ("12:01:33"), a size ("1.5s"), nor a time ago ("3s ago")
-ELAPSED = re.compile(r"(?<![\w:.])(?:(\d{1,3})m\s*)?(\d{1,4})s\b(?!\s*ago)")
+#: an elapsed time on a row: seconds, tenths of a second or not, minutes before them or
+#: not ("4s", "2.3s", "1m 3s", "(12s"), not a clock ("12:01:33"), nor a time ago ("3s ago")
+ELAPSED = re.compile(r"(?<![\w:.])(?:(\d{1,3})m\s*)?(\d{1,4})(?:\.(\d))?s\b(?!\s*ago)")
 # a turn's elapsed time counting on a row (a status row's "4s", then "5s") is work for
 # this long after it last counted on: a counter of seconds counts once a second
 TICK_HOLD = 1.2
@@ -128,15 +128,23 @@ def phrases(rows: Iterable[str]) -> set[tuple[str, ...]]:
     return {ws for row in rows if (ws := tuple(WORD.findall(row)))}
 
 
-def elapsed_times(rows: Iterable[str]) -> dict[str, int]:
+def elapsed_times(rows: Iterable[str]) -> dict[str, float]:
     """The rows that show one elapsed time (:data:`ELAPSED`): each row with its time left
-    out, and the time in seconds; a row's other words and glyphs name it."""
-    out: dict[str, int] = {}
+    out, and the time in seconds; a row's other words and glyphs name it. Rows that read
+    alike but for their times (each turn's footer, "· gpt-4o · 1.2s") name none: a new
+    one with a longer time is another turn's, not a time counting on."""
+    out: dict[str, float] = {}
+    twice: set[str] = set()
     for row in rows:
         found = ELAPSED.findall(row)
         if len(found) == 1:
-            minutes, seconds = found[0]
-            out[ELAPSED.sub("#", row)] = int(minutes or 0) * 60 + int(seconds)
+            minutes, seconds, tenths = found[0]
+            name = ELAPSED.sub("#", row)
+            if name in out:
+                twice.add(name)
+            out[name] = int(minutes or 0) * 60 + int(seconds) + int(tenths or 0) / 10
+    for name in twice:
+        del out[name]
     return out
 
 
@@ -158,7 +166,7 @@ class ActivityDecision:
     _wrote_at: float = -NEVER  # the last sample that saw the program's output (-inf: none)
     _bytes: int = 0  # the output bytes at the last sample, for that
     _tui: bool = False  # the fallback rules read the program's own screen once
-    _times: dict[str, int] = field(default_factory=dict)  # elapsed times at the last look
+    _times: dict[str, float] = field(default_factory=dict)  # elapsed times at the last look
     _ticked_at: float = -NEVER  # the last sample that saw an elapsed time count on
     _ticking_row: str | None = None  # the row it counted on (its time left out)
     _handed_at: float = -NEVER  # the last sample that handed the core an Activity

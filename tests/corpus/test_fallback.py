@@ -1455,7 +1455,15 @@ manifest instead of their own.
   each turn's end reads done about 1 s late, and answer's second turn, whose answer came
   within 1.2 s of the Enter, is never read done. No false blocked (its negatives' typed
   and quoted options row none: the typed one does not start with its keys, the quoted
-  one has more than four rows under it, and the echo above it).
+  one has more than four rows under it, and the echo above it). Measured again with the
+  rules of the same day before it was looked at (.45): the same. Then .46 (from its
+  screens): a prompt row behind a bar vetoes a row of keyed options only right under it
+  (a boxed composer's), not above it (the transcript's echo of the user's line); a word
+  at the start of its row and a short bracketed field where marks move among blanks
+  ("thinking [.. ]", "running [=   ]"; full, "[...]", after a word ending in "ing") is a
+  turn running (``tui_working``); an elapsed time may count in tenths ("2.3s"), and rows
+  alike but for their times (each turn's footer) count none: 6/6, 0, 0.935 (0.1.12) and
+  0.921 (0.1.11).
 * **acoder 0.1.0** (``tests/heldout/acoder-0.1.0/``, PyPI ``acoder``, the program ``acoder
   chat``, a new agent: a line-mode chat, everything scrolling up the main screen under its
   banner (a panel: the model, the mode, the directory), its prompt Rich's ``›:`` alone on
@@ -1482,7 +1490,10 @@ manifest instead of their own.
   (its start-up, before the first Enter) to its exit, approvals included; only the stream
   reads idle once, the model's 6 s of silence ("process quiet for 5 s", 2.2 s before its
   answer), then working again. No false blocked (its negatives' typed and quoted line
-  prompt none).
+  prompt none). Measured again, before it was looked at, with the rules of the same day
+  (.45 and FirstCoder's .46: a default after a yes/no key list among them): 6/6, 0,
+  0.575. Then .46: a pointer with a colon glued to it ("›:") is a chat's prompt
+  (``line_chat_prompt``): 6/6, 0, 0.987.
 * **Aether 2.1.2 and 2.1.0** (``tests/heldout/aether-2.1.2/``,
   ``tests/heldout/aether-2.1.0/``, PyPI ``aether-ai-cli``, the program ``aether``, a new
   agent: a line-mode chat, everything scrolling up the main screen under its banner (an
@@ -1510,6 +1521,9 @@ manifest instead of their own.
   multiline and negatives of 2.1.2; command-deny and long-command of 2.1.0). No false
   blocked (its negatives' typed and quoted line prompt none: the typed one is the
   ``input`` region's, the quoted one inside the panel, not on the cursor's row).
+  Measured again with the rules of the same day before it was looked at: the same. Then
+  .46: a pointer behind a box's corner and a short rule ("╰─❯", a two-row prompt's last
+  row) is a chat's prompt: 6/6, 0, 1.000 (both).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1584,8 +1598,10 @@ GOAL_AGREEMENT = 0.90
 #: unseen, none since pass 31; ATA Coder 1.0.2 and 1.0.0: none, unseen; Godspeed 0.4.0:
 #: every approval unseen, none since generic .42; clippy-code 4.20.2 and 4.19.4: none,
 #: unseen; CHYRD 0.4.7 and 0.4.6 and AshCode 0.1.0: every approval unseen, none since
-#: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: FirstCoder, acoder: below)
+#: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; FirstCoder 0.1.12 and 0.1.11: every
+#: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
+#: approval unseen, none with the rules of the same day before it was looked at (.46);
+#: gpt-engineer, Axon, CoderAI: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1596,16 +1612,7 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
-          # FirstCoder 0.1.12 and 0.1.11: every approval but the 61-line command's unseen
-          # (its options row "[1] deny  [2] allow once  [3] allow always" in its
-          # transcript, vetoed by the echo of the user's line "│   > ..." above it)
-          *(f"firstcoder-{v}/{c}" for v in ("0.1.11", "0.1.12")
-            for c in ("command-approve", "command-deny", "multiline")),
-          # acoder 0.1.0: every approval unseen (Rich's "Allow run_bash? [y/n/a] (y): ",
-          # its default "(y)" after a key list that ends with a, nothing above it but the
-          # command's row)
-          *(f"acoder-0.1.0/{c}" for c in ("command-approve", "command-deny",
-                                          "long-command", "multiline"))}
+          }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1647,18 +1654,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # 0.4.6 (0.822), AshCode 0.1.0 (0.913) and clippy-code 4.20.2 and 4.19.4
          # (0.777, 0.646) meet the goals since .45 (0.976, 0.959, 1.000, 0.996)
          "chyrd-0.4.7": (1, 0.97),
-         # FirstCoder 0.1.12 and 0.1.11 measure 0.674 and 0.663 unseen: its approvals read
-         # done (its composer under the activity row), its "thinking [.. ]" row is no
-         # work (idle 1.5 s after each Enter until words come), its turn ends read done
-         # about 1 s late
-         "firstcoder-0.1.12": (0, 0.67), "firstcoder-0.1.11": (0, 0.66),
-         # acoder 0.1.0 measures 0.529 unseen: its prompt "›:" and its line prompt read by
-         # no rule, each capture reads working from a CPU sample of its start-up to its exit
-         "acoder-0.1.0": (0, 0.52),
-         # Aether 2.1.2 and 2.1.0 measure 0.680 and 0.683 unseen: its prompt's last row
-         # "╰─❯" read by no rule, its start-up working from a CPU sample to the first Enter,
-         # each turn's end seen only 0.8-1.3 s late by the activity samples, or not at all
-         "aether-2.1.2": (0, 0.68), "aether-2.1.0": (0, 0.68),
+         # FirstCoder 0.1.12 and 0.1.11 (0.674, 0.663 unseen), acoder 0.1.0 (0.529) and
+         # Aether 2.1.2 and 2.1.0 (0.680, 0.683) meet the goals since generic .46 (0.935,
+         # 0.921, 0.987, 1.000, 1.000)
          }
 
 

@@ -2347,7 +2347,7 @@ def test_the_status_rule_reads_the_spinner_rows_tui_working_reads(
     rule_a = text.split('id = "tui_working"\n', 1)[1].split("]\n", 1)[0]
     rule_b = text.split('id = "tui_working_status"\n', 1)[1].split("] },\n", 1)[0]
     clauses = [x.strip() for x in rule_a.splitlines() if "line_regex" in x]
-    assert len(clauses) == 9
+    assert len(clauses) == 10
     assert clauses == [x.strip() for x in rule_b.splitlines() if "line_regex" in x]
     assert by_id["tui_working_status"].region != by_id["tui_working"].region
 
@@ -3714,3 +3714,63 @@ def test_a_question_in_the_composers_place_over_submit_and_cancel_hints(
 def test_composers_under_a_question_that_wait_for_no_answer(generic: rules.Manifest,
                                                              rows: list[str]) -> None:
     assert read(generic, rows).state != "blocked", rows
+
+
+# ---------- options in a transcript under the echo of the user's line; an activity bar
+
+FC_RULE = "  " + "─" * 70
+FC_FOOT = [FC_RULE, "   输入消息，Enter 发送，Shift+Enter 换行"]
+
+
+def transcript_ask(*above: str) -> list[str]:
+    """A dialog in a transcript of bar-led entries, the user's line echoed behind "│ >",
+    the activity row and an unboxed composer under a rule below."""
+    return ["  SomeAgent" + " " * 30 + "waiting · permission", "─" * 72, *above,
+            "   │ you", "   │   > clean the build", "",
+            "   │ permission requested  execute_shell rm -rf build",
+            "   │   [1] deny  [2] allow once  [3] allow always", "", "",
+            "   waiting · permission" + " " * 40 + "2.0s · 0 tools", *FC_FOOT]
+
+
+def test_options_under_the_echo_of_the_users_line_are_a_permission(
+        generic: rules.Manifest) -> None:
+    v = read(generic, transcript_ask())
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    assert v.dialog is not None
+    assert [(o.key, o.label) for o in v.dialog.options] == [
+        ("1", "deny"), ("2", "allow once"), ("3", "allow always")]
+    # an earlier dialog, answered ("│   > 2" under its options), above this one: the same
+    earlier = ["   │ permission requested  execute_shell ls", "   │   [1] deny  [2] allow once",
+               "   │ you", "   │   > 2", "   │ tool shell success"]
+    assert read(generic, transcript_ask(*earlier)).rule_id == "tui_dialog_keys"
+    # answered: the echo of the answer under the options, the composer below
+    answered = [*transcript_ask()[:-4], "   │ you", "   │   > 2", "   running · shell",
+                *FC_FOOT]
+    assert read(generic, answered).state != "blocked"
+    # the options quoted over a boxed composer's prompt row right under them: none
+    boxed = [*transcript_ask()[:-4], "╭" + "─" * 40 + "╮", "│ > " + " " * 37 + "│",
+             "╰" + "─" * 40 + "╯"]
+    assert read(generic, boxed).state != "blocked"
+
+
+@pytest.mark.parametrize(("row", "works"), [
+    ("   thinking [.. ] planning next step...", True), ("   running [=   ] · shell", True),
+    ("   streaming [>>  ] · response", True), ("   thinking [...] planning next step", True),
+    ("   Notes [...] and more", False), ("   Tasks [ ]", False), ("   Tasks [x] done", False),
+    ("   see [..] here", False),
+], ids=["dots", "bar", "arrows", "full", "elided", "checkbox", "checked", "two-marks"])
+def test_a_word_and_a_moving_bracketed_field_is_a_turn_running(
+        generic: rules.Manifest, row: str, works: bool) -> None:
+    v = read(generic, ["   │ you", "   │   > fix it", "", row, *FC_FOOT])
+    assert (v.state == "working") == works, (v.rule_id, row)
+
+
+@pytest.mark.parametrize(("row", "idle"), [
+    ("›: ", True), ("╰─❯ ", True), ("└─> ", True), ("╰─❯ make the files", False),
+    ("›: fix it", False), ("╰──────❯ ", False),
+])
+def test_a_pointer_glued_to_a_colon_or_a_corner_is_a_chats_prompt(
+        generic: rules.Manifest, row: str, idle: bool) -> None:
+    rows = ["  The build directory is gone.", "", "╭─ 👤 You", row]
+    v = read_typing_at_end(generic, rows)
+    assert (v.rule_id == "line_chat_prompt") == idle, (v.rule_id, row)

@@ -18,6 +18,7 @@ from osc7501wrap.fusion.activity import (
     LINE_TURN_QUIET,
     QUIET_IDLE,
     WATCH,
+    elapsed_times,
     past_prompt,
     tui_reading,
 )
@@ -657,6 +658,8 @@ class _Timed(FakePipeline):
 @pytest.mark.parametrize(("shown", "works"), [
     (lambda t: f"▐build▌model▌ {t}s", True),  # a turn's time
     (lambda t: f"  thinking (1m {t}s)", True),  # minutes and seconds
+    (lambda t: f"   denied · shell    {t}.{t % 10}s · 0 tools", True),  # and tenths
+    (lambda t: f"  v{t}.{t % 10}s build", False),  # a version's figures
     (lambda t: f"  12:01:{t:02d}", False),  # a clock
     (lambda t: f"  saved {t}s ago", False),  # a time ago
 ])
@@ -688,3 +691,13 @@ def test_an_elapsed_time_counting_under_a_still_composer_is_work(
     stopped = now
     run_until_quiet(s, p, now, limit=now + 60)  # type: ignore[arg-type]
     assert p.told[-1][0] == "idle" and p.told[-1][2] - stopped <= 1.0 + ACTIVITY_PERIOD
+
+
+def test_elapsed_times_name_a_row_by_its_other_text_and_rows_alike_none() -> None:
+    rows = ["  ▣ Code · gpt-4o · 1.2s", "  the answer", "  running [=  ] 2.3s · 1 tool",
+            "  1m 4s elapsed", "  12:01:33", "  saved 3s ago", "  v1.5s build"]
+    assert elapsed_times(rows) == {"  ▣ Code · gpt-4o · #": 1.2,
+                                   "  running [=  ] # · 1 tool": 2.3, "  # elapsed": 64}
+    # a second turn's footer alike but for its time: neither row names a time that counts
+    two = ["  ▣ Code · gpt-4o · 1.2s", "  more", "  ▣ Code · gpt-4o · 1.5s"]
+    assert elapsed_times(two) == {}
