@@ -2631,3 +2631,34 @@ def aether_command(sb: Sandbox, base_url: str, *,
         "DEFAULT_MODEL": "gpt-4o", "_last_update_check": 4102444800}))
     env = sb.base_env()
     return [str(pin.exe), *(args or [])], env
+
+
+def dostuff_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for DoStuff (PyPI ``dostuff``, the program ``dostuff``: a Textual
+    full-screen TUI, its transcript over its input box and a status row) in ``sb``: the fake
+    API's Chat Completions as litellm's OpenAI provider (``OPENAI_API_BASE``, the key
+    ``OPENAI_API_KEY``), the model ``openai/gpt-4o`` of ``$HOME/.dostuff/config.yaml`` (its
+    first-run wizard then not shown), its permissions' mode ``ask`` (its default written
+    out), its tracing off; litellm's table of model prices read from its own package
+    (``LITELLM_LOCAL_MODEL_COST_MAP``), not fetched. A call of its ``bash`` tool whose
+    command its list does not call read-only asks first: a block ``⚠ <what it runs>`` in the
+    transcript, and in the input box's place its selector, ``Do you want to proceed?`` over
+    ``❯ 1. Yes``, ``  2. Yes, and don't ask again this session for ...``, ``  3. No, and tell
+    the model what to do differently`` and the hint ``↑/↓ select · Enter confirm · Esc deny
+    and stop``; answered by ``y`` (or Enter on its first option); ``n`` then asks for a note
+    in the input box, an empty Enter refuses (the model is told and answers). It has no
+    update check; its web and memory extras are not installed, no MCP server is configured.
+    No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["dostuff"]
+    conf = sb.home / ".dostuff"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.yaml").write_text(
+        "models:\n  - name: gpt-4o\n    provider: openai\n    active: true\n"
+        "permissions:\n  mode: ask\n"
+        "tracing:\n  enabled: false\n")
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "OPENAI_API_BASE": f"{base_url}/v1",
+                "OPENAI_BASE_URL": f"{base_url}/v1", "OTEL_ENABLED": "false",
+                "OTEL_SDK_DISABLED": "true", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), *(args or [])], env

@@ -1140,6 +1140,34 @@ AETHER_CHAT = LastRow(AETHER_PROMPT, AETHER_ASKS)
 aether_idle, aether_asks, aether_busy = AETHER_CHAT.idle, AETHER_CHAT.asks, AETHER_CHAT.busy
 
 
+# --------------------------------------------------------------------------- DoStuff
+
+#: its input box, empty, over its status row (the directory, the model, "ask mode", the
+#: context used), and no "(ESC to cancel)" row above it: up, or a turn over
+DOSTUFF_IDLE = re.compile(r"(?m)^╭─+╮\n│ +│\n╰─+╯\n .* ask mode ")
+#: its selector drawn in the input box's place: "Do you want to proceed?" (or, for several
+#: calls of one answer, "Allow these N actions?") over "❯ 1. Yes" (the block "⚠ Run shell
+#: command:" and the command in the transcript above it)
+DOSTUFF_ASKS = re.compile(
+    r"(?m)^│ (?:Do you want to proceed\?|Allow these \d+ actions\?) +│\n│ ❯ 1\. ")
+#: a turn under way: its row "Working... (ESC to cancel)  4s" (or "Running... ..."), or,
+#: after Esc, "Cancelling...  5s" until the model's answer stops ("✻ Cancelled after 8s")
+DOSTUFF_WORKING = re.compile(r"(?m)^ (?:\w+\.\.\. \(ESC to cancel\)|Cancelling\.\.\. )")
+
+
+def dostuff_idle(text: str) -> bool:
+    return (DOSTUFF_IDLE.search(text) is not None and DOSTUFF_WORKING.search(text) is None
+            and DOSTUFF_ASKS.search(text) is None)
+
+
+def dostuff_asks(text: str) -> bool:
+    return DOSTUFF_ASKS.search(text) is not None
+
+
+def dostuff_busy(text: str) -> bool:
+    return DOSTUFF_WORKING.search(text) is not None and not dostuff_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1539,12 +1567,21 @@ FIRSTCODER = Description(
     end_settle=0.8, busy=firstcoder_busy, drawn=firstcoder_asks, approve_key="2+enter",
     start_key="tab", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is a selector drawn
+#: in its input box's place (numbered options, a pointer on the first), answered by a key
+#: (y); n asks for a note in the input box, an empty Enter refuses; Ctrl+Q quits it
+DOSTUFF = Description(
+    "dostuff", agentrun.dostuff_command, is_main=agentrun.chat_with_tools_is_main,
+    started=dostuff_idle, start_wait=90, start_settle=1.5, ended=dostuff_idle,
+    end_settle=0.8, busy=dostuff_busy, drawn=dostuff_asks, approve_key="y",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY, FIRSTCODER, ACODER, AETHER)}
+    CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1553,4 +1590,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
-                           "acoder", "aether"})
+                           "acoder", "aether", "dostuff"})

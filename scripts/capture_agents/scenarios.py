@@ -31,6 +31,7 @@ from capture_agents import (
     codex,
     copilot,
     deepagents,
+    dostuff,
     firstcoder,
     gemini,
     godspeed,
@@ -121,6 +122,7 @@ MODULES = {
     "firstcoder": (firstcoder,),
     "acoder": (acoder,),
     "aether": (aether,),
+    "dostuff": (dostuff,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1524,6 +1524,30 @@ manifest instead of their own.
   Measured again with the rules of the same day before it was looked at: the same. Then
   .46: a pointer behind a box's corner and a short rule ("╰─❯", a two-row prompt's last
   row) is a chat's prompt: 6/6, 0, 1.000 (both).
+* **DoStuff 0.2.0** (``tests/heldout/dostuff-0.2.0/``, PyPI ``dostuff``, the program
+  ``dostuff``, a new agent: a Textual full-screen TUI, a banner, the transcript (the
+  user's line after ">", a tool call's row "● bash_command(command=...)"), a row "Working...
+  (ESC to cancel)  4s" while a turn runs ("Cancelling..." after Esc), its input box (a
+  rounded box) over a status row ending "ask mode  0.1%/128.0k", "✻ Worked for 6s · $0.0005
+  · done 5:06 PM" after a turn; before a shell command its list does not call read-only
+  (its permissions' mode ``ask``), a block "⚠ Run shell command:" with the command in the
+  transcript, and in the input box's place its selector in a rounded box, "Do you want to
+  proceed?" over "❯ 1. Yes", "  2. Yes, and don't ask again this session for `mkdir`
+  commands, ...", "  3. No, and tell the model what to do differently" and the hints "↑/↓
+  select · Enter confirm · Esc deny and stop", answered by a key (y; n swaps it for the
+  input box asking for a note, an empty Enter refuses: the model is told and answers); no
+  question tool; 0.1.6, its other release, draws another screen and was not recorded)
+  was measured once unseen (the rules of 1df6a7c, 2026.12.06.45, replayed with activity):
+  5/6 dialogs, 0 false blocked, blocked p50/max 28/40 ms, turn end p50/max 50/64 ms,
+  agreement 0.949. What it showed where the fallback was wrong: its selector is the shape
+  ``tui_dialog_list`` reads (a question, options numbered from 1, the pointer on the first,
+  the hints row last, then the box's edge and its status row), but for the 61-line command
+  its option 2 names each of the 61 commands over 13 wrapped rows, pushing the question
+  and options 1 and 2 above the bottom 16 rows the rule reads: that approval reads working.
+  Each start-up reads working 0.3-0.8 s after it is up (its screen still drawn), and after
+  n the input box asking for a note reads working 0.4-0.8 s until the Enter that refuses.
+  No false blocked (its negatives' typed line in the input box and the quoted selector in
+  the answer none: no hints row at the bottom, and a turn's summary under the quote).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1601,7 +1625,7 @@ GOAL_AGREEMENT = 0.90
 #: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; FirstCoder 0.1.12 and 0.1.11: every
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
-#: gpt-engineer, Axon, CoderAI: below)
+#: gpt-engineer, Axon, CoderAI, DoStuff: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1612,7 +1636,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Axon 0.27.7 and 0.27.6: every approval and its question unseen (a picker
           # between two rules taken for a composer); none since generic .43
           # CoderAI 0.4.0: every approval and its question unseen; none since generic .44
-          }
+          # DoStuff 0.2.0: its 61-line command's approval unseen (its option 2 naming each
+          # command over 13 wrapped rows pushes the question and options 1 and 2 above the
+          # bottom 16 rows of its selector's rule)
+          "dostuff-0.2.0/long-command"}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1657,6 +1684,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # FirstCoder 0.1.12 and 0.1.11 (0.674, 0.663 unseen), acoder 0.1.0 (0.529) and
          # Aether 2.1.2 and 2.1.0 (0.680, 0.683) meet the goals since generic .46 (0.935,
          # 0.921, 0.987, 1.000, 1.000)
+         # DoStuff 0.2.0 measures 0.949 unseen: its start-up reads working 0.3-0.8 s after
+         # it is up, the input box asking for a refusal's note reads working until the
+         # Enter, its 61-line command's approval reads working
+         "dostuff-0.2.0": (0, 0.94),
          }
 
 
@@ -1678,7 +1709,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
-        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88",
+        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
