@@ -2662,3 +2662,24 @@ def dostuff_command(sb: Sandbox, base_url: str, *,
                 "OPENAI_BASE_URL": f"{base_url}/v1", "OTEL_ENABLED": "false",
                 "OTEL_SDK_DISABLED": "true", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     return [str(pin.exe), *(args or [])], env
+
+
+def agentcode_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AgentCode (PyPI ``agentcode-cli``, the program ``agentcode``: a
+    line-mode chat, Rich's line prompt ``❯`` alone, the answers printed above it as the main
+    screen scrolls) in ``sb``: the fake API's Chat Completions through LiteLLM as its
+    OpenAI-compatible endpoint (``OPENAI_API_BASE``, ``OPENAI_API_KEY``), the model
+    ``openai/gpt-4o`` (``--model``), its cost-aware routing to other models off
+    (``--no-route``), LiteLLM's table of model costs read from its own copy
+    (``LITELLM_LOCAL_MODEL_COST_MAP``). A call of its ``run_command`` tool (or a write) asks
+    first: ``⚡ Tool request: run_command``, the call's arguments below it (``   command:
+    <command>``, never cut), then ``  Allow? `` on the cursor's row (its keys ``[y/N]``,
+    written in Rich's markup, are taken for a tag and not drawn), answered by a line; ``n`` tells the model, which answers. It has no telemetry and
+    no update check; no MCP server is configured. No hooks are set: its runs are labelled
+    from its screen."""
+    pin = pins()["agentcode"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "OPENAI_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    return [str(pin.exe), "--model", "openai/gpt-4o", "--no-route", *(args or [])], env

@@ -1168,6 +1168,22 @@ def dostuff_busy(text: str) -> bool:
     return DOSTUFF_WORKING.search(text) is not None and not dostuff_asks(text)
 
 
+# --------------------------------------------------------------------------- AgentCode
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up): Rich's line prompt "❯ " alone
+AGENTCODE_PROMPT = re.compile(r"(?m)^❯\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  Allow? " under "⚡ Tool request: <tool>" and the call's arguments (its keys "[y/N]" are
+#: written in Rich's markup, which takes them for a tag and draws nothing of them; a line
+#: answered: y or n, then Enter)
+AGENTCODE_ASKS = re.compile(r"(?m)^  Allow\?\s*\Z")
+
+AGENTCODE_CHAT = LastRow(AGENTCODE_PROMPT, AGENTCODE_ASKS)
+agentcode_idle, agentcode_asks, agentcode_busy = (
+    AGENTCODE_CHAT.idle, AGENTCODE_CHAT.asks, AGENTCODE_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1543,6 +1559,10 @@ ASHCODE = line_chat("ashcode", agentrun.ashcode_command, ASHCODE_CHAT)
 #: panel holding the command, answered by a line; Ctrl+D quits it
 AETHER = line_chat("aether", agentrun.aether_command, AETHER_CHAT)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt under
+#: the tool's name and the call's arguments, answered by a line; Ctrl+D quits it
+AGENTCODE = line_chat("agentcode", agentrun.agentcode_command, AGENTCODE_CHAT)
+
 #: recorded only, as AshCode is; a line-mode chat whose permission is Rich's line prompt
 #: under the command's row, answered by a line; Ctrl+D quits it. Its model is asked without
 #: tools (it calls them in text), so its main turns are told by its system prompt
@@ -1581,7 +1601,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
-    CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF)}
+    CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
+    AGENTCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1590,4 +1611,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "rawdog", "aetheris", "jasmine", "xiaoyu", "mastracode",
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
-                           "acoder", "aether", "dostuff"})
+                           "acoder", "aether", "dostuff",
+                           "agentcode"})

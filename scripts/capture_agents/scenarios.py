@@ -15,6 +15,7 @@ from capture_agents import (
     aether,
     aetheris,
     agentao,
+    agentcode,
     aider,
     aisha,
     ashcode,
@@ -121,6 +122,7 @@ MODULES = {
     "clippy": (clippy,),
     "firstcoder": (firstcoder,),
     "acoder": (acoder,),
+    "agentcode": (agentcode,),
     "aether": (aether,),
     "dostuff": (dostuff,),
 }

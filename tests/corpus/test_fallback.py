@@ -1548,6 +1548,26 @@ manifest instead of their own.
   n the input box asking for a note reads working 0.4-0.8 s until the Enter that refuses.
   No false blocked (its negatives' typed line in the input box and the quoted selector in
   the answer none: no hints row at the bottom, and a turn's summary under the quote).
+* **AgentCode 1.4.0 and 1.3.2** (``tests/heldout/agentcode-1.4.0/``,
+  ``tests/heldout/agentcode-1.3.2/``, PyPI ``agentcode-cli``, the program ``agentcode``, a
+  new agent: a line-mode chat through LiteLLM, everything scrolling up the main screen
+  under its banner (an ASCII logo, its model, directory and commands), its prompt Rich's
+  ``❯`` alone on its row, a row "  ⚡ DEFAULT → openai/gpt-4o ..." of its model once a
+  prompt is sent, the answer streamed below it, a row of its cost after each turn; before
+  a shell command (and a write), "⚡ Tool request: run_command", the call's arguments below
+  it ("   command: <command>", a multi-line command's rows as they are, a long one
+  wrapped, the 61-line one whole), then "  Allow? " on the cursor's row, answered by a
+  line (y or n, then Enter): its keys "[y/N]" are written in Rich's markup, which takes
+  them for a tag and draws nothing of them; refused, the model is told and answers; no
+  question tool; no interrupt recorded) was measured once unseen (the rules of 1df6a7c,
+  2026.12.06.45): 0/6 dialogs on each, 0 false blocked, turn end p50/max 40/40 ms (1.4.0)
+  and 40/460 ms (1.3.2), agreement 0.966 (1.4.0) and 0.963 (1.3.2). What it showed where
+  the fallback was wrong: its line prompt is a bare question, "Allow?" with no key list
+  after it and no options above it (the tool's name and its arguments only), which no
+  rule reads as a dialog (``yes_no_permission`` and ``keys_permission`` want a key list
+  after the question), so each approval reads working from its line prompt to the
+  answer's Enter; its prompt ``❯`` alone is a chat prompt (``line_chat_prompt``), so every
+  turn end is seen. No false blocked (its negatives' typed and quoted line prompt none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1625,7 +1645,7 @@ GOAL_AGREEMENT = 0.90
 #: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; FirstCoder 0.1.12 and 0.1.11: every
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
-#: gpt-engineer, Axon, CoderAI, DoStuff: below)
+#: gpt-engineer, Axon, CoderAI, DoStuff, AgentCode: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1639,7 +1659,12 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # DoStuff 0.2.0: its 61-line command's approval unseen (its option 2 naming each
           # command over 13 wrapped rows pushes the question and options 1 and 2 above the
           # bottom 16 rows of its selector's rule)
-          "dostuff-0.2.0/long-command"}
+          "dostuff-0.2.0/long-command",
+          # AgentCode 1.4.0 and 1.3.2: every approval unseen ("  Allow? ", a bare question:
+          # its keys "[y/N]" eaten by Rich's markup, nothing above it but the call's
+          # arguments)
+          *(f"agentcode-{v}/{c}" for v in ("1.4.0", "1.3.2")
+            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its
@@ -1708,7 +1733,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
