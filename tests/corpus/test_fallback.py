@@ -1568,6 +1568,10 @@ manifest instead of their own.
   after the question), so each approval reads working from its line prompt to the
   answer's Enter; its prompt ``❯`` alone is a chat prompt (``line_chat_prompt``), so every
   turn end is seen. No false blocked (its negatives' typed and quoted line prompt none).
+  Measured again with .46 (the rules of the same day, before it was looked at): the
+  same. Then .47: "Allow?", "Approve?", "Run it?" alone on the cursor's row, no key list,
+  asks leave (``yes_no_permission``), the call above it its subject, every row of its
+  command: 6/6, 0, 1.000 (1.4.0) and 0.997 (1.3.2).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1645,7 +1649,8 @@ GOAL_AGREEMENT = 0.90
 #: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; FirstCoder 0.1.12 and 0.1.11: every
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
-#: gpt-engineer, Axon, CoderAI, DoStuff, AgentCode: below)
+#: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; gpt-engineer,
+#: Axon, CoderAI, DoStuff: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1660,11 +1665,7 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # command over 13 wrapped rows pushes the question and options 1 and 2 above the
           # bottom 16 rows of its selector's rule)
           "dostuff-0.2.0/long-command",
-          # AgentCode 1.4.0 and 1.3.2: every approval unseen ("  Allow? ", a bare question:
-          # its keys "[y/N]" eaten by Rich's markup, nothing above it but the call's
-          # arguments)
-          *(f"agentcode-{v}/{c}" for v in ("1.4.0", "1.3.2")
-            for c in ("command-approve", "command-deny", "long-command", "multiline"))}
+          }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
 #: at most, agreement at least); Cline 3.0.57's question stays drawn 0.46 s after its

@@ -3774,3 +3774,37 @@ def test_a_pointer_glued_to_a_colon_or_a_corner_is_a_chats_prompt(
     rows = ["  The build directory is gone.", "", "╭─ 👤 You", row]
     v = read_typing_at_end(generic, rows)
     assert (v.rule_id == "line_chat_prompt") == idle, (v.rule_id, row)
+
+
+# ---------------------- a bare "Allow?" on the cursor's row (its key list eaten by markup)
+
+TOOL_CALL = ["❯ clean up", "", "  ⚡ Tool request: run_command", "     command: ls -la",
+             "touch x1.txt", ""]
+
+
+@pytest.mark.parametrize("ask", ["  Allow? ", "Approve? ", "Run it? ", "Allow? y"])
+def test_a_bare_allow_on_the_cursors_row_asks_leave(generic: rules.Manifest, ask: str) -> None:
+    v = rules.evaluate(generic, at_input([*TOOL_CALL, ask], len(ask)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission"), v
+    d = v.dialog
+    assert d is not None and not d.partial
+    # the call above it, every row of its command, is what it asks about
+    assert [r.strip() for r in d.subject] == ["⚡ Tool request: run_command",
+                                              "command: ls -la", "touch x1.txt"]
+    assert dialog.keys_for(d, dialog.resolve(d, "no"))[-2:] == ["n", "\r"]
+
+
+@pytest.mark.parametrize(("rows", "typed"), [
+    # in a sentence
+    ([*TOOL_CALL, "Should I allow? "], None),
+    # more words after it
+    ([*TOOL_CALL, "Allow? Sure, go ahead"], None),
+    # typed at the chat's prompt and not entered
+    (["❯ Allow?"], "Allow?"),
+    # quoted in an answer, the prompt under it
+    ([*TOOL_CALL, "  Allow?", "It asked that.", "❯ "], None),
+], ids=["sentence", "answered", "typed", "quoted"])
+def test_bare_allows_that_ask_nothing(generic: rules.Manifest, rows: list[str],
+                                      typed: str | None) -> None:
+    v = rules.evaluate(generic, at_input(rows, len(rows[-1]), typed=typed))
+    assert v.state != "blocked", v.rule_id
