@@ -1184,6 +1184,23 @@ agentcode_idle, agentcode_asks, agentcode_busy = (
     AGENTCODE_CHAT.idle, AGENTCODE_CHAT.asks, AGENTCODE_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- CodeRill
+
+#: its composer, empty: prompt_toolkit's framed editor showing its placeholder, over its key
+#: hints (a line-mode chat: everything above scrolls up)
+CODERILL_PROMPT = re.compile(r"(?m)^│ *Describe a task, or type /help for commands…[^\n]*\n"
+                             r"[^\n]*\n *Enter send · [^\n]*\s*\Z")
+#: its permission: prompt_toolkit's choice under the call's row ("Allow bash? {...}"):
+#: " Choose a permission decision (arrow keys, Enter):" over its numbered options, the
+#: pointer on the one selected ("1" selects Approve once; Enter answers)
+CODERILL_ASKS = re.compile(r"(?m)^ ?Choose a permission decision \(arrow keys, Enter\):\s*\n"
+                           r"(?:.*\n){0,3}.*\b3\. Deny: skip this operation\s*\Z")
+
+CODERILL_CHAT = LastRow(CODERILL_PROMPT, CODERILL_ASKS)
+coderill_idle, coderill_asks, coderill_busy = (
+    CODERILL_CHAT.idle, CODERILL_CHAT.asks, CODERILL_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1596,13 +1613,17 @@ DOSTUFF = Description(
     end_settle=0.8, busy=dostuff_busy, drawn=dostuff_asks, approve_key="y",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is prompt_toolkit's
+#: choice under the call's row, its default Deny: "1", Enter approves; Ctrl+D quits it
+CODERILL = line_chat("coderill", agentrun.coderill_command, CODERILL_CHAT, approve_key="1+enter")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE)}
+    AGENTCODE, CODERILL)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1612,4 +1633,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode"})
+                           "agentcode", "coderill"})
