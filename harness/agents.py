@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import agentrun
@@ -82,6 +82,9 @@ class Description:
     busy: Screen | re.Pattern[str] | None = None
     #: approves its dialog (its first option is the selected one): a key name or a letter
     approve_key: str = "enter"
+    #: the key that approves the dialog of another release, by version, where that
+    #: release's dialog takes another (a key name or a letter, as ``approve_key``)
+    release_approve_keys: Mapping[str, str] = field(default_factory=dict)
     #: how to quit it, tried in order
     leave: tuple[Leave, ...] = field(default=CTRL_C_TWICE)
     #: the pause after each character typed into it (an agent that drops or misplaces
@@ -99,6 +102,14 @@ class Description:
     def pin(self) -> agentrun.Pin:
         """Its pin (the release of ``$AGENTRUN_RELEASES`` when one is chosen)."""
         return agentrun.pins()[self.name]
+
+    @property
+    def approve_key_now(self) -> str:
+        """The key that approves the dialog of the release run now (its pin's, or the
+        release of ``$AGENTRUN_RELEASES`` when one is chosen)."""
+        if not self.release_approve_keys:
+            return self.approve_key
+        return self.release_approve_keys.get(self.pin.version, self.approve_key)
 
     def run_command(self, sb: Sandbox, base_url: str,
                     options: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
@@ -1187,14 +1198,19 @@ agentcode_idle, agentcode_asks, agentcode_busy = (
 # --------------------------------------------------------------------------- CodeRill
 
 #: its composer, empty: prompt_toolkit's framed editor showing its placeholder, over its key
-#: hints (a line-mode chat: everything above scrolls up)
+#: hints (a line-mode chat: everything above scrolls up); 0.1.0: prompt_toolkit's line
+#: prompt "you > " alone
 CODERILL_PROMPT = re.compile(r"(?m)^│ *Describe a task, or type /help for commands…[^\n]*\n"
-                             r"[^\n]*\n *Enter send · [^\n]*\s*\Z")
+                             r"[^\n]*\n *Enter send · [^\n]*\s*\Z|^you > *\s*\Z")
 #: its permission: prompt_toolkit's choice under the call's row ("Allow bash? {...}"):
 #: " Choose a permission decision (arrow keys, Enter):" over its numbered options, the
-#: pointer on the one selected ("1" selects Approve once; Enter answers)
+#: pointer on the one selected ("1" selects Approve once; Enter answers); 0.1.0: under
+#: the call's row ("allow bash? {...}") Rich's line prompt "  [y]es / [n]o / [a]lways > ",
+#: whose keys its markup takes for tags and draws nothing of: "  es / o / lways > " on
+#: the cursor's row (a line answered: y or n, then Enter)
 CODERILL_ASKS = re.compile(r"(?m)^ ?Choose a permission decision \(arrow keys, Enter\):\s*\n"
-                           r"(?:.*\n){0,3}.*\b3\. Deny: skip this operation\s*\Z")
+                           r"(?:.*\n){0,3}.*\b3\. Deny: skip this operation\s*\Z"
+                           r"|^  es / o / lways > *\s*\Z")
 
 CODERILL_CHAT = LastRow(CODERILL_PROMPT, CODERILL_ASKS)
 coderill_idle, coderill_asks, coderill_busy = (
@@ -1614,8 +1630,11 @@ DOSTUFF = Description(
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
 #: recorded only, as AshCode is; a line-mode chat whose permission is prompt_toolkit's
-#: choice under the call's row, its default Deny: "1", Enter approves; Ctrl+D quits it
-CODERILL = line_chat("coderill", agentrun.coderill_command, CODERILL_CHAT, approve_key="1+enter")
+#: choice under the call's row, its default Deny: "1", Enter approves (0.1.0: a line
+#: prompt, y and Enter); Ctrl+D quits it
+CODERILL = replace(line_chat("coderill", agentrun.coderill_command, CODERILL_CHAT,
+                             approve_key="1+enter"),
+                   release_approve_keys={"0.1.0": "y+enter"})
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,

@@ -17,14 +17,34 @@ told and answers in the same turn.
 
 What it does not do: describe CodeRill (its rows, command and keys: harness/agents.py) or
 read its own events (no hooks are set: its labels come from its screen).
+
+0.1.0, its other release, draws another screen with the same scenarios: its prompt
+prompt_toolkit's line prompt ``you > ``; a call of its ``bash`` tool asks with ``allow
+bash? {"command": ...}``, then Rich's line prompt ``  [y]es / [n]o / [a]lways > ``, whose
+keys its markup takes for tags and draws nothing of (``  es / o / lways > `` on the
+cursor's row), answered by a line (y, Enter; Enter alone refuses); its negatives' answer
+quotes that prompt.
 """
 
 from __future__ import annotations
 
-from agents import CODERILL_ASKS, coderill_idle
+from agents import CODERILL, CODERILL_ASKS, coderill_idle
 from fakeapi import Text
 
 from capture_agents.shared import register
+
+# the answer quoting its permission (negatives), as each release draws it
+QUOTED = {"0.1.1": ("CodeRill asked:\n\n"
+                    "    Allow bash? {'command': 'rm -rf build'}\n"
+                    "    Choose a permission decision (arrow keys, Enter):\n"
+                    "      1. Approve once: run this operation\n"
+                    "      2. Always allow similar operations: save a grant\n"
+                    "    > 3. Deny: skip this operation\n\n"
+                    "Nothing is waiting now."),
+          "0.1.0": ("CodeRill asked:\n\n"
+                    "    allow bash? {\"command\": \"rm -rf build\"}\n"
+                    "      es / o / lways >\n\n"
+                    "Nothing is waiting now.")}
 
 # its words in the shared scenarios with its permission (prompt_toolkit's choice under the
 # call's row, its default Deny); refused by Enter alone: the model is told and answers
@@ -61,13 +81,8 @@ register("coderill", "negatives",
          "prompt holding typed 'Allow bash? Choose a permission decision 3. Deny' sent as the "
          "prompt; the answer quotes the permission",
          module=__name__,
-         model=lambda sb, api: [Text("CodeRill asked:\n\n"
-                                     "    Allow bash? {'command': 'rm -rf build'}\n"
-                                     "    Choose a permission decision (arrow keys, Enter):\n"
-                                     "      1. Approve once: run this operation\n"
-                                     "      2. Always allow similar operations: save a grant\n"
-                                     "    > 3. Deny: skip this operation\n\n"
-                                     "Nothing is waiting now.", pause=1.0)],
+         model=lambda sb, api: [Text(QUOTED.get(CODERILL.pin.version, QUOTED["0.1.1"]),
+                                     pause=1.0)],
          typed="Allow bash? Choose a permission decision 3. Deny",
          typed_end="3. Deny")
 
