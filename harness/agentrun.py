@@ -1130,6 +1130,7 @@ class AgentRun:
         "y+enter": b"y\r",
         # the same for a numbered option typed as a line (FirstCoder's "[2] allow once")
         "2+enter": b"2\r",
+        "1+enter": b"1\r",
         # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
         # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
         "ctrl+i": b"\x1b[105;5u",
@@ -2683,3 +2684,24 @@ def agentcode_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_BASE": f"{base_url}/v1", "OPENAI_BASE_URL": f"{base_url}/v1",
                 "OPENAI_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     return [str(pin.exe), "--model", "openai/gpt-4o", "--no-route", *(args or [])], env
+
+
+def coderill_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CodeRill (PyPI ``coderill``, the program ``coderill``: a line-mode
+    chat, its composer prompt_toolkit's framed editor over its key hints, the answers
+    printed above it as the main screen scrolls) in ``sb``: the fake API's Chat Completions
+    as its OpenAI-compatible endpoint (``CODERILL_BASE_URL``, ``CODERILL_API_KEY``), the
+    model ``gpt-4o`` (``CODERILL_MODEL``), its provider ``openai``. A call of a tool that
+    changes anything (``bash``, a write) asks first: ``Allow bash? {'command': ...}``, then
+    prompt_toolkit's choice, ``Choose a permission decision (arrow keys, Enter):`` over its
+    numbered options, the pointer ``>`` on its default, the third, ``Deny``; ``1``, Enter
+    approves once, Enter alone refuses (the model is told and answers). It has no telemetry
+    and no update check; its web tools (``fetch``, ``web_search``) and browser are not used
+    and no MCP server is configured. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["coderill"]
+    env = sb.base_env()
+    env.update({"CODERILL_BASE_URL": f"{base_url}/v1", "CODERILL_API_KEY": "sk-fake",
+                "CODERILL_MODEL": "gpt-4o", "CODERILL_PROVIDER": "openai"})
+    return [str(pin.exe), *(args or [])], env

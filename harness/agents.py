@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import agentrun
@@ -82,6 +82,9 @@ class Description:
     busy: Screen | re.Pattern[str] | None = None
     #: approves its dialog (its first option is the selected one): a key name or a letter
     approve_key: str = "enter"
+    #: the key that approves the dialog of another release, by version, where that
+    #: release's dialog takes another (a key name or a letter, as ``approve_key``)
+    release_approve_keys: Mapping[str, str] = field(default_factory=dict)
     #: how to quit it, tried in order
     leave: tuple[Leave, ...] = field(default=CTRL_C_TWICE)
     #: the pause after each character typed into it (an agent that drops or misplaces
@@ -99,6 +102,14 @@ class Description:
     def pin(self) -> agentrun.Pin:
         """Its pin (the release of ``$AGENTRUN_RELEASES`` when one is chosen)."""
         return agentrun.pins()[self.name]
+
+    @property
+    def approve_key_now(self) -> str:
+        """The key that approves the dialog of the release run now (its pin's, or the
+        release of ``$AGENTRUN_RELEASES`` when one is chosen)."""
+        if not self.release_approve_keys:
+            return self.approve_key
+        return self.release_approve_keys.get(self.pin.version, self.approve_key)
 
     def run_command(self, sb: Sandbox, base_url: str,
                     options: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
@@ -1184,6 +1195,28 @@ agentcode_idle, agentcode_asks, agentcode_busy = (
     AGENTCODE_CHAT.idle, AGENTCODE_CHAT.asks, AGENTCODE_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- CodeRill
+
+#: its composer, empty: prompt_toolkit's framed editor showing its placeholder, over its key
+#: hints (a line-mode chat: everything above scrolls up); 0.1.0: prompt_toolkit's line
+#: prompt "you > " alone
+CODERILL_PROMPT = re.compile(r"(?m)^│ *Describe a task, or type /help for commands…[^\n]*\n"
+                             r"[^\n]*\n *Enter send · [^\n]*\s*\Z|^you > *\s*\Z")
+#: its permission: prompt_toolkit's choice under the call's row ("Allow bash? {...}"):
+#: " Choose a permission decision (arrow keys, Enter):" over its numbered options, the
+#: pointer on the one selected ("1" selects Approve once; Enter answers); 0.1.0: under
+#: the call's row ("allow bash? {...}") Rich's line prompt "  [y]es / [n]o / [a]lways > ",
+#: whose keys its markup takes for tags and draws nothing of: "  es / o / lways > " on
+#: the cursor's row (a line answered: y or n, then Enter)
+CODERILL_ASKS = re.compile(r"(?m)^ ?Choose a permission decision \(arrow keys, Enter\):\s*\n"
+                           r"(?:.*\n){0,3}.*\b3\. Deny: skip this operation\s*\Z"
+                           r"|^  es / o / lways > *\s*\Z")
+
+CODERILL_CHAT = LastRow(CODERILL_PROMPT, CODERILL_ASKS)
+coderill_idle, coderill_asks, coderill_busy = (
+    CODERILL_CHAT.idle, CODERILL_CHAT.asks, CODERILL_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1596,13 +1629,20 @@ DOSTUFF = Description(
     end_settle=0.8, busy=dostuff_busy, drawn=dostuff_asks, approve_key="y",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is prompt_toolkit's
+#: choice under the call's row, its default Deny: "1", Enter approves (0.1.0: a line
+#: prompt, y and Enter); Ctrl+D quits it
+CODERILL = replace(line_chat("coderill", agentrun.coderill_command, CODERILL_CHAT,
+                             approve_key="1+enter"),
+                   release_approve_keys={"0.1.0": "y+enter"})
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE)}
+    AGENTCODE, CODERILL)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1612,4 +1652,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode"})
+                           "agentcode", "coderill"})

@@ -115,8 +115,9 @@ class Ctx:
                           timeout)
 
     def approve(self) -> None:
-        """Press the key that approves the agent's dialog (its description's): working."""
-        self.run.send(key_bytes(self.about.approve_key), mark="working")
+        """Press the key that approves the agent's dialog (its description's, for the
+        release run): working."""
+        self.run.send(key_bytes(self.about.approve_key_now), mark="working")
 
     def key(self, name: str, mark: str | None = None) -> None:
         """Press a named key."""

@@ -29,6 +29,7 @@ from capture_agents import (
     codegopher,
     codepuppy,
     coderai,
+    coderill,
     codex,
     copilot,
     deepagents,
@@ -123,6 +124,7 @@ MODULES = {
     "firstcoder": (firstcoder,),
     "acoder": (acoder,),
     "agentcode": (agentcode,),
+    "coderill": (coderill,),
     "aether": (aether,),
     "dostuff": (dostuff,),
 }

@@ -1572,6 +1572,54 @@ manifest instead of their own.
   same. Then .47: "Allow?", "Approve?", "Run it?" alone on the cursor's row, no key list,
   asks leave (``yes_no_permission``), the call above it its subject, every row of its
   command: 6/6, 0, 1.000 (1.4.0) and 0.997 (1.3.2).
+* **CodeRill 0.1.1** (``tests/heldout/coderill-0.1.1/``, PyPI ``coderill``, the program
+  ``coderill``, a new agent: a line-mode chat, a banner panel titled "CodeRill · v0.1.1",
+  everything scrolling up the main screen, its composer prompt_toolkit's framed editor (a
+  square box holding "Describe a task, or type /help for commands…") over its key hints
+  " Enter send · Ctrl+J / Alt+Enter newline · ↑ history", left printed in its box with
+  the user's line once sent; nothing drawn while the model is asked, the answer streamed
+  under it; before a shell command (and a write) the call's row "Allow bash? {'command':
+  '...'}" (a 61-line command's rows joined by "\\n" and wrapped), then prompt_toolkit's
+  choice, " Choose a permission decision (arrow keys, Enter):" over "      1. Approve
+  once: run this operation", "      2. Always allow similar operations: save a grant",
+  "   >  3. Deny: skip this operation", the pointer ">" on its default, Deny, no hints row,
+  answered by 1 and Enter (approve) or Enter alone (refuse: the model is told and
+  answers); the answered choice stays printed, the pointer on the option chosen; no
+  question tool; no interrupt recorded) was measured once unseen (the rules of 0fd2b6a,
+  2026.12.06.47, replayed with activity): 6/6 dialogs, 7 false blocked, blocked p50/max
+  51/60 ms, turn end p50/max 863/1330 ms, agreement 0.870. What it showed where the
+  fallback was wrong: each live choice is found (``tui_dialog_options``: numbered options,
+  one approving and one declining, nothing under them), but the answered choice, printed
+  as it was with the pointer on the option chosen, can read the same: under the call's
+  row alone it reads as nothing (working comes with the output, 0.3 s after the answer),
+  but with the result's row "← exit code: 0" under that it reads as a live choice again
+  (multiline: its first two answered choices, each until the next choice, 2 of the 7);
+  and once a turn that showed a choice ends, the answered choice over the returned composer box and its key hints reads as a
+  live list (``tui_dialog_list``) from the turn's end until the run leaves (4 of the 7,
+  each to the capture's end: live, until the choice scrolls out of the rows the rule
+  reads); the choice quoted in its negatives' answer over the composer the same (1). Its
+  composer box, left printed with the user's line when it is sent, reads as the composer,
+  so a silent model reads idle ("the turn never started") until words come (stream:
+  2.7 s), and a turn's end is read done 0.4-1.3 s late.
+* **CodeRill 0.1.0** (``tests/heldout/coderill-0.1.0/``, its other release, another
+  screen: everything scrolling up the main screen under two rows naming its version,
+  workspace, model and session, its prompt prompt_toolkit's line prompt "you > " alone;
+  nothing drawn while the model is asked, the answer streamed under the user's line, the
+  call's row "→ bash (command=...)"; before a shell command "allow bash? {"command":
+  "..."}" (the call's JSON cut at 300 characters), then Rich's line prompt "  [y]es / [n]o
+  / [a]lways > ", whose keys its markup takes for tags and draws nothing of: "  es / o /
+  lways > " on the cursor's row, answered by a line (y and Enter; Enter alone refuses:
+  the model is told and answers)) was measured once unseen (the rules of 0fd2b6a,
+  2026.12.06.47, replayed with activity): 0/6 dialogs, 0 false blocked, no turn end seen
+  (7 missed), agreement 0.719. What it showed where the fallback was wrong: its line
+  prompt is the tails of three words apart by " / " and a ">", no key list, no question
+  on its row (the call's row above it, "allow bash? {...}", is no line the cursor is on),
+  read by no rule, so each approval reads working; its prompt "you > ", a word and a ">"
+  apart by a blank, is read by no rule either (``line_chat_prompt`` takes a word glued to
+  ">", or a pointer before a word): each capture reads working from its start-up's first
+  CPU sample (1.35 s) to its exit, no idle and no turn end seen (in stream, where no
+  sample came before the Enter, idle 7.1-8.0 s while the model is silent). No false
+  blocked (its negatives' typed and quoted prompts none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1649,8 +1697,8 @@ GOAL_AGREEMENT = 0.90
 #: generic .45; Aether 2.1.2 and 2.1.0: none, unseen; FirstCoder 0.1.12 and 0.1.11: every
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
-#: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; gpt-engineer,
-#: Axon, CoderAI, DoStuff: below)
+#: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
+#: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1665,6 +1713,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # command over 13 wrapped rows pushes the question and options 1 and 2 above the
           # bottom 16 rows of its selector's rule)
           "dostuff-0.2.0/long-command",
+          # CodeRill 0.1.0: every approval unseen (its line prompt "  es / o / lways > ",
+          # Rich's markup having taken its keys "[y]", "[n]", "[a]" for tags)
+          *(f"coderill-0.1.0/{c}" for c in ("command-approve", "command-deny",
+                                             "long-command", "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1714,6 +1766,18 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # it is up, the input box asking for a refusal's note reads working until the
          # Enter, its 61-line command's approval reads working
          "dostuff-0.2.0": (0, 0.94),
+         # CodeRill 0.1.1 measures 0.870 unseen (7 false blocked): its answered choice,
+         # printed as it was with the pointer on the option chosen, reads blocked with the
+         # call's and its result's rows under it (2: multiline's, each until the next
+         # choice) and over the composer box once the turn ends, until the run leaves (4),
+         # as does the
+         # choice its negatives' answer quotes (1); a silent model reads idle under its
+         # composer box left printed with the user's line
+         "coderill-0.1.1": (7, 0.86),
+         # CodeRill 0.1.0 measures 0.719 unseen: its line prompt "  es / o / lways > " and
+         # its prompt "you > " read by no rule, each capture working from its start-up to
+         # its exit
+         "coderill-0.1.0": (0, 0.71),
          }
 
 
@@ -1734,7 +1798,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1",
         "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",

@@ -52,6 +52,7 @@ def test_options_and_keys_are_ones_the_harness_knows(d: agents.Description) -> N
     takes = inspect.signature(d.command).parameters
     assert [o for o in d.options if o not in takes] == []
     keys = [k for leave in d.leave for k in leave.keys] + [d.approve_key]
+    keys += list(d.release_approve_keys.values())
     keys += [d.notice[1]] if d.notice else []
     assert [k for k in keys if k not in agentrun.AgentRun.KEYS and len(k) != 1] == []
     assert d.leave and all(leave.wait > 0 for leave in d.leave)
