@@ -1184,6 +1184,34 @@ agentcode_idle, agentcode_asks, agentcode_busy = (
     AGENTCODE_CHAT.idle, AGENTCODE_CHAT.asks, AGENTCODE_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- vtx
+
+#: its input box between two rules, ``› Ask anything · / commands · @ files`` while empty,
+#: over its status rows (the directory, ``approvals: prompt``), and no row ``... (esc to
+#: interrupt)`` above it: up, or a turn over
+VTX_IDLE = re.compile(r"(?m)^─+\n › Ask anything .*\n─+\n .*\n  ⏹ approvals: ")
+#: its permission in the tool's block of the transcript, each row behind a bar ``▌``:
+#: ``△ Permission required``, the command after ``$ bash``, then its two buttons on one row
+#: and their hint
+VTX_ASKS = re.compile(r"(?m)^ ▌ \[y\] approve +\[n\] deny +\(← → enter\)")
+#: a turn under way: its spinner's row, a joke and ``(esc to interrupt)`` (then, while
+#: tokens come, ``↓47``)
+VTX_WORKING = re.compile(r"(?m)^ \S .*\(esc to interrupt\)")
+
+
+def vtx_idle(text: str) -> bool:
+    return (VTX_IDLE.search(text) is not None and VTX_WORKING.search(text) is None
+            and VTX_ASKS.search(text) is None)
+
+
+def vtx_asks(text: str) -> bool:
+    return VTX_ASKS.search(text) is not None
+
+
+def vtx_busy(text: str) -> bool:
+    return VTX_WORKING.search(text) is not None and not vtx_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1596,13 +1624,20 @@ DOSTUFF = Description(
     end_settle=0.8, busy=dostuff_busy, drawn=dostuff_asks, approve_key="y",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is drawn in the
+#: tool's block of its transcript, two buttons on one row (``[y] approve   [n] deny``) over
+#: its spinner's row, answered by the key alone; Ctrl+C twice quits it
+VTX = Description(
+    "vtx", agentrun.vtx_command, started=vtx_idle, start_wait=90, start_settle=1.5,
+    ended=vtx_idle, end_settle=0.8, busy=vtx_busy, drawn=vtx_asks, approve_key="y")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE)}
+    AGENTCODE, VTX)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1612,4 +1647,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode"})
+                           "agentcode", "vtx"})

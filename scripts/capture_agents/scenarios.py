@@ -61,6 +61,7 @@ from capture_agents import (
     strands,
     tunacode,
     vibe,
+    vtx,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -125,6 +126,7 @@ MODULES = {
     "agentcode": (agentcode,),
     "aether": (aether,),
     "dostuff": (dostuff,),
+    "vtx": (vtx,),
 }
 AGENTS = tuple(MODULES)
 
