@@ -1186,10 +1186,10 @@ agentcode_idle, agentcode_asks, agentcode_busy = (
 
 # --------------------------------------------------------------------------- vtx
 
-#: its input box between two rules, ``› Ask anything · / commands · @ files`` while empty,
-#: over its status rows (the directory, ``approvals: prompt``), and no row ``... (esc to
-#: interrupt)`` above it: up, or a turn over
-VTX_IDLE = re.compile(r"(?m)^─+\n › Ask anything .*\n─+\n .*\n  ⏹ approvals: ")
+#: its input box between two rules, ``› Ask anything · / commands · @ files`` while empty
+#: (1.2: ``›`` alone), over its status rows (the directory, ``⏹ approvals: prompt``; 1.2:
+#: ``⏹ prompt``), and no row ``... (esc to interrupt)`` above it: up, or a turn over
+VTX_IDLE = re.compile(r"(?m)^─+\n ›(?: Ask anything .*)? *\n─+\n .*\n  ⏹ (?:approvals: )?prompt ")
 #: its permission in the tool's block of the transcript, each row behind a bar ``▌``:
 #: ``△ Permission required``, the command after ``$ bash``, then its two buttons on one row
 #: and their hint
