@@ -2705,3 +2705,77 @@ def coderill_command(sb: Sandbox, base_url: str, *,
     env.update({"CODERILL_BASE_URL": f"{base_url}/v1", "CODERILL_API_KEY": "sk-fake",
                 "CODERILL_MODEL": "gpt-4o", "CODERILL_PROVIDER": "openai"})
     return [str(pin.exe), *(args or [])], env
+
+
+#: preloaded into a Python agent (as ``sitecustomize`` on its ``PYTHONPATH``) by
+#: :func:`loopback_only_python`: a name look-up of any host but this machine's fails, so an
+#: HTTP client that takes no proxy variable reaches nothing; each refused host is appended
+#: to ``$NET_GUARD_LOG``
+LOOPBACK_ONLY_PY = '''\
+import os
+import socket
+
+_LOOPBACK = {"127.0.0.1", "localhost", "::1", "", None}
+_getaddrinfo = socket.getaddrinfo
+
+
+def _guarded(host, *args, **kwargs):
+    name = host.decode() if isinstance(host, bytes) else host
+    if name not in _LOOPBACK:
+        log = os.environ.get("NET_GUARD_LOG")
+        if log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(f"{name}\\n")
+        raise socket.gaierror(socket.EAI_NONAME, f"refused: {name}")
+    return _getaddrinfo(host, *args, **kwargs)
+
+
+socket.getaddrinfo = _guarded
+'''
+
+
+def loopback_only_python(sb: Sandbox, env: dict[str, str]) -> None:
+    """Make the Python programs of `env` refuse every host but 127.0.0.1
+    (:data:`LOOPBACK_ONLY_PY`, a ``sitecustomize`` first on ``PYTHONPATH``); refused hosts
+    are logged to ``net-refused.log`` in the sandbox."""
+    guard = sb.root / "pyguard"
+    guard.mkdir(parents=True, exist_ok=True)
+    (guard / "sitecustomize.py").write_text(LOOPBACK_ONLY_PY)
+    env["PYTHONPATH"] = str(guard)
+    env["NET_GUARD_LOG"] = str(sb.root / "net-refused.log")
+
+
+def vtx_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for vtx (PyPI ``vtx-coding-agent``, the program ``vtx``: a Textual
+    full-screen TUI, its transcript of blocks over its input box and a status row) in
+    ``sb``: the fake API's Anthropic Messages as its ``anthropic`` provider (``--provider
+    anthropic --base-url <fake> --api-key``, the model ``claude-sonnet-4-5``; the same in
+    ``$XDG_CONFIG_HOME/vtx/config.yml``: its ``openai`` provider turns an ``http://`` base
+    URL into ``https://``, which the fake API does not serve), its permissions' mode
+    ``prompt`` (its default written out), its idle recap (a model request after 60 s without
+    typing) and its notifications off, no extension or handoff agent loaded. A call of its
+    ``bash`` tool asks first, in the tool's block in the transcript: the command, then its
+    two buttons on one row, ``[y] approve`` and ``[n] deny``, the one selected drawn in the
+    accent colour, and the hint ``(← → enter)``; ``y`` or ``n`` answers at once (``n``: the
+    model is told and answers). At its start it looks for a newer release on PyPI, fetches
+    models.dev's model table and downloads fd and ripgrep from GitHub where they are not on
+    PATH, whatever its config says: :func:`loopback_only_python` refuses those names, which
+    it takes silently. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["vtx"]
+    conf = sb.home / ".config" / "vtx"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.yml").write_text(
+        "meta:\n  config_version: 16\n"
+        "llm:\n  default_provider: anthropic\n  default_model: claude-sonnet-4-5\n"
+        f"  default_base_url: {base_url}\n  default_thinking_level: \"off\"\n"
+        "  system_prompt:\n    git_context: false\n    ponytail: false\n"
+        "permissions:\n  mode: prompt\n"
+        "notifications:\n  enabled: false\n"
+        "recap:\n  enabled: false\n")
+    env = sb.base_env()
+    env.update({"ANTHROPIC_API_KEY": "sk-ant-fake", "VTX_SDK_DISABLE_TRACING": "1"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--provider", "anthropic", "--model", "claude-sonnet-4-5",
+            "--base-url", base_url, "--api-key", "sk-ant-fake", "--no-extensions",
+            "--no-agents", *(args or [])], env

@@ -1217,6 +1217,34 @@ coderill_idle, coderill_asks, coderill_busy = (
     CODERILL_CHAT.idle, CODERILL_CHAT.asks, CODERILL_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- vtx
+
+#: its input box between two rules, ``› Ask anything · / commands · @ files`` while empty
+#: (1.2: ``›`` alone), over its status rows (the directory, ``⏹ approvals: prompt``; 1.2:
+#: ``⏹ prompt``), and no row ``... (esc to interrupt)`` above it: up, or a turn over
+VTX_IDLE = re.compile(r"(?m)^─+\n ›(?: Ask anything .*)? *\n─+\n .*\n  ⏹ (?:approvals: )?prompt ")
+#: its permission in the tool's block of the transcript, each row behind a bar ``▌``:
+#: ``△ Permission required``, the command after ``$ bash``, then its two buttons on one row
+#: and their hint
+VTX_ASKS = re.compile(r"(?m)^ ▌ \[y\] approve +\[n\] deny +\(← → enter\)")
+#: a turn under way: its spinner's row, a joke and ``(esc to interrupt)`` (then, while
+#: tokens come, ``↓47``)
+VTX_WORKING = re.compile(r"(?m)^ \S .*\(esc to interrupt\)")
+
+
+def vtx_idle(text: str) -> bool:
+    return (VTX_IDLE.search(text) is not None and VTX_WORKING.search(text) is None
+            and VTX_ASKS.search(text) is None)
+
+
+def vtx_asks(text: str) -> bool:
+    return VTX_ASKS.search(text) is not None
+
+
+def vtx_busy(text: str) -> bool:
+    return VTX_WORKING.search(text) is not None and not vtx_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1636,13 +1664,20 @@ CODERILL = replace(line_chat("coderill", agentrun.coderill_command, CODERILL_CHA
                              approve_key="1+enter"),
                    release_approve_keys={"0.1.0": "y+enter"})
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is drawn in the
+#: tool's block of its transcript, two buttons on one row (``[y] approve   [n] deny``) over
+#: its spinner's row, answered by the key alone; Ctrl+C twice quits it
+VTX = Description(
+    "vtx", agentrun.vtx_command, started=vtx_idle, start_wait=90, start_settle=1.5,
+    ended=vtx_idle, end_settle=0.8, busy=vtx_busy, drawn=vtx_asks, approve_key="y")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL)}
+    AGENTCODE, CODERILL, VTX)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1652,4 +1687,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode", "coderill"})
+                           "agentcode", "coderill", "vtx"})

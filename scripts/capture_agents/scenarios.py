@@ -62,6 +62,7 @@ from capture_agents import (
     strands,
     tunacode,
     vibe,
+    vtx,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -127,6 +128,7 @@ MODULES = {
     "coderill": (coderill,),
     "aether": (aether,),
     "dostuff": (dostuff,),
+    "vtx": (vtx,),
 }
 AGENTS = tuple(MODULES)
 

@@ -1620,6 +1620,29 @@ manifest instead of their own.
   CPU sample (1.35 s) to its exit, no idle and no turn end seen (in stream, where no
   sample came before the Enter, idle 7.1-8.0 s while the model is silent). No false
   blocked (its negatives' typed and quoted prompts none).
+* **vtx 1.3.0 and 1.2.2** (``tests/heldout/vtx-1.3.0/``, ``tests/heldout/vtx-1.2.2/``,
+  PyPI ``vtx-coding-agent``, the program ``vtx``, a new agent: a Textual full-screen TUI,
+  its logo and key hints, the transcript of blocks (the user's line, the model's words, a
+  tool's block "$ bash <command> (no output)"), a spinner's row "⠼ <a joke>...... (esc to
+  interrupt)" while a turn runs, "5s • 1x" after it, then its input box between two rules
+  ("› Ask anything · / commands · @ files"; 1.2.2: "›" alone) over two status rows (the
+  directory and the context used; "⏹ approvals: prompt", 1.2.2 "⏹ prompt", the model);
+  before a shell command, in the bash tool's block in the transcript, each row behind a
+  bar "▌": "△ Permission required", "$ bash <command>" (a long one wrapped, the 61-line
+  one cut to its first two rows and "... (59 more lines)"), then two buttons on one row,
+  "[y] approve   [n] deny   (← → enter)", the selected one in the accent colour, the
+  spinner's row going on under the block, answered by the key alone (n: the model is
+  told and answers); no question recorded) was measured once unseen (the rules of
+  1a5d718, 2026.12.06.47): 0/6 dialogs on each, 0 false blocked, turn end p50/max 49/71
+  ms (1.3.0) and 54/56 ms (1.2.2), agreement 0.856 (1.3.0) and 0.854 (1.2.2). What it
+  showed where the fallback was wrong: its buttons on one row, key-led ("[y] approve",
+  "[n] deny") with an arrow-and-enter hint after them, in a block of the transcript behind
+  a bar, no question above them (the block's title "△ Permission required"), and a
+  running turn's spinner row "(esc to interrupt)" between them and the input box: no rule
+  reads it as a dialog, so each approval reads working from the Enter to the turn's end.
+  Its input box between two rules is a composer (``tui_composer_rules``): every turn end
+  and its start-up's idle are seen. No false blocked (its negatives' typed buttons in the
+  input box and the quoted block in the answer none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1698,7 +1721,7 @@ GOAL_AGREEMENT = 0.90
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
-#: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0: below)
+#: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0, vtx: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1717,6 +1740,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # Rich's markup having taken its keys "[y]", "[n]", "[a]" for tags)
           *(f"coderill-0.1.0/{c}" for c in ("command-approve", "command-deny",
                                              "long-command", "multiline")),
+          # vtx 1.3.0 and 1.2.2: every approval unseen (two key-led buttons on one row
+          # in a tool's block behind a bar, a running turn's spinner row under it)
+          *(f"vtx-{v}/{c}" for v in ("1.2.2", "1.3.0")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1778,6 +1805,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its prompt "you > " read by no rule, each capture working from its start-up to
          # its exit
          "coderill-0.1.0": (0, 0.71),
+         # vtx 1.3.0 and 1.2.2 measure 0.856 and 0.854 unseen: each approval reads
+         # working from the Enter to the turn's end
+         "vtx-1.2.2": (0, 0.85), "vtx-1.3.0": (0, 0.85),
          }
 
 
@@ -1804,7 +1834,8 @@ def test_the_held_out_agent_is_there() -> None:
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "xiaoyu-0.75.0"]
+        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
+        "vtx-1.3.0", "xiaoyu-0.75.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
