@@ -3808,3 +3808,48 @@ def test_bare_allows_that_ask_nothing(generic: rules.Manifest, rows: list[str],
                                       typed: str | None) -> None:
     v = rules.evaluate(generic, at_input(rows, len(rows[-1]), typed=typed))
     assert v.state != "blocked", v.rule_id
+
+
+def _tall_box(label_rows: int) -> list[str]:
+    """A boxed numbered approval whose second option wraps over `label_rows` rows (each
+    command of a long script named in it), its hints, its bottom edge, a status row."""
+    inner = 116
+    edge = "╭" + "─" * inner + "╮"
+    rows = [edge, "│ Do you want to proceed?".ljust(inner + 1) + "│",
+            "│ ❯ 1. Yes".ljust(inner + 1) + "│",
+            "│   2. Yes, and don't ask again for `touch f00.txt` commands,".ljust(inner + 1) + "│"]
+    rows += [f"│ `touch f{i:02d}.txt` commands, `touch f{i + 50:02d}.txt` commands,".ljust(inner + 1)
+             + "│" for i in range(1, label_rows)]
+    rows += ["│   3. No, and tell the model what to do differently".ljust(inner + 1) + "│",
+             "│ ↑/↓ select · Enter confirm · Esc deny and stop".ljust(inner + 1) + "│",
+             "╰" + "─" * inner + "╯", " ~/work  openai/gpt-4o  ask mode"]
+    return rows
+
+
+@pytest.mark.parametrize("label_rows", [13, 30])
+def test_a_boxed_list_whose_option_wraps_over_many_rows(generic: rules.Manifest,
+                                                        label_rows: int) -> None:
+    """A numbered approval in a box whose second option names each command of a long
+    script over many wrapped rows: its question and first options stand far above the
+    bottom 16 rows, and it is still the dialog, every option read, chosen with the
+    arrows."""
+    rows = ["  ⚠ Run shell command:", "  touch f00.txt", "", " Working... (ESC to cancel)  1s",
+            "", *_tall_box(label_rows)]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * (50 - len(rows)),
+                                               cursor=(len(rows) - 1, 0)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list_tall"), v
+    d = v.dialog
+    assert d is not None and d.question == "Do you want to proceed?"
+    assert [(o.number, o.selected) for o in d.options] == [(1, True), (2, False), (3, False)]
+    assert dialog.keys_for(d, dialog.resolve(d, "3")) == ["\x1b[B", "\x1b[B", "\r"]
+
+
+def test_a_tall_numbered_list_with_no_box_on_its_rows_is_none_of_it(
+        generic: rules.Manifest) -> None:
+    """The same list quoted in the conversation, its rows behind no box's edge, over a
+    picker's hints: not the tall dialog."""
+    box = _tall_box(20)
+    rows = [r[1:-1] for r in box[1:-3]] + ["", "↑/↓ select · Enter confirm", "╰" + "─" * 20]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * (50 - len(rows)),
+                                               cursor=(len(rows) - 1, 0)))
+    assert v.rule_id != "tui_dialog_list_tall"
