@@ -239,11 +239,13 @@ def test_a_diamond_row_is_a_select_prompt_only_in_its_frame(generic: rules.Manif
                  ["◆ Model: gpt-4o", "", "> "]):
         v = read(generic, rows)
         assert v.state != "blocked", (v.rule_id, rows)
-    # clack's prompts: the "◆" question, its "│" rows, the closing "└"
-    for rows in (["┌  create-app", "│", "◆  Project name?", "│  my-app█", "└"],
-                 ["◆  Continue?", "│  ● Yes / ○ No", "└"]):
+    # clack's prompts: the "◆" question, its "│" rows, the closing "└"; a permission when
+    # a choice approves or declines
+    for rows, rule in ((["┌  create-app", "│", "◆  Project name?", "│  my-app█", "└"],
+                        "select_prompt"),
+                       (["◆  Continue?", "│  ● Yes / ○ No", "└"], "select_permission")):
         v = read(generic, rows)
-        assert (v.state, v.rule_id) == ("blocked", "select_prompt"), rows
+        assert (v.state, v.rule_id) == ("blocked", rule), rows
 
 
 def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) -> None:
@@ -3853,3 +3855,88 @@ def test_a_tall_numbered_list_with_no_box_on_its_rows_is_none_of_it(
     v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * (50 - len(rows)),
                                                cursor=(len(rows) - 1, 0)))
     assert v.rule_id != "tui_dialog_list_tall"
+
+
+#: a line-mode chat's answered choice, left printed with the pointer on the option chosen
+ANSWERED_CHOICE = ["Allow bash? {'command': 'ls -la'}",
+                   " Choose a permission decision (arrow keys, Enter):",
+                   "   >  1. Approve once: run this operation",
+                   "      2. Always allow similar operations: save a grant",
+                   "      3. Deny: skip this operation", ""]
+SQUARE_COMPOSER = ["┌" + "─" * 98 + "┐", "│Describe a task, or type /help for commands…".ljust(99) + "│",
+                   "└" + "─" * 98 + "┘", " Enter send · Ctrl+J / Alt+Enter newline · ↑ history"]
+
+
+def test_a_live_numbered_choice_with_no_hints_is_a_dialog(generic: rules.Manifest) -> None:
+    rows = ["I will list the files.", *ANSWERED_CHOICE[:-1]]
+    rows[-3], rows[-1] = "      1. Approve once: run this operation", "   >  3. Deny: skip this operation"
+    v = read(generic, rows)
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    d = v.dialog
+    assert d is not None and [o.selected for o in d.options] == [False, False, True]
+
+
+@pytest.mark.parametrize("rows", [
+    # the tool's call and result rows under it: the choice was answered
+    [*ANSWERED_CHOICE, "→ bash (command=ls -la)", "← exit code: 0"],
+    ["I will list the files.", *ANSWERED_CHOICE[1:], "⏺ Bash(ls -la)", "  ⎿  total 0"],
+    # the turn over: its answer and the composer's box, whose own hints are the last row
+    [*ANSWERED_CHOICE, "→ bash (command=ls -la)", "← exit code: 0", "Done: two files.",
+     *SQUARE_COMPOSER],
+], ids=["call-row", "call-glued", "composer-under"])
+def test_an_answered_choice_left_printed_is_no_dialog(generic: rules.Manifest,
+                                                       rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", v.rule_id
+
+
+#: a tool's block in the transcript, each row behind a bar, asking with key-led buttons
+BAR_BLOCK = [" ▌", " ▌  △ Permission required", " ▌", " ▌ $ bash rm -rf build", " ▌",
+             " ▌ [y] approve   [n] deny   (← → enter)", " ▌", ""]
+RULED_INPUT = ["─" * 100, " › Ask anything · / commands · @ files", "─" * 100,
+               "  …/work                                         ctx -", "  ⏹ approvals: prompt"]
+
+
+def test_key_led_buttons_over_a_running_turns_spinner(generic: rules.Manifest) -> None:
+    rows = ["remove the build", "", *BAR_BLOCK,
+            " ⠏ Running the command... (esc to interrupt)", *RULED_INPUT]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_keys_over_spinner"), v
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert [r.strip() for r in d.subject] == ["$ bash rm -rf build"]
+    assert [(o.label, o.key) for o in d.options] == [("approve", "y"), ("deny", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "deny")) == ["n"]
+
+
+def test_key_led_buttons_whose_command_is_cut_are_partial(generic: rules.Manifest) -> None:
+    block = [*BAR_BLOCK[:3], " ▌ $ bash touch f00.txt", " ▌ touch f01.txt",
+             " ▌ ... (59 more lines)", *BAR_BLOCK[4:]]
+    v = read(generic, ["make sixty files", "", *block, " ⠋ Thinking... (esc to interrupt)",
+                       *RULED_INPUT])
+    assert v.rule_id == "tui_keys_over_spinner"
+    assert v.dialog is not None and v.dialog.partial  # answer refuses: not all of it shown
+
+
+@pytest.mark.parametrize("rows", [
+    # quoted in an answer: its words under it, no spinner
+    ["what does it show?", "", *BAR_BLOCK, "That is its permission block.", "", *RULED_INPUT],
+    # quoted, the turn over: the composer right under it
+    ["what does it show?", "", *BAR_BLOCK, *RULED_INPUT],
+], ids=["quoted", "turn-over"])
+def test_key_led_buttons_that_ask_nothing(generic: rules.Manifest, rows: list[str]) -> None:
+    assert read(generic, rows).rule_id != "tui_keys_over_spinner"
+
+
+@pytest.mark.parametrize("prompt", ["you > ", "User > ", "⏵ agent > "])
+def test_a_word_and_a_spaced_pointer_is_a_chat_prompt(generic: rules.Manifest,
+                                                       prompt: str) -> None:
+    v = rules.evaluate(generic, at_input(["hello", "", prompt], len(prompt)))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), v
+
+
+@pytest.mark.parametrize("row", ["you > make the files", "a > b", "two words > "])
+def test_what_is_no_spaced_pointer_prompt(generic: rules.Manifest, row: str) -> None:
+    """A line entered at the prompt, a comparison, words before the pointer."""
+    v = rules.evaluate(generic, at_input(["hello", "", row], len(row)))
+    assert v.rule_id != "line_chat_prompt", v

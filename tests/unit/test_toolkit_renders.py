@@ -1,0 +1,148 @@
+"""The fallback on real renders of the terminal prompt toolkits' permission questions: each
+toolkit's own confirm and select prompt (and its dialogs), asked "Run rm -rf build?" under a
+few rows of conversation, drawn by the toolkit in a real pty (100x30) and kept as the bytes
+it wrote (``tests/toolkits/NAME.json``; ``NAME-moved.json``: after one Down, or Right for
+buttons and toggles, Tab for Textual's). The renders are re-made with
+``scripts/toolkit_probes/render.py`` (its README says how and with which releases).
+
+Each is fed into the screen model as a live session would feed it, and read with the
+generic rules: every one waits for an answer (blocked), a permission (an option approves
+or declines), its options as the toolkit lists them, the selected one (a pointer, a filled
+dot, a button's colour) and how `answer` chooses one. What is not read as options, so that
+`answer` types nothing: a toggle ("› no / yes": the active word is underlined, no
+background), Textual's buttons (the focus is a colour and they take Tab), prompt_toolkit's
+radio list (its "(*)" marks the value checked, not the focused row). Not in the table:
+enquirer's confirm ("? Run rm -rf build? (y/N) ‣ false", the cursor parked inside its key
+list: no rule reads it), and click's and rich's confirms after the Down, whose escape the
+terminal echoed onto their line.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import pytest
+
+from osc7501wrap import rules
+from osc7501wrap.rules import dialog
+from osc7501wrap.screen.model import make_screen
+
+RENDERS = Path(__file__).resolve().parents[1] / "toolkits"
+LIST = ["Yes, run it", "Yes, and don't ask again", "No, tell the agent what to do instead"]
+YN = ["yes", "no"]
+BUTTONS = ["Yes", "No"]
+
+#: name, the options read, the selected one's index (None: none shown), how one is chosen
+CASES = [
+    ("beaupy-confirm", BUTTONS, 1, 'arrows'),
+    ("beaupy-confirm-moved", BUTTONS, 0, 'arrows'),
+    ("beaupy-select", LIST, 0, 'arrows'),
+    ("beaupy-select-moved", LIST, 1, 'arrows'),
+    ("clack-confirm", BUTTONS, 0, 'arrows_lr'),
+    ("clack-confirm-moved", BUTTONS, 1, 'arrows_lr'),
+    ("clack-select", LIST, 0, 'arrows'),
+    ("clack-select-moved", LIST, 1, 'arrows'),
+    ("click-confirm", YN, None, 'key_enter'),
+    ("enquirer-select", LIST, 0, 'arrows'),
+    ("enquirer-select-moved", LIST, 1, 'arrows'),
+    ("enquirer-toggle", [], None, None),
+    ("enquirer-toggle-moved", [], None, None),
+    ("ink-select-input", LIST, 0, 'arrows'),
+    ("ink-select-input-moved", LIST, 1, 'arrows'),
+    ("inquirer-legacy-confirm", YN, None, 'key_enter'),
+    ("inquirer-legacy-confirm-moved", YN, None, 'key_enter'),
+    ("inquirer-legacy-select", LIST, 0, 'arrows'),
+    ("inquirer-legacy-select-moved", LIST, 1, 'arrows'),
+    ("inquirer-prompts-confirm", YN, None, 'key_enter'),
+    ("inquirer-prompts-confirm-moved", YN, None, 'key_enter'),
+    ("inquirer-prompts-select", LIST, 0, 'arrows'),
+    ("inquirer-prompts-select-moved", LIST, 1, 'arrows'),
+    ("inquirer8-confirm", YN, None, 'key_enter'),
+    ("inquirer8-confirm-moved", YN, None, 'key_enter'),
+    ("inquirer8-list", LIST, 0, 'arrows'),
+    ("inquirer8-list-moved", LIST, 1, 'arrows'),
+    ("inquirerpy-confirm", YN, None, 'key_enter'),
+    ("inquirerpy-confirm-moved", YN, None, 'key_enter'),
+    ("inquirerpy-select", LIST, 0, 'arrows'),
+    ("inquirerpy-select-moved", LIST, 1, 'arrows'),
+    ("pick", LIST, 0, 'arrows'),
+    ("pick-moved", LIST, 1, 'arrows'),
+    ("prompts-confirm", YN, None, 'key_enter'),
+    ("prompts-confirm-moved", YN, None, 'key_enter'),
+    ("prompts-select", LIST, 0, 'arrows'),
+    ("prompts-select-moved", LIST, 1, 'arrows'),
+    ("prompts-toggle", [], None, None),
+    ("prompts-toggle-moved", [], None, None),
+    ("ptk-button_dialog", ['Yes', 'Always', 'No'], 0, 'arrows_lr'),
+    ("ptk-button_dialog-moved", ['Yes', 'Always', 'No'], 1, 'arrows_lr'),
+    ("ptk-confirm", YN, None, 'key_enter'),
+    ("ptk-confirm-moved", YN, None, 'key_enter'),
+    ("ptk-radiolist_dialog", [], None, None),
+    ("ptk-radiolist_dialog-moved", [], None, None),
+    ("ptk-yes_no_dialog", BUTTONS, 0, 'arrows_lr'),
+    ("ptk-yes_no_dialog-moved", BUTTONS, 1, 'arrows_lr'),
+    ("questionary-confirm", YN, None, 'key_enter'),
+    ("questionary-confirm-moved", YN, None, 'key_enter'),
+    ("questionary-select", LIST, 0, 'arrows'),
+    ("questionary-select-moved", LIST, 1, 'arrows'),
+    ("rich-confirm", YN, None, 'key_enter'),
+    ("simple-term-menu", LIST, 0, 'arrows'),
+    ("simple-term-menu-moved", LIST, 1, 'arrows'),
+    ("textual-modal", [], None, None),
+    ("textual-modal-moved", [], None, None),
+    ("textual-modal-tab", [], None, None),
+    ("textual-modal-tab-moved", [], None, None),
+]
+
+
+@pytest.fixture(scope="module")
+def generic() -> rules.Manifest:
+    m = rules.load_manifests(user_dir=None).get("generic")
+    assert m is not None
+    return m
+
+
+def _read(generic: rules.Manifest, name: str) -> rules.Verdict:
+    d = json.loads((RENDERS / f"{name}.json").read_text())
+    screen = make_screen(30, 100)
+    screen.feed(base64.b64decode(d["raw"]))
+    assert [r.rstrip() for r in screen.lines()] == d["rows"]  # as it was rendered
+    return rules.evaluate(generic, rules.Snapshot(
+        lines=screen.lines(), cursor=screen.cursor(), alt_screen=screen.alt_screen,
+        background=getattr(screen, "background", None)))
+
+
+def test_every_render_is_in_the_table() -> None:
+    names = {p.stem for p in RENDERS.glob("*.json")}
+    left_out = {"enquirer-confirm", "enquirer-confirm-moved", "click-confirm-moved",
+                "rich-confirm-moved"}
+    assert names == {c[0] for c in CASES} | left_out
+
+
+@pytest.mark.parametrize(("name", "labels", "selected", "choose"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_a_toolkits_permission_question_is_a_dialog(
+        generic: rules.Manifest, name: str, labels: list[str], selected: int | None,
+        choose: str | None) -> None:
+    v = _read(generic, name)
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    d = v.dialog
+    assert d is not None
+    assert [o.label for o in d.options] == labels
+    assert [i for i, o in enumerate(d.options) if o.selected] == (
+        [] if selected is None else [selected])
+    if labels:
+        assert d.choose == choose
+        # what `answer` types for the last option: from the selected one down (or right)
+        # to it, or its key, then Enter
+        keys = dialog.keys_for(d, dialog.resolve(d, labels[-1]))
+        step = {"arrows": "\x1b[B", "arrows_lr": "\x1b[C"}.get(choose)
+        if step is not None:
+            assert keys == [step] * (len(labels) - 1 - (selected or 0)) + ["\r"]
+        else:
+            assert keys == [labels[-1][0].lower(), "\r"]
+    else:  # no options read: `answer` refuses, it never guesses a key
+        with pytest.raises(dialog.ChoiceError):
+            dialog.resolve(d, "yes")
