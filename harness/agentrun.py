@@ -2779,3 +2779,24 @@ def vtx_command(sb: Sandbox, base_url: str, *,
     return [str(pin.exe), "--provider", "anthropic", "--model", "claude-sonnet-4-5",
             "--base-url", base_url, "--api-key", "sk-ant-fake", "--no-extensions",
             "--no-agents", *(args or [])], env
+
+
+def corecoder_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CoreCoder (PyPI ``corecoder``, the program ``corecoder``: a line-mode
+    chat, prompt_toolkit's line prompt ``You > ``, the answers printed above it as the main
+    screen scrolls) in ``sb``: the fake API's Chat Completions as its OpenAI-compatible
+    endpoint (``OPENAI_BASE_URL``, ``OPENAI_API_KEY``), the model ``gpt-4o``
+    (``CORECODER_MODEL``), its provider ``openai``. A call of a tool that changes anything
+    (``bash``, a write, an edit) asks first: ``permission requested: bash(command='...')``
+    (its arguments cut at 40 characters each, 80 in all), then prompt_toolkit's line prompt
+    ``  [y] allow once  [a] always allow this tool  [n] deny: `` on the cursor's row,
+    answered by a line; ``n`` (or anything but y or a) refuses and the model is told. It has
+    no telemetry and no update check; no MCP server and no hook are configured (its
+    ``~/.corecoder`` is the sandbox's, empty). No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["corecoder"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "CORECODER_MODEL": "gpt-4o", "CORECODER_PROVIDER": "openai"})
+    return [str(pin.exe), *(args or [])], env

@@ -1217,6 +1217,22 @@ coderill_idle, coderill_asks, coderill_busy = (
     CODERILL_CHAT.idle, CODERILL_CHAT.asks, CODERILL_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- CoreCoder
+
+#: its prompt, empty, as the screen's last row with anything on it (a line-mode chat:
+#: everything scrolls up): prompt_toolkit's line prompt "You > " alone
+CORECODER_PROMPT = re.compile(r"(?m)^You > *\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "  [y] allow once  [a] always allow this tool  [n] deny: " under "permission requested:
+#: bash(command='...')" (a line answered: y or n, then Enter)
+CORECODER_ASKS = re.compile(r"(?m)^  \[y\] allow once  \[a\] always allow this tool  "
+                            r"\[n\] deny: *\s*\Z")
+
+CORECODER_CHAT = LastRow(CORECODER_PROMPT, CORECODER_ASKS)
+corecoder_idle, corecoder_asks, corecoder_busy = (
+    CORECODER_CHAT.idle, CORECODER_CHAT.asks, CORECODER_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- vtx
 
 #: its input box between two rules, ``› Ask anything · / commands · @ files`` while empty
@@ -1671,13 +1687,17 @@ VTX = Description(
     "vtx", agentrun.vtx_command, started=vtx_idle, start_wait=90, start_settle=1.5,
     ended=vtx_idle, end_settle=0.8, busy=vtx_busy, drawn=vtx_asks, approve_key="y")
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
+#: key-led options under the call's row, answered by a line; Ctrl+D quits it
+CORECODER = line_chat("corecoder", agentrun.corecoder_command, CORECODER_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX)}
+    AGENTCODE, CODERILL, VTX, CORECODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1687,4 +1707,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode", "coderill", "vtx"})
+                           "agentcode", "coderill", "vtx", "corecoder"})

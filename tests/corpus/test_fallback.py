@@ -1652,6 +1652,33 @@ manifest instead of their own.
   (``tui_keys_over_spinner``: key-led buttons, one approving and one declining, over a
   running turn's spinner row) every approval is found, the 61-line one partial (its
   "... (59 more lines)"): 6/6 on each, 0 false blocked, 1.000 and 1.000.
+* **CoreCoder 0.8.0 and 0.7.0** (``tests/heldout/corecoder-0.8.0/``,
+  ``tests/heldout/corecoder-0.7.0/``, PyPI ``corecoder``, the program ``corecoder``, a new
+  agent: a line-mode chat, a banner panel ("CoreCoder v0.8.0", its model and base URL, its
+  permissions' mode), everything scrolling up the main screen, its prompt prompt_toolkit's
+  line prompt "You > " alone on its row; nothing drawn while the model is asked, the answer
+  streamed under the user's line with no spinner; before a shell command (and a write or
+  an edit) the call's row "> bash(command='...')", then "permission requested:
+  bash(command='...')" (its arguments cut at 40 characters each, a multi-line command's
+  rows joined by "\\n" on one row, the 61-line one cut the same), then prompt_toolkit's
+  line prompt "  [y] allow once  [a] always allow this tool  [n] deny: " on the cursor's
+  row, answered by a line (y or n, then Enter; refused, the model is told and answers),
+  left printed with the answer after it; no question tool; no interrupt recorded) was
+  measured once unseen (the rules of 5bd0ba0, 2026.12.06.47, replayed with activity):
+  6/6 dialogs on each, 5 false blocked on each, blocked p50/max 48/53 ms (0.8.0) and
+  48/54 ms (0.7.0), no turn end seen (8 missed on each), agreement 0.490 (0.8.0) and
+  0.617 (0.7.0). What it showed where the fallback was wrong: each live line prompt is
+  found (``tui_dialog_keys``: key-led options on one row, "[y] allow once", "[n] deny"),
+  but the answered one, left printed as it was with the answer typed after it
+  ("... [n] deny: y"), reads the same: blocked from the dialog on, through the command,
+  the answer and the turn's end, until the run leaves (command-approve, command-deny,
+  long-command, multiline: 4 of the 5; multiline's second and third dialogs come while it
+  still reads blocked), and the line prompt quoted in its negatives' answer reads blocked
+  from the turn's end to the exit (1). Its prompt "You > ", a word and a ">" apart by a
+  blank, is read by no rule (``line_chat_prompt`` takes a word glued to ">", or a pointer
+  before a word): no turn end is seen, each capture working from its first Enter (or, 6
+  of 7 captures of 0.8.0 and 2 of 0.7.0, from a CPU sample of its start-up) to its first
+  dialog or its exit.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1730,7 +1757,7 @@ GOAL_AGREEMENT = 0.90
 #: approval but the 61-line command's unseen, none since generic .46; acoder 0.1.0: every
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
-#: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0, vtx: below)
+#: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0, vtx: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1813,6 +1840,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its exit; since generic .49 its prompt is read (a word and a spaced ">"): 0.962
          # vtx 1.3.0 and 1.2.2 (0.856 and 0.854 unseen) meet the goals since generic .49
          # (1.000, 1.000)
+         # CoreCoder 0.8.0 and 0.7.0 measure 0.490 and 0.617 unseen (5 false blocked on
+         # each): its answered line prompt "... [n] deny: y", left printed, reads blocked
+         # until the run leaves (4), as does the line prompt its negatives' answer quotes
+         # (1); its prompt "You > " is read by no rule: no turn end seen
+         "corecoder-0.7.0": (5, 0.61), "corecoder-0.8.0": (5, 0.48),
          }
 
 
@@ -1834,7 +1866,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1",
-        "continue-1.5.11", "continue-1.5.47", "deepagents-0.1.29", "deepagents-0.1.88", "dostuff-0.2.0",
+        "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
