@@ -3940,3 +3940,27 @@ def test_what_is_no_spaced_pointer_prompt(generic: rules.Manifest, row: str) -> 
     """A line entered at the prompt, a comparison, words before the pointer."""
     v = rules.evaluate(generic, at_input(["hello", "", row], len(row)))
     assert v.rule_id != "line_chat_prompt", v
+
+
+CALL_ASKED = ["You > make the output directory", "I will create the directory.",
+              "> bash(command='mkdir -p out')", "",
+              "permission requested: bash(command='mkdir -p out')"]
+KEYS_COLON = "  [y] allow once  [a] always allow this tool  [n] deny: "
+
+
+def test_key_led_options_ending_in_a_glued_colon_on_the_cursors_row(
+        generic: rules.Manifest) -> None:
+    v = rules.evaluate(generic, at_input([*CALL_ASKED, KEYS_COLON], len(KEYS_COLON)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_permission"), v
+    d = v.dialog
+    assert d is not None
+    assert [(o.label, o.key) for o in d.options] == [
+        ("allow once", "y"), ("always allow this tool", "a"), ("deny", "n")]
+
+
+def test_the_same_options_answered_and_left_printed_ask_nothing(
+        generic: rules.Manifest) -> None:
+    """The line entered ("deny: y"), the cursor on the row under it (the command runs)."""
+    rows = [*CALL_ASKED, KEYS_COLON + "y", ""]
+    v = rules.evaluate(generic, at_input(rows, 0))
+    assert v.state != "blocked", v.rule_id
