@@ -255,8 +255,11 @@ def test_hints_in_a_box_closed_by_a_rule_over_a_footer(generic: rules.Manifest) 
             "/tmp/work", "↑100 ↓7 0.1%/128k (auto)                         model"]
     v = read(generic, rows)
     assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list")
-    # the transcript's "$ " row above the dialog is not what it asks about
-    assert v.dialog is not None and not v.dialog.subject and not v.dialog.partial
+    # what it asks about is the dialog's own rows under the rule, not the transcript's
+    # "$ " row above the dialog
+    assert v.dialog is not None and not v.dialog.partial
+    assert [r.strip() for r in v.dialog.subject] == ["Dangerous command:",
+                                                     "rm -rf build && echo removed"]
 
 
 # ------------------------------------ options that carry their keys; boxed lists; a cursor

@@ -8,7 +8,9 @@ buttons and toggles, Tab for Textual's). The renders are re-made with
 Each is fed into the screen model as a live session would feed it, and read with the
 generic rules: every one waits for an answer (blocked), a permission (an option approves
 or declines), its options as the toolkit lists them, the selected one (a pointer, a filled
-dot, a button's colour) and how `answer` chooses one. What is not read as options, so that
+dot, a button's colour), how `answer` chooses one, and, where the conversation is on
+screen, the command printed above it in its subject (the same question about another
+command is another dialog). What is not read as options, so that
 `answer` types nothing: a toggle ("› no / yes": the active word is underlined, no
 background), Textual's buttons (the focus is a colour and they take Tab), prompt_toolkit's
 radio list (its "(*)" marks the value checked, not the focused row). Not in the table:
@@ -104,14 +106,14 @@ def generic() -> rules.Manifest:
     return m
 
 
-def _read(generic: rules.Manifest, name: str) -> rules.Verdict:
+def _read(generic: rules.Manifest, name: str) -> tuple[rules.Verdict, bool]:
     d = json.loads((RENDERS / f"{name}.json").read_text())
     screen = make_screen(30, 100)
     screen.feed(base64.b64decode(d["raw"]))
     assert [r.rstrip() for r in screen.lines()] == d["rows"]  # as it was rendered
     return rules.evaluate(generic, rules.Snapshot(
         lines=screen.lines(), cursor=screen.cursor(), alt_screen=screen.alt_screen,
-        background=getattr(screen, "background", None)))
+        background=getattr(screen, "background", None))), screen.alt_screen
 
 
 def test_every_render_is_in_the_table() -> None:
@@ -126,10 +128,12 @@ def test_every_render_is_in_the_table() -> None:
 def test_a_toolkits_permission_question_is_a_dialog(
         generic: rules.Manifest, name: str, labels: list[str], selected: int | None,
         choose: str | None) -> None:
-    v = _read(generic, name)
+    v, alt = _read(generic, name)
     assert (v.state, v.kind) == ("blocked", "permission"), v
     d = v.dialog
-    assert d is not None
+    assert d is not None and not d.partial
+    if not alt:  # what it asks about, printed above it, is in its text and its id
+        assert "$ rm -rf build" in [r.strip() for r in d.subject], d.subject
     assert [o.label for o in d.options] == labels
     assert [i for i, o in enumerate(d.options) if o.selected] == (
         [] if selected is None else [selected])
