@@ -2779,3 +2779,29 @@ def vtx_command(sb: Sandbox, base_url: str, *,
     return [str(pin.exe), "--provider", "anthropic", "--model", "claude-sonnet-4-5",
             "--base-url", base_url, "--api-key", "sk-ant-fake", "--no-extensions",
             "--no-agents", *(args or [])], env
+
+
+def devcoder_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for DevCoder (PyPI ``dev-coder``, the program ``dev-coder``: a Textual
+    full-screen TUI, its logo, transcript and input card on the left, a side panel on the
+    right) in ``sb``: the fake API's Chat Completions (``OPENAI_BASE_URL``, its only way
+    to another endpoint than its own default on localhost:31415), the model ``gpt-4``,
+    whose tokenizer's tables are read from disk (:func:`tiktoken_tables`: it counts the
+    context's tokens with tiktoken, which would download them). A call of its
+    ``run_bash`` tool (or a file write) asks first, a modal box of thick edges over the
+    middle of the screen: ``⚠️ Action Required``, ``Agent wants to execute run_bash``, the
+    call's arguments as JSON in a box, ``Do you want to allow this action?``, then two
+    buttons side by side, ``Approve`` (focused) and ``Deny``: Enter presses the focused
+    one, Tab moves to the next (a denial: the model is told and answers). Its vector store
+    (Chroma, whose telemetry is off besides: ``ANONYMIZED_TELEMETRY``) is opened only by
+    its index command and semantic search, neither used here; its Python programs reach no
+    host but this machine (:func:`loopback_only_python`). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["devcoder"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "OPENAI_MODEL": "gpt-4", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
+                "ANONYMIZED_TELEMETRY": "False"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

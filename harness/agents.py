@@ -1245,6 +1245,38 @@ def vtx_busy(text: str) -> bool:
     return VTX_WORKING.search(text) is not None and not vtx_asks(text)
 
 
+# --------------------------------------------------------------------------- DevCoder
+
+#: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
+DEVCODER_INPUT = 'Ask anything... "Fix a TODO in the codebase"'
+#: its permission, a modal box of thick edges over the middle of the screen (``⚠️ Action
+#: Required``, ``Agent wants to execute run_bash``, the call's arguments as JSON in a box,
+#: ``Do you want to allow this action?``), then its two buttons side by side, each between
+#: a row of ``▔`` and one of ``▁``
+DEVCODER_ASKS = re.compile(r"(?m)^ *█ +Approve +Deny +█")
+#: a turn under way: the input card's footer a loading bar (``━━━━━━━╸━━━━━━━``, its
+#: marker sweeping) in place of the mode and model: while the model is asked, while a
+#: tool runs and while the answer after a tool's result streams (a turn's first words
+#: and its permission put the footer at rest)
+DEVCODER_WORKING = re.compile(r"(?m)^│ [━╸╺]+ *esc interrupt")
+#: the footer at rest (once the first prompt is sent: ``Build • gpt-4 DevCoder Zen``), or
+#: before it the mode's row under the bare input, ``Build  •  gpt-4``
+DEVCODER_REST = re.compile(r"(?m)^│ Build • \S+ DevCoder Zen +esc interrupt|^ +Build  •  \S+ *$")
+
+
+def devcoder_idle(text: str) -> bool:
+    return (DEVCODER_INPUT in text and DEVCODER_REST.search(text) is not None
+            and DEVCODER_WORKING.search(text) is None and DEVCODER_ASKS.search(text) is None)
+
+
+def devcoder_asks(text: str) -> bool:
+    return DEVCODER_ASKS.search(text) is not None
+
+
+def devcoder_busy(text: str) -> bool:
+    return DEVCODER_WORKING.search(text) is not None and not devcoder_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1671,13 +1703,23 @@ VTX = Description(
     "vtx", agentrun.vtx_command, started=vtx_idle, start_wait=90, start_settle=1.5,
     ended=vtx_idle, end_settle=0.8, busy=vtx_busy, drawn=vtx_asks, approve_key="y")
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is a modal box of
+#: thick edges with two buttons side by side (``Approve``, focused, and ``Deny``), answered
+#: by Enter on the focused one (Tab moves to ``Deny``); its input is not focused at start
+#: (its chat's scroll view is): Tab gives it the focus once; Ctrl+C quits it
+DEVCODER = Description(
+    "devcoder", agentrun.devcoder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=devcoder_idle, start_wait=90, start_settle=1.5, ended=devcoder_idle,
+    end_settle=0.8, busy=devcoder_busy, drawn=devcoder_asks, approve_key="enter",
+    start_key="tab", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX)}
+    AGENTCODE, CODERILL, VTX, DEVCODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1687,4 +1729,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode", "coderill", "vtx"})
+                           "agentcode", "coderill", "vtx", "devcoder"})

@@ -33,6 +33,7 @@ from capture_agents import (
     codex,
     copilot,
     deepagents,
+    devcoder,
     dostuff,
     firstcoder,
     gemini,
@@ -129,6 +130,7 @@ MODULES = {
     "aether": (aether,),
     "dostuff": (dostuff,),
     "vtx": (vtx,),
+    "devcoder": (devcoder,),
 }
 AGENTS = tuple(MODULES)
 
