@@ -2805,3 +2805,26 @@ def devcoder_command(sb: Sandbox, base_url: str, *,
                 "ANONYMIZED_TELEMETRY": "False"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def lindwyrm_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for lindwyrm (PyPI ``lindwyrm``, the program ``lindwyrm``: a line-mode
+    chat, its answers and tool calls printed up the main screen, its prompt ``you › ``) in
+    ``sb``: the fake API's Anthropic Messages as its built-in preset's endpoint
+    (``base_url`` at the root of ``$XDG_CONFIG_HOME/lindwyrm/config.toml``, the key in
+    ``DEEPSEEK_API_KEY``), thinking off. A shell command asks first, its policy's default
+    for bash (``confirm``): the command printed, then the line prompt ``  Allow? [y]es /
+    [n]o / [a]lways (bash) / [q]uit: `` on the cursor's row, answered by a line (n: the
+    model is told and answers). Its HTTP client takes no proxy variable and reaches only
+    its endpoint; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["lindwyrm"]
+    conf = sb.home / ".config" / "lindwyrm"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(f'base_url = "{base_url}"\nthinking = false\n')
+    env = sb.base_env()
+    env.update({"DEEPSEEK_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1245,6 +1245,21 @@ def vtx_busy(text: str) -> bool:
     return VTX_WORKING.search(text) is not None and not vtx_asks(text)
 
 
+# --------------------------------------------------------------------------- lindwyrm
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up)
+LINDWYRM_PROMPT = re.compile(r"(?m)^you ›\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "  Allow? [y]es / [n]o / [a]lways (bash) / [q]uit: " under the call's row "→ bash
+#: <command>" and "  BASH requested: run: <command>" (a line answered: y or n, then Enter)
+LINDWYRM_ASKS = re.compile(r"(?m)^  Allow\? \[y\]es / \[n\]o / \[a\]lways \(bash\) / \[q\]uit:\s*\Z")
+
+LINDWYRM_CHAT = LastRow(LINDWYRM_PROMPT, LINDWYRM_ASKS)
+lindwyrm_idle, lindwyrm_asks, lindwyrm_busy = (
+    LINDWYRM_CHAT.idle, LINDWYRM_CHAT.asks, LINDWYRM_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -1713,13 +1728,20 @@ DEVCODER = Description(
     end_settle=0.8, busy=devcoder_busy, drawn=devcoder_asks, approve_key="enter",
     start_key="tab", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
+#: bracketed keys glued to their words under the call's rows, answered by a line; Ctrl+D
+#: quits it
+#: (its model asked with Anthropic's Messages, whose main requests are those offering tools)
+LINDWYRM = replace(line_chat("lindwyrm", agentrun.lindwyrm_command, LINDWYRM_CHAT),
+                   is_main=default_is_main)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, DEVCODER)}
+    AGENTCODE, CODERILL, VTX, DEVCODER, LINDWYRM)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1729,4 +1751,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode", "coderill", "vtx", "devcoder"})
+                           "agentcode", "coderill", "vtx", "devcoder",
+                           "lindwyrm"})

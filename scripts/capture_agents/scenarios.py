@@ -47,6 +47,7 @@ from capture_agents import (
     kilo,
     kimi,
     koder,
+    lindwyrm,
     llm,
     llmist,
     mastracode,
@@ -131,6 +132,7 @@ MODULES = {
     "dostuff": (dostuff,),
     "vtx": (vtx,),
     "devcoder": (devcoder,),
+    "lindwyrm": (lindwyrm,),
 }
 AGENTS = tuple(MODULES)
 
