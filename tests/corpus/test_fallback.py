@@ -1670,6 +1670,28 @@ manifest instead of their own.
   answer, stream, command-approve, long-command), the Esc's interrupt idle 4.8 s late; its
   start-up's screen (the logo over the bare input) is read by no rule: idle from its
   activity. No false blocked (its negatives' typed and quoted modal none).
+* **lindwyrm 0.9.0 and 0.8.1** (``tests/heldout/lindwyrm-0.9.0/``,
+  ``tests/heldout/lindwyrm-0.8.1/``, PyPI ``lindwyrm``, the program ``lindwyrm``, a new
+  agent: a line-mode chat, everything scrolling up the main screen under its banner
+  ("lindwyrm - coding agent", its preset, thinking, root and permissions), its prompt
+  "you ›", a spinner's row "⠋  working…    2s" while the model is asked, the model's name
+  over its answer; before a shell command the call's row "→ bash <command>" and "  BASH
+  requested: run: <command>" (every row of a long one printed), then the line prompt
+  "  Allow? [y]es / [n]o / [a]lways (bash) / [q]uit: " on the cursor's row, answered by a
+  line (y and Enter; n refuses: "  error Bash declined by user.", the model is told and
+  answers); Ctrl+C in a turn prints "(interrupted)" and its prompt; no question) was
+  measured once unseen (the rules of 5bd0ba0, 2026.12.06.47, replayed with activity): 0/6
+  dialogs on each, 0 false blocked, turn end p50/max 40/40 ms on each, agreement 0.963
+  (0.9.0) and 0.963 (0.8.1). What it showed where the fallback was wrong: its line prompt
+  is a question asking leave ("Allow?") with each key in brackets glued to its word
+  ("[y]es", "[n]o", "[a]lways (bash)", "[q]uit") and a colon, on the cursor's row:
+  ``line_glued_keys_permission`` reads such keys only on a question over a prompt row
+  (">", "❯") the cursor is on, ``line_keys_permission`` only keys that lead their row
+  ("[y] yes ..."), ``yes_no_permission`` only a key list in one pair of brackets ("[y/n]"),
+  so no rule reads it and each approval reads working from the Enter to the turn's end;
+  its prompt "you ›" is a chat's prompt (``line_chat_prompt``): every turn end and its
+  start-up's idle are seen; its negatives' typed prompt reads working 0.3 s before its
+  Enter. No false blocked (its negatives' typed and quoted prompt none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1749,7 +1771,7 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; gpt-engineer, Axon, CoderAI, DoStuff, CodeRill 0.1.0, vtx,
-#: DevCoder: below)
+#: DevCoder, lindwyrm: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1776,6 +1798,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # ends with its modal's half-block edge "█")
           *(f"devcoder-0.1.0/{c}" for c in ("command-approve", "command-deny",
                                              "long-command", "multiline")),
+          # lindwyrm 0.9.0 and 0.8.1: every approval unseen (its line prompt "  Allow? [y]es
+          # / [n]o / [a]lways (bash) / [q]uit: ", keys glued to their words, on the cursor's
+          # row)
+          *(f"lindwyrm-{v}/{c}" for v in ("0.8.1", "0.9.0")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1869,7 +1896,8 @@ def test_the_held_out_agent_is_there() -> None:
         "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
-        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
+        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
+        "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "xiaoyu-0.75.0"]
