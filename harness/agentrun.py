@@ -2800,3 +2800,52 @@ def corecoder_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
                 "CORECODER_MODEL": "gpt-4o", "CORECODER_PROVIDER": "openai"})
     return [str(pin.exe), *(args or [])], env
+
+
+def devcoder_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for DevCoder (PyPI ``dev-coder``, the program ``dev-coder``: a Textual
+    full-screen TUI, its logo, transcript and input card on the left, a side panel on the
+    right) in ``sb``: the fake API's Chat Completions (``OPENAI_BASE_URL``, its only way
+    to another endpoint than its own default on localhost:31415), the model ``gpt-4``,
+    whose tokenizer's tables are read from disk (:func:`tiktoken_tables`: it counts the
+    context's tokens with tiktoken, which would download them). A call of its
+    ``run_bash`` tool (or a file write) asks first, a modal box of thick edges over the
+    middle of the screen: ``⚠️ Action Required``, ``Agent wants to execute run_bash``, the
+    call's arguments as JSON in a box, ``Do you want to allow this action?``, then two
+    buttons side by side, ``Approve`` (focused) and ``Deny``: Enter presses the focused
+    one, Tab moves to the next (a denial: the model is told and answers). Its vector store
+    (Chroma, whose telemetry is off besides: ``ANONYMIZED_TELEMETRY``) is opened only by
+    its index command and semantic search, neither used here; its Python programs reach no
+    host but this machine (:func:`loopback_only_python`). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["devcoder"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "OPENAI_MODEL": "gpt-4", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
+                "ANONYMIZED_TELEMETRY": "False"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env
+
+
+def lindwyrm_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for lindwyrm (PyPI ``lindwyrm``, the program ``lindwyrm``: a line-mode
+    chat, its answers and tool calls printed up the main screen, its prompt ``you › ``) in
+    ``sb``: the fake API's Anthropic Messages as its built-in preset's endpoint
+    (``base_url`` at the root of ``$XDG_CONFIG_HOME/lindwyrm/config.toml``, the key in
+    ``DEEPSEEK_API_KEY``), thinking off. A shell command asks first, its policy's default
+    for bash (``confirm``): the command printed, then the line prompt ``  Allow? [y]es /
+    [n]o / [a]lways (bash) / [q]uit: `` on the cursor's row, answered by a line (n: the
+    model is told and answers). Its HTTP client takes no proxy variable and reaches only
+    its endpoint; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["lindwyrm"]
+    conf = sb.home / ".config" / "lindwyrm"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(f'base_url = "{base_url}"\nthinking = false\n')
+    env = sb.base_env()
+    env.update({"DEEPSEEK_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1261,6 +1261,53 @@ def vtx_busy(text: str) -> bool:
     return VTX_WORKING.search(text) is not None and not vtx_asks(text)
 
 
+# --------------------------------------------------------------------------- lindwyrm
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up)
+LINDWYRM_PROMPT = re.compile(r"(?m)^you ›\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "  Allow? [y]es / [n]o / [a]lways (bash) / [q]uit: " under the call's row "→ bash
+#: <command>" and "  BASH requested: run: <command>" (a line answered: y or n, then Enter)
+LINDWYRM_ASKS = re.compile(r"(?m)^  Allow\? \[y\]es / \[n\]o / \[a\]lways \(bash\) / \[q\]uit:\s*\Z")
+
+LINDWYRM_CHAT = LastRow(LINDWYRM_PROMPT, LINDWYRM_ASKS)
+lindwyrm_idle, lindwyrm_asks, lindwyrm_busy = (
+    LINDWYRM_CHAT.idle, LINDWYRM_CHAT.asks, LINDWYRM_CHAT.busy)
+
+
+# --------------------------------------------------------------------------- DevCoder
+
+#: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
+DEVCODER_INPUT = 'Ask anything... "Fix a TODO in the codebase"'
+#: its permission, a modal box of thick edges over the middle of the screen (``⚠️ Action
+#: Required``, ``Agent wants to execute run_bash``, the call's arguments as JSON in a box,
+#: ``Do you want to allow this action?``), then its two buttons side by side, each between
+#: a row of ``▔`` and one of ``▁``
+DEVCODER_ASKS = re.compile(r"(?m)^ *█ +Approve +Deny +█")
+#: a turn under way: the input card's footer a loading bar (``━━━━━━━╸━━━━━━━``, its
+#: marker sweeping) in place of the mode and model: while the model is asked, while a
+#: tool runs and while the answer after a tool's result streams (a turn's first words
+#: and its permission put the footer at rest)
+DEVCODER_WORKING = re.compile(r"(?m)^│ [━╸╺]+ *esc interrupt")
+#: the footer at rest (once the first prompt is sent: ``Build • gpt-4 DevCoder Zen``), or
+#: before it the mode's row under the bare input, ``Build  •  gpt-4``
+DEVCODER_REST = re.compile(r"(?m)^│ Build • \S+ DevCoder Zen +esc interrupt|^ +Build  •  \S+ *$")
+
+
+def devcoder_idle(text: str) -> bool:
+    return (DEVCODER_INPUT in text and DEVCODER_REST.search(text) is not None
+            and DEVCODER_WORKING.search(text) is None and DEVCODER_ASKS.search(text) is None)
+
+
+def devcoder_asks(text: str) -> bool:
+    return DEVCODER_ASKS.search(text) is not None
+
+
+def devcoder_busy(text: str) -> bool:
+    return DEVCODER_WORKING.search(text) is not None and not devcoder_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1691,13 +1738,30 @@ VTX = Description(
 #: key-led options under the call's row, answered by a line; Ctrl+D quits it
 CORECODER = line_chat("corecoder", agentrun.corecoder_command, CORECODER_CHAT)
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is a modal box of
+#: thick edges with two buttons side by side (``Approve``, focused, and ``Deny``), answered
+#: by Enter on the focused one (Tab moves to ``Deny``); its input is not focused at start
+#: (its chat's scroll view is): Tab gives it the focus once; Ctrl+C quits it
+DEVCODER = Description(
+    "devcoder", agentrun.devcoder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=devcoder_idle, start_wait=90, start_settle=1.5, ended=devcoder_idle,
+    end_settle=0.8, busy=devcoder_busy, drawn=devcoder_asks, approve_key="enter",
+    start_key="tab", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt of
+#: bracketed keys glued to their words under the call's rows, answered by a line; Ctrl+D
+#: quits it
+#: (its model asked with Anthropic's Messages, whose main requests are those offering tools)
+LINDWYRM = replace(line_chat("lindwyrm", agentrun.lindwyrm_command, LINDWYRM_CHAT),
+                   is_main=default_is_main)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1707,4 +1771,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "koder", "codegopher", "godspeed", "ata", "axon", "coderai", "chyrd",
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
-                           "agentcode", "coderill", "vtx", "corecoder"})
+                           "agentcode", "coderill", "vtx", "corecoder", "devcoder",
+                           "lindwyrm"})

@@ -34,6 +34,7 @@ from capture_agents import (
     copilot,
     corecoder,
     deepagents,
+    devcoder,
     dostuff,
     firstcoder,
     gemini,
@@ -47,6 +48,7 @@ from capture_agents import (
     kilo,
     kimi,
     koder,
+    lindwyrm,
     llm,
     llmist,
     mastracode,
@@ -131,6 +133,8 @@ MODULES = {
     "aether": (aether,),
     "dostuff": (dostuff,),
     "vtx": (vtx,),
+    "devcoder": (devcoder,),
+    "lindwyrm": (lindwyrm,),
 }
 AGENTS = tuple(MODULES)
 
