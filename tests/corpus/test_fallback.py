@@ -1709,7 +1709,10 @@ manifest instead of their own.
   turn's end only seen where its activity goes quiet for about 4 s (3 of 8; not in
   answer, stream, command-approve, long-command), the Esc's interrupt idle 4.8 s late; its
   start-up's screen (the logo over the bare input) is read by no rule: idle from its
-  activity. No false blocked (its negatives' typed and quoted modal none).
+  activity. No false blocked (its negatives' typed and quoted modal none). With generic
+  .51, before it was looked at: the same. Since .52 (a question's row may end with a
+  modal's half-block edge, ``tui_dialog_buttons_edged``): 6/6, 0 false blocked, 0.635 (its
+  footer's hint left).
 * **lindwyrm 0.9.0 and 0.8.1** (``tests/heldout/lindwyrm-0.9.0/``,
   ``tests/heldout/lindwyrm-0.8.1/``, PyPI ``lindwyrm``, the program ``lindwyrm``, a new
   agent: a line-mode chat, everything scrolling up the main screen under its banner
@@ -1731,7 +1734,10 @@ manifest instead of their own.
   so no rule reads it and each approval reads working from the Enter to the turn's end;
   its prompt "you ›" is a chat's prompt (``line_chat_prompt``): every turn end and its
   start-up's idle are seen; its negatives' typed prompt reads working 0.3 s before its
-  Enter. No false blocked (its negatives' typed and quoted prompt none).
+  Enter. No false blocked (its negatives' typed and quoted prompt none). With generic .51,
+  before it was looked at: the same. Since .52 (such keys on the cursor's row ending in a
+  colon, ``line_glued_keys_permission``, what it asks about the paragraph above it, every
+  row of a multi-line command): 6/6 on each, 0 false blocked, 0.995 and 0.995.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1833,14 +1839,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # in a tool's block behind a bar, a running turn's spinner row under it); none
           # since generic .49
           # DevCoder 0.1.0: every approval unseen (edged buttons under a question whose row
-          # ends with its modal's half-block edge "█")
-          *(f"devcoder-0.1.0/{c}" for c in ("command-approve", "command-deny",
-                                             "long-command", "multiline")),
+          # ends with its modal's half-block edge "█"); none since generic .52
           # lindwyrm 0.9.0 and 0.8.1: every approval unseen (its line prompt "  Allow? [y]es
           # / [n]o / [a]lways (bash) / [q]uit: ", keys glued to their words, on the cursor's
-          # row)
-          *(f"lindwyrm-{v}/{c}" for v in ("0.8.1", "0.9.0")
-            for c in ("command-approve", "command-deny", "long-command", "multiline")),
+          # row); none since generic .52
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1911,8 +1913,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # meets the goals (0.989, 0.984)
          # DevCoder 0.1.0 measures 0.589 unseen: each approval reads working from the
          # Enter to the turn's end, and its footer's "esc interrupt", drawn at rest too,
-         # reads as a running turn's hint: a turn's end only where its activity goes quiet
-         "devcoder-0.1.0": (0, 0.58),
+         # reads as a running turn's hint: a turn's end only where its activity goes quiet;
+         # the same with generic .51, before it was looked at; since .52 every approval is
+         # found (0.635), the footer's hint left
+         "devcoder-0.1.0": (0, 0.63),
          }
 
 

@@ -3967,3 +3967,65 @@ def test_the_same_options_answered_and_left_printed_ask_nothing(
     rows = [*CALL_ASKED, KEYS_COLON + "y", ""]
     v = rules.evaluate(generic, at_input(rows, 0))
     assert v.state != "blocked", v.rule_id
+
+
+GLUED_COLON = "  Allow? [y]es / [n]o / [a]lways (bash) / [q]uit: "
+
+
+def test_glued_keys_on_the_cursors_row_ending_in_a_colon(generic: rules.Manifest) -> None:
+    rows = ["you › run the commands", "→ bash ls -la", "touch x1.txt", "",
+            "  BASH requested: run: ls -la", "    touch x1.txt", GLUED_COLON]
+    v = rules.evaluate(generic, at_input(rows, len(GLUED_COLON)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                            "line_glued_keys_permission"), v
+    d = v.dialog
+    assert d is not None and not d.partial
+    # every row of the command it asks about, printed above it
+    assert [r.strip() for r in d.subject] == ["BASH requested: run: ls -la", "touch x1.txt"]
+    assert [o.key for o in d.options] == ["y", "n", "a", "q"]
+    assert dialog.keys_for(d, dialog.resolve(d, "[n]o")) == ["n", "\r"]
+    # answered (the cursor on the next row), it asks nothing
+    v = rules.evaluate(generic, at_input([*rows[:-1], GLUED_COLON + "y", ""], 0))
+    assert v.state != "blocked", v.rule_id
+
+
+def test_edged_buttons_under_a_question_in_a_half_block_modal(generic: rules.Manifest) -> None:
+    rows = ["   █▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀█",
+            "   █ Agent wants to execute run_bash              █",
+            "   █ Do you want to allow this action?            █",
+            "   █                                              █",
+            "   █  ▔▔▔▔▔▔▔▔▔▔▔▔  ▔▔▔▔▔▔▔▔▔▔                     █",
+            "   █    Approve        Deny                       █",
+            "   █  ▁▁▁▁▁▁▁▁▁▁▁▁  ▁▁▁▁▁▁▁▁▁▁                     █",
+            "   █▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄█"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                            "tui_dialog_buttons_edged"), v
+    assert v.msg == "Do you want to allow this action?"
+
+
+@pytest.mark.parametrize("ask", ["Install the package? [y|n] ", "Remove build? (y|n|a) "])
+def test_a_key_list_whose_keys_a_bar_separates(generic: rules.Manifest, ask: str) -> None:
+    v = rules.evaluate(generic, at_input(["$ make install", ask], len(ask)))
+    assert v.state == "blocked", v
+    assert v.dialog is not None and [o.key for o in v.dialog.options][:2] == ["y", "n"]
+
+
+FRAMED = ["          ┌ Permission ──────────────────────────┐",
+          "          │                                      │",
+          "          │ Run rm -rf build?                    │",
+          "          │                                      │",
+          "          │                         No   Yes     │",
+          "          └──────────────────────────────────────┘"]
+
+
+def test_word_buttons_on_a_framed_dialogs_last_row(generic: rules.Manifest) -> None:
+    v = read(generic, ["", "", *FRAMED, "", ""])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_box_buttons"), v
+    assert v.msg == "Run rm -rf build?"
+
+
+def test_word_buttons_in_a_frame_with_more_drawn_under_it(generic: rules.Manifest) -> None:
+    """A frame in the conversation, the conversation going on under it: not drawn last."""
+    v = read(generic, [*FRAMED, "It asked that, and I said no.", "> "])
+    assert v.rule_id != "tui_dialog_box_buttons"

@@ -15,8 +15,12 @@ command is another dialog). What is not read as options, so that
 background), Textual's buttons (the focus is a colour and they take Tab), prompt_toolkit's
 radio list (its "(*)" marks the value checked, not the focused row). Not in the table:
 enquirer's confirm ("? Run rm -rf build? (y/N) ‣ false", the cursor parked inside its key
-list: no rule reads it), and click's and rich's confirms after the Down, whose escape the
-terminal echoed onto their line.
+list: no rule reads it), click's and rich's confirms after the Down, whose escape the
+terminal echoed onto their line, @inquirer/prompts' expand ("? Run rm -rf build? (yanH)",
+its keys glued in one pair of parentheses, or its "y) Yes, run it" rows with no
+pointer: no rule reads it), and terminal-kit's yes-or-no, which waits with the cursor at
+the start of the row under "Run rm -rf build? [y|n]": where an answered question leaves
+it.
 """
 
 from __future__ import annotations
@@ -96,6 +100,30 @@ CASES = [
     ("textual-modal-moved", [], None, None),
     ("textual-modal-tab", [], None, None),
     ("textual-modal-tab-moved", [], None, None),
+    # more toolkits, read once with generic .51 before any rule was written from them
+    # (16 of these 26 renders blocked then; urwid's and npyscreen's buttons, which take
+    # their focus from the cursor or Tab, and the list with no pointer, are read without
+    # a selection)
+    ("enquirer-select-hint", LIST, 0, "arrows"),
+    ("enquirer-select-hint-moved", LIST, 1, "arrows"),
+    ("inquirer-prompts-rawlist", [], None, None),
+    ("inquirer-prompts-rawlist-moved", [], None, None),
+    ("npyscreen-notify_yes_no", [], None, None),
+    ("npyscreen-notify_yes_no-moved", [], None, None),
+    ("npyscreen-notify_yes_no-tab", [], None, None),
+    ("npyscreen-notify_yes_no-tab-moved", [], None, None),
+    ("pyinquirer-confirm", YN, None, "key_enter"),
+    ("pyinquirer-confirm-moved", YN, None, "key_enter"),
+    ("pyinquirer-list", LIST, 0, "arrows"),
+    ("pyinquirer-list-moved", LIST, 1, "arrows"),
+    ("terminal-kit-singleColumnMenu", [], None, None),
+    ("terminal-kit-singleColumnMenu-moved", [], None, None),
+    ("textual-modal-centred", [], None, None),
+    ("textual-modal-centred-moved", [], None, None),
+    ("textual-modal-centred-tab", [], None, None),
+    ("textual-modal-centred-tab-moved", [], None, None),
+    ("urwid-dialog", BUTTONS, None, "arrows_lr"),
+    ("urwid-dialog-moved", BUTTONS, None, "arrows_lr"),
 ]
 
 
@@ -119,7 +147,9 @@ def _read(generic: rules.Manifest, name: str) -> tuple[rules.Verdict, bool]:
 def test_every_render_is_in_the_table() -> None:
     names = {p.stem for p in RENDERS.glob("*.json")}
     left_out = {"enquirer-confirm", "enquirer-confirm-moved", "click-confirm-moved",
-                "rich-confirm-moved"}
+                "rich-confirm-moved", *(f"inquirer-prompts-expand{e}{m}" for e in ("", "-expanded")
+                                        for m in ("", "-moved")),
+                "terminal-kit-yesOrNo", "terminal-kit-yesOrNo-moved"}
     assert names == {c[0] for c in CASES} | left_out
 
 
@@ -141,8 +171,12 @@ def test_a_toolkits_permission_question_is_a_dialog(
         assert d.choose == choose
         # what `answer` types for the last option: from the selected one down (or right)
         # to it, or its key, then Enter
-        keys = dialog.keys_for(d, dialog.resolve(d, labels[-1]))
         step = {"arrows": "\x1b[B", "arrows_lr": "\x1b[C"}.get(choose)
+        if step is not None and selected is None:  # the focus is not shown: nothing typed
+            with pytest.raises(dialog.ChoiceError):
+                dialog.keys_for(d, dialog.resolve(d, labels[-1]))
+            return
+        keys = dialog.keys_for(d, dialog.resolve(d, labels[-1]))
         if step is not None:
             assert keys == [step] * (len(labels) - 1 - (selected or 0)) + ["\r"]
         else:
