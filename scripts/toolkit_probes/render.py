@@ -52,6 +52,13 @@ PY = [
     ("pick", "pick", DOWN),
     ("beaupy-confirm", "beaupy", DOWN),
     ("beaupy-select", "beaupy", DOWN),
+    ("urwid-dialog", "urwid", RIGHT),
+    ("npyscreen-notify_yes_no", "npyscreen", RIGHT),
+    ("npyscreen-notify_yes_no-tab", "npyscreen", "\t"),
+    ("textual-modal-centred", "textual", RIGHT),
+    ("textual-modal-centred-tab", "textual", "\t"),
+    ("pyinquirer-confirm", "inquirer", DOWN),
+    ("pyinquirer-list", "inquirer", DOWN),
 ]
 NODE = [
     ("inquirer-prompts-confirm", "@inquirer/prompts", DOWN),
@@ -69,7 +76,30 @@ NODE = [
     ("enquirer-toggle", "enquirer", RIGHT),
     ("enquirer-select", "enquirer", DOWN),
     ("ink-select-input", "ink-select-input", DOWN),
+    ("inquirer-prompts-expand", "@inquirer/prompts", DOWN),
+    ("inquirer-prompts-expand-expanded", "@inquirer/prompts", DOWN),
+    ("inquirer-prompts-rawlist", "@inquirer/prompts", DOWN),
+    ("enquirer-select-hint", "enquirer", DOWN),
+    ("terminal-kit-yesOrNo", "terminal-kit", DOWN),
+    ("terminal-kit-singleColumnMenu", "terminal-kit", DOWN),
 ]
+# Rust probes: one binary (probes/rust_probe.rs, built under /tmp/tk-work/rust), argv[1] = name
+RUST_BIN = os.environ.get("TK_RUST_BIN", "/tmp/tk-work/rust/target/release/tkprobe")
+RUST = [
+    ("dialoguer-confirm", "dialoguer", DOWN),
+    ("dialoguer-select", "dialoguer", DOWN),
+    ("inquire-confirm", "inquire", DOWN),
+    ("inquire-select", "inquire", DOWN),
+    ("cliclack-confirm", "cliclack", RIGHT),
+    ("cliclack-select", "cliclack", DOWN),
+    ("requestty-confirm", "requestty", DOWN),
+    ("requestty-select", "requestty", DOWN),
+]
+_NO_CRATES = ("not built: crates.io is not reachable from this machine (cargo: 'Could not resolve host: "
+              "index.crates.io'; the registries reached are PyPI, Debian's and npm only). The probe "
+              "program is probes/rust_probe.rs (+ rust_probe.Cargo.toml); Debian packages some crates "
+              "(e.g. librust-dialoguer-dev 0.10.2) but the brief allowed crates.io only")
+# probes that cannot render a prompt, with why (their mode is still in the probe program)
 # probes that cannot render a prompt, with why (their mode is still in the probe program)
 KNOWN_FAILURES = {
     "inquirer-legacy-list": "inquirer 14.3.1 (current) dropped the legacy 'list' type: inquirer.prompt "
@@ -77,14 +107,31 @@ KNOWN_FAILURES = {
                             "rendered instead as inquirer-legacy-select (its new name) and as inquirer8-list "
                             "(inquirer 8.2.7, the classic legacy API, via the npm alias inquirer8)",
 }
-NODE_DEPS = {"ink-select-input": ["ink", "react"]}
+if not os.path.exists(RUST_BIN):
+    KNOWN_FAILURES.update({n: _NO_CRATES for n, _, _ in RUST})
+NODE_DEPS = {"ink-select-input": ["ink", "react"],
+             "@inquirer/prompts": ["@inquirer/expand", "@inquirer/rawlist", "@inquirer/core"]}
+PY_DEPS = {"inquirer": ["blessed", "readchar"], "textual": ["rich"]}
 NODE_PKG = {"inquirer@8 (npm alias inquirer8)": "inquirer8"}  # toolkit label -> node_modules dir
+
+
+def rust_versions() -> dict[str, str]:
+    lock = os.path.join(os.path.dirname(os.path.dirname(RUST_BIN)), "..", "Cargo.lock")
+    out: dict[str, str] = {}
+    try:
+        with open(lock) as f:
+            text = f.read()
+    except OSError:
+        return out
+    for m in re.finditer(r'name = "([^"]+)"\nversion = "([^"]+)"', text):
+        out[m.group(1)] = m.group(2)
+    return out
 
 
 def py_versions() -> dict[str, str]:
     code = (
         "import json,importlib.metadata as m;"
-        f"print(json.dumps({{p: m.version(p) for p in {sorted({t for _, t, _ in PY})!r}}}))"
+        f"print(json.dumps({{p: m.version(p) for p in {sorted({t for _, t, _ in PY} | {d for v in PY_DEPS.values() for d in v})!r}}}))"
     )
     return json.loads(subprocess.check_output([VENV_PY, "-c", code]))
 
@@ -334,12 +381,18 @@ def main() -> None:
     jobs = []
     for name, tk, key in PY:
         mode = name.removesuffix("-tab")
-        jobs.append((name, tk, pyv[tk], [VENV_PY, os.path.join(PROBES, "py_probe.py"), mode], key, None))
+        extra = {p: pyv[p] for p in [tk, *PY_DEPS.get(tk, [])]}
+        jobs.append((name, tk, pyv[tk], [VENV_PY, os.path.join(PROBES, "py_probe.py"), mode], key,
+                     extra if len(extra) > 1 else None))
     for name, tk, key in NODE:
         pkg = NODE_PKG.get(tk, tk)
         extra = {p: node_version(p) for p in [pkg, *NODE_DEPS.get(tk, [])]}
         jobs.append((name, tk, node_version(pkg), ["node", os.path.join(PROBES, "node_probe.mjs"), name], key,
                      extra if len(extra) > 1 else None))
+    if os.path.exists(RUST_BIN):
+        rv = rust_versions()
+        for name, tk, key in RUST:
+            jobs.append((name, tk, rv.get(tk, "?"), [RUST_BIN, name], key, None))
     fail_path = os.path.join(OUT, "failures.json")
     failures = dict(KNOWN_FAILURES)
     if os.path.exists(fail_path):

@@ -240,10 +240,13 @@ def test_a_diamond_row_is_a_select_prompt_only_in_its_frame(generic: rules.Manif
         v = read(generic, rows)
         assert v.state != "blocked", (v.rule_id, rows)
     # clack's prompts: the "◆" question, its "│" rows, the closing "└"; a permission when
-    # a choice approves or declines
+    # the question asks to act or a choice asks leave
     for rows, rule in ((["┌  create-app", "│", "◆  Project name?", "│  my-app█", "└"],
                         "select_prompt"),
-                       (["◆  Continue?", "│  ● Yes / ○ No", "└"], "select_permission")):
+                       (["◆  Continue?", "│  ● Yes / ○ No", "└"], "select_prompt"),
+                       (["◆  Run rm -rf build?", "│  ● Yes / ○ No", "└"], "select_permission"),
+                       (["◆  Bash wants to run ls", "│  ● Allow once", "│  ○ Deny", "└"],
+                        "select_permission")):
         v = read(generic, rows)
         assert (v.state, v.rule_id) == ("blocked", rule), rows
 

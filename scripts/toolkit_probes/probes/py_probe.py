@@ -75,5 +75,54 @@ elif mode == "beaupy-confirm":
 elif mode == "beaupy-select":
     import beaupy
     beaupy.select(OPTS, title=Q)
+elif mode == "urwid-dialog":
+    import urwid
+
+    def done(_button):
+        raise urwid.ExitMainLoop()
+
+    buttons = urwid.Columns([urwid.Button("Yes", on_press=done), urwid.Button("No", on_press=done)])
+    body = urwid.Pile([urwid.Text(Q), buttons])
+    urwid.MainLoop(urwid.Filler(urwid.LineBox(body))).run()
+elif mode == "npyscreen-notify_yes_no":
+    import npyscreen
+
+    def ask(*_):
+        return npyscreen.notify_yes_no(Q, title="Permission")
+
+    npyscreen.wrapper_basic(ask)
+elif mode == "textual-modal-centred":
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+    from textual.screen import ModalScreen
+    from textual.widgets import Button, Label
+
+    class Ask(ModalScreen):
+        CSS = """
+        Ask { align: center middle; }
+        Ask > Label { width: auto; }
+        Ask > Horizontal { width: auto; height: auto; }
+        """
+
+        def compose(self) -> ComposeResult:
+            yield Label(Q)
+            with Horizontal():
+                yield Button("Yes", variant="success", id="yes")
+                yield Button("No", variant="error", id="no")
+
+        def on_button_pressed(self, event: Button.Pressed) -> None:
+            self.app.exit(event.button.id)
+
+    class Probe(App):
+        def on_mount(self) -> None:
+            self.push_screen(Ask())
+
+    Probe().run()
+elif mode == "pyinquirer-confirm":
+    import inquirer
+    inquirer.confirm(Q)
+elif mode == "pyinquirer-list":
+    import inquirer
+    inquirer.list_input(Q, choices=OPTS)
 else:
     raise SystemExit(f"unknown mode {mode}")
