@@ -34,7 +34,7 @@ NODE_MODULES = os.environ.get("TK_NODE_MODULES", "/tmp/tk-work/node/node_modules
 OUT = os.environ.get("TK_OUT", os.path.join(HERE, "out"))
 DOWN, RIGHT = "\x1b[B", "\x1b[C"
 
-# name, toolkit (package), language, key
+# name, toolkit (package), key
 PY = [
     ("ptk-yes_no_dialog", "prompt_toolkit", RIGHT),
     ("ptk-button_dialog", "prompt_toolkit", RIGHT),
@@ -83,6 +83,14 @@ NODE = [
     ("terminal-kit-yesOrNo", "terminal-kit", DOWN),
     ("terminal-kit-singleColumnMenu", "terminal-kit", DOWN),
 ]
+#: the second set, rendered after the rules for the first were written and read once before
+#: any rule was written from it (read.py --set second)
+SECOND_SET = frozenset({
+    "urwid-dialog", "npyscreen-notify_yes_no", "npyscreen-notify_yes_no-tab",
+    "textual-modal-centred", "textual-modal-centred-tab", "pyinquirer-confirm",
+    "pyinquirer-list", "inquirer-prompts-expand", "inquirer-prompts-expand-expanded",
+    "inquirer-prompts-rawlist", "enquirer-select-hint", "terminal-kit-yesOrNo",
+    "terminal-kit-singleColumnMenu"})
 # Rust probes: one binary (probes/rust_probe.rs, built under /tmp/tk-work/rust), argv[1] = name
 RUST_BIN = os.environ.get("TK_RUST_BIN", "/tmp/tk-work/rust/target/release/tkprobe")
 RUST = [
@@ -95,11 +103,8 @@ RUST = [
     ("requestty-confirm", "requestty", DOWN),
     ("requestty-select", "requestty", DOWN),
 ]
-_NO_CRATES = ("not built: crates.io is not reachable from this machine (cargo: 'Could not resolve host: "
-              "index.crates.io'; the registries reached are PyPI, Debian's and npm only). The probe "
-              "program is probes/rust_probe.rs (+ rust_probe.Cargo.toml); Debian packages some crates "
-              "(e.g. librust-dialoguer-dev 0.10.2) but the brief allowed crates.io only")
-# probes that cannot render a prompt, with why (their mode is still in the probe program)
+_NO_CRATES = ("not built: no binary at TK_RUST_BIN (its crates come from crates.io; build "
+              "probes/rust_probe.rs with probes/rust_probe.Cargo.toml where that registry is reached)")
 # probes that cannot render a prompt, with why (their mode is still in the probe program)
 KNOWN_FAILURES = {
     "inquirer-legacy-list": "inquirer 14.3.1 (current) dropped the legacy 'list' type: inquirer.prompt "

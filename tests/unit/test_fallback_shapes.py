@@ -3874,8 +3874,10 @@ SQUARE_COMPOSER = ["┌" + "─" * 98 + "┐", "│Describe a task, or type /hel
 
 
 def test_a_live_numbered_choice_with_no_hints_is_a_dialog(generic: rules.Manifest) -> None:
-    rows = ["I will list the files.", *ANSWERED_CHOICE[:-1]]
-    rows[-3], rows[-1] = "      1. Approve once: run this operation", "   >  3. Deny: skip this operation"
+    """The same choice while it waits: its pointer on its default, nothing under it."""
+    rows = ["I will list the files.", *ANSWERED_CHOICE[:2],
+            "      1. Approve once: run this operation", ANSWERED_CHOICE[3],
+            "   >  3. Deny: skip this operation"]
     v = read(generic, rows)
     assert (v.state, v.kind) == ("blocked", "permission"), v
     d = v.dialog
