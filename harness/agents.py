@@ -1276,6 +1276,47 @@ lindwyrm_idle, lindwyrm_asks, lindwyrm_busy = (
     LINDWYRM_CHAT.idle, LINDWYRM_CHAT.asks, LINDWYRM_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- Letta Code
+
+#: its composer, empty: "›" alone on its row (0.25.3: ">"), between two rules over
+#: its footer row ("Press / for commands" at start, then in 0.25.9 "▶ standard (request
+#: approval) mode (shift+tab to cycle)", its model on the right); drawn while a turn runs
+#: too, gone while it asks
+LETTA_COMPOSER = re.compile(r"(?m)^[›>] *$")
+#: a turn running: its status row over the composer, a spinner ("-", "=", "≡"), the agent's
+#: name and a verb that changes ("Letta Code is ruminating…"), then "(esc to interrupt)"
+#: (its time and tokens after it once it counts; "(interrupting)" once Esc was pressed)
+LETTA_BUSY = re.compile(r"(?m)^\S Letta Code is .*… \((?:esc to interrupt|interrupting)")
+#: its permission, drawn in place of the composer under a rule: "Run this command?", the
+#: command after "$" (its first three rows, "… +N more lines" under them), numbered options
+#: ("❯ 1. Yes", "2. Yes, and don't ask again for '<command>' in this project" where it
+#: offers that, "N. No, and tell Letta Code what to do differently"), then its key row
+LETTA_ASKS = re.compile(r"(?m)^Run this command\?\s*$")
+LETTA_ASKS_KEYS = re.compile(r"(?m)^Enter to select · Esc to cancel\s*$")
+#: its AskUserQuestion's key row, the last of its question drawn in place of the composer
+#: (its header, the question, numbered options each over its description, "N. Type
+#: something.")
+LETTA_QUESTION = re.compile(r"(?m)^Enter to select · Arrow to navigate · Esc to cancel\s*$")
+
+
+def letta_asks(text: str) -> bool:
+    """Its permission drawn in full: the question, the first option selected and its key
+    row."""
+    return (LETTA_ASKS.search(text) is not None and "❯ 1. Yes" in text
+            and LETTA_ASKS_KEYS.search(text) is not None)
+
+
+def letta_busy(text: str) -> bool:
+    """A turn running: its status row drawn."""
+    return LETTA_BUSY.search(text) is not None
+
+
+def letta_idle(text: str) -> bool:
+    """Up and idle, or a turn over: its empty composer, no status row, nothing asked."""
+    return (LETTA_COMPOSER.search(text) is not None and not letta_busy(text)
+            and not letta_asks(text) and LETTA_QUESTION.search(text) is None)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -1755,13 +1796,23 @@ DEVCODER = Description(
 LINDWYRM = replace(line_chat("lindwyrm", agentrun.lindwyrm_command, LINDWYRM_CHAT),
                    is_main=default_is_main)
 
+#: recorded only, as Mastra Code is; an Ink screen whose permission is numbered options in
+#: place of its composer, the first (Yes) selected: Enter approves, Esc refuses (the turn
+#: stops there)
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+LETTA = Description(
+    "letta", agentrun.letta_command, is_main=agentrun.chat_with_tools_is_main,
+    started=letta_idle, start_wait=90, start_settle=1.5, ended=letta_idle,
+    end_settle=0.8, busy=letta_busy, drawn=letta_asks, approve_key="enter",
+    leave=CTRL_C_TWICE)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1772,4 +1823,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
-                           "lindwyrm"})
+                           "lindwyrm", "letta"})

@@ -48,6 +48,7 @@ from capture_agents import (
     kilo,
     kimi,
     koder,
+    letta,
     lindwyrm,
     llm,
     llmist,
@@ -135,6 +136,7 @@ MODULES = {
     "vtx": (vtx,),
     "devcoder": (devcoder,),
     "lindwyrm": (lindwyrm,),
+    "letta": (letta,),
 }
 AGENTS = tuple(MODULES)
 
