@@ -59,6 +59,7 @@ from capture_agents import (
     opencode,
     opencodex,
     openhands,
+    pairwit,
     pi,
     qwen,
     rawdog,
@@ -135,6 +136,7 @@ MODULES = {
     "vtx": (vtx,),
     "devcoder": (devcoder,),
     "lindwyrm": (lindwyrm,),
+    "pairwit": (pairwit,),
 }
 AGENTS = tuple(MODULES)
 
