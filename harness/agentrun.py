@@ -1125,6 +1125,8 @@ class AgentRun:
         "ctrl+d": b"\x04",
         "ctrl+q": b"\x11",
         "ctrl+s": b"\x13",
+        # Pairwit's clear (its chat emptied, its input focused): its key that focuses its input
+        "ctrl+l": b"\x0c",
         "backspace": b"\x7f",
         # a line that says yes, for a program that reads its confirmation as a line
         "y+enter": b"y\r",
@@ -2883,3 +2885,29 @@ def letta_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "--backend", "local", "--model", "lmstudio/gpt-4o",
             "--permission-mode", "default", *(args or [])], env
+
+
+def pairwit_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Pairwit (PyPI ``pairwit``, the program ``pairwit``: a Textual
+    full-screen TUI, its transcript of framed wells over its composer ``> Ask Pairwit
+    anything…`` and a row of shortcuts) in ``sb``: the fake API's Chat Completions as its
+    ``custom`` provider (``PAIRWIT_PROVIDER``, ``PAIRWIT_BASE_URL``, the key in
+    ``PAIRWIT_API_KEY``, the model ``gpt-4o``: with these set it opens no setup dialog), in
+    its default Build mode. A call of its ``bash`` tool (or a file write) asks first, a
+    modal box over the middle of the screen titled ``APPROVAL REQUIRED``: ``PAIRWIT  ·
+    SECURITY GATE``, ``Approve this action to continue``, ``Run shell command  ·  bash``
+    (``Run shell write`` for a command that writes a file), the command, what it may do, ``The agent is paused. Nothing runs until you decide.``,
+    ``Enter Once · N Deny · 2 Session · 3 Always``, then a list of four options, ``1  Once``
+    (highlighted), ``N  Deny``, ``2  Session``, ``3  Always``: Enter takes the highlighted
+    one, n refuses (the model is told and answers). Esc or Ctrl+C stops a turn once the
+    model's stream says anything; Ctrl+C quits it when idle. It has no telemetry and no
+    update check; its web tools are not used, no MCP server is configured; its Python
+    programs reach no host but this machine besides (:func:`loopback_only_python`). No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["pairwit"]
+    env = sb.base_env()
+    env.update({"PAIRWIT_PROVIDER": "custom", "PAIRWIT_BASE_URL": f"{base_url}/v1",
+                "PAIRWIT_API_KEY": "sk-fake", "PAIRWIT_MODEL": "gpt-4o"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1349,6 +1349,38 @@ def devcoder_busy(text: str) -> bool:
     return DEVCODER_WORKING.search(text) is not None and not devcoder_asks(text)
 
 
+# --------------------------------------------------------------------------- Pairwit
+
+#: its composer, empty (its placeholder drawn), over its row of shortcuts at rest, ending
+#: "↵ send" (while a turn runs "Esc cancel  ·  ↵ queue" in its place)
+PAIRWIT_IDLE = re.compile(
+    r"(?m)^ > Ask Pairwit anything… \(Ctrl\+O to attach\)\s*\n(?:\s*\n)*"
+    r"  ⌃B files  ·  .*  ·  ↵ send *$")
+#: its permission, a modal box over the middle of the screen, its title on its top edge
+#: ("▊▔  APPROVAL REQUIRED  ▔▔▔...▎"): "PAIRWIT  ·  SECURITY GATE", "Approve this action to
+#: continue", "Run shell command  ·  bash", the command, "The agent is paused. Nothing runs
+#: until you decide.", its keys' hint "Enter Once · N Deny · 2 Session · 3 Always", then its
+#: list of four options, the first "1  Once      Run this bash once, ask again next time"
+#: (highlighted); a long command pushes the hint and the options below the box's bottom
+#: (the box scrolls), its title stays
+PAIRWIT_ASKS = re.compile(r"(?m)^ *▊▔  APPROVAL REQUIRED  ▔+▎")
+#: a turn under way: its row of shortcuts ending "Esc cancel  ·  ↵ queue" (cut at the
+#: screen's edge where the row is longer: 0.0.10's names more keys)
+PAIRWIT_WORKING = re.compile(r"(?m)^  ⌃B files  ·  .*  ·  Esc cancel\b")
+
+
+def pairwit_idle(text: str) -> bool:
+    return PAIRWIT_IDLE.search(text) is not None and PAIRWIT_ASKS.search(text) is None
+
+
+def pairwit_asks(text: str) -> bool:
+    return PAIRWIT_ASKS.search(text) is not None
+
+
+def pairwit_busy(text: str) -> bool:
+    return PAIRWIT_WORKING.search(text) is not None and not pairwit_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1806,13 +1838,24 @@ LETTA = Description(
     end_settle=0.8, busy=letta_busy, drawn=letta_asks, approve_key="enter",
     leave=CTRL_C_TWICE)
 
+#: recorded only, as Mistral Vibe is; a Textual screen whose permission is a modal box with a
+#: list of four options (``1  Once``, highlighted, ``N  Deny``, ``2  Session``, ``3
+#: Always``), answered by Enter on the highlighted one (n refuses); its input is not focused
+#: at start (a hidden search box of its editor pane is): Ctrl+L (its clear, nothing to clear
+#: yet) gives it the focus once; Ctrl+C quits it when idle
+PAIRWIT = Description(
+    "pairwit", agentrun.pairwit_command, is_main=agentrun.chat_with_tools_is_main,
+    started=pairwit_idle, start_wait=90, start_settle=1.5, ended=pairwit_idle,
+    end_settle=0.8, busy=pairwit_busy, drawn=pairwit_asks, approve_key="enter",
+    start_key="ctrl+l", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1823,4 +1866,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
-                           "lindwyrm", "letta"})
+                           "lindwyrm", "letta", "pairwit"})

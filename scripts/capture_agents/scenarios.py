@@ -60,6 +60,7 @@ from capture_agents import (
     opencode,
     opencodex,
     openhands,
+    pairwit,
     pi,
     qwen,
     rawdog,
@@ -137,6 +138,7 @@ MODULES = {
     "devcoder": (devcoder,),
     "lindwyrm": (lindwyrm,),
     "letta": (letta,),
+    "pairwit": (pairwit,),
 }
 AGENTS = tuple(MODULES)
 
