@@ -1738,6 +1738,39 @@ manifest instead of their own.
   before it was looked at: the same. Since .52 (such keys on the cursor's row ending in a
   colon, ``line_glued_keys_permission``, what it asks about the paragraph above it, every
   row of a multi-line command): 6/6 on each, 0 false blocked, 0.995 and 0.995.
+* **Letta Code 0.25.9 and 0.25.3** (``tests/heldout/letta-0.25.9/``,
+  ``tests/heldout/letta-0.25.3/``, npm ``@letta-ai/letta-code``, the program ``letta``, a
+  new agent: an Ink screen on the main screen, its composer "›" (0.25.3: ">") alone between
+  two rules over a footer row, a status row "≡ Letta Code is ruminating… (esc to
+  interrupt)" over it while a turn runs; before a shell command, in the composer's place,
+  "Run this command?", "  $ <command>", then "❯ 1. Yes", "  2. Yes, and don't ask again
+  for '<command>' in this project" (not for every command), "  N. No, and tell Letta Code
+  what to do differently", "Enter to select · Esc to cancel", answered by Enter (Esc
+  refuses: "Approval cancelled", the turn stops); its question, numbered options each over
+  its description under "Which color do you prefer?") was measured once unseen (the rules
+  of 1d15929, 2026.12.06.53, replayed with activity): 7/7 dialogs on each, 0 false
+  blocked, blocked p50/max 77/86 ms and 58/78 ms, turn end p50/max 44/62 ms and 53/57 ms,
+  agreement 1.000 and 1.000: its permission is ``tui_dialog_list``'s, its question
+  ``tui_question_list``'s, its status row ``tui_working``'s.
+* **Pairwit 0.0.14 and 0.0.10** (``tests/heldout/pairwit-0.0.14/``,
+  ``tests/heldout/pairwit-0.0.10/``, PyPI ``pairwit``, a new agent: a Textual full-screen
+  TUI, its transcript of framed wells over its composer "> Ask Pairwit anything… (Ctrl+O
+  to attach)" under one rule and a row of shortcuts ("… ⌃P menu  ·  ↵ send"; "Esc cancel
+  ·  ↵ queue" while a turn runs); before a shell command a modal box of tall bars ("▊▔
+  APPROVAL REQUIRED  ▔▔▔▎") over an otherwise blank screen: "PAIRWIT  ·  SECURITY GATE",
+  "Approve this action to continue", "Run shell command  ·  bash", the command, "The agent
+  is paused. Nothing runs until you decide.", the hints "Enter Once · N Deny · 2 Session ·
+  3 Always", then a box of four options each led by its key, "1  Once", "N  Deny", "2
+  Session", "3  Always", the first highlighted by colour only; Enter approves, n refuses
+  (the model is told and answers); no question) was measured once unseen (the rules of
+  1d15929, 2026.12.06.53, replayed with activity): 0/6 dialogs on each, 0 false blocked,
+  turn end p50/max 853/940 ms (3 of 8 not seen) and 923/2586 ms (2), agreement 0.722 and
+  0.754. What it showed where the fallback was wrong: its modal asks with no question
+  mark, no pointer and no bracketed key (its options led by a bare key, its hints "KEY
+  word" pairs), read by no rule, so each approval reads working from the Enter to the
+  turn's end; its composer, one rule over it and none under it, is read by no rule: idle
+  only from its activity, turn ends late or not seen. No false blocked (its negatives'
+  typed and quoted modal none).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1817,7 +1850,8 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm: below)
+#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit: below; Letta Code 0.25.9 and
+#: 0.25.3: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1843,6 +1877,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # lindwyrm 0.9.0 and 0.8.1: every approval unseen (its line prompt "  Allow? [y]es
           # / [n]o / [a]lways (bash) / [q]uit: ", keys glued to their words, on the cursor's
           # row); none since generic .52
+          # Pairwit 0.0.14 and 0.0.10: every approval unseen (a modal's options led by a
+          # bare key under "KEY word" hints, no question, no pointer)
+          *(f"pairwit-{v}/{c}" for v in ("0.0.10", "0.0.14")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1917,6 +1955,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # the same with generic .51, before it was looked at; since .52 every approval is
          # found (0.635), the footer's hint left
          "devcoder-0.1.0": (0, 0.63),
+         # Pairwit 0.0.14 and 0.0.10 measure 0.722 and 0.754 unseen: each approval reads
+         # working from the Enter to the turn's end, and its composer, read by no rule, idle
+         # only from its activity
+         "pairwit-0.0.14": (0, 0.72), "pairwit-0.0.10": (0, 0.75),
          }
 
 
@@ -1941,9 +1983,10 @@ def test_the_held_out_agent_is_there() -> None:
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
-        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
+        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",
+        "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "xiaoyu-0.75.0"]
 
