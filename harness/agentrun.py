@@ -2911,3 +2911,38 @@ def pairwit_command(sb: Sandbox, base_url: str, *,
                 "PAIRWIT_API_KEY": "sk-fake", "PAIRWIT_MODEL": "gpt-4o"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def tinyharness_command(sb: Sandbox, base_url: str, *,
+                        args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for tinyharness (PyPI ``tinyharness-lm``, the program ``tinyharness``: a
+    prompt_toolkit chat inline on the main screen, its answers and tool calls printed up the
+    screen over its composer, a framed box ``❯ Ask anything, or type / for commands``, and a
+    footer row) in ``sb``: the fake API's Anthropic Messages as a provider of its user config
+    (``$TINYHARNESS_HOME/config.toml``: ``[providers.fake]``, ``api = "anthropic"``, the key
+    in ``FAKE_API_KEY``, the model ``claude-sonnet-4-5``), its permission mode ``ask`` (every
+    command asks: its default mode runs commands unasked where a sandbox backend is active),
+    its tools called natively (``tool_calls = "native"``: its ``auto`` asks the model a
+    calibration question first) and its next-prompt suggestions off (a request offering
+    tools after every turn). A call of its ``Bash`` tool asks first, inline under the
+    transcript in place of the composer: the call in a rounded frame titled ``Bash
+    <command>``, the command in it, ``⚠ No sandbox backend is active: ...``, then ``Run this
+    command?`` over ``❯  1. Yes`` and ``2. No, and tell it what to do instead  esc``; Enter
+    takes the selected option, 2 (or Esc) refuses and asks ``What should it do instead?
+    enter to just stop`` on the cursor's row: Enter stops the turn there (``■ Stopped.``, the
+    model is not told). Ctrl+C in a turn stops it (``■ Interrupted.``). It has no telemetry
+    and no update check; its web tools are not used, no MCP server is configured; its Python
+    programs reach no host but this machine besides (:func:`loopback_only_python`). No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["tinyharness"]
+    conf = sb.home / ".tinyharness"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        'provider = "fake"\nmodel = "claude-sonnet-4-5"\npermission_mode = "ask"\n'
+        'tool_calls = "native"\nprompt_suggestions = false\n\n'
+        f'[providers.fake]\napi = "anthropic"\nbase_url = "{base_url}/v1"\n'
+        'api_key_env = "FAKE_API_KEY"\n')
+    env = sb.base_env()
+    env.update({"TINYHARNESS_HOME": str(conf), "FAKE_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1381,6 +1381,41 @@ def pairwit_busy(text: str) -> bool:
     return PAIRWIT_WORKING.search(text) is not None and not pairwit_asks(text)
 
 
+# --------------------------------------------------------------------------- tinyharness
+
+#: its composer, empty (its placeholder drawn), framed, over its footer row at rest ("○ ask ·
+#: shift+tab to switch", its model and context on the right); while a turn runs the
+#: placeholder reads "Message the agent: it gets this before its next step" and the footer
+#: "○ ask · ctrl+c to stop"
+TINYHARNESS_IDLE = re.compile(
+    r"(?m)^│❯ Ask anything, or type / for commands +│\n└─+┘\n  ○ \w+ · shift\+tab to switch\b")
+#: its permission, in place of the composer under the call's rounded frame ("╭─ Bash
+#: <command> ─...╮", the command, "╰─...╯") and "⚠ No sandbox backend is active: ...": its
+#: question "Run this command?" over its options "❯  1. Yes" (selected), "2. Yes, <don't ask
+#: again for ...>" where offered, and "2. No, and tell it what to do instead  esc"; a
+#: command taller than the screen pushes the frame's bottom, the warning and the question
+#: off it (the frame's top rows and the options stay): told by its options
+TINYHARNESS_ASKS = re.compile(
+    r"(?m)^   ❯  1\. Yes\s*\n(?:      2\. Yes, .*\n)?      \d\. No, and tell it what to do "
+    r"instead\b")
+#: a turn under way: its footer "○ ask · ctrl+c to stop" under the composer (a spinner's row
+#: "⠋ Working… 0s · ctrl+c to interrupt" over it while the model is silent, "⠋ Running
+#: Bash… 1s · ctrl+c to interrupt" while a command runs)
+TINYHARNESS_WORKING = re.compile(r"(?m)^  ○ \w+ · ctrl\+c to stop\b")
+
+
+def tinyharness_idle(text: str) -> bool:
+    return TINYHARNESS_IDLE.search(text) is not None and TINYHARNESS_ASKS.search(text) is None
+
+
+def tinyharness_asks(text: str) -> bool:
+    return TINYHARNESS_ASKS.search(text) is not None
+
+
+def tinyharness_busy(text: str) -> bool:
+    return TINYHARNESS_WORKING.search(text) is not None and not tinyharness_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1849,13 +1884,23 @@ PAIRWIT = Description(
     end_settle=0.8, busy=pairwit_busy, drawn=pairwit_asks, approve_key="enter",
     start_key="ctrl+l", leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Letta Code is; a prompt_toolkit chat inline on the main screen whose
+#: permission is a select prompt in place of its composer ("Run this command?", "❯  1. Yes",
+#: "2. No, and tell it what to do instead  esc"), answered by Enter on the selected option;
+#: 2 refuses and asks what to do instead on one row (Enter: the turn stops); Ctrl+D quits it
+#: (its model asked with Anthropic's Messages, whose main requests are those offering tools)
+TINYHARNESS = Description(
+    "tinyharness", agentrun.tinyharness_command, started=tinyharness_idle, start_wait=60,
+    start_settle=1.0, ended=tinyharness_idle, end_settle=0.8, busy=tinyharness_busy,
+    drawn=tinyharness_asks, approve_key="enter", leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1866,4 +1911,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
-                           "lindwyrm", "letta", "pairwit"})
+                           "lindwyrm", "letta", "pairwit", "tinyharness"})

@@ -65,6 +65,7 @@ from capture_agents import (
     qwen,
     rawdog,
     strands,
+    tinyharness,
     tunacode,
     vibe,
     vtx,
@@ -139,6 +140,7 @@ MODULES = {
     "lindwyrm": (lindwyrm,),
     "letta": (letta,),
     "pairwit": (pairwit,),
+    "tinyharness": (tinyharness,),
 }
 AGENTS = tuple(MODULES)
 
