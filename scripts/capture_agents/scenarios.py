@@ -45,6 +45,7 @@ from capture_agents import (
     hermes,
     interpreter,
     jasmine,
+    joshu,
     kilo,
     kimi,
     koder,
@@ -139,6 +140,7 @@ MODULES = {
     "lindwyrm": (lindwyrm,),
     "letta": (letta,),
     "pairwit": (pairwit,),
+    "joshu": (joshu,),
 }
 AGENTS = tuple(MODULES)
 
