@@ -2946,3 +2946,37 @@ def tinyharness_command(sb: Sandbox, base_url: str, *,
     env.update({"TINYHARNESS_HOME": str(conf), "FAKE_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def joshu_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Joshu (PyPI ``joshu``, the program ``joshu``: a chat on the main
+    screen, its answers and tool calls printed up it, its composer a prompt_toolkit prompt
+    ``> `` between two rules over a row ``  ? for shortcuts`` and the model's name) in
+    ``sb``: the fake API's Chat Completions as a provider of its own (``fake`` under
+    ``providers:`` in ``$JOSHU_HOME/config.yaml``, the key in ``FAKE_API_KEY``, the model
+    ``gpt-4o``), its permission mode ``default`` (its default written out), its automatic
+    memory, web search and MCP servers off. A call of its ``run_shell_command`` tool asks
+    first: a box (``Bash command``, the command) printed up the screen, then under it
+    prompt_toolkit's choice prompt ``Do you want to run this command?`` over ``❯  1. 1.
+    Yes`` (and ``2. 2. Yes, and don't ask again for ... this session`` where no warning is
+    shown) and ``N. N. No, and tell Joshu what to do differently (esc)``: Enter takes the
+    selected one; Esc refuses and asks the line ``  Tell Joshu what to do differently
+    (Enter to skip): ``, then the model is told and answers. It pins an ``openai`` before
+    3.0 with it (from 3.0 the SDK's client is ``httpx2``, whose timeout type Joshu's own
+    ``httpx.Timeout`` is not: every request fails). It has no telemetry and no update
+    check; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["joshu"]
+    home = sb.home / ".joshu"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text(
+        "provider: fake\nmodel: gpt-4o\npermission_mode: default\nauto_memory: false\n"
+        "web_search_enabled: false\nmcp_enabled: false\nmcp_discovery_on_startup: false\n"
+        "providers:\n  fake:\n"
+        f"    base_url: {base_url}/v1\n    api_key_env: FAKE_API_KEY\n")
+    env = sb.base_env()
+    env.update({"JOSHU_HOME": str(home), "FAKE_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

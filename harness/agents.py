@@ -1416,6 +1416,44 @@ def tinyharness_busy(text: str) -> bool:
     return TINYHARNESS_WORKING.search(text) is not None and not tinyharness_asks(text)
 
 
+# --------------------------------------------------------------------------- Joshu
+
+#: its composer at rest: a prompt_toolkit prompt "> " (its placeholder 'Try "explain this
+#: codebase" or "fix the failing test"' while empty) between two rules, over its toolbar
+#: "  ? for shortcuts" (the model's name at the right) at the screen's bottom (at start
+#: blank rows between the lower rule and the toolbar); gone while a turn runs
+JOSHU_COMPOSER = re.compile(r"(?m)^─{20,}\n> [^\n]*\n(?: *\n)*─{20,}\n"
+                            r"  \? for shortcuts\b[^\n]*\s*\Z")
+#: its permission, printed under the call's box ("Bash command", the command; a warning
+#: row where its checks find one, "Warning: Sandbox mode: All destructive commands are
+#: blocked."): prompt_toolkit's choice prompt "Do you want to run this command?" over its
+#: options "❯  1. 1. Yes" (selected), where no warning is shown "2. 2. Yes, and don't ask
+#: again for ... this session", then "N. N. No, and tell Joshu what to do differently
+#: (esc)", as the last rows with anything on them (the prompt and its options stay printed
+#: once answered); Enter takes the selected option, Esc refuses and then asks the line
+#: "  Tell Joshu what to do differently (Enter to skip): ", answered by a line
+JOSHU_ASKS = re.compile(
+    r"(?m)^ Do you want to (?:run this command|let Joshu|make this edit|create|allow)[^\n]*\?\n"
+    r" +(?:❯ +)?1\. 1\. Yes *\n(?:[^\n]*\n)*?[^\n]*No, and tell Joshu what to do differently"
+    r" \(esc\) *(?:\n  Tell Joshu what to do differently \(Enter to skip\):[^\n]*)?\s*\Z")
+#: a turn under way: its spinner's row under the turn's rows ("✦ Thinking… (0s · esc to
+#: interrupt)", "✦ Running <command>… (1s · esc to interrupt)"), drawn while the model is
+#: asked (its answer drawn whole once complete) and while a tool runs
+JOSHU_WORKING = re.compile(r"(?m)^\S [^\n]*… \(\d+s · esc to interrupt\) *$")
+
+
+def joshu_idle(text: str) -> bool:
+    return JOSHU_COMPOSER.search(text) is not None
+
+
+def joshu_asks(text: str) -> bool:
+    return JOSHU_ASKS.search(text) is not None
+
+
+def joshu_busy(text: str) -> bool:
+    return JOSHU_WORKING.search(text) is not None and not joshu_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1894,13 +1932,25 @@ TINYHARNESS = Description(
     start_settle=1.0, ended=tinyharness_idle, end_settle=0.8, busy=tinyharness_busy,
     drawn=tinyharness_asks, approve_key="enter", leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+
+#: recorded only, as Letta Code is; a chat on the main screen whose permission is
+#: prompt_toolkit's choice prompt printed under the call's box, answered by Enter on its
+#: first option ("1. 1. Yes"); Esc refuses, then a line (Enter skips it); Ctrl+C twice
+#: quits it at its empty composer (its Ctrl+D does not)
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+JOSHU = Description(
+    "joshu", agentrun.joshu_command, is_main=agentrun.chat_with_tools_is_main,
+    started=joshu_idle, start_wait=90, start_settle=1.5, ended=joshu_idle,
+    end_settle=0.8, busy=joshu_busy, drawn=joshu_asks, approve_key="enter",
+    leave=CTRL_C_TWICE)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1911,4 +1961,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
-                           "lindwyrm", "letta", "pairwit", "tinyharness"})
+                           "lindwyrm", "letta", "pairwit", "tinyharness", "joshu"})

@@ -45,6 +45,7 @@ from capture_agents import (
     hermes,
     interpreter,
     jasmine,
+    joshu,
     kilo,
     kimi,
     koder,
@@ -141,6 +142,7 @@ MODULES = {
     "letta": (letta,),
     "pairwit": (pairwit,),
     "tinyharness": (tinyharness,),
+    "joshu": (joshu,),
 }
 AGENTS = tuple(MODULES)
 

@@ -3,9 +3,9 @@ name to what the model answers and the steps the run takes (``(verb, *args)`` ro
 :data:`VERBS`); ``register`` adds one agent's run of it, with the agent's own words for
 what varies (its description, its dialog's words, the names of the screens it shows, how
 long it is watched, the keys that send its prompt where Enter does not, what a user types
-that looks like its dialog, the keys that refuse its dialog and what follows a refusal, the
-key that interrupts it and whether it asks again, its tools' names and their input's shape,
-and the model's replies): a :class:`W` in a row,
+that looks like its dialog, the keys that refuse its dialog, the pause after them and what
+follows a refusal, the key that interrupts it and whether it asks again, its tools' names
+and their input's shape, and the model's replies): a :class:`W` in a row,
 or ``{name}`` in a string, is filled from them; a row whose verb starts with ``?`` runs
 only where the agent's word of that name is true (``?!``: where it is not). A scenario
 whose model's answers name the agent's tools builds them from its words (``Shared.model``
@@ -113,16 +113,17 @@ def _send(c: Ctx, keys: bytes | None = None) -> None:
 
 
 def _refuse(c: Ctx, keys: tuple[str, ...], last: str, after: str, back: Any = None,
-            reason: str | None = None) -> None:
-    """Refuse the agent's dialog: each of `keys` (a moment after each, and one more after
-    the last), or the `reason` typed, then `last`. ``after="answer"``: the model is told
+            reason: str | None = None, pause: float = 0.2) -> None:
+    """Refuse the agent's dialog: each of `keys` (a moment after each, and `pause` more
+    after the last: an agent that reads a key sent sooner as part of the one before), or
+    the `reason` typed, then `last`. ``after="answer"``: the model is told
     and answers (working); ``after="idle"``: the turn stops there (idle) until `back` (the
     screen's condition of its composer back) holds."""
     for key in keys:
         c.key(key)
         time.sleep(0.3)
     if keys:
-        time.sleep(0.2)
+        time.sleep(pause)
     if reason is not None:
         c.run.type(reason)
         time.sleep(0.2)
@@ -240,9 +241,9 @@ def _question_model(words: Words) -> StepsFactory:
 
 
 #: the rows that refuse the agent's dialog and wait for what follows (its words
-#: `deny_keys`, `deny_key`, `after_refusal`, `back`, `deny_reason`)
+#: `deny_keys`, `deny_key`, `after_refusal`, `back`, `deny_reason`, `deny_pause`)
 _REFUSE: Row = ("refuse", W("deny_keys", ()), W("deny_key", "enter"), W("after_refusal"),
-                W("back", None), W("deny_reason", None))
+                W("back", None), W("deny_reason", None), W("deny_pause", 0.2))
 
 SHARED: dict[str, Shared] = {
     # the model's answers call the agent's tool (`tool_name`), or are its own (`model`)
