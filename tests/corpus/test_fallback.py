@@ -1771,6 +1771,38 @@ manifest instead of their own.
   turn's end; its composer, one rule over it and none under it, is read by no rule: idle
   only from its activity, turn ends late or not seen. No false blocked (its negatives'
   typed and quoted modal none).
+* **tinyharness 0.1.0** (``tests/heldout/tinyharness-0.1.0/``, PyPI ``tinyharness-lm``,
+  its only release, a new agent: a prompt_toolkit chat on the main screen under its banner,
+  whose last row is a legend of keys ("/ commands  ·  shift+tab mode  ·  ctrl+o expand /
+  collapse output  ·  ctrl+c interrupt  ·  ctrl+d exit"); its composer a framed "│❯ Ask
+  anything, or type / for commands │" over "  ○ ask · shift+tab to switch"; "⠋ Working… 2s
+  · ctrl+c to interrupt" while a turn runs; before a shell command the call in a rounded
+  frame, "Run this command?" over "   ❯  1. Yes" and "      2. No, and tell it what to do
+  instead  esc", answered by Enter (2 or Esc refuses: "■ Stopped.", the model not told);
+  no question) was measured once unseen (the rules of 173b1a6, 2026.12.06.53, replayed with
+  activity): 6/6 dialogs, 1 false blocked, blocked p50/max 54/65 ms, turn end p50/max
+  238/262 ms (2 of 8 not seen), agreement 0.486. What it showed where the fallback was
+  wrong: its banner's legend lists "ctrl+c interrupt" among the keys and stands in the
+  bottom 10 rows until the conversation pushes it up, read as a running turn's hint
+  (``tui_working_turn``): working from its start-up on, turn ends seen only once it scrolls
+  away; the dialog its negatives' answer quotes reads as live for 0.1 s (1 false blocked).
+* **Joshu 0.3.0** (``tests/heldout/joshu-0.3.0/``, PyPI ``joshu``, its only release, a new
+  agent: a prompt_toolkit chat on the main screen, its composer "> " between two rules over
+  "  ? for shortcuts"; "✦ Thinking… (0s · esc to interrupt)" while a turn runs; before a
+  shell command the call in a box, then " Do you want to run this command?" over "   ❯  1.
+  1. Yes" and "      2. 2. No, and tell Joshu what to do differently (esc)" (each number
+  drawn twice), answered by Enter (Esc refuses, then asks a line: Enter skips it, the model
+  is told and answers), left printed once answered; no question) was measured once unseen
+  (the rules of 173b1a6, 2026.12.06.53, replayed with activity): 0/6 dialogs, 5 false
+  blocked, turn end p50/max 40/40 ms (1 of 8 not seen), agreement 0.529. What it showed
+  where the fallback was wrong: no option's word follows its number ("1. 1. Yes"), and the
+  user's line under a rule above the question ("> make the output directory") was taken
+  for a composer under the options, so the live dialog is read by no rule; answered and
+  left printed under the tool's call row and the running turn's spinner, it reads as a
+  question (``tui_question_marked``, ``tui_question_pointer``) until the turn ends (5 false
+  blocked); its start-up's numbered tip "3. Press Esc to interrupt, /rewind to undo a
+  request" reads as a running turn's hint: working from its start-up to the first turn's
+  end.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1850,8 +1882,8 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit: below; Letta Code 0.25.9 and
-#: 0.25.3: none, unseen)
+#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu: below; Letta Code 0.25.9
+#: and 0.25.3 and tinyharness 0.1.0: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1881,6 +1913,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # bare key under "KEY word" hints, no question, no pointer)
           *(f"pairwit-{v}/{c}" for v in ("0.0.10", "0.0.14")
             for c in ("command-approve", "command-deny", "long-command", "multiline")),
+          # Joshu 0.3.0: every approval unseen (numbered options whose number is drawn
+          # twice, "1. 1. Yes", under the user's line echoed under a rule)
+          *(f"joshu-0.3.0/{c}" for c in ("command-approve", "command-deny", "long-command",
+                                         "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1959,6 +1995,14 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # working from the Enter to the turn's end, and its composer, read by no rule, idle
          # only from its activity
          "pairwit-0.0.14": (0, 0.72), "pairwit-0.0.10": (0, 0.75),
+         # tinyharness 0.1.0 measures 0.486 unseen (1 false blocked): its banner's legend of
+         # keys, "ctrl+c interrupt" among them, reads as a running turn while in the bottom
+         # rows; the dialog its negatives' answer quotes reads as live for 0.1 s
+         "tinyharness-0.1.0": (1, 0.48),
+         # Joshu 0.3.0 measures 0.529 unseen (5 false blocked): its answered approval, left
+         # printed under the tool's call row and the running turn's spinner, reads as a
+         # question; its start-up's tip "3. Press Esc to interrupt, ..." as a running turn
+         "joshu-0.3.0": (5, 0.52),
          }
 
 
@@ -1982,12 +2026,13 @@ def test_the_held_out_agent_is_there() -> None:
         "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
-        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "kimi-1.40.0",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
+        "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
+        "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "xiaoyu-0.75.0"]
 
 
