@@ -38,7 +38,7 @@ CHOOSE = ("number", "key", "key_enter", "arrows", "arrows_lr")
 MAX_LABEL = 2000  # characters of one option's label kept (and hashed); shown shorter
 MAX_QUESTION = 240  # characters of the question as shown (the id covers all of it)
 MAX_OPTIONS = 12
-MAX_READERS = 24  # readers of one group ([[dialog.options]], ...) in a manifest
+MAX_READERS = 32  # readers of one group ([[dialog.options]], ...) in a manifest
 MAX_FOUND = 4000  # characters of a question or one-line subject a finder reads
 MAX_SUBJECT_ROWS = 400  # rows of a subject block; more: the dialog is partial
 MAX_SUBJECT_CHARS = 20000
@@ -48,7 +48,8 @@ _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choo
                           "key", "drop", "default", "highlight", "region", "below"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
                           "required", "head", "up", "cut_at", "scrolls"})
-_BOX_CHARS = frozenset("│┃║|▌▐")
+#: a box's side borders (box drawing; half blocks; Textual's tall and wide frames, "▊ ... ▎")
+_BOX_CHARS = frozenset("│┃║|▌▐▊▎")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 # an option's row: numbered "1." "1)" "[1]" "(1)", a pointer or a checkbox before it
 _OPTION_ROW = re.compile(

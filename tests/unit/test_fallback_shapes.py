@@ -4034,3 +4034,216 @@ def test_word_buttons_in_a_frame_with_more_drawn_under_it(generic: rules.Manifes
     """A frame in the conversation, the conversation going on under it: not drawn last."""
     v = read(generic, [*FRAMED, "It asked that, and I said no.", "> "])
     assert v.rule_id != "tui_dialog_box_buttons"
+
+
+# --------------- a modal's key hints over a framed list led by bare keys (generic .54)
+
+def _hints_modal(command: list[str], hints: str = "Enter Once · N Deny · 2 Session · 3 Always",
+                 options: tuple[str, ...] = ("1  Once      Run this bash once",
+                                             "N  Deny      Block this call",
+                                             "2  Session   Allow all bash until quit",
+                                             "3  Always    Remember for this project")
+                 ) -> list[str]:
+    """A Textual modal of tall bars ("▊ ... ▎") over an otherwise blank screen."""
+    def row(text: str) -> str:
+        return f"        ▊  {text:<56}▎"
+    return ["", "", "        ▊▔  APPROVAL REQUIRED  " + "▔" * 38 + "▎",
+            row("PAIRWIT  ·  SECURITY GATE"), row("Approve this action to continue"),
+            row(""), *(row("  " + c) for c in command), row(""),
+            row("The agent is paused. Nothing runs until you decide."), row(""),
+            row(hints), "        ▊  ▊" + "▔" * 50 + "▎  ▎",
+            *(f"        ▊  ▊{o:<50}▎  ▎" for o in options),
+            "        ▊  ▊" + "▁" * 50 + "▎  ▎", row(""), "        ▊" + "▁" * 57 + "▎", "", ""]
+
+
+def test_key_hints_over_a_framed_list_of_bare_keys_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """Pairwit's approval: hints pairing each key with its answer over a framed list led
+    by bare keys; its options are the hints' words, each chosen with its key alone; its
+    subject is the modal's rows from its top edge, the bars taken off."""
+    v = read(generic, _hints_modal(["Run shell command  ·  bash", "rm -rf build"]))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_key_hints"), v
+    assert v.msg == "Approve this action to continue"
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert [(o.label, o.key) for o in d.options] == [("Once", "enter"), ("Deny", "n"),
+                                                      ("Session", "2"), ("Always", "3")]
+    assert "rm -rf build" in [x.strip() for x in d.subject]
+    assert not any(c in x for x in d.subject for c in "▊▎")
+    assert dialog.keys_for(d, dialog.resolve(d, "Deny")) == ["n"]
+    assert dialog.keys_for(d, dialog.resolve(d, "Once")) == ["\r"]
+    # another command is another dialog
+    other = read(generic, _hints_modal(["Run shell command  ·  bash", "rm -rf src"]))
+    assert other.dialog is not None and other.dialog.id != d.id
+
+
+def test_key_hints_that_approve_nothing_are_a_question(generic: rules.Manifest) -> None:
+    v = read(generic, _hints_modal(["Pick a branch"], hints="1 Main · 2 Dev · N Cancel",
+                                   options=("1  Main", "2  Dev", "N  Cancel")))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_key_hints"), v
+
+
+@pytest.mark.parametrize("rows", [
+    # quoted in an answer: the list in no frame, a sentence under it
+    ["  Pairwit asked:", "    APPROVAL REQUIRED", "    rm -rf build",
+     "    Enter Once · N Deny · 2 Session · 3 Always",
+     "    1  Once      Run this bash once", "    N  Deny      Block this call",
+     "  Nothing is waiting now.", "─" * 60, " > Ask anything", "",
+     "  ⌃B files  ·  ⌃E editor  ·  ↵ send"],
+    # typed in a composer
+    ["─" * 60, " > APPROVAL REQUIRED Enter Once · N Deny · 2 Session · 3 Always", "",
+     "  ⌃B files  ·  ⌃E editor  ·  ↵ send"],
+    # a footer of shortcuts, no framed list under it
+    ["  ⌃B files  ·  ⌃E editor  ·  Tab mode  ·  ⌃P menu  ·  ↵ send"],
+])
+def test_key_hints_that_ask_nothing(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.state != "blocked", v.rule_id
+
+
+COMPOSER_UNDER_RULE = ["  Two plus two is four.", "", "─" * 100,
+                       " > Ask Pairwit anything… (Ctrl+O to attach)", "", "",
+                       "  ⌃B files  ·  ⌃E editor  ·  ⌃O attach  ·  Tab mode  ·  ↵ send"]
+
+
+def test_a_composer_under_one_rule_over_a_footer_is_idle(generic: rules.Manifest) -> None:
+    v = read(generic, COMPOSER_UNDER_RULE)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_rule_footer"), v
+
+
+@pytest.mark.parametrize("rows", [
+    # its footer offering to cancel: a turn runs
+    [*COMPOSER_UNDER_RULE[:-1], "  ⌃B files  ·  ⌃E editor  ·  Esc cancel  ·  ↵ queue"],
+    # a line entered under a rule, an answer's row under it (no footer of items)
+    ["─" * 100, " > make the files", "", "  Making them now."],
+])
+def test_what_is_no_composer_under_one_rule(generic: rules.Manifest, rows: list[str]) -> None:
+    v = read(generic, rows)
+    assert v.rule_id != "tui_composer_rule_footer", v
+
+
+@pytest.mark.parametrize("row", ["    ● ● ● ● ● Thought briefly", "● ● ● ● thinking — working…",
+                                 "  ● ● ● ● ●"])
+def test_a_row_of_loading_dots_before_words_is_a_turn_running(generic: rules.Manifest,
+                                                              row: str) -> None:
+    v = read(generic, [row, "", *COMPOSER_UNDER_RULE[2:]])
+    assert v.state == "working", v
+
+
+@pytest.mark.parametrize("row", ["  ● ● ○ ○ rating", "  ● Thought briefly", "  ●●●● done"])
+def test_what_is_no_row_of_loading_dots(generic: rules.Manifest, row: str) -> None:
+    v = read(generic, [row, "", *COMPOSER_UNDER_RULE[2:]])
+    assert v.state != "working", v
+
+
+def _titled_modal(command: list[str]) -> list[str]:
+    """The same modal with a command so long that its hints and options are out of it."""
+    rows = _hints_modal(command)
+    return rows[:5] + [f"        ▊  {'  ' + c:<56}▎" for c in command] + rows[-4:]
+
+
+def test_a_modal_titled_on_its_top_edge_is_a_permission(generic: rules.Manifest) -> None:
+    cmd = [f"touch f{i:02d}.txt" for i in range(16)]
+    v = read(generic, _titled_modal(cmd))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                            "tui_dialog_titled_modal"), v
+    assert v.msg == "Approve this action to continue"
+    d = v.dialog
+    assert d is not None and [x.strip() for x in d.subject][-16:] == cmd
+    other = read(generic, _titled_modal([*cmd[:-1], "rm -rf /"]))
+    assert other.dialog is not None and other.dialog.id != d.id
+
+
+@pytest.mark.parametrize("rows", [
+    # left in a transcript: words under it
+    [*_titled_modal(["rm -rf build"])[:-2], "  ✗ Denied — Run shell command", "> "],
+    # its title quoted in a row of text
+    ["  The modal said APPROVAL REQUIRED and I approved this action.", "> "],
+    # a titled box answered under it, the next box (its bottom edge worded) drawn last
+    ["╭─ Approval required " + "─" * 40 + "╮", "│  Execute: rm -rf build" + " " * 37 + "│",
+     "╰" + "─" * 60 + "╯", "", "Approve? [y/n/yes/no] (n): n", "",
+     "╭─ ✗ shell " + "─" * 50 + "╮", "│  User rejected the operation" + " " * 31 + "│",
+     "╰" + "─" * 52 + " failed ─╯", "", ""],
+])
+def test_titled_modals_that_ask_nothing(generic: rules.Manifest, rows: list[str]) -> None:
+    assert read(generic, rows).rule_id != "tui_dialog_titled_modal"
+
+
+# --------------- an expand prompt's keys glued in parentheses (generic .54)
+
+@pytest.mark.parametrize("ask", ["? Run rm -rf build? (yanH) ", "Delete it? (Ynq)", "Apply? (nyd) y"])
+def test_keys_glued_in_parentheses_after_the_question(generic: rules.Manifest, ask: str) -> None:
+    v = rules.evaluate(generic, at_input(["$ rm -rf build", ask], len(ask)))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                            "glued_key_list_permission"), v
+    d = v.dialog
+    assert d is not None and {"y", "n"} <= {o.key for o in d.options}
+    assert dialog.keys_for(d, dialog.resolve(d, "n")) == ["n", "\r"]
+
+
+@pytest.mark.parametrize("rows", [
+    ["Which tool? (npm)"],  # a word with no y
+    ["Ready? (yes)"],  # a word with no n
+    ["User: Run it? (yn)"],  # typed at a chat's prompt
+    ["? Run rm -rf build? (yanH) y", ""],  # answered: the cursor on the next row
+])
+def test_parenthesised_words_that_are_no_glued_key_list(generic: rules.Manifest,
+                                                       rows: list[str]) -> None:
+    v = rules.evaluate(generic, at_input(rows, len(rows[-1])))
+    assert v.rule_id != "glued_key_list_permission", v
+
+
+# --------------- a legend of keys and a start-up's tip are no turn running (generic .54)
+
+COMPOSER_BOXED = ["┌" + "─" * 60 + "┐", "│❯ Ask anything, or type / for commands" + " " * 21 + "│",
+                  "└" + "─" * 60 + "┘", "  ○ ask · shift+tab to switch"]
+
+
+@pytest.mark.parametrize("row", [
+    "  / commands  ·  shift+tab mode  ·  ctrl+c interrupt  ·  ctrl+d exit",
+    "  ctrl+d exit  ·  esc to interrupt  ·  tab complete",
+    "  3. Press Esc to interrupt, /rewind to undo a request",
+])
+def test_a_legend_of_keys_or_a_tip_naming_the_interrupt_key_is_no_turn_running(
+        generic: rules.Manifest, row: str) -> None:
+    v = read(generic, ["  tinyharness v0.1.0", row, "", *COMPOSER_BOXED])
+    assert (v.state, v.rule_id) == ("idle", "tui_composer"), v
+
+
+@pytest.mark.parametrize("row", ["⠋ Working… 2s · ctrl+c to interrupt",
+                                 "■■■⬝⬝⬝  esc interrupt    ctrl+p commands",
+                                 "✦ Thinking… (0s · esc to interrupt)"])
+def test_a_running_turns_hint_still_reads_working(generic: rules.Manifest, row: str) -> None:
+    """Under such a legend a running turn's row still reads working from its spinner or
+    its elapsed time (a bare "esc interrupt" beside it does not: the legend vetoes it)."""
+    v = read(generic, ["  / commands  ·  ctrl+c interrupt  ·  ctrl+d exit", "", row, "",
+                       *COMPOSER_BOXED])
+    assert v.state == "working", v
+
+
+# --------------- numbered options under a question that asks to act (generic .54)
+
+JOSHU_LIKE = ["─" * 100, "> make the output directory", "", "● I will create the directory.",
+              "╭" + "─" * 60 + "╮", "│ Bash command" + " " * 47 + "│",
+              "│ sleep 3 && mkdir -p out" + " " * 36 + "│", "╰" + "─" * 60 + "╯",
+              " Do you want to run this command?", "   ❯  1. 1. Yes",
+              "      2. 2. No, and tell Joshu what to do differently (esc)"]
+
+
+def test_numbered_options_under_a_question_that_asks_to_act(generic: rules.Manifest) -> None:
+    """Joshu's approval: each number drawn twice ("1. 1. Yes"), the user's line echoed
+    under a rule above the question (no composer under the options)."""
+    v = read(generic, JOSHU_LIKE)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_marked"), v
+    assert v.msg == "Do you want to run this command?"
+
+
+@pytest.mark.parametrize("under", [
+    ["", "● Bash(sleep 3 && mkdir -p out)", "✦ Running sleep 3… (0s · esc to interrupt)"],
+    ["", "● Bash(sleep 3 && mkdir -p out)", "  ⎿  (no output)"],
+    ["─" * 100, "> ", "─" * 100],
+])
+def test_numbered_options_answered_or_over_a_composer_ask_nothing(
+        generic: rules.Manifest, under: list[str]) -> None:
+    v = read(generic, [*JOSHU_LIKE, *under])
+    assert v.state != "blocked", v

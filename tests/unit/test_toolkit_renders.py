@@ -16,9 +16,10 @@ background), Textual's buttons (the focus is a colour and they take Tab), prompt
 radio list (its "(*)" marks the value checked, not the focused row). Not in the table:
 enquirer's confirm ("? Run rm -rf build? (y/N) ‣ false", the cursor parked inside its key
 list: no rule reads it), click's and rich's confirms after the Down, whose escape the
-terminal echoed onto their line, @inquirer/prompts' expand ("? Run rm -rf build? (yanH)",
-its keys glued in one pair of parentheses, or its "y) Yes, run it" rows with no
-pointer: no rule reads it), and terminal-kit's yes-or-no, which waits with the cursor at
+terminal echoed onto their line, @inquirer/prompts' expand once expanded (its "y) Yes,
+run it" rows with no pointer under the question the cursor is on: no rule reads it; its
+keys glued in one pair of parentheses, "? Run rm -rf build? (yanH)", are read since
+generic .54), and terminal-kit's yes-or-no, which waits with the cursor at
 the start of the row under "Run rm -rf build? [y|n]": where an answered question leaves
 it.
 """
@@ -108,6 +109,9 @@ CASES = [
     ("enquirer-select-hint-moved", LIST, 1, "arrows"),
     ("inquirer-prompts-rawlist", [], None, None),
     ("inquirer-prompts-rawlist-moved", [], None, None),
+    # its expand prompt's keys glued in one pair of parentheses, read since generic .54
+    ("inquirer-prompts-expand", ["y", "a", "n", "H"], None, "key_enter"),
+    ("inquirer-prompts-expand-moved", ["y", "a", "n", "H"], None, "key_enter"),
     ("npyscreen-notify_yes_no", [], None, None),
     ("npyscreen-notify_yes_no-moved", [], None, None),
     ("npyscreen-notify_yes_no-tab", [], None, None),
@@ -147,8 +151,8 @@ def _read(generic: rules.Manifest, name: str) -> tuple[rules.Verdict, bool]:
 def test_every_render_is_in_the_table() -> None:
     names = {p.stem for p in RENDERS.glob("*.json")}
     left_out = {"enquirer-confirm", "enquirer-confirm-moved", "click-confirm-moved",
-                "rich-confirm-moved", *(f"inquirer-prompts-expand{e}{m}" for e in ("", "-expanded")
-                                        for m in ("", "-moved")),
+                "rich-confirm-moved", "inquirer-prompts-expand-expanded",
+                "inquirer-prompts-expand-expanded-moved",
                 "terminal-kit-yesOrNo", "terminal-kit-yesOrNo-moved"}
     assert names == {c[0] for c in CASES} | left_out
 
