@@ -2980,3 +2980,35 @@ def joshu_command(sb: Sandbox, base_url: str, *,
     env.update({"JOSHU_HOME": str(home), "FAKE_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def windcode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Windcode (PyPI ``windcode``, the program ``windcode``: a Textual
+    full-screen TUI whose words are Chinese: its transcript over a framed composer ``输入任务,
+    或输入 / 使用命令`` and a status row ``空闲 · 默认  沙箱: 开启 · 委派: 显式`` with the
+    model's name on its right) in ``sb``: the fake API's Chat Completions as a provider of
+    its user config (``fake`` under ``[providers]`` in ``~/.windcode/config.toml``, protocol
+    ``openai_compatible``, the key in ``FAKE_API_KEY``, the model ``gpt-4o``), its
+    permission mode ``default`` (its default), its memory and traces off. With no
+    bubblewrap here its ``shell`` tool asks for every command (``critical``, ``提权原因:
+    bubblewrap is unavailable; ...``): a box drawn under the transcript, ``需要授权 ·
+    critical``, ``bash: <command>``, its cwd and sandbox rows, ``是否继续执行?`` over
+    ``> 1. 仅本次允许``, ``2. 拒绝``, ``3. 取消命令``: Enter takes the selected one, Esc
+    refuses (the model is told and answers). Its ``ask_user`` tool asks with a Textual
+    Select per question and a button ``提交``. Ctrl+C stops a turn (Esc twice too) and quits
+    it when idle. It has no telemetry and no update check; no MCP server is configured; its
+    Python programs reach no host but this machine besides (:func:`loopback_only_python`).
+    No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["windcode"]
+    home = sb.home / ".windcode"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        'primary_provider = "fake"\n\n[providers.fake]\nprotocol = "openai_compatible"\n'
+        f'model = "gpt-4o"\napi_key_env = "FAKE_API_KEY"\nbase_url = "{base_url}/v1"\n\n'
+        '[permission]\nmode = "default"\n\n[memory]\nenabled = false\n'
+        'extraction_enabled = false\n\n[trace]\nenabled = false\n')
+    env = sb.base_env()
+    env.update({"FAKE_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

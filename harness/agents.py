@@ -1454,6 +1454,54 @@ def joshu_busy(text: str) -> bool:
     return JOSHU_WORKING.search(text) is not None and not joshu_asks(text)
 
 
+# --------------------------------------------------------------------------- Windcode
+
+#: its status row at the screen's bottom, under its framed composer: the turn's state, its
+#: permission mode, its sandbox and delegation ("  空闲 · 默认  沙箱: 开启 · 委派: 显式", the
+#: model's name on the right): "空闲" (idle) at start, "运行中" (running) while a turn runs,
+#: "再次 Esc 中断" (Esc again to interrupt) for a moment after one Esc, "已完成" (completed),
+#: "已取消" (cancelled) or "失败" (failed) once it has ended
+WINDCODE_STATUS = re.compile(
+    r"(?m)^ *█? +(空闲|已完成(?: · 未验证)?|已取消|失败|运行中(?: · 队列 \d+)?|再次 Esc 中断)"
+    r" · \S+ +沙箱: ")
+#: its permission, a box drawn under the transcript (over its composer): "需要授权 ·
+#: critical" (its risk), "bash: <command>", "cwd: .", "沙箱: bubblewrap / workspace_write ·
+#: 网络: 禁用", "提权原因: bubblewrap is unavailable; ...", "执行工具: shell", "是否继续执行?",
+#: then "> 1. 仅本次允许" (selected), "2. 拒绝", "3. 取消命令"; "等待审批..." in the
+#: transcript above it; gone once answered. The title and the question on rows of their own,
+#: each after the box's edge "█" (the same words typed into the composer are on one row)
+WINDCODE_ASKS = re.compile(r"(?m)^ *█ +需要授权 · \S+ *\n(?:[^\n]*\n)*? *█ +是否继续执行\? *$")
+#: its question (its ask_user tool), drawn under the transcript: each question's prompt over
+#: a Textual Select ("▊  Select  ...  ▼  ▎" in a frame of tall bars), then a button "提交"
+#: (submit); Enter opens the Select's list, Down and Enter pick (the last pick sends it)
+WINDCODE_QUESTION = re.compile(r"(?m)^ *█ +▊  Select +[▼▲] +▎ *$")
+WINDCODE_IDLE_STATES = ("空闲", "已完成", "已完成 · 未验证", "已取消", "失败")
+
+
+def _windcode_state(text: str) -> str | None:
+    found = WINDCODE_STATUS.findall(text)
+    return found[-1] if found else None
+
+
+def windcode_asks(text: str) -> bool:
+    return WINDCODE_ASKS.search(text) is not None
+
+
+def windcode_question(text: str) -> bool:
+    return WINDCODE_QUESTION.search(text) is not None
+
+
+def windcode_idle(text: str) -> bool:
+    return (_windcode_state(text) in WINDCODE_IDLE_STATES and not windcode_asks(text)
+            and not windcode_question(text))
+
+
+def windcode_busy(text: str) -> bool:
+    state = _windcode_state(text)
+    return (state is not None and state not in WINDCODE_IDLE_STATES
+            and not windcode_asks(text) and not windcode_question(text))
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -1944,13 +1992,25 @@ JOSHU = Description(
     end_settle=0.8, busy=joshu_busy, drawn=joshu_asks, approve_key="enter",
     leave=CTRL_C_TWICE)
 
+#: recorded only, as Pairwit is; a Textual screen in Chinese whose permission is a box under
+#: the transcript with a numbered list ("> 1. 仅本次允许", "2. 拒绝", "3. 取消命令"),
+#: answered by Enter on the selected one (Esc refuses); Ctrl+C stops a turn and quits it
+#: when idle (its model asked with Chat Completions, whose main requests are those offering
+#: tools)
+WINDCODE = Description(
+    "windcode", agentrun.windcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=windcode_idle, start_wait=90, start_settle=1.5, ended=windcode_idle,
+    end_settle=0.8, busy=windcode_busy, drawn=windcode_asks, approve_key="enter",
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
     MENTAT, HERMES, LLM, TUNACODE, STRANDS, MCPCLI, GPTE, AGENTAO, AISHA, LLMIST, RAWDOG,
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
-    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU)}
+    AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
+    WINDCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -1961,4 +2021,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "ashcode", "clippy", "firstcoder",
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
-                           "lindwyrm", "letta", "pairwit", "tinyharness", "joshu"})
+                           "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
+                           "windcode"})

@@ -70,6 +70,7 @@ from capture_agents import (
     tunacode,
     vibe,
     vtx,
+    windcode,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -143,6 +144,7 @@ MODULES = {
     "pairwit": (pairwit,),
     "tinyharness": (tinyharness,),
     "joshu": (joshu,),
+    "windcode": (windcode,),
 }
 AGENTS = tuple(MODULES)
 
