@@ -1814,6 +1814,20 @@ manifest instead of their own.
   interrupt hint under it, a start-up's numbered tip): 6/6, 1 false blocked (a frame of
   70 ms between the refusal's answer and the composer), 0.962 (its interrupt's spinner,
   left running by the agent after the Esc, reads working: 0.721 on that capture).
+* **Windcode 0.4.5** (``tests/heldout/windcode-0.4.5/``, PyPI ``windcode``, a new agent: a
+  Textual full-screen TUI whose words are Chinese, its composer "█    输入任务, 或输入 / 使用命令"
+  behind a full block's bar over a status row whose first word is its state ("空闲" idle,
+  "运行中" running, "已完成" done); "⠹ 处理中...  (3s)" while a turn runs; before a shell
+  command a box between the transcript and the composer, "需要授权 · critical", "bash:
+  <command>", "是否继续执行?" over "> 1. 仅本次允许", "2. 拒绝", "3. 取消命令", answered by Enter
+  (Esc refuses: the model is told and answers); its question a prompt over a Textual Select
+  ("▊  Select ... ▼  ▎") and a button "提交") was measured once unseen (the rules of
+  84e7fbc, 2026.12.06.54, and of d9ed1a9, .53, the same, replayed with activity): 6/7
+  dialogs (every approval; not its question), 0 false blocked, turn end p50/max 1101/1491
+  ms (1 of 8 not seen), agreement 0.810. What it showed where the fallback was wrong: its
+  question, a select box and a button, is read by no rule; its composer behind a full
+  block "█" is read by no rule (``tui_composer_bar`` took "┃", "│", "▎", "▌"): idle only
+  from its activity, turn ends 1.1 s late.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1893,7 +1907,7 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu: below; Letta Code 0.25.9
+#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode: below; Letta Code 0.25.9
 #: and 0.25.3 and tinyharness 0.1.0: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
@@ -1924,6 +1938,8 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # bare key under "KEY word" hints, no question, no pointer); none since generic .54
           # Joshu 0.3.0: every approval unseen (numbered options whose number is drawn
           # twice, "1. 1. Yes", under the user's line echoed under a rule); none since .54
+          # Windcode 0.4.5: its question unseen (a prompt over a Textual Select and a button)
+          "windcode-0.4.5/question",
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -2011,6 +2027,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # question; its start-up's tip "3. Press Esc to interrupt, ..." as a running turn;
          # since generic .54 0.962, 1 false blocked (a 70 ms frame after a refusal)
          "joshu-0.3.0": (1, 0.96),
+         # Windcode 0.4.5 measures 0.810 unseen: its question read by no rule, its composer
+         # behind a full block "█" read by no rule (idle from its activity, turn ends late)
+         "windcode-0.4.5": (0, 0.81),
          }
 
 
@@ -2041,7 +2060,7 @@ def test_the_held_out_agent_is_there() -> None:
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
-        "vtx-1.3.0", "xiaoyu-0.75.0"]
+        "vtx-1.3.0", "windcode-0.4.5", "xiaoyu-0.75.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked
