@@ -4247,3 +4247,20 @@ def test_numbered_options_answered_or_over_a_composer_ask_nothing(
         generic: rules.Manifest, under: list[str]) -> None:
     v = read(generic, [*JOSHU_LIKE, *under])
     assert v.state != "blocked", v
+
+
+# --------------- a composer behind a full block's bar (generic .55)
+
+def test_a_composer_behind_a_full_block_bar_is_idle(generic: rules.Manifest) -> None:
+    """Windcode's composer: a full block "█" down its left side, its placeholder behind it,
+    a status row under it."""
+    rows = ["    ● Two plus two is four.", "", "  █", "  █    输入任务, 或输入 / 使用命令", "  █",
+            "  █      已完成 · 默认  沙箱: 开启" + " " * 40 + "gpt-4o"]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_bar"), v
+
+
+def test_a_half_block_modal_with_a_right_edge_is_no_bar_composer(generic: rules.Manifest) -> None:
+    rows = ["   █" + " " * 40 + "█", "   █ Agent wants to execute run_bash" + " " * 6 + "█",
+            "   █" + " " * 40 + "█", ""]
+    assert read(generic, rows).rule_id != "tui_composer_bar"
