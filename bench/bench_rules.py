@@ -22,8 +22,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "unit"))
+
+from test_rules_lazy import MANIFEST_PROGRAM_MAX, patterns  # noqa: E402
 
 from osc7501wrap import rules  # noqa: E402
+from osc7501wrap.rules.load import _re2_compile  # noqa: E402
 
 COLS, ROWS = 120, 40
 
@@ -163,6 +167,13 @@ def adversarial(catalog: rules.Catalog, base: float) -> None:
     dt, name, piece, width = worst
     print(f"adversarial worst: {dt * 1e3:.2f} ms ({dt * base:.0f} x base) for {name} on "
           f"40 lines of {piece!r} x {width} columns")
+    generic = rules.load_manifests(user_dir=None).get("generic")
+    if generic is not None:
+        seen = {id(p): p for p in patterns(generic)}
+        size = sum(_re2_compile(p.pattern, p.per_line)[0].programsize for p in seen.values())
+        print(f"generic {generic.version}: RE2 program {size:,} instructions in all "
+              f"(tests/unit/test_rules_lazy.py holds each manifest under "
+              f"{MANIFEST_PROGRAM_MAX:,})")
 
 
 if __name__ == "__main__":
