@@ -3012,3 +3012,38 @@ def windcode_command(sb: Sandbox, base_url: str, *,
     env.update({"FAKE_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def aelix_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aelix (PyPI ``aelix-coding-agent`` with its ``tui`` extra, the
+    program ``aelix``: a prompt_toolkit chat inline on the main screen, its answers and tool
+    calls printed up it over its composer ``❯ Type your message or @path/to/file`` and a
+    footer row ``● default  ·  📂 <cwd>  ·  ✱ <model>  ·  ...``) in ``sb``: the fake API's
+    Chat Completions as a provider of its user config (``~/.aelix/agent/models.json``, a
+    provider ``fake`` of the API ``openai-completions``, its key in the file, the model
+    ``gpt-4o``), chosen by ``--provider fake --model gpt-4o``; ``--offline`` (and
+    ``PI_OFFLINE``) skips its update check, its extension catalog and its rg/fd downloads.
+    Its permission mode is its default (every shell command asks; its guardrail refuses
+    ``rm -rf`` without asking). A call of its ``bash`` tool asks first, under the call's row
+    ``● bash(<command>)``: a Rich panel titled ``Run shell command?`` (``Run command:``, the
+    command), then ``→ 1. [y] Yes``, ``2. [s] Yes, for this session``, ``3. [n] No`` and
+    ``↑/↓ to move · 1-3 / y·s·n · Enter to confirm · Esc to deny``, its working row on under
+    it; Enter takes the selected option, n (or Esc) refuses and the model is told and
+    answers. Esc in a turn stops it (``✖ Operation aborted``). Its only requests are its
+    model's, to 127.0.0.1 (past the sandbox's dead proxy by ``NO_PROXY``); its Python
+    programs reach no host but this machine besides (:func:`loopback_only_python`). No hooks
+    are set: its runs are labelled from its screen."""
+    pin = pins()["aelix"]
+    agent_dir = sb.home / ".aelix" / "agent"
+    agent_dir.mkdir(parents=True, exist_ok=True)
+    models = {"providers": {"fake": {
+        "baseUrl": f"{base_url}/v1", "api": "openai-completions", "apiKey": "sk-fake",
+        "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+        "models": [{"id": "gpt-4o", "name": "gpt-4o"}]}}}
+    (agent_dir / "models.json").write_text(json.dumps(models, indent=2))
+    env = sb.base_env()
+    env.update({"PI_OFFLINE": "1"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--offline", "--provider", "fake", "--model", "gpt-4o",
+            *(args or [])], env

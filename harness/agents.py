@@ -1502,6 +1502,39 @@ def windcode_busy(text: str) -> bool:
             and not windcode_asks(text) and not windcode_question(text))
 
 
+# --------------------------------------------------------------------------- Aelix
+
+#: its composer, empty (its placeholder drawn), under the transcript over its footer row
+#: ("● default  ·  📂 <cwd>  ·  ✱ <model>  ·  🧠 off  ·  ◔ 0% · 0/128K"); drawn while a turn
+#: runs too (under the working row), not while it asks
+AELIX_COMPOSER = re.compile(r"(?m)^❯ Type your message or @path/to/file\s*$")
+#: its working row while a turn runs, over the composer (or under its permission): a
+#: spinner, "Working…", then "(<seconds>s · esc to cancel)"
+AELIX_WORKING = re.compile(r"(?m) \(\d+s · esc to cancel\)\s*$")
+#: its permission, under the call's row "● bash(<command>)" and a panel titled "Run shell
+#: command?" ("Run command:", the command): its options "→ 1. [y] Yes" (the arrow on the
+#: selected one), "2. [s] Yes, for this session", "3. [n] No" over its hint "↑/↓ to move ·
+#: 1-3 / y·s·n · Enter to confirm · Esc to deny" (a command taller than the screen pushes
+#: the call's row off the screen's top and has the panel's last rows and bottom edge cut;
+#: the options stay)
+AELIX_ASKS = re.compile(
+    r"(?m)^[→ ] 1\. \[y\] Yes\s*\n[→ ] 2\. \[s\] Yes, for this session\s*\n"
+    r"[→ ] 3\. \[n\] No\s*\n +↑/↓ to move · 1-3 / y·s·n · Enter to confirm · Esc to deny")
+
+
+def aelix_asks(text: str) -> bool:
+    return AELIX_ASKS.search(text) is not None
+
+
+def aelix_idle(text: str) -> bool:
+    return (AELIX_COMPOSER.search(text) is not None and AELIX_WORKING.search(text) is None
+            and not aelix_asks(text))
+
+
+def aelix_busy(text: str) -> bool:
+    return AELIX_WORKING.search(text) is not None and not aelix_asks(text)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -2003,6 +2036,17 @@ WINDCODE = Description(
     end_settle=0.8, busy=windcode_busy, drawn=windcode_asks, approve_key="enter",
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as tinyharness is; a prompt_toolkit chat inline on the main screen whose
+#: permission is a Rich panel ("Run shell command?") over a numbered list in its composer's
+#: place ("→ 1. [y] Yes", "2. [s] Yes, for this session", "3. [n] No"), answered by Enter on
+#: the selected one (n refuses, and the model is told); Esc stops a turn; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+AELIX = Description(
+    "aelix", agentrun.aelix_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aelix_idle, start_wait=90, start_settle=1.5, ended=aelix_idle,
+    end_settle=0.8, busy=aelix_busy, drawn=aelix_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2010,7 +2054,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE)}
+    WINDCODE, AELIX)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2022,4 +2066,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
-                           "windcode"})
+                           "windcode", "aelix"})

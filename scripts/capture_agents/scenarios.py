@@ -12,6 +12,7 @@ import importlib
 
 from capture_agents import (
     acoder,
+    aelix,
     aether,
     aetheris,
     agentao,
@@ -145,6 +146,7 @@ MODULES = {
     "tinyharness": (tinyharness,),
     "joshu": (joshu,),
     "windcode": (windcode,),
+    "aelix": (aelix,),
 }
 AGENTS = tuple(MODULES)
 
