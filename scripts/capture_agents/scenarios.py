@@ -22,6 +22,7 @@ from capture_agents import (
     ata,
     axon,
     chyrd,
+    claraity,
     claude,
     claude_extra,
     cline,
@@ -145,6 +146,7 @@ MODULES = {
     "tinyharness": (tinyharness,),
     "joshu": (joshu,),
     "windcode": (windcode,),
+    "claraity": (claraity,),
 }
 AGENTS = tuple(MODULES)
 
