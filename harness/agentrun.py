@@ -3047,3 +3047,37 @@ def aelix_command(sb: Sandbox, base_url: str, *,
     loopback_only_python(sb, env)
     return [str(pin.exe), "--offline", "--provider", "fake", "--model", "gpt-4o",
             *(args or [])], env
+
+
+def claraity_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ClarAIty Code (PyPI ``claraity-code``, the program ``claraity``: a
+    Textual full-screen TUI, its transcript of blocks behind a bar ``█`` over a rule, its
+    status row (the model's name at rest, ``⠼ Streaming | 00:02`` while a turn runs), its
+    framed composer and a footer of keys ``^c Interrupt  f2 Mode ... ^p palette``) in
+    ``sb``: the fake API's Chat Completions as its ``openai`` backend (``--backend openai
+    --url <fake>/v1 --model gpt-4o``, the key in ``OPENAI_API_KEY``), its permission mode
+    ``normal`` (its default written out), tiktoken's tables read from disk
+    (:func:`tiktoken_tables`: 1.2.0 falls back to counting characters when it cannot
+    download them, 0.14.1 fails to start). A call of its ``run_command`` tool asks first, a
+    box under the call's card in the transcript: ``?  Allow this action?`` over ``1  Yes``
+    (selected), ``2  Yes, allow all run_command this session``, ``3  Provide alternative
+    instructions`` and ``Esc  cancel   Enter  confirm`` (for a command its safety floor
+    names, from 1.2.0, ``[!]  Command requires approval: rm -r (...)`` over it and no
+    option 2; 0.14.1 leaves its whole screen still, the box drawn, while the approved
+    command runs): Enter takes the selected one; Esc refuses and the turn stops there (the
+    model is not told).
+    Its ``clarify`` tool asks in a framed box drawn over the bottom of the transcript:
+    tabs (``<-  color   ( ) Submit  ->``), the question, numbered options, ``Enter to select
+    . Tab/Arrow keys to navigate . Esc to cancel``; Enter picks, then Enter on ``1. Submit
+    answers`` sends. It pins an ``openai`` before 3.0 with it (from 3.0 the SDK's client is
+    ``httpx2``, whose timeout type its own ``httpx.Timeout`` is not: it fails to start). It
+    has no telemetry and no update check; its Python programs reach no host but this machine
+    besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["claraity"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables())})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--backend", "openai", "--url", f"{base_url}/v1", "--model", "gpt-4o",
+            "--permission", "normal", *(args or [])], env

@@ -1535,6 +1535,50 @@ def aelix_busy(text: str) -> bool:
     return AELIX_WORKING.search(text) is not None and not aelix_asks(text)
 
 
+# --------------------------------------------------------------------------- ClarAIty Code
+
+#: its status row, under the full-width rule that closes its transcript and over its framed
+#: composer: at rest the model's name ("   gpt-4o", once a turn has run its context's bar
+#: "0.10k ░░░░░░░░░░ 131k" on the right)
+CLARAITY_IDLE = re.compile(r"(?m)^─{40,} *\n   gpt-4o\b[^\n]*\n  ╭─+╮ *$")
+#: the same row while a turn runs: a spinner, "Streaming" (or the running tool's name) and
+#: the turn's time ("  ⠼ Streaming | 00:02")
+CLARAITY_WORKING = re.compile(r"(?m)^─{40,} *\n  [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] \S[^\n]* \| \d\d:\d\d\b")
+#: its permission, a rounded box under the call's card in the transcript (each row behind
+#: the transcript's bar "█"): "?  Allow this action?" over "1  Yes" (selected, drawn in
+#: colour), "2  Yes, allow all run_command this session", "3  Provide alternative
+#: instructions" and "Esc  cancel   Enter  confirm"; for a command its safety floor names,
+#: "[!]  Command requires approval: rm -r (recursive delete (rm -r))" over it and no option
+#: 2. The question on a row of its own between the box's sides (the same words typed into
+#: the composer, or quoted by the model, are not)
+CLARAITY_ASKS = re.compile(r"(?m)^[ █]*│ +\?  Allow this action\? +│ *$")
+#: its question (its clarify tool), a square box drawn over the bottom of the transcript:
+#: its tabs ("<-  color   ( ) Submit  ->"), the question, numbered options ("> 1. red"
+#: selected, ..., "4. Type something", "5. Chat about this"), then its hint; Enter picks,
+#: and a review page asks "Ready to submit your answers?" over "> 1. Submit answers" and
+#: "2. Cancel" under the same hint: Enter sends
+CLARAITY_QUESTION = re.compile(
+    r"(?m)^ *│ Enter to select \. Tab/Arrow keys to navigate \. Esc to cancel +│ *$")
+
+
+def claraity_asks(text: str) -> bool:
+    return CLARAITY_ASKS.search(text) is not None
+
+
+def claraity_question(text: str) -> bool:
+    return CLARAITY_QUESTION.search(text) is not None
+
+
+def claraity_idle(text: str) -> bool:
+    return (CLARAITY_IDLE.search(text) is not None and not claraity_asks(text)
+            and not claraity_question(text))
+
+
+def claraity_busy(text: str) -> bool:
+    return (CLARAITY_WORKING.search(text) is not None and not claraity_asks(text)
+            and not claraity_question(text))
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -2047,6 +2091,18 @@ AELIX = Description(
     end_settle=0.8, busy=aelix_busy, drawn=aelix_asks, approve_key="enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Windcode is; a Textual screen whose permission is a rounded box under
+#: the call's card in the transcript ("?  Allow this action?" over "1  Yes", "2  Yes, allow
+#: all run_command this session", "3  Provide alternative instructions"), answered by Enter
+#: on the selected one; Esc refuses and the turn stops there; Ctrl+C stops a turn, and
+#: twice quits it when idle
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+CLARAITY = Description(
+    "claraity", agentrun.claraity_command, is_main=agentrun.chat_with_tools_is_main,
+    started=claraity_idle, start_wait=90, start_settle=1.5, ended=claraity_idle,
+    end_settle=0.8, busy=claraity_busy, drawn=claraity_asks, approve_key="enter",
+    leave=(*CTRL_C_TWICE, *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2054,7 +2110,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX)}
+    WINDCODE, AELIX, CLARAITY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2066,4 +2122,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
-                           "windcode", "aelix"})
+                           "windcode", "aelix", "claraity"})

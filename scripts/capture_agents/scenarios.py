@@ -23,6 +23,7 @@ from capture_agents import (
     ata,
     axon,
     chyrd,
+    claraity,
     claude,
     claude_extra,
     cline,
@@ -147,6 +148,7 @@ MODULES = {
     "joshu": (joshu,),
     "windcode": (windcode,),
     "aelix": (aelix,),
+    "claraity": (claraity,),
 }
 AGENTS = tuple(MODULES)
 
