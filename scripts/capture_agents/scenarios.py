@@ -31,6 +31,7 @@ from capture_agents import (
     coderai,
     coderill,
     codex,
+    commandcode,
     copilot,
     corecoder,
     deepagents,
@@ -145,6 +146,7 @@ MODULES = {
     "tinyharness": (tinyharness,),
     "joshu": (joshu,),
     "windcode": (windcode,),
+    "commandcode": (commandcode,),
 }
 AGENTS = tuple(MODULES)
 
