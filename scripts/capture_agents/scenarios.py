@@ -33,6 +33,7 @@ from capture_agents import (
     coderai,
     coderill,
     codex,
+    commandcode,
     copilot,
     corecoder,
     deepagents,
@@ -149,6 +150,7 @@ MODULES = {
     "windcode": (windcode,),
     "aelix": (aelix,),
     "claraity": (claraity,),
+    "commandcode": (commandcode,),
 }
 AGENTS = tuple(MODULES)
 
