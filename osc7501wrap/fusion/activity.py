@@ -36,6 +36,8 @@ FG_PERIOD = 0.25  # how often the foreground process group is sampled during act
 ACTIVITY_PERIOD = 0.5  # how often a program without agent rules is checked for work
 ACTIVITY_CPU = 0.02  # CPU seconds per period that count as work
 QUIET_IDLE = 5.0  # seconds without work before such a program reads as idle
+#: ... or waiting at a question it asked ("What should it build?" and the cursor after it)
+QUIET_ASKED = ACTIVITY_PERIOD
 WATCH = 3.0  # seconds after the last activity that samples still wake the loop
 SAMPLE_SLACK = 0.25  # a sample's wake-up of its own only this much after it is due
 TYPED = 0.5  # seconds after a key in which output is its echo, not work
@@ -120,6 +122,20 @@ def past_prompt(rows: list[str], row: int, col: int, width: int, prompt: str) ->
             return False
         i -= 1
     return True
+
+
+def asked(rows: list[str], row: int, col: int) -> bool:
+    """A line-mode program waits at a question it asked: the cursor right after a "?" on
+    its row ("Which file? _"), or at the start of an empty row under one ("What should it
+    build?" then the cursor on the next line: an input() after a print()). A question
+    answered has the answer under it; one the program goes on past is not last."""
+    line = rows[row] if 0 <= row < len(rows) else ""
+    before = line[:col].rstrip()
+    if before:
+        return before.endswith(("?", "？")) and not line[col:].strip()
+    if line.strip() or row < 1 or row > len(rows):
+        return False
+    return rows[row - 1].rstrip().endswith(("?", "？"))
 
 
 def phrases(rows: Iterable[str]) -> set[tuple[str, ...]]:
@@ -217,13 +233,20 @@ class ActivityDecision:
         self._cpu, self._out = cpu, out
         if why:
             self._last = now
-        busy = bool(why) or (self.busy and now - self._last < QUIET_IDLE)
+        quiet = QUIET_IDLE
+        if self.busy and not why and now - self._last >= QUIET_ASKED:
+            # quiet since the last sample, and waiting at a question it asked: idle now
+            row, col, _ = p.cursor_and_width()
+            if asked(p.screen_rows(), row, col):
+                quiet = QUIET_ASKED
+        busy = bool(why) or (self.busy and now - self._last < quiet)
         if busy == self.busy:
             return None
         self.busy = busy
         if busy:
             self.next = now + ACTIVITY_PERIOD
-        return Activity(busy, why or f"quiet for {QUIET_IDLE:.0f} s")
+        return Activity(busy, why or ("quiet, waiting at its question" if quiet == QUIET_ASKED
+                                      else f"quiet for {QUIET_IDLE:.0f} s"))
 
     def _sample_tui(self, p: Seen, now: float, state: str | None,
                     typed: bool) -> Activity | None:

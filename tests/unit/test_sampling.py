@@ -16,8 +16,10 @@ from osc7501wrap.fusion.activity import (
     ACTIVITY_PERIOD,
     FG_PERIOD,
     LINE_TURN_QUIET,
+    QUIET_ASKED,
     QUIET_IDLE,
     WATCH,
+    asked,
     elapsed_times,
     past_prompt,
     tui_reading,
@@ -43,13 +45,20 @@ class FakePipeline:
         self.asks = False  # the core asks for the time at once for what it was told
         self.look: int | None = None  # the screen's text (None: new with every output)
         self.line = ""  # the input line typed and not entered
+        self.rows: list[str] | None = None  # the screen's rows (None: one made of its look)
+        self.cursor = (0, 0)  # the cursor's row and column
 
     def screen_look(self) -> int:
         return self.output_bytes if self.look is None else self.look
 
     def screen_rows(self) -> list[str]:
         """A row of words for each text (a word of its own per look: new text, new words)."""
+        if self.rows is not None:
+            return self.rows
         return ["text " + "".join(chr(97 + int(d)) * 2 for d in str(self.screen_look()))]
+
+    def cursor_and_width(self) -> tuple[int, int, int]:
+        return (*self.cursor, 80)
 
     def full_screen(self) -> bool:
         return False
@@ -419,6 +428,51 @@ def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> Non
     assert p.told[-1][2] >= QUIET_IDLE
 
 
+@pytest.mark.parametrize(("rows", "cursor", "waits"), [
+    (["Running in /work", "", "What should it build?", ""], (3, 0), True),  # input() under it
+    (["Which file? "], (0, 12), True),  # the cursor after it on its row
+    (["哪个文件？"], (0, 10), True),
+    (["What should it build?", "a parser"], (1, 8), False),  # answered: the answer typed
+    (["What should it build?", "a parser", ""], (2, 0), False),  # ... and sent
+    (["Which file? main.py"], (0, 12), False),  # a default shown after the cursor
+    (["Thinking..."], (0, 11), False),
+    (["Name:"], (0, 5), False),  # a prompt, not a question: the quiet delay stands
+    (["Why? Because."], (0, 13), False),
+    ([], (0, 0), False),
+])
+def test_asked(rows: list[str], cursor: tuple[int, int], waits: bool) -> None:
+    assert asked(rows, *cursor) is waits
+
+
+def test_a_line_mode_program_waiting_at_its_question_reads_idle_once_quiet(
+        procs: dict[str, Any]) -> None:
+    """A line-mode program no rule reads that asked a question and waits under it
+    ("What should it build?", an input() after a print()) reads idle at the first sample
+    that sees no work, not QUIET_IDLE later; busy again when it works."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.rows, p.cursor = ["Loading...", ""], (1, 0)
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    procs["cpu"] = 1.0
+    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]  # starting up
+    assert p.told[-1][0] == "busy"
+    p.output_bytes = 160  # the question, then it waits (no CPU, no output)
+    p.rows, p.cursor = ["Loading...", "What should it build?", ""], (2, 0)
+    run_until_quiet(s, p, ACTIVITY_PERIOD)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][1] == "quiet, waiting at its question"
+    assert p.told[-1][2] <= ACTIVITY_PERIOD + 2 * ACTIVITY_PERIOD + QUIET_ASKED
+    # the same quiet under a row that asks nothing: QUIET_IDLE, as before
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.rows, p.cursor = ["Loading...", "Thinking", ""], (2, 0)
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]
+    run_until_quiet(s, p, ACTIVITY_PERIOD)
+    assert [t[0] for t in p.told] == ["busy", "idle"]
+    assert p.told[-1][2] >= QUIET_IDLE
+
+
 def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
         procs: dict[str, Any]) -> None:
     p = FakePipeline()
@@ -488,7 +542,7 @@ def test_a_tui_the_fallback_reads_is_not_read_from_proc(
         procs["cpu"] += 1.0
         s.sample(p, now)  # type: ignore[arg-type]
         now += ACTIVITY_PERIOD
-    assert p.told[-1][:2] == ("busy", "using CPU")
+    assert p.told[-1][0] == "busy"
     assert reads.count("cpu") == 2  # the first sample notes the CPU time, the second compares
 
 
