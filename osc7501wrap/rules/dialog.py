@@ -48,8 +48,9 @@ _READER_KEYS = frozenset({"rules", "line", "inline", "on", "cut", "fixed", "choo
                           "key", "drop", "default", "highlight", "region", "below"})
 _FINDER_KEYS = frozenset({"rules", "region", "line", "stop", "after", "until", "more",
                           "required", "head", "up", "cut_at", "scrolls"})
-#: a box's side borders (box drawing; half blocks; Textual's tall and wide frames, "▊ ... ▎")
-_BOX_CHARS = frozenset("│┃║|▌▐▊▎")
+#: a box's side borders (box drawing; half blocks; Textual's tall and wide frames, "▊ ... ▎";
+#: a transcript's bar down its left side, "█", every row of a block behind it)
+_BOX_CHARS = frozenset("│┃║|▌▐▊▎█")
 #: the first option row, which ends a block's tail; and the pointers a selection draws
 # an option's row: numbered "1." "1)" "[1]" "(1)", a pointer or a checkbox before it
 _OPTION_ROW = re.compile(

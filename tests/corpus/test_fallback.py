@@ -807,7 +807,10 @@ manifest instead of their own.
   own manifest, and every tests/captures and tests/heldout directory with the fallback:
   the same. gpt-engineer 0.3.1 now: 15/17 dialogs (its 61-line script pushes the
   question past the screen's top; its clarifying question), 0 false blocked, blocked
-  p50/max 40/40 ms, agreement 0.650; 0.3.0: 15/17, 0, 40/40 ms, 0.661.
+  p50/max 40/40 ms, agreement 0.650; 0.3.0: 15/17, 0, 40/40 ms, 0.661. Since generic .56
+  (a line-mode program no rule reads, quiet under a question it asked with the cursor
+  after it or on the empty row under it, reads idle at the first quiet sample, not 5 s
+  later): 0.806 and 0.786.
 * **mini-SWE-agent 1.17.5** and **1.7.0** recorded again with its CPU time: every
   scenario its driver has (unchanged), by the harness that now writes the program's CPU
   time (``c`` rows, 59-165 a capture), so that the replay's samples read its silent
@@ -1712,7 +1715,9 @@ manifest instead of their own.
   activity. No false blocked (its negatives' typed and quoted modal none). With generic
   .51, before it was looked at: the same. Since .52 (a question's row may end with a
   modal's half-block edge, ``tui_dialog_buttons_edged``): 6/6, 0 false blocked, 0.635 (its
-  footer's hint left).
+  footer's hint left). Since .56 (a footer's bare hint far right of its row's words is no
+  running turn's; a bar composer's rows may end in a sidebar's edge that goes on up the
+  screen): 6/6, 0, turn end p50/max 40/80 ms, 0.949.
 * **lindwyrm 0.9.0 and 0.8.1** (``tests/heldout/lindwyrm-0.9.0/``,
   ``tests/heldout/lindwyrm-0.8.1/``, PyPI ``lindwyrm``, the program ``lindwyrm``, a new
   agent: a line-mode chat, everything scrolling up the main screen under its banner
@@ -1813,7 +1818,9 @@ manifest instead of their own.
   composer veto only for a prompt near the bottom, an answered list's tool call row or
   interrupt hint under it, a start-up's numbered tip): 6/6, 1 false blocked (a frame of
   70 ms between the refusal's answer and the composer), 0.962 (its interrupt's spinner,
-  left running by the agent after the Esc, reads working: 0.721 on that capture).
+  left running by the agent after the Esc, reads working: 0.721 on that capture). Since
+  .56 (a tool's result row, "⎿  Permission denied", under options answers them): 0 false
+  blocked, 0.963.
 * **Windcode 0.4.5** (``tests/heldout/windcode-0.4.5/``, PyPI ``windcode``, a new agent: a
   Textual full-screen TUI whose words are Chinese, its composer "█    输入任务, 或输入 / 使用命令"
   behind a full block's bar over a status row whose first word is its state ("空闲" idle,
@@ -1829,6 +1836,64 @@ manifest instead of their own.
   block "█" is read by no rule (``tui_composer_bar`` took "┃", "│", "▎", "▌"): idle only
   from its activity, turn ends 1.1 s late. Since generic .55 (a composer behind a full
   block's bar): 6/7, 0 false blocked, turn end p50/max 40/70 ms, 0.964; its question left.
+  Since .56 (a question over a drop-down field, ``tui_question_select``): 7/7, 0, 0.999.
+* **Aelix 0.1.0b2** (``tests/heldout/aelix-0.1.0b2/``, PyPI ``aelix-coding-agent`` with its
+  ``tui`` extra, its only release, a new agent: a prompt_toolkit chat on the main screen
+  under a banner whose box ends with the legend "/help for commands • Ctrl+C to interrupt
+  • Ctrl+C twice to exit"; its composer "❯ Type your message or @path/to/file" over a
+  footer "● default  ·  📂 <cwd>  ·  ✱ gpt-4o  ·  🧠 off  ·  ◔ 0% · 0/128K"; "⠙ Working…
+  (3s · esc to cancel)" over the composer while a turn runs; before a shell command,
+  under the call's row "● bash(<command>)", a panel titled "Run shell command?" holding
+  the command, then "→ 1. [y] Yes", "2. [s] Yes, for this session", "3. [n] No" and the
+  hints "↑/↓ to move · 1-3 / y·s·n · Enter to confirm · Esc to deny", its turn's working
+  row drawn on under them; Enter approves, n refuses (the model is told and answers); no
+  question) was measured once unseen (the rules of 69961e0, 2026.12.06.55, replayed with
+  activity): 4/6 dialogs, 1 false blocked, turn end p50/max 923/1043 ms (3 of 8 not seen),
+  agreement 0.434. What it showed where the fallback was wrong: its banner's legend reads
+  as a running turn's hint while it stands in the bottom rows (``tui_working_turn``); its
+  composer over its footer is read by no rule (idle from its activity, 0.9 s late); its
+  list with the turn's spinner right under the hints reads as a list quoted over a running
+  turn (command-deny's not found), and where the panel's title scrolled away its options
+  "1. [y] Yes" (a key before the word) read as a question (long-command: 1 false blocked,
+  the wrong kind). Since generic .56 (a legend apart by "•" naming "Ctrl+C twice to exit";
+  a composer glyph over a footer of four items or more; a spinner right under a list's
+  hints is its own turn's, waiting; a bracketed key before an option's word): 6/6, 0,
+  turn end 108/133 ms, 0.997.
+* **ClarAIty Code 1.2.0 and 0.14.1** (``tests/heldout/claraity-1.2.0/``,
+  ``tests/heldout/claraity-0.14.1/``, PyPI ``claraity-code``, a new agent: a Textual
+  full-screen TUI, its transcript behind a bar "█" closed by a full-width rule, a status
+  row under it ("   gpt-4o" at rest, "  ⠼ Streaming | 00:02" while a turn runs), an empty
+  framed composer of three rows and a footer of keys; before a shell command, under the
+  call's card ("│[-] $ <command>  │"), a rounded box in the transcript: "?  Allow this
+  action?" over "1  Yes", "2  Yes, allow all run_command this session", "3  Provide
+  alternative instructions" (the selection a colour), "Esc  cancel   Enter  confirm",
+  answered by Enter (Esc refuses and ends the turn); its question a square box of tabs,
+  the question, "> 1. red" ... "5. Chat about this" and "Enter to select . Tab/Arrow keys
+  to navigate . Esc to cancel") was measured once unseen (the rules of 69961e0,
+  2026.12.06.55, and the day's .56 draft before it, the same, replayed with activity): 0/7
+  dialogs on each, 0 false blocked, turn end p50/max 42/63 and 55/63 ms, agreement 0.884
+  and 0.879. What it showed where the fallback was wrong: every dialog is drawn in the
+  transcript over the screen's own rows (the rule, the status row, the composer's box,
+  the footer), where every list rule wants its hints last on the screen: read by no rule.
+  Since generic .56 (a dialog box right over the rule that closes the transcript,
+  ``tui_dialog_box_over_rule``): 7/7, 0, 0.967 and 0.962 (its screen lags its keys by 0.3
+  to 0.8 s; 0.14.1 freezes, the dialog still drawn, while an approved command runs).
+* **Command Code 1.64.0 and 1.54.2** (``tests/heldout/commandcode-1.64.0/``,
+  ``tests/heldout/commandcode-1.54.2/``, npm ``command-code``, a new agent: an Ink screen,
+  its composer "❯ Ask your question..." between two rules over "  ? for shortcuts ·
+  taste off (byok)", a status row over it while a turn runs (" ○ Razzmatazzing…  esc to
+  interrupt • 2s • ↓ 0"), each answer behind a still glyph "⠶" and each turn's end marked
+  "✻ Worked for 9s"; before a shell command, in the composer's place, "Execute Shell
+  Command", "Command Code needs to execute <command>.", "❯ 1. Yes", "2. Yes, don't ask
+  again for `<program>` commands in this project", "3. No, tell Command Code what to do
+  differently" and "↑/↓ navigate · enter select · ctrl+e explain · ..."; its question in
+  the same place, "● Color | ◯ Review", the question, "❯ 1. red" ...) was measured once
+  unseen (the rules of 69961e0, 2026.12.06.55, and the day's .56 draft, the same,
+  replayed with activity): 7/7 dialogs on each, 0 false blocked, agreement 0.932 on each,
+  4 of 9 turn ends not seen: the glyph "⠶" before an answer reads as a spinner's
+  (``tui_working``) until it leaves the bottom rows. Since generic .56 (a braille glyph over
+  a finished turn's summary, "✻ Worked for 1s", with none under it, is no spinner): 7/7,
+  0, 1.000 on each.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1908,8 +1973,9 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode: below; Letta Code 0.25.9
-#: and 0.25.3 and tinyharness 0.1.0: none, unseen)
+#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode, ClarAIty
+#: Code: below; Letta Code 0.25.9 and 0.25.3, tinyharness 0.1.0 and Command Code 1.64.0 and
+#: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -1939,8 +2005,11 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # bare key under "KEY word" hints, no question, no pointer); none since generic .54
           # Joshu 0.3.0: every approval unseen (numbered options whose number is drawn
           # twice, "1. 1. Yes", under the user's line echoed under a rule); none since .54
-          # Windcode 0.4.5: its question unseen (a prompt over a Textual Select and a button)
-          "windcode-0.4.5/question",
+          # Windcode 0.4.5: its question unseen (a prompt over a Textual Select and a
+          # button); none since generic .56
+          # ClarAIty Code 1.2.0 and 0.14.1: every dialog unseen (a box in the transcript
+          # right over the rule that closes it, its options "1  Yes", the selection a
+          # colour); none since generic .56
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -1966,8 +2035,10 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # gpt-engineer 0.3.0 and 0.3.1 measure 0.661 and 0.650 (0.606 and 0.597
          # unseen): its first prompt, "What application ...?" with the cursor at the
          # next row's start, is read by no rule, and it exits at each run's end, after
-         # its last question, with no prompt to read (the exit reads clear)
-         "gpte-0.3.0": (0, 0.66), "gpte-0.3.1": (0, 0.65),
+         # its last question, with no prompt to read (the exit reads clear); since
+         # generic .56 0.786 and 0.806 (a line-mode program quiet under a question it
+         # asked reads idle at the first quiet sample, not 5 s later)
+         "gpte-0.3.0": (0, 0.78), "gpte-0.3.1": (0, 0.80),
          # Mastra Code 0.32.1 measures 0.884 (0.647 unseen; 0.870 before a late echo
          # of the typed line was no work): its first turn's end is not
          # seen (its composer reads the same before and after the Enter, so the Enter's
@@ -2013,8 +2084,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # Enter to the turn's end, and its footer's "esc interrupt", drawn at rest too,
          # reads as a running turn's hint: a turn's end only where its activity goes quiet;
          # the same with generic .51, before it was looked at; since .52 every approval is
-         # found (0.635), the footer's hint left
-         "devcoder-0.1.0": (0, 0.63),
+         # found (0.635), the footer's hint left; since .56 0.949 (a footer's hint far
+         # right of its words is drawn at rest; its composer beside a sidebar read)
+         "devcoder-0.1.0": (0, 0.94),
          # Pairwit 0.0.14 and 0.0.10 measure 0.722 and 0.754 unseen: each approval reads
          # working from the Enter to the turn's end, and its composer, read by no rule, idle
          # only from its activity; since generic .54 they meet the goals (0.986, 0.989)
@@ -2026,11 +2098,26 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # Joshu 0.3.0 measures 0.529 unseen (5 false blocked): its answered approval, left
          # printed under the tool's call row and the running turn's spinner, reads as a
          # question; its start-up's tip "3. Press Esc to interrupt, ..." as a running turn;
-         # since generic .54 0.962, 1 false blocked (a 70 ms frame after a refusal)
-         "joshu-0.3.0": (1, 0.96),
+         # since generic .54 0.962, 1 false blocked (a 70 ms frame after a refusal); since
+         # .56 0.963, none (a tool's result row under the options answers them)
+         "joshu-0.3.0": (0, 0.96),
          # Windcode 0.4.5 measures 0.810 unseen: its question read by no rule, its composer
          # behind a full block "█" read by no rule (idle from its activity, turn ends late);
-         # since generic .55 0.964 (its composer read), meeting the goals but its question
+         # since generic .55 0.964 (its composer read), meeting the goals but its question;
+         # since .56 0.999 (its question read)
+         # Aelix 0.1.0b2 measures 0.434 unseen (1 false blocked): its banner's legend
+         # "/help for commands • Ctrl+C to interrupt • Ctrl+C twice to exit" reads as a
+         # running turn while in the bottom rows, its composer over a footer is read by no
+         # rule; its list over its turn's spinner is no dialog, once read as a question;
+         # since generic .56 0.997
+         # ClarAIty Code 1.2.0 and 0.14.1 measure 0.884 and 0.879 unseen (no dialog read);
+         # since generic .56 0.967 and 0.962: its screen lags its keys 0.3-0.8 s (1.2.0's
+         # dialog seen 311 ms after it is asked at most), and 0.14.1 freezes, the dialog
+         # still drawn, while an approved command runs
+         # Command Code 1.64.0 and 1.54.2 measure 0.932 unseen: the glyph that marks each
+         # answer ("⠶ Two plus two is four.") reads as a spinner until it scrolls out of the
+         # bottom rows; since generic .56 1.000 (a braille glyph over a turn's summary,
+         # "✻ Worked for 1s", is no spinner)
          }
 
 
@@ -2051,7 +2138,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1",
+        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",

@@ -4264,3 +4264,180 @@ def test_a_half_block_modal_with_a_right_edge_is_no_bar_composer(generic: rules.
     rows = ["   █" + " " * 40 + "█", "   █ Agent wants to execute run_bash" + " " * 6 + "█",
             "   █" + " " * 40 + "█", ""]
     assert read(generic, rows).rule_id != "tui_composer_bar"
+
+
+# --------------- generic .56: a footer's hint at rest, a sidebar beside the composer, a
+# composer over a footer, a select box, a list over its turn's spinner, a box over the
+# transcript's rule, an answer's glyph over a turn's summary
+
+SIDEBAR = " " * 90 + "│  Context"
+DEVCODER_LIKE = ["│ what is two plus two" + " " * 68 + "│", "", " Two plus two is four.",
+                 *[SIDEBAR] * 6,
+                 "│" + " " * 89 + "│", "│ Ask anything... \"Fix a TODO in the codebase\"" + " " * 43 + "│",
+                 "│" + " " * 89 + "│", "│" + " " * 89 + "│"]
+
+
+def test_a_footers_hint_far_right_after_its_words_is_no_running_turn(
+        generic: rules.Manifest) -> None:
+    """A footer that shows "esc interrupt" at rest, far right of its mode and model; the
+    composer beside a sidebar's edge reads idle."""
+    rows = [*DEVCODER_LIKE, "│ Build • gpt-4 DevCoder Zen" + " " * 46 + "esc interrupt   │",
+            "│" + " " * 89 + "│"]
+    v = read(generic, rows)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_bar"), v
+
+
+@pytest.mark.parametrize("footer", [
+    "│ ━━╺━━━━━━━━━━━━esc interrupt",  # its moving bar
+    "│ ⠙ Working" + " " * 20 + "esc interrupt",  # a spinner
+    "│ Thinking…" + " " * 20 + "esc interrupt",  # words of work
+])
+def test_a_running_turns_hint_after_its_bar_or_spinner_is_work(
+        generic: rules.Manifest, footer: str) -> None:
+    v = read(generic, [*DEVCODER_LIKE, footer, "│" + " " * 89 + "│"])
+    assert v.state == "working", v
+
+
+def test_a_legend_of_keys_apart_by_bullets_is_no_running_turn(generic: rules.Manifest) -> None:
+    """A banner's legend naming the key to interrupt and the one to leave ("Ctrl+C twice to
+    exit"), apart by "•", over an empty composer with the cursor after its glyph."""
+    rows = ["│ /help for commands • Ctrl+C to interrupt • Ctrl+C twice to exit       │",
+            "╰" + "─" * 71 + "╯", "", " » what is two plus two", "", "Two plus two is four.", "",
+            "❯ Type your message or @path/to/file", "", "",
+            "● default  ·  📂 /work  ·  ✱ gpt-4o  ·  🧠 off  ·  ◔ 0% · 105/128K"]
+    snap = rules.Snapshot(lines=rows + [""] * 19, cursor=(7, 2))
+    v = rules.evaluate(generic, snap)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_glyph_footer"), v
+
+
+def test_a_working_row_over_the_composer_reads_first(generic: rules.Manifest) -> None:
+    rows = ["⠙ Working… (3s · esc to cancel)", "", "❯ Type your message or @path/to/file", "",
+            "", "● default  ·  📂 /work  ·  ✱ gpt-4o  ·  🧠 off  ·  ◔ 0% · 105/128K"]
+    v = rules.evaluate(generic, rules.Snapshot(lines=rows + [""] * 25, cursor=(2, 2)))
+    assert v.state == "working", v
+
+
+def test_an_answered_lists_result_row_under_it_asks_nothing(generic: rules.Manifest) -> None:
+    """A refusal's result row ("⎿  Permission denied: ...") under the options: answered."""
+    rows = [" Do you want to run this command?", "   ❯  1. 1. Yes",
+            "      2. 2. No, and tell Joshu what to do differently (esc)",
+            "  Tell Joshu what to do differently (Enter to skip):",
+            "  ⎿  Permission denied: The user denied this tool call.",
+            "● Understood, nothing was run."]
+    assert read(generic, rows).state != "blocked"
+    assert read(generic, rows[:3]).state == "blocked"  # live: nothing under it
+
+
+SELECT_TOP = "  █  ▊" + "▔" * 60 + "▎"
+SELECT_END = "  █  ▊" + "▁" * 60 + "▎"
+
+
+@pytest.mark.parametrize("field", [
+    ["  █  ▊  Select" + " " * 48 + "▼  ▎", SELECT_END],
+    ["  █  ▊  Select" + " " * 48 + "▲  ▎", SELECT_END, SELECT_TOP, "  █  ▊  red" + " " * 52 + "▎",
+     "     ▊  blue" + " " * 51 + "▎", "     " + SELECT_END.strip()[1:]],
+])
+def test_a_question_over_a_drop_down_field_is_a_question(
+        generic: rules.Manifest, field: list[str]) -> None:
+    """A toolkit's Select under a question, a button under it, the composer below."""
+    rows = ["      ⠸ 处理中...  (1s)", "", "  █  Which color do you prefer?", SELECT_TOP, *field,
+            "  █  ▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔", "  █        提交", "  █  ▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁", "", "", "  █",
+            "  █    输入任务, 或输入 / 使用命令", "  █", "  █      运行中 · 默认"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_select"), v
+    assert v.dialog is not None and v.dialog.question == "Which color do you prefer?"
+
+
+def test_a_field_with_no_question_over_it_asks_nothing(generic: rules.Manifest) -> None:
+    rows = ["  █  Model", SELECT_TOP, "  █  ▊  gpt-4o" + " " * 48 + "▼  ▎", SELECT_END, "", "  █",
+            "  █    输入任务, 或输入 / 使用命令", "  █", "  █      空闲 · 默认"]
+    assert read(generic, rows).state != "blocked"
+
+
+AELIX_LIKE = ["● bash(rm -r build)", "", "╭─ Run shell command? ─╮", "│ Run command:         │",
+              "│ rm -r build          │", "╰──────────────────────╯", "", "→ 1. [y] Yes",
+              "  2. [s] Yes, for this session", "  3. [n] No",
+              "  ↑/↓ to move · 1-3 / y·s·n · Enter to confirm · Esc to deny"]
+
+
+def test_a_list_over_its_turns_spinner_right_under_the_hints_is_live(
+        generic: rules.Manifest) -> None:
+    """The turn's spinner drawn right under the hints (the turn waits on the answer): a
+    permission, its options' bracketed keys before their words."""
+    v = read(generic, [*AELIX_LIKE, "⠦ Working… (1s · esc to cancel)", "", "",
+                       "● default  ·  📂 /work  ·  ✱ gpt-4o"])
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    assert v.dialog is not None and "rm -r build" in v.dialog.question
+
+
+def test_a_list_with_words_between_it_and_a_running_spinner_is_none(
+        generic: rules.Manifest) -> None:
+    """A list an answer quoted, the turn's spinner running under more of the answer."""
+    v = read(generic, [*AELIX_LIKE, "", "That is what the dialog said.",
+                       "⠦ Working… (1s · esc to cancel)"])
+    assert v.state != "blocked", v
+
+
+@pytest.mark.parametrize(("footer", "idle"), [
+    ("● default  ·  📂 /work  ·  ✱ gpt-4o  ·  🧠 off", True),
+    ("  gpt-4o  ·  /work", False),  # two items: a status row, no footer of keys
+    ("↑/↓ move  ·  enter select  ·  esc cancel  ·  tab next", False),  # a dialog's hints
+])
+def test_a_composer_over_a_footer_of_items_is_idle(
+        generic: rules.Manifest, footer: str, idle: bool) -> None:
+    rows = ["Two plus two is four.", "", "❯ Type your message or @path/to/file", "", "", footer]
+    v = read(generic, rows)
+    assert (v.rule_id == "tui_composer_glyph_footer") is idle, v
+
+
+CARD = [" █   ●  run_command", " █  ╭" + "─" * 60 + "╮", " █  │[-] $ rm -rf build" + " " * 42 + "│",
+        " █  ╰" + "─" * 60 + "╯", " █"]
+ASKS = [" █    ╭" + "─" * 56 + "╮", " █    │   ?  Allow this action?" + " " * 35 + "│",
+        " █    │" + " " * 56 + "│", " █    │     1  Yes" + " " * 46 + "│",
+        " █    │     2  Provide alternative instructions" + " " * 19 + "│",
+        " █    │   Esc  cancel   Enter  confirm" + " " * 28 + "│", " █    ╰" + "─" * 56 + "╯"]
+CHROME = ["", "─" * 100, "  ⠦ Streaming | 00:00", "  ╭" + "─" * 90 + "╮", "  │" + " " * 90 + "│",
+          "  ╰" + "─" * 90 + "╯", " ^c Interrupt  ^d Quit  f2 Mode"]
+
+
+def test_a_dialog_box_right_over_the_transcripts_rule_is_live(generic: rules.Manifest) -> None:
+    """A box in the transcript over the rule that closes it, its options numbered "1  Yes"
+    (the selection a colour), the screen's own rows under the rule: its command the
+    call's card above it."""
+    v = read(generic, [*CARD, *ASKS, " █", *CHROME])
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_box_over_rule")
+    assert v.dialog is not None and v.dialog.question.startswith("Allow this action?")
+    assert any("$ rm -rf build" in r for r in v.dialog.subject), v.dialog
+    assert [o.label for o in v.dialog.options] == ["Yes", "Provide alternative instructions"]
+
+
+def test_a_dialog_box_with_the_conversation_under_it_is_answered(
+        generic: rules.Manifest) -> None:
+    v = read(generic, [*CARD, *ASKS, " █", " █ I will not run it.", " █", *CHROME])
+    assert v.state != "blocked", v
+
+
+def test_an_answers_glyph_over_a_turns_summary_is_no_spinner(generic: rules.Manifest) -> None:
+    """A braille glyph that marks the answer ("⠶ Two plus two is four."), the turn's summary
+    under it ("✻ Worked for 1s"): the composer between its rules reads idle."""
+    rows = ["❯ what is two plus two", "", "⠶ Two plus two is four.", "", "✻ Worked for 1s", "",
+            "─" * 100, "❯ Ask your question...", "─" * 100, "  ? for shortcuts · taste off"]
+    v = read(generic, rows)
+    assert v.state == "idle", v
+    # a new turn's spinner under that summary is work
+    v = read(generic, [*rows[:6], "⠋ Thinking…", "", *rows[6:]])
+    assert v.state == "working", v
+
+
+def test_a_card_with_a_scroll_bar_shows_part_of_its_command(generic: rules.Manifest) -> None:
+    """A command taller than its card: the card's own scroll bar on its edge ("▅│", "│ ▁"):
+    what runs is not all shown (partial: `answer` refuses to type)."""
+    card = [" █   ●  run_command", " █  ╭" + "─" * 60 + "╮",
+            " █  │[-] $ touch f00.txt" + " " * 41 + "│",
+            " █  │touch f01.txt" + " " * 46 + "▅│", " █  │touch f02.txt" + " " * 47 + "│ ▁",
+            " █  ╰" + "─" * 60 + "╯", " █"]
+    v = read(generic, [*card, *ASKS, " █", *CHROME])
+    assert v.state == "blocked" and v.dialog is not None, v
+    assert v.dialog.partial, v.dialog
+    whole = read(generic, [*CARD, *ASKS, " █", *CHROME])
+    assert whole.dialog is not None and not whole.dialog.partial
