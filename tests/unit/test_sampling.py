@@ -444,8 +444,12 @@ def test_asked(rows: list[str], cursor: tuple[int, int], waits: bool) -> None:
     assert asked(rows, *cursor) is waits
 
 
+@pytest.mark.parametrize(("last", "detail"), [
+    ("What should it build?", "quiet, waiting at its question"),  # idle at once
+    ("Thinking", f"quiet for {QUIET_IDLE:.0f} s"),  # a row that asks nothing: as before
+])
 def test_a_line_mode_program_waiting_at_its_question_reads_idle_once_quiet(
-        procs: dict[str, Any]) -> None:
+        procs: dict[str, Any], last: str, detail: str) -> None:
     """A line-mode program no rule reads that asked a question and waits under it
     ("What should it build?", an input() after a print()) reads idle at the first sample
     that sees no work, not QUIET_IDLE later; busy again when it works."""
@@ -456,21 +460,19 @@ def test_a_line_mode_program_waiting_at_its_question_reads_idle_once_quiet(
     procs["cpu"] = 1.0
     s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]  # starting up
     assert p.told[-1][0] == "busy"
-    p.output_bytes = 160  # the question, then it waits (no CPU, no output)
-    p.rows, p.cursor = ["Loading...", "What should it build?", ""], (2, 0)
+    p.output_bytes = 160  # its last row, then it waits (no CPU, no output)
+    p.rows, p.cursor = ["Loading...", last, ""], (2, 0)
     run_until_quiet(s, p, ACTIVITY_PERIOD)
-    assert [t[0] for t in p.told] == ["busy", "idle"]
-    assert p.told[-1][1] == "quiet, waiting at its question"
-    assert p.told[-1][2] <= ACTIVITY_PERIOD + 2 * ACTIVITY_PERIOD + QUIET_ASKED
-    # the same quiet under a row that asks nothing: QUIET_IDLE, as before
-    s, p = Sampler(100, 3, activity=True), FakePipeline()
-    p.rows, p.cursor = ["Loading...", "Thinking", ""], (2, 0)
-    p.output_bytes = 100
-    s.sample(p, 0.0)  # type: ignore[arg-type]
-    s.sample(p, ACTIVITY_PERIOD)  # type: ignore[arg-type]
-    run_until_quiet(s, p, ACTIVITY_PERIOD)
-    assert [t[0] for t in p.told] == ["busy", "idle"]
-    assert p.told[-1][2] >= QUIET_IDLE
+    assert [t[:2] for t in p.told] == [("busy", p.told[0][1]), ("idle", detail)]
+    idle_at = p.told[-1][2]
+    if detail.startswith("quiet, waiting"):
+        assert idle_at <= 3 * ACTIVITY_PERIOD + QUIET_ASKED
+    else:
+        assert idle_at >= QUIET_IDLE
+    procs["kids"] = [300]  # the answer sent (its key wakes the samples): it works again
+    p.last_input = idle_at + 100
+    s.sample(p, idle_at + 100)  # type: ignore[arg-type]
+    assert p.told[-1][:2] == ("busy", "running 1 child process"), p.told
 
 
 def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
