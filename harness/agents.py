@@ -1276,6 +1276,24 @@ lindwyrm_idle, lindwyrm_asks, lindwyrm_busy = (
     LINDWYRM_CHAT.idle, LINDWYRM_CHAT.asks, LINDWYRM_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- Gemma
+
+#: its prompt, empty, as the last row with anything on it (a readline chat: everything
+#: scrolls up), or at start its last log row under it: "You: " is drawn before the
+#: gateway's "[channel] cli" and "[gateway] Gemma is ready" are printed after it, and
+#: readline reads the next line there
+GEMMA_PROMPT = re.compile(r"(?m)^(?:You:|\[gateway\] Gemma is ready)\s*\Z")
+#: its permission's line prompt "  > " as the last row with anything on it, nothing typed
+#: after it, under "  Approve? (a)ll / (n)one / comma-separated numbers (e.g. 0,2)" (a
+#: line answered: a or n, then Enter)
+GEMMA_ASKS = re.compile(
+    r"(?m)^  Approve\? \(a\)ll / \(n\)one / comma-separated numbers \(e\.g\. 0,2\)\s*\n"
+    r"  >\s*\Z")
+
+GEMMA_CHAT = LastRow(GEMMA_PROMPT, GEMMA_ASKS)
+gemma_idle, gemma_asks, gemma_busy = GEMMA_CHAT.idle, GEMMA_CHAT.asks, GEMMA_CHAT.busy
+
+
 # --------------------------------------------------------------------------- Letta Code
 
 #: its composer, empty: "›" alone on its row (0.25.3: ">"), between two rules over
@@ -2068,6 +2086,13 @@ DEVCODER = Description(
 LINDWYRM = replace(line_chat("lindwyrm", agentrun.lindwyrm_command, LINDWYRM_CHAT),
                    is_main=default_is_main)
 
+#: recorded only, as lindwyrm is; a readline chat whose permission lists the calls
+#: ("[0] exec (command=...)") over a line prompt "  > " after "Approve? (a)ll / (n)one /
+#: ...", answered by a line (a approves, n refuses and the model is told); Ctrl+C (or
+#: Ctrl+D) closes its readline, leaving its gateway up: a second Ctrl+C ends it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+GEMMA = line_chat("gemma", agentrun.gemma_command, GEMMA_CHAT, approve_key="a+enter")
+
 #: recorded only, as Mastra Code is; an Ink screen whose permission is numbered options in
 #: place of its composer, the first (Yes) selected: Enter approves, Esc refuses (the turn
 #: stops there)
@@ -2162,7 +2187,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2174,4 +2199,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
-                           "windcode", "aelix", "claraity", "commandcode"})
+                           "windcode", "aelix", "claraity", "commandcode", "gemma"})

@@ -41,6 +41,7 @@ from capture_agents import (
     dostuff,
     firstcoder,
     gemini,
+    gemma,
     godspeed,
     gpte,
     gptme,
@@ -151,6 +152,7 @@ MODULES = {
     "aelix": (aelix,),
     "claraity": (claraity,),
     "commandcode": (commandcode,),
+    "gemma": (gemma,),
 }
 AGENTS = tuple(MODULES)
 
