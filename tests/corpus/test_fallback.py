@@ -1894,6 +1894,21 @@ manifest instead of their own.
   (``tui_working``) until it leaves the bottom rows. Since generic .56 (a braille glyph over
   a finished turn's summary, "✻ Worked for 1s", with none under it, is no spinner): 7/7,
   0, 1.000 on each.
+* **Gemma 0.2.1** (``tests/heldout/gemma-0.2.1/``, npm ``boten-gemma``, its only release, a
+  new agent: a Node readline chat, its prompt "You: ", its own log rows printed after it
+  at start ("[gateway] Gemma is ready") and during a turn ("[llm] Calling gpt-4o
+  (iteration 1/25, messages: 1)"), no spinner, each answer printed whole ("Gemma: ...");
+  before a shell command "  Gemma wants to perform 1 action(s):", "  [0] exec
+  (command="<command>")" (a multi-line command's newlines written "\n", a long one
+  wrapped), then "  Approve? (a)ll / (n)one / comma-separated numbers (e.g. 0,2)" over the
+  prompt "  >", answered by a line (n refuses: the model is told and answers); no
+  question on screen, no interrupt) was measured once unseen (the rules of dbd5929,
+  2026.12.07.56, replayed with activity): 0/6 dialogs, 0 false blocked, turn end p50/max
+  40/488 ms, agreement 0.410. What it showed where the fallback was wrong: its keys glued
+  to "all" and "none" are no "(y)es" and "(n)o", so its approvals are read by no rule and
+  the "  >" under them as its chat's prompt (idle); a silent model reads idle 5 s after
+  its last log row. Since generic .57 (an all-or-none question with its keys glued,
+  ``line_glued_keys_permission``, its subject the actions' paragraph): 6/6, 0, 0.555.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1975,7 +1990,8 @@ GOAL_AGREEMENT = 0.90
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
 #: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode, ClarAIty
 #: Code: below; Letta Code 0.25.9 and 0.25.3, tinyharness 0.1.0 and Command Code 1.64.0 and
-#: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56)
+#: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56; Gemma
+#: 0.2.1: every approval unseen, none since generic .57)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2118,6 +2134,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # answer ("⠶ Two plus two is four.") reads as a spinner until it scrolls out of the
          # bottom rows; since generic .56 1.000 (a braille glyph over a turn's summary,
          # "✻ Worked for 1s", is no spinner)
+         # Gemma 0.2.1 measures 0.410 unseen (its approvals read by no rule, the prompt
+         # under them read as its chat's); since generic .57 every approval is found: 0.555,
+         # its turns left (no spinner, its log rows printed after its prompt at start, so
+         # no prompt is read to wait for: a silent model reads idle 5 s after its last row)
+         "gemma-0.2.1": (0, 0.55),
          }
 
 
@@ -2140,7 +2161,7 @@ def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
-        "firstcoder-0.1.11", "firstcoder-0.1.12",
+        "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
         "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",

@@ -4441,3 +4441,22 @@ def test_a_card_with_a_scroll_bar_shows_part_of_its_command(generic: rules.Manif
     assert v.dialog.partial, v.dialog
     whole = read(generic, [*CARD, *ASKS, " █", *CHROME])
     assert whole.dialog is not None and not whole.dialog.partial
+
+
+# --------------- generic .57: an all-or-none approval of the actions listed
+
+def test_an_all_or_none_question_over_a_line_prompt_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """Gemma's approval: the actions listed with their numbers, "Approve? (a)ll / (n)one /
+    comma-separated numbers (e.g. 0,2)" over the prompt "  >": its subject the actions'
+    paragraph, its options the keys glued to "all" and "none", typed with Enter."""
+    rows = ["  Gemma wants to perform 1 action(s):", "",
+            "  [0] exec (command=\"rm -rf build\")", "",
+            "  Approve? (a)ll / (n)one / comma-separated numbers (e.g. 0,2)", "  >"]
+    v = read_typing_at_end(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_glued_keys_permission")
+    assert v.dialog is not None and v.dialog.subject == ("[0] exec (command=\"rm -rf build\")",)
+    assert [(o.label, o.key) for o in v.dialog.options] == [("(a)ll", "a"), ("(n)one", "n")]
+    assert v.dialog.choose == "key_enter"
+    # answered: the output under it takes the cursor away
+    assert read_typing_at_end(generic, [*rows[:-1], "  > a", "[gate] ran"]).state != "blocked"
