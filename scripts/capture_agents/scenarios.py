@@ -32,6 +32,7 @@ from capture_agents import (
     codepuppy,
     coderai,
     coderill,
+    coderio,
     codex,
     commandcode,
     copilot,
@@ -151,6 +152,7 @@ MODULES = {
     "aelix": (aelix,),
     "claraity": (claraity,),
     "commandcode": (commandcode,),
+    "coderio": (coderio,),
 }
 AGENTS = tuple(MODULES)
 
