@@ -3160,3 +3160,36 @@ def gemma_command(sb: Sandbox, base_url: str, *,
     env.update({"PATH": f"{node}:{env['PATH']}", "DO_NOT_TRACK": "1"})
     loopback_only(sb, env)
     return [str(pin.exe), "start", *(args or [])], env
+
+
+def coderio_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for coderio (PyPI ``coderio``, the program ``coderio``: a Textual
+    full-screen TUI whose words are mostly Chinese, on a deepagents engine: its transcript
+    in a rounded frame (its banner ``coderio v0.6.1  profile=default  model=gpt-4o
+    perm=confirm`` in a box of its own, each prompt after ``▸ you``, each answer in a box
+    titled ``coderio``) over a framed input bar, its placeholder ``输入消息, /help 看命令,
+    Esc 中断任务`` over its status row, ``(就绪)`` (ready) at rest and ``➤`` on the right) in
+    ``sb``: the fake API's Chat Completions as the ``[model]`` of its user config
+    (``~/.coderio/config.toml``, provider ``openai_compatible``, the model ``gpt-4o``, its
+    context window written so that nothing probes it), the key in ``OPENAI_API_KEY`` (which
+    skips its onboarding), its permission mode ``confirm`` (its default written out). A call
+    of its ``execute`` tool asks first, a rounded box in its input bar over the placeholder:
+    ``⚠ execute(<command>)`` on one row over ``✅ 允许执行`` (allow, selected), ``❌ 拒绝``
+    (deny) and ``✎ 自定义回复`` (a reply of one's own): Enter takes the selected one, Esc
+    refuses. Esc or Ctrl+C stops a turn (at the model's next words); Ctrl+Q quits it. Its
+    tracing is off, tiktoken's tables read from disk (:func:`tiktoken_tables`); its Python
+    programs reach no host but this machine besides (:func:`loopback_only_python`). No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["coderio"]
+    home = sb.home / ".coderio"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        f'[model]\nprovider = "openai_compatible"\nbase_url = "{base_url}/v1"\n'
+        'default = "gpt-4o"\ncontext_limit = 128000\n\n'
+        '[tools]\nbash_shell = ""\npermission_mode = "confirm"\n')
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "TIKTOKEN_CACHE_DIR": str(tiktoken_tables()),
+                "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

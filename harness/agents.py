@@ -1335,6 +1335,33 @@ def letta_idle(text: str) -> bool:
             and not letta_asks(text) and LETTA_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- coderio
+
+#: its status row in its input bar, under the placeholder: "(就绪)" (ready) at rest, "➤" on
+#: the right; while a turn runs a spinner and its phase, "⏹" on the right: "⠹ 步骤1 · 思考中 ·
+#: 2.1s" (step 1, thinking: while the model is asked, its answer drawn only once whole),
+#: "⠧ 步骤1 · 执行 execute · 2.1s · 107 tok" while a tool is asked for or runs ("[探索]"
+#: before the phase once it has read)
+CODERIO_READY = re.compile(r"(?m)^│ +\(就绪\) +➤ +│$")
+CODERIO_WORKING = re.compile(r"(?m)^│ +[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (?:步骤\d+ · )?(?:\[[^\]\n]*\] )?\S")
+#: its permission, a rounded box in its input bar over the placeholder: "⚠ execute(<command>)"
+#: on one row (cut at the box's edge), then "✅ 允许执行" (allow, selected), "❌ 拒绝" (deny),
+#: "✎ 自定义回复" (a reply of one's own)
+CODERIO_ASKS = re.compile(r"(?m)^│ *│ ⚠ \S+\(.*\n(?:.*\n){0,20}?│ *│ +✅ 允许执行 +│ *│$")
+
+
+def coderio_asks(text: str) -> bool:
+    return CODERIO_ASKS.search(text) is not None
+
+
+def coderio_idle(text: str) -> bool:
+    return CODERIO_READY.search(text) is not None and not coderio_asks(text)
+
+
+def coderio_busy(text: str) -> bool:
+    return CODERIO_WORKING.search(text) is not None and not coderio_asks(text)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2180,6 +2207,17 @@ COMMANDCODE = Description(
     end_settle=0.8, busy=commandcode_busy, drawn=commandcode_asks, approve_key="enter",
     leave=CTRL_C_TWICE)
 
+#: recorded only, as Windcode is; a Textual screen in Chinese whose permission is a rounded
+#: box in its input bar ("⚠ execute(<command>)" over "✅ 允许执行", "❌ 拒绝", "✎ 自定义回复"),
+#: answered by Enter on the selected one (Esc refuses); Esc stops a turn at the model's next
+#: words; Ctrl+Q quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+CODERIO = Description(
+    "coderio", agentrun.coderio_command, is_main=agentrun.chat_with_tools_is_main,
+    started=coderio_idle, start_wait=90, start_settle=1.5, ended=coderio_idle,
+    end_settle=0.8, busy=coderio_busy, drawn=coderio_asks, approve_key="enter",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2187,7 +2225,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2199,4 +2237,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "acoder", "aether", "dostuff",
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
-                           "windcode", "aelix", "claraity", "commandcode", "gemma"})
+                           "windcode", "aelix", "claraity", "commandcode", "gemma",
+                           "coderio"})

@@ -32,6 +32,7 @@ from capture_agents import (
     codepuppy,
     coderai,
     coderill,
+    coderio,
     codex,
     commandcode,
     copilot,
@@ -153,6 +154,7 @@ MODULES = {
     "claraity": (claraity,),
     "commandcode": (commandcode,),
     "gemma": (gemma,),
+    "coderio": (coderio,),
 }
 AGENTS = tuple(MODULES)
 
