@@ -1909,6 +1909,25 @@ manifest instead of their own.
   the "  >" under them as its chat's prompt (idle); a silent model reads idle 5 s after
   its last log row. Since generic .57 (an all-or-none question with its keys glued,
   ``line_glued_keys_permission``, its subject the actions' paragraph): 6/6, 0, 0.555.
+* **coderio 0.6.1 and 0.6.0** (``tests/heldout/coderio-0.6.1/``,
+  ``tests/heldout/coderio-0.6.0/``, PyPI ``coderio``, a new agent: a Textual full-screen
+  TUI whose words are mostly Chinese, its input bar a framed box holding its placeholder
+  "输入消息, /help 看命令, Esc 中断任务" over a status row ("(就绪)" at rest, "⠙ 步骤1 · 思考中 ·
+  2.6s" while a turn runs), each answer printed whole in a box titled "coderio"; before a
+  shell command a rounded box inside the input bar, "⚠ execute(command='<command>')" (its
+  repr on one row, cut at the box's edge) over "✅ 允许执行", "❌ 拒绝", "✎ 自定义回复",
+  the turn's status row drawn on right under it, answered by Enter (Esc refuses: the
+  model is told and answers); no question) was measured once unseen (the rules of
+  dbd5929, 2026.12.07.56, and .57, the same, replayed with activity): 0/6 dialogs on each,
+  0 false blocked, turn end p50/max 936/1123 and 882/1060 ms (1 of 8 not seen), agreement
+  0.837 and 0.849. What it showed where the fallback was wrong: its approving and
+  declining options are read by the catch-all (``tui_dialog_options``), but the turn's
+  spinner row under them marks a list past, so no dialog is read; its answers, printed
+  whole, and its status row leave turn ends to its activity (0.9 s late). Since generic
+  .58 (the turn's own spinner row right under the dialog's closed box, last but two rows,
+  is the turn waiting on it): 6/6, 0, 0.914 and 0.927; its options, drawn behind emoji
+  with the selection a colour, are not read (``answer`` refuses it: answer it in its
+  pane), nor is its one-row, cut command.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -1991,7 +2010,8 @@ GOAL_AGREEMENT = 0.90
 #: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode, ClarAIty
 #: Code: below; Letta Code 0.25.9 and 0.25.3, tinyharness 0.1.0 and Command Code 1.64.0 and
 #: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56; Gemma
-#: 0.2.1: every approval unseen, none since generic .57)
+#: 0.2.1: every approval unseen, none since generic .57; coderio 0.6.1 and 0.6.0: every
+#: approval unseen, none since generic .58)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2159,7 +2179,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "commandcode-1.54.2", "commandcode-1.64.0",
+        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderio-0.6.0", "coderio-0.6.1", "coderill-0.1.0", "coderill-0.1.1", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",

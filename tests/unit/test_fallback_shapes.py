@@ -4460,3 +4460,29 @@ def test_an_all_or_none_question_over_a_line_prompt_is_a_permission(
     assert v.dialog.choose == "key_enter"
     # answered: the output under it takes the cursor away
     assert read_typing_at_end(generic, [*rows[:-1], "  > a", "[gate] ran"]).state != "blocked"
+
+
+# --------------- generic .58: a dialog box over its own turn's spinner row
+
+CODERIO_BOX = ["│  输入消息, /help 看命令, Esc 中断任务" + " " * 40 + "│", "│" + " " * 80 + "│",
+               "│  ╭" + "─" * 74 + "╮  │", "│  │ ⚠ execute(command='rm -rf build')" + " " * 39 + "│  │",
+               "│  │ ✅ 允许执行" + " " * 62 + "│  │", "│  │ ❌ 拒绝" + " " * 66 + "│  │",
+               "│  │ ✎ 自定义回复" + " " * 60 + "│  │", "│  ╰" + "─" * 74 + "╯  │"]
+
+
+def test_a_dialog_box_right_over_its_turns_spinner_is_live(generic: rules.Manifest) -> None:
+    """The turn's status row right under the dialog's closed box, the turn waiting on the
+    answer: the catch-all reads the approving and the declining option."""
+    rows = ["╭" + "─" * 80 + "╮", *CODERIO_BOX,
+            "│  ⠇ 步骤1 · 执行 execute · 0.6s · 101 tok" + " " * 33 + "⏹    │", "╰" + "─" * 80 + "╯"]
+    v = read(generic, rows)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_options"), v
+
+
+def test_options_with_rows_between_them_and_a_running_spinner_are_none(
+        generic: rules.Manifest) -> None:
+    """Answered, the tool's result under the box, the turn's spinner under that."""
+    rows = ["╭" + "─" * 80 + "╮", *CODERIO_BOX,
+            "│  ↳ execute: Permission denied" + " " * 49 + "│",
+            "│  ⠇ 步骤1 · 思考中 · 2.6s" + " " * 54 + "⏹    │", "╰" + "─" * 80 + "╯"]
+    assert read(generic, rows).state != "blocked"
