@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..rules.model import Verdict
-from ..rules.regions import cells
+from ..rules.regions import cells, left_of
 from .events import Activity
 
 FG_PERIOD = 0.25  # how often the foreground process group is sampled during activity
@@ -130,9 +130,10 @@ def asked(rows: list[str], row: int, col: int) -> bool:
     build?" then the cursor on the next line: an input() after a print()). A question
     answered has the answer under it; one the program goes on past is not last."""
     line = rows[row] if 0 <= row < len(rows) else ""
-    before = line[:col].rstrip()
+    left = left_of(line, col)  # `col` counts cells: a wide character takes two
+    before = left.rstrip()
     if before:
-        return before.endswith(("?", "？")) and not line[col:].strip()
+        return before.endswith(("?", "？")) and not line[len(left):].strip()
     if line.strip() or row < 1 or row > len(rows):
         return False
     return rows[row - 1].rstrip().endswith(("?", "？"))

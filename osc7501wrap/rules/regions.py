@@ -123,7 +123,7 @@ def cells(text: str) -> int:
     return sum(_width(ch) for ch in text)
 
 
-def _left_of(text: str, col: int) -> str:
+def left_of(text: str, col: int) -> str:
     """What a row shows left of column `col`, blanks up to it included."""
     out: list[str] = []
     cells = 0
@@ -254,7 +254,7 @@ class Screen:
         if row is None or col is None:
             return self.region(Region("cursor", n))
         lines = self.lines
-        here = _left_of(normalize_line(self.raw_row) if self.raw_row else "", col)
+        here = left_of(normalize_line(self.raw_row) if self.raw_row else "", col)
         typed = (self.typed or "").rstrip()
         if typed and here.rstrip().endswith(typed):
             here = here.rstrip()[: -len(typed)]

@@ -431,7 +431,8 @@ def test_a_line_mode_program_keeps_the_quiet_delay(procs: dict[str, Any]) -> Non
 @pytest.mark.parametrize(("rows", "cursor", "waits"), [
     (["Running in /work", "", "What should it build?", ""], (3, 0), True),  # input() under it
     (["Which file? "], (0, 12), True),  # the cursor after it on its row
-    (["哪个文件？"], (0, 10), True),
+    (["哪个文件？"], (0, 10), True),  # the cursor's column in cells: ten, five characters
+    (["文件？好吗?"], (0, 6), False),  # after "文件？" (six cells): words after the cursor
     (["What should it build?", "a parser"], (1, 8), False),  # answered: the answer typed
     (["What should it build?", "a parser", ""], (2, 0), False),  # ... and sent
     (["Which file? main.py"], (0, 12), False),  # a default shown after the cursor
