@@ -4,7 +4,7 @@
 ``Activity`` event of the core, or None; busy again, ``again``, when a turn's time still
 counts and the screen read anew since). Busy while the program uses CPU, runs child
 processes or writes output the user did not just type; idle after QUIET_IDLE seconds of
-none of that. A TUI (or a line-mode chat) the fallback rules read (:func:`tui_reading`) is
+none of that (QUIET_ASKED, waiting under a question it wrote). A TUI (or a line-mode chat) the fallback rules read (:func:`tui_reading`) is
 read from its screen instead: working while it says so or output brings rows of words
 the screen never showed (streamed text; an animation, a counter, a redraw bring none;
 a turn's elapsed time counting on does),
@@ -235,8 +235,10 @@ class ActivityDecision:
         if why:
             self._last = now
         quiet = QUIET_IDLE
-        if self.busy and not why and now - self._last >= QUIET_ASKED:
-            # quiet since the last sample, and waiting at a question it asked: idle now
+        if self.busy and not why and now - self._last >= QUIET_ASKED \
+                and self._wrote_at > p.last_enter:
+            # quiet since the last sample, and waiting at a question it asked (it wrote
+            # since the last Enter: a question the user typed and sent is no program's)
             row, col, _ = p.cursor_and_width()
             if asked(p.screen_rows(), row, col):
                 quiet = QUIET_ASKED

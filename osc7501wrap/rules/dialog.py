@@ -147,8 +147,8 @@ class Finder:
     first row `after` matches (else on the last row `line` matches, its group the first
     row's text) and ends before the next row `until` matches (else at a blank row, or
     the region's end). A block that runs into the region's end before its `until`, that
-    holds a row `more` matches ("… +12 lines"), or that is missing while `required` says
-    it must be there, leaves the dialog partial. With `head`, the rows above the `after`
+    holds a row `more` matches ("… +12 lines"), or that is missing or empty while
+    `required` says it must be there, leaves the dialog partial. With `head`, the rows above the `after`
     row (a tool's name, a file's), from the region's top or from the last row `head`
     matches, are part of the dialog's id."""
 
@@ -647,7 +647,8 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
         body.insert(0, first.group("subject").strip())
     body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]
     partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
-               or (f.cut_at is not None and len(body) >= f.cut_at))
+               or (f.cut_at is not None and len(body) >= f.cut_at)
+               or (f.required and not body))  # found, but nothing in it: as missing
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
         partial, kept, left = True, [], MAX_SUBJECT_CHARS  # too long to carry: not whole
         for x in body[:MAX_SUBJECT_ROWS]:

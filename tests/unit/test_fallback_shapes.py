@@ -4486,3 +4486,61 @@ def test_options_with_rows_between_them_and_a_running_spinner_are_none(
             "│  ↳ execute: Permission denied" + " " * 49 + "│",
             "│  ⠇ 步骤1 · 思考中 · 2.6s" + " " * 54 + "⏹    │", "╰" + "─" * 80 + "╯"]
     assert read(generic, rows).state != "blocked"
+
+
+# --------------- generic .59: what a dialog over the transcript's rule shows, and no more
+
+def test_a_box_over_the_rule_with_no_card_is_partial(generic: rules.Manifest) -> None:
+    """No call's card above the box (no bar down the transcript): its command is not known,
+    so `answer` refuses it."""
+    plain = [r.replace(" █", "  ", 1) for r in ASKS]
+    v = read(generic, ["  Some words of the answer.", "", *plain, "", *CHROME])
+    assert v.state == "blocked" and v.dialog is not None, v
+    assert v.dialog.partial, v.dialog
+
+
+def test_a_command_drawn_in_the_box_under_the_question_is_in_its_subject(
+        generic: rules.Manifest) -> None:
+    box = [*ASKS[:2], " █    │   $ rm -rf build" + " " * 34 + "│", *ASKS[2:]]
+    v = read(generic, [*CARD[:1], " █", *box, " █", *CHROME])
+    assert v.dialog is not None and any("$ rm -rf build" in r for r in v.dialog.subject), v.dialog
+
+
+def test_a_tall_card_may_hide_its_command_under_its_own_scroll(generic: rules.Manifest) -> None:
+    card = [" █   ●  run_command", " █  ╭" + "─" * 60 + "╮",
+            *(f" █  │touch f{i:02}.txt" + " " * 47 + "│" for i in range(18)),
+            " █  ╰" + "─" * 60 + "╯", " █"]
+    v = read(generic, [*card, *ASKS, " █", *CHROME])
+    assert v.dialog is not None and v.dialog.partial, v.dialog
+
+
+def test_numbered_text_typed_in_the_composer_is_no_option(generic: rules.Manifest) -> None:
+    typed = [*CHROME[:4], "  │ 1. skip the tests" + " " * 70 + "│", "  │ 2. run them" + " " * 76 + "│",
+             *CHROME[5:]]
+    v = read(generic, [*CARD, *ASKS, " █", *typed])
+    assert v.dialog is not None, v
+    assert [o.label for o in v.dialog.options] == ["Yes", "Provide alternative instructions"]
+
+
+def test_a_question_over_a_composers_setting_is_no_select(generic: rules.Manifest) -> None:
+    """A box-drawn composer whose top row shows a setting with "▼" under an answer's
+    question: no select field (those are drawn in eighth blocks)."""
+    rows = ["Would you like me to add tests too?", "╭" + "─" * 60 + "╮",
+            "│ Model: gpt-4o" + " " * 43 + "▼ │", "│" + " " * 60 + "│", "╰" + "─" * 60 + "╯"]
+    assert read(generic, rows).state != "blocked"
+
+
+def test_a_past_verb_with_no_time_is_no_turns_summary(generic: rules.Manifest) -> None:
+    """A spinner over "● Searched for 3 patterns" (a step's row, no time): work."""
+    rows = ["⠋ Searching the codebase…", "● Searched for 3 patterns", "",
+            "─" * 100, "❯ Ask your question...", "─" * 100, "  ? for shortcuts · taste off"]
+    assert read(generic, rows).state == "working"
+
+
+def test_an_all_or_none_question_names_every_action_listed(generic: rules.Manifest) -> None:
+    rows = ["  Gemma wants to perform 2 action(s):", "",
+            "  [0] exec (command=\"ls\")", "  [1] exec (command=\"rm -rf build\")", "",
+            "  Approve? (a)ll / (n)one / comma-separated numbers (e.g. 0,2)", "  >"]
+    v = read_typing_at_end(generic, rows)
+    assert v.dialog is not None and v.dialog.subject == (
+        "[0] exec (command=\"ls\")", "[1] exec (command=\"rm -rf build\")"), v.dialog

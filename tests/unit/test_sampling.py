@@ -38,6 +38,7 @@ class FakePipeline:
     def __init__(self) -> None:
         self.output_bytes = 0
         self.last_input = -1.0
+        self.last_enter = -1.0  # the last Enter typed
         self.told: list[tuple[Any, ...]] = []
         self.verdict: Verdict | None = None  # the rules' last verdict
         self.in_turn = False
@@ -464,7 +465,7 @@ def test_a_line_mode_program_waiting_at_its_question_reads_idle_once_quiet(
     p.output_bytes = 160  # its last row, then it waits (no CPU, no output)
     p.rows, p.cursor = ["Loading...", last, ""], (2, 0)
     run_until_quiet(s, p, ACTIVITY_PERIOD)
-    assert [t[:2] for t in p.told] == [("busy", p.told[0][1]), ("idle", detail)]
+    assert [t[:2] for t in p.told] == [("busy", "writing output"), ("idle", detail)]
     idle_at = p.told[-1][2]
     if detail.startswith("quiet, waiting"):
         assert idle_at <= 3 * ACTIVITY_PERIOD + QUIET_ASKED
@@ -474,6 +475,23 @@ def test_a_line_mode_program_waiting_at_its_question_reads_idle_once_quiet(
     p.last_input = idle_at + 100
     s.sample(p, idle_at + 100)  # type: ignore[arg-type]
     assert p.told[-1][:2] == ("busy", "running 1 child process"), p.told
+
+
+def test_a_question_the_user_sent_is_no_programs_question(procs: dict[str, Any]) -> None:
+    """The user's own line ending in "?", echoed, the cursor on the empty row under it
+    after the Enter: the program waits on its model, quiet; it reads idle only QUIET_IDLE
+    after its last work, as any quiet program does."""
+    s, p = Sampler(100, 3, activity=True), FakePipeline()
+    p.rows, p.cursor = ["> how do I list files?", ""], (1, 0)
+    p.output_bytes = 100
+    s.sample(p, 0.0)  # type: ignore[arg-type]
+    p.last_input = p.last_enter = 0.6  # the Enter: its echo is no work
+    procs["cpu"] = 1.0  # the request built
+    s.sample(p, 1.2)  # type: ignore[arg-type]
+    assert p.told[-1][0] == "busy"
+    run_until_quiet(s, p, 1.2)
+    assert p.told[-1][:2] == ("idle", f"quiet for {QUIET_IDLE:.0f} s"), p.told
+    assert p.told[-1][2] >= 1.2 + QUIET_IDLE
 
 
 def test_the_tree_is_read_outside_turns_and_its_pieces_sampled_without_a_pidfd(
