@@ -4,15 +4,19 @@ through `wrap`, the keys are typed on the terminal side), `osc7501wrap replay` (
 command) and the driver the unit tests use (osc7501wrap.fusion.drive.drive on a Pipeline
 of the test's own).
 
-Per directory the capture is the shortest with a dialog and a turn end (:data:`CHOSEN`;
-a new directory fails until it is given one), and with no resize or hook event: the
-child plays output, keys and the exit only. Nothing of wrap's reaches the terminal
+Per directory the capture has a dialog and a turn end (:data:`CHOSEN`; a new directory
+fails until it is given one), and no resize or hook event: the child plays output, keys
+and the exit only. Of those it is one whose every state, in the decisions and in the
+capture's truth, lasts longest (0.3 s or more where a directory has one): a state of a few
+tens of milliseconds, a spinner drawn for 70 ms after a dialog is answered, is seen or
+missed by a live loop as its scheduling falls, and the comparison is of the core's
+decisions, not of the loop's luck. Nothing of wrap's reaches the terminal
 (``--emit never``: the child's own OSC 7501 sequences pass through unanswered; every
 fallback off), so the terminal gets exactly the capture's output: each key is typed
 once all the output before it arrived, after the capture's own pause since the output or
 key before it. Decisions are compared as their sequence of ``state[:kind]``, one entry
 per change: the live loop's clock is not the capture's, so their times differ by its
-scheduling. The live runs take the captures' own time (about three minutes in all).
+scheduling. The live runs take the captures' own time (about six minutes in all).
 """
 
 from __future__ import annotations
@@ -37,33 +41,33 @@ from osc7501wrap.rules import load_manifests
 
 REPO = Path(__file__).resolve().parents[2]
 CAPTURES = REPO / "tests" / "captures"
-#: One capture per corpus directory: the shortest with a blocked dialog and a turn end.
+#: One capture per corpus directory: a blocked dialog and a turn end, its shortest state longest.
 CHOSEN = {
     "aider-0.85.5": "create-file-80x24.jsonl",
     "aider-0.86.2": "create-file.jsonl",
-    "claude-2.1.302": "askuserquestion.jsonl",
-    "claude-2.1.328": "askuserquestion.jsonl",
-    "claude-2.1.332": "askuserquestion.jsonl",
-    "cline-3.0.62": "question.jsonl",
-    "cline-3.0.65": "long-command.jsonl",
-    "codex-0.162.1": "plan-question-80x24.jsonl",
+    "claude-2.1.302": "plan-approval-200x50.jsonl",
+    "claude-2.1.328": "background-shell-ends.jsonl",
+    "claude-2.1.332": "background-shell-ends.jsonl",
+    "cline-3.0.62": "command-approve.jsonl",
+    "cline-3.0.65": "command-approve.jsonl",
+    "codex-0.162.1": "exec-approve.jsonl",
     "codex-0.169.0": "plan-question.jsonl",
     "codex-0.171.0": "plan-question.jsonl",
     "copilot-1.0.102": "create-file.jsonl",
     "copilot-1.0.86": "create-file.jsonl",
     "copilot-1.0.92": "ask-user-80x24.jsonl",
-    "gemini-0.56.0": "ask-user.jsonl",
-    "gemini-0.61.0": "write-file.jsonl",
-    "grok-0.0.34": "bash-reject.jsonl",
+    "gemini-0.56.0": "shell-approve.jsonl",
+    "gemini-0.61.0": "shell-approve.jsonl",
+    "grok-0.0.34": "bash-approve.jsonl",
     "kilo-7.7.2": "edit.jsonl",
     "kilo-7.7.7": "allow-always.jsonl",
-    "opencode-1.15.13": "edit.jsonl",
+    "opencode-1.15.13": "bash-approve.jsonl",
     "opencode-1.17.11": "allow-always.jsonl",
     "opencode-1.18.22": "allow-always.jsonl",
     "opencode-1.18.33": "question-80x24.jsonl",
     "pi-0.72.1": "gate-approve.jsonl",
     "pi-0.73.1": "gate-confirm.jsonl",
-    "qwen-0.12.0": "ask-user-lang-zh.jsonl",
+    "qwen-0.12.0": "shell-approve-lang-de.jsonl",
     "qwen-0.15.6": "ask-user.jsonl",
     "qwen-0.24.4": "ask-user.jsonl",
 }
