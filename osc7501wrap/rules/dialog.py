@@ -187,6 +187,10 @@ class DialogSpec:
     readers: tuple[Reader, ...] = ()
     subjects: tuple[Finder, ...] = ()
     questions: tuple[Finder, ...] = ()
+    #: the blocked rules whose dialogs must show what they ask about: one whose subject no
+    #: finder reads (no block, no line) and whose question is words only ("Do you want to
+    #: proceed?", "Run this command?": not "Run rm -rf build?") is partial
+    subject_required: frozenset[str] = frozenset()
 
     def other_regions(self, rule_id: str, own: Region) -> bool:
         """Whether the dialog of `rule_id` reads a region other than the rule's own (a
@@ -196,6 +200,11 @@ class DialogSpec:
                              _for_rule(self.subjects, rule_id)) if f is not None) or any(
             r.region is not None and r.region != own
             for r in self.readers if not r.rules or rule_id in r.rules)
+
+
+#: in a question, what names a command or a file: a flag, a path, a file's name, quotes,
+#: an operator ("Run rm -rf build?", "Write notes.txt?", "Allow bash? {'command': 'ls'}")
+_NAMES_SOMETHING = re.compile(r"""(?:^|\s)--?\w|/\w|\w\.\w|[=$`"{}\[\]<>@~\\|*&;]|(?:^|[\s(:])'[^']+'""")
 
 
 def _for_rule(finders: tuple[Finder, ...], rule_id: str | None) -> Finder | None:
@@ -737,6 +746,9 @@ def read_dialog(spec: DialogSpec | None, rule_id: str | None, lines: Sequence[st
                 s = got
                 break
             s = _Found(partial=s.partial or got.partial)  # a required block is missing
+    if (rule_id in spec.subject_required and not (s.text or s.rows)
+            and not _NAMES_SOMETHING.search(question or "")):
+        s = _Found(partial=True)  # what an answer would approve is not known
     if s.text and _norm(s.text) not in _norm(question or ""):
         question = f"{question} {s.text}" if question else s.text
     about = {"subject": s.rows, "partial": s.partial or q.partial, "typed": q.typed,
@@ -882,10 +894,14 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any,
         return None
     if not isinstance(data, Mapping):
         raise ManifestError("[dialog] must be a table")
-    unknown = sorted(set(data) - {"options", "choose", "question", "subject"})
+    unknown = sorted(set(data) - {"options", "choose", "question", "subject",
+                                  "subject_required"})
     if unknown:
         raise ManifestError(f"[dialog]: unknown key {shown(unknown[0])} "
-                            "(known: choose, options, question, subject)")
+                            "(known: choose, options, question, subject, subject_required)")
+    needed = data.get("subject_required", [])
+    if not isinstance(needed, list) or not all(isinstance(x, str) for x in needed):
+        raise ManifestError("[dialog]: subject_required must be a list of rule ids")
     choose = data.get("choose", "number")
     if choose not in CHOOSE:
         raise ManifestError(f"[dialog]: choose must be one of {', '.join(CHOOSE)}")
@@ -903,7 +919,8 @@ def parse_spec(data: object, rule_ids: set[str], compile_fn: Any,
                                for i, d in enumerate(got))
     return DialogSpec(tuple(_parse_reader(r, i, choose, groups, compile_fn)
                             for i, r in enumerate(raw)),
-                      subjects=finders["subject"], questions=finders["question"])
+                      subjects=finders["subject"], questions=finders["question"],
+                      subject_required=frozenset(needed))
 
 
 def _entry(d: object, where: str, known: frozenset[str]) -> tuple[Mapping[str, Any], list[str]]:

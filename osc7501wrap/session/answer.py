@@ -127,8 +127,9 @@ class AnswerJob:
             return None
         if d.partial:
             self._fail("part of what this dialog approves is not on screen (cut off by its "
-                       "box or scrolled away): answer it in its terminal, where you can "
-                       "read all of it; nothing was typed")
+                       "box, scrolled away, or printed where its rules do not read it): "
+                       "answer it in its terminal, where you can read all of it; nothing "
+                       "was typed")
             return None
         return d
 

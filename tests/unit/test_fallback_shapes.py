@@ -4544,3 +4544,35 @@ def test_an_all_or_none_question_names_every_action_listed(generic: rules.Manife
     v = read_typing_at_end(generic, rows)
     assert v.dialog is not None and v.dialog.subject == (
         "[0] exec (command=\"ls\")", "[1] exec (command=\"rm -rf build\")"), v.dialog
+
+
+@pytest.mark.parametrize("agent", ["joshu-0.3.0", "tinyharness-0.1.0", "openhands-1.16.0",
+                                   "dostuff-0.2.0"])
+def test_a_permission_whose_command_is_read_nowhere_is_partial(
+        generic: rules.Manifest, agent: str) -> None:
+    """Real approvals that ask in words only ("Do you want to run this command?",
+    "Run this command?", "🔍 Confirm 1 action(s)?", "Do you want to proceed?") with the
+    command printed above them where no finder reads it: their options are read, but the
+    dialog is partial (`answer` refuses it, its id would not cover the command)."""
+    v = read(generic, _screen(HELD_OUT / agent / "screens" / "blocked-permission--bash-rm.txt"))
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    assert v.dialog is not None and len(v.dialog.options) >= 2, v.dialog
+    assert v.dialog.subject == () and v.dialog.partial, v.dialog
+
+
+@pytest.mark.parametrize(("question", "partial"), [
+    ("Do you want to proceed?", True),
+    ("Run this command?", True),
+    ("Allow run_shell?", True),
+    ("Run rm -rf build?", False),
+    ("Overwrite notes.txt?", False),
+    ("Run `make clean`?", False),
+])
+def test_a_tui_permission_without_a_subject_is_partial_unless_its_question_names_it(
+        generic: rules.Manifest, question: str, partial: bool) -> None:
+    rows = ["  > clean the build", "", "  I will clean it.", "",
+            *boxed(question, "", "❯ 1. Yes", "  2. No", "", "↑/↓ select · Enter confirm · Esc cancel")]
+    v = read(generic, rows)
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    assert v.dialog is not None and [o.label for o in v.dialog.options] == ["Yes", "No"]
+    assert v.dialog.partial is partial, v.dialog
