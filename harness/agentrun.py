@@ -3193,3 +3193,29 @@ def coderio_command(sb: Sandbox, base_url: str, *,
                 "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def ajna_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Ajna (PyPI ``ajna-cli``, the program ``ajna``: a line-mode chat on
+    Python's own ``input()``, its answers and tool calls printed up the main screen, its
+    prompt ``› ``) in ``sb``: the fake API's Chat Completions as its ``openai`` preset's
+    endpoint (``~/.ajna/config.json``: provider ``openai``, ``base_url`` at the root, the
+    model ``gpt-4o``, the key written there), its shell ``bash`` written so that its first
+    run asks for none. A shell command not on its list of read-only ones asks first, its
+    default mode (``ask``): the call's row ``● shell <command>``, ``  Run this command
+    <command>`` and ``  $ <command>``, then the keys' row ``  [y] yes   [n] no   [a] always
+    allow <rule>   [s] always this session`` and the line prompt ``  > `` on the cursor's
+    row, answered by a line (n: the model is told and answers). Its HTTP client (urllib)
+    reaches only its endpoint; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["ajna"]
+    home = sb.home / ".ajna"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.json").write_text(json.dumps(
+        {"provider": "openai", "base_url": base_url, "api_key": "sk-fake", "model": "gpt-4o",
+         "shell": "bash"}, indent=2))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1362,6 +1362,21 @@ def coderio_busy(text: str) -> bool:
     return CODERIO_WORKING.search(text) is not None and not coderio_asks(text)
 
 
+# --------------------------------------------------------------------------- Ajna
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): "› "
+AJNA_PROMPT = re.compile(r"(?m)^›\s*\Z")
+#: its permission's line prompt "  > " as the last row with anything on it, nothing typed
+#: after it, right under its keys' row "  [y] yes   [n] no   [a] always allow <rule>   [s]
+#: always this session" (wrapped where the rule is long), itself under "  Run this command
+#: <command>" and "  $ <command>" (a line answered: y or n, then Enter)
+AJNA_ASKS = re.compile(r"(?m)\[s\] always this session\n  >\s*\Z")
+
+AJNA_CHAT = LastRow(AJNA_PROMPT, AJNA_ASKS)
+ajna_idle, ajna_asks, ajna_busy = AJNA_CHAT.idle, AJNA_CHAT.asks, AJNA_CHAT.busy
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2218,6 +2233,11 @@ CODERIO = Description(
     end_settle=0.8, busy=coderio_busy, drawn=coderio_asks, approve_key="enter",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as lindwyrm is; a line-mode chat whose permission is a line prompt under
+#: a row of bracketed keys, each before its word, answered by a line; Ctrl+D quits it
+#: (its model asked with Chat Completions, its main requests those offering tools)
+AJNA = line_chat("ajna", agentrun.ajna_command, AJNA_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2225,7 +2245,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2238,4 +2258,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio"})
+                           "coderio", "ajna"})

@@ -19,6 +19,7 @@ from capture_agents import (
     agentcode,
     aider,
     aisha,
+    ajna,
     ashcode,
     ata,
     axon,
@@ -155,6 +156,7 @@ MODULES = {
     "commandcode": (commandcode,),
     "gemma": (gemma,),
     "coderio": (coderio,),
+    "ajna": (ajna,),
 }
 AGENTS = tuple(MODULES)
 
