@@ -37,6 +37,7 @@ from capture_agents import (
     commandcode,
     copilot,
     corecoder,
+    crabcode,
     deepagents,
     devcoder,
     dostuff,
@@ -155,6 +156,7 @@ MODULES = {
     "commandcode": (commandcode,),
     "gemma": (gemma,),
     "coderio": (coderio,),
+    "crabcode": (crabcode,),
 }
 AGENTS = tuple(MODULES)
 
