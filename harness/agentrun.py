@@ -3219,3 +3219,31 @@ def ajna_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def crabcode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CrabCode (PyPI ``crabcode``, the program ``crabcode``: a
+    prompt_toolkit REPL, its banner and transcript scrolling up the main screen over its
+    status row, ``● Ready`` at rest, a spinner's row ``⠸ Thinking…`` while a turn runs, and
+    its composer, a rounded box titled ``CrabCode`` holding ``❯``) in ``sb``: the fake API's
+    Chat Completions as the ``api`` of its user settings (``~/.crabcode/settings.json``:
+    provider ``openai``, the model ``gpt-4o``, the key read from ``OPENAI_API_KEY``). A call
+    of its ``Bash`` tool asks first: the call's box titled ``⚠ Bash`` holding the command,
+    then the line prompt ``  Allow Bash? (y)es / (n)o / (a)lways allow / (f)eedback: `` on
+    the cursor's row, its composer gone until answered by a line (n: the model is told and
+    answers). Its ``AskUser`` tool asks the user: the question, its options under it
+    (``❯ ● red``, ``○ green``...) and ``↑↓ navigate · enter select · esc cancel``. Ctrl+C
+    stops a turn; Ctrl+D quits it. Its HTTP client reaches only its endpoint; its Python
+    programs reach no host but this machine besides (:func:`loopback_only_python`). No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["crabcode"]
+    home = sb.home / ".crabcode"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps(
+        {"api": {"provider": "openai", "model": "gpt-4o", "base_url": f"{base_url}/v1",
+                 "api_key_env": "OPENAI_API_KEY"}}))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1376,6 +1376,42 @@ AJNA_ASKS = re.compile(r"(?m)\[s\] always this session\n  >\s*\Z")
 AJNA_CHAT = LastRow(AJNA_PROMPT, AJNA_ASKS)
 ajna_idle, ajna_asks, ajna_busy = AJNA_CHAT.idle, AJNA_CHAT.asks, AJNA_CHAT.busy
 
+# --------------------------------------------------------------------------- CrabCode
+
+#: its status row right over its composer's box, the box empty and its hint row the one of
+#: rest: "  ● Ready" (after Ctrl+C stopped a turn "  ● Interrupted · Ctrl+C again within 5s
+#: to exit", which stays) over "╭─ CrabCode ──╮", "│ ❯   │" and "╰─ Enter sends · Alt+Enter
+#: / Ctrl+J newline · Ctrl+D exits ──╯"
+CRABCODE_READY = re.compile(
+    r"(?m)^  ● (?:Ready|Interrupted · Ctrl\+C again within \d+s to exit)\n"
+    r"╭─ CrabCode ─+╮\n│ ❯ +│\n╰─ Enter sends · ")
+#: while a turn runs its spinner's row over the box ("  ⠸ Thinking…", "  ⠼ Running… (3s)",
+#: "  ⠋ Processing…") and the box's hint row "╰─ Enter queues · Ctrl+S steers · Ctrl+J
+#: newline · Ctrl+C stops ──╯"
+CRABCODE_WORKING = re.compile(r"(?m)^╰─ Enter queues · .*Ctrl\+C stops")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it
+#: (its composer gone): "  Allow Bash? (y)es / (n)o / (a)lways allow / (f)eedback: " under
+#: the call's box titled "⚠ Bash" holding the command (a line answered: y or n, then Enter)
+CRABCODE_ASKS = re.compile(
+    r"(?m)^  Allow \S+\? \(y\)es / \(n\)o / \(a\)lways allow / \(f\)eedback:\s*\Z")
+#: its AskUser tool's question: the question, its options ("  ❯ ● red", "    ○ green"...)
+#: and its hint as the last row with anything on it
+CRABCODE_QUESTION = re.compile(r"(?m)^  ↑↓ navigate · enter select · esc cancel\s*\Z")
+
+
+def crabcode_asks(text: str) -> bool:
+    return CRABCODE_ASKS.search(text) is not None
+
+
+def crabcode_idle(text: str) -> bool:
+    return (CRABCODE_READY.search(text) is not None and not crabcode_asks(text)
+            and CRABCODE_QUESTION.search(text) is None)
+
+
+def crabcode_busy(text: str) -> bool:
+    return (CRABCODE_WORKING.search(text) is not None and not crabcode_asks(text)
+            and CRABCODE_QUESTION.search(text) is None)
+
 
 # --------------------------------------------------------------------------- DevCoder
 
@@ -2238,6 +2274,16 @@ CODERIO = Description(
 #: (its model asked with Chat Completions, its main requests those offering tools)
 AJNA = line_chat("ajna", agentrun.ajna_command, AJNA_CHAT)
 
+#: recorded only, as coderio is; a prompt_toolkit REPL whose permission is a line prompt of
+#: keys in parentheses under the call's box ("  Allow Bash? (y)es / (n)o / (a)lways allow /
+#: (f)eedback: "), answered by a line; Ctrl+C stops a turn, Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+CRABCODE = Description(
+    "crabcode", agentrun.crabcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=crabcode_idle, start_wait=90, start_settle=1.5, ended=crabcode_idle,
+    end_settle=0.8, busy=crabcode_busy, drawn=crabcode_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2245,7 +2291,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2258,4 +2304,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna"})
+                           "coderio", "ajna", "crabcode"})

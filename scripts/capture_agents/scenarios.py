@@ -38,6 +38,7 @@ from capture_agents import (
     commandcode,
     copilot,
     corecoder,
+    crabcode,
     deepagents,
     devcoder,
     dostuff,
@@ -157,6 +158,7 @@ MODULES = {
     "gemma": (gemma,),
     "coderio": (coderio,),
     "ajna": (ajna,),
+    "crabcode": (crabcode,),
 }
 AGENTS = tuple(MODULES)
 
