@@ -202,9 +202,11 @@ class DialogSpec:
             for r in self.readers if not r.rules or rule_id in r.rules)
 
 
-#: in a question, what names a command or a file: a flag, a path, a file's name, quotes,
-#: an operator ("Run rm -rf build?", "Write notes.txt?", "Allow bash? {'command': 'ls'}")
-_NAMES_SOMETHING = re.compile(r"""(?:^|\s)--?\w|/\w|\w\.\w|[=$`"{}\[\]<>@~\\|*&;]|(?:^|[\s(:])'[^']+'""")
+#: in a question, what names a command or a file: a flag, a path, a file's name, a
+#: backquote, an operator ("Run rm -rf build?", "Write notes.txt?", "Allow bash?
+#: {'command': 'ls'}"); not a tool's name in brackets or quotes ("Allow execution of
+#: [Shell]?", "Allow execution of: 'rm'?": the command is elsewhere)
+_NAMES_SOMETHING = re.compile(r"(?:^|\s)--?\w|/\w|\w\.\w|[=$`{}<>@~\\|*&;]")
 
 
 def _for_rule(finders: tuple[Finder, ...], rule_id: str | None) -> Finder | None:

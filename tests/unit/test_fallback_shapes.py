@@ -4546,13 +4546,12 @@ def test_an_all_or_none_question_names_every_action_listed(generic: rules.Manife
         "[0] exec (command=\"ls\")", "[1] exec (command=\"rm -rf build\")"), v.dialog
 
 
-@pytest.mark.parametrize("agent", ["joshu-0.3.0", "tinyharness-0.1.0", "openhands-1.16.0",
-                                   "dostuff-0.2.0"])
+@pytest.mark.parametrize("agent", ["openhands-1.16.0", "dostuff-0.2.0"])
 def test_a_permission_whose_command_is_read_nowhere_is_partial(
         generic: rules.Manifest, agent: str) -> None:
-    """Real approvals that ask in words only ("Do you want to run this command?",
-    "Run this command?", "🔍 Confirm 1 action(s)?", "Do you want to proceed?") with the
-    command printed above them where no finder reads it: their options are read, but the
+    """Real approvals that ask in words only ("🔍 Confirm 1 action(s)?", "Do you want to
+    proceed?") with the command printed above them where no finder reads it (a paragraph
+    two rows up, a block above the turn's spinner row): their options are read, but the
     dialog is partial (`answer` refuses it, its id would not cover the command)."""
     v = read(generic, _screen(HELD_OUT / agent / "screens" / "blocked-permission--bash-rm.txt"))
     assert (v.state, v.kind) == ("blocked", "permission"), v
@@ -4560,10 +4559,32 @@ def test_a_permission_whose_command_is_read_nowhere_is_partial(
     assert v.dialog.subject == () and v.dialog.partial, v.dialog
 
 
+@pytest.mark.parametrize("agent", ["joshu-0.3.0", "tinyharness-0.1.0"])
+def test_a_numbered_approval_under_the_commands_box_reads_the_box(
+        generic: rules.Manifest, agent: str) -> None:
+    """Joshu's "Do you want to run this command?" and tinyharness's "Run this command?"
+    under the box that shows the command (a warning row between or not): the box's rows
+    are the dialog's subject, so two commands are two dialogs; a command taller than the
+    screen is partial."""
+    screens = HELD_OUT / agent / "screens"
+    v = read(generic, _screen(screens / "blocked-permission--bash-rm.txt"))
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    d = v.dialog
+    assert d is not None and len(d.options) == 2 and not d.partial, d
+    assert any("rm -rf build" in row for row in d.subject), d.subject
+    other = read(generic, _screen(screens / "blocked-permission--bash.txt"))
+    assert other.dialog is not None and other.dialog.id != d.id
+    assert any("mkdir -p out" in row for row in other.dialog.subject)
+    tall = read(generic, _screen(screens / "blocked-permission--long-command.txt"))
+    assert tall.state == "blocked" and tall.dialog is not None and tall.dialog.partial
+
+
 @pytest.mark.parametrize(("question", "partial"), [
     ("Do you want to proceed?", True),
     ("Run this command?", True),
     ("Allow run_shell?", True),
+    ("Allow execution of [Shell]?", True),
+    ("Allow execution of: 'rm'?", True),
     ("Run rm -rf build?", False),
     ("Overwrite notes.txt?", False),
     ("Run `make clean`?", False),
@@ -4576,3 +4597,58 @@ def test_a_tui_permission_without_a_subject_is_partial_unless_its_question_names
     assert (v.state, v.kind) == ("blocked", "permission"), v
     assert v.dialog is not None and [o.label for o in v.dialog.options] == ["Yes", "No"]
     assert v.dialog.partial is partial, v.dialog
+
+
+def _cursor_read(manifest: rules.Manifest, lines: list[str]) -> rules.Verdict:
+    """A real line-mode screen, the cursor on its last row with anything on it."""
+    last = max(i for i, x in enumerate(lines) if x.strip())
+    return rules.evaluate(manifest, rules.Snapshot(lines=lines, cursor=(last, len(lines[last]))))
+
+
+def test_bracketed_keys_over_a_bare_prompt_glyph_are_a_permission_with_its_command(
+        generic: rules.Manifest) -> None:
+    """Ajna 0.1.1: "  [y] yes   [n] no   [a] always allow ...   [s] always this session"
+    over "  > " on the cursor's row: its keys typed with Enter; its subject the "$ " row
+    and the command's rows under it; its 61-line command, the "$ " row scrolled away,
+    partial."""
+    screens = HELD_OUT / "ajna-0.1.1" / "screens"
+    v = _cursor_read(generic, _screen(screens / "blocked-permission--multiline-1.txt"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_over_prompt")
+    d = v.dialog
+    assert d is not None and not d.partial and d.subject == ("mkdir -p m", "touch x1.txt")
+    assert [(o.key, o.label) for o in d.options][:2] == [("y", "yes"), ("n", "no")]
+    assert dialog.keys_for(d, dialog.resolve(d, "y")) == ["y", "\r"]
+    cut = _cursor_read(generic, _screen(screens / "blocked-permission--long-command.txt"))
+    assert cut.rule_id == "line_keys_over_prompt" and cut.dialog is not None
+    assert cut.dialog.partial
+    quoted = _cursor_read(generic, _screen(screens / "done--quoted-dialog.txt"))
+    assert quoted.state != "blocked", quoted
+
+
+def test_a_command_box_that_shows_its_first_rows_then_an_ellipsis_is_partial(
+        generic: rules.Manifest) -> None:
+    """CrabCode 0.1.8's 61-line command: its box shows three rows, then "│ … │", over
+    "Allow Bash? (y)es / (n)o / ...": the rest is not on screen."""
+    screens = HELD_OUT / "crabcode-0.1.8" / "screens"
+    v = _cursor_read(generic, _screen(screens / "blocked-permission--long-command.txt"))
+    assert (v.state, v.kind) == ("blocked", "permission") and v.dialog is not None
+    assert v.dialog.partial and v.dialog.subject[:3] == (
+        "touch f00.txt", "touch f01.txt", "touch f02.txt")
+    whole = _cursor_read(generic, _screen(screens / "blocked-permission--bash.txt"))
+    assert whole.dialog is not None and not whole.dialog.partial
+    assert whole.dialog.subject == ("sleep 3 && mkdir -p out && echo hi > out/x.txt",)
+
+
+def test_an_answered_question_over_an_empty_composer_box_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    """CrabCode: the answered question left printed, the answer and "● Ready" under it,
+    then its composer's box back empty ("│ ❯ │") with its own hints on the box's bottom
+    edge ("Enter sends · Alt+Enter / Ctrl+J newline"): no live dialog."""
+    rows = ["  ❯ ask me a question", "  Which color do you prefer?", "  ❯ ◉ red",
+            "    ○ green", "    ○ blue", "", "  ↑↓ navigate · enter select · esc cancel",
+            "  ↳ User selected: red", "You chose red.", "", "  ● Ready",
+            "╭─ CrabCode " + "─" * 60 + "╮", "│ ❯" + " " * 69 + "│",
+            "╰─ Enter sends · Alt+Enter / Ctrl+J newline · Ctrl+D exits " + "─" * 13 + "╯"]
+    assert read(generic, rows).state != "blocked"
+    live = rows[:7]
+    assert read(generic, live).state == "blocked"
