@@ -67,6 +67,7 @@ from capture_agents import (
     opencodex,
     openhands,
     pairwit,
+    pcli,
     pi,
     qwen,
     rawdog,
@@ -155,6 +156,7 @@ MODULES = {
     "commandcode": (commandcode,),
     "gemma": (gemma,),
     "coderio": (coderio,),
+    "pcli": (pcli,),
 }
 AGENTS = tuple(MODULES)
 
