@@ -1144,6 +1144,9 @@ class AgentRun:
         # on where a button pressed before left the focus, and on when
         "codegopher-approve": b"\x1b[<0;6;31M\x1b[<0;6;31m",
         "codegopher-deny": b"\x1b[<0;6;34M\x1b[<0;6;34m",
+        # Tab, then Enter: pcli's modal dialogs open with no button focused (Enter alone does
+        # nothing there); Tab focuses their first button ("Allow Once"), Enter presses it
+        "tab+enter": b"\t\r",
     }
 
     def __init__(
@@ -3245,5 +3248,35 @@ def crabcode_command(sb: Sandbox, base_url: str, *,
                  "api_key_env": "OPENAI_API_KEY"}}))
     env = sb.base_env()
     env.update({"OPENAI_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env
+
+
+def pcli_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for pcli (PyPI ``pcli-agent``, the program ``pcli``: a Textual
+    full-screen TUI, its transcript of blocks each under a speaker's name (``█ You``, ``█
+    pcli``) over a status row (`` model: gpt-4o   cost: $0.0000   ctx: ...``, ``⠹
+    Working...`` before it while a turn runs) and its composer in a rounded box, its
+    placeholder ``Ask pcli... (/help for all commands — Enter to send, Ctrl+J for a
+    newline)``) in ``sb``: the fake API's Chat Completions as its OpenAI-compatible gateway
+    (``PCLI_GATEWAY_URL``, the key in ``PCLI_GATEWAY_API_KEY``, the model ``gpt-4o`` in
+    ``PCLI_MODEL``), its memory extraction and auto-compaction (model requests of their
+    own) off. A call of its ``run_shell`` tool asks first, a modal dialog over a blanked
+    screen: ``Tool wants to run: run_shell``, the call's arguments as a Python dict
+    (``{'command': '<command>'}``), ``Executes an arbitrary shell command.``, then four
+    buttons in two rows, ``Allow Once``, ``Allow for Session``, ``Allow Always``, ``Deny``,
+    none focused: Tab then Enter allows once, Shift+Tab then Enter denies (the model is told
+    and answers). Its ``ask_user_question`` tool asks in a modal too: the question, each
+    option a button, an input ``Or type your own answer and press Enter...`` focused. Esc
+    twice stops a turn (``Press Esc again to cancel the current turn.`` after the first);
+    Ctrl+Q quits it. Its Python programs reach no host but this machine
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["pcli"]
+    env = sb.base_env()
+    env.update({"PCLI_GATEWAY_URL": f"{base_url}/v1", "PCLI_GATEWAY_API_KEY": "sk-fake",
+                "PCLI_MODEL": "gpt-4o", "PCLI_MEMORY_ENABLED": "false",
+                "PCLI_AUTO_COMPACT_ENABLED": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env

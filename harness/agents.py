@@ -1413,6 +1413,41 @@ def crabcode_busy(text: str) -> bool:
             and CRABCODE_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- pcli
+
+#: its status row at rest right over its composer's rounded box, empty (its placeholder):
+#: " model: gpt-4o   cost: $0.0000   ctx: 0/128.0k (0%)   tokens: 0   tools: 0   sandbox:
+#: subprocess" over "│ Ask pcli... (/help for all commands — Enter to send, Ctrl+J for a
+#: newline)"; a toast may cover the box's right half for 5 s ("▌ Press Esc again to cancel
+#: the current turn." over a turn it cancelled)
+PCLI_READY = re.compile(r"(?m)^ model: .*\n ╭─.*\n │ Ask pcli\.\.\. \(/help for all commands")
+#: its status row while a turn runs: a spinner and "Working..." before " model: ..."
+PCLI_WORKING = re.compile(r"(?m)^ [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Working\.\.\. ")
+#: its permission, a modal dialog in a frame of half blocks over a blanked screen: "Tool
+#: wants to run: run_shell", the call's arguments as a dict, "Executes an arbitrary shell
+#: command.", then its four buttons in two rows, "Allow Once" and "Allow for Session" over
+#: "Allow Always" and "Deny", none focused
+PCLI_ASKS = re.compile(r"(?s)█  Tool wants to run: \S+.*?Allow Once +Allow for Session.*?"
+                       r"Allow Always +Deny +█")
+#: its ask_user_question tool's modal: the question, each option a button, then its input
+#: "Or type your own answer and press Enter..." (focused)
+PCLI_QUESTION = re.compile(r"(?m)^ *█  ▊  Or type your own answer and press Enter\.\.\. +▎  █$")
+
+
+def pcli_asks(text: str) -> bool:
+    return PCLI_ASKS.search(text) is not None
+
+
+def pcli_idle(text: str) -> bool:
+    return (PCLI_READY.search(text) is not None and not pcli_asks(text)
+            and PCLI_QUESTION.search(text) is None)
+
+
+def pcli_busy(text: str) -> bool:
+    return (PCLI_WORKING.search(text) is not None and not pcli_asks(text)
+            and PCLI_QUESTION.search(text) is None)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2284,6 +2319,17 @@ CRABCODE = Description(
     end_settle=0.8, busy=crabcode_busy, drawn=crabcode_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as coderio is; a Textual screen whose permission is a modal dialog over a
+#: blanked screen ("Tool wants to run: run_shell", the call's arguments, then the buttons
+#: "Allow Once", "Allow for Session", "Allow Always", "Deny", none focused), answered by Tab
+#: then Enter (Shift+Tab then Enter denies); Esc twice stops a turn; Ctrl+Q quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+PCLI = Description(
+    "pcli", agentrun.pcli_command, is_main=agentrun.chat_with_tools_is_main,
+    started=pcli_idle, start_wait=90, start_settle=1.5, ended=pcli_idle,
+    end_settle=0.8, busy=pcli_busy, drawn=pcli_asks, approve_key="tab+enter",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2291,7 +2337,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2304,4 +2350,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna", "crabcode"})
+                           "coderio", "ajna", "crabcode", "pcli"})

@@ -69,6 +69,7 @@ from capture_agents import (
     opencodex,
     openhands,
     pairwit,
+    pcli,
     pi,
     qwen,
     rawdog,
@@ -159,6 +160,7 @@ MODULES = {
     "coderio": (coderio,),
     "ajna": (ajna,),
     "crabcode": (crabcode,),
+    "pcli": (pcli,),
 }
 AGENTS = tuple(MODULES)
 
