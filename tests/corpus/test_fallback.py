@@ -1966,6 +1966,26 @@ manifest instead of their own.
   composer's own hints ("Enter sends · Alt+Enter") for the 1.2 s until the session ended
   (1 false blocked). Since generic .61 (an empty composer's box, "│ ❯ │", under the
   options is no live dialog: a dialog replaces it): 7/7, 0, 1.000 on each.
+* **pcli 0.2.0 and 0.1.0** (``tests/heldout/pcli-0.2.0/``, ``tests/heldout/pcli-0.1.0/``,
+  PyPI ``pcli-agent``, a new agent: a Textual full-screen TUI, its transcript of blocks
+  under a speaker's name ("█ You", "█ pcli") over a status row (" model: gpt-4o   cost:
+  ...", "⠹ Working..." before it while a turn runs) and its composer in a rounded box, its
+  placeholder "Ask pcli... (/help for all commands — Enter to send, Ctrl+J for a
+  newline)"; before a shell command a modal over a blanked screen, framed in full blocks
+  ("█▀▀█", "█", "█▄▄█"): "Tool wants to run: run_shell", the call's arguments as a Python
+  dict ("{'command': '<command>'}", cut at 800 characters: "... [132 more chars
+  truncated]"), "Executes an arbitrary shell command.", then its buttons centred on two
+  rows, "Allow Once", "Allow for Session", "Allow Always", "Deny", none focused (Tab, then
+  Enter); its question in the same modal, each option a centred button over a text
+  field) was measured once unseen (the rules of 70df3c3, 2026.12.07.59, replayed with
+  activity): 0/7 dialogs on each, 0 false blocked, turn end p50 40 ms, agreement 0.887 on
+  each. What it showed where the fallback was wrong: no rule knew a modal framed in full
+  blocks with no question mark, no key hints and its buttons on rows of their own, so each
+  dialog read as the quiet screen (idle). Since generic .62 (a modal in full blocks drawn
+  last over a blanked screen, an approving and a declining button centred in it: a
+  permission, its rows above the buttons its subject, partial where a row says the rest
+  is cut; a "?" row over centred one-word buttons: a question): 7/7, 0, 0.994 (0.2.0); no
+  options read (none focused: ``answer`` types nothing).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2050,7 +2070,8 @@ GOAL_AGREEMENT = 0.90
 #: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56; Gemma
 #: 0.2.1: every approval unseen, none since generic .57; coderio 0.6.1 and 0.6.0: every
 #: approval unseen, none since generic .58; Ajna 0.1.1 and 0.1.0: every approval unseen,
-#: none since generic .61; CrabCode 0.1.8 and 0.1.7: none, unseen)
+#: none since generic .61; CrabCode 0.1.8 and 0.1.7: none, unseen; pcli 0.2.0 and 0.1.0:
+#: every dialog unseen, none since generic .62)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2226,7 +2247,7 @@ def test_the_held_out_agent_is_there() -> None:
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "windcode-0.4.5", "xiaoyu-0.75.0"]
 

@@ -4652,3 +4652,25 @@ def test_an_answered_question_over_an_empty_composer_box_is_no_dialog(
     assert read(generic, rows).state != "blocked"
     live = rows[:7]
     assert read(generic, live).state == "blocked"
+
+
+def test_a_modal_in_full_blocks_over_a_blank_screen_is_a_dialog(
+        generic: rules.Manifest) -> None:
+    """pcli 0.2.0's approval: a Textual modal framed "█▀▀█" / "█▄▄█" over a blanked
+    screen, the call's arguments in it, its buttons centred on rows of their own ("Allow
+    Once  Allow for Session", "Allow Always  Deny"), none focused: a permission whose
+    subject is the modal's rows above the buttons (partial where the arguments are cut:
+    "... [132 more chars truncated]"); its question modal (a "?" row over centred
+    options) is a question; the screen after it is answered, none."""
+    screens = HELD_OUT / "pcli-0.2.0" / "screens"
+    v = read(generic, _screen(screens / "blocked-permission--bash-rm.txt"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_block_modal")
+    d = v.dialog
+    assert d is not None and not d.partial and d.options == ()
+    assert "{'command': 'rm -rf build'}" in d.subject, d.subject
+    cut = read(generic, _screen(screens / "blocked-permission--long-command.txt"))
+    assert cut.dialog is not None and cut.dialog.partial
+    q = read(generic, _screen(screens / "blocked-question--question.txt"))
+    assert (q.state, q.kind) == ("blocked", "question"), q
+    for name in ("done--after-deny.txt", "done--after-question.txt", "idle--prompt.txt"):
+        assert read(generic, _screen(screens / name)).state != "blocked", name
