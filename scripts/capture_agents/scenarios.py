@@ -49,6 +49,7 @@ from capture_agents import (
     gpte,
     gptme,
     grok,
+    hazzel,
     hermes,
     interpreter,
     jasmine,
@@ -159,6 +160,7 @@ MODULES = {
     "coderio": (coderio,),
     "ajna": (ajna,),
     "crabcode": (crabcode,),
+    "hazzel": (hazzel,),
 }
 AGENTS = tuple(MODULES)
 
