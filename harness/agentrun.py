@@ -3280,3 +3280,30 @@ def pcli_command(sb: Sandbox, base_url: str, *,
                 "PCLI_AUTO_COMPACT_ENABLED": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def hazzel_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Hazzel (PyPI ``hazzel``, the program ``hazzel``: a line-mode chat
+    drawn with Rich, its banner, answers and tool calls printed up the main screen, its
+    composer ``❯`` between two rules over its status row) in ``sb``: the fake API's Chat
+    Completions as its ``ollama`` provider's endpoint (``OLLAMA_HOST``; its ``openai``
+    provider's address is fixed), that provider and the model ``gpt-4o`` in its user config
+    (``$XDG_CONFIG_HOME/hazzel/config.json``), keyless. A shell command that is not one of
+    its read-only ones (``ls``, ``echo``... alone, on one line, with no operator) asks
+    first: ``Hazzel wants to run: <command>``, then ``Allow? [y/N]: `` on the cursor's row,
+    answered by a line (n, or Enter alone: the model is told and answers). Its update
+    check (``HAZZEL_NO_UPDATE_CHECK``) and its nag (``HAZZEL_NO_STAR_NAG``) are off; its
+    Python programs reach no host but this machine (:func:`loopback_only_python`). No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["hazzel"]
+    conf = sb.home / ".config" / "hazzel"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps(
+        {"provider": "ollama", "model": "gpt-4o", "plan_enabled": False,
+         "think_enabled": False}))
+    env = sb.base_env()
+    env.update({"OLLAMA_HOST": f"{base_url}/v1",
+                "HAZZEL_NO_UPDATE_CHECK": "1", "HAZZEL_NO_STAR_NAG": "1"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

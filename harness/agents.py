@@ -1448,6 +1448,21 @@ def pcli_busy(text: str) -> bool:
             and PCLI_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- Hazzel
+
+#: its composer, empty, at the screen's foot: "❯" between two rules over its status row
+#: ("  gpt-4o · 2.8%/65k (auto) · build · @ tag · ! bash · /exit"; a line-mode chat whose
+#: transcript scrolls up above it, the composer gone while a turn runs)
+HAZZEL_PROMPT = re.compile(r"(?m)^❯\s*\n─{20,}\n  \S[^\n]*· /exit\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "Allow? [y/N]: " under "Hazzel wants to run: <command>" (a line answered: y or n,
+#: then Enter; Enter alone refuses)
+HAZZEL_ASKS = re.compile(r"(?m)^Allow\? \[y/N\]:\s*\Z")
+
+HAZZEL_CHAT = LastRow(HAZZEL_PROMPT, HAZZEL_ASKS)
+hazzel_idle, hazzel_asks, hazzel_busy = HAZZEL_CHAT.idle, HAZZEL_CHAT.asks, HAZZEL_CHAT.busy
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2330,6 +2345,11 @@ PCLI = Description(
     end_settle=0.8, busy=pcli_busy, drawn=pcli_asks, approve_key="tab+enter",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as lindwyrm is; a line-mode chat drawn with Rich whose permission is a
+#: y/N line prompt under the command, answered by a line; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+HAZZEL = line_chat("hazzel", agentrun.hazzel_command, HAZZEL_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2337,7 +2357,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2350,4 +2370,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna", "crabcode", "pcli"})
+                           "coderio", "ajna", "crabcode", "pcli", "hazzel"})

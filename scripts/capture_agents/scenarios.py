@@ -49,6 +49,7 @@ from capture_agents import (
     gpte,
     gptme,
     grok,
+    hazzel,
     hermes,
     interpreter,
     jasmine,
@@ -161,6 +162,7 @@ MODULES = {
     "ajna": (ajna,),
     "crabcode": (crabcode,),
     "pcli": (pcli,),
+    "hazzel": (hazzel,),
 }
 AGENTS = tuple(MODULES)
 
