@@ -1986,6 +1986,18 @@ manifest instead of their own.
   permission, its rows above the buttons its subject, partial where a row says the rest
   is cut; a "?" row over centred one-word buttons: a question): 7/7, 0, 0.994 (0.2.0); no
   options read (none focused: ``answer`` types nothing).
+* **Hazzel 1.6.2 and 1.6.1** (``tests/heldout/hazzel-1.6.2/``,
+  ``tests/heldout/hazzel-1.6.1/``, PyPI ``hazzel``, a new agent: a line-mode chat drawn
+  with Rich, its composer "❯" between two rules over a status row ("  gpt-4o · 2.8%/65k
+  (auto) · build · @ tag · ! bash · /exit"), gone while a turn runs; "⠋ Working…  ·  ctrl+c
+  to cancel" while it runs, each answer printed whole; before a shell command "Hazzel
+  wants to run: <command>" (a multi-line command's later rows at the margin) over the
+  line prompt "Allow? [y/N]: ", answered by a line (n or Enter alone refuses: the model is
+  told and answers); no question) was measured once unseen with the rules of its day
+  (2026.12.07.60) and again with .62, nobody having looked at its screens: 6/6 dialogs
+  on each, 0 false blocked, blocked p50/max 40/40 ms, turn end p50 40 ms, agreement 1.000
+  on each, every command read whole as its subject (the 61-line one partial). Nothing
+  was written from it.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2071,7 +2083,7 @@ GOAL_AGREEMENT = 0.90
 #: 0.2.1: every approval unseen, none since generic .57; coderio 0.6.1 and 0.6.0: every
 #: approval unseen, none since generic .58; Ajna 0.1.1 and 0.1.0: every approval unseen,
 #: none since generic .61; CrabCode 0.1.8 and 0.1.7: none, unseen; pcli 0.2.0 and 0.1.0:
-#: every dialog unseen, none since generic .62)
+#: every dialog unseen, none since generic .62; Hazzel 1.6.2 and 1.6.1: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2242,7 +2254,7 @@ def test_the_held_out_agent_is_there() -> None:
         "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
-        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
         "kimi-1.40.0",
         "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
