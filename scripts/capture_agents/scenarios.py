@@ -35,6 +35,7 @@ from capture_agents import (
     coderill,
     coderio,
     codex,
+    codii,
     commandcode,
     copilot,
     corecoder,
@@ -159,6 +160,7 @@ MODULES = {
     "coderio": (coderio,),
     "ajna": (ajna,),
     "crabcode": (crabcode,),
+    "codii": (codii,),
 }
 AGENTS = tuple(MODULES)
 
