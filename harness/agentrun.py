@@ -3307,3 +3307,61 @@ def hazzel_command(sb: Sandbox, base_url: str, *,
                 "HAZZEL_NO_UPDATE_CHECK": "1", "HAZZEL_NO_STAR_NAG": "1"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def codii_is_main(req: Any) -> bool:
+    """codii's main requests (a ``fakeapi`` main-request predicate): Chat Completions
+    requests that offer tools, less its own re-asks: a text answer with no tool call is
+    asked again, twice, with its directive ``[SYSTEM: You are in EDIT MODE. You MUST
+    respond with a tool call...`` (or ``[SYSTEM: Do not write code as plain text...``) in
+    the messages, then the turn is given up (``Model produced text instead of a tool call
+    after 3 attempts — aborting turn.``): those re-asks are side requests, so each prompt's
+    scripted answer goes to that prompt."""
+    if not chat_with_tools_is_main(req):
+        return False
+    messages = json.dumps(req.body.get("messages", []), ensure_ascii=False)
+    return ("[SYSTEM: You are in EDIT MODE." not in messages
+            and "[SYSTEM: Do not write code as plain text." not in messages)
+
+
+def codii_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for codii (PyPI ``codii``, the program ``codii``: a prompt_toolkit REPL,
+    its banner and transcript scrolling up the main screen over its composer, ``❯`` between
+    two rules, the upper titled ``codii (shift+tab to cycle modes)``, and its context row;
+    a sent prompt echoed in a rounded box titled ``❯``, a spinner's row ``⠸ thinking…``
+    while the model is asked) in ``sb``: the fake API's Chat Completions as its
+    ``openai_compat`` backend (``~/.codii/config.toml``, the model ``gpt-4o``), with the
+    capability fingerprint its first run would probe the model for written beforehand
+    (``~/.codii/fingerprints/``: native ``openai_json`` tool calls, tier 1), so it starts
+    without probing. A call of its ``bash`` tool asks first: the call's row ``  bash()``
+    (the command not shown: the row names a path only for a file tool), then under it the
+    one-row choice ``❯ Allow      Deny`` (an inline prompt_toolkit application), answered
+    by a key (y or Enter allows, n refuses: the model is told and answers); the command is
+    shown once allowed (``  → bash(<command>)``). Its default mode takes no text answer:
+    one is asked again twice, then ``Model produced text instead of a tool call after 3
+    attempts — aborting turn.`` ends the turn (:func:`codii_is_main`). Ctrl+C stops a turn
+    (``Stream interrupted — connection lost. You can retry.``); Ctrl+D quits it. Its HTTP
+    client reaches only its endpoint; its Python programs reach no host but this machine
+    besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["codii"]
+    home = sb.home / ".codii"
+    for sub in ("fingerprints", "sessions", "agents"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        f'[backend]\ntype = "openai_compat"\nendpoint = "{base_url}"\n'
+        'model = "gpt-4o"\napi_key = "sk-fake"\n')
+    now = "2026-01-01T00:00:00Z"
+    (home / "fingerprints" / "openai_compat_gpt_4o.json").write_text(json.dumps({
+        "schema_version": 1, "created_at": now, "updated_at": now, "backend": "openai_compat",
+        "endpoint": base_url, "model": "gpt-4o", "quant_hash": "00000000",
+        "capabilities": {
+            "family": "other", "tool_call_format": "openai_json", "native_tool_calling": True,
+            "effective_context_tokens": 128000, "claimed_context_tokens": 128000,
+            "reasoning_support": {"supported": False, "delimiter": None},
+            "structured_output_reliability": 1.0, "instruction_following_reliability": 1.0,
+            "tier": 1, "tier_rationale": "native tool calling"}}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1463,6 +1463,31 @@ HAZZEL_CHAT = LastRow(HAZZEL_PROMPT, HAZZEL_ASKS)
 hazzel_idle, hazzel_asks, hazzel_busy = HAZZEL_CHAT.idle, HAZZEL_CHAT.asks, HAZZEL_CHAT.busy
 
 
+# --------------------------------------------------------------------------- codii
+
+#: its composer at rest, empty: "──── codii (shift+tab to cycle modes) ───" over "❯" and a
+#: rule, its context row under them ("Context: 0k / 128k (0%) | gpt-4o"); gone while a turn
+#: runs (the prompt echoed in a box titled "❯", a spinner's row "⠸ thinking…")
+CODII_COMPOSER = re.compile(
+    r"(?m)^──── codii \(shift\+tab to cycle modes\) ─+\n❯ *\n─+\n.*Context: ")
+#: its permission's one-row choice as the last row with anything on it: "❯ Allow      Deny"
+#: (the selected one after "❯"), under the call's row "  bash()", which shows no command (a
+#: key answers: y or Enter allows, n refuses; the choice's row stays in the transcript)
+CODII_ASKS = re.compile(r"(?m)^(?:❯ Allow {6}Deny|  Allow {4}❯ Deny)\s*\Z")
+
+
+def codii_asks(text: str) -> bool:
+    return CODII_ASKS.search(text) is not None
+
+
+def codii_idle(text: str) -> bool:
+    return CODII_COMPOSER.search(text) is not None and not codii_asks(text)
+
+
+def codii_busy(text: str) -> bool:
+    return CODII_COMPOSER.search(text) is None and not codii_asks(text)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2350,6 +2375,17 @@ PCLI = Description(
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 HAZZEL = line_chat("hazzel", agentrun.hazzel_command, HAZZEL_CHAT)
 
+#: recorded only, as CrabCode is; a prompt_toolkit REPL whose permission is a one-row
+#: choice "❯ Allow      Deny" under the call's row, answered by a key (y allows, n
+#: refuses); Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools
+#: but its re-asks after a text answer)
+CODII = Description(
+    "codii", agentrun.codii_command, is_main=agentrun.codii_is_main,
+    started=codii_idle, start_wait=90, start_settle=1.5, ended=codii_idle,
+    end_settle=0.8, busy=codii_busy, drawn=codii_asks, approve_key="y",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2357,7 +2393,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2370,4 +2406,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna", "crabcode", "pcli", "hazzel"})
+                           "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii"})

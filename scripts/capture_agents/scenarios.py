@@ -35,6 +35,7 @@ from capture_agents import (
     coderill,
     coderio,
     codex,
+    codii,
     commandcode,
     copilot,
     corecoder,
@@ -163,6 +164,7 @@ MODULES = {
     "crabcode": (crabcode,),
     "pcli": (pcli,),
     "hazzel": (hazzel,),
+    "codii": (codii,),
 }
 AGENTS = tuple(MODULES)
 
