@@ -4674,3 +4674,23 @@ def test_a_modal_in_full_blocks_over_a_blank_screen_is_a_dialog(
     assert (q.state, q.kind) == ("blocked", "question"), q
     for name in ("done--after-deny.txt", "done--after-question.txt", "idle--prompt.txt"):
         assert read(generic, _screen(screens / name)).state != "blocked", name
+
+
+def test_two_choices_on_the_cursors_row_under_a_call_that_shows_nothing(
+        generic: rules.Manifest) -> None:
+    """codii 0.1.0: "  bash()" (its command not shown) over "❯ Allow      Deny" on the
+    cursor's row: a permission whose options are read (the pointer the selection, ←/→
+    and Enter), partial (nothing on screen says what it runs): `answer` refuses it. The
+    same row left in the transcript once answered is none."""
+    screens = HELD_OUT / "codii-0.1.0" / "screens"
+    v = _cursor_read(generic, _screen(screens / "blocked-permission--bash.txt"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_choice_row")
+    d = v.dialog
+    assert d is not None and [(o.label, o.selected) for o in d.options] == [
+        ("Allow", True), ("Deny", False)]
+    assert d.choose == "arrows_lr" and d.partial and v.msg == "bash()"
+    moved = read(generic, ["  bash()", "  Allow    ❯ Deny"])
+    assert moved.dialog is not None and [o.selected for o in moved.dialog.options] == [
+        False, True]
+    for name in ("done--answer.txt", "done--after-deny.txt", "idle--prompt.txt"):
+        assert _cursor_read(generic, _screen(screens / name)).state != "blocked", name

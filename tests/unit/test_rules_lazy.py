@@ -324,10 +324,11 @@ def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
 #: instructions between them) as unbounded ones, which RE2 matches as fast: 82 200 with
 #: .49-.53's new rules; 87 400 with .54-.55's; 89 990 with .56-.59's (a box over the
 #: transcript's rule, a sidebar beside a bar composer, a select box; written with unbounded
-#: runs where a bounded one cost more than it checked); 89 861 with .60-.62's (bracketed keys
+#: runs where a bounded one cost more than it checked); 88 243 with .60-.63's (bracketed keys
 #: over a bare prompt glyph, sharing its gate with the keys on the prompt's row; a modal in
-#: full blocks, its rows unbounded and its words ASCII; the speaker's name before a quoted
-#: question, bounded to 20 characters in three gates, written unbounded: -1 500).
+#: full blocks, its rows unbounded and its words ASCII; two choices on the cursor's row;
+#: a speaker's or a chat prompt's name, bounded to 20 characters in four patterns, written
+#: unbounded: -3 400).
 PROGRAM_MAX = 6_000
 MANIFEST_PROGRAM_MAX = 90_000
 
