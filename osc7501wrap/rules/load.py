@@ -25,7 +25,9 @@ import functools
 import os
 import re
 import stat
+import time
 import tomllib
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -169,11 +171,33 @@ def _no_test(data: bytes) -> bool:
     return False
 
 
+_UNUSED: deque[LazyPat] = deque()  # lazy patterns made, in the order made: compile_some's queue
+
+
 @functools.lru_cache(maxsize=4096)
 def lazy_pattern(pattern: str, per_line: bool = False) -> Pattern:
     """:func:`compile_pattern`'s pattern, compiled at its first use (:class:`LazyPat`).
     The same text gives the same object."""
-    return LazyPat(pattern, per_line)
+    pat = LazyPat(pattern, per_line)
+    _UNUSED.append(pat)
+    return pat
+
+
+def compile_some(budget: float, clock: Callable[[], float] = time.perf_counter) -> int:
+    """Compile lazy patterns no screen read has used yet, in the order their manifest
+    holds them, for about `budget` seconds (at least one); the number still left. The
+    session calls it while the program is quiet (session.boot.warm): a screen read no rule
+    has answered before (the first after a dialog's answer, say) would otherwise compile
+    the rest of the fallback's patterns, some 45 ms, in the loop, while keys wait to echo."""
+    end = clock() + budget
+    left = _UNUSED
+    while left:
+        pat = left.popleft()
+        if type(pat) is LazyPat:
+            pat.test  # noqa: B018 - reading it compiles the pattern (LazyPat.__getattr__)
+            if clock() >= end:
+                break
+    return len(left)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -5,7 +5,8 @@ At the boot (session.Session._boot): the pipeline (the core), the sampler, the s
 watch, the sinks (report.sinks: the emitter, tmux, herdr, the registry entry, the
 ledger), the early output and keystrokes replayed into the core in their order, the
 release note. After it: the decisions handed to the sinks (`show`), redacted on their
-way out, and the registry entry of an ended session.
+way out, the rules' patterns not used yet compiled while the program is quiet (`warm`),
+and the registry entry of an ended session.
 
 This module is loaded once, lazily, by the session at the boot: it may import the core,
 the sinks, the registry and the ledger at its top, which the modules loaded before the
@@ -36,6 +37,7 @@ from ..report.sinks import Place, Sinks
 from ..rules import Manifest
 from ..rules.choose import load_manifest
 from ..rules.dialog import Dialog
+from ..rules.load import compile_some
 from ..screen import finish_preload, resume_point
 from . import control
 from .host import Host
@@ -103,7 +105,35 @@ def boot(s: Host) -> Pipeline:
         p.load_screen()
     replay_early(s, p, began)
     retitle(s, p)
+    s._schedule(WARM_QUIET, lambda: warm(s))
     return p
+
+
+WARM_QUIET = 0.05  # seconds with no output and no typing before a slice of compiling
+WARM_SLICE = 0.003  # seconds of compiling at a time: the most a key typed then waits
+WARM_EVERY = 0.02  # seconds between two slices
+
+
+def warm(s: Host, spent: float = 0.0, slices: int = 0) -> None:
+    """Compile the rules' patterns no screen read has used yet (rules.load.compile_some),
+    a slice at a time while the program and the user are quiet, so the first read that
+    reaches them (the screen after a dialog's answer, a chat's first reply) does not
+    compile them in the loop while the keys typed then wait to echo. Logs once when
+    done. Not while output or typing comes: then it waits for them to pause."""
+    if s._exited or s.proxy is None:
+        return
+    now = time.monotonic()
+    quiet = s._last_io + WARM_QUIET
+    if now < quiet:
+        s._schedule(max(quiet - now, WARM_EVERY), lambda: warm(s, spent, slices))
+        return
+    left = compile_some(WARM_SLICE)
+    spent += time.monotonic() - now
+    if left:
+        s._schedule(WARM_EVERY, lambda: warm(s, spent, slices + 1))
+    else:
+        s._write_log(f"note rules: the patterns left compiled while the program was quiet "
+                     f"({spent * 1000:.1f} ms in {slices + 1} slices)")
 
 
 def load(s: Host) -> tuple[Manifest, list[str]]:

@@ -53,6 +53,7 @@ class Host(Protocol):
     _emit: bool
     _reads_stream: bool
     _exited: bool
+    _last_io: float
     # what was kept until the boot
     _early: Kept
     _typed: Kept

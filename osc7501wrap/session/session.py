@@ -122,6 +122,7 @@ class Session(ProxyHandler):
         self._settle_until = -NEVER
         self._tracker: Any = None  # the proxy's stream tracker (started)
         self._exited = False
+        self._last_io = 0.0  # the last output read or keystroke (monotonic): warm() waits
         self._early = Kept(EARLY_KEEP)  # output before the boot (its tail for the screen)
         self._early_first: float | None = None  # the first byte out or in (never trimmed)
         self._early_tail = b""  # a 7501 prefix at the end of the last early output
@@ -225,6 +226,7 @@ class Session(ProxyHandler):
         if self.capture is not None:
             self.capture.output(data)
         now = time.monotonic()
+        self._last_io = now
         wait = self._wait
         if wait is not None and (taken := wait.take(data, now)):
             # a frame that waits: the core's Wait took it (no Output event, no effects)
@@ -276,6 +278,7 @@ class Session(ProxyHandler):
 
     def input(self, data: bytes) -> bytes:
         now = time.monotonic()
+        self._last_io = now
         self._due = now
         self._busy()
         if self.filter is not None:

@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 
 from osc7501wrap import rules
-from osc7501wrap.rules.load import LazyPat, Pat, _re2_compile, compile_pattern, lazy_pattern
+from osc7501wrap.rules import load
+from osc7501wrap.rules.load import (
+    LazyPat,
+    Pat,
+    _re2_compile,
+    compile_pattern,
+    compile_some,
+    lazy_pattern,
+)
 from osc7501wrap.start.prepare import RunOptions, prepare
 
 HEAD_FIELDS = ("name", "version", "app", "description", "programs", "package_paths",
@@ -102,6 +110,27 @@ def test_a_chosen_builtins_patterns_compile_at_first_use_and_every_one_compiles(
         assert [(p.pattern, p.source) for p in pats] == [(p.pattern, p.source) for p in whole]
         total += len(pats)
     assert total > 500  # every manifest's patterns were walked
+
+
+def test_compile_some_compiles_the_unused_patterns_in_their_order_within_its_budget() -> None:
+    lazy_pattern.cache_clear()  # the generic manifest's patterns made anew, none compiled
+    load._UNUSED.clear()
+    lazy = rules.load_headers(user_dir=None)
+    m = lazy.complete(lazy.get("generic"))  # type: ignore[arg-type]
+    assert m is not None
+    made = list(load._UNUSED)
+    assert len(made) > 300 and all(type(p) is LazyPat for p in made)
+    made[1].test(b"a screen read used it")  # compiled at its use: not again, not counted
+    ticks = iter(range(10_000))
+    clock = lambda: next(ticks) * 0.001  # noqa: E731 - 1 ms a reading
+    # 2.5 ms: three compiles (made[0], made[2], made[3]), each followed by a reading
+    assert compile_some(0.0025, clock) == len(made) - 4
+    assert [type(p) for p in made[:5]] == [Pat, Pat, Pat, Pat, LazyPat]
+    assert compile_some(0.0, clock) == len(made) - 5  # at least one a call
+    assert compile_some(60.0) == 0 and all(type(p) is Pat for p in made)
+    assert compile_some(60.0) == 0  # none left: nothing to do
+    broken = lazy_pattern("(oops", False)  # compiled by compile_some: matches nothing
+    assert compile_some(1.0) == 0 and type(broken) is Pat and broken.test(b"(oops") is False
 
 
 def test_a_lazy_pattern_answers_as_a_compiled_one_and_a_broken_one_matches_nothing() -> None:
