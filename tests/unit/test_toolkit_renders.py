@@ -10,13 +10,14 @@ generic rules: every one waits for an answer (blocked), a permission (an option 
 or declines), its options as the toolkit lists them, the selected one (a pointer, a filled
 dot, a button's colour), how `answer` chooses one, and, where the conversation is on
 screen, the command printed above it in its subject (the same question about another
-command is another dialog). What is not read as options, so that
+command is another dialog). Click's and rich's confirms after the Down read as before it
+(the same dialog), the escape the terminal echoed onto their line ("^[[B") a key typed
+and not entered, erased first. What is not read as options, so that
 `answer` types nothing: a toggle ("› no / yes": the active word is underlined, no
 background), Textual's buttons (the focus is a colour and they take Tab), prompt_toolkit's
 radio list (its "(*)" marks the value checked, not the focused row). Not in the table:
 enquirer's confirm ("? Run rm -rf build? (y/N) ‣ false", the cursor parked inside its key
-list: no rule reads it), click's and rich's confirms after the Down, whose escape the
-terminal echoed onto their line, @inquirer/prompts' expand once expanded (its "y) Yes,
+list: no rule reads it), @inquirer/prompts' expand once expanded (its "y) Yes,
 run it" rows with no pointer under the question the cursor is on: no rule reads it; its
 keys glued in one pair of parentheses, "? Run rm -rf build? (yanH)", are read since
 generic .54), and terminal-kit's yes-or-no, which waits with the cursor at
@@ -52,6 +53,7 @@ CASES = [
     ("clack-select", LIST, 0, 'arrows'),
     ("clack-select-moved", LIST, 1, 'arrows'),
     ("click-confirm", YN, None, 'key_enter'),
+    ("click-confirm-moved", YN, None, 'key_enter'),
     ("enquirer-select", LIST, 0, 'arrows'),
     ("enquirer-select-moved", LIST, 1, 'arrows'),
     ("enquirer-toggle", [], None, None),
@@ -95,6 +97,7 @@ CASES = [
     ("questionary-select", LIST, 0, 'arrows'),
     ("questionary-select-moved", LIST, 1, 'arrows'),
     ("rich-confirm", YN, None, 'key_enter'),
+    ("rich-confirm-moved", YN, None, 'key_enter'),
     ("simple-term-menu", LIST, 0, 'arrows'),
     ("simple-term-menu-moved", LIST, 1, 'arrows'),
     ("textual-modal", [], None, None),
@@ -150,8 +153,7 @@ def _read(generic: rules.Manifest, name: str) -> tuple[rules.Verdict, bool]:
 
 def test_every_render_is_in_the_table() -> None:
     names = {p.stem for p in RENDERS.glob("*.json")}
-    left_out = {"enquirer-confirm", "enquirer-confirm-moved", "click-confirm-moved",
-                "rich-confirm-moved", "inquirer-prompts-expand-expanded",
+    left_out = {"enquirer-confirm", "enquirer-confirm-moved", "inquirer-prompts-expand-expanded",
                 "inquirer-prompts-expand-expanded-moved",
                 "terminal-kit-yesOrNo", "terminal-kit-yesOrNo-moved"}
     assert names == {c[0] for c in CASES} | left_out
@@ -181,6 +183,11 @@ def test_a_toolkits_permission_question_is_a_dialog(
                 dialog.keys_for(d, dialog.resolve(d, labels[-1]))
             return
         keys = dialog.keys_for(d, dialog.resolve(d, labels[-1]))
+        # a key the line echoed and the user did not enter (click's and rich's cooked
+        # line after the Down: "^[[B") is erased first, a DEL for each column of it
+        echoed = "^[[B" if name in ("click-confirm-moved", "rich-confirm-moved") else ""
+        assert d.typed == echoed and keys[:len(echoed)] == ["\x7f"] * len(echoed)
+        keys = keys[len(echoed):]
         if step is not None:
             assert keys == [step] * (len(labels) - 1 - (selected or 0)) + ["\r"]
         else:
