@@ -1147,6 +1147,9 @@ class AgentRun:
         # Tab, then Enter: pcli's modal dialogs open with no button focused (Enter alone does
         # nothing there); Tab focuses their first button ("Allow Once"), Enter presses it
         "tab+enter": b"\t\r",
+        # a choice typed as a line: langrepl's word "allow" at its permission's prompt (its
+        # completion menu of the choices open under it)
+        "allow+enter": b"allow\r",
     }
 
     def __init__(
@@ -3365,3 +3368,30 @@ def codii_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def langrepl_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for langrepl (PyPI ``langrepl``, the program ``langrepl``: a
+    prompt_toolkit REPL drawn with Rich, its banner and transcript scrolling up the main
+    screen, its prompt ``❯`` with the agent and model as its placeholder
+    (``claude-style-coder:haiku-4.5``) and its bottom toolbar on the screen's last row) in
+    ``sb``: the fake API's Anthropic Messages as its ``anthropic`` provider's endpoint
+    (``ANTHROPIC_BASE_URL``, the key in ``ANTHROPIC_API_KEY``), its agent
+    ``claude-style-coder`` (``-a``: its default agent, ``general``, has no shell tool),
+    its approval mode its default (``semi-active``). A call of its ``run_command`` tool
+    asks first: the question ``Allow running run_command ? : <command>``, then a prompt
+    ``❯`` of its own with a completion menu open under it, ``allow``, ``always allow``,
+    ``deny``, ``always deny``, answered by a line (``allow``, Enter; ``deny``, Enter: the
+    tool's result is ``Action denied by user.`` and the turn stops there, the model not
+    asked again); the question's rows are erased once answered. Ctrl+C stops a turn
+    silently; Ctrl+D quits it. It writes its configs under ``.langrepl/`` in the working
+    directory at its first start. Its Python programs reach no host but this machine
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["langrepl"]
+    env = sb.base_env()
+    env.update({"ANTHROPIC_BASE_URL": base_url, "ANTHROPIC_API_KEY": "sk-fake",
+                "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "-a", "claude-style-coder", *(args or [])], env

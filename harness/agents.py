@@ -1488,6 +1488,33 @@ def codii_busy(text: str) -> bool:
     return CODII_COMPOSER.search(text) is None and not codii_asks(text)
 
 
+# --------------------------------------------------------------------------- langrepl
+
+#: its prompt at rest, empty: "❯ " and its placeholder, the agent and the model
+#: ("❯ claude-style-coder:haiku-4.5", the context's use after it once a turn has run: "  [3.4K/
+#: 200K tokens (2%) | $0.004]"), as the last row with anything on it over its bottom toolbar
+#: (" v1.12.1 | <working dir>   semi-active", the screen's last row); gone while a turn runs
+LANGREPL_PROMPT = re.compile(
+    r"(?m)^❯ claude-style-coder:\S+(?:  \[[^\]\n]*\])? *\n(?: *\n)*.* v\d+\.\d+\.\d+ \| .*\s*\Z")
+#: its permission: under "Allow running run_command ? : <command>" a prompt "❯" of its own,
+#: nothing typed yet, over the completion menu of its choices open under it ("allow",
+#: "always allow", "deny", "always deny"), answered by a line (the word, then Enter)
+LANGREPL_ASKS = re.compile(
+    r"(?m)^❯ *\n +allow *\n +always allow *\n +deny *\n +always deny *$")
+
+
+def langrepl_asks(text: str) -> bool:
+    return LANGREPL_ASKS.search(text) is not None
+
+
+def langrepl_idle(text: str) -> bool:
+    return LANGREPL_PROMPT.search(text) is not None and not langrepl_asks(text)
+
+
+def langrepl_busy(text: str) -> bool:
+    return LANGREPL_PROMPT.search(text) is None and not langrepl_asks(text)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2386,6 +2413,16 @@ CODII = Description(
     end_settle=0.8, busy=codii_busy, drawn=codii_asks, approve_key="y",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as codii is; a prompt_toolkit REPL whose permission is a question row over
+#: a prompt of its own with its choices' completion menu open, answered by a line ("allow",
+#: Enter; "deny", Enter: the turn stops); Ctrl+D quits it
+#: (its model asked with Anthropic's Messages, whose main requests are those offering tools)
+LANGREPL = Description(
+    "langrepl", agentrun.langrepl_command, is_main=default_is_main,
+    started=langrepl_idle, start_wait=120, start_settle=1.5, ended=langrepl_idle,
+    end_settle=0.8, busy=langrepl_busy, drawn=langrepl_asks, approve_key="allow+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2393,7 +2430,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
+    LANGREPL)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2406,4 +2444,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii"})
+                           "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
+                           "langrepl"})

@@ -58,6 +58,7 @@ from capture_agents import (
     kilo,
     kimi,
     koder,
+    langrepl,
     letta,
     lindwyrm,
     llm,
@@ -165,6 +166,7 @@ MODULES = {
     "pcli": (pcli,),
     "hazzel": (hazzel,),
     "codii": (codii,),
+    "langrepl": (langrepl,),
 }
 AGENTS = tuple(MODULES)
 
