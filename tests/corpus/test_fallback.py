@@ -2014,6 +2014,23 @@ manifest instead of their own.
   apart, the pointer before one, one approving and one declining: a permission, ←/→ and
   Enter): 6/6, 0, 0.991; partial, as nothing on screen says what it would run (``answer``
   refuses it).
+* **langrepl 1.12.1 and 1.11.2** (``tests/heldout/langrepl-*``, PyPI ``langrepl``, a new
+  agent: a prompt_toolkit REPL drawn with Rich on the main screen, its prompt "❯" with the
+  agent and model as a placeholder right of the cursor, "❯ claude-style-coder:haiku-4.5",
+  under a blank row, over its toolbar on the last row; gone while a turn runs, a spinner's
+  row "⠧ Randomizing..."; before a shell command the call's rows "⚙ run_command",
+  "  command : <command>", then "Allow running run_command ? : <command>" over a prompt
+  "❯" of its own with its completion menu open under it ("allow", "always allow",
+  "deny", "always deny"), answered by a typed word and Enter; no question) was measured
+  once unseen with the rules of its day (2026.12.07.63) and again with .64, nobody having
+  looked at its screens: 6/6 dialogs on each, 0 false blocked, turn end p50 870 / 950 ms,
+  agreement 0.825 / 0.838. What it showed where the fallback was wrong: a prompt glyph
+  with a placeholder right of the cursor was read as no prompt (the prompt rules read
+  the whole row), so a turn's end read idle only 5 s later. Since generic .65 (the glyph
+  alone left of the cursor, under a blank row: the chat's prompt, whatever is right of
+  it; not right under the dialog's question, where an answer is typed): 6/6, 0, 1.000 on
+  each. Its dialog's options, a completion menu with no selection shown, are not read
+  (``answer`` refuses it); its subject is the call's rows.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2100,7 +2117,8 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none since generic .58; Ajna 0.1.1 and 0.1.0: every approval unseen,
 #: none since generic .61; CrabCode 0.1.8 and 0.1.7: none, unseen; pcli 0.2.0 and 0.1.0:
 #: every dialog unseen, none since generic .62; Hazzel 1.6.2 and 1.6.1: none, unseen; codii
-#: 0.1.0: every approval unseen, none since generic .63)
+#: 0.1.0: every approval unseen, none since generic .63; langrepl 1.12.1 and 1.11.2: none,
+#: unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2273,7 +2291,8 @@ def test_the_held_out_agent_is_there() -> None:
         "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
         "kimi-1.40.0",
-        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "letta-0.25.3", "letta-0.25.9",
+        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1",
+        "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
         "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",

@@ -4694,3 +4694,38 @@ def test_two_choices_on_the_cursors_row_under_a_call_that_shows_nothing(
         False, True]
     for name in ("done--answer.txt", "done--after-deny.txt", "idle--prompt.txt"):
         assert _cursor_read(generic, _screen(screens / name)).state != "blocked", name
+
+
+def _at_prompt(manifest: rules.Manifest, lines: list[str], typed: str | None = None,
+               col: int = 2) -> rules.Verdict:
+    """A screen with the cursor on its last "❯" row, at `col` (after "❯ ")."""
+    row = max(i for i, x in enumerate(lines) if x.startswith("❯"))
+    return rules.evaluate(manifest, rules.Snapshot(lines=lines, cursor=(row, col), typed=typed))
+
+
+def test_a_prompt_glyph_with_a_placeholder_right_of_the_cursor_is_the_chats_prompt(
+        generic: rules.Manifest) -> None:
+    """langrepl 1.12.1: "❯ claude-style-coder:haiku-4.5" under a blank row, the cursor
+    after "❯ " (the agent and model its placeholder): the chat's prompt, idle. Its dialog
+    ("Allow running run_command ? : <command>" over its own "❯" and an open menu) stays
+    blocked, and so does that prompt once "deny" is typed there and the menu closed (the
+    question right above it); a glyph with words left of the cursor is no prompt."""
+    screens = HELD_OUT / "langrepl-1.12.1" / "screens"
+    for name in ("idle--prompt.txt", "done--answer.txt", "idle--after-deny.txt"):
+        v = _at_prompt(generic, _screen(screens / name))
+        assert (v.state, v.rule_id) == ("idle", "line_chat_prompt_placeholder"), name
+    # the user's own words right of the cursor (moved back over them): still its prompt
+    typing = _screen(screens / "idle--prompt.txt")
+    at = max(i for i, x in enumerate(typing) if x.startswith("❯"))
+    typing[at] = "❯ fix the build"
+    assert _at_prompt(generic, typing, typed="fix the build").state == "idle"
+    asked = _screen(screens / "blocked-permission--bash.txt")
+    v = _at_prompt(generic, asked)
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    at = max(i for i, x in enumerate(asked) if x.startswith("❯"))
+    closed = asked[:at] + ["❯ deny"] + [""] * (len(asked) - at - 2) + asked[-1:]
+    v = _at_prompt(generic, closed, typed="deny", col=6)
+    assert v.rule_id != "line_chat_prompt_placeholder" and v.state != "idle", v
+    printed = ["Agent v1", "", "> make the files", ""]
+    v = rules.evaluate(generic, rules.Snapshot(lines=printed, cursor=(2, 16)))
+    assert v.rule_id != "line_chat_prompt_placeholder", v
