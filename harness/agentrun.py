@@ -3365,3 +3365,31 @@ def codii_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def pooh_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for pooh-code (PyPI ``pooh-code``, the program ``pooh-code``: a
+    line-mode chat read with ``input()``, its prompt ``[<session> <context>] You > ``, each
+    answer printed whole once the turn ends as ``pooh-code> <answer>``) in ``sb``: the fake
+    API's Chat Completions as its OpenAI-compatible endpoint (``--config`` a settings file
+    in its home: ``openai_api_base`` the fake API's root, the model ``gpt-4o``, a key), its
+    runtime files under the work directory (``workplace/runtime``, where it always keeps
+    them). A call of its ``bash`` tool asks first, its default
+    (``require_command_approval``): ``[pooh-code] 命令执行审批``, ``cwd: <dir>``,
+    ``command: <command>``, then the line prompt ``允许执行吗？输入 y 同意，n 拒绝: `` on the
+    cursor's row, answered by a line (n: the model is told and answers). On Linux it runs
+    an approved command only inside bubblewrap and fails it otherwise (``Linux sandbox
+    requires bubblewrap``), which the model is told. Ctrl+C in a turn quits it. Its HTTP
+    client reaches only its endpoint; its Python programs reach no host but this machine
+    besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["pooh"]
+    conf = sb.home / ".pooh-code"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "settings.json").write_text(json.dumps(
+        {"model_name": "gpt-4o", "openai_api_base": base_url, "openai_api_key": "sk-fake",
+         "require_command_approval": True}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--config", str(conf / "settings.json"), *(args or [])], env

@@ -1448,6 +1448,20 @@ def pcli_busy(text: str) -> bool:
             and PCLI_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- pooh-code
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): "[<session id> <context used>/<window>] You > "
+POOH_PROMPT = re.compile(r"(?m)^\[[0-9a-f]+ [^\]\n]*\] You >\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "允许执行吗？输入 y 同意，n 拒绝: " under "[pooh-code] 命令执行审批", "cwd: <dir>" and
+#: "command: <command>" (a line answered: y or n, then Enter)
+POOH_ASKS = re.compile(r"(?m)^允许执行吗？输入 y 同意，n 拒绝:\s*\Z")
+
+POOH_CHAT = LastRow(POOH_PROMPT, POOH_ASKS)
+pooh_idle, pooh_asks, pooh_busy = POOH_CHAT.idle, POOH_CHAT.asks, POOH_CHAT.busy
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2375,6 +2389,11 @@ PCLI = Description(
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 HAZZEL = line_chat("hazzel", agentrun.hazzel_command, HAZZEL_CHAT)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt in
+#: Chinese under the command's rows, answered by a line; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+POOH = line_chat("pooh", agentrun.pooh_command, POOH_CHAT)
+
 #: recorded only, as CrabCode is; a prompt_toolkit REPL whose permission is a one-row
 #: choice "❯ Allow      Deny" under the call's row, answered by a key (y allows, n
 #: refuses); Ctrl+D quits it
@@ -2393,7 +2412,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AETHERIS, JASMINE, XIAOYU, MASTRACODE, KODER, CODEGOPHER, GODSPEED, ATA, AXON, CODERAI, CHYRD, ASHCODE,
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
-    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII)}
+    WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
+    POOH)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2406,4 +2426,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "agentcode", "coderill", "vtx", "corecoder", "devcoder",
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
-                           "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii"})
+                           "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
+                           "pooh"})

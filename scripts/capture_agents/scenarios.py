@@ -73,6 +73,7 @@ from capture_agents import (
     pairwit,
     pcli,
     pi,
+    pooh,
     qwen,
     rawdog,
     strands,
@@ -165,6 +166,7 @@ MODULES = {
     "pcli": (pcli,),
     "hazzel": (hazzel,),
     "codii": (codii,),
+    "pooh": (pooh,),
 }
 AGENTS = tuple(MODULES)
 
