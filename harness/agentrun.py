@@ -3393,3 +3393,30 @@ def pooh_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), "--config", str(conf / "settings.json"), *(args or [])], env
+
+
+def chcode_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ChCode (PyPI ``chcode``, the program ``chcode``: a prompt_toolkit
+    REPL drawn with Rich, its banner and transcript scrolling up the main screen over its
+    composer, `` >`` between two rules over its status row ``gpt-4o  │  Common mode  │ ...``)
+    in ``sb``: the fake API's Chat Completions as its default model (``~/.chat/model.json``,
+    the model ``gpt-4o``), its interface in English (``--lang en``), its mode ``Common``
+    (its default: shell commands and edits ask). A call of its ``bash`` tool asks first
+    (LangChain's human-in-the-loop interrupt): ``[HITL] bash`` and the command, then a
+    questionary menu ``? Action:`` of ``approve`` and ``reject``, answered by keys (Enter
+    takes the one pointed at, ``approve``; Down, Enter rejects: the model is told and
+    answers). Its HTTP client reaches only its endpoint; its Python programs reach no host
+    but this machine besides (:func:`loopback_only_python`). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["chcode"]
+    conf = sb.home / ".chat"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "model.json").write_text(json.dumps({"default": {
+        "model": "gpt-4o", "base_url": f"{base_url}/v1", "api_key": "sk-fake",
+        "temperature": 0.2, "stream_usage": True}}))
+    (conf / "chagent.json").write_text(json.dumps({"language": "en"}))
+    env = sb.base_env()
+    env.update({"LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--lang", "en", *(args or [])], env

@@ -1462,6 +1462,28 @@ POOH_CHAT = LastRow(POOH_PROMPT, POOH_ASKS)
 pooh_idle, pooh_asks, pooh_busy = POOH_CHAT.idle, POOH_CHAT.asks, POOH_CHAT.busy
 
 
+# --------------------------------------------------------------------------- ChCode
+
+#: its composer, empty, as the last rows with anything on them: " >" between two rules over
+#: its status row ("gpt-4o  │  Common mode  │  Git  │  cwd: <dir>")
+CHCODE_PROMPT = re.compile(r"(?m)^ >\s*\n─{20,}\n[^\n]*│ +(?:Common|Yolo) mode\b[^\n]*\s*\Z")
+#: its permission, a questionary menu as the last rows: "? Action: (Use arrow keys)" over
+#: "» approve" and "  reject" (the pointer on either), under "[HITL] bash" and the command
+CHCODE_ASKS = re.compile(r"(?m)^\? Action: [^\n]*\n *(?:» )?approve\s*\n *(?:» )?reject\s*\Z")
+
+
+def chcode_idle(text: str) -> bool:
+    return CHCODE_PROMPT.search(text) is not None
+
+
+def chcode_asks(text: str) -> bool:
+    return CHCODE_ASKS.search(text) is not None
+
+
+def chcode_busy(text: str) -> bool:
+    return not chcode_idle(text) and not chcode_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2394,6 +2416,16 @@ HAZZEL = line_chat("hazzel", agentrun.hazzel_command, HAZZEL_CHAT)
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 POOH = line_chat("pooh", agentrun.pooh_command, POOH_CHAT)
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a questionary
+#: menu "? Action:" of "approve" and "reject" under "[HITL] bash" and the command, answered
+#: by keys (Enter approves); Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+CHCODE = Description(
+    "chcode", agentrun.chcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=chcode_idle, start_wait=90, start_settle=1.5, ended=chcode_idle,
+    end_settle=0.8, busy=chcode_busy, drawn=chcode_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 #: recorded only, as CrabCode is; a prompt_toolkit REPL whose permission is a one-row
 #: choice "❯ Allow      Deny" under the call's row, answered by a key (y allows, n
 #: refuses); Ctrl+D quits it
@@ -2413,7 +2445,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    POOH)}
+    POOH, CHCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2427,4 +2459,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
-                           "pooh"})
+                           "pooh", "chcode"})

@@ -23,6 +23,7 @@ from capture_agents import (
     ashcode,
     ata,
     axon,
+    chcode,
     chyrd,
     claraity,
     claude,
@@ -167,6 +168,7 @@ MODULES = {
     "hazzel": (hazzel,),
     "codii": (codii,),
     "pooh": (pooh,),
+    "chcode": (chcode,),
 }
 AGENTS = tuple(MODULES)
 
