@@ -3395,3 +3395,58 @@ def langrepl_command(sb: Sandbox, base_url: str, *,
                 "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "-a", "claude-style-coder", *(args or [])], env
+
+
+def pooh_command(sb: Sandbox, base_url: str, *,
+                 args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for pooh-code (PyPI ``pooh-code``, the program ``pooh-code``: a
+    line-mode chat read with ``input()``, its prompt ``[<session> <context>] You > ``, each
+    answer printed whole once the turn ends as ``pooh-code> <answer>``) in ``sb``: the fake
+    API's Chat Completions as its OpenAI-compatible endpoint (``--config`` a settings file
+    in its home: ``openai_api_base`` the fake API's root, the model ``gpt-4o``, a key), its
+    runtime files under the work directory (``workplace/runtime``, where it always keeps
+    them). A call of its ``bash`` tool asks first, its default
+    (``require_command_approval``): ``[pooh-code] 命令执行审批``, ``cwd: <dir>``,
+    ``command: <command>``, then the line prompt ``允许执行吗？输入 y 同意，n 拒绝: `` on the
+    cursor's row, answered by a line (n: the model is told and answers). On Linux it runs
+    an approved command only inside bubblewrap and fails it otherwise (``Linux sandbox
+    requires bubblewrap``), which the model is told. Ctrl+C in a turn quits it. Its HTTP
+    client reaches only its endpoint; its Python programs reach no host but this machine
+    besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["pooh"]
+    conf = sb.home / ".pooh-code"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "settings.json").write_text(json.dumps(
+        {"model_name": "gpt-4o", "openai_api_base": base_url, "openai_api_key": "sk-fake",
+         "require_command_approval": True}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--config", str(conf / "settings.json"), *(args or [])], env
+
+
+def chcode_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ChCode (PyPI ``chcode``, the program ``chcode``: a prompt_toolkit
+    REPL drawn with Rich, its banner and transcript scrolling up the main screen over its
+    composer, `` >`` between two rules over its status row ``gpt-4o  │  Common mode  │ ...``)
+    in ``sb``: the fake API's Chat Completions as its default model (``~/.chat/model.json``,
+    the model ``gpt-4o``), its interface in English (``--lang en``), its mode ``Common``
+    (its default: shell commands and edits ask). A call of its ``bash`` tool asks first
+    (LangChain's human-in-the-loop interrupt): ``[HITL] bash`` and the command, then a
+    questionary menu ``? Action:`` of ``approve`` and ``reject``, answered by keys (Enter
+    takes the one pointed at, ``approve``; Down, Enter rejects: the model is told and
+    answers). Its HTTP client reaches only its endpoint; its Python programs reach no host
+    but this machine besides (:func:`loopback_only_python`). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["chcode"]
+    conf = sb.home / ".chat"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "model.json").write_text(json.dumps({"default": {
+        "model": "gpt-4o", "base_url": f"{base_url}/v1", "api_key": "sk-fake",
+        "temperature": 0.2, "stream_usage": True}}))
+    (conf / "chagent.json").write_text(json.dumps({"language": "en"}))
+    env = sb.base_env()
+    env.update({"LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--lang", "en", *(args or [])], env

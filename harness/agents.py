@@ -1448,6 +1448,42 @@ def pcli_busy(text: str) -> bool:
             and PCLI_QUESTION.search(text) is None)
 
 
+# --------------------------------------------------------------------------- pooh-code
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up): "[<session id> <context used>/<window>] You > "
+POOH_PROMPT = re.compile(r"(?m)^\[[0-9a-f]+ [^\]\n]*\] You >\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "允许执行吗？输入 y 同意，n 拒绝: " under "[pooh-code] 命令执行审批", "cwd: <dir>" and
+#: "command: <command>" (a line answered: y or n, then Enter)
+POOH_ASKS = re.compile(r"(?m)^允许执行吗？输入 y 同意，n 拒绝:\s*\Z")
+
+POOH_CHAT = LastRow(POOH_PROMPT, POOH_ASKS)
+pooh_idle, pooh_asks, pooh_busy = POOH_CHAT.idle, POOH_CHAT.asks, POOH_CHAT.busy
+
+
+# --------------------------------------------------------------------------- ChCode
+
+#: its composer, empty, as the last rows with anything on them: " >" between two rules over
+#: its status row ("gpt-4o  │  Common mode  │  Git  │  cwd: <dir>")
+CHCODE_PROMPT = re.compile(r"(?m)^ >\s*\n─{20,}\n[^\n]*│ +(?:Common|Yolo) mode\b[^\n]*\s*\Z")
+#: its permission, a questionary menu as the last rows: "? Action: (Use arrow keys)" over
+#: "» approve" and "  reject" (the pointer on either), under "[HITL] bash" and the command
+CHCODE_ASKS = re.compile(r"(?m)^\? Action: [^\n]*\n *(?:» )?approve\s*\n *(?:» )?reject\s*\Z")
+
+
+def chcode_idle(text: str) -> bool:
+    return CHCODE_PROMPT.search(text) is not None
+
+
+def chcode_asks(text: str) -> bool:
+    return CHCODE_ASKS.search(text) is not None
+
+
+def chcode_busy(text: str) -> bool:
+    return not chcode_idle(text) and not chcode_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2402,6 +2438,21 @@ PCLI = Description(
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 HAZZEL = line_chat("hazzel", agentrun.hazzel_command, HAZZEL_CHAT)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a line prompt in
+#: Chinese under the command's rows, answered by a line; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+POOH = line_chat("pooh", agentrun.pooh_command, POOH_CHAT)
+
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a questionary
+#: menu "? Action:" of "approve" and "reject" under "[HITL] bash" and the command, answered
+#: by keys (Enter approves); Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+CHCODE = Description(
+    "chcode", agentrun.chcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=chcode_idle, start_wait=90, start_settle=1.5, ended=chcode_idle,
+    end_settle=0.8, busy=chcode_busy, drawn=chcode_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 #: recorded only, as CrabCode is; a prompt_toolkit REPL whose permission is a one-row
 #: choice "❯ Allow      Deny" under the call's row, answered by a key (y allows, n
 #: refuses); Ctrl+D quits it
@@ -2431,7 +2482,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL)}
+    LANGREPL, POOH, CHCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2445,4 +2496,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
-                           "langrepl"})
+                           "langrepl", "pooh", "chcode"})

@@ -23,6 +23,7 @@ from capture_agents import (
     ashcode,
     ata,
     axon,
+    chcode,
     chyrd,
     claraity,
     claude,
@@ -74,6 +75,7 @@ from capture_agents import (
     pairwit,
     pcli,
     pi,
+    pooh,
     qwen,
     rawdog,
     strands,
@@ -167,6 +169,8 @@ MODULES = {
     "hazzel": (hazzel,),
     "codii": (codii,),
     "langrepl": (langrepl,),
+    "pooh": (pooh,),
+    "chcode": (chcode,),
 }
 AGENTS = tuple(MODULES)
 
