@@ -156,7 +156,7 @@ class Pipeline:
                  shell: bool | None = None, vocabulary: HookVocabulary | None = None,
                  looks: bool = False) -> None:
         self.manifest = manifest
-        self._reads_cursor = any(r.region.kind in ("cursor", "input", "last")
+        self._reads_cursor = any(r.region.kind in ("cursor", "input", "last", "alone")
                                  for r in manifest.rules)
         # the `input` and `last` regions leave out the echo of what is typed and not entered
         self._reads_typed = any(r.region.kind in ("input", "last") for r in manifest.rules)

@@ -228,6 +228,17 @@ class Screen:
             if row is not None and any(x.strip() for x in lines[row + 1:]):
                 return EMPTY
             return self._input(reg.n)
+        if k == "alone":
+            # `input:N` with what the user typed kept (the row left of the cursor as
+            # drawn), but only while the row under the cursor's is blank and at most one
+            # row is drawn below it (a toolbar at the screen's bottom, apart from the
+            # prompt: not a composer's footer rows right under it)
+            row = self.cursor_row
+            if row is not None:
+                below = [x for x in lines[row + 1:] if x.strip()]
+                if len(below) > 1 or (row + 1 < len(lines) and lines[row + 1].strip()):
+                    return EMPTY
+            return self._input(reg.n, typed=False)
         rows = self.rule_rows()
         if k == "after_rule":  # after the last rule, or the n-th from the bottom
             n = reg.n or 1
@@ -244,27 +255,27 @@ class Screen:
             return _rows_text(lines, _last_non_empty(lines, reg.n))
         raise AssertionError(k)  # regions are validated at load time
 
-    def _input(self, n: int) -> Text:
+    def _input(self, n: int, typed: bool = True) -> Text:
         """`input:N`: the cursor's row as the program drew it -- its text left of the
         cursor, the blanks before the cursor kept (an input prompt of spaces reads as
         those spaces), without the echo of what the user typed on the line and has not
-        entered (at its end) -- and the N-1 rows above; `cursor:N` with the cursor
-        unknown."""
+        entered (at its end; kept with `typed` False) -- and the N-1 rows above;
+        `cursor:N` with the cursor unknown."""
         row, col = self.cursor_row, self.cursor_col
         if row is None or col is None:
             return self.region(Region("cursor", n))
         lines = self.lines
         here = left_of(normalize_line(self.raw_row) if self.raw_row else "", col)
-        typed = (self.typed or "").rstrip()
-        if typed and here.rstrip().endswith(typed):
-            here = here.rstrip()[: -len(typed)]
+        echo = (self.typed or "").rstrip() if typed else ""
+        if echo and here.rstrip().endswith(echo):
+            here = here.rstrip()[: -len(echo)]
         top = max(0, row + 1 - n)
         above = lines[top: row]
         return _text([*above, *[""] * (row - top - len(above)), here], range(top, row + 1))
 
 
-_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "last", "above_prompt",
-                             "after_rule"})
+_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "last", "alone",
+                             "above_prompt", "after_rule"})
 _REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
 
 
@@ -283,6 +294,7 @@ def parse_region(spec: object) -> Region:
         if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
             return Region(kind, int(n))
         raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
-    known = ("screen, bottom:N, top:N, cursor:N, input:N, last:N, after_rule, after_rule:N, "
+    known = ("screen, bottom:N, top:N, cursor:N, input:N, last:N, alone:N, after_rule, "
+             "after_rule:N, "
              "prompt_box, above_prompt:N, title, progress")
     raise ManifestError(f"unknown region {spec!r} (known: {known})")

@@ -2031,6 +2031,36 @@ manifest instead of their own.
   it; not right under the dialog's question, where an answer is typed): 6/6, 0, 1.000 on
   each. Its dialog's options, a completion menu with no selection shown, are not read
   (``answer`` refuses it); its subject is the call's rows.
+* **ChCode 0.1.5 and 0.1.4** (``tests/heldout/chcode-*``, PyPI ``chcode``, a new agent: a
+  prompt_toolkit REPL drawn with Rich on the main screen under a banner box whose legend
+  reads "Ctrl+C to interrupt | Tab to toggle mode | /quit to exit", its composer " >"
+  between two rules over a status row; the prompt sent left under the upper rule, nothing
+  drawn while the model is asked (no spinner), the answer streamed; before a shell command
+  "[HITL] bash" and the command over a questionary menu "? Action: (Use arrow keys)",
+  "» approve", "  reject"; no question) was measured once unseen with the rules of its day
+  (2026.12.07.63) and again with .65, nobody having looked at its screens: 6/6 dialogs on
+  each, 0 false blocked, agreement 0.524 / 0.529. What it showed where the fallback was
+  wrong: the banner's legend read as a turn running (the legends left out were apart by
+  "·" or "•", their exit a key), so its composer at rest read working; and the prompt
+  sent under the composer's rule, the banner box's closing edge above it, read as an
+  empty input area between two rules (idle) while the model was asked. Since generic .66
+  (a legend apart by "|" that names the command to leave is no turn; a prompt glyph with
+  words under the lower rule is no empty input area; the prompt sent under a rule, the
+  cursor on the empty row under it, nothing else drawn: a turn running): 6/6, 0, 0.985 /
+  0.963.
+* **pooh-code 2.0.0** (``tests/heldout/pooh-2.0.0/``, PyPI ``pooh-code``, its one release
+  that asks, a new agent: a line-mode chat read with ``input()``, its prompt
+  "[<session> --/400k] You > ", no spinner, each answer printed whole at the turn's end;
+  before a shell command "[pooh-code] 命令执行审批", "cwd: <dir>", "command: <command>" over
+  the line prompt "允许执行吗？输入 y 同意，n 拒绝: ", answered by a line; no question) was
+  measured once unseen with the rules of its day (2026.12.07.63) and again with .65,
+  nobody having looked at its screens: 0/6 dialogs, 0 false blocked, agreement 0.437.
+  What it showed where the fallback was wrong: a line prompt that names its keys with
+  what each does ("y 同意，n 拒绝") was read by no rule, and its prompt, "You >" after a
+  status in brackets, was no prompt (a turn's end read idle only after 5 s). Since
+  generic .66 (y with an approving word and n with a declining one on the cursor's line,
+  ending in a colon or a question mark: a permission, y or n and Enter, its subject the
+  paragraph above; a status in brackets before a chat's "Word >"): 6/6, 0, 1.000.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2118,7 +2148,8 @@ GOAL_AGREEMENT = 0.90
 #: none since generic .61; CrabCode 0.1.8 and 0.1.7: none, unseen; pcli 0.2.0 and 0.1.0:
 #: every dialog unseen, none since generic .62; Hazzel 1.6.2 and 1.6.1: none, unseen; codii
 #: 0.1.0: every approval unseen, none since generic .63; langrepl 1.12.1 and 1.11.2: none,
-#: unseen)
+#: unseen; ChCode 0.1.5 and 0.1.4: none, unseen; pooh-code 2.0.0: every approval unseen,
+#: none since generic .66)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2286,7 +2317,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0",
+        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
@@ -2295,7 +2326,7 @@ def test_the_held_out_agent_is_there() -> None:
         "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "windcode-0.4.5", "xiaoyu-0.75.0"]
 

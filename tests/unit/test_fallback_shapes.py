@@ -4709,7 +4709,8 @@ def test_a_prompt_glyph_with_a_placeholder_right_of_the_cursor_is_the_chats_prom
     after "❯ " (the agent and model its placeholder): the chat's prompt, idle. Its dialog
     ("Allow running run_command ? : <command>" over its own "❯" and an open menu) stays
     blocked, and so does that prompt once "deny" is typed there and the menu closed (the
-    question right above it); a glyph with words left of the cursor is no prompt."""
+    question right above it); a glyph with words left of the cursor is no prompt, nor a
+    full-screen composer's placeholder over its footer rows."""
     screens = HELD_OUT / "langrepl-1.12.1" / "screens"
     for name in ("idle--prompt.txt", "done--answer.txt", "idle--after-deny.txt"):
         v = _at_prompt(generic, _screen(screens / name))
@@ -4719,6 +4720,10 @@ def test_a_prompt_glyph_with_a_placeholder_right_of_the_cursor_is_the_chats_prom
     at = max(i for i, x in enumerate(typing) if x.startswith("❯"))
     typing[at] = "❯ fix the build"
     assert _at_prompt(generic, typing, typed="fix the build").state == "idle"
+    # typed, the cursor after the words: not the bare prompt (the user's line, read as
+    # nothing until it is sent)
+    v = _at_prompt(generic, typing, typed="fix the build", col=15)
+    assert v.rule_id != "line_chat_prompt_placeholder", v
     asked = _screen(screens / "blocked-permission--bash.txt")
     v = _at_prompt(generic, asked)
     assert (v.state, v.kind) == ("blocked", "permission"), v
@@ -4729,3 +4734,75 @@ def test_a_prompt_glyph_with_a_placeholder_right_of_the_cursor_is_the_chats_prom
     printed = ["Agent v1", "", "> make the files", ""]
     v = rules.evaluate(generic, rules.Snapshot(lines=printed, cursor=(2, 16)))
     assert v.rule_id != "line_chat_prompt_placeholder", v
+    # a full-screen composer's placeholder over its footer rows, drawn while the answer
+    # streams over it (Codex's): no line prompt
+    codex = ["• Here is what I f", "", "› Ask Codex to do anything", "",
+             "  gpt-5 default · ~/work · fake", "  ← for agents · ? for shortcuts"]
+    v = rules.evaluate(generic, rules.Snapshot(lines=codex, cursor=(2, 2)))
+    assert v.rule_id != "line_chat_prompt_placeholder", v
+
+
+def _cursor_at(manifest: rules.Manifest, lines: list[str], row: int,
+               col: int | None = None) -> rules.Verdict:
+    """A screen with the cursor on `row` (counted from the end if negative), at `col`
+    (default: a blank after the row's text, in cells)."""
+    row = row % len(lines)
+    at = sum(char_width(c) for c in lines[row].rstrip()) + 1 if col is None else col
+    return rules.evaluate(manifest, rules.Snapshot(lines=lines, cursor=(row, at)))
+
+
+def _last_row(lines: list[str], start: str) -> int:
+    return max(i for i, x in enumerate(lines) if x.startswith(start))
+
+
+def test_a_line_prompt_that_names_its_keys_with_their_words_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """pooh-code 2.0.0: "允许执行吗？输入 y 同意，n 拒绝: " on the cursor's line, under
+    "[pooh-code] 命令执行审批", "cwd: ...", "command: <command>": a permission, y or n and
+    Enter, its subject that paragraph (the 61-line command's reaching the screen's top:
+    partial). The same shape in English; a chat's line the user typed is none; the chat's
+    own prompt with its status in brackets before "You >" is its prompt."""
+    screens = HELD_OUT / "pooh-2.0.0" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")
+    v = _cursor_at(generic, asked, _last_row(asked, "允许"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_key_words_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.subject[-1] == "command: sleep 3 && mkdir -p out && echo hi > out/x.txt"
+    assert dialog.keys_for(d, dialog.resolve(d, "no")) == ["n", "\r"]
+    typed = asked[:]
+    typed[_last_row(typed, "允许")] += " y"
+    t = _cursor_at(generic, typed, _last_row(typed, "允许"))
+    assert t.dialog is not None and t.dialog.id == d.id and t.dialog.typed == "y"
+    long = _screen(screens / "blocked-permission--long-command.txt")[:-1]  # its 40 rows
+    cut = _cursor_at(generic, long, _last_row(long, "允许"))
+    assert cut.rule_id == "line_key_words_permission" and cut.dialog is not None
+    assert cut.dialog.partial
+    for line, kind in (("Run rm -rf build? Enter y to approve, n to deny: ", "permission"),
+                       ("Apply the patch (y = yes, n = no)? ", "permission"),
+                       ("User: type y to approve, n to deny: ", None),
+                       ("Pick one: y for the red, n for the blue: ", None)):
+        v = _cursor_at(generic, ["$ rm -rf build", line], 1)
+        assert (v.kind if v.state == "blocked" else None) == kind, (line, v)
+    idle = _screen(screens / "idle--prompt.txt")
+    v = _cursor_at(generic, idle, _last_row(idle, "["))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), v
+
+
+def test_a_prompt_sent_under_the_composers_rule_with_nothing_drawn_yet_is_work(
+        generic: rules.Manifest) -> None:
+    """ChCode 0.1.5: the banner's legend "Ctrl+C to interrupt | Tab to toggle mode | /quit
+    to exit" is no turn running; its composer " >" between two rules is its prompt; the
+    prompt sent (" > describe the project" under the upper rule, the cursor on the empty
+    row under it, no composer drawn) is a turn running, not an empty composer; the same
+    words with the cursor on their row are typed, not sent."""
+    screens = HELD_OUT / "chcode-0.1.5" / "screens"
+    idle = _screen(screens / "idle--prompt.txt")
+    v = _cursor_at(generic, idle, _last_row(idle, " >"), 3)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_rules"), v
+    sent = _screen(screens / "working--silent.txt")
+    row = _last_row(sent, " > describe")
+    v = _cursor_at(generic, sent, row + 1, 0)
+    assert (v.state, v.rule_id) == ("working", "tui_prompt_sent"), v
+    v = _cursor_at(generic, sent, row)
+    assert v.rule_id != "tui_prompt_sent" and v.state != "working", v

@@ -277,6 +277,25 @@ def test_last_region() -> None:
     assert region_text("last:1", snap("a", "▶", "")) == "▶"
 
 
+def test_alone_region() -> None:
+    # a prompt over a toolbar at the screen's bottom, blank rows between: the input region
+    tool = ("◆ done.", "", "❯ model:haiku", "", "", "", " v1 | ~/work   semi-active")
+    assert region_text("alone:2", snap(*tool, cursor=(2, 2))) == "\n❯ "
+    assert region_text("alone:2", snap(*tool[:3], cursor=(2, 2))) == "\n❯ "  # nothing below
+    # a composer's footer right under it, or two rows below it: empty
+    footer = ("", "› Ask anything", "  gpt-5 · ~/work")
+    assert region_text("alone:2", snap(*footer, cursor=(1, 2))) == ""
+    two = ("", "› Ask anything", "", "  gpt-5 · ~/work", "  ? for shortcuts")
+    assert region_text("alone:2", snap(*two, cursor=(1, 2))) == ""
+    assert region_text("input:2", snap(*two, cursor=(1, 2))) == "\n› "
+    # what the user typed before the cursor is kept (`input` leaves it out)
+    typed = rules.Snapshot(lines=list(tool), cursor=(2, 8), typed="model:")
+    assert region_text("alone:1", typed) == "❯ model:"
+    assert region_text("input:1", typed) == "❯ "
+    # unknown cursor: the last non-empty row stands for it, as for `cursor:N`
+    assert region_text("alone:1", snap("a", "❯", "")) == "❯"
+
+
 def test_horizontal_rule_detection() -> None:
     assert rules.is_rule_line("─" * 20)
     assert rules.is_rule_line("  " + "─" * 20 + "  ")
