@@ -3450,3 +3450,35 @@ def chcode_command(sb: Sandbox, base_url: str, *,
     env.update({"LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "--lang", "en", *(args or [])], env
+
+
+def quoriv_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Quoriv (PyPI ``quoriv``, the program ``quoriv chat``: a
+    prompt_toolkit application drawn inline, not full-screen, its banner and transcript
+    printed up the main screen over its composer, a box titled ``| quoriv |`` over its status
+    row `` openai:gpt-4o | mode=ask | <dir> | thread=<id>``) in ``sb``: the fake API's Chat
+    Completions as its ``openai`` provider (``OPENAI_BASE_URL``, the key in
+    ``OPENAI_API_KEY``), the model ``openai:gpt-4o`` for each of its roles in its user config
+    (``~/.quoriv/config.toml``), its permission mode ``ask`` (its default written out: every
+    write or shell call asks). A call of its ``execute`` tool (DeepAgents' shell tool) asks
+    first (LangChain's human-in-the-loop interrupt): a Rich panel of the call (``execute``,
+    its args, ``Tool: execute``, ``Args: {...}``), then its inline picker ``Approve
+    execute?``, ``Pick how to handle this tool call.``, ``> 1. approve   Approve once``,
+    ``2. approve_always``, ``3. reject`` and the hint ``up/down navigate   Enter select   Esc
+    cancel``, answered by keys (Enter takes the one pointed at, ``approve``; Down, Down,
+    Enter rejects: the model is told and answers). Its telemetry is off by default; its
+    HTTP client reaches only its endpoint; its Python programs reach no host but this
+    machine besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled
+    from its screen."""
+    pin = pins()["quoriv"]
+    conf = sb.home / ".quoriv"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        '[model]\ndefault = "openai:gpt-4o"\nfast = "openai:gpt-4o"\nstrong = "openai:gpt-4o"\n'
+        '\n[permissions]\nmode = "ask"\n\n[telemetry]\nenabled = false\n')
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "chat", *(args or [])], env

@@ -1484,6 +1484,36 @@ def chcode_busy(text: str) -> bool:
     return not chcode_idle(text) and not chcode_asks(text)
 
 
+# --------------------------------------------------------------------------- Quoriv
+
+#: its composer, empty, as the last rows with anything on them: a box titled "| quoriv |"
+#: over its status row (" openai:gpt-4o | mode=ask | <dir> | thread=<id>"), no status row
+#: "  ▸ <verb>…" right above it (drawn while the model is asked)
+QUORIV_PROMPT = re.compile(r"(?m)^┌─+\| quoriv \|─+┐ *\n│ +│ *\n└─+┘ *\n [^\n]*\| mode=[\w-]+ \|[^\n]*\s*\Z")
+QUORIV_STATUS = re.compile(r"(?m)^  ▸ [^\n]*\n┌─+\| quoriv \|")
+#: its permission, an inline picker above its composer: "Approve <tool>?", "Pick how to
+#: handle this tool call.", the numbered choices "1. approve", "2. approve_always", "3.
+#: reject" (the pointer ">" before one) and its hint "up/down navigate   Enter select   Esc
+#: cancel", under a Rich panel of the call (its tool, args and description)
+QUORIV_ASKS = re.compile(
+    r"(?m)^  Approve \S+\? *\n  Pick how to handle this tool call\. *\n(?: *\n)*"
+    r" *(?:> )?1\. approve\b[^\n]*\n *(?:> )?2\. approve_always\b[^\n]*\n"
+    r" *(?:> )?3\. reject\b[^\n]*\n(?: *\n)* *up/down navigate +Enter select +Esc cancel")
+
+
+def quoriv_idle(text: str) -> bool:
+    return (QUORIV_PROMPT.search(text) is not None and QUORIV_STATUS.search(text) is None
+            and QUORIV_ASKS.search(text) is None)
+
+
+def quoriv_asks(text: str) -> bool:
+    return QUORIV_ASKS.search(text) is not None
+
+
+def quoriv_busy(text: str) -> bool:
+    return not quoriv_idle(text) and not quoriv_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2453,6 +2483,16 @@ CHCODE = Description(
     end_settle=0.8, busy=chcode_busy, drawn=chcode_asks, approve_key="enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a prompt_toolkit application drawn inline whose
+#: permission is a numbered picker "Approve execute?" of "approve", "approve_always" and
+#: "reject" under a Rich panel of the call, answered by keys (Enter approves); Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+QUORIV = Description(
+    "quoriv", agentrun.quoriv_command, is_main=agentrun.chat_with_tools_is_main,
+    started=quoriv_idle, start_wait=90, start_settle=1.5, ended=quoriv_idle,
+    end_settle=0.8, busy=quoriv_busy, drawn=quoriv_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 #: recorded only, as CrabCode is; a prompt_toolkit REPL whose permission is a one-row
 #: choice "❯ Allow      Deny" under the call's row, answered by a key (y allows, n
 #: refuses); Ctrl+D quits it
@@ -2482,7 +2522,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL, POOH, CHCODE)}
+    LANGREPL, POOH, CHCODE, QUORIV)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2496,4 +2536,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
-                           "langrepl", "pooh", "chcode"})
+                           "langrepl", "pooh", "chcode", "quoriv"})

@@ -76,6 +76,7 @@ from capture_agents import (
     pcli,
     pi,
     pooh,
+    quoriv,
     qwen,
     rawdog,
     strands,
@@ -171,6 +172,7 @@ MODULES = {
     "langrepl": (langrepl,),
     "pooh": (pooh,),
     "chcode": (chcode,),
+    "quoriv": (quoriv,),
 }
 AGENTS = tuple(MODULES)
 
