@@ -31,7 +31,7 @@ from typing import Any
 from ..digest import sha256
 from ..protocol.sanitize import UNSAFE_RE
 from .model import ManifestError, Pattern, Region, shown
-from .regions import parse_region
+from .regions import is_rule_line, parse_region
 
 #: How an option is chosen (see :func:`keys_for`).
 CHOOSE = ("number", "key", "key_enter", "arrows", "arrows_lr")
@@ -615,13 +615,17 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
         while above >= 0 and not rows[above].strip():  # blank rows right above it
             above -= 1
         top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
-        if f.scrolls and above > 0 and _BOX_BOTTOM_EDGE.match(raw[above]):
+        box = above  # a box's bottom edge right above it, a rule between them or not
+        while f.scrolls and box > 0 and (not rows[box].strip() or (
+                is_rule_line(raw[box]) and not _BOX_BOTTOM_EDGE.match(raw[box]))):
+            box -= 1
+        if f.scrolls and box > 0 and _BOX_BOTTOM_EDGE.match(raw[box]):
             # a box printed right above the question: the paragraph is the whole box,
             # its blank rows in it, its edges not
-            edge = next((i for i in range(above - 1, -1, -1) if _BOX_TOP_EDGE.match(raw[i])
+            edge = next((i for i in range(box - 1, -1, -1) if _BOX_TOP_EDGE.match(raw[i])
                          or _BOX_BOTTOM_EDGE.match(raw[i])), None)
             if edge is None or _BOX_TOP_EDGE.match(raw[edge]):  # none: past the top
-                top, body_end, boxed = edge, above, True
+                top, body_end, boxed = edge, box, True
         start = top + 1 if top is not None else 0
         # else it may go on above the region's top (not when it was printed from the top
         # of a screen that never filled: `scrolls`; a box's top is on screen or not)

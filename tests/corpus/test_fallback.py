@@ -2061,6 +2061,24 @@ manifest instead of their own.
   generic .66 (y with an approving word and n with a declining one on the cursor's line,
   ending in a colon or a question mark: a permission, y or n and Enter, its subject the
   paragraph above; a status in brackets before a chat's "Word >"): 6/6, 0, 1.000.
+* **Quoriv 1.7.0 and 1.6.2** (``tests/heldout/quoriv-*``, PyPI ``quoriv``, a new agent: a
+  prompt_toolkit application drawn inline, Rich output, its composer an empty box titled
+  "| quoriv |" with the cursor in it over a status row, drawn all the time; "  ▸
+  <verb>…" right over it while the model is asked; before a shell command a Rich panel
+  "approval required" with the call's arguments, a rule, then a picker over the composer:
+  "Approve execute?", "Pick how to handle this tool call.", "> 1. approve   Approve
+  once", "  2. approve_always ...", "  3. reject   Reject", "up/down navigate   Enter
+  select   Esc cancel"; no question) was measured once unseen with the rules of its day
+  (2026.12.07.65) and again with .66, nobody having looked at its screens: 0/6 dialogs, 0
+  false blocked, agreement 0.613 / 0.624. What it showed where the fallback was wrong: a
+  numbered list with its hints was read only with nothing but a box's closing rows under
+  the hints, not over a composer's empty box; its composer, an empty box with the cursor
+  in it and no prompt glyph, was no prompt; and its status word, no spinner's glyph, was
+  no work. Since generic .67 (the picker over an empty composer box, its subject the box
+  right above its question, a rule between them or not; an empty box with the cursor on
+  its first row, the composer; a glyph and a word ending in an ellipsis right over the
+  composer, a turn running): 6/6, 0, 0.969 / 0.976, the call's arguments whole in each
+  approval's subject (the 61-line command's box past the screen's top: partial).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2149,7 +2167,8 @@ GOAL_AGREEMENT = 0.90
 #: every dialog unseen, none since generic .62; Hazzel 1.6.2 and 1.6.1: none, unseen; codii
 #: 0.1.0: every approval unseen, none since generic .63; langrepl 1.12.1 and 1.11.2: none,
 #: unseen; ChCode 0.1.5 and 0.1.4: none, unseen; pooh-code 2.0.0: every approval unseen,
-#: none since generic .66)
+#: none since generic .66; Quoriv 1.7.0 and 1.6.2: every approval unseen, none since
+#: generic .67)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2326,7 +2345,7 @@ def test_the_held_out_agent_is_there() -> None:
         "letta-0.25.3", "letta-0.25.9",
         "lindwyrm-0.8.1", "lindwyrm-0.9.0",
         "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
         "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
         "vtx-1.3.0", "windcode-0.4.5", "xiaoyu-0.75.0"]
 

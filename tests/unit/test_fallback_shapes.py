@@ -4806,3 +4806,48 @@ def test_a_prompt_sent_under_the_composers_rule_with_nothing_drawn_yet_is_work(
     assert (v.state, v.rule_id) == ("working", "tui_prompt_sent"), v
     v = _cursor_at(generic, sent, row)
     assert v.rule_id != "tui_prompt_sent" and v.state != "working", v
+
+
+def test_a_picker_drawn_over_an_empty_composer_box_reads_the_box_above_its_question(
+        generic: rules.Manifest) -> None:
+    """Quoriv 1.7.0: "Approve execute?", "Pick how to handle this tool call.", a numbered
+    list behind a pointer, its hints, then the composer's empty box and a status row: a
+    permission whose subject is the tool call's box above the question (a rule between
+    them), its arguments whole; the pointer moved, still one; the 61-line command's box
+    past the screen's top, partial. Its composer, an empty box of one row over a status
+    row, reads idle, a status word with an ellipsis right over it working (not a tool's
+    "⎿ Executing..." left over Grok CLI's composer); the picker quoted in an answer,
+    "Nothing is waiting now." under it, is none."""
+    screens = HELD_OUT / "quoriv-1.7.0" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    v = _cursor_at(generic, asked, 23, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_list_on_box")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert [(o.label, o.selected) for o in d.options] == [
+        ("approve", True), ("approve_always", False), ("reject", False)]
+    assert "Args: {'command': 'sleep 3 && mkdir -p out && echo hi > out/x.txt'}" in d.subject
+    assert dialog.keys_for(d, dialog.resolve(d, "reject")) == ["\x1b[B", "\x1b[B", "\r"]
+    moved = [x.replace("  > 1. approve", "    1. approve").replace(
+        "    2. approve_always", "  > 2. approve_always") for x in asked]
+    m = _cursor_at(generic, moved, 23, 0)
+    assert m.rule_id == "tui_dialog_list_on_box" and m.dialog is not None
+    assert [o.selected for o in m.dialog.options] == [False, True, False]
+    long = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    cut = _cursor_at(generic, long, 23, 0)
+    assert cut.rule_id == "tui_dialog_list_on_box" and cut.dialog is not None
+    assert cut.dialog.partial
+    idle = _screen(screens / "idle--prompt.txt")[:-1]
+    box = _last_row(idle, "┌") + 1
+    v = _cursor_at(generic, idle, box, 1)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_box_empty"), v
+    busy = _screen(screens / "working--thinking.txt")[:-1]
+    v = _cursor_at(generic, busy, _last_row(busy, "┌") + 1, 1)
+    assert (v.state, v.rule_id) == ("working", "tui_working_word"), v
+    grok = ["  ⏺ Bash", "    ⎿ Executing...", "  ╭" + "─" * 40 + "╮",
+            "  │ ❯ Ask me anything..." + " " * 18 + "│", "  ╰" + "─" * 40 + "╯",
+            "  ⏸ auto-edit: off (shift + tab)"]
+    assert _cursor_at(generic, grok, 3, 6).rule_id != "tui_working_word"
+    quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
+    v = _cursor_at(generic, quoted, _last_row(quoted, "┌") + 1, 1)
+    assert v.state == "idle", v

@@ -357,9 +357,14 @@ def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
 #: over a bare prompt glyph, sharing its gate with the keys on the prompt's row; a modal in
 #: full blocks, its rows unbounded and its words ASCII; two choices on the cursor's row;
 #: a speaker's or a chat prompt's name, bounded to 20 characters in four patterns, written
-#: unbounded: -3 400).
+#: unbounded: -3 400); 89 990 with .64-.67's. Since then the patterns no read has used are
+#: compiled while the program is quiet (session.boot.warm), 3 ms at a time, so their
+#: compile no longer waits in the echo's path (bench_proxy.py, "echo after answer": worst
+#: 15 ms); what the limit still holds is memory, every pattern compiled in a session that
+#: pauses: the line chat's peak RSS 36.3 MiB at 89 100 (bench_memory.py; goal 38.1 MiB),
+#: some 0.2 MiB a thousand instructions: 95 000.
 PROGRAM_MAX = 6_000
-MANIFEST_PROGRAM_MAX = 90_000
+MANIFEST_PROGRAM_MAX = 95_000
 
 
 def test_no_shipped_pattern_or_manifest_compiles_big() -> None:
