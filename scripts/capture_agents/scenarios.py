@@ -20,6 +20,7 @@ from capture_agents import (
     aider,
     aisha,
     ajna,
+    andromity,
     ashcode,
     ata,
     axon,
@@ -171,6 +172,7 @@ MODULES = {
     "langrepl": (langrepl,),
     "pooh": (pooh,),
     "chcode": (chcode,),
+    "andromity": (andromity,),
 }
 AGENTS = tuple(MODULES)
 
