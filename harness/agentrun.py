@@ -1150,6 +1150,16 @@ class AgentRun:
         # a choice typed as a line: langrepl's word "allow" at its permission's prompt (its
         # completion menu of the choices open under it)
         "allow+enter": b"allow\r",
+        # a click on Andromity's "✓ Apply" and "✕ Reject" buttons, at their labels on a
+        # 40-row, 120-column screen (the foot of its viewer panel, level with its composer):
+        # no key presses them (Tab stays in its composer; Ctrl+D refuses, but leaves the
+        # panel drawn)
+        "andromity-apply": b"\x1b[<0;48;38M\x1b[<0;48;38m",
+        "andromity-reject": b"\x1b[<0;61;38M\x1b[<0;61;38m",
+        # a click on the first option ("red") of Andromity's question panel, at its label's
+        # row on the same screen (its composer keeps the focus: the keys typed there miss
+        # the panel; a click picks the option and focuses the panel, whose Enter sends)
+        "andromity-red": b"\x1b[<0;7;20M\x1b[<0;7;20m",
     }
 
     def __init__(
@@ -3482,3 +3492,41 @@ def quoriv_command(sb: Sandbox, base_url: str, *,
                 "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "chat", *(args or [])], env
+
+
+def andromity_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Andromity (PyPI ``andromity``, the program ``andromity``: a Textual
+    full-screen TUI, its transcript over a status row and its composer, a context column
+    at its right) in ``sb``: the fake API's Chat Completions as an OpenAI-compatible
+    connection ``fake`` of ``$HOME/.andromity/config.toml`` (its ``base_url``, the model
+    ``gpt-4o``, its key), its permissions' mode ``safe`` (its default written out), the
+    work directory already trusted (else every tool is blocked until ``/trust``), its
+    telemetry and its sounds off. A call of its ``shell_exec`` tool asks first: a viewer
+    panel opened at the transcript's right, ``Action: shell_exec``, ``Shell command:``, the
+    command, and its buttons ``✓ Apply`` and ``✕ Reject`` at its foot, level with the
+    composer; answered by a click on a button (Reject: the model is told and answers). Its
+    air-gap mode is on (``ANDROMITY_AIRGAP``: its own guard lets no host but this machine
+    be reached, which turns its update check, telemetry and LiteLLM's price-map download
+    off); its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    import hashlib
+
+    pin = pins()["andromity"]
+    conf = sb.home / ".andromity"
+    conf.mkdir(parents=True, exist_ok=True)
+    work = str(sb.work.resolve())
+    trust = "p" + hashlib.sha256(work.encode()).hexdigest()[:15]
+    (conf / "config.toml").write_text(
+        '[default]\nprovider = "fake"\nmodel = "gpt-4o"\npermission_mode = "safe"\n'
+        'telemetry = false\nsound_attention = false\nsound_done = false\nairgap = true\n\n'
+        f'[[providers]]\nname = "fake"\ntype = "openai"\nbase_url = "{base_url}/v1"\n'
+        'model = "gpt-4o"\napi_key = "sk-fake"\n\n'
+        f'[trusted_projects.{trust}]\npath = "{work}"\n'
+        'trusted_at = "2026-01-01T00:00:00+00:00"\n')
+    env = sb.base_env()
+    env.update({"ANDROMITY_AIRGAP": "1", "ANDROMITY_NO_TELEMETRY": "1", "DO_NOT_TRACK": "1",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

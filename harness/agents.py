@@ -1514,6 +1514,38 @@ def quoriv_busy(text: str) -> bool:
     return not quoriv_idle(text) and not quoriv_asks(text)
 
 
+# --------------------------------------------------------------------------- Andromity
+
+#: its status row right over its composer's box, then the composer empty (its placeholder
+#: "Message · / commands · @ skills"): at rest the status row starts with its connection
+#: and model ("fake gpt-4o · reason:auto · safe · 0/131K · cost unknown · /help"), while a
+#: turn runs with a spinner's frame ("⣾ · fake gpt-4o · ...")
+ANDROMITY_AT_REST = re.compile(
+    r"(?m)^ (?![⠀-⣿] · )[^\s│╭╰][^\n]*\n ╭─+╮[^\n]*\n │ "
+    r"Message · / commands · @ skills +│")
+ANDROMITY_WORKING = re.compile(r"(?m)^ [⠀-⣿] · [^\n]*\n ╭─+╮")
+#: its permission: the viewer panel opened at the transcript's right, "Action: <tool>" and
+#: its close button "✕" as its header, "Shell command:" and the command, its buttons "✓
+#: Apply" and "✕ Reject" at its foot (level with the composer)
+ANDROMITY_ASKS = re.compile(r"(?m)│ Action: \S+ +✕ +│[\s\S]*│ +✓ Apply +✕ Reject +│")
+#: its question panel, drawn over its composer: its title "❓ Andromity needs 1 answer(s)
+#: Tab=next · Ctrl+Enter=submit · Esc=skip", each question numbered, its options as radio
+#: buttons, "Skip (Esc)" and "Submit (Ctrl+Enter)"
+ANDROMITY_QUESTION = re.compile(r"(?m)^  ❓ Andromity needs \d+ answer\(s\) ")
+
+
+def andromity_asks(text: str) -> bool:
+    return ANDROMITY_ASKS.search(text) is not None
+
+
+def andromity_idle(text: str) -> bool:
+    return ANDROMITY_AT_REST.search(text) is not None and not andromity_asks(text)
+
+
+def andromity_busy(text: str) -> bool:
+    return ANDROMITY_WORKING.search(text) is not None and not andromity_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2514,6 +2546,16 @@ LANGREPL = Description(
     end_settle=0.8, busy=langrepl_busy, drawn=langrepl_asks, approve_key="allow+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as CodeGopher is; a Textual screen whose permission is a viewer panel
+#: opened at the transcript's right, answered by a click on its "✓ Apply" button (no key
+#: presses it); Ctrl+Q quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+ANDROMITY = Description(
+    "andromity", agentrun.andromity_command, is_main=agentrun.chat_with_tools_is_main,
+    started=andromity_idle, start_wait=90, start_settle=2.0, ended=andromity_idle,
+    end_settle=1.0, busy=andromity_busy, drawn=andromity_asks,
+    approve_key="andromity-apply", leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2522,7 +2564,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL, POOH, CHCODE, QUORIV)}
+    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2536,4 +2578,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
-                           "langrepl", "pooh", "chcode", "quoriv"})
+                           "langrepl", "pooh", "chcode", "quoriv", "andromity"})

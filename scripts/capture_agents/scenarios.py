@@ -20,6 +20,7 @@ from capture_agents import (
     aider,
     aisha,
     ajna,
+    andromity,
     ashcode,
     ata,
     axon,
@@ -173,6 +174,7 @@ MODULES = {
     "pooh": (pooh,),
     "chcode": (chcode,),
     "quoriv": (quoriv,),
+    "andromity": (andromity,),
 }
 AGENTS = tuple(MODULES)
 
