@@ -2079,6 +2079,24 @@ manifest instead of their own.
   its first row, the composer; a glyph and a word ending in an ellipsis right over the
   composer, a turn running): 6/6, 0, 0.969 / 0.976, the call's arguments whole in each
   approval's subject (the 61-line command's box past the screen's top: partial).
+* **Andromity 0.2.24 and 0.2.23** (``tests/heldout/andromity-*``, PyPI ``andromity``, a new
+  agent: a Textual full-screen TUI, its composer a box holding its placeholder "Message · /
+  commands · @ skills" under a status row that leads with a braille spinner while a turn
+  runs; before a shell command a viewer panel beside the transcript, "Action:
+  shell_exec", "Shell command:" and the command cut at the panel's edge, its buttons "✓
+  Apply    ✕ Reject" level with the composer, pressed with the mouse; its question tool a
+  panel over the composer, "❓ Andromity needs 1 answer(s) Tab=next · Ctrl+Enter=submit
+  · Esc=skip", radio options, "Skip (Esc)   Submit (Ctrl+Enter)") was measured once
+  unseen with the rules of its day (2026.12.07.65) and again with .67, nobody having
+  looked at its screens: 0/7 dialogs, 0 false blocked, agreement 0.837 / 0.831. What it
+  showed where the fallback was wrong: buttons marked with a check and a cross, on the
+  composer's row of a two-column screen, and a form's Skip and Submit buttons with their
+  keys were read by no rule (the status row's spinner read working all the while); its
+  composer, a box of its placeholder with no prompt glyph, was no prompt. Since generic
+  .68 (a check mark before an approving word and a cross before a declining one on one
+  row near the bottom: a permission, no options, partial; a form's Skip/Cancel (Esc) and
+  Submit buttons: a question; a one-row box whose text names its commands, "/ commands",
+  "@ skills", the composer): 7/7, 0, 0.984 / 0.977.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2168,7 +2186,7 @@ GOAL_AGREEMENT = 0.90
 #: 0.1.0: every approval unseen, none since generic .63; langrepl 1.12.1 and 1.11.2: none,
 #: unseen; ChCode 0.1.5 and 0.1.4: none, unseen; pooh-code 2.0.0: every approval unseen,
 #: none since generic .66; Quoriv 1.7.0 and 1.6.2: every approval unseen, none since
-#: generic .67)
+#: generic .67; Andromity 0.2.24 and 0.2.23: every dialog unseen, none since generic .68)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2336,7 +2354,7 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0",
+        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "andromity-0.2.23", "andromity-0.2.24", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0",
         "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
         "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",

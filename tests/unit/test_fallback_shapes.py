@@ -4851,3 +4851,27 @@ def test_a_picker_drawn_over_an_empty_composer_box_reads_the_box_above_its_quest
     quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
     v = _cursor_at(generic, quoted, _last_row(quoted, "┌") + 1, 1)
     assert v.state == "idle", v
+
+
+def test_buttons_with_marks_beside_the_composer_and_a_forms_buttons_are_dialogs(
+        generic: rules.Manifest) -> None:
+    """Andromity 0.2.24: its viewer panel's "✓ Apply    ✕ Reject" level with its composer
+    (a spinner on its status row all the while): a permission, no options read (its
+    buttons take the mouse) and partial (the command is cut at the panel's edge); its
+    question panel's "Skip (Esc)   Submit (Ctrl+Enter)" over the composer: a question.
+    Its composer, a box holding its placeholder ("Message · / commands · @ skills"), is
+    its prompt; the same buttons typed behind a prompt glyph are none."""
+    screens = HELD_OUT / "andromity-0.2.24" / "screens"
+    asked = _screen(screens / "blocked-permission--shell.txt")[:-1]
+    v = _cursor_at(generic, asked, 1, 2)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_mark_buttons")
+    assert v.dialog is not None and v.dialog.partial and v.dialog.options == ()
+    with pytest.raises(dialog.ChoiceError):
+        dialog.resolve(v.dialog, "Apply")
+    q = _cursor_at(generic, _screen(screens / "blocked-question--question.txt")[:-1], 1, 2)
+    assert (q.state, q.kind, q.rule_id) == (
+        "blocked", "question", "tui_question_submit_buttons")
+    idle = _cursor_at(generic, _screen(screens / "idle--prompt.txt")[:-1], 1, 2)
+    assert (idle.state, idle.rule_id) == ("idle", "tui_composer_box_hint"), idle
+    typed = read(generic, ["> Run it? ✓ Apply    ✕ Reject", "", "model · ~/work"])
+    assert typed.rule_id != "tui_dialog_mark_buttons"
