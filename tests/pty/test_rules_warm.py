@@ -27,17 +27,28 @@ def _log_has(log: Path) -> bool:
     return log.exists() and NOTE in log.read_text(errors="replace")
 
 
+def _wrap(tmp_path: Path, child: str) -> tuple[Terminal, Path]:
+    """`wrap --log` around the Python program `child`; the terminal and the log's path."""
+    log = tmp_path / "wrap.log"
+    t = Terminal.wrap(["--log", str(log), sys.executable, "-c", child],
+                      env=base_env(OSC7501WRAP_RUNTIME_DIR=str(tmp_path / "run")))
+    return t, log
+
+
+def _until_noted(t: Terminal, log: Path) -> None:
+    """Read on (the program quiet) until the log says the patterns were compiled."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not _log_has(log):
+        t.read(0.05)
+    assert _log_has(log), log.read_text(errors="replace")
+
+
 def test_a_program_waiting_on_its_question_has_the_patterns_compiled_before_the_answer(
         tmp_path: Path) -> None:
-    log = tmp_path / "wrap.log"
-    t = Terminal.wrap(["--log", str(log), sys.executable, "-c", ASK],
-                      env=base_env(OSC7501WRAP_RUNTIME_DIR=str(tmp_path / "run")))
+    t, log = _wrap(tmp_path, ASK)
     try:
         t.expect(b"Continue?", timeout=15)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not _log_has(log):
-            t.read(0.05)
-        assert _log_has(log), log.read_text(errors="replace")
+        _until_noted(t, log)
         t.type(b"y\r")
         t.expect(b"got", timeout=10)
         assert t.wait(timeout=15) == 0
@@ -50,9 +61,7 @@ def test_a_program_waiting_on_its_question_has_the_patterns_compiled_before_the_
 
 def test_a_program_that_keeps_writing_is_not_slowed_by_it_until_it_pauses(
         tmp_path: Path) -> None:
-    log = tmp_path / "wrap.log"
-    t = Terminal.wrap(["--log", str(log), sys.executable, "-c", BUSY],
-                      env=base_env(OSC7501WRAP_RUNTIME_DIR=str(tmp_path / "run")))
+    t, log = _wrap(tmp_path, BUSY)
     try:
         t.expect(b"line 0", timeout=15)
         seen_boot = False
@@ -63,10 +72,7 @@ def test_a_program_that_keeps_writing_is_not_slowed_by_it_until_it_pauses(
                 # writing for a second, booted long since: nothing compiled meanwhile
                 assert not _log_has(log)
         assert seen_boot
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not _log_has(log):
-            t.read(0.05)
-        assert _log_has(log), log.read_text(errors="replace")
+        _until_noted(t, log)
         t.type(b"\r")
         assert t.wait(timeout=15) == 0
     finally:
