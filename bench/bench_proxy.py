@@ -19,14 +19,18 @@ OSC 7501 and DA1 queries (as a terminal that supports OSC 7501 does).
   one every 5 ms (a fast typist's burst); the slowest echo, of the answer (to the
   program's next output) or of the 100 keys, worst and median over N runs, through wrap
   and through the bare proxy. The screen then first reads as none of the rules read so
-  far: every rule runs, and a built-in's patterns compile at their first use, in the
-  loop (the fallback's are held small: rules/README.md). Goal: wrap's worst <= 20 ms.
+  far: every rule runs; a built-in's patterns compile at their first use, or earlier
+  while the program is quiet (session.boot.warm). Goal: wrap's worst <= 20 ms. With
+  ``--trees DIR ...`` only this one, interleaved for the bare proxy and for ``python -m
+  osc7501wrap run`` from each source tree named (copies of two commits, say), each run
+  from outside every tree so that the tree named is the package imported.
 * Start-up: ``wrap true`` against ``python -c pass`` (median of N runs, bytecode cached
   as after an install). Goal <= 2.5x. Also reported: the proxy alone
   (``Proxy(["true"]).run()`` from a three-line script).
 * Tracker: StreamTracker.feed throughput on TUI redraws and on plain text.
 
     .venv/bin/python bench/bench_proxy.py [--mb 64] [--keys 2000] [--runs 20]
+    .venv/bin/python bench/bench_proxy.py --trees /tmp/before /tmp/after [--repeat 7]
 
 Not a test: nothing here asserts a speed.
 """
@@ -275,13 +279,47 @@ def row(name: str, base: str, wrap: str, ratio: str, goal: str) -> None:
     print(f"{name:<34} {base:>14} {wrap:>14} {ratio:>9}   {goal}")
 
 
+def stall_trees(trees: list[Path], repeat: int) -> int:
+    """:func:`answer_stall` interleaved, `repeat` runs each: the bare proxy, then wrap
+    (``python -m osc7501wrap run``) from each tree, with PYTHONPATH the tree and the
+    working directory outside every tree (``python -m`` imports from the working
+    directory first)."""
+    outside = tempfile.mkdtemp(prefix="bench-trees-")
+    runs: dict[str, list[float]] = {"proxy": [], **{str(t): [] for t in trees}}
+    here, saved = os.getcwd(), os.environ.get("PYTHONPATH")
+    try:
+        os.chdir(outside)
+        for _ in range(repeat):
+            runs["proxy"].append(answer_stall([PY, "-c", PROXY_ONLY, PY, "-c", ANSWER_CHILD]))
+            for t in trees:
+                os.environ["PYTHONPATH"] = str(t.resolve())
+                runs[str(t)].append(answer_stall(
+                    [PY, "-m", "osc7501wrap", "run", PY, "-c", ANSWER_CHILD]))
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+        os.chdir(here)
+        shutil.rmtree(outside, ignore_errors=True)
+    for name, v in runs.items():
+        print(f"echo after answer, {name}: worst {max(v) * 1e3:.1f} ms, median "
+              f"{statistics.median(v) * 1e3:.1f} ms, runs "
+              f"{' '.join(f'{x * 1e3:.1f}' for x in v)}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=int, default=64, help="size of the file to cat (MB)")
     ap.add_argument("--keys", type=int, default=2000, help="keystrokes for the echo test")
     ap.add_argument("--runs", type=int, default=20, help="start-up runs (median)")
     ap.add_argument("--repeat", type=int, default=5, help="throughput runs (median)")
+    ap.add_argument("--trees", nargs="+", type=Path, metavar="DIR",
+                    help="only the echo after an answer, wrap from each source tree")
     args = ap.parse_args()
+    if args.trees:
+        return stall_trees(args.trees, args.repeat)
 
     wrap = wrap_argv()
     bare = [PY, "-c", PROXY_ONLY]  # the proxy with no hooks: no probe, model or rules
