@@ -3530,3 +3530,33 @@ def andromity_command(sb: Sandbox, base_url: str, *,
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def memocode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Mcode (PyPI ``memocode``, the program ``mcode``: a prompt_toolkit
+    prompt ``❯ `` between two heavy rules over its bottom toolbar ``default │ fake │ <dir> │
+    <n> tokens │ Esc+↵ newline · Esc+U clear``, its answers and tool calls printed up the
+    main screen with Rich) in ``sb``: the fake API's Chat Completions as the model ``fake``
+    of ``~/.mcode/agent.json`` (an OpenAI-compatible profile, ``base_url`` the fake API's
+    ``/v1``, the model ``gpt-4o``, the key in ``OPENAI_API_KEY``), its human mode (not
+    ``auto_mode``). A call of its ``shell_exec`` tool whose command its safety check does
+    not know as safe (a first word off its known-safe list, a write or removal outside the
+    work directory) asks first: ``⚠️   <reason>``, ``    shell_exec({'command': ...})``,
+    then the line prompt ``    Proceed? [y]es  [n]o  [a]lways ❯ `` on the cursor's row,
+    answered by a line (n: ``🚫  cancelled``, the turn stops with ``Operation cancelled.
+    What would you like to do instead?``). Its HTTP client reaches only its endpoint; its
+    Python programs reach no host but this machine besides (:func:`loopback_only_python`).
+    No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["memocode"]
+    conf = sb.home / ".mcode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "agent.json").write_text(json.dumps({
+        "auto_mode": False, "active_model": "fake",
+        "models": {"fake": {"provider": "openai", "model": "gpt-4o",
+                            "base_url": f"{base_url}/v1", "api_key_env": "OPENAI_API_KEY",
+                            "context_window": 128000}}}))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

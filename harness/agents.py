@@ -1484,6 +1484,31 @@ def chcode_busy(text: str) -> bool:
     return not chcode_idle(text) and not chcode_asks(text)
 
 
+# --------------------------------------------------------------------------- Mcode
+
+#: its prompt, empty, as the last rows with anything on them: "❯" under a heavy rule, blank
+#: rows, then a rule over its bottom toolbar (" default │ fake │ <dir> │ <n> tokens │ Esc+↵
+#: newline · Esc+U clear")
+MEMOCODE_PROMPT = re.compile(r"(?m)^❯ *\n(?: *\n)*─{20,} *\n [^\n]*│[^\n]*Esc\+U clear\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "    Proceed? [y]es  [n]o  [a]lways ❯ " (without "[a]lways" where the answer cannot be
+#: remembered) under "⚠️   <reason>" and "    shell_exec({'command': ...})" (a line
+#: answered: y or n, then Enter)
+MEMOCODE_ASKS = re.compile(r"(?m)^    Proceed\? \[y\]es  \[n\]o(?:  \[a\]lways)? ❯\s*\Z")
+
+
+def memocode_idle(text: str) -> bool:
+    return MEMOCODE_PROMPT.search(text) is not None
+
+
+def memocode_asks(text: str) -> bool:
+    return MEMOCODE_ASKS.search(text) is not None
+
+
+def memocode_busy(text: str) -> bool:
+    return not memocode_idle(text) and not memocode_asks(text)
+
+
 # --------------------------------------------------------------------------- Quoriv
 
 #: its composer, empty, as the last rows with anything on them: a box titled "| quoriv |"
@@ -2556,6 +2581,16 @@ ANDROMITY = Description(
     end_settle=1.0, busy=andromity_busy, drawn=andromity_asks,
     approve_key="andromity-apply", leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a line prompt
+#: "    Proceed? [y]es  [n]o  [a]lways ❯ " under the reason and the call, answered by a
+#: line; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+MEMOCODE = Description(
+    "memocode", agentrun.memocode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=memocode_idle, start_wait=90, start_settle=1.5, ended=memocode_idle,
+    end_settle=0.8, busy=memocode_busy, drawn=memocode_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2564,7 +2599,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY)}
+    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2578,4 +2613,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "lindwyrm", "letta", "pairwit", "tinyharness", "joshu",
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
-                           "langrepl", "pooh", "chcode", "quoriv", "andromity"})
+                           "langrepl", "pooh", "chcode", "quoriv", "andromity",
+                           "memocode"})

@@ -67,6 +67,7 @@ from capture_agents import (
     llmist,
     mastracode,
     mcpcli,
+    memocode,
     mentat,
     mini,
     nanocoder,
@@ -175,6 +176,7 @@ MODULES = {
     "chcode": (chcode,),
     "quoriv": (quoriv,),
     "andromity": (andromity,),
+    "memocode": (memocode,),
 }
 AGENTS = tuple(MODULES)
 
