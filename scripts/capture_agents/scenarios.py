@@ -86,6 +86,7 @@ from capture_agents import (
     vibe,
     vtx,
     windcode,
+    wingman,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -175,6 +176,7 @@ MODULES = {
     "chcode": (chcode,),
     "quoriv": (quoriv,),
     "andromity": (andromity,),
+    "wingman": (wingman,),
 }
 AGENTS = tuple(MODULES)
 
