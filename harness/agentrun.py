@@ -3560,3 +3560,34 @@ def memocode_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def wingman_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Wingman (PyPI ``wingman-cli``, the program ``wingman``: a Textual
+    full-screen TUI, one chat panel in a box, its composer's row at the box's foot, a
+    status row under it) in ``sb``: the fake API's Chat Completions as its API
+    (``DEDALUS_BASE_URL``: its client, Dedalus's SDK, posts to ``<base>/v1/chat/completions``),
+    a key written to ``$HOME/.wingman/config.json`` (else a screen asks for one at start),
+    its model its default (``openai/gpt-5.2``: the model is picked only in its TUI), its
+    coding mode on (its default: the model is offered its tools). A call of its
+    ``run_command`` tool asks first, in the transcript right over the composer: the tool's
+    name, ``$ <command>``, ``Do you want to proceed?`` and its options ``› y. Yes``, ``a.
+    Yes, always allow this session``, ``n. No, and tell me what to do differently``; ``y``
+    or Enter approves; ``n`` opens a row ``> What should I do instead?`` whose Enter, empty,
+    refuses (the model is told and answers). Its bulletin (banners and tips fetched from
+    GitHub) is read from an empty directory instead (``WINGMAN_BULLETIN_PATH``); its MCP
+    marketplace, fetched at start, fails: its Python programs reach no host but this
+    machine (:func:`loopback_only_python`). No hooks are set: its runs are labelled from
+    its screen."""
+    pin = pins()["wingman"]
+    conf = sb.home / ".wingman"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({"api_key": "dsk_fake"}))
+    bulletin = sb.root / "wingman-bulletin"
+    bulletin.mkdir(parents=True, exist_ok=True)
+    env = sb.base_env()
+    env.update({"DEDALUS_BASE_URL": base_url, "DEDALUS_API_KEY": "dsk_fake",
+                "WINGMAN_BULLETIN_PATH": str(bulletin)})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

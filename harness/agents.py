@@ -1571,6 +1571,42 @@ def andromity_busy(text: str) -> bool:
     return ANDROMITY_WORKING.search(text) is not None and not andromity_asks(text)
 
 
+# --------------------------------------------------------------------------- Wingman
+
+#: its status row under its chat panel's box: the session, the model, "CODE", then
+#: "Generating..." while a turn runs, the context left and the directory
+#: ("  New Chat │ gpt-5.2 │ CODE │ Context: 100% │ /work", "  chat-<n> │ gpt-5.2 │ CODE │
+#: Generating... │ Context: 99% │ ...")
+WINGMAN_STATUS = re.compile(r"(?m)^  \S[^\n│]* │ [^\n│]+ │ CODE │ (?:Generating\.\.\. │ )?"
+                            r"(?:[^\n]* │ )?Context: \d+%")
+WINGMAN_WORKING = re.compile(r"(?m)^  \S[^\n│]* │ [^\n│]+ │ CODE │ Generating\.\.\. │ ")
+#: its composer's row, empty: its placeholder at the panel box's foot
+WINGMAN_COMPOSER = re.compile(r"(?m)^│ +Type\.\.\. \(/ for commands\) +│$")
+#: its permission, in the transcript over its composer, a rule at its left: the tool's
+#: name, "$ <command>", then "Do you want to proceed?" over its options "› y. Yes", "  a.
+#: Yes, always allow this session", "  n. No, and tell me what to do differently" (the one
+#: selected after "›")
+WINGMAN_ASKS = re.compile(r"(?m)^│ +│ +Do you want to proceed\? +│\n│ +│ +(?:› )?y\. Yes +│")
+#: its permission's head, the tool's name over "$ <command>" behind the rule at its left: all
+#: that is drawn of a permission taller than the panel when the panel is not scrolled to
+#: its end (it scrolls there as it mounts the permission, before its layout is done: a
+#: 61-line command's options are left below the panel's foot, or drawn, by chance)
+WINGMAN_ASKS_HEAD = re.compile(r"(?m)^│ +│ +run_command +│\n│ +│ +\$ ")
+
+
+def wingman_asks(text: str) -> bool:
+    return WINGMAN_ASKS.search(text) is not None
+
+
+def wingman_idle(text: str) -> bool:
+    return (WINGMAN_STATUS.search(text) is not None and WINGMAN_WORKING.search(text) is None
+            and WINGMAN_COMPOSER.search(text) is not None and not wingman_asks(text))
+
+
+def wingman_busy(text: str) -> bool:
+    return WINGMAN_WORKING.search(text) is not None and not wingman_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2591,6 +2627,16 @@ MEMOCODE = Description(
     end_settle=0.8, busy=memocode_busy, drawn=memocode_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Andromity is; a Textual screen whose permission is an option list in
+#: its transcript over its composer ("Do you want to proceed?", "› y. Yes"), answered by y;
+#: Ctrl+C twice quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+WINGMAN = Description(
+    "wingman", agentrun.wingman_command, is_main=agentrun.chat_with_tools_is_main,
+    started=wingman_idle, start_wait=60, start_settle=2.0, ended=wingman_idle,
+    end_settle=1.0, busy=wingman_busy, drawn=wingman_asks, approve_key="y",
+    leave=(*CTRL_C_TWICE, Leave(("ctrl+q",), 10)))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2599,7 +2645,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE)}
+    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2614,4 +2660,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
-                           "memocode"})
+                           "memocode", "wingman"})

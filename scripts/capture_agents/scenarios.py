@@ -87,6 +87,7 @@ from capture_agents import (
     vibe,
     vtx,
     windcode,
+    wingman,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -177,6 +178,7 @@ MODULES = {
     "quoriv": (quoriv,),
     "andromity": (andromity,),
     "memocode": (memocode,),
+    "wingman": (wingman,),
 }
 AGENTS = tuple(MODULES)
 
