@@ -3591,3 +3591,29 @@ def wingman_command(sb: Sandbox, base_url: str, *,
                 "WINGMAN_BULLETIN_PATH": str(bulletin)})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def vulpcode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Vulpcode (PyPI ``vulpcode``, the program ``vulpcode``: a
+    prompt_toolkit prompt ``> `` under its banner ``Vulpcode REPL  (type /help for commands,
+    /exit to quit)``, its answers and tool calls printed up the main screen with Rich) in
+    ``sb``: the fake API's Chat Completions as its ``openai`` provider
+    (``~/.vulpcode/config.toml``: ``base_url`` the fake API's ``/v1``, the model ``gpt-4o``,
+    the key ``sk-fake``), its default permission mode. A call of its ``Bash`` tool asks
+    first: its panel of the call's arguments, then ``[permission] Tool 'Bash' wants to
+    run.``, ``Tool args: {'command': ...}`` and ``[y] yes once  [a] always for this tool
+    [n] no``, a line read on the cursor's row under them (n: ``Tool 'Bash' denied: user
+    rejected``, the model is told and answers). Its HTTP client reaches only its endpoint;
+    its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["vulpcode"]
+    conf = sb.home / ".vulpcode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        'default_provider = "openai"\ndefault_model = "gpt-4o"\n\n[providers.openai]\n'
+        f'api_key = "sk-fake"\nbase_url = "{base_url}/v1"\n')
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1571,6 +1571,22 @@ def andromity_busy(text: str) -> bool:
     return ANDROMITY_WORKING.search(text) is not None and not andromity_asks(text)
 
 
+# --------------------------------------------------------------------------- Vulpcode
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up)
+VULPCODE_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission's legend as the last row with anything on it, nothing typed after it
+#: (a line read on the row under it): "[y] yes once  [a] always for this tool  [n] no"
+#: under "[permission] Tool 'Bash' wants to run." and "Tool args: {'command': ...}" (a
+#: line answered: y or n, then Enter)
+VULPCODE_ASKS = re.compile(r"(?m)^\[y\] yes once  \[a\] always for this tool  \[n\] no\s*\Z")
+
+VULPCODE_CHAT = LastRow(VULPCODE_PROMPT, VULPCODE_ASKS)
+vulpcode_idle, vulpcode_asks, vulpcode_busy = (
+    VULPCODE_CHAT.idle, VULPCODE_CHAT.asks, VULPCODE_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- Wingman
 
 #: its status row under its chat panel's box: the session, the model, "CODE", then
@@ -2637,6 +2653,12 @@ WINGMAN = Description(
     end_settle=1.0, busy=wingman_busy, drawn=wingman_asks, approve_key="y",
     leave=(*CTRL_C_TWICE, Leave(("ctrl+q",), 10)))
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a legend of
+#: bracketed keys under the call's arguments, a line read on the row under it; Ctrl+D quits
+#: it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+VULPCODE = line_chat("vulpcode", agentrun.vulpcode_command, VULPCODE_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2645,7 +2667,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     CLIPPY, FIRSTCODER, ACODER, AETHER, DOSTUFF,
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
-    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN)}
+    LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
+    VULPCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2660,4 +2683,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
-                           "memocode", "wingman"})
+                           "memocode", "wingman", "vulpcode"})

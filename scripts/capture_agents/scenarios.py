@@ -86,6 +86,7 @@ from capture_agents import (
     tunacode,
     vibe,
     vtx,
+    vulpcode,
     windcode,
     wingman,
     xiaoyu,
@@ -179,6 +180,7 @@ MODULES = {
     "andromity": (andromity,),
     "memocode": (memocode,),
     "wingman": (wingman,),
+    "vulpcode": (vulpcode,),
 }
 AGENTS = tuple(MODULES)
 
