@@ -82,6 +82,7 @@ from capture_agents import (
     qwen,
     rawdog,
     strands,
+    symphony,
     tinyharness,
     tunacode,
     vibe,
@@ -179,6 +180,7 @@ MODULES = {
     "andromity": (andromity,),
     "memocode": (memocode,),
     "wingman": (wingman,),
+    "symphony": (symphony,),
 }
 AGENTS = tuple(MODULES)
 
