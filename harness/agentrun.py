@@ -3617,3 +3617,36 @@ def vulpcode_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def symphony_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Symphony (PyPI ``symphony-code``, the program ``symphony``: a Textual
+    full-screen TUI, its transcript over a rounded composer box ``Ask Symphony...`` and a
+    status row under it) in ``sb``: the fake API's OpenAI Responses as its OpenAI provider
+    (``OPENAI_BASE_URL`` at ``<base>/v1``, the key in ``OPENAI_API_KEY``), the model
+    ``gpt-4o`` (``SYMPHONY_MODEL``), its approvals in their default mode (``ask``). A call of
+    its ``bash`` tool asks first, in a box drawn under the composer: ``Allow Symphony to run
+    the following command?``, the command behind a bar, its choices ``✓  Allow once``,
+    ``⚡  Always allow``, ``×  Deny`` and ``Enter confirm  ·  Esc deny`` (Enter approves;
+    Esc cancels the whole turn; Deny picked with the arrows and Enter refuses: the model is
+    told and answers). Its startup update check (a look-up of its latest release on PyPI,
+    made whatever its config says) is off (``SYMPHONY_NO_UPDATE_CHECK``); its
+    ``$HOME/.symphony/config.json`` turns its updates, its post-run learning (a model
+    request after each turn, also off by ``--no-learning``), its web search tool and
+    Langfuse off. Its Python programs reach no host but this machine
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["symphony"]
+    conf = sb.home / ".symphony"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({
+        "updates": {"enabled": False, "auto": False},
+        "learning": {"enabled": False},
+        "langfuse": {"enabled": False},
+        "tools": {"web_search": {"enabled": False}}}))
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_API_KEY": "sk-fake",
+                "SYMPHONY_MODEL": "gpt-4o", "SYMPHONY_NO_UPDATE_CHECK": "1"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--no-learning", *(args or [])], env

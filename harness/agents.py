@@ -1623,6 +1623,47 @@ def wingman_busy(text: str) -> bool:
     return WINGMAN_WORKING.search(text) is not None and not wingman_asks(text)
 
 
+# --------------------------------------------------------------------------- Symphony
+
+#: its status row under its composer's box: a phase word ("thinking", "streaming", "tool",
+#: "paused" at a dialog, "working") while a turn runs, then the directory, the context used
+#: and a key hint ("   thinking   |   /work   |   0% context   |   ░░░ 0/128,000   esc
+#: cancel"); at rest no phase word, the directory first
+SYMPHONY_STATUS = re.compile(r"(?m)^   \S[^\n|]*\|   (?:[^\n|]*\|   )?(?:\d+% context|"
+                             r"context unknown)")
+SYMPHONY_WORKING = re.compile(r"(?m)^   (?:thinking|streaming|tool|working)   \|   [^\n]*"
+                              r"(?:\d+% context|context unknown)")
+SYMPHONY_PHASE = re.compile(r"(?m)^   (?:thinking|streaming|tool|paused|working)   \|   [^\n]*"
+                            r"(?:\d+% context|context unknown)")
+#: its composer's box, empty: its placeholder in a rounded box
+SYMPHONY_COMPOSER = re.compile(r"(?m)^ +│  Ask Symphony\.\.\. +│$")
+#: its permission, a box under its composer: "Allow Symphony to run the following
+#: command?", the command behind a bar "│ <command>", its choices "✓  Allow once", "⚡
+#: Always allow", "×  Deny", then "Enter confirm  ·  Esc deny"
+SYMPHONY_ASKS = re.compile(r"(?m)^│ +Allow Symphony to run the following command\? +│$")
+#: its permission's first choice "✓  Allow once" in its box (a scrollbar's cells maybe at
+#: its right): all that names it when a command taller than the box leaves the box
+#: scrolled to its choices, its title and the command's head above its top
+SYMPHONY_ASKS_CHOICE = re.compile(r"(?m)^│ +✓  Allow once [^\n]*│$")
+#: its ask_user question, a box over its composer: "?  <question>", its choices, then
+#: "↑/↓ select  ·  Enter choose" (or "Type an answer  ·  Enter submit" with none)
+SYMPHONY_QUESTION = re.compile(r"(?m)^ *│ +\?  \S[^\n]*│$(?:\n[^\n]*)*?\n *│ +(?:↑/↓ select  ·  "
+                               r"Enter choose|Type an answer  ·  Enter submit) +│$")
+
+
+def symphony_asks(text: str) -> bool:
+    return SYMPHONY_ASKS.search(text) is not None or SYMPHONY_QUESTION.search(text) is not None
+
+
+def symphony_idle(text: str) -> bool:
+    return (SYMPHONY_STATUS.search(text) is not None and SYMPHONY_PHASE.search(text) is None
+            and SYMPHONY_COMPOSER.search(text) is not None and not symphony_asks(text))
+
+
+def symphony_busy(text: str) -> bool:
+    return SYMPHONY_WORKING.search(text) is not None and not symphony_asks(text)
+
+
 # --------------------------------------------------------------------------- Hazzel
 
 #: its composer, empty, at the screen's foot: "❯" between two rules over its status row
@@ -2659,6 +2700,16 @@ WINGMAN = Description(
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 VULPCODE = line_chat("vulpcode", agentrun.vulpcode_command, VULPCODE_CHAT)
 
+#: recorded only, as Wingman is; a Textual screen whose permission is a box of choices
+#: under its composer ("Allow Symphony to run the following command?", "✓  Allow once"),
+#: answered by Enter; Ctrl+Q quits it
+#: (its model asked with OpenAI Responses, whose main requests are those offering tools)
+SYMPHONY = Description(
+    "symphony", agentrun.symphony_command, is_main=default_is_main,
+    started=symphony_idle, start_wait=60, start_settle=2.0, ended=symphony_idle,
+    end_settle=1.0, busy=symphony_busy, drawn=symphony_asks, approve_key="enter",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2668,7 +2719,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE)}
+    VULPCODE, SYMPHONY)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2683,4 +2734,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
-                           "memocode", "wingman", "vulpcode"})
+                           "memocode", "wingman", "vulpcode", "symphony"})

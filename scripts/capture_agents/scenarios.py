@@ -82,6 +82,7 @@ from capture_agents import (
     qwen,
     rawdog,
     strands,
+    symphony,
     tinyharness,
     tunacode,
     vibe,
@@ -181,6 +182,7 @@ MODULES = {
     "memocode": (memocode,),
     "wingman": (wingman,),
     "vulpcode": (vulpcode,),
+    "symphony": (symphony,),
 }
 AGENTS = tuple(MODULES)
 
