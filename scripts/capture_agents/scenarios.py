@@ -89,6 +89,7 @@ from capture_agents import (
     vulpcode,
     windcode,
     wingman,
+    wizolt,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -181,6 +182,7 @@ MODULES = {
     "memocode": (memocode,),
     "wingman": (wingman,),
     "vulpcode": (vulpcode,),
+    "wizolt": (wizolt,),
 }
 AGENTS = tuple(MODULES)
 
