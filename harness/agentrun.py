@@ -3650,3 +3650,35 @@ def symphony_command(sb: Sandbox, base_url: str, *,
                 "SYMPHONY_MODEL": "gpt-4o", "SYMPHONY_NO_UPDATE_CHECK": "1"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "--no-learning", *(args or [])], env
+
+
+def wizolt_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for wizolt (PyPI ``wizolt``, the program ``wizolt``: a prompt_toolkit
+    application at the foot of the main screen, its transcript printed above it) in ``sb``:
+    the fake API's Chat Completions as its ``default`` provider (``~/.wizolt/config.toml``:
+    ``url`` the fake API's ``/v1``, the model ``gpt-4o``, ``api = "chat"``; its key in
+    ``~/.wizolt/secrets.toml``), its default confirmations (not yolo). A call of its
+    ``Bash`` tool that its read-only allowlist does not pass asks first: the call's row
+    ``Bash  <command>`` in the transcript, then under the input's rule the buttons ``Approve``
+    and ``Refuse`` with the hint ``Enter runs it · Tab to move · Esc refuses`` and a row
+    ``reason ›`` (Esc: the model is told and answers). Its ``Ask`` tool asks the user: ``(1/1)
+    <question>``, its choices numbered, ``Type freely...`` last. Its update check and its
+    provider catalog's refresh are marked done just now (``update.json``, its own release
+    the latest, and ``catalog/sync.json``), so neither asks a host; its Python programs reach no host but
+    this machine besides (:func:`loopback_only_python`). No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["wizolt"]
+    conf = sb.home / ".wizolt"
+    (conf / "catalog").mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        '[provider]\nactive = "default"\n\n[provider.default]\n'
+        f'url = "{base_url}/v1"\nmodel = "gpt-4o"\napi = "chat"\n')
+    (conf / "secrets.toml").write_text('default = "sk-fake"\n')
+    now = time.time()
+    (conf / "update.json").write_text(json.dumps({"checked_at": now, "latest": pin.version}))
+    (conf / "catalog" / "sync.json").write_text(json.dumps(
+        {"checked_at": now, "last_synced_at": 0.0, "last_source": "bundled"}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1571,6 +1571,42 @@ def andromity_busy(text: str) -> bool:
     return ANDROMITY_WORKING.search(text) is not None and not andromity_asks(text)
 
 
+# --------------------------------------------------------------------------- wizolt
+
+#: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
+#: placeholder a tip that changes each turn, "Ctrl-R searches prompt history"; "starting…"
+#: for its first second, while it loads: not yet at rest), then its status row "[main]
+#: default/gpt-4o · medium | mcp 0 · skills 1 | ctx 0% · cache 0%"
+WIZOLT_AT_REST = re.compile(
+    r"(?m)^─{40,} *\n(?: *\n)*> (?!starting…)[^\n]*\n(?: *\n)*\[main\] ")
+#: while a turn runs: the input's rule holds what it does and the time, "─── ● working (2s)
+#: ───" (its dot blinking), "─── ● responding (9s · ↓ 17 tok/s) ───" while words stream,
+#: its prompt "+> Enter follow-up · Tab next turn · Ctrl-C interrupts"
+WIZOLT_WORKING = re.compile(r"(?m)^─+ (?:● )?(?:working|responding) \(")
+#: its permission, under the input's rule in place of its prompt: the buttons "Approve" and
+#: "Refuse" (the selected one in reverse), the hint "Enter runs it · Tab to move · Esc
+#: refuses", a row "reason ›" under them, a rule "│" at their left; the call's row
+#: "Bash  <command>" above in the transcript; "[wait 1]" first in the status row
+WIZOLT_ASKS = re.compile(
+    r"(?m)^ +│ +Approve +Refuse +Enter runs it · Tab to move · Esc refuses")
+#: its Ask tool's question in place of its prompt: "(1/1) <question>", its choices
+#: numbered, "Type freely..." last, then the hint "↑↓/jk move · Ctrl-D/U scroll · Enter
+#: select · Tab page · n note · / search · Esc cancel"
+WIZOLT_QUESTION = re.compile(r"(?m)^↑↓/jk move · [^\n]*Enter select · [^\n]*Esc cancel")
+
+
+def wizolt_asks(text: str) -> bool:
+    return WIZOLT_ASKS.search(text) is not None
+
+
+def wizolt_idle(text: str) -> bool:
+    return WIZOLT_AT_REST.search(text) is not None and not wizolt_asks(text)
+
+
+def wizolt_busy(text: str) -> bool:
+    return WIZOLT_WORKING.search(text) is not None and not wizolt_asks(text)
+
+
 # --------------------------------------------------------------------------- Vulpcode
 
 #: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
@@ -2710,6 +2746,16 @@ SYMPHONY = Description(
     end_settle=1.0, busy=symphony_busy, drawn=symphony_asks, approve_key="enter",
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a prompt_toolkit application at the foot of the main
+#: screen whose permission is a row of two buttons, Approve (selected) and Refuse, in place
+#: of its prompt; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+WIZOLT = Description(
+    "wizolt", agentrun.wizolt_command, is_main=agentrun.chat_with_tools_is_main,
+    started=wizolt_idle, start_wait=90, start_settle=1.5, ended=wizolt_idle,
+    end_settle=1.0, busy=wizolt_busy, drawn=wizolt_asks,
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2719,7 +2765,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY)}
+    VULPCODE, SYMPHONY, WIZOLT)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2734,4 +2780,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
-                           "memocode", "wingman", "vulpcode", "symphony"})
+                           "memocode", "wingman", "vulpcode", "symphony", "wizolt"})

@@ -90,6 +90,7 @@ from capture_agents import (
     vulpcode,
     windcode,
     wingman,
+    wizolt,
     xiaoyu,
 )
 from capture_agents.core import REGISTRY, Spec
@@ -183,6 +184,7 @@ MODULES = {
     "wingman": (wingman,),
     "vulpcode": (vulpcode,),
     "symphony": (symphony,),
+    "wizolt": (wizolt,),
 }
 AGENTS = tuple(MODULES)
 
