@@ -343,7 +343,8 @@ def _read_lines(reader: Reader, lines: list[str],
                 starts: list[tuple[int, int]] | None = None) -> list[tuple[str, bool, str | None]]:
     """Options one a line: the last block of consecutively numbered options (1, 2, ...),
     each with the lines under it indented at least to its number (a wrapped label); or,
-    unnumbered, the lines next to the selected one whose label starts in its column; or,
+    unnumbered, the lines next to the selected one whose label starts in its column (their
+    keys kept for a reader whose keys choose: "› y. Yes", "  n. No"); or,
     for a reader whose keys choose, unnumbered and none selected, the one run of two or
     more adjacent lines that each show their key ("[y]es - Execute this time", "[n]o -
     Skip this time"; two such runs: none, the dialog's is not known).
@@ -390,7 +391,10 @@ def _read_lines(reader: Reader, lines: list[str],
             first -= 1
         while last + 1 in rows:
             last += 1
-        return [(rows[i].group("label"), i == at, None) for i in range(first, last + 1)]
+        # the keys shown are taken where the keys choose ("› y. Yes", "  n. No")
+        keyed = reader.choose == "key"
+        return [(rows[i].group("label"), i == at, _group(rows[i], p, "key") if keyed else None)
+                for i in range(first, last + 1)]
     blocks: list[list[tuple[int, Any]]] = []
     for i, m in found:
         num = _group(m, p, "num")
@@ -616,8 +620,11 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
             above -= 1
         top = next((i for i in range(above, -1, -1) if f.after.search(rows[i])), None)
         box = above  # a box's bottom edge right above it, a rule between them or not
+        # (not past a box's top edge: the question's own box, under which another box,
+        # a composer drawn above the dialog, is none of it)
         while f.scrolls and box > 0 and (not rows[box].strip() or (
-                is_rule_line(raw[box]) and not _BOX_BOTTOM_EDGE.match(raw[box]))):
+                is_rule_line(raw[box]) and not _BOX_BOTTOM_EDGE.match(raw[box])
+                and not _BOX_TOP_EDGE.match(raw[box]))):
             box -= 1
         if f.scrolls and box > 0 and _BOX_BOTTOM_EDGE.match(raw[box]):
             # a box printed right above the question: the paragraph is the whole box,

@@ -95,11 +95,18 @@ def _text(lines: Sequence[str], rows: Sequence[int] | None = None) -> Text:
     return Text(t, "\n".join(t), rows=rows)
 
 
-def _last_non_empty(lines: Sequence[str], n: int) -> list[int]:
-    """The rows of the last `n` non-empty lines, top to bottom."""
+#: what a row holding nothing else is empty with for the `content` region: blanks and a
+#: panel's side edges (a panel that holds a transcript leaves its empty rows under what
+#: it shows)
+_PANEL_BLANK = " \t│┃║"
+
+
+def _last_non_empty(lines: Sequence[str], n: int, blank: str | None = None) -> list[int]:
+    """The rows of the last `n` non-empty lines, top to bottom (a row of nothing but
+    `blank`'s characters empty; default: whitespace)."""
     out: list[int] = []
     for i in range(len(lines) - 1, -1, -1):
-        if lines[i].strip():
+        if lines[i].strip(blank):
             out.append(i)
             if len(out) >= n:
                 break
@@ -206,6 +213,8 @@ class Screen:
             return _text(lines, range(len(lines)))
         if k == "bottom":
             return _rows_text(lines, _last_non_empty(lines, reg.n))
+        if k == "content":  # `bottom:N`, a row of a panel's side edges only empty
+            return _rows_text(lines, _last_non_empty(lines, reg.n, _PANEL_BLANK))
         if k == "top":
             return _rows_text(lines, [i for i, x in enumerate(lines) if x.strip()][: reg.n])
         if k == "cursor":
@@ -267,14 +276,38 @@ class Screen:
         lines = self.lines
         here = left_of(normalize_line(self.raw_row) if self.raw_row else "", col)
         echo = (self.typed or "").rstrip() if typed else ""
-        if echo and here.rstrip().endswith(echo):
-            here = here.rstrip()[: -len(echo)]
+        if echo:
+            here = _without_echo(here, echo)
         top = max(0, row + 1 - n)
         above = lines[top: row]
         return _text([*above, *[""] * (row - top - len(above)), here], range(top, row + 1))
 
 
-_REGION_KINDS_N = frozenset({"bottom", "top", "cursor", "input", "last", "alone",
+#: the longest row whose end is searched for an echo still being drawn
+MAX_ECHO_ROW = 512
+
+
+def _without_echo(here: str, echo: str) -> str:
+    """`here` without the echo of `echo` (what the user typed) at its end: all of it, or
+    the first part of it where the program has drawn only that much yet (a paste into a
+    composer drawn a few keys behind: "... Do you want to proceed? y" of "... proceed?
+    y. Yes n. No"), at least two characters of it."""
+    row = here.rstrip()
+    if row.endswith(echo):
+        return row[: -len(echo)]
+    if len(row) > MAX_ECHO_ROW:
+        return here
+    start = max(0, len(row) - len(echo))
+    while True:
+        at = row.find(echo[0], start)
+        if at < 0 or len(row) - at < 2:
+            return here
+        if echo.startswith(row[at:]):
+            return row[:at]
+        start = at + 1
+
+
+_REGION_KINDS_N = frozenset({"bottom", "content", "top", "cursor", "input", "last", "alone",
                              "above_prompt", "after_rule"})
 _REGION_KINDS = frozenset({"screen", "after_rule", "prompt_box", "title", "progress"})
 
@@ -294,7 +327,7 @@ def parse_region(spec: object) -> Region:
         if n.isdigit() and 1 <= int(n) <= MAX_REGION_N:
             return Region(kind, int(n))
         raise ManifestError(f"region {spec!r}: the line count must be 1..{MAX_REGION_N}")
-    known = ("screen, bottom:N, top:N, cursor:N, input:N, last:N, alone:N, after_rule, "
+    known = ("screen, bottom:N, content:N, top:N, cursor:N, input:N, last:N, alone:N, after_rule, "
              "after_rule:N, "
              "prompt_box, above_prompt:N, title, progress")
     raise ManifestError(f"unknown region {spec!r} (known: {known})")

@@ -296,6 +296,38 @@ def test_alone_region() -> None:
     assert region_text("alone:1", snap("a", "❯", "")) == "❯"
 
 
+def test_content_region_skips_a_panels_empty_rows() -> None:
+    # a panel that holds the transcript: its rows of side edges only under what it shows
+    # are empty for `content`, as blank rows are; a row with anything else in it is not;
+    # `bottom` keeps them
+    panel = ("┌" + "─" * 20 + "┐", "│  ⠸ Thinking...    │", *["│" + " " * 20 + "│"] * 6,
+             "│  │                 │", "│   Type... (/ x)   │", "└" + "─" * 20 + "┘",
+             "  chat │ model")
+    assert region_text("content:4", snap(*panel)) == "\n".join(
+        (panel[1], panel[9], panel[10], panel[11]))
+    assert region_text("bottom:4", snap(*panel)) == "\n".join(panel[8:])
+    assert region_text("content:1", snap("│ a │", "┃  ┃", "║ ║", " │")) == "│ a │"
+
+
+def test_input_region_leaves_out_an_echo_still_being_drawn() -> None:
+    # the program has drawn only the first keys of a line typed (pasted) into it: what it
+    # drew of them is left out as the whole echo is
+    row = "│  Do you want to proceed? y"
+    lagging = rules.Snapshot(lines=[row], cursor=(0, len(row)),
+                             typed="Do you want to proceed? y. Yes n. No")
+    assert region_text("input:1", lagging) == "│  "
+    whole = rules.Snapshot(lines=[row], cursor=(0, len(row)), typed="proceed? y")
+    assert region_text("input:1", whole) == "│  Do you want to "
+    # one character of it is no echo read (a prompt's own last letter), and a row that
+    # shows none of it stays as drawn
+    one = rules.Snapshot(lines=["Continue? [y/N] "], cursor=(0, 16), typed="Nope")
+    assert region_text("input:1", one) == "Continue? [y/N] "
+    short = rules.Snapshot(lines=["Run it? y"], cursor=(0, 9), typed="yes")
+    assert region_text("input:1", short) == "Run it? y"
+    other = rules.Snapshot(lines=["> abc"], cursor=(0, 5), typed="xyz")
+    assert region_text("input:1", other) == "> abc"
+
+
 def test_horizontal_rule_detection() -> None:
     assert rules.is_rule_line("─" * 20)
     assert rules.is_rule_line("  " + "─" * 20 + "  ")
