@@ -2097,6 +2097,73 @@ manifest instead of their own.
   row near the bottom: a permission, no options, partial; a form's Skip/Cancel (Esc) and
   Submit buttons: a question; a one-row box whose text names its commands, "/ commands",
   "@ skills", the composer): 7/7, 0, 0.984 / 0.977.
+* **Mcode 0.9.9 and 0.9.8** (``tests/heldout/memocode-*``, PyPI ``memocode``, the program
+  ``mcode``, a new agent: a prompt_toolkit REPL printing with Rich up the main screen, its
+  prompt "❯" under a heavy rule over a bottom toolbar; a sent prompt stays between heavy
+  rules, "⠼  thinking…" while the model is asked; before a command its safety check does
+  not know, "⚠️   <reason>", "    shell_exec({'command': ...})" and the line prompt
+  "    Proceed? [y]es  [n]o  [a]lways ❯ " on the cursor's row, answered by a line) was
+  measured once unseen (the rules of its day, 2026.12.07.68, replayed with activity): 0/6
+  dialogs, 0 false blocked, agreement 0.970 on each. What it showed where the fallback was
+  wrong: keys glued to their words ending in a prompt glyph on their own row were read by
+  no rule; its prompt echoed between heavy rules read as its composer at rest while an
+  approved command's rows printed under it. Since generic .69 (that prompt glyph ends a
+  glued-keys question too; a composer between rules has at most four rows drawn under its
+  lower rule): 6/6, 0, 0.993 on each.
+* **Wingman 0.4.3 and 0.4.2** (``tests/heldout/wingman-*``, PyPI ``wingman-cli``, a new
+  agent: a Textual full-screen TUI, one panel holding the transcript with its composer's
+  placeholder "Type... (/ for commands)" on its last row, a status row under it; its
+  permission in the transcript behind a bar, "run_command", "$ <command>", "Do you want to
+  proceed?", "› y. Yes", "  a. Yes, always allow this session", "  n. No, and tell me what
+  to do differently"; a spinner's row "⠋ Mazing..." under the prompt) was measured once
+  unseen (2026.12.07.68): 0/6, 1 false blocked (0.4.3; a lagging echo of a typed question
+  in its composer), agreement 0.840 / 0.870. What it showed where the fallback was wrong:
+  options led by a letter key and a period were read by no rule; the panel's empty rows,
+  each holding its side edges, kept its spinner and its composer out of the rows the rules
+  read at the bottom. Since generic .69 (options led by their letter keys under a question,
+  the key pressed; a ``content`` region that counts a panel's empty rows as blank, read for
+  a braille spinner's row and a panel's placeholder; the echo of keys typed and drawn only
+  in part left out of the input region): 5/6, 0, 0.988 / 0.977, each approval's subject
+  the tool and its command; its 61-line command's dialog stays scrolled to its top, no
+  question or option on screen (not found).
+* **Vulpcode 0.2.0 and 0.1.1** (``tests/heldout/vulpcode-*``, PyPI ``vulpcode``, a new
+  agent: a prompt_toolkit REPL, its prompt "> ", Rich's spinner rows "⠋ Thinking..."; before
+  a command "[permission] Tool 'Bash' wants to run.", "Tool args: {'command': ...}" and
+  "[y] yes once  [a] always for this tool  [n] no", a line read on the row under it; no
+  question, no interrupt: Ctrl+C ends it) was measured once unseen (2026.12.07.68): 6/6, 3
+  false blocked, 0.957 on each. What it showed where the fallback was wrong: its answered
+  legend, the refusal and the spinner's row under it, stayed a dialog. Since generic .69 (a
+  braille spinner's row last under bracketed keys is the turn going on; the legend over the
+  blank row read is a line-mode permission, its subject the paragraph above it): 6/6, 0,
+  1.000 on each.
+* **Symphony 0.0.3 and 0.0.2** (``tests/heldout/symphony-*``, PyPI ``symphony-code``, a new
+  agent: a Textual full-screen TUI, its composer a rounded box "│  Ask Symphony...  │" over a
+  status row; a word and the turn's time over the composer while it works ("Noodling
+  2.5s"); its permission a box under the composer, "Allow Symphony to run the following
+  command?", "│ <command>", "✓  Allow once", "⚡  Always allow", "×  Deny", "Enter confirm  ·
+  Esc deny", the selection a colour; its question a box over the composer, "?  Which color
+  do you prefer?", "red", "blue", "↑/↓ select  ·  Enter choose") was measured once unseen
+  (2026.12.07.68): 0/7, 0, 0.749 / 0.785. What it showed where the fallback was wrong: the
+  multiplication sign before "Deny" counted as a letter, so no row read as refusing; plain
+  choices over key hints in a box were read by no rule; its working row, no glyph and no
+  ellipsis, was no work. Since generic .69 (× and ÷ are no letters; a boxed question over
+  plain choices and hints; a word in "-ing" and the turn's time right over the composer):
+  7/7, 0, 0.973 / 0.977; its approvals partial (no options read, the command under the
+  question not read as its subject), its 61-line command's box opened at its foot (the
+  question off screen: found 2.4 s late, once the box scrolled).
+* **wizolt 0.76.0 and 0.75.3** (``tests/heldout/wizolt-*``, PyPI ``wizolt``, a new agent: a
+  prompt_toolkit application at the foot of the main screen, "> <tip>" under a rule over a
+  status row, "─── ● working (2s) ───" and "+> Enter follow-up · Tab next turn · Ctrl-C
+  interrupts" while it works; its permission in place of the prompt, "│  Approve    Refuse
+  Enter runs it · Tab to move · Esc refuses" over "│ reason › -", the call "Bash
+  <command>" printed above the rule; its question "(1/1) Which color do you prefer?" over
+  numbered choices and a hints row) was measured once unseen (2026.12.07.68): 1/7 (its
+  question), 0, 0.797 / 0.851. What it showed where the fallback was wrong: two buttons with
+  their key hints on their row were read by no rule; its working rule's title was no
+  work ("Ctrl-C interrupts" is none either: a legend's words, at rest too in other
+  agents' banners). Since generic .69 (an approving and a refusing button with Enter, Tab
+  or Esc named after them, the call above the input's rule its subject; a rule titled with
+  a word in "-ing" and the turn's time): 7/7, 0, 0.967 on each.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2186,7 +2253,10 @@ GOAL_AGREEMENT = 0.90
 #: 0.1.0: every approval unseen, none since generic .63; langrepl 1.12.1 and 1.11.2: none,
 #: unseen; ChCode 0.1.5 and 0.1.4: none, unseen; pooh-code 2.0.0: every approval unseen,
 #: none since generic .66; Quoriv 1.7.0 and 1.6.2: every approval unseen, none since
-#: generic .67; Andromity 0.2.24 and 0.2.23: every dialog unseen, none since generic .68)
+#: generic .67; Andromity 0.2.24 and 0.2.23: every dialog unseen, none since generic .68;
+#: Mcode 0.9.9 and 0.9.8, Vulpcode 0.2.0 and 0.1.1 (none unseen), Symphony 0.0.3 and
+#: 0.0.2 and wizolt 0.76.0 and 0.75.3: every dialog unseen but wizolt's question, none
+#: since generic .69; Wingman 0.4.3 and 0.4.2: below)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2221,6 +2291,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # ClarAIty Code 1.2.0 and 0.14.1: every dialog unseen (a box in the transcript
           # right over the rule that closes it, its options "1  Yes", the selection a
           # colour); none since generic .56
+          # Wingman 0.4.3 and 0.4.2: every approval unseen; since generic .69 its 61-line
+          # command's, whose panel stays scrolled to the dialog's top (its question and
+          # options below the panel's edge: nothing on screen asks)
+          *(f"wingman-{v}/long-command" for v in ("0.4.2", "0.4.3")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -2354,18 +2428,22 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "andromity-0.2.23", "andromity-0.2.24", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0",
-        "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0",
-        "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
-        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
-        "kimi-1.40.0",
-        "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1",
-        "letta-0.25.3", "letta-0.25.9",
-        "lindwyrm-0.8.1", "lindwyrm-0.9.0",
-        "llm-0.34", "llm-0.36", "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31",
-        "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
-        "vtx-1.3.0", "windcode-0.4.5", "xiaoyu-0.75.0"]
+        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17",
+        "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "andromity-0.2.23", "andromity-0.2.24",
+        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6",
+        "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2",
+        "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1",
+        "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7",
+        "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0",
+        "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4",
+        "langrepl-1.11.2", "langrepl-1.12.1", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36",
+        "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0",
+        "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0",
+        "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
+        "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0",
+        "xiaoyu-0.75.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

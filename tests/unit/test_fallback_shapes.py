@@ -4875,3 +4875,148 @@ def test_buttons_with_marks_beside_the_composer_and_a_forms_buttons_are_dialogs(
     assert (idle.state, idle.rule_id) == ("idle", "tui_composer_box_hint"), idle
     typed = read(generic, ["> Run it? ✓ Apply    ✕ Reject", "", "model · ~/work"])
     assert typed.rule_id != "tui_dialog_mark_buttons"
+
+
+def test_options_led_by_their_letter_keys_in_a_panel_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """Wingman 0.4.3: its permission in the transcript panel, behind a bar down its left
+    side ("│  │  Do you want to proceed?", "› y. Yes", "  a. Yes, always allow this
+    session", "  n. No, and tell me what to do differently"), the panel's empty rows under
+    it, its composer's placeholder "Type... (/ for commands)" last in the panel: a
+    permission, each option chosen with its key, its subject the tool and its command
+    above the question. The same dialog quoted in an answer, a sentence under it, is none
+    (the composer: idle); its composer at rest is its prompt; its spinner row high in the
+    panel, the panel's empty rows under it, is a turn working."""
+    screens = HELD_OUT / "wingman-0.4.3" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    row = _last_row(asked, "│   Type")
+    v = _cursor_at(generic, asked, row, 5)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_letter_keys")
+    assert v.dialog is not None and not v.dialog.partial
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("Yes", "y"), ("Yes, always allow this session", "a"),
+        ("No, and tell me what to do differently", "n")]
+    assert v.dialog.options[0].selected and v.dialog.choose == "key"
+    assert [x.strip() for x in v.dialog.subject] == [
+        "run_command", "$ sleep 3 && mkdir -p out && echo hi > out/x.txt"]
+    no = dialog.resolve(v.dialog, "No, and tell me what to do differently")
+    assert dialog.keys_for(v.dialog, no) == ["n"]
+    quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
+    q = _cursor_at(generic, quoted, row, 5)
+    assert (q.state, q.rule_id) == ("idle", "tui_composer_panel_hint"), q
+    idle = _cursor_at(generic, _screen(screens / "idle--prompt.txt")[:-1], row, 5)
+    assert (idle.state, idle.rule_id) == ("idle", "tui_composer_panel_hint"), idle
+    busy = _cursor_at(generic, _screen(screens / "working--thinking.txt")[:-1], row, 5)
+    assert (busy.state, busy.rule_id) == ("working", "tui_working_in_panel"), busy
+    # the same options with no approving or declining word: a question
+    ask = ["│  Which colour?", "│  › r. Red", "│    b. Blue", "│", "│", "│   Type... (/ for"
+           " commands)", "└" + "─" * 40 + "┘"]
+    qv = read(generic, ask)
+    assert (qv.state, qv.kind, qv.rule_id) == ("blocked", "question", "tui_question_letter_keys")
+
+
+def test_glued_keys_ending_in_a_prompt_glyph_on_their_row_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """Mcode 0.9.9: "    Proceed? [y]es  [n]o  [a]lways ❯ " on the cursor's row, under the
+    reason and the call ("    shell_exec({'command': ...})"): a permission, each key typed
+    and entered, its subject the call. Its prompt echoed between heavy rules with the
+    approved command's rows printed under them is no composer at rest."""
+    screens = HELD_OUT / "memocode-0.9.9" / "screens"
+    asked = _screen(screens / "blocked-permission--shell_exec.txt")[:-1]
+    v = _cursor_at(generic, asked, _last_row(asked, "    Proceed?"))
+    assert (v.state, v.kind, v.rule_id) == (
+        "blocked", "permission", "line_glued_keys_permission")
+    assert v.dialog is not None and [o.key for o in v.dialog.options] == ["y", "n", "a"]
+    assert any("sleep 3 && mkdir -p out" in x for x in v.dialog.subject)
+    ran = _screen(screens / "working--tool-running.txt")[:-1]
+    ran = [*ran[: _last_row(ran, "▶") + 1], "✓  (no output)", "", "  AAA", "  BBB", "  CCC"]
+    r = _cursor_at(generic, ran + [""] * (40 - len(ran)), len(ran), 0)
+    assert r.rule_id != "tui_composer_rules", r
+    # the composer between its rules, its toolbar under them: its prompt
+    idle = _screen(screens / "idle--prompt.txt")[:-1]
+    i = _cursor_at(generic, idle, _last_row(idle, "❯"), 2)
+    assert i.state == "idle", i
+
+
+def test_a_legend_of_bracketed_keys_over_the_blank_row_read_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """Vulpcode 0.2.0: "[y] yes once  [a] always for this tool  [n] no" under "[permission]
+    Tool 'Bash' wants to run." and "Tool args: {'command': ...}", the cursor at the start of
+    the blank row under it, nothing drawn below: a permission, its key typed and entered,
+    its subject that paragraph. Answered ("n" echoed, the refusal and the spinner's row
+    under it), or with the key typed after a prompt's glyph on its row, it is none."""
+    screens = HELD_OUT / "vulpcode-0.2.0" / "screens"
+    asked = _screen(screens / "blocked-permission--Bash.txt")[:-1]
+    row = _last_row(asked, "[y] yes once") + 1
+    v = _cursor_at(generic, asked, row, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "line_keys_over_blank")
+    assert v.dialog is not None and not v.dialog.partial
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("yes once", "y"), ("always for this tool", "a"), ("no", "n")]
+    assert dialog.keys_for(v.dialog, v.dialog.options[2]) == ["n", "\r"]
+    assert v.dialog.subject == ("[permission] Tool 'Bash' wants to run.",
+                                "Tool args: {'command': 'sleep 3 && mkdir -p out && echo hi >"
+                                " out/x.txt'}")
+    # the refusal typed and a spinner's row under the legend: the turn goes on
+    spun = [*asked[:row], "n", "Tool 'Bash' denied: user rejected", "⠹ Thinking..."]
+    s = _cursor_at(generic, spun + [""] * (40 - len(spun)), len(spun) - 1, 13)
+    assert s.state == "working", s
+    # a line prompt's legend that ends in its glyph, answered: the cursor under it
+    typed = [*asked[:row - 1], "[y] once  [a] for the rest of session  [n] deny › y"]
+    t = _cursor_at(generic, typed + [""] * (40 - len(typed)), len(typed), 0)
+    assert t.state != "blocked", t
+
+
+def test_buttons_with_their_key_hints_on_their_row_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """wizolt 0.76.0: "│  Approve    Refuse     Enter runs it · Tab to move · Esc refuses"
+    under the input's rule, in place of its prompt: a permission, its subject the call
+    printed last above the rule ("Bash  <command>", a long one's "… +58 more lines":
+    partial). Quoted in an answer over a sentence, or typed behind the prompt, it is none;
+    its rule titled with a word in "-ing" and the turn's time is a turn running, and a
+    banner's legend "Ctrl+C interrupts; press again within 5s to exit." is none."""
+    screens = HELD_OUT / "wizolt-0.76.0" / "screens"
+    asked = _screen(screens / "blocked-permission--Bash.txt")[:-1]
+    v = _cursor_at(generic, asked, _last_row(asked, "    │ reason"), 13)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_button_hints")
+    assert v.dialog is not None and not v.dialog.partial
+    assert v.dialog.subject == ("Bash  sleep 3 && mkdir -p out && echo hi > out/x.txt",)
+    long = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    lv = _cursor_at(generic, long, _last_row(long, "    │ reason"), 13)
+    assert lv.rule_id == "tui_dialog_button_hints" and lv.dialog is not None
+    assert lv.dialog.partial and lv.dialog.subject[-1].strip() == "… +58 more lines"
+    for name in ("done--quoted-dialog.txt", "idle--user-typed-dialog.txt"):
+        lines = _screen(screens / name)[:-1]
+        q = _cursor_at(generic, lines, _last_row(lines, ">"), 2)
+        assert q.state != "blocked", (name, q)
+    busy = _screen(screens / "working--thinking.txt")[:-1]
+    b = _cursor_at(generic, busy, _last_row(busy, "+>"), 3)
+    assert (b.state, b.rule_id) == ("working", "tui_working"), b
+    assert read(generic, ["", "Ctrl+C interrupts; press again within 5s to exit.", "",
+                          "╭─ x " + "─" * 30 + "╮", "│ ❯" + " " * 33 + "│",
+                          "╰" + "─" * 35 + "╯"]).state != "working"
+
+
+def test_a_box_under_the_composer_with_option_glyphs_and_a_question_box_are_dialogs(
+        generic: rules.Manifest) -> None:
+    """Symphony 0.0.3: its permission a box under the composer ("Allow Symphony to run the
+    following command?", "│ <command>", "✓  Allow once", "⚡  Always allow", "×  Deny": a
+    multiplication sign is a glyph, no letter), its selection a colour: a permission, no
+    options read, its command not known (partial: the composer's box above the dialog's own
+    box is none of it). Its question, a box of plain choices over its hints ("↑/↓ select  ·
+    Enter choose") over the composer: a question. A word in "-ing" and the turn's time
+    right over the composer ("Noodling 2.5s") is a turn running."""
+    screens = HELD_OUT / "symphony-0.0.3" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    row = _last_row(asked, "   │  Ask Symphony")
+    v = _cursor_at(generic, asked, row, 6)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_options")
+    assert v.dialog is not None and v.dialog.partial and v.dialog.options == ()
+    assert "Ask Symphony..." not in v.dialog.subject
+    q = _cursor_at(generic, _screen(screens / "blocked-question--question.txt")[:-1], row, 6)
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_hints_box")
+    assert q.msg == "Which color do you prefer?"
+    busy = _cursor_at(generic, _screen(screens / "working--thinking.txt")[:-1], row, 6)
+    assert (busy.state, busy.rule_id) == ("working", "tui_working_word"), busy
+    done = _cursor_at(generic, _screen(screens / "done--answer.txt")[:-1], row, 6)
+    assert done.state == "idle", done
