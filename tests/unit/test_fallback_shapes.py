@@ -2355,7 +2355,7 @@ def test_the_status_rule_reads_the_spinner_rows_tui_working_reads(
     rule_a = text.split('id = "tui_working"\n', 1)[1].split("]\n", 1)[0]
     rule_b = text.split('id = "tui_working_status"\n', 1)[1].split("] },\n", 1)[0]
     clauses = [x.strip() for x in rule_a.splitlines() if "line_regex" in x]
-    assert len(clauses) == 10
+    assert len(clauses) == 11
     assert clauses == [x.strip() for x in rule_b.splitlines() if "line_regex" in x]
     assert by_id["tui_working_status"].region != by_id["tui_working"].region
 
