@@ -3682,3 +3682,33 @@ def wizolt_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def tythan_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Tythan Code (PyPI ``tythan-code``, the program ``tythancode``: a
+    prompt_toolkit prompt ``you> `` under its banner, its answers and tool calls printed up
+    the main screen with Rich) in ``sb``: the fake API's Chat Completions as an
+    OpenAI-compatible provider ``fake`` (``~/.tythancode/config.json``: ``base_url`` the fake
+    API's ``/v1``, the model ``gpt-4o``, the key in ``OPENAI_API_KEY``), no MCP server, its
+    default mode (confirm writes & commands). A call of its ``run_command`` tool asks
+    first: the call's row ``⚙ run_command {"command": ...}``, then the line prompt ``run:
+    <command> ? [y/N] `` on the cursor's row (a multi-line command printed whole, the
+    prompt's tail on its last row), answered by a line (n or Enter: ``The user declined
+    this action. ...``, the model is told and answers). Its HTTP client reaches only its
+    endpoint (its dependency check against a vulnerability database runs only on
+    ``/audit``); its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["tythan"]
+    conf = sb.home / ".tythancode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({
+        "default_provider": "fake",
+        "providers": {"fake": {"type": "openai", "base_url": f"{base_url}/v1",
+                               "api_key_env": "OPENAI_API_KEY", "model": "gpt-4o"}},
+        "mcp_servers": {}}, indent=2) + "\n")
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1623,6 +1623,22 @@ vulpcode_idle, vulpcode_asks, vulpcode_busy = (
     VULPCODE_CHAT.idle, VULPCODE_CHAT.asks, VULPCODE_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- Tythan Code
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up)
+TYTHAN_PROMPT = re.compile(r"(?m)^you>\s*\Z")
+#: its confirmation's tail as the last row with anything on it, nothing typed after it (a
+#: line read on the cursor's row): "run: <command> ? [y/N] " under the call's row
+#: "⚙ run_command {...}" (a multi-line command's last row then " ? [y/N] "; its file and
+#: fetch confirmations end alike); not its prompt holding the words, nor an indented row
+#: (a line answered: y or n, then Enter)
+TYTHAN_ASKS = re.compile(r"(?m)^(?!you> |\s).*\? \[y/N\]\s*\Z")
+
+TYTHAN_CHAT = LastRow(TYTHAN_PROMPT, TYTHAN_ASKS)
+tythan_idle, tythan_asks, tythan_busy = TYTHAN_CHAT.idle, TYTHAN_CHAT.asks, TYTHAN_CHAT.busy
+
+
 # --------------------------------------------------------------------------- Wingman
 
 #: its status row under its chat panel's box: the session, the model, "CODE", then
@@ -2756,6 +2772,12 @@ WIZOLT = Description(
     end_settle=1.0, busy=wizolt_busy, drawn=wizolt_asks,
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a Rich line
+#: prompt "run: <command> ? [y/N] " under the call's row, answered by a line; Ctrl+D quits
+#: it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+TYTHAN = line_chat("tythan", agentrun.tythan_command, TYTHAN_CHAT)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2765,7 +2787,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2780,4 +2802,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "windcode", "aelix", "claraity", "commandcode", "gemma",
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
-                           "memocode", "wingman", "vulpcode", "symphony", "wizolt"})
+                           "memocode", "wingman", "vulpcode", "symphony", "wizolt",
+                           "tythan"})

@@ -85,6 +85,7 @@ from capture_agents import (
     symphony,
     tinyharness,
     tunacode,
+    tythan,
     vibe,
     vtx,
     vulpcode,
@@ -185,6 +186,7 @@ MODULES = {
     "vulpcode": (vulpcode,),
     "symphony": (symphony,),
     "wizolt": (wizolt,),
+    "tythan": (tythan,),
 }
 AGENTS = tuple(MODULES)
 
