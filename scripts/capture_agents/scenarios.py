@@ -92,6 +92,7 @@ from capture_agents import (
     wingman,
     wizolt,
     xiaoyu,
+    yamin,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -185,6 +186,7 @@ MODULES = {
     "vulpcode": (vulpcode,),
     "symphony": (symphony,),
     "wizolt": (wizolt,),
+    "yamin": (yamin,),
 }
 AGENTS = tuple(MODULES)
 
