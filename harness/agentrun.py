@@ -3712,3 +3712,30 @@ def tythan_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def yamin_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for yamin (PyPI ``yamin``, the program ``yamin``: a prompt_toolkit
+    prompt ``❯ `` under a thin rule, its placeholder ``ask anything…  "fix the failing
+    tests"``, over its bottom toolbar (a thin rule, then ``  <model> · <branch> · <n>
+    msgs``), its answers and tool calls printed up the main screen with Rich) in ``sb``: the
+    fake API's Chat Completions as its custom provider (``~/.yamin/config.json``:
+    ``base_url`` the fake API's ``/v1``, the key, the model ``gpt-4o``, its default risky
+    tools). A call of its ``run_command`` tool (or a write or edit) asks first: the call's
+    row ``  ● run_command(<command, its first 50 characters, a newline as ↵>)``, then the
+    line prompt ``    allow? (y/n) `` on the cursor's row, answered by a line (anything but
+    y refuses: ``    denied``, the model is told and answers). Its HTTP client reaches only
+    its endpoint; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["yamin"]
+    conf = sb.home / ".yamin"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({
+        "provider": "custom", "base_url": f"{base_url}/v1", "api_key": "sk-fake",
+        "model": "gpt-4o", "max_steps": 30, "max_tokens": 30000,
+        "risky_tools": ["write_file", "edit_file", "run_command"]}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

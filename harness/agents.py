@@ -1571,6 +1571,32 @@ def andromity_busy(text: str) -> bool:
     return ANDROMITY_WORKING.search(text) is not None and not andromity_asks(text)
 
 
+# --------------------------------------------------------------------------- yamin
+
+#: its prompt, empty, as the last rows with anything on them: "❯" and its placeholder
+#: under a thin rule, blank rows, then a thin rule over its bottom toolbar ("  <model> ·
+#: <branch> · <n> msgs", the session's cost after it where it has one)
+YAMIN_PROMPT = re.compile(
+    r'(?m)^─{20,} *\n❯ ask anything…  "fix the failing tests" *\n(?: *\n)*─{20,} *\n'
+    r'  [^\n]* · \d+ msgs(?: · \$[0-9.]+)?\s*\Z')
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "    allow? (y/n) " under the call's row "  ● run_command(<command>)" (a line
+#: answered: y or n, then Enter)
+YAMIN_ASKS = re.compile(r"(?m)^    allow\? \(y/n\)\s*\Z")
+
+
+def yamin_idle(text: str) -> bool:
+    return YAMIN_PROMPT.search(text) is not None
+
+
+def yamin_asks(text: str) -> bool:
+    return YAMIN_ASKS.search(text) is not None
+
+
+def yamin_busy(text: str) -> bool:
+    return not yamin_idle(text) and not yamin_asks(text)
+
+
 # --------------------------------------------------------------------------- wizolt
 
 #: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
@@ -2778,6 +2804,15 @@ WIZOLT = Description(
 #: (its model asked with Chat Completions, whose main requests are those offering tools)
 TYTHAN = line_chat("tythan", agentrun.tythan_command, TYTHAN_CHAT)
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a line prompt
+#: "    allow? (y/n) " under the call's row, answered by a line; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+YAMIN = Description(
+    "yamin", agentrun.yamin_command, is_main=agentrun.chat_with_tools_is_main,
+    started=yamin_idle, start_wait=90, start_settle=1.5, ended=yamin_idle,
+    end_settle=0.8, busy=yamin_busy, drawn=yamin_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2787,7 +2822,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT, TYTHAN)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2803,4 +2838,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
-                           "tythan"})
+                           "tythan", "yamin"})

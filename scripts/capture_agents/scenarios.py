@@ -93,6 +93,7 @@ from capture_agents import (
     wingman,
     wizolt,
     xiaoyu,
+    yamin,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -187,6 +188,7 @@ MODULES = {
     "symphony": (symphony,),
     "wizolt": (wizolt,),
     "tythan": (tythan,),
+    "yamin": (yamin,),
 }
 AGENTS = tuple(MODULES)
 
