@@ -1628,7 +1628,11 @@ manifest instead of their own.
   CPU sample (1.35 s) to its exit, no idle and no turn end seen (in stream, where no
   sample came before the Enter, idle 7.1-8.0 s while the model is silent). No false
   blocked (its negatives' typed and quoted prompts none). Since generic .49 its prompt
-  is read (a word and a ">" apart by a blank): 0/6, 0 false blocked, 0.962.
+  is read (a word and a ">" apart by a blank): 0/6, 0 false blocked, 0.962. Since .70 (a
+  line prompt of words apart by slashes ending in a prompt's glyph, under a row asking
+  leave to act at most six rows above it: ``line_slash_choices_permission``, no keys read,
+  its subject the question's row and the rows its call wraps to, partial when one is cut
+  with "..."): 6/6, 0, 0.988.
 * **vtx 1.3.0 and 1.2.2** (``tests/heldout/vtx-1.3.0/``, ``tests/heldout/vtx-1.2.2/``,
   PyPI ``vtx-coding-agent``, the program ``vtx``, a new agent: a Textual full-screen TUI,
   its logo and key hints, the transcript of blocks (the user's line, the model's words, a
@@ -2164,6 +2168,31 @@ manifest instead of their own.
   agents' banners). Since generic .69 (an approving and a refusing button with Enter, Tab
   or Esc named after them, the call above the input's rule its subject; a rule titled with
   a word in "-ing" and the turn's time): 7/7, 0, 0.967 on each.
+* **Tythan Code 1.0.0** (``tests/heldout/tythan-1.0.0/``, PyPI ``tythan-code``, the
+  program ``tythancode``, a new agent, its only release: a prompt_toolkit chat printing
+  with Rich up the main screen, its prompt "you> "; no spinner, the row "assistant" alone
+  while the model is asked; before a command the call's row "⚙ run_command {"command":
+  ...}" and Rich's line prompt "run: <command> ? [y/N] " on the cursor's row, a multi-line
+  command printed whole with the keys after its last row, answered by a line) was
+  measured once unseen (2026.12.07.69): 0/6, 6 false blocked, agreement 0.962. What it
+  showed where the fallback was wrong: every approval read as a question (blocked, the
+  kind wrong): the verb "run" glued to its colon, or on a row above the keys, asked no
+  leave to the yes/no rules. Since generic .70 (a verb and its colon before the object
+  asks leave; a yes/no key list ending the last row of a paragraph that starts with
+  "run:", "execute:", "command:" or "shell:", ``yes_no_command_permission``, its subject
+  the paragraph): 5/6, 1 false blocked (the kind), 0.988; its 61-line command's "run:" row
+  scrolled off the screen's top, the keys after "touch SECOND-LAST" stay a question,
+  partial (the paragraph reaches a full screen's top: `answer` refuses it).
+* **yamin 0.2.4 and 0.2.3** (``tests/heldout/yamin-*``, PyPI ``yamin``, a new agent: a
+  prompt_toolkit chat printing with Rich up the main screen, its composer "❯ ask
+  anything…" between thin rules over a status row, "⢿  thinking" while the model is asked;
+  before a command the call's row "  ● run_command(<the command's first 50 characters, a
+  newline as ↵>)" and the line prompt "    allow? (y/n) " on the cursor's row, answered by
+  a line) was measured once unseen (2026.12.07.69): 6/6, 0, agreement 0.991 on each: the
+  first new agent whose every dialog the fallback read before anyone here looked at it.
+  Its call's row cuts a command at 50 characters with no mark ("touch f00.txt↵touch
+  f01.txt↵touch f02.txt↵touch f0)"): what the pane shows of the 61-line command is what
+  every answering place shows, and nothing on screen says more of it was cut.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2243,7 +2272,7 @@ GOAL_AGREEMENT = 0.90
 #: approval unseen, none with the rules of the same day before it was looked at (.46);
 #: AgentCode 1.4.0 and 1.3.2: every approval unseen, none since generic .47; CodeRill 0.1.1:
 #: none, unseen; CoreCoder 0.8.0 and 0.7.0: none, unseen; gpt-engineer, Axon, CoderAI,
-#: DoStuff, CodeRill 0.1.0, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode, ClarAIty
+#: DoStuff, vtx, DevCoder, lindwyrm, Pairwit, Joshu, Windcode, ClarAIty
 #: Code: below; Letta Code 0.25.9 and 0.25.3, tinyharness 0.1.0 and Command Code 1.64.0 and
 #: 1.54.2: none, unseen; Aelix 0.1.0b2: two of six unseen, none since generic .56; Gemma
 #: 0.2.1: every approval unseen, none since generic .57; coderio 0.6.1 and 0.6.0: every
@@ -2256,7 +2285,9 @@ GOAL_AGREEMENT = 0.90
 #: generic .67; Andromity 0.2.24 and 0.2.23: every dialog unseen, none since generic .68;
 #: Mcode 0.9.9 and 0.9.8, Vulpcode 0.2.0 and 0.1.1 (none unseen), Symphony 0.0.3 and
 #: 0.0.2 and wizolt 0.76.0 and 0.75.3: every dialog unseen but wizolt's question, none
-#: since generic .69; Wingman 0.4.3 and 0.4.2: below)
+#: since generic .69; Wingman 0.4.3 and 0.4.2: below; CodeRill 0.1.0: every approval
+#: unseen, none since generic .70; Tythan Code 1.0.0: below; yamin 0.2.4 and 0.2.3: none,
+#: unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2270,10 +2301,9 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # DoStuff 0.2.0: its 61-line command's approval unseen (its option 2 naming each
           # command over 13 wrapped rows pushes the question and options 1 and 2 above the
           # bottom 16 rows of its selector's rule); none since generic .48
-          # CodeRill 0.1.0: every approval unseen (its line prompt "  es / o / lways > ",
-          # Rich's markup having taken its keys "[y]", "[n]", "[a]" for tags)
-          *(f"coderill-0.1.0/{c}" for c in ("command-approve", "command-deny",
-                                             "long-command", "multiline")),
+          # Tythan Code 1.0.0: its 61-line command's approval, read as a question (the
+          # "run:" row over the keys scrolled off the screen's top: partial)
+          "tythan-1.0.0/long-command",
           # vtx 1.3.0 and 1.2.2: every approval unseen (two key-led buttons on one row
           # in a tool's block behind a bar, a running turn's spinner row under it); none
           # since generic .49
@@ -2408,6 +2438,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # its turns left (no spinner, its log rows printed after its prompt at start, so
          # no prompt is read to wait for: a silent model reads idle 5 s after its last row)
          "gemma-0.2.1": (0, 0.55),
+         # Tythan Code 1.0.0: its 61-line command's approval read as a question (the kind
+         # wrong: the "run:" row scrolled off), 0.988
+         "tythan-1.0.0": (1, 0.90),
          }
 
 
@@ -2441,9 +2474,9 @@ def test_the_held_out_agent_is_there() -> None:
         "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0",
         "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0",
         "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2",
-        "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0",
-        "xiaoyu-0.75.0"]
+        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1",
+        "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3",
+        "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

@@ -5020,3 +5020,71 @@ def test_a_box_under_the_composer_with_option_glyphs_and_a_question_box_are_dial
     assert (busy.state, busy.rule_id) == ("working", "tui_working_word"), busy
     done = _cursor_at(generic, _screen(screens / "done--answer.txt")[:-1], row, 6)
     assert done.state == "idle", done
+
+
+def test_a_line_prompt_of_words_apart_by_slashes_under_a_call_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """CodeRill 0.1.0: "  es / o / lways > " on the cursor's row (its toolkit's markup took
+    the keys "[y]", "[n]", "[a]" for tags), under "allow bash? {"command": ...}": a
+    permission, no keys read (`answer` types nothing), its subject the question's row and
+    the rows the call's arguments wrap to; one cut with "..." is partial. A question asking
+    no leave over such a prompt is a question; the chat's own prompt, or the same prompt
+    answered (the cursor under it), is none."""
+    screens = HELD_OUT / "coderill-0.1.0" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    row = _last_row(asked, "  es / o / lways >")
+    v = _cursor_at(generic, asked, row)
+    assert (v.state, v.kind, v.rule_id) == (
+        "blocked", "permission", "line_slash_choices_permission")
+    assert v.dialog is not None and v.dialog.options == () and not v.dialog.partial
+    assert v.dialog.subject == (
+        'allow bash? {"command": "sleep 3 && mkdir -p out && echo hi > out/x.txt"}',)
+    long = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    w = _cursor_at(generic, long, _last_row(long, "  es / o / lways >"))
+    assert w.rule_id == "line_slash_choices_permission" and w.dialog is not None
+    assert w.dialog.partial and w.dialog.subject[-1].endswith("t...")
+    # the same prompt under a question asking no leave: a question, its row the message
+    asked_q = [*asked[:row - 1], "Which colour should it use?", "  red / green / blue > "]
+    q = _cursor_at(generic, asked_q + [""] * (40 - len(asked_q)), len(asked_q) - 1)
+    assert (q.state, q.kind, q.rule_id) == (
+        "blocked", "question", "line_slash_choices_question")
+    # answered: the refusal printed under it, the chat's prompt back on the cursor's row
+    done = _screen(screens / "done--after-deny.txt")[:-1]
+    d = _cursor_at(generic, done, _last_row(done, "you >"))
+    assert d.state != "blocked", d
+    # a path typed at a prompt under a model's question is no choice
+    typed = [*asked[:row - 1], "Shall I go on?", "src/app >"]
+    t = _cursor_at(generic, typed + [""] * (40 - len(typed)), len(typed) - 1)
+    assert t.state != "blocked" or t.kind == "question", t
+
+
+def test_yes_no_keys_after_a_commands_last_row_under_its_verb_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """Tythan Code 1.0.0: "run: ls -la" over "touch x1.txt ? [y/N] " on the cursor's row (a
+    multi-line command printed whole, the keys after its last row), and "run: rm -rf build
+    ? [y/N] " on one row: permissions, y or n and Enter, the command's every row in the
+    subject or the question. Its 61-line command, whose "run:" row scrolled off the top,
+    stays a question and partial (`answer` refuses it); the same rows quoted in an answer
+    (the chat's prompt on the cursor's row) are none."""
+    screens = HELD_OUT / "tythan-1.0.0" / "screens"
+    multi = _screen(screens / "blocked-permission--multiline-1.txt")[:-1]
+    v = _cursor_at(generic, multi, _last_row(multi, "touch x1.txt ? [y/N]"))
+    assert (v.state, v.kind, v.rule_id) == (
+        "blocked", "permission", "yes_no_command_permission")
+    assert v.dialog is not None and not v.dialog.partial
+    assert [(o.label, o.key) for o in v.dialog.options] == [("yes", "y"), ("no", "n")]
+    assert "run: ls -la" in v.dialog.subject and "touch x1.txt" in v.dialog.question
+    one = _screen(screens / "blocked-permission--bash-rm.txt")[:-1]
+    o = _cursor_at(generic, one, _last_row(one, "run: rm -rf build ? [y/N]"))
+    assert (o.state, o.kind, o.rule_id) == ("blocked", "permission", "yes_no_permission")
+    long = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    w = _cursor_at(generic, long, _last_row(long, "touch SECOND-LAST ? [y/N]"))
+    assert w.state == "blocked" and w.dialog is not None and w.dialog.partial
+    quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
+    n = _cursor_at(generic, quoted, _last_row(quoted, "you>"))
+    assert n.state != "blocked", n
+    # a blank row between the verb's row and the keys: another paragraph, a question
+    row = _last_row(multi, "touch x1.txt ? [y/N]")
+    apart = [*multi[:row], "", *multi[row:-1]]
+    a = _cursor_at(generic, apart, row + 1)
+    assert a.rule_id != "yes_no_command_permission", a
