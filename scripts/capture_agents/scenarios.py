@@ -65,6 +65,7 @@ from capture_agents import (
     lindwyrm,
     llm,
     llmist,
+    marim,
     mastracode,
     mcpcli,
     memocode,
@@ -185,6 +186,7 @@ MODULES = {
     "vulpcode": (vulpcode,),
     "symphony": (symphony,),
     "wizolt": (wizolt,),
+    "marim": (marim,),
 }
 AGENTS = tuple(MODULES)
 
