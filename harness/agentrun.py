@@ -3739,3 +3739,26 @@ def yamin_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def marim_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Marim (PyPI ``marim-harness``, the program ``marim``: a Textual
+    full-screen TUI, its transcript over a status row and a rounded composer box, a row of
+    key hints at its foot) in ``sb``: the fake API's Chat Completions as its ``local``
+    provider (``MARIM_PROVIDER=local``, ``MARIM_BASE_URL`` at ``<base>/v1``, the model
+    ``gpt-4o`` in ``MARIM_MODEL``), its approvals in their default mode (``ask``). A call of
+    its ``bash`` tool asks first, in a box drawn over the status row: ``Approve  bash?``, the
+    command after ``$``, the buttons ``Deny (d)`` and ``Approve (a)`` (``a`` approves, ``d``
+    refuses: the model is told and answers). Its ``ask_user`` tool asks in a box of
+    its choices as buttons and ``or type your own answer…``. Its language servers and
+    desktop notifications are off (``MARIM_LSP=0``, ``MARIM_NOTIFICATIONS=0``); its Python
+    programs reach no host but this machine (:func:`loopback_only_python`). No hooks are
+    set: its runs are labelled from its screen."""
+    pin = pins()["marim"]
+    env = sb.base_env()
+    env.update({"MARIM_PROVIDER": "local", "MARIM_BASE_URL": f"{base_url}/v1",
+                "MARIM_MODEL": "gpt-4o", "MARIM_API_KEY": "sk-fake",
+                "OPENAI_API_KEY": "sk-fake", "MARIM_LSP": "0", "MARIM_NOTIFICATIONS": "0"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1597,6 +1597,40 @@ def yamin_busy(text: str) -> bool:
     return not yamin_idle(text) and not yamin_asks(text)
 
 
+# --------------------------------------------------------------------------- Marim
+
+#: its status row over its composer's box: the approval mode, the model, the context, the
+#: tokens and the session's time (" ask · local:gpt-4o · ctx 0/100k (0%) · 0↑ 0⚡ 0↓ ·
+#: session 8s", " · ttft 1.2s" once a model has answered); " · working… 4s" last while a
+#: turn runs (its title's mark a braille spinner then, "●" at rest)
+MARIM_STATUS = re.compile(r"(?m)^ (?:ask|auto|plan)(?: · full-access)? · [^\n]*· session ")
+MARIM_WORKING = re.compile(r"(?m)^ (?:ask|auto|plan)(?: · full-access)? · [^\n]*· session "
+                           r"[^\n]*· working… \S+ *$")
+#: at rest: its status row with no "working…", its composer's rounded box right under it,
+#: empty
+MARIM_AT_REST = re.compile(r"(?m)^ (?:ask|auto|plan)(?: · full-access)? · (?![^\n]*working… )"
+                           r"[^\n]*· session [^\n]*\n╭─+╮\n│ +│\n╰─+╯")
+#: its permission, a rounded box over its status row: "Approve  bash?", the command after
+#: "$ ", the buttons "Deny (d)" and "Approve (a)" at its right; the footer's first hints
+#: "a Approve  d Deny"
+MARIM_ASKS = re.compile(r"(?m)^│  Approve  \S+\? +│$")
+#: its ask_user question, a rounded box over its status row: the question, its choices as
+#: buttons, "or type your own answer…" last; the footer's first hint "esc Cancel"
+MARIM_QUESTION = re.compile(r"(?m)^│  ▊  or type your own answer… +▎  │$")
+
+
+def marim_asks(text: str) -> bool:
+    return MARIM_ASKS.search(text) is not None or MARIM_QUESTION.search(text) is not None
+
+
+def marim_idle(text: str) -> bool:
+    return MARIM_AT_REST.search(text) is not None and not marim_asks(text)
+
+
+def marim_busy(text: str) -> bool:
+    return MARIM_WORKING.search(text) is not None and not marim_asks(text)
+
+
 # --------------------------------------------------------------------------- wizolt
 
 #: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
@@ -2813,6 +2847,16 @@ YAMIN = Description(
     end_settle=0.8, busy=yamin_busy, drawn=yamin_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Symphony is; a Textual screen whose permission is a box with two
+#: buttons, "Deny (d)" and "Approve (a)", over its status row, answered by a letter; Ctrl+C
+#: twice quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+MARIM = Description(
+    "marim", agentrun.marim_command, is_main=agentrun.chat_with_tools_is_main,
+    started=marim_idle, start_wait=90, start_settle=2.0, ended=marim_idle,
+    end_settle=1.0, busy=marim_busy, drawn=marim_asks, approve_key="a",
+    leave=CTRL_C_TWICE)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2822,7 +2866,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2838,4 +2882,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
-                           "tythan", "yamin"})
+                           "tythan", "yamin", "marim"})

@@ -65,6 +65,7 @@ from capture_agents import (
     lindwyrm,
     llm,
     llmist,
+    marim,
     mastracode,
     mcpcli,
     memocode,
@@ -189,6 +190,7 @@ MODULES = {
     "wizolt": (wizolt,),
     "tythan": (tythan,),
     "yamin": (yamin,),
+    "marim": (marim,),
 }
 AGENTS = tuple(MODULES)
 
