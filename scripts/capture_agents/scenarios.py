@@ -61,6 +61,7 @@ from capture_agents import (
     kimi,
     koder,
     langrepl,
+    lanscoder,
     letta,
     lindwyrm,
     llm,
@@ -189,6 +190,7 @@ MODULES = {
     "wizolt": (wizolt,),
     "tythan": (tythan,),
     "yamin": (yamin,),
+    "lanscoder": (lanscoder,),
 }
 AGENTS = tuple(MODULES)
 
