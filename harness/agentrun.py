@@ -3762,3 +3762,33 @@ def marim_command(sb: Sandbox, base_url: str, *,
                 "OPENAI_API_KEY": "sk-fake", "MARIM_LSP": "0", "MARIM_NOTIFICATIONS": "0"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def lanscoder_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for LansCoder (PyPI ``lanscoder``, the program ``lanscoder``: a Textual
+    full-screen TUI, ``--tui``: a top bar ``LansCoder ... fake/gpt-4o · standard · cwd
+    <dir>``, its transcript, an activity row, a rule and its composer, its placeholder
+    ``输入消息，Enter 发送，Shift+Enter 换行，Ctrl/Cmd+V 粘贴图片``) in ``sb``: the fake API's
+    Chat Completions as an OpenAI-compatible provider ``fake`` in its global config
+    (``$XDG_CONFIG_HOME/lanscoder/config.toml``: ``base_url`` the fake API's ``/v1``, the
+    key, the model ``fake/gpt-4o``), its permissions in mode ``ask``. A call of its
+    ``shell`` tool asks first, in its transcript: ``permission requested  execute_shell
+    <command>``, the reason ``  执行 shell 命令需要用户确认。`` and the choices ``  [1] deny
+    [2] allow once  [3] allow always``, its activity row ``waiting · permission``; answered
+    by a number typed into its composer and Enter (1 refuses: the model is told and
+    answers). Its web search tool (a remote MCP endpoint) is only reached at the model's
+    call; its HTTP client reaches only its endpoint, its Python programs no host but this
+    machine besides (:func:`loopback_only_python`). No hooks are set: its runs are labelled
+    from its screen."""
+    pin = pins()["lanscoder"]
+    conf = sb.home / ".config" / "lanscoder"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        'default_model = "fake/gpt-4o"\n\n[providers.fake]\ntype = "openai-compatible"\n'
+        f'base_url = "{base_url}/v1"\napi_key = "sk-fake"\nparallel_tool_calls = true\n\n'
+        '[models."fake/gpt-4o"]\nlabel = "gpt-4o"\ncontext_window = 128000\n\n'
+        '[permissions]\nmode = "ask"\n')
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--tui", *(args or [])], env

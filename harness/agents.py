@@ -1631,6 +1631,59 @@ def marim_busy(text: str) -> bool:
     return MARIM_WORKING.search(text) is not None and not marim_asks(text)
 
 
+# --------------------------------------------------------------------------- LansCoder
+
+#: its activity row, the row over the rule above its composer ("   idle · ready", "   thinking
+#: [.. ] ...", "   waiting · permission ... 1.3s · 0 tools", "   done ... 5.3s · 1 tool"):
+#: its first words, then its rule
+LANSCODER_ACTIVITY = re.compile(r"(?m)^   (\S[^\n]*?) *\n  ─{20,} *$")
+#: its composer, empty: its placeholder under the rule
+LANSCODER_COMPOSER = re.compile(
+    r"(?m)^  ─{20,} *\n   输入消息，Enter 发送，Shift\+Enter 换行，Ctrl/Cmd\+V 粘贴图片")
+#: its permission waiting: its choices "  [1] deny  [2] allow once  [3] allow always" the
+#: last row of its transcript (under "permission requested  execute_shell <command>" and
+#: the reason), its activity row "waiting · permission" under them (answered by a number
+#: typed into its composer, then Enter; the rows stay in its transcript once answered)
+LANSCODER_ASKS = re.compile(r"(?m)^ *│   \[1\] deny  \[2\] allow once  \[3\] allow always *\n"
+                            r"(?: *\n)*   waiting · permission\b[^\n]*\n  ─{20,} *$")
+#: its ask_user question waiting: the question and its choices "  [1] red  [2] blue" the last
+#: rows of its transcript, its activity row "waiting · input" under them (answered as the
+#: permission is)
+LANSCODER_QUESTION = re.compile(r"(?m)^ *│   \[1\] (?!deny  \[2\] allow once)\S[^\n]*\n"
+                                r"(?: *\n)*   waiting · input\b[^\n]*\n  ─{20,} *$")
+
+
+def _lanscoder_activity(text: str) -> str | None:
+    found = LANSCODER_ACTIVITY.findall(text)
+    return found[-1] if found else None
+
+
+def lanscoder_asks(text: str) -> bool:
+    """A permission waiting: its activity row "waiting · permission", its choices drawn."""
+    return LANSCODER_ASKS.search(text) is not None
+
+
+def lanscoder_question(text: str) -> bool:
+    """Its ask_user question waiting: its activity row "waiting · input", its choices drawn."""
+    return LANSCODER_QUESTION.search(text) is not None
+
+
+def lanscoder_idle(text: str) -> bool:
+    """At rest: its activity row "idle · ready", "done" (a turn's end, its time after it)
+    or "interrupted", its composer empty."""
+    activity = _lanscoder_activity(text)
+    return (activity is not None
+            and re.match(r"(?:idle · ready|done|interrupted)(?: |$)", activity) is not None
+            and LANSCODER_COMPOSER.search(text) is not None)
+
+
+def lanscoder_busy(text: str) -> bool:
+    """A turn going on: its activity row any other than at rest or waiting."""
+    activity = _lanscoder_activity(text)
+    return (activity is not None
+            and re.match(r"(?:idle · ready|done|interrupted|waiting · )", activity) is None)
+
+
 # --------------------------------------------------------------------------- wizolt
 
 #: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
@@ -2857,6 +2910,17 @@ MARIM = Description(
     end_settle=1.0, busy=marim_busy, drawn=marim_asks, approve_key="a",
     leave=CTRL_C_TWICE)
 
+#: recorded only, as Symphony is; a Textual screen whose permission is rows in its
+#: transcript ("permission requested  execute_shell <command>", "  [1] deny  [2] allow once
+#: [3] allow always") and its activity row "waiting · permission", answered by a number
+#: typed into its composer and Enter; Ctrl+C quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+LANSCODER = Description(
+    "lanscoder", agentrun.lanscoder_command, is_main=agentrun.chat_with_tools_is_main,
+    started=lanscoder_idle, start_wait=90, start_settle=2.0, ended=lanscoder_idle,
+    end_settle=1.0, busy=lanscoder_busy, drawn=lanscoder_asks, approve_key="2+enter",
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2866,7 +2930,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2882,4 +2946,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
-                           "tythan", "yamin", "marim"})
+                           "tythan", "yamin", "marim", "lanscoder"})

@@ -61,6 +61,7 @@ from capture_agents import (
     kimi,
     koder,
     langrepl,
+    lanscoder,
     letta,
     lindwyrm,
     llm,
@@ -191,6 +192,7 @@ MODULES = {
     "tythan": (tythan,),
     "yamin": (yamin,),
     "marim": (marim,),
+    "lanscoder": (lanscoder,),
 }
 AGENTS = tuple(MODULES)
 
