@@ -3792,3 +3792,34 @@ def lanscoder_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), "--tui", *(args or [])], env
+
+
+def yncli_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for yncli (PyPI ``yncli``, the program ``yncli``: a prompt_toolkit
+    prompt ``build > `` under its banner and transcript, printed up the main screen with
+    Rich) in ``sb``: the fake API's Chat Completions as its endpoint (``~/.yncli/config.json``:
+    ``base_url`` the fake API's ``/v1``, the key, the model ``gpt-4o``, mode ``build``,
+    auto-approve and the model's thinking off). A call of its ``run_terminal_command`` tool
+    (or a write or edit) asks first: the call's row ``run_terminal_command(command=<its
+    repr's first 50 characters>)``, ``Reason: Terminal / Tool execution``, then the menu
+    ``Allow execution of run_terminal_command?``, ``  > 1. Yes, allow execution``, ``    2.
+    Yes, and always allow (enable auto-approve)``, ``    3. No, deny execution`` over the
+    line prompt ``Pilih (1/2/3 atau y/a/n): `` on the cursor's row, answered by a line (3 or
+    n refuses: ``Aksi dibatalkan.``, the model is told and answers). At its start it asks
+    127.0.0.1 on ports 20128, 11434, 1234 and 4000 for a local model router (none answers:
+    it would ask whether to use it) and PyPI for a newer release, through the sandbox's dead
+    proxy (:func:`loopback_only_python` would refuse it too), which it takes silently; its
+    answers are printed whole once the turn is over. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["yncli"]
+    conf = sb.home / ".yncli"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({
+        "base_url": f"{base_url}/v1", "api_key": "sk-fake", "model": "gpt-4o",
+        "mode": "build", "temperature": 0.2, "max_tokens": 16384,
+        "auto_validate_syntax": False, "show_thinking": False, "auto_approve": False,
+        "theme": "minimal-dark"}, indent=2))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--ask-approve", *(args or [])], env

@@ -1684,6 +1684,30 @@ def lanscoder_busy(text: str) -> bool:
             and re.match(r"(?:idle · ready|done|interrupted|waiting · )", activity) is None)
 
 
+# --------------------------------------------------------------------------- yncli
+
+#: at rest: its prompt "build > " (its mode's name) as the last row with anything on it,
+#: nothing typed after it
+YNCLI_PROMPT = re.compile(r"(?m)^build >\s*\Z")
+#: its permission's menu under "Allow execution of <tool>?", its line prompt "Pilih (1/2/3
+#: atau y/a/n): " as the last row with anything on it, nothing typed after it (a line
+#: answered: 1 or y allows, 3 or n refuses, then Enter)
+YNCLI_ASKS = re.compile(r"(?m)^    3\. No, deny execution *\n(?: *\n)*"
+                        r"Pilih \(1/2/3 atau y/a/n\):\s*\Z")
+
+
+def yncli_idle(text: str) -> bool:
+    return YNCLI_PROMPT.search(text) is not None
+
+
+def yncli_asks(text: str) -> bool:
+    return YNCLI_ASKS.search(text) is not None
+
+
+def yncli_busy(text: str) -> bool:
+    return not yncli_idle(text) and not yncli_asks(text)
+
+
 # --------------------------------------------------------------------------- wizolt
 
 #: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
@@ -2921,6 +2945,16 @@ LANSCODER = Description(
     end_settle=1.0, busy=lanscoder_busy, drawn=lanscoder_asks, approve_key="2+enter",
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as AshCode is; a prompt_toolkit REPL whose permission is a menu printed
+#: with Rich over a line prompt, answered by a line; "/exit" quits it (Ctrl+C and Ctrl+D
+#: only print a hint at its prompt) (its model asked with Chat Completions, whose main
+#: requests are those offering tools)
+YNCLI = Description(
+    "yncli", agentrun.yncli_command, is_main=agentrun.chat_with_tools_is_main,
+    started=yncli_idle, start_wait=90, start_settle=1.5, ended=yncli_idle,
+    end_settle=0.8, busy=yncli_busy, drawn=yncli_asks, approve_key="1+enter",
+    leave=(Leave(("/", "e", "x", "i", "t", "enter"), 10, pause=0.1), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2930,7 +2964,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2946,4 +2980,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
-                           "tythan", "yamin", "marim", "lanscoder"})
+                           "tythan", "yamin", "marim", "lanscoder", "yncli"})

@@ -96,6 +96,7 @@ from capture_agents import (
     wizolt,
     xiaoyu,
     yamin,
+    yncli,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -193,6 +194,7 @@ MODULES = {
     "yamin": (yamin,),
     "marim": (marim,),
     "lanscoder": (lanscoder,),
+    "yncli": (yncli,),
 }
 AGENTS = tuple(MODULES)
 
