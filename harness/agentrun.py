@@ -3823,3 +3823,28 @@ def yncli_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), "--ask-approve", *(args or [])], env
+
+
+def minacode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for minacode (PyPI ``minacode``, the program ``minacode``: a
+    prompt_toolkit chat, its answers and tool calls printed up the main screen over its
+    prompt ``> `` (a random hint as its placeholder) and its status row ``default/gpt-4o |
+    medium | ...``) in ``sb``: the fake API's Chat Completions as its ``default`` provider
+    (``~/.minacode/config.toml``: ``url`` the fake API's ``/v1``, the key, the model
+    ``gpt-4o``, ``api = "chat"``), its confirmations on (its default: no ``--yolo``). A call
+    of its ``Bash`` tool asks first (see harness/agents.py for its rows), answered by a
+    line: empty or ``y`` approves, ``n`` refuses (the model is told and answers). At its
+    start it looks for a newer release and a newer provider catalog:
+    :func:`loopback_only_python` refuses those hosts, which it takes silently; its HTTP
+    client reaches only its endpoint. No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["minacode"]
+    conf = sb.home / ".minacode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        '[provider]\nactive = "default"\n\n[provider.default]\n'
+        f'url = "{base_url}/v1"\nkey = "sk-fake"\nmodel = "gpt-4o"\napi = "chat"\n')
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

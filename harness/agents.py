@@ -1597,6 +1597,45 @@ def yamin_busy(text: str) -> bool:
     return not yamin_idle(text) and not yamin_asks(text)
 
 
+# --------------------------------------------------------------------------- minacode
+
+#: its prompt, empty, as the last rows with anything on them: "> " and its placeholder (a
+#: random hint, "Esc then Enter inserts a newline"...), then its status row "default/gpt-4o
+#: | medium | skills 1 | ctx 0% | ..." (while a turn runs the prompt reads "+> Enter queues
+#: follow-up · Ctrl-C interrupts" under a divider "--- ● working (2s) ---")
+MINACODE_PROMPT = re.compile(r"(?m)^> [^\n]*\n(?: *\n)*default/gpt-4o \| [^\n]*\s*\Z")
+#: its approval under the call's row "  Bash  <command>": the form's row "    │  Approve
+#: Refuse     Tab to move" (the focused action in colour), then its input row "    │ reason
+#: › " and a waiting frame (one of "|/-\\"), nothing typed, over its status row (Enter takes
+#: the focused action, Approve; a typed line is a refusal's reason, "n" a plain refusal)
+MINACODE_ASKS = re.compile(
+    r"(?m)^    │  Approve    Refuse     Tab to move *\n    │ reason › [|/\\-] *\n"
+    r"(?: *\n)*default/gpt-4o \| [^\n]*\s*\Z")
+#: its Ask tool's selector over its status row: "(1/1) <question>", its choices numbered
+#: (">  1. red", "   2. blue", "   3. Type freely..."), then "↑/↓ or j/k move · Enter
+#: select/next · Tab switch · n notes · / search · Esc cancel · (1/1)" (Enter takes the one
+#: marked ">")
+MINACODE_QUESTION = re.compile(
+    r"(?m)^\(\d+/\d+\) [^\n]*\n(?: *\n)*(?:[> ]  \d+\. [^\n]*\n)+(?: *\n)*"
+    r"↑/↓ or j/k move · Enter select/next [^\n]*\n(?: *\n)*default/gpt-4o \| [^\n]*\s*\Z")
+
+
+def minacode_idle(text: str) -> bool:
+    return MINACODE_PROMPT.search(text) is not None
+
+
+def minacode_asks(text: str) -> bool:
+    return MINACODE_ASKS.search(text) is not None
+
+
+def minacode_question(text: str) -> bool:
+    return MINACODE_QUESTION.search(text) is not None
+
+
+def minacode_busy(text: str) -> bool:
+    return not minacode_idle(text) and not minacode_asks(text) and not minacode_question(text)
+
+
 # --------------------------------------------------------------------------- Marim
 
 #: its status row over its composer's box: the approval mode, the model, the context, the
@@ -2955,6 +2994,17 @@ YNCLI = Description(
     end_settle=0.8, busy=yncli_busy, drawn=yncli_asks, approve_key="1+enter",
     leave=(Leave(("/", "e", "x", "i", "t", "enter"), 10, pause=0.1), *CTRL_C_TWICE))
 
+#: recorded only, as yamin is; a prompt_toolkit chat whose Bash tool asks first under the
+#: call's row: a form "    │  Approve    Refuse     Tab to move" and its input row "    │
+#: reason › " where the prompt was, Enter taking the focused action (Approve), a typed line
+#: refusing; its Ask tool a numbered selector; Ctrl+D quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+MINACODE = Description(
+    "minacode", agentrun.minacode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=minacode_idle, start_wait=90, start_settle=1.5, ended=minacode_idle,
+    end_settle=0.8, busy=minacode_busy, drawn=minacode_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -2964,7 +3014,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     AGENTCODE, CODERILL, VTX, CORECODER, DEVCODER, LINDWYRM, LETTA, PAIRWIT, TINYHARNESS, JOSHU,
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
-    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI)}
+    VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
+    MINACODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -2980,4 +3031,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "coderio", "ajna", "crabcode", "pcli", "hazzel", "codii",
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
-                           "tythan", "yamin", "marim", "lanscoder", "yncli"})
+                           "tythan", "yamin", "marim", "lanscoder", "yncli",
+                           "minacode"})

@@ -71,6 +71,7 @@ from capture_agents import (
     mcpcli,
     memocode,
     mentat,
+    minacode,
     mini,
     nanocoder,
     opencode,
@@ -195,6 +196,7 @@ MODULES = {
     "marim": (marim,),
     "lanscoder": (lanscoder,),
     "yncli": (yncli,),
+    "minacode": (minacode,),
 }
 AGENTS = tuple(MODULES)
 
