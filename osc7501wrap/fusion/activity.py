@@ -50,6 +50,9 @@ LINE_TURN_QUIET = 30.0
 #: an elapsed time on a row: seconds, tenths of a second or not, minutes before them or
 #: not ("4s", "2.3s", "1m 3s", "(12s"), not a clock ("12:01:33"), nor a time ago ("3s ago")
 ELAPSED = re.compile(r"(?<![\w:.])(?:(\d{1,3})m\s*)?(\d{1,4})(?:\.(\d))?s\b(?!\s*ago)")
+#: what names a session's clock, not a turn's: its time right after it ("session 8s",
+#: "uptime 2m 3s") counts on at rest too
+SESSION_CLOCK = re.compile(r"(?i)\b(?:session|uptime|up|online)\s*[:=]?\s*$")
 # a turn's elapsed time counting on a row (a status row's "4s", then "5s") is work for
 # this long after it last counted on: a counter of seconds counts once a second
 TICK_HOLD = 1.2
@@ -149,13 +152,15 @@ def elapsed_times(rows: Iterable[str]) -> dict[str, float]:
     """The rows that show one elapsed time (:data:`ELAPSED`): each row with its time left
     out, and the time in seconds; a row's other words and glyphs name it. Rows that read
     alike but for their times (each turn's footer, "· gpt-4o · 1.2s") name none: a new
-    one with a longer time is another turn's, not a time counting on."""
+    one with a longer time is another turn's, not a time counting on. A session's clock
+    (:data:`SESSION_CLOCK`: "· session 8s", counting on at rest) is no elapsed time."""
     out: dict[str, float] = {}
     twice: set[str] = set()
     for row in rows:
-        found = ELAPSED.findall(row)
+        found = [m for m in ELAPSED.finditer(row)
+                 if not SESSION_CLOCK.search(row, max(0, m.start() - 16), m.start())]
         if len(found) == 1:
-            minutes, seconds, tenths = found[0]
+            minutes, seconds, tenths = found[0].groups()
             name = ELAPSED.sub("#", row)
             if name in out:
                 twice.add(name)

@@ -2193,6 +2193,58 @@ manifest instead of their own.
   Its call's row cuts a command at 50 characters with no mark ("touch f00.txt↵touch
   f01.txt↵touch f02.txt↵touch f0)"): what the pane shows of the 61-line command is what
   every answering place shows, and nothing on screen says more of it was cut.
+* **Marim 0.18.27 and 0.18.26** (``tests/heldout/marim-*``, PyPI ``marim-harness``, a new
+  agent: a Textual full-screen TUI, its transcript over a status row ("ask · local:gpt-4o
+  · ctx ... · session 14s", "· working… 5s" at its end while a turn runs), an empty
+  rounded composer box and a footer of key hints; its permission a box over the status
+  row, "Approve  bash?", "$ <command>", buttons edged in eighth blocks "Deny (d)   Approve
+  (a)", the footer then " a Approve  d Deny  ^t Cycle mode ..."; its question a box of
+  "▊ red", "▊ blue" in a frame and "or type your own answer…") was measured once unseen
+  (2026.12.07.69; .70's first rules the same): 5/7 and 4/7, 2 and 3 false blocked,
+  agreement 0.514 / 0.491. What it showed where the fallback was wrong: its session's
+  clock counting on at rest ("session 8s") read as a turn's time (working at rest); the
+  user's line echoed behind "›", the answer's indented rows and the footer's "esc Cancel
+  turn" under the empty composer box read as a list with its hints (blocked for the
+  whole of a streamed answer); the 61-line command's box scrolled to its head, its
+  buttons out of view, and the framed option list were read by no rule. Since generic .70
+  (a session's clock is no turn's time; a footer offering an approving and a declining
+  key, ``tui_dialog_footer_keys``, each answer its key, partial: the command read
+  nowhere; a question over a framed list of labels; no list's hints under an empty
+  composer box): 7/7, 0, 0.996 / 0.997.
+* **LansCoder 1.3.0 and 1.2.1** (``tests/heldout/lanscoder-*``, PyPI ``lanscoder``, a new
+  agent: a Textual full-screen TUI, its transcript behind a bar, an activity row
+  ("thinking [.. ] planning next step...", "waiting · permission", "idle · ready"), a rule
+  and the placeholder "输入消息，Enter 发送，Shift+Enter 换行，Ctrl/Cmd+V 粘贴图片"; its
+  permission and question in the transcript, "[1] deny  [2] allow once  [3] allow
+  always", "[1] red  [2] blue", answered by the number typed into the composer and Enter)
+  was measured once unseen (2026.12.07.69, .70's first rules the same): 6/7, 1 false
+  blocked, agreement 0.910 / 0.899. What it showed where the fallback was wrong: its
+  question's keyed options under a question read as a permission; its composer, a rule
+  over a placeholder, was read by no rule, so a quick second turn's end waited on its
+  Enter (no screen reading after it: working to the capture's end). Since generic .70
+  (keyed options none of which approves or declines under a question are a question's,
+  ``tui_question_keys``; a rule over a placeholder naming Shift+Enter is the composer):
+  7/7, 0, 0.975 / 0.974 (the refusal's "denied · shell" row reads no work until the model
+  answers). Its options take their key and Enter; `answer` types the key alone.
+* **yncli 1.6.0 and 1.5.3** (``tests/heldout/yncli-*``, PyPI ``yncli``, a new agent: a
+  prompt_toolkit chat printing with Rich, its prompt "build > ", Rich's spinner rows "⠋ ●
+  [ - ] Menghubungi AI (gpt-4o) [Build Mode]..."; before a command the call's row
+  "run_terminal_command(command='...')" cut at 50 characters, "Allow execution of
+  run_terminal_command?", a printed list "  > 1. Yes, allow execution", "    2. Yes, and
+  always allow (enable auto-approve)", "    3. No, deny execution" and the line prompt
+  "Pilih (1/2/3 atau y/a/n): ", answered by a line) was measured once unseen (.70's first
+  rules): 6/6, 1 false blocked, agreement 0.846 / 0.844. What it showed where the fallback
+  was wrong: the answered list stayed a dialog while the approved command ran (its
+  spinner's rows under the answered prompt). Since generic .70 (a braille spinner's row,
+  or the line prompt answered last, under a pointer's list): 6/6, 0, 1.000 / 0.995.
+* **minacode 0.36.0 and 0.35.0** (``tests/heldout/minacode-*``, PyPI ``minacode``, a new
+  agent of wizolt's family of screens: "--- ● working (2s) -----" drawn with hyphens over
+  "+> Enter queues follow-up · Ctrl-C interrupts", "── done in 1s ──" at a turn's end; its
+  permission "  Bash  <command>" over "    │  Approve    Refuse     Tab to move", its
+  question "(1/1) Which color do you prefer?" over ">  1. red" and a hints row) was
+  measured once unseen (.70's first rules): 7/7, 0, agreement 0.924 / 0.917 (a quick
+  turn's end not seen twice each: its working rule drawn with hyphens read as no work).
+  Since generic .70 (a rule of hyphens titled so is work too): 7/7, 0, 1.000 / 0.995.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2286,8 +2338,10 @@ GOAL_AGREEMENT = 0.90
 #: Mcode 0.9.9 and 0.9.8, Vulpcode 0.2.0 and 0.1.1 (none unseen), Symphony 0.0.3 and
 #: 0.0.2 and wizolt 0.76.0 and 0.75.3: every dialog unseen but wizolt's question, none
 #: since generic .69; Wingman 0.4.3 and 0.4.2: below; CodeRill 0.1.0: every approval
-#: unseen, none since generic .70; Tythan Code 1.0.0: below; yamin 0.2.4 and 0.2.3: none,
-#: unseen)
+#: unseen, none since generic .70; Tythan Code 1.0.0: below; yamin 0.2.4 and 0.2.3, yncli
+#: 1.6.0 and 1.5.3 and minacode 0.36.0 and 0.35.0: none, unseen; Marim 0.18.27 and 0.18.26
+#: and LansCoder 1.3.0 and 1.2.1: two and three, and one each, unseen, none since generic
+#: .70)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2470,13 +2524,14 @@ def test_the_held_out_agent_is_there() -> None:
         "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
         "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0",
         "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4",
-        "langrepl-1.11.2", "langrepl-1.12.1", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36",
-        "llmist-18.4.0", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mini-1.17.5", "mini-1.7.0",
-        "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0",
-        "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1",
-        "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3",
-        "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4"]
+        "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
+        "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26", "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8",
+        "memocode-0.9.9", "mentat-1.0.18", "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0",
+        "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0",
+        "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3",
+        "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0",
+        "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0",
+        "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

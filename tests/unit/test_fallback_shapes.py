@@ -5088,3 +5088,131 @@ def test_yes_no_keys_after_a_commands_last_row_under_its_verb_are_a_permission(
     apart = [*multi[:row], "", *multi[row:-1]]
     a = _cursor_at(generic, apart, row + 1)
     assert a.rule_id != "yes_no_command_permission", a
+
+
+def test_a_footer_offering_approve_and_deny_keys_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """Marim 0.18.27: its footer " a Approve  d Deny  ^t Cycle mode ..." under its box
+    ("Approve  bash?", "$ <command>", edged buttons): a permission, each answer its key
+    alone; its 61-line command's box scrolled to its head, the buttons out of view, the
+    same. What it runs is read nowhere: partial, `answer` refuses it. The footer at rest,
+    and the dialog quoted in an answer over it, are none."""
+    screens = HELD_OUT / "marim-0.18.27" / "screens"
+    for name in ("blocked-permission--bash.txt", "blocked-permission--long-command.txt"):
+        asked = _screen(screens / name)[:-1]
+        v = _cursor_at(generic, asked, -1, 0)
+        assert (v.state, v.kind, v.rule_id) == (
+            "blocked", "permission", "tui_dialog_footer_keys"), name
+        assert v.dialog is not None and v.dialog.partial
+        assert [(o.label, o.key) for o in v.dialog.options] == [("Approve", "a"), ("Deny", "d")]
+        assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["d"]
+        assert v.dialog.question == "Approve bash?"
+    for name in ("idle--prompt.txt", "done--quoted-dialog.txt"):
+        rest = _screen(screens / name)[:-1]
+        assert _cursor_at(generic, rest, -1, 0).state != "blocked", name
+    # a footer's keys quoted above the composer: not the last rows
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    footer = asked[-1]
+    moved = [*asked[:-5], footer, *asked[-5:-1], " ^t Cycle mode  ^o Show all output"]
+    assert _cursor_at(generic, moved, -1, 0).rule_id != "tui_dialog_footer_keys"
+
+
+def test_a_question_over_a_framed_option_list_is_a_question(generic: rules.Manifest) -> None:
+    """Marim 0.18.27: "Which color do you prefer?" over a frame of eighth blocks holding
+    "▊ red" and "▊ blue" (a toolkit's option list, the focus a colour), "or type your own
+    answer…" in a frame under it: a question, no options read. Such labels approving and
+    declining ("▊ Yes", "▊ No") make a permission."""
+    screens = HELD_OUT / "marim-0.18.27" / "screens"
+    asked = _screen(screens / "blocked-question--question.txt")[:-1]
+    v = _cursor_at(generic, asked, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_framed_list")
+    assert v.dialog is not None and v.dialog.question == "Which color do you prefer?"
+    assert v.dialog.options == ()
+    yes_no = [x.replace("▊ red ", "▊ Yes ").replace("▊ blue ", "▊ No   ") for x in asked]
+    y = _cursor_at(generic, yes_no, -1, 0)
+    assert (y.state, y.kind, y.rule_id) == ("blocked", "permission", "tui_dialog_framed_list")
+
+
+def test_a_prompt_echo_over_an_empty_composer_box_and_its_footer_is_no_list(
+        generic: rules.Manifest) -> None:
+    """Marim 0.18.27: the user's line echoed behind "›" and the answer's indented rows over
+    its status row, its empty composer box and its footer "^t Cycle mode ... esc Cancel
+    turn": no dialog's options and hints (the footer is the composer's, under its box)."""
+    screens = HELD_OUT / "marim-0.18.27" / "screens"
+    for name in ("working--streaming.txt", "working--streaming-long.txt", "done--answer.txt"):
+        rows = _screen(screens / name)[:-1]
+        v = _cursor_at(generic, rows, -3, 2)
+        assert v.state != "blocked", (name, v)
+
+
+def test_options_with_keys_under_a_question_none_approving_are_a_question(
+        generic: rules.Manifest) -> None:
+    """LansCoder 1.3.0: "Which color do you prefer?" over "│   [1] red  [2] blue", its status
+    row, rule and placeholder under them: a question, its options keyed 1 and 2; its
+    permission, "[1] deny  [2] allow once  [3] allow always", stays one. Answered ("│ 1"
+    and the answer under the options), neither is a dialog."""
+    screens = HELD_OUT / "lanscoder-1.3.0" / "screens"
+    asked = _screen(screens / "blocked-question--question.txt")[:-1]
+    v = _cursor_at(generic, asked, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_keys")
+    assert v.dialog is not None and [(o.label, o.key) for o in v.dialog.options] == [
+        ("red", "1"), ("blue", "2")]
+    perm = _screen(screens / "blocked-permission--shell.txt")[:-1]
+    p = _cursor_at(generic, perm, -1, 0)
+    assert (p.state, p.kind, p.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    done = _screen(screens / "done--after-question.txt")[:-1]
+    assert _cursor_at(generic, done, -1, 0).state == "idle"
+
+
+def test_a_rule_over_a_placeholder_naming_shift_enter_is_the_composer(
+        generic: rules.Manifest) -> None:
+    """LansCoder 1.3.0: its rule and, as the screen's last words, the placeholder "输入消息，
+    Enter 发送，Shift+Enter 换行，...": an input area at rest (idle); a turn's status row
+    over the rule ("streaming [>>  ] · response") is read first: working."""
+    screens = HELD_OUT / "lanscoder-1.3.0" / "screens"
+    idle = _screen(screens / "done--answer.txt")[:-1]
+    v = _cursor_at(generic, idle, -1, 0)
+    assert (v.state, v.rule_id) == ("idle", "tui_composer_rule_hint")
+    busy = _screen(screens / "working--streaming.txt")[:-1]
+    assert _cursor_at(generic, busy, -1, 0).state == "working"
+    # the placeholder's words with no rule over them: no composer of this shape
+    loose = [x for x in idle if not x.strip().startswith("─")]
+    assert _cursor_at(generic, loose, -1, 0).rule_id != "tui_composer_rule_hint"
+
+
+def test_a_printed_pointer_list_answered_at_its_line_prompt_is_no_dialog(
+        generic: rules.Manifest) -> None:
+    """yncli 1.6.0: "Allow execution of run_terminal_command?" over "  > 1. Yes, allow
+    execution", "    2. ...", "    3. No, deny execution" and the line prompt "Pilih
+    (1/2/3 atau y/a/n): " on the cursor's row: a permission. Answered ("Pilih (1/2/3 atau
+    y/a/n): 1", the cursor under it), with the approved command's spinner rows under it
+    or without them, it is none."""
+    screens = HELD_OUT / "yncli-1.6.0" / "screens"
+    asked = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    row = _last_row(asked, "Pilih (1/2/3 atau y/a/n):")
+    v = _cursor_at(generic, asked, row)
+    assert (v.state, v.kind) == ("blocked", "permission"), v
+    answered = [*asked[:row], "Pilih (1/2/3 atau y/a/n): 1", ""]
+    answered += [""] * (len(asked) - len(answered))
+    a = _cursor_at(generic, answered, row + 2, 0)
+    assert a.state != "blocked", a
+    spun = [*asked[:row], "Pilih (1/2/3 atau y/a/n): 1", "",
+            "⠧ ✔ Menjalankan perintah terminal (sleep 3 && mkdir -p out && echo hi > out...)",
+            "● [ - ] Menjalankan: run_terminal_command..."]
+    spun += [""] * (len(asked) - len(spun))
+    s = _cursor_at(generic, spun, row + 4, 44)
+    assert s.state != "blocked", s
+
+
+def test_a_rule_of_hyphens_titled_with_a_word_in_ing_and_a_time_is_work(
+        generic: rules.Manifest) -> None:
+    """minacode 0.36.0: "--- ● working (2s) -----" over "+> Enter queues follow-up ·
+    Ctrl-C interrupts" while its turn runs: working; "── done in 1s ──" over its prompt is
+    none of it."""
+    screens = HELD_OUT / "minacode-0.36.0" / "screens"
+    busy = _screen(screens / "working--thinking.txt")[:-1]
+    v = _cursor_at(generic, busy, _last_row(busy, "+>"))
+    assert (v.state, v.rule_id) == ("working", "tui_working"), v
+    done = _screen(screens / "done--answer.txt")[:-1]
+    d = _cursor_at(generic, done, _last_row(done, ">"), 2)
+    assert d.state != "working", d

@@ -737,6 +737,8 @@ class _Timed(FakePipeline):
     (lambda t: f"  v{t}.{t % 10}s build", False),  # a version's figures
     (lambda t: f"  12:01:{t:02d}", False),  # a clock
     (lambda t: f"  saved {t}s ago", False),  # a time ago
+    (lambda t: f" ask · local:gpt-4o · 0↑ 0↓ · session {t}s", False),  # a session's clock
+    (lambda t: f"  uptime: 1m {t}s", False),  # the same
 ])
 def test_an_elapsed_time_counting_under_a_still_composer_is_work(
         procs: dict[str, Any], shown: Any, works: bool) -> None:
@@ -773,6 +775,10 @@ def test_elapsed_times_name_a_row_by_its_other_text_and_rows_alike_none() -> Non
             "  1m 4s elapsed", "  12:01:33", "  saved 3s ago", "  v1.5s build"]
     assert elapsed_times(rows) == {"  ▣ Code · gpt-4o · #": 1.2,
                                    "  running [=  ] # · 1 tool": 2.3, "  # elapsed": 64}
+    # a session's clock beside a turn's time: the turn's is the row's one time
+    assert elapsed_times([" ask · ctx 1% · session 14s · ttft 2.6s", " ask · session 9s",
+                          " ask · session 14s · working… 5s"]) == {
+        " ask · ctx 1% · session # · ttft #": 2.6, " ask · session # · working… #": 5}
     # a second turn's footer alike but for its time: neither row names a time that counts
     two = ["  ▣ Code · gpt-4o · 1.2s", "  more", "  ▣ Code · gpt-4o · 1.5s"]
     assert elapsed_times(two) == {}
