@@ -3848,3 +3848,33 @@ def minacode_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def cdd_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for CDD Agent (PyPI ``cdd-agent``, the program ``cdd-agent chat``: a
+    Textual full-screen TUI, its transcript of rounded panels titled ``Human`` and
+    ``Robot``, a status area of three rows over its composer's rounded box and a mode row
+    ``▶ NORMAL MODE - Shift+Tab to cycle modes``) in ``sb``: the fake API's Anthropic
+    Messages as its ``anthropic`` provider (``base_url`` at the fake API's root, a key and
+    the model ``claude-sonnet-4`` for each of its tiers in ``~/.cdd-agent/settings.json``),
+    its approvals in mode ``balanced``. A call of its ``run_bash`` tool asks first, in its
+    status area over the composer: ``⚠️  ACTION REQUIRED ⚠️``, ``   Tool: run_bash
+    (command=<its first 30 characters>)``, ``   > [1] Allow    [2] Deny    [3] Session``
+    (1 or a approves, 2 or d refuses: the model is told and answers). Its context files
+    are not looked for (``--no-context``). Its Python programs reach no host but this
+    machine (:func:`loopback_only_python`); it writes its log to ``/tmp/cdd-agent/``. No
+    hooks are set: its runs are labelled from its screen. (Its release 0.0.7 never asks:
+    the approvals it is given reach no tool; 0.0.6 and 0.0.5 ask.)"""
+    pin = pins()["cdd"]
+    conf = sb.home / ".cdd-agent"
+    conf.mkdir(parents=True, exist_ok=True)
+    tiers = {"small": "claude-sonnet-4", "mid": "claude-sonnet-4", "big": "claude-sonnet-4"}
+    (conf / "settings.json").write_text(json.dumps({
+        "version": "1.0", "default_provider": "anthropic",
+        "providers": {"anthropic": {"auth_token": "sk-fake", "base_url": base_url,
+                                    "models": tiers}},
+        "approval_mode": "balanced"}, indent=2))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "chat", "--approval", "balanced", "--no-context", *(args or [])], env

@@ -1747,6 +1747,33 @@ def yncli_busy(text: str) -> bool:
     return not yncli_idle(text) and not yncli_asks(text)
 
 
+# --------------------------------------------------------------------------- CDD Agent
+
+#: at rest: its status area's rows blank, its composer's rounded box empty, its mode row
+#: under it ("▶ NORMAL MODE - Shift+Tab to cycle modes"; "PLAN MODE" once cycled)
+CDD_AT_REST = re.compile(r"(?m)^ *\n *\n *\n ╭─+╮\n │ +│\n ╰─+╯\n ▶ [A-Z]+ MODE - ")
+#: its sign of work in its status area over the composer: "💭 <a fun message>..." (its
+#: dots growing, its message changing every three), "🔧 <a verb>: <tool>" as a tool is
+#: called, "✓ <tool> completed" once it is done; cleared as the answer streams
+CDD_WORKING = re.compile(r"(?m)^ *(?:💭 |🔧 |✓ \w+ completed|✗ Error in )")
+#: its permission in its status area over the composer: "⚠️  ACTION REQUIRED ⚠️",
+#: "   Tool: run_bash (command=<its first 30 characters>)", then its three options, the
+#: chosen one led by ">": "   > [1] Allow    [2] Deny    [3] Session"
+CDD_ASKS = re.compile(r"(?m)\[1\] Allow +\[2\] Deny +\[3\] Session *$")
+
+
+def cdd_asks(text: str) -> bool:
+    return CDD_ASKS.search(text) is not None
+
+
+def cdd_idle(text: str) -> bool:
+    return CDD_AT_REST.search(text) is not None and not cdd_asks(text)
+
+
+def cdd_busy(text: str) -> bool:
+    return CDD_WORKING.search(text) is not None and not cdd_asks(text)
+
+
 # --------------------------------------------------------------------------- wizolt
 
 #: at rest: the input's rule (a plain rule, no words in it), its prompt "> " (its
@@ -3005,6 +3032,16 @@ MINACODE = Description(
     end_settle=0.8, busy=minacode_busy, drawn=minacode_asks, approve_key="enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only, as Marim is; a Textual screen whose permission is three options in its
+#: status area over its composer, answered by a digit (1 allows, 2 denies); Ctrl+C quits
+#: it (no key stops a turn)
+#: (its model asked with Anthropic's Messages, whose main requests are those offering tools)
+CDD = Description(
+    "cdd", agentrun.cdd_command, is_main=default_is_main,
+    started=cdd_idle, start_wait=90, start_settle=2.0, ended=cdd_idle,
+    end_settle=1.0, busy=cdd_busy, drawn=cdd_asks, approve_key="1",
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3015,7 +3052,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE)}
+    MINACODE, CDD)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3032,4 +3069,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode"})
+                           "minacode", "cdd"})

@@ -24,6 +24,7 @@ from capture_agents import (
     ashcode,
     ata,
     axon,
+    cdd,
     chcode,
     chyrd,
     claraity,
@@ -197,6 +198,7 @@ MODULES = {
     "lanscoder": (lanscoder,),
     "yncli": (yncli,),
     "minacode": (minacode,),
+    "cdd": (cdd,),
 }
 AGENTS = tuple(MODULES)
 
