@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    abstractcode,
     acoder,
     aelix,
     aether,
@@ -197,6 +198,7 @@ MODULES = {
     "lanscoder": (lanscoder,),
     "yncli": (yncli,),
     "minacode": (minacode,),
+    "abstractcode": (abstractcode,),
 }
 AGENTS = tuple(MODULES)
 
