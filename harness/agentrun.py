@@ -1135,6 +1135,8 @@ class AgentRun:
         "1+enter": b"1\r",
         # a line that approves every call listed (Gemma's "(a)ll")
         "a+enter": b"a\r",
+        # AbstractCode's second step of a shell command's approval: the word "run" as a line
+        "run+enter": b"run\r",
         # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
         # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
         "ctrl+i": b"\x1b[105;5u",
@@ -3878,3 +3880,24 @@ def cdd_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), "chat", "--approval", "balanced", "--no-context", *(args or [])], env
+
+
+def abstractcode_command(sb: Sandbox, base_url: str, *,
+                         args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AbstractCode (PyPI ``abstractcode``, the program ``abstractcode``: a
+    full-screen prompt_toolkit chat, its transcript over a rule, its input row ``>`` and
+    two status rows) in ``sb``: the fake API's Chat Completions as its ``openai`` provider
+    (``--provider openai --base-url <fake>/v1``, the model ``gpt-4o``, the key in
+    ``OPENAI_API_KEY``), its verifier mode off (``--no-review``: it would ask the model
+    again after each turn), its tools approval-gated (its default: no ``--auto-approve``).
+    A tool call asks first, printed in its transcript (see harness/agents.py for its
+    rows) and answered by a line at its input row: ``y`` approves, ``n`` refuses (the model
+    is told and answers); a shell command then asks for the word ``run``. Its HTTP client
+    reaches only its endpoint; :func:`loopback_only_python` refuses any other host. No
+    hooks are set: its runs are labelled from its screen."""
+    pin = pins()["abstractcode"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--provider", "openai", "--model", "gpt-4o", "--base-url",
+            f"{base_url}/v1", "--no-review", *(args or [])], env

@@ -85,6 +85,9 @@ class Description:
     #: the key that approves the dialog of another release, by version, where that
     #: release's dialog takes another (a key name or a letter, as ``approve_key``)
     release_approve_keys: Mapping[str, str] = field(default_factory=dict)
+    #: a second step of its approval, where the approve key only leads to another prompt:
+    #: that prompt (a screen's condition) and the key that answers it; None: none
+    approve_then: tuple[Screen, str] | None = None
     #: how to quit it, tried in order
     leave: tuple[Leave, ...] = field(default=CTRL_C_TWICE)
     #: the pause after each character typed into it (an agent that drops or misplaces
@@ -1636,6 +1639,53 @@ def minacode_busy(text: str) -> bool:
     return not minacode_idle(text) and not minacode_asks(text) and not minacode_question(text)
 
 
+# --------------------------------------------------------------------------- AbstractCode
+
+#: its input row, empty (``>``), over its two status rows, the first with no spinner in
+#: front: " Agent :  [react ▼]  │ openai | gpt-4o | Context(next): ..." and " Enter=submit
+#: | ↑/↓=history | ..." (while a turn runs the first reads " ⠼ Thinking (step 1/25)...  │
+#: Agent :  ..."); a full-screen prompt_toolkit app, its transcript above a rule
+ABSTRACTCODE_PROMPT = re.compile(
+    r"(?m)^> *\n(?: *\n)* Agent :  \[react ▼\][^\n]*\n Enter=submit \|[^\n]*\s*\Z")
+#: its approval, the transcript's last row right above the input's rule, nothing typed at
+#: the input row: "Approve execute_command? [y]es/[n]o/[a]ll/[e]dit/[q]uit:" under "Tool
+#: approval required" and the call's rows ("▶ Tool Call: execute_command …", "  args:
+#: {"command": ...}", "  result: (running…)"); answered by a line typed at the input row
+ABSTRACTCODE_ASKS = re.compile(
+    r"(?m)^Approve \w+\? \[y\]es/\[n\]o/\[a\]ll/\[e\]dit/\[q\]uit: *\n─{40,} *\n(?: *\n)*> *\n")
+#: its second step for a shell command, once "y" is answered ("  → y" under the first):
+#: "Type 'run' to execute this command:" (any other line refuses it)
+ABSTRACTCODE_CONFIRM = re.compile(
+    r"(?m)^Type 'run' to execute this command: *\n─{40,} *\n(?: *\n)*> *\n")
+#: its ask_user tool's prompt under the question and its numbered choices ("  [1] red"):
+#: "Choice (number or text):"
+ABSTRACTCODE_QUESTION = re.compile(
+    r"(?m)^Choice \(number or text\): *\n─{40,} *\n(?: *\n)*> *\n")
+
+
+def abstractcode_idle(text: str) -> bool:
+    """Its input row empty, no spinner, and no prompt of a tool waiting above it."""
+    return (ABSTRACTCODE_PROMPT.search(text) is not None and not abstractcode_asks(text)
+            and not abstractcode_confirm(text) and not abstractcode_question(text))
+
+
+def abstractcode_asks(text: str) -> bool:
+    return ABSTRACTCODE_ASKS.search(text) is not None
+
+
+def abstractcode_confirm(text: str) -> bool:
+    return ABSTRACTCODE_CONFIRM.search(text) is not None
+
+
+def abstractcode_question(text: str) -> bool:
+    return ABSTRACTCODE_QUESTION.search(text) is not None
+
+
+def abstractcode_busy(text: str) -> bool:
+    return not (abstractcode_idle(text) or abstractcode_asks(text)
+                or abstractcode_confirm(text) or abstractcode_question(text))
+
+
 # --------------------------------------------------------------------------- Marim
 
 #: its status row over its composer's box: the approval mode, the model, the context, the
@@ -3042,6 +3092,15 @@ CDD = Description(
     end_settle=1.0, busy=cdd_busy, drawn=cdd_asks, approve_key="1",
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only; a full-screen prompt_toolkit chat whose approval is a line prompt printed
+#: in its transcript, answered at its input row, a shell command's by a second line ("run")
+ABSTRACTCODE = Description(
+    "abstractcode", agentrun.abstractcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=abstractcode_idle, start_wait=120, start_settle=1.5, ended=abstractcode_idle,
+    end_settle=1.0, busy=abstractcode_busy, drawn=abstractcode_asks, approve_key="y+enter",
+    approve_then=(abstractcode_confirm, "run+enter"),
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3052,7 +3111,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD)}
+    MINACODE, CDD, ABSTRACTCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3069,4 +3128,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode", "cdd"})
+                           "minacode", "cdd", "abstractcode"})

@@ -116,8 +116,17 @@ class Ctx:
 
     def approve(self) -> None:
         """Press the key that approves the agent's dialog (its description's, for the
-        release run): working."""
-        self.run.send(key_bytes(self.about.approve_key_now), mark="working")
+        release run): working; where its approval takes a second step (its description's
+        ``approve_then``), that step's prompt awaited and answered, then working."""
+        about = self.about
+        if about.approve_then is None:
+            self.run.send(key_bytes(about.approve_key_now), mark="working")
+            return
+        # a second step (its description's approve_then): still the dialog until answered
+        self.run.send(key_bytes(about.approve_key_now))
+        shown, key = about.approve_then
+        self.wait(shown, 15, settle=0.3)
+        self.run.send(key_bytes(key), mark="working")
 
     def key(self, name: str, mark: str | None = None) -> None:
         """Press a named key."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from capture_agents import (
+    abstractcode,
     acoder,
     aelix,
     aether,
@@ -199,6 +200,7 @@ MODULES = {
     "yncli": (yncli,),
     "minacode": (minacode,),
     "cdd": (cdd,),
+    "abstractcode": (abstractcode,),
 }
 AGENTS = tuple(MODULES)
 
