@@ -2245,6 +2245,36 @@ manifest instead of their own.
   measured once unseen (.70's first rules): 7/7, 0, agreement 0.924 / 0.917 (a quick
   turn's end not seen twice each: its working rule drawn with hyphens read as no work).
   Since generic .70 (a rule of hyphens titled so is work too): 7/7, 0, 1.000 / 0.995.
+* **CDD Agent 0.0.6 and 0.0.5** (``tests/heldout/cdd-*``, PyPI ``cdd-agent``, a new agent
+  (0.0.7 never asks): a Textual full-screen TUI, its transcript of rounded panels titled
+  "Human" and "Robot", a status area ("💭 Consulting the oracle...") over an empty
+  composer box and its mode row "▶ NORMAL MODE - ..."; its permission three rows in the
+  status area, "⚠  ACTION REQUIRED ⚠", "     Tool: run_bash (command=<its first 30
+  characters>)", "     > [1] Allow    [2] Deny    [3] Session", answered by a key; nothing
+  drawn while an answer streams or a command runs) was measured once unseen (generic .70):
+  0/6, 0, agreement 0.794 / 0.774. What it showed where the fallback was wrong: keyed
+  options behind a pointer right over the composer box were read by no rule (keys over a
+  composer were read only ending in a prompt's glyph); a quick turn whose screen read
+  the composer all along ended only when the Enter stopped waiting (10 s: "the turn never
+  started"). Since generic .70 (a pointer before the first key too): 6/6, 0, 0.867 /
+  0.873, each approval partial (the command cut at 30 characters, read nowhere whole);
+  two quick turns' ends each still wait on their Enter (tried: a row of new words ending
+  an Enter whose prompt was taken; it ended Copilot's and OpenCode's slow turns early,
+  0.90 -> 0.77, so it is not in).
+* **AbstractCode 0.3.8 and 0.3.7** (``tests/heldout/abstractcode-*``, PyPI
+  ``abstractcode``, a new agent: a full-screen prompt_toolkit chat, its transcript over a
+  rule, its input row ">" and two status rows always drawn; its permission the
+  transcript's last rows, "Tool approval required", a rule, "Approve execute_command?
+  [y]es/[n]o/[a]ll/[e]dit/[q]uit:", answered at the input row, then a second step "Type
+  'run' to execute this command:"; its question "Agent question:", "Which color do you
+  prefer?", "  [1] red" ... "Choice (number or text):"; nothing drawn while an approved
+  command runs) was measured once unseen (generic .70): 0/7, 0, agreement 0.934 / 0.936.
+  What it showed where the fallback was wrong: a line prompt left as the transcript's last
+  row over an input row that stays drawn was read by no rule (the line rules read the
+  cursor's row). Since generic .70 (such a prompt, keys glued to their words or "Type
+  '<word>' to ...:", or a numbered question and its prompt, right over the rule and the
+  input row: ``tui_prompt_over_input``, partial, and ``tui_question_over_input``): 7/7,
+  0, 0.996 / 0.995.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2341,7 +2371,8 @@ GOAL_AGREEMENT = 0.90
 #: unseen, none since generic .70; Tythan Code 1.0.0: below; yamin 0.2.4 and 0.2.3, yncli
 #: 1.6.0 and 1.5.3 and minacode 0.36.0 and 0.35.0: none, unseen; Marim 0.18.27 and 0.18.26
 #: and LansCoder 1.3.0 and 1.2.1: two and three, and one each, unseen, none since generic
-#: .70)
+#: .70; CDD Agent 0.0.6 and 0.0.5 and AbstractCode 0.3.8 and 0.3.7: every dialog unseen,
+#: none since generic .70)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2495,6 +2526,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # Tythan Code 1.0.0: its 61-line command's approval read as a question (the kind
          # wrong: the "run:" row scrolled off), 0.988
          "tythan-1.0.0": (1, 0.90),
+         # CDD Agent 0.0.6 and 0.0.5 (0.867, 0.873): a quick turn whose screen reads its
+         # composer all along ends only when its Enter stops waiting (10 s), twice each
+         "cdd-0.0.6": (0, 0.86), "cdd-0.0.5": (0, 0.86),
          }
 
 
@@ -2515,23 +2549,23 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
-        "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0", "agentao-0.4.27", "agentao-0.5.17",
-        "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1", "andromity-0.2.23", "andromity-0.2.24",
-        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6",
-        "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2",
-        "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1",
-        "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7",
-        "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
-        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0",
-        "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4",
-        "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
-        "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26", "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8",
-        "memocode-0.9.9", "mentat-1.0.18", "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0",
-        "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0",
-        "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3",
-        "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0",
-        "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0",
-        "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0"]
+        "abstractcode-0.3.7", "abstractcode-0.3.8", "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0",
+        "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1",
+        "andromity-0.2.23", "andromity-0.2.24", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "cdd-0.0.5",
+        "cdd-0.0.6", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57",
+        "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11",
+        "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0",
+        "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1", "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0",
+        "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
+        "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0",
+        "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26",
+        "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "minacode-0.35.0", "minacode-0.36.0",
+        "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10",
+        "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6",
+        "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0",
+        "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2",
+        "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

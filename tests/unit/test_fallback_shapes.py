@@ -5216,3 +5216,47 @@ def test_a_rule_of_hyphens_titled_with_a_word_in_ing_and_a_time_is_work(
     done = _screen(screens / "done--answer.txt")[:-1]
     d = _cursor_at(generic, done, _last_row(done, ">"), 2)
     assert d.state != "working", d
+
+
+def test_keyed_options_behind_a_pointer_right_over_the_composer_box_are_a_permission(
+        generic: rules.Manifest) -> None:
+    """CDD Agent 0.0.6: "     > [1] Allow    [2] Deny    [3] Session" under "⚠" and "Tool:
+    run_bash (command=rm -rf build)", the composer box's top edge right under it: a
+    permission, partial (what it runs read nowhere: its call row cuts a command at 30
+    characters). The same rows quoted in an answer's panel (its bottom edge between
+    them and the composer) are none."""
+    screens = HELD_OUT / "cdd-0.0.6" / "screens"
+    asked = _screen(screens / "blocked-permission--bash-rm.txt")[:-1]
+    v = _cursor_at(generic, asked, -3, 3)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_keys_over_composer")
+    assert v.dialog is not None and v.dialog.partial
+    quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
+    assert _cursor_at(generic, quoted, -3, 3).state != "blocked"
+
+
+def test_a_line_prompt_left_over_an_input_row_under_a_rule_is_a_dialog(
+        generic: rules.Manifest) -> None:
+    """AbstractCode 0.3.8: "Approve execute_command? [y]es/[n]o/[a]ll/[e]dit/[q]uit:" as the
+    transcript's last row over its rule, its input row ">" and two status rows: a
+    permission, partial (the command read nowhere whole); its second step "Type 'run' to
+    execute this command:" the same; its question "Which color do you prefer?" over "  [1]
+    red" ... and "Choice (number or text):" a question. Answered ("  → y" under the
+    prompt) or quoted in an answer, none."""
+    screens = HELD_OUT / "abstractcode-0.3.8" / "screens"
+    asked = _screen(screens / "blocked-permission--bash-rm.txt")[:-1]
+    row = _last_row(asked, ">")
+    v = _cursor_at(generic, asked, row, 2)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_prompt_over_input")
+    assert v.dialog is not None and v.dialog.partial
+    ask = _last_row(asked, "Approve execute_command?")
+    second = [*asked[:ask], "  → y", "Type 'run' to execute this command:", *asked[ask + 1:]]
+    s = _cursor_at(generic, second, row + 2, 2)
+    assert (s.state, s.kind, s.rule_id) == ("blocked", "permission", "tui_prompt_over_input")
+    done = [*asked[:ask + 1], "  → y", *asked[ask + 1:]]
+    assert _cursor_at(generic, done, row + 1, 2).state != "blocked"
+    q = _screen(screens / "blocked-question--question.txt")[:-1]
+    w = _cursor_at(generic, q, _last_row(q, ">"), 2)
+    assert (w.state, w.kind, w.rule_id) == ("blocked", "question", "tui_question_over_input")
+    assert w.dialog is not None and w.dialog.question == "Which color do you prefer?"
+    quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
+    assert _cursor_at(generic, quoted, _last_row(quoted, ">"), 2).state != "blocked"
