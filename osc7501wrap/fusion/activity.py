@@ -52,7 +52,7 @@ LINE_TURN_QUIET = 30.0
 ELAPSED = re.compile(r"(?<![\w:.])(?:(\d{1,3})m\s*)?(\d{1,4})(?:\.(\d))?s\b(?!\s*ago)")
 #: what names a session's clock, not a turn's: its time right after it ("session 8s",
 #: "uptime 2m 3s") counts on at rest too
-SESSION_CLOCK = re.compile(r"(?i)\b(?:session|uptime|up|online)\s*[:=]?\s*$")
+SESSION_CLOCK = re.compile(r"(?i)\b(?:session|uptime|online)\s*[:=]?\s*$")
 # a turn's elapsed time counting on a row (a status row's "4s", then "5s") is work for
 # this long after it last counted on: a counter of seconds counts once a second
 TICK_HOLD = 1.2

@@ -739,6 +739,7 @@ class _Timed(FakePipeline):
     (lambda t: f"  saved {t}s ago", False),  # a time ago
     (lambda t: f" ask · local:gpt-4o · 0↑ 0↓ · session {t}s", False),  # a session's clock
     (lambda t: f"  uptime: 1m {t}s", False),  # the same
+    (lambda t: f"  warming up {t}s", True),  # a turn's time after any other word
 ])
 def test_an_elapsed_time_counting_under_a_still_composer_is_work(
         procs: dict[str, Any], shown: Any, works: bool) -> None:
