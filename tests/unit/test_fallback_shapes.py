@@ -5052,10 +5052,11 @@ def test_a_line_prompt_of_words_apart_by_slashes_under_a_call_is_a_permission(
     done = _screen(screens / "done--after-deny.txt")[:-1]
     d = _cursor_at(generic, done, _last_row(done, "you >"))
     assert d.state != "blocked", d
-    # a path typed at a prompt under a model's question is no choice
+    # a path at a prompt under a model's question is no choice (no blanks around its
+    # slashes)
     typed = [*asked[:row - 1], "Shall I go on?", "src/app >"]
     t = _cursor_at(generic, typed + [""] * (40 - len(typed)), len(typed) - 1)
-    assert t.state != "blocked" or t.kind == "question", t
+    assert t.state != "blocked", t
 
 
 def test_yes_no_keys_after_a_commands_last_row_under_its_verb_are_a_permission(
@@ -5260,3 +5261,18 @@ def test_a_line_prompt_left_over_an_input_row_under_a_rule_is_a_dialog(
     assert w.dialog is not None and w.dialog.question == "Which color do you prefer?"
     quoted = _screen(screens / "done--quoted-dialog.txt")[:-1]
     assert _cursor_at(generic, quoted, _last_row(quoted, ">"), 2).state != "blocked"
+
+
+def test_options_led_by_a_letter_key_and_a_parenthesis_are_the_catch_alls(
+        generic: rules.Manifest) -> None:
+    """No pointer, no hints: "Run it?" over "  y) Yes" and "  n) No" as the last rows
+    (each option led by its letter key and a parenthesis, as `opt_deco` reads it): the
+    catch-all's permission; the same rows led by no key are too, and with a sentence
+    under them (quoted in an answer) neither is."""
+    keyed = read(generic, ["  ⏺ Bash(rm -rf build)", "", "  Run it?", "  y) Yes", "  n) No"])
+    assert (keyed.state, keyed.kind, keyed.rule_id) == (
+        "blocked", "permission", "tui_dialog_options"), keyed
+    plain = read(generic, ["  ⏺ Bash(rm -rf build)", "", "  Run it?", "  Yes", "  No"])
+    assert plain.rule_id == "tui_dialog_options", plain
+    quoted = read(generic, ["  Run it?", "  y) Yes", "  n) No", "", "  That is what it asked."])
+    assert quoted.state != "blocked", quoted
