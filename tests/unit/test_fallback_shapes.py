@@ -5165,6 +5165,31 @@ def test_options_with_keys_under_a_question_none_approving_are_a_question(
     assert _cursor_at(generic, done, -1, 0).state == "idle"
 
 
+def test_keys_glued_to_approving_words_or_in_another_script_under_a_question_ask_leave(
+        generic: rules.Manifest) -> None:
+    """Keyed options under a question are a question's only when none approves or
+    declines: keys glued to their words ("[y]es  [n]o  [a]ll") and approving words in
+    another script ("[1] 允许  [2] 拒绝") are a permission's, its command the rows between
+    the question and the keys, answered with the key shown; "[r]ed  [b]lue" stays a
+    question."""
+    call = ["  ⏺ Bash(rm -rf build)", ""]
+    glued = read(generic, [*call, "  Run this command?", "  rm -rf build", "  [y]es  [n]o  [a]ll"])
+    assert (glued.state, glued.kind, glued.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    assert glued.dialog is not None
+    assert [(o.key, o.label) for o in glued.dialog.options] == [
+        ("y", "es"), ("n", "o"), ("a", "ll")]
+    assert list(glued.dialog.subject) == ["rm -rf build"]
+    assert dialog.keys_for(glued.dialog, glued.dialog.options[0]) == ["y"]
+    zh = read(generic, [*call, "  要执行这个命令吗?", "  rm -rf build", "  [1] 允许  [2] 拒绝"])
+    assert (zh.state, zh.kind, zh.rule_id) == ("blocked", "permission", "tui_dialog_keys")
+    assert zh.dialog is not None
+    assert [(o.key, o.label) for o in zh.dialog.options] == [("1", "允许"), ("2", "拒绝")]
+    assert list(zh.dialog.subject) == ["rm -rf build"]
+    colors = read(generic, [*call, "  Which color?", "  [r]ed  [b]lue"])
+    assert (colors.state, colors.kind, colors.rule_id) == (
+        "blocked", "question", "tui_question_keys")
+
+
 def test_a_rule_over_a_placeholder_naming_shift_enter_is_the_composer(
         generic: rules.Manifest) -> None:
     """LansCoder 1.3.0: its rule and, as the screen's last words, the placeholder "输入消息，
