@@ -3901,3 +3901,28 @@ def abstractcode_command(sb: Sandbox, base_url: str, *,
     loopback_only_python(sb, env)
     return [str(pin.exe), "--provider", "openai", "--model", "gpt-4o", "--base-url",
             f"{base_url}/v1", "--no-review", *(args or [])], env
+
+
+def mforege_command(sb: Sandbox, base_url: str, *,
+                    args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for MForege (PyPI ``mforege``, the program ``mforege``: a full-screen
+    prompt_toolkit chat, its transcript over an activity row, a question bar, its status row
+    and its input box at the foot) in ``sb``: the fake API's Chat Completions as its
+    ``custom`` backend (``LLM_BACKEND``, ``BASE_URL`` ``<fake>/v1``, ``API_KEY`` and
+    ``LLM_MODEL`` ``gpt-4o`` in ``~/.mforege/.env``: without that file it starts a setup
+    wizard), its update check and self-update off (``--no-update`` and
+    ``MFOREGE_NO_UPDATE``), its web search off (no ``EXA_API_KEY``). A shell command that is
+    not a plain read-only one asks first in its question bar right over its status row (see
+    harness/agents.py for its rows), answered by a line typed into its input box: ``y``
+    approves, ``n`` refuses (the model is told and answers); ``rm -rf`` and ``rm -r`` are
+    refused unasked. Its HTTP client reaches only its endpoint; :func:`loopback_only_python`
+    refuses any other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["mforege"]
+    conf = sb.home / ".mforege"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / ".env").write_text(f"LLM_BACKEND=custom\nBASE_URL={base_url}/v1\n"
+                               "API_KEY=sk-fake\nLLM_MODEL=gpt-4o\n")
+    env = sb.base_env()
+    env.update({"MFOREGE_NO_UPDATE": "1"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--no-update", *(args or [])], env

@@ -1639,6 +1639,32 @@ def minacode_busy(text: str) -> bool:
     return not minacode_idle(text) and not minacode_asks(text) and not minacode_question(text)
 
 
+# --------------------------------------------------------------------------- MForege
+
+#: its status row with no phase timer (" ◆ gpt-4o · 0m" ... "✕ End session") right over its
+#: input box, empty (a box of blank rows); a full-screen
+#: prompt_toolkit app, its transcript above (while a turn runs the status row reads " ◆
+#: gpt-4o · 0m │ ⏳ thinking 3s (Esc=stop)")
+MFOREGE_PROMPT = re.compile(
+    r"(?m)^ ◆ [^\n⏳]*✕ End session *\n┌─+┐ *\n(?:│ +│ *\n)+└─+┘\s*\Z")
+#: its question bar right over its status row: " ⚠ <command>   (type y/n + Enter)" (one row:
+#: a long command cut at the screen's edge, a multi-line one shown by its first line),
+#: answered by a line typed into its input box (y or n, then Enter; Enter alone refuses)
+MFOREGE_ASKS = re.compile(r"(?m)^ ⚠ [^\n]*\n ◆ [^\n]*✕ End session *\n┌─")
+
+
+def mforege_asks(text: str) -> bool:
+    return MFOREGE_ASKS.search(text) is not None
+
+
+def mforege_idle(text: str) -> bool:
+    return MFOREGE_PROMPT.search(text) is not None and not mforege_asks(text)
+
+
+def mforege_busy(text: str) -> bool:
+    return not (mforege_idle(text) or mforege_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3101,6 +3127,14 @@ ABSTRACTCODE = Description(
     approve_then=(abstractcode_confirm, "run+enter"),
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+#: recorded only; a full-screen prompt_toolkit chat whose approval is a one-row question bar
+#: over its status row, answered by a line typed into its input box
+MFOREGE = Description(
+    "mforege", agentrun.mforege_command, is_main=agentrun.chat_with_tools_is_main,
+    started=mforege_idle, start_wait=90, start_settle=1.5, ended=mforege_idle,
+    end_settle=1.0, busy=mforege_busy, drawn=mforege_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3111,7 +3145,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3128,4 +3162,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode", "cdd", "abstractcode"})
+                           "minacode", "cdd", "abstractcode", "mforege"})

@@ -73,6 +73,7 @@ from capture_agents import (
     mcpcli,
     memocode,
     mentat,
+    mforege,
     minacode,
     mini,
     nanocoder,
@@ -201,6 +202,7 @@ MODULES = {
     "minacode": (minacode,),
     "cdd": (cdd,),
     "abstractcode": (abstractcode,),
+    "mforege": (mforege,),
 }
 AGENTS = tuple(MODULES)
 
