@@ -26,6 +26,7 @@ from capture_agents import (
     ata,
     axon,
     cdd,
+    chalilulz,
     chcode,
     chyrd,
     claraity,
@@ -201,6 +202,7 @@ MODULES = {
     "minacode": (minacode,),
     "cdd": (cdd,),
     "abstractcode": (abstractcode,),
+    "chalilulz": (chalilulz,),
 }
 AGENTS = tuple(MODULES)
 
