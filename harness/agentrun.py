@@ -3926,3 +3926,25 @@ def mforege_command(sb: Sandbox, base_url: str, *,
     env.update({"MFOREGE_NO_UPDATE": "1"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "--no-update", *(args or [])], env
+
+
+def chalilulz_command(sb: Sandbox, base_url: str, *,
+                      args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for chalilulz (PyPI ``chalilulz``, the program ``chalilulz``: a
+    line-mode chat, its answers and tool calls printed up the main screen, its prompt ``❯``
+    under a rule) in ``sb``: the fake API's Chat Completions as its ``groq`` provider
+    (``GROQ_HOST``, the key in ``GROQ_API_KEY``, the model ``groq:gpt-4o``; its default
+    provider is OpenRouter at a fixed address). A call of its ``bash`` tool (or a write, an
+    edit, an rm, an mv, a cp) asks first: ``⚠ Tool 'bash' requested with args: {'cmd':
+    '<command>'}`` (the arguments as a Python dict on one row, a multi-line command's
+    newlines as ``\\n``), then the line prompt `` Allow? [y/N]: `` on the cursor's row,
+    answered by a line (n: the model is told and answers). Its HTTP client (urllib) reaches
+    only its endpoint; its Python programs reach no host but this machine besides
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["chalilulz"]
+    env = sb.base_env()
+    env.update({"GROQ_HOST": f"{base_url}/v1", "GROQ_API_KEY": "sk-fake",
+                "CHALILULZ_MODEL": "groq:gpt-4o"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -2062,6 +2062,21 @@ def langrepl_busy(text: str) -> bool:
     return LANGREPL_PROMPT.search(text) is None and not langrepl_asks(text)
 
 
+# --------------------------------------------------------------------------- chalilulz
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up; a rule of ─ over it)
+CHALILULZ_PROMPT = re.compile(r"(?m)^ ❯\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: " Allow? [y/N]: " under " ⚠ Tool 'bash' requested with args: {'cmd': '<command>'}"
+#: (a line answered: y or n, then Enter)
+CHALILULZ_ASKS = re.compile(r"(?m)^ Allow\? \[y/N\]:\s*\Z")
+
+CHALILULZ_CHAT = LastRow(CHALILULZ_PROMPT, CHALILULZ_ASKS)
+chalilulz_idle, chalilulz_asks, chalilulz_busy = (
+    CHALILULZ_CHAT.idle, CHALILULZ_CHAT.asks, CHALILULZ_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -2813,6 +2828,10 @@ DEVCODER = Description(
 LINDWYRM = replace(line_chat("lindwyrm", agentrun.lindwyrm_command, LINDWYRM_CHAT),
                    is_main=default_is_main)
 
+#: recorded only, as AshCode is; a line-mode chat whose permission is a y/N line prompt
+#: under the call's arguments as a Python dict, answered by a line; Ctrl+D quits it
+CHALILULZ = line_chat("chalilulz", agentrun.chalilulz_command, CHALILULZ_CHAT)
+
 #: recorded only, as lindwyrm is; a readline chat whose permission lists the calls
 #: ("[0] exec (command=...)") over a line prompt "  > " after "Approve? (a)ll / (n)one /
 #: ...", answered by a line (a approves, n refuses and the model is told); Ctrl+C (or
@@ -3145,7 +3164,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3162,4 +3181,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode", "cdd", "abstractcode", "mforege"})
+                           "minacode", "cdd", "abstractcode", "mforege", "chalilulz"})

@@ -26,6 +26,7 @@ from capture_agents import (
     ata,
     axon,
     cdd,
+    chalilulz,
     chcode,
     chyrd,
     claraity,
@@ -203,6 +204,7 @@ MODULES = {
     "cdd": (cdd,),
     "abstractcode": (abstractcode,),
     "mforege": (mforege,),
+    "chalilulz": (chalilulz,),
 }
 AGENTS = tuple(MODULES)
 
