@@ -22,6 +22,7 @@ from capture_agents import (
     aisha,
     ajna,
     andromity,
+    aru,
     ashcode,
     ata,
     axon,
@@ -201,6 +202,7 @@ MODULES = {
     "minacode": (minacode,),
     "cdd": (cdd,),
     "abstractcode": (abstractcode,),
+    "aru": (aru,),
 }
 AGENTS = tuple(MODULES)
 
