@@ -3948,3 +3948,34 @@ def chalilulz_command(sb: Sandbox, base_url: str, *,
                 "CHALILULZ_MODEL": "groq:gpt-4o"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def aru_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aru (PyPI ``aru-code``, the program ``aru``: a Textual full-screen
+    TUI, its transcript at the left and a side pane at the right, a status row ``<session>
+    │ OpenAI/gpt-4o  │  $<cost>  │  ● default`` over its composer's rounded box, its
+    placeholder ``Type a message · / commands · @ files · ...``, a row of key hints at its
+    foot) in ``sb``: the fake API's Chat Completions as its built-in ``openai`` provider
+    (``base_url`` the fake API's ``/v1`` in ``~/.aru/aru.json``, the model ``openai/gpt-4o``
+    as its ``default_model``, the key in ``OPENAI_API_KEY``), every bash command asking
+    (``"permission": {"bash": "ask"}``: its default lets commands it deems safe, ``ls``,
+    ``echo``..., run unasked). A call of its ``bash`` tool asks first, inline in its
+    transcript: a yellow panel titled ``bash: <command>``, then a rounded box ``Choose an
+    option:``, its options ``Yes`` and ``No, and tell Aru what to do differently`` (Enter
+    approves; Down, Enter refuses, then a box asking ``Tell Aru what to do differently
+    (enter to skip):`` answered by Enter: the model is told and answers). Its framework's
+    telemetry is off (``AGNO_TELEMETRY=false``); its Python programs reach no host but
+    this machine (:func:`loopback_only_python`). No hooks are set: its runs are labelled
+    from its screen."""
+    pin = pins()["aru"]
+    conf = sb.home / ".aru"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "aru.json").write_text(json.dumps({
+        "default_model": "openai/gpt-4o",
+        "providers": {"openai": {"base_url": f"{base_url}/v1"}},
+        "permission": {"bash": "ask"}}, indent=2))
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "AGNO_TELEMETRY": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1823,6 +1823,35 @@ def yncli_busy(text: str) -> bool:
     return not yncli_idle(text) and not yncli_asks(text)
 
 
+# --------------------------------------------------------------------------- Aru
+
+#: its composer's rounded box, empty: its placeholder "Type a message · / commands · @ files
+#: · Tab accepts · Enter sends · ..." on its first row
+ARU_COMPOSER = re.compile(r"(?m)^│ Type a message · / commands · @ files · ")
+#: its sign of work over its status row while a turn is in flight: a spinner's frame and a
+#: phrase ("⠋ Thinking…", "⠙ Pondering…"...), hidden while a prompt of its waits
+ARU_WORKING = re.compile(r"(?m)^ *[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [A-Z][a-z]+… *(?:│|$)")
+#: its permission, inline in its transcript under a panel titled "bash: <command>" (the
+#: command and "cwd: <folder>" in it), where its composer was: a rounded box "Choose an
+#: option:", "Scroll up to review · ↑↓ to navigate · Enter to confirm · Esc to cancel" and
+#: a list of its options, "Yes" and "No, and tell Aru what to do differently" (the chosen
+#: one highlighted), each row led by "▊ "
+ARU_ASKS = re.compile(r"(?m)^│  ▊ No, and tell Aru what to do differently +▎  │")
+
+
+def aru_asks(text: str) -> bool:
+    return ARU_ASKS.search(text) is not None
+
+
+def aru_idle(text: str) -> bool:
+    return (ARU_COMPOSER.search(text) is not None and ARU_WORKING.search(text) is None
+            and not aru_asks(text))
+
+
+def aru_busy(text: str) -> bool:
+    return ARU_WORKING.search(text) is not None and not aru_asks(text)
+
+
 # --------------------------------------------------------------------------- CDD Agent
 
 #: at rest: its status area's rows blank, its composer's rounded box empty, its mode row
@@ -3154,6 +3183,19 @@ MFOREGE = Description(
     end_settle=1.0, busy=mforege_busy, drawn=mforege_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+c",), 10), *CTRL_C_TWICE))
 
+
+#: recorded only, as Marim is; a Textual screen whose permission is inline in its transcript:
+#: a yellow panel titled "bash: <command>", then a rounded box "Choose an option:" of two
+#: options ("Yes", "No, and tell Aru what to do differently"), Enter taking the first,
+#: Down and Enter the second, then a box for what to do differently answered by Enter;
+#: Ctrl+Q quits it
+#: (its model asked with Chat Completions, whose main requests are those offering tools)
+ARU = Description(
+    "aru", agentrun.aru_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aru_idle, start_wait=90, start_settle=2.0, ended=aru_idle,
+    end_settle=1.0, busy=aru_busy, drawn=aru_asks, approve_key="enter", type_delay=0.05,
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3164,7 +3206,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3181,4 +3223,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode", "cdd", "abstractcode", "mforege", "chalilulz"})
+                           "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru"})

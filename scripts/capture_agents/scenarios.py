@@ -22,6 +22,7 @@ from capture_agents import (
     aisha,
     ajna,
     andromity,
+    aru,
     ashcode,
     ata,
     axon,
@@ -205,6 +206,7 @@ MODULES = {
     "abstractcode": (abstractcode,),
     "mforege": (mforege,),
     "chalilulz": (chalilulz,),
+    "aru": (aru,),
 }
 AGENTS = tuple(MODULES)
 
