@@ -24,6 +24,7 @@ from capture_agents import (
     andromity,
     ashcode,
     ata,
+    axion,
     axon,
     cdd,
     chcode,
@@ -203,6 +204,7 @@ MODULES = {
     "cdd": (cdd,),
     "abstractcode": (abstractcode,),
     "mforege": (mforege,),
+    "axion": (axion,),
 }
 AGENTS = tuple(MODULES)
 
