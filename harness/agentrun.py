@@ -3979,3 +3979,28 @@ def aru_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENAI_API_KEY": "sk-fake", "AGNO_TELEMETRY": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def axion_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Axion Code (PyPI ``axion-code``, the program ``axion``: a
+    prompt_toolkit chat at the foot of the main screen, its prompt ``axion > `` over a
+    bottom toolbar, its answers and tool calls printed with Rich up the screen) in ``sb``:
+    the fake API's Chat Completions as its OpenAI provider (``OPENAI_BASE_URL``, the key in
+    ``OPENAI_API_KEY``), the model ``gpt-4o``, its permission mode ``prompt`` (by default it
+    allows every tool unasked). A tool that writes (its ``Bash`` among them) asks first: a
+    Rich panel titled ``⚠ Permission Required`` (the tool, the mode, the reason, the call's
+    input) over the line prompt ``Allow? :`` (its ``[y/N/a(lways)]`` eaten as Rich markup;
+    see harness/agents.py for its rows), answered by a line: ``y`` approves (``Allowed
+    (once).``, yet remembered for the tool for the rest of the session), ``n`` refuses
+    (``Denied.``: the model is told and answers). Ctrl+C in a turn ends the program
+    (``Aborted!``).
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["axion"]
+    env = sb.base_env()
+    env.update({"OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "sk-fake",
+                "AXION_AUTH_MODE": "api"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--model", "gpt-4o", "--permission-mode", "prompt",
+            *(args or [])], env

@@ -1665,6 +1665,32 @@ def mforege_busy(text: str) -> bool:
     return not (mforege_idle(text) or mforege_asks(text))
 
 
+# --------------------------------------------------------------------------- Axion Code
+
+#: its prompt, empty (or its placeholder "Try: ..." drawn in it), over blank rows and its
+#: bottom toolbar (" axion │ /help for commands │ Ctrl+C to interrupt", after a turn " gpt-4o
+#: │ turn 1 │ ..."): a prompt_toolkit prompt at the foot of the main screen
+AXION_PROMPT = re.compile(r"(?m)^axion > (?:Try: [^\n]*)? *\n(?: *\n)*[^\n]*│[^\n]*\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "Allow? :" (its "[y/N/a(lways)]" eaten as Rich markup) right under its panel titled
+#: "⚠ Permission Required" (its rows "  Tool:     Bash", "  Mode:     prompt → needs
+#: workspace-write", "  Reason:   Tool 'Bash' requires approval", "  Input:    {"command":
+#: ...}"), no toolbar under it (a line answered: y or n, then Enter)
+AXION_ASKS = re.compile(r"(?m)^Allow\? :\s*\Z")
+
+
+def axion_asks(text: str) -> bool:
+    return AXION_ASKS.search(text) is not None
+
+
+def axion_idle(text: str) -> bool:
+    return AXION_PROMPT.search(text) is not None and not axion_asks(text)
+
+
+def axion_busy(text: str) -> bool:
+    return not (axion_idle(text) or axion_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3196,6 +3222,15 @@ ARU = Description(
     end_settle=1.0, busy=aru_busy, drawn=aru_asks, approve_key="enter", type_delay=0.05,
     leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
 
+
+#: recorded only; a prompt_toolkit prompt over a bottom toolbar whose permission is a Rich
+#: panel over a line prompt, answered by a line
+AXION = Description(
+    "axion", agentrun.axion_command, is_main=agentrun.chat_with_tools_is_main,
+    started=axion_idle, start_wait=90, start_settle=1.5, ended=axion_idle,
+    end_settle=1.0, busy=axion_busy, drawn=axion_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3206,7 +3241,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3223,4 +3258,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "langrepl", "pooh", "chcode", "quoriv", "andromity",
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
-                           "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru"})
+                           "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
+                           "axion"})

@@ -25,6 +25,7 @@ from capture_agents import (
     aru,
     ashcode,
     ata,
+    axion,
     axon,
     cdd,
     chalilulz,
@@ -207,6 +208,7 @@ MODULES = {
     "mforege": (mforege,),
     "chalilulz": (chalilulz,),
     "aru": (aru,),
+    "axion": (axion,),
 }
 AGENTS = tuple(MODULES)
 
