@@ -4004,3 +4004,26 @@ def axion_command(sb: Sandbox, base_url: str, *,
     loopback_only_python(sb, env)
     return [str(pin.exe), "--model", "gpt-4o", "--permission-mode", "prompt",
             *(args or [])], env
+
+
+def choreo_command(sb: Sandbox, base_url: str, *,
+                   args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for choreoai-cli (PyPI ``choreoai-cli``, the program ``choreoai-cli``: a
+    prompt_toolkit prompt ``choreo> `` on the main screen, multi-line (Esc, then Enter sends
+    it), its turns printed with Rich up the screen under a Rich spinner's row ``⠋
+    thinking…``) in ``sb``: the fake API's Anthropic Messages as its model (``ChatAnthropic``
+    by ``ANTHROPIC_BASE_URL``, the key in ``ANTHROPIC_API_KEY``, its default model
+    ``claude-sonnet-5``; its requests not streamed). Its ``run_shell`` tool asks first with a
+    line prompt read by ``input()`` while its spinner goes on: ``Allow shell command?
+    [y/N/always/deny <pattern>]``, ``  $ <command>``, ``>`` over the spinner's row, still
+    spinning (see harness/agents.py for its rows), answered by a line: ``y`` approves, ``n``
+    refuses (the model is told and answers). Ctrl+C in a turn ends the program.
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any other
+    host (its framework's tracing is off). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["choreo"]
+    env = sb.base_env()
+    env.update({"ANTHROPIC_BASE_URL": base_url, "ANTHROPIC_API_KEY": "sk-ant-fake",
+                "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1691,6 +1691,34 @@ def axion_busy(text: str) -> bool:
     return not (axion_idle(text) or axion_asks(text))
 
 
+# --------------------------------------------------------------------------- choreoai-cli
+
+#: its prompt, empty, as the last row with anything on it: "choreo> " (a multi-line
+#: prompt_toolkit prompt on the main screen, sent by Esc, then Enter; its turns printed with
+#: Rich above it, each ending in its answer's panel titled "Answer" and a row "budget: ...")
+CHOREO_PROMPT = re.compile(r"(?m)^choreo> *\s*\Z")
+#: its permission's line prompt, read by input() while its Rich spinner goes on: "Allow
+#: shell command? [y/N/always/deny <pattern>]", "  $ <command>" (a multi-line command's later
+#: rows at the screen's left edge, a long word wrapped to the next row, a 61-row one pushing
+#: the question off the top), ">" and under it the spinner's row ("⠇ thinking…", redrawn
+#: about 12 times a second all the while), the cursor at its end: those two as the last rows
+#: (a line answered: y or n, then Enter; the letter is echoed after "thinking…" until the
+#: spinner's next frame wipes it)
+CHOREO_ASKS = re.compile(r"(?m)^>\s*\n[\u2800-\u28ff] [a-z ]+…\s*\Z")
+
+
+def choreo_asks(text: str) -> bool:
+    return CHOREO_ASKS.search(text) is not None
+
+
+def choreo_idle(text: str) -> bool:
+    return CHOREO_PROMPT.search(text) is not None and not choreo_asks(text)
+
+
+def choreo_busy(text: str) -> bool:
+    return not (choreo_idle(text) or choreo_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3231,6 +3259,14 @@ AXION = Description(
     end_settle=1.0, busy=axion_busy, drawn=axion_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only; a multi-line prompt_toolkit prompt whose permission is a line prompt read
+#: under its Rich spinner, answered by a line
+CHOREO = Description(
+    "choreo", agentrun.choreo_command,
+    started=choreo_idle, start_wait=90, start_settle=1.5, ended=choreo_idle,
+    end_settle=1.0, busy=choreo_busy, drawn=choreo_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3241,7 +3277,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3259,4 +3295,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
-                           "axion"})
+                           "axion", "choreo"})

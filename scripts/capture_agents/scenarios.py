@@ -30,6 +30,7 @@ from capture_agents import (
     cdd,
     chalilulz,
     chcode,
+    choreo,
     chyrd,
     claraity,
     claude,
@@ -209,6 +210,7 @@ MODULES = {
     "chalilulz": (chalilulz,),
     "aru": (aru,),
     "axion": (axion,),
+    "choreo": (choreo,),
 }
 AGENTS = tuple(MODULES)
 
