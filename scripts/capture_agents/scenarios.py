@@ -21,6 +21,7 @@ from capture_agents import (
     aider,
     aisha,
     ajna,
+    alancode,
     andromity,
     aru,
     ashcode,
@@ -209,6 +210,7 @@ MODULES = {
     "chalilulz": (chalilulz,),
     "aru": (aru,),
     "axion": (axion,),
+    "alancode": (alancode,),
 }
 AGENTS = tuple(MODULES)
 
