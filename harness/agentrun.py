@@ -4027,3 +4027,28 @@ def choreo_command(sb: Sandbox, base_url: str, *,
                 "LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def alancode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Alan Code (PyPI ``alancode``, the program ``alancode``: a line-mode
+    chat, its prompt ``> `` read with prompt_toolkit, its answers and tool calls printed with
+    Rich up the main screen) in ``sb``: the fake API's Anthropic Messages as its native
+    Anthropic backend (``--base-url``, the key in ``ANTHROPIC_API_KEY``), the model
+    ``claude-sonnet-4-6``, its permission mode ``edit`` (its default: reads and writes run
+    unasked, its ``Bash`` tool asks). A call of ``Bash`` asks first: the call's panel
+    ``Tool Call`` (``Bash(command=<command>)``), then ``? Allow Bash?``, ``Tool 'Bash' wants
+    to execute with input: {'command': ...}``, its numbered options ``  1) Allow``, ``  2)
+    Deny``, ``  3) Allow always "<first word> *" commands`` and ``  Or type your own
+    answer``, then the line prompt ``Your choice: `` (see harness/agents.py for its rows),
+    answered by a line: ``1`` approves, ``2`` refuses (the model is told and answers). Its
+    ``AskUserQuestion`` tool asks the same way (``? <question>``, the options numbered).
+    Ctrl+C in a turn stops it (``Turn interrupted.``). Its cost table is litellm's copy in the
+    package (``LITELLM_LOCAL_MODEL_COST_MAP``); :func:`loopback_only_python` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["alancode"]
+    env = sb.base_env()
+    env.update({"ANTHROPIC_API_KEY": "sk-fake", "LITELLM_LOCAL_MODEL_COST_MAP": "True"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--model", "claude-sonnet-4-6", "--base-url", base_url,
+            "--permission-mode", "edit", *(args or [])], env

@@ -1719,6 +1719,28 @@ def choreo_busy(text: str) -> bool:
     return not (choreo_idle(text) or choreo_asks(text))
 
 
+# --------------------------------------------------------------------------- Alan Code
+
+#: its prompt, empty, as the last row with anything on it (a line-mode chat: everything
+#: scrolls up; nothing is drawn while the model is asked or a command runs)
+ALANCODE_PROMPT = re.compile(r"(?m)^>\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "Your choice: " under "? Allow Bash?", "Tool 'Bash' wants to execute with input:
+#: {'command': ...}", "  1) Allow", "  2) Deny", "  3) Allow always "<first word> *"
+#: commands", "  Or type your own answer" and a blank row (a line answered: 1 or 2, then
+#: Enter)
+ALANCODE_ASKS = re.compile(r"(?m)^\? Allow \w+\?\n(?:[^\n]*\n)*?  Or type your own answer\n"
+                           r"\s*\nYour choice:\s*\Z")
+#: its question (its AskUserQuestion tool) the same way: "? <question>", its options
+#: numbered "  1) red", "  Or type your own answer", then "Your choice: "
+ALANCODE_QUESTION = re.compile(r"(?m)^\? (?!Allow \w+\?\n)[^\n]*\n(?:  \d+\) [^\n]*\n)+"
+                               r"  Or type your own answer\n\s*\nYour choice:\s*\Z")
+
+ALANCODE_CHAT = LastRow(ALANCODE_PROMPT, ALANCODE_ASKS)
+alancode_idle, alancode_asks, alancode_busy = (
+    ALANCODE_CHAT.idle, ALANCODE_CHAT.asks, ALANCODE_CHAT.busy)
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3267,6 +3289,14 @@ CHOREO = Description(
     end_settle=1.0, busy=choreo_busy, drawn=choreo_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+
+
+#: recorded only; a line-mode chat whose permission (and question) is a numbered list of
+#: options over the line prompt "Your choice: ", answered by a line; Ctrl+D quits it (its
+#: model asked with Anthropic's Messages, whose main requests are those offering tools)
+ALANCODE = replace(line_chat("alancode", agentrun.alancode_command, ALANCODE_CHAT,
+                             approve_key="1+enter"), is_main=default_is_main)
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3277,7 +3307,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3295,4 +3325,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
-                           "axion", "choreo"})
+                           "axion", "choreo", "alancode"})

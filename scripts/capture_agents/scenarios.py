@@ -21,6 +21,7 @@ from capture_agents import (
     aider,
     aisha,
     ajna,
+    alancode,
     andromity,
     aru,
     ashcode,
@@ -211,6 +212,7 @@ MODULES = {
     "aru": (aru,),
     "axion": (axion,),
     "choreo": (choreo,),
+    "alancode": (alancode,),
 }
 AGENTS = tuple(MODULES)
 
