@@ -104,6 +104,7 @@ from capture_agents import (
     xiaoyu,
     yamin,
     yncli,
+    zettcode,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -209,6 +210,7 @@ MODULES = {
     "chalilulz": (chalilulz,),
     "aru": (aru,),
     "axion": (axion,),
+    "zettcode": (zettcode,),
 }
 AGENTS = tuple(MODULES)
 
