@@ -4052,3 +4052,33 @@ def alancode_command(sb: Sandbox, base_url: str, *,
     loopback_only_python(sb, env)
     return [str(pin.exe), "--model", "claude-sonnet-4-6", "--base-url", base_url,
             "--permission-mode", "edit", *(args or [])], env
+
+
+def zettcode_command(sb: Sandbox, base_url: str, *,
+                     args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for ZettCode (PyPI ``zettcode``, the program ``zettcode``: a full-screen
+    TUI of its own toolkit, its transcript over a composer ``› `` (its placeholder ``Ask
+    ZettCode to do anything`` while empty) and a status row ``  ● ready ...`` (``· running``
+    while a turn is on) in ``sb``: the fake API's Chat Completions as its one model
+    (``$HOME/.zettcode/config.toml``: a ``[[models]]`` entry ``gpt-4o`` at ``<fake>/v1``),
+    its update check and its session broker off. Its shell permission starts at ``ask``: a
+    call of its ``bash`` tool asks first, in a panel at the foot of the screen in place of
+    the composer (``Would you like to run the following command?``, ``Environment: local ·
+    Permission: ask``, ``$ <command>``, five numbered choices, ``▸`` on the first: ``1. Yes,
+    proceed (y)`` ... ``5. No, and say what to do differently (esc)``), answered by a key (y
+    runs it once; Esc refuses: the model is told and answers). Its ``ask_user`` tool asks
+    the reader in the same place: the question, its numbered choices (``▸ ✓  1. Red``) over
+    ``› up/down choose, enter sends · or type an answer · esc cancels``.
+    Its token counter asks tiktoken for its table (a download it falls back from: tokens
+    counted by characters); its Python programs reach no host but this machine
+    (:func:`loopback_only_python`). No hooks are set: its runs are labelled from its
+    screen."""
+    pin = pins()["zettcode"]
+    conf = sb.home / ".zettcode"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.toml").write_text(
+        f'[[models]]\nmodel = "gpt-4o"\ntoken = "sk-fake"\nbase_url = "{base_url}/v1"\n\n'
+        "[update]\nenabled = false\n\n[sessions]\nenabled = false\n")
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

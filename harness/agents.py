@@ -1741,6 +1741,44 @@ alancode_idle, alancode_asks, alancode_busy = (
     ALANCODE_CHAT.idle, ALANCODE_CHAT.asks, ALANCODE_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- ZettCode
+
+#: its status row as the last row with anything on it, idle: "  ● ready" (then its token
+#: counters and "^C/Esc to interrupt  ^D exit" at the right); while a turn is on its glyph
+#: turns and the word is "running" ("  · running ..."); while it asks, the row is gone (its
+#: panel in the composer's place)
+ZETTCODE_READY = re.compile(r"(?m)^  ● ready\b[^\n]*\s*\Z")
+#: its permission: a panel at the foot of the screen in the composer's place, "Would you
+#: like to run the following command?", "Environment: local · Permission: ask", "$
+#: <command>", then five numbered choices ("▸ 1. Yes, proceed (y)" ... "5. No, and say
+#: what to do differently (esc)"), the last the last row with anything on it; answered by
+#: a key
+ZETTCODE_ASKS = re.compile(r"(?m)^ *(?:▸ )?\d\. No, and say what to do differently "
+                           r"\(esc\)\s*\Z")
+#: its ask_user question in the same place: the question, its numbered choices ("▸ ✓  1.
+#: Red") over the hint row "› up/down choose, enter sends · or type an answer · esc
+#: cancels", the last row with anything on it
+ZETTCODE_QUESTION = re.compile(r"(?m)^› up/down choose, enter sends · or type an answer · "
+                               r"esc cancels\s*\Z")
+
+
+def zettcode_asks(text: str) -> bool:
+    return ZETTCODE_ASKS.search(text) is not None
+
+
+def zettcode_question(text: str) -> bool:
+    return ZETTCODE_QUESTION.search(text) is not None
+
+
+def zettcode_idle(text: str) -> bool:
+    return (ZETTCODE_READY.search(text) is not None and not zettcode_asks(text)
+            and not zettcode_question(text))
+
+
+def zettcode_busy(text: str) -> bool:
+    return not (zettcode_idle(text) or zettcode_asks(text) or zettcode_question(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3297,6 +3335,15 @@ CHOREO = Description(
 ALANCODE = replace(line_chat("alancode", agentrun.alancode_command, ALANCODE_CHAT,
                              approve_key="1+enter"), is_main=default_is_main)
 
+
+#: recorded only; a full-screen TUI of its own toolkit whose permission is a panel of
+#: numbered choices in its composer's place, answered by a key
+ZETTCODE = Description(
+    "zettcode", agentrun.zettcode_command, is_main=agentrun.chat_with_tools_is_main,
+    started=zettcode_idle, start_wait=90, start_settle=1.5, ended=zettcode_idle,
+    end_settle=1.0, busy=zettcode_busy, drawn=zettcode_asks, approve_key="y",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3307,7 +3354,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3325,4 +3372,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
-                           "axion", "choreo", "alancode"})
+                           "axion", "choreo", "alancode", "zettcode"})

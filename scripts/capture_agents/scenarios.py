@@ -106,6 +106,7 @@ from capture_agents import (
     xiaoyu,
     yamin,
     yncli,
+    zettcode,
 )
 from capture_agents.core import REGISTRY, Spec
 from capture_agents.variants import variants
@@ -213,6 +214,7 @@ MODULES = {
     "axion": (axion,),
     "choreo": (choreo,),
     "alancode": (alancode,),
+    "zettcode": (zettcode,),
 }
 AGENTS = tuple(MODULES)
 
