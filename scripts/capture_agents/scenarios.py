@@ -20,6 +20,7 @@ from capture_agents import (
     agentcode,
     aider,
     aisha,
+    aizen,
     ajna,
     andromity,
     aru,
@@ -209,6 +210,7 @@ MODULES = {
     "chalilulz": (chalilulz,),
     "aru": (aru,),
     "axion": (axion,),
+    "aizen": (aizen,),
 }
 AGENTS = tuple(MODULES)
 
