@@ -4082,3 +4082,33 @@ def zettcode_command(sb: Sandbox, base_url: str, *,
     env = sb.base_env()
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def aizen_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Aizen (PyPI ``aizen-ai-cli``, the program ``aizen``: a
+    prompt_toolkit prompt ``╰─ ▸`` under ``╭─ aizen ─ <folder>`` over a bottom toolbar, its
+    turns printed with Rich up the main screen) in ``sb``: the fake API's Chat Completions
+    as its endpoint (``API_BASE_URL`` in ``~/.aizen_config.json``, the key in
+    ``OPENROUTER_API_KEY``), the model ``gpt-4o``, its update check marked done and its
+    model table fresh (else at start it asks PyPI for its latest release and fetches
+    OpenRouter's model list). A call of its ``run_terminal_command`` tool
+    whose command is not one of its read-only prefixes (``ls``, ``cat``, ``echo``...) asks
+    first: a Rich panel ``◆ AIZEN wants to run:`` (the command) over a questionary menu
+    ``? ▸ Allow?  (Use ↑/↓ arrows to select, Enter to submit)`` whose choices are ``Yes,
+    allow this time`` (selected, ``»``), ``No, deny`` and ``Always allow (YOLO mode)``
+    (see harness/agents.py for its rows): Enter approves, Down then Enter refuses (the
+    model is told and answers). Ctrl+C in a turn stops its spinner but not the turn.
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["aizen"]
+    (sb.home / ".aizen_config.json").write_text(json.dumps({
+        "API_BASE_URL": f"{base_url}/v1", "OPENROUTER_API_KEY": "sk-or-fake-0123456789",
+        "suppress_git_warning": True, "_last_update_check": 9999999999}))
+    # its model table fresh: else it fetches OpenRouter's model list at start
+    (sb.home / ".aizen_models.json").write_text(json.dumps({"timestamp": 9999999999,
+                                                             "models": []}))
+    env = sb.base_env()
+    env.update({"OPENROUTER_API_KEY": "sk-or-fake-0123456789"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "--model", "gpt-4o", *(args or [])], env

@@ -1779,6 +1779,31 @@ def zettcode_busy(text: str) -> bool:
     return not (zettcode_idle(text) or zettcode_asks(text) or zettcode_question(text))
 
 
+# --------------------------------------------------------------------------- Aizen
+
+#: its prompt, empty (``╰─ ▸`` under ``╭─ aizen ─ <folder>``), over blank rows and its bottom
+#: toolbar (" ◈ 0 tokens │ 0 msgs │ gpt-4o │ ctx: 0%"): a prompt_toolkit prompt at the foot of
+#: the main screen (gone while a turn runs: then the row "⡿  Exploring..." under the prompt)
+AIZEN_PROMPT = re.compile(r"(?m)^╰─ ▸ *\n(?: *\n)* ◈ [^\n]*│[^\n]*\s*\Z")
+#: its permission's questionary menu, not yet answered: "? ▸ Allow?  (Use ↑/↓ arrows to
+#: select, Enter to submit)" over " » Yes, allow this time", "   No, deny", "   Always allow
+#: (YOLO mode)", right under its panel "◆ AIZEN wants to run:" (the command); once answered
+#: the row reads "? ▸ Allow? Yes, allow this time" (Enter approves, Down then Enter refuses)
+AIZEN_ASKS = re.compile(r"(?m)^\? ▸ Allow\?  \(Use ↑/↓ arrows to select, Enter to submit\)")
+
+
+def aizen_asks(text: str) -> bool:
+    return AIZEN_ASKS.search(text) is not None
+
+
+def aizen_idle(text: str) -> bool:
+    return AIZEN_PROMPT.search(text) is not None and not aizen_asks(text)
+
+
+def aizen_busy(text: str) -> bool:
+    return not (aizen_idle(text) or aizen_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3344,6 +3369,16 @@ ZETTCODE = Description(
     end_settle=1.0, busy=zettcode_busy, drawn=zettcode_asks, approve_key="y",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+
+#: recorded only; a prompt_toolkit prompt over a bottom toolbar whose permission is a Rich
+#: panel over a questionary menu, answered by Enter (approve) or Down, Enter (refuse)
+AIZEN = Description(
+    "aizen", agentrun.aizen_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aizen_idle, start_wait=90, start_settle=1.5, ended=aizen_idle,
+    end_settle=1.0, busy=aizen_busy, drawn=aizen_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3354,7 +3389,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3372,4 +3407,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
-                           "axion", "choreo", "alancode", "zettcode"})
+                           "axion", "choreo", "alancode", "zettcode", "aizen"})

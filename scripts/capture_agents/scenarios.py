@@ -20,6 +20,7 @@ from capture_agents import (
     agentcode,
     aider,
     aisha,
+    aizen,
     ajna,
     alancode,
     andromity,
@@ -215,6 +216,7 @@ MODULES = {
     "choreo": (choreo,),
     "alancode": (alancode,),
     "zettcode": (zettcode,),
+    "aizen": (aizen,),
 }
 AGENTS = tuple(MODULES)
 
