@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent),
@@ -27,6 +28,18 @@ import test_corpus as tc  # noqa: E402
 from osc7501wrap import rules  # noqa: E402
 
 
+def screen_dialogs(path: Path, manifest: str) -> Iterator[tuple[float, rules.Verdict]]:
+    """Each blocked decision the screen made in the capture at `path` replayed with the
+    built-in `manifest`: its time and the verdict of its screen, a dialog read."""
+    rep = bc.replayed_with(path, manifest)
+    for step in rep.decisions:
+        if step.state != "blocked" or step.signal != "screen":
+            continue
+        v = rules.evaluate(rep.manifest, tc.snapshot_at(rep, step.t + 0.001))
+        if v.dialog is not None:
+            yield step.t, v
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dirs", nargs="+", type=Path, help="capture directories")
@@ -36,15 +49,10 @@ def main() -> int:
     dialogs = bad = 0
     for d in args.dirs:
         for path in sorted(d.glob("*.jsonl")):
-            rep = bc.replayed_with(path, args.manifest)
             seen: set[tuple[object, ...]] = set()
-            for step in rep.decisions:
-                if step.state != "blocked" or step.signal != "screen":
-                    continue
-                v = rules.evaluate(rep.manifest, tc.snapshot_at(rep, step.t + 0.001))
+            for t, v in screen_dialogs(path, args.manifest):
                 dg = v.dialog
-                if dg is None:
-                    continue
+                assert dg is not None
                 key = (v.rule_id, len(dg.options), len(dg.subject), dg.partial)
                 if key in seen:
                     continue
@@ -55,7 +63,7 @@ def main() -> int:
                 bad += unknown
                 if unknown or args.verbose:
                     mark = "  ANSWERABLE WITHOUT ITS COMMAND" if unknown else ""
-                    print(f"{path.parent.name}/{path.stem} @{step.t:.2f} {v.rule_id}: "
+                    print(f"{path.parent.name}/{path.stem} @{t:.2f} {v.rule_id}: "
                           f"{len(dg.options)} options, {len(dg.subject)} subject rows, "
                           f"partial={dg.partial}, question {dg.question[:60]!r}{mark}")
     print(f"{dialogs} dialogs read; {bad} permissions answerable without their command")

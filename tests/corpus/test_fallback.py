@@ -2275,6 +2275,78 @@ manifest instead of their own.
   '<word>' to ...:", or a numbered question and its prompt, right over the rule and the
   input row: ``tui_prompt_over_input``, partial, and ``tui_question_over_input``): 7/7,
   0, 0.996 / 0.995.
+* **MForege 0.1.17 and 0.1.16** (``tests/heldout/mforege-*``, PyPI ``mforege``, a new
+  agent: a full-screen prompt_toolkit chat, its transcript over a rule, an activity row
+  " ✻ run_command(...)", a question bar, its status row " ◆ gpt-4o · 0m" ... "✕ End
+  session" and an input box at its foot; its permission the bar " ⚠ <command>   (type y/n
+  + Enter)" answered by a line in the box; a command of two rows or more shows its first
+  row alone in the bar, its keys hidden with the rest) was measured once unseen (generic
+  .70): 0/6, 0, agreement 0.885 / 0.906. What it showed where the fallback was wrong: a
+  bar of the program's own under the transcript's rule, its keys at its end, was read by
+  no rule; a finished call's time glued to its row ("run_command ✓ (0.9s)") read as a
+  turn counting. Since generic .71 (``tui_bar_keys_permission``, its subject the rows from
+  the rule down to the bar; a time right after a done mark is none): 2/6, 0, 0.906 / 0.922; the
+  four a release whose bar shows no keys stay unread (``MISSED``).
+* **chalilulz 0.0.1b7 and 0.0.1b6** (``tests/heldout/chalilulz-*``, PyPI ``chalilulz``, a
+  new agent: a line-mode chat, its prompt " ❯" under a rule, " ⠋ Thinking…" while the
+  model is asked; its permission " ⚠ Tool 'bash' requested with args: {'cmd': '...'}" over
+  " Allow? [y/N]: " on the cursor's row) was measured once unseen (generic .70): **6/6, 0,
+  0.987 / 0.985**; nothing was written from it.
+* **Aru 0.61.0 and 0.60.0** (``tests/heldout/aru-*``, PyPI ``aru-code``, a new agent: a
+  Textual TUI, a side pane at its right, a spinner row " ⠋ Thinking…" over its status row
+  and composer box; its permission in the transcript, the command's panel "╭─ bash:
+  <command> ─╮" over a box "Choose an option:", its hints and a frame of eighth blocks
+  holding "▊ Yes" and "▊ No, and tell Aru what to do differently"; a refusal asks for
+  words in a second box) was measured once unseen (generic .70): 1/6 and 0/6, 0, 0.954 /
+  0.952. What it showed where the fallback was wrong: a framed list was read only under a
+  question ending in "?" right above it. Since generic .71 (a heading ending in a colon,
+  key hints between it and the frame): 6/6, 0, 0.979 / 0.980, partial (no key shows; its
+  panel cuts a long row at its width).
+* **Axion Code 1.0.1 and 1.0.0** (``tests/heldout/axion-*``, PyPI ``axion-code``, a new
+  agent: a prompt_toolkit and Rich line chat, its prompt "axion > " with a placeholder
+  right of the cursor over a toolbar " axion │ /help for commands │ Ctrl+C to interrupt";
+  its permission a Rich panel "⚠ Permission Required" holding "Input: {"command": ...}"
+  over "Allow? :" on the cursor's row, Rich having taken its "[y/N/a(lways)]" for markup;
+  an answer drawn whole once it is all there) was measured once unseen (generic .70):
+  0/6, 0, agreement 0.512 / 0.516. What it showed where the fallback was wrong: the
+  toolbar's interrupt hint at rest read as a turn; "Allow? :" (a colon after the eaten
+  keys) was no prompt; the prompt's placeholder after the cursor behind a word was no
+  prompt. Since generic .71 (the legend apart by "│"; "Allow? :"; "axion > " with its
+  placeholder; a subject row cut with "..." leaves it partial): 6/6, 0, 0.900 / 0.905.
+* **choreoai-cli 0.0.5 and 0.0.4** (``tests/heldout/choreo-*``, PyPI ``choreoai-cli``, a
+  new agent: a prompt_toolkit prompt "choreo> " and Rich output on the main screen; its
+  permission "Allow shell command? [y/N/always/deny <pattern>]" over "  $ <command>" and a
+  prompt ">" read by ``input()`` while its Rich spinner row " ⠏ thinking…" goes on under
+  it, the cursor at that row's end) was measured once unseen (generic .70): 0/6, 0,
+  agreement 0.742 / 0.758; nothing was written from it: its spinner runs on the same
+  under the question while it waits and after it was answered (the answer's echo wiped
+  by the next frame), so nothing on screen tells the wait from the work (``MISSED``).
+* **Alan Code 1.3.14 and 1.3.12** (``tests/heldout/alancode-*``, PyPI ``alancode``, a new
+  agent: a line chat, its prompt "> ", no row while the model is asked or a command runs;
+  its permission "? Allow Bash?", "Tool 'Bash' wants to execute with input: {...}", "  1)
+  Allow" ... "  Or type your own answer", a blank row, "Your choice: " on the cursor's
+  row; its question the same under "? Which color do you prefer?") was measured once
+  unseen (generic .70): 6/7, 5 false (the answered "Your choice: 1" read as the dialog
+  while the command ran), 0.919 / 0.695. Since generic .71 (a number typed after a
+  prompt's words and colon, last, is an answer; "Your choice: " under a numbered
+  question, a blank row between, is its prompt): 7/7, 1 (the negatives' quote of its dialog, streamed, stops 0.8 s on "    Your choice:"), 0.994 / 1.000.
+* **ZettCode 0.2.0 and 0.1.12** (``tests/heldout/zettcode-*``, PyPI ``zettcode``, a new
+  agent: a full-screen TUI of its own toolkit, its composer "› Ask ZettCode to do
+  anything" over a status row "  ● ready ... ^C/Esc to interrupt  ^D exit"; its permission
+  a panel in the composer's place, "Would you like to run the following command?", "$
+  <command>", "  ▸ 1. Yes, proceed (y)" ... "5. No, and say what to do differently (esc)";
+  its question "Which color do you prefer?" over " ▸ ✓  1. Red", "      2. Blue" and its
+  hints) was measured once unseen (generic .70): 6/7 each, 0, agreement 0.625 / 0.615
+  (every turn's end unseen: the status row's legend read as a turn's interrupt hint).
+  Since generic .71 (a legend whose key to leave follows the hint two blanks apart; a
+  check mark between the pointer and the number): 7/7, 0, 1.000 / 1.000.
+* **Aizen 2.7.0 and 2.6.1** (``tests/heldout/aizen-*``, PyPI ``aizen-ai-cli``, a new
+  agent: prompt_toolkit and Rich, its two-row prompt "╭─ aizen ─ <folder>" over "╰─ ▸ "
+  and a toolbar; its permission a Rich panel "◆ AIZEN wants to run:" over a questionary
+  menu "? ▸ Allow?  (Use ↑/↓ arrows to select, Enter to submit)", " » Yes, allow this
+  time" ...) was measured once unseen (generic .70): **6/6, 0**, agreement 0.665 / 0.706
+  (its prompt's "▸" behind the box's corner no prompt: turns' ends seen only 5 s later).
+  Since generic .71 ("╰─ ▸" a two-row prompt's last row): 6/6, 0, 0.974 / 0.974.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2372,7 +2444,12 @@ GOAL_AGREEMENT = 0.90
 #: 1.6.0 and 1.5.3 and minacode 0.36.0 and 0.35.0: none, unseen; Marim 0.18.27 and 0.18.26
 #: and LansCoder 1.3.0 and 1.2.1: two and three, and one each, unseen, none since generic
 #: .70; CDD Agent 0.0.6 and 0.0.5 and AbstractCode 0.3.8 and 0.3.7: every dialog unseen,
-#: none since generic .70)
+#: none since generic .70; MForege 0.1.17 and 0.1.16: every approval unseen, four a release
+#: since generic .71 (below); chalilulz 0.0.1b7 and 0.0.1b6: none, unseen; Aru 0.61.0 and
+#: 0.60.0 and Axion Code 1.0.1 and 1.0.0: every approval unseen, none since generic .71;
+#: choreoai-cli 0.0.5 and 0.0.4: every approval (below); Alan Code 1.3.14 and 1.3.12 and
+#: ZettCode 0.2.0 and 0.1.12: the question unseen, none since generic .71; Aizen 2.7.0 and
+#: 2.6.1: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2410,6 +2487,16 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # command's, whose panel stays scrolled to the dialog's top (its question and
           # options below the panel's edge: nothing on screen asks)
           *(f"wingman-{v}/long-command" for v in ("0.4.2", "0.4.3")),
+          # MForege 0.1.17 and 0.1.16: every approval unseen; since generic .71 those
+          # of a command of two rows or more, or one cut at the screen's edge: its bar
+          # shows the first row alone, its keys hidden with the rest ("⚠ mkdir -p d" over
+          # its status row: nothing on screen asks)
+          *(f"mforege-{v}/{c}" for v in ("0.1.16", "0.1.17")
+            for c in ("long-command", "multiline")),
+          # choreoai-cli 0.0.5 and 0.0.4: every approval (its spinner runs on under the
+          # question, waiting or answered alike)
+          *(f"choreo-{v}/{c}" for v in ("0.0.4", "0.0.5")
+            for c in ("command-approve", "command-deny", "long-command", "multiline")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -2529,6 +2616,15 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # CDD Agent 0.0.6 and 0.0.5 (0.867, 0.873): a quick turn whose screen reads its
          # composer all along ends only when its Enter stops waiting (10 s), twice each
          "cdd-0.0.6": (0, 0.86), "cdd-0.0.5": (0, 0.86),
+         # Axion Code 1.0.1 (0.900, at the goal): a turn whose answer comes after a command
+         # draws nothing for 6 s ("  └ (no output)" last, no spinner, no prompt; the answer
+         # is drawn whole once it is all there), read idle after 5 s of quiet
+         "axion-1.0.1": (0, 0.89),
+         # Alan Code 1.3.14 and 1.3.12: its negatives' quote of its dialog streams, and
+         # stops 0.8 s on "    Your choice:" with the cursor after it
+         "alancode-1.3.14": (1, 0.99), "alancode-1.3.12": (1, 0.99),
+         # choreoai-cli 0.0.5 and 0.0.4 (0.742, 0.758): its approvals unread (MISSED)
+         "choreo-0.0.5": (0, 0.74), "choreo-0.0.4": (0, 0.75),
          }
 
 
@@ -2550,22 +2646,24 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "abstractcode-0.3.7", "abstractcode-0.3.8", "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0",
-        "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "ajna-0.1.0", "ajna-0.1.1",
-        "andromity-0.2.23", "andromity-0.2.24", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axon-0.27.6", "axon-0.27.7", "cdd-0.0.5",
-        "cdd-0.0.6", "chcode-0.1.4", "chcode-0.1.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57",
-        "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
-        "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11",
-        "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0",
-        "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1", "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0",
-        "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
-        "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0",
-        "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26",
-        "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "minacode-0.35.0", "minacode-0.36.0",
-        "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10",
-        "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6",
-        "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0",
-        "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2",
-        "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0"]
+        "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "aizen-2.6.1", "aizen-2.7.0",
+        "ajna-0.1.0", "ajna-0.1.1", "alancode-1.3.12", "alancode-1.3.14", "andromity-0.2.23", "andromity-0.2.24", "aru-0.60.0", "aru-0.61.0",
+        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axion-1.0.0", "axion-1.0.1", "axon-0.27.6", "axon-0.27.7", "cdd-0.0.5",
+        "cdd-0.0.6", "chalilulz-0.0.1b6", "chalilulz-0.0.1b7", "chcode-0.1.4", "chcode-0.1.5", "choreo-0.0.4", "choreo-0.0.5", "chyrd-0.4.6",
+        "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2",
+        "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1",
+        "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7",
+        "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
+        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0",
+        "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4",
+        "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
+        "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26", "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8",
+        "memocode-0.9.9", "mentat-1.0.18", "mforege-0.1.16", "mforege-0.1.17", "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0",
+        "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0",
+        "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
+        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1",
+        "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3",
+        "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

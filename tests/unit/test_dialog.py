@@ -7,6 +7,7 @@ import pytest
 from osc7501wrap.rules import parse_manifest_text
 from osc7501wrap.rules.dialog import (
     MAX_LABEL,
+    MAX_READERS,
     ChoiceError,
     Option,
     keys_for,
@@ -54,6 +55,16 @@ def test_a_bad_dialog_table_is_one_line(table: str, why: str) -> None:
     with pytest.raises(ManifestError) as err:
         parse_manifest_text(HEAD + table)
     assert why in str(err.value) and "\n" not in str(err.value)
+
+
+def test_readers_of_one_group_are_bounded() -> None:
+    """At most MAX_READERS tables of each group: the limit itself loads, one more is one
+    line."""
+    one = '[[dialog.subject]]\nline = "(?P<subject>x)"\n'
+    assert parse_manifest_text(HEAD + one * MAX_READERS).dialog is not None
+    with pytest.raises(ManifestError) as err:
+        parse_manifest_text(HEAD + one * (MAX_READERS + 1))
+    assert f"at most {MAX_READERS}" in str(err.value) and "\n" not in str(err.value)
 
 
 def _d(choose: str | None, sel: int | None = 1) -> object:

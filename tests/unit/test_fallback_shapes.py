@@ -5301,3 +5301,177 @@ def test_options_led_by_a_letter_key_and_a_parenthesis_are_the_catch_alls(
     assert plain.rule_id == "tui_dialog_options", plain
     quoted = read(generic, ["  Run it?", "  y) Yes", "  n) No", "", "  That is what it asked."])
     assert quoted.state != "blocked", quoted
+
+
+def test_a_bar_with_its_keys_under_the_transcripts_rule_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """MForege 0.1.17: " ⚠ <command>   (type y/n + Enter)" under the rule that closes its
+    transcript and its activity row, over its status row and its input box (the cursor
+    in the box): a permission, y or n and Enter, its subject the rows from the rule down
+    to the bar. The transcript's quote of it (above the rule), the same words typed in
+    the box, and a bar showing a two-row command's first row without its keys are none."""
+    screens = HELD_OUT / "mforege-0.1.17" / "screens"
+    for name, command in (("blocked-permission--bash.txt",
+                           "sleep 3 && mkdir -p out && echo hi > out/x.txt"),
+                          ("blocked-permission--bash-rm.txt", "rm -f build.log")):
+        rows = _screen(screens / name)[:-1]
+        v = _cursor_at(generic, rows, -2, 1)
+        assert (v.state, v.kind, v.rule_id) == (
+            "blocked", "permission", "tui_bar_keys_permission"), name
+        assert v.dialog is not None and not v.dialog.partial
+        assert [(o.label, o.key) for o in v.dialog.options] == [("yes", "y"), ("no", "n")]
+        assert dialog.keys_for(v.dialog, v.dialog.options[0]) == ["y", "\r"]
+        assert v.dialog.subject[-1] == f"⚠ {command}   (type y/n + Enter)"
+        assert v.dialog.subject[0].startswith("✻ run_command(command=")
+        assert v.msg == command
+    for name in ("done--quoted-dialog.txt", "idle--user-typed-dialog.txt",
+                 "blocked-permission--multiline-1.txt", "working--tool-running.txt"):
+        rows = _screen(screens / name)[:-1]
+        assert _cursor_at(generic, rows, -2, 1).state != "blocked", name
+    # a bar of two rows, its keys on the second (not led by a glyph): not read, so no
+    # answer approves a command whose first row is not in what it shows
+    asked = _screen(screens / "blocked-permission--bash-rm.txt")[:-1]
+    at = next(i for i, x in enumerate(asked) if x.startswith(" ⚠ "))
+    two = [*asked[:at], " ⚠ mkdir -p d", "   touch x1.txt   (type y/n + Enter)", *asked[at + 1:]]
+    assert _cursor_at(generic, two, -2, 1).state != "blocked"
+
+
+def test_a_time_right_after_a_done_mark_is_no_turn_counting(generic: rules.Manifest) -> None:
+    """MForege 0.1.17 after a refusal: "  · run_command(command=rm -f build.log) run_command
+    ✓ (0.9s)" (how long the finished call took) over the answer, its rule, its status row
+    at rest and its empty input box: the composer at rest, not work; the same row with a
+    running turn's time ("✻ Thinking… (12s)") is work."""
+    screens = HELD_OUT / "mforege-0.1.17" / "screens"
+    rows = _screen(screens / "done--after-deny.txt")[:-1]
+    v = _cursor_at(generic, rows, -2, 1)
+    assert v.state == "idle", v
+    at = next(i for i, x in enumerate(rows) if "✓ (0.9s)" in x)
+    running = [*rows[:at], "  ✻ Thinking… (12s)", *rows[at + 1:]]
+    assert _cursor_at(generic, running, -2, 1).state == "working"
+
+
+def test_a_framed_list_under_a_heading_ending_in_a_colon_and_its_hints(
+        generic: rules.Manifest) -> None:
+    """Aru 0.61.0: "Choose an option:", its hints ("Scroll up to review · ↑↓ to navigate ·
+    Enter to confirm · Esc to cancel") and a frame of eighth blocks holding "▊ Yes" and
+    "▊ No, and tell Aru what to do differently", inside a box under the command's panel: a
+    permission, partial (no key shows, the panel may cut the command at its width); a
+    heading ending in a colon with a row of words, no hints, between it and the frame is
+    none."""
+    screens = HELD_OUT / "aru-0.61.0" / "screens"
+    for name in ("blocked-permission--bash.txt", "blocked-permission--multiline-1.txt"):
+        rows = _screen(screens / name)[:-1]
+        v = _cursor_at(generic, rows, 1, 4)
+        assert (v.state, v.kind, v.rule_id) == (
+            "blocked", "permission", "tui_dialog_framed_list"), name
+        assert v.msg == "Choose an option:"
+        assert v.dialog is not None and v.dialog.partial
+    rows = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    at = next(i for i, x in enumerate(rows) if "Scroll up to review" in x)
+    prose = [*rows[:at], rows[at].replace(
+        "Scroll up to review · ↑↓ to navigate · Enter to confirm · Esc to cancel",
+        "These are the colours the team liked best this year, in order  "), *rows[at + 1:]]
+    assert _cursor_at(generic, prose, 1, 4).rule_id != "tui_dialog_framed_list"
+
+
+def test_a_line_prompt_whose_keys_a_toolkit_ate_under_a_panel(generic: rules.Manifest) -> None:
+    """Axion Code 1.0.1: "Allow? :" on the cursor's row (Rich took "[y/N/a(lways)]" for
+    markup) under its panel "⚠ Permission Required" holding "Input: {"command": ...}": a
+    permission, y or n and Enter, its subject the panel's rows; a command the panel cuts
+    with "..." ("touch f15.tx...") is partial, so no answer approves the rows not shown."""
+    screens = HELD_OUT / "axion-1.0.1" / "screens"
+    rows = _screen(screens / "blocked-permission--bash-rm.txt")[:-1]
+    at = _last_row(rows, "Allow? :")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    assert v.dialog is not None and not v.dialog.partial
+    assert [(o.label, o.key) for o in v.dialog.options] == [("yes", "y"), ("no", "n")]
+    assert v.dialog.subject[-1] == 'Input:    {"command": "rm -rf build"}'
+    rows = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    v = _cursor_at(generic, rows, _last_row(rows, "Allow? :"))
+    assert (v.state, v.rule_id) == ("blocked", "yes_no_permission")
+    assert v.dialog is not None and v.dialog.partial
+    assert v.dialog.subject[-1].endswith("f15.tx...")
+
+
+def test_a_named_prompt_with_its_placeholder_after_the_cursor_over_a_legend(
+        generic: rules.Manifest) -> None:
+    """Axion Code 1.0.1 at rest: "axion > " with the placeholder "Try: search for TODO
+    comments" right of the cursor, over its toolbar " axion │ /help for commands │ Ctrl+C
+    to interrupt" (a legend of keys drawn at rest, apart by "│"): idle, not a turn; the
+    same prompt with the user's words left of the cursor (entered, a turn going on) is no
+    prompt."""
+    screens = HELD_OUT / "axion-1.0.1" / "screens"
+    rows = _screen(screens / "idle--prompt.txt")[:-1]
+    at = _last_row(rows, "axion > ")
+    v = _cursor_at(generic, rows, at, len("axion > "))
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt_placeholder")
+    typed = _cursor_at(generic, rows, at)
+    assert typed.rule_id != "line_chat_prompt_placeholder"
+
+
+def test_a_numbered_list_over_a_blank_row_and_your_choice(generic: rules.Manifest) -> None:
+    """Alan Code 1.3.14: "? Which color do you prefer?" over "  1) red" ... "  Or type your
+    own answer", a blank row, then "Your choice: " on the cursor's row: a question, each
+    number typed with Enter; its permission ("? Allow Bash?", the call's input, "  1)
+    Allow" ...) the same way is one; answered ("Your choice: 1" entered, the cursor under
+    it while the command runs and draws nothing) neither is a dialog."""
+    screens = HELD_OUT / "alancode-1.3.14" / "screens"
+    rows = _screen(screens / "blocked-question--question.txt")[:-1]
+    at = _last_row(rows, "Your choice:")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    assert v.dialog is not None
+    # (the hint row under the last option, at its number's column, is read as that
+    # label's wrapped rest: "blue Or type your own answer")
+    assert [(o.label.split()[0], o.key) for o in v.dialog.options] == [
+        ("red", "1"), ("green", "2"), ("blue", "3")]
+    assert dialog.keys_for(v.dialog, v.dialog.options[1]) == ["2", "\r"]
+    rows = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    at = _last_row(rows, "Your choice:")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind) == ("blocked", "permission")
+    answered = [*rows[:at], "Your choice: 1", *rows[at + 1:]]
+    assert _cursor_at(generic, answered, at + 1, 0).state != "blocked"
+    # a bare "Answer:" under a numbered list (a model's prose) is still none
+    prose = [*rows[:at], "Answer:", *rows[at + 1:]]
+    assert _cursor_at(generic, prose, at).rule_id != "line_numbered_question"
+
+
+def test_a_banners_legend_and_a_two_row_prompts_small_pointer_are_at_rest(
+        generic: rules.Manifest) -> None:
+    """What is drawn at rest: Alan Code 1.3.12's banner "│ Type /help for commands, Ctrl+C
+    to interrupt │" over its prompt "> " (a legend apart by a comma), ZettCode 0.2.0's
+    status row "  ● ready ... ^C/Esc to interrupt  ^D exit" under "› Ask ZettCode to do
+    anything" (the key to leave two blanks after the hint), and Aizen 2.7.0's two-row prompt
+    "╭─ aizen ─ work" over "╰─ ▸ " and its toolbar: each idle, not a turn."""
+    rows = _screen(HELD_OUT / "alancode-1.3.12" / "screens" / "idle--prompt.txt")[:-1]
+    at = _last_row(rows, ">")
+    assert _cursor_at(generic, rows, at, 2).state == "idle"
+    rows = _screen(HELD_OUT / "zettcode-0.2.0" / "screens" / "idle--prompt.txt")[:-1]
+    at = _last_row(rows, "› Ask ZettCode")
+    assert _cursor_at(generic, rows, at, 2).state == "idle"
+    rows = _screen(HELD_OUT / "aizen-2.7.0" / "screens" / "idle--prompt.txt")[:-1]
+    at = _last_row(rows, "╰─ ▸")
+    v = _cursor_at(generic, rows, at, 5)
+    assert (v.state, v.rule_id) == ("idle", "line_chat_prompt")
+    # the same hint while a turn runs is work: ZettCode's "✦ Processing (3s · ^C/Esc to
+    # interrupt)" over its composer
+    rows = _screen(HELD_OUT / "zettcode-0.2.0" / "screens" / "working--thinking.txt")[:-1]
+    at = _last_row(rows, "› Ask ZettCode")
+    assert _cursor_at(generic, rows, at, 2).state == "working"
+
+
+def test_a_checked_pointer_on_a_numbered_option_under_a_question(
+        generic: rules.Manifest) -> None:
+    """ZettCode 0.2.0: "Which color do you prefer?" over " ▸ ✓  1. Red" and "      2. Blue"
+    (the selected option marked by a pointer and a check) and its hints "› up/down choose,
+    enter sends · or type an answer · esc cancels": a question, its options read, the
+    first selected."""
+    rows = _screen(HELD_OUT / "zettcode-0.2.0" / "screens" / "blocked-question--question.txt")[:-1]
+    at = _last_row(rows, "› up/down")
+    v = _cursor_at(generic, rows, at, 2)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_question_list")
+    assert v.dialog is not None
+    assert [(o.label, o.selected) for o in v.dialog.options] == [("Red", True), ("Blue", False)]
+    assert dialog.keys_for(v.dialog, v.dialog.options[0]) == ["\r"]

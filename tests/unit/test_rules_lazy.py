@@ -362,9 +362,12 @@ def test_no_shipped_line_pattern_makes_the_line_set_big() -> None:
 #: compile no longer waits in the echo's path (bench_proxy.py, "echo after answer": worst
 #: 15 ms); what the limit still holds is memory, every pattern compiled in a session that
 #: pauses: the line chat's peak RSS 36.3 MiB at 89 100 (bench_memory.py; goal 38.1 MiB),
-#: some 0.2 MiB a thousand instructions: 95 000.
+#: some 0.2 MiB a thousand instructions: 95 000; 36.9 MiB at 94 404 (.70). .71's rules (a
+#: bar's keys under the transcript's rule, an answered "Your choice: 1", a framed list under
+#: a colon and hints, a finished call's time; a numbered question's options written
+#: unbounded, -300) bring it to 95 755: 97 000, some 0.5 MiB under the goal.
 PROGRAM_MAX = 6_000
-MANIFEST_PROGRAM_MAX = 95_000
+MANIFEST_PROGRAM_MAX = 97_000
 
 
 def test_no_shipped_pattern_or_manifest_compiles_big() -> None:
