@@ -2318,9 +2318,12 @@ manifest instead of their own.
   permission "Allow shell command? [y/N/always/deny <pattern>]" over "  $ <command>" and a
   prompt ">" read by ``input()`` while its Rich spinner row " ⠏ thinking…" goes on under
   it, the cursor at that row's end) was measured once unseen (generic .70): 0/6, 0,
-  agreement 0.742 / 0.758; nothing was written from it: its spinner runs on the same
-  under the question while it waits and after it was answered (the answer's echo wiped
-  by the next frame), so nothing on screen tells the wait from the work (``MISSED``).
+  agreement 0.742 / 0.758. What it showed where the fallback was wrong: a yes/no
+  question whose prompt row is bare, the spinner left running under it with the cursor
+  at its end, was read as the spinner's work; answered, the key is echoed after the
+  spinner's words and the spinner goes on a row lower. Since generic .72 (a yes/no
+  question over its command and a bare prompt, a spinner under it): 5/6, 0, 0.954 /
+  0.957; its 61-line command's pushes the question past the screen's top (``MISSED``).
 * **Alan Code 1.3.14 and 1.3.12** (``tests/heldout/alancode-*``, PyPI ``alancode``, a new
   agent: a line chat, its prompt "> ", no row while the model is asked or a command runs;
   its permission "? Allow Bash?", "Tool 'Bash' wants to execute with input: {...}", "  1)
@@ -2447,7 +2450,8 @@ GOAL_AGREEMENT = 0.90
 #: none since generic .70; MForege 0.1.17 and 0.1.16: every approval unseen, four a release
 #: since generic .71 (below); chalilulz 0.0.1b7 and 0.0.1b6: none, unseen; Aru 0.61.0 and
 #: 0.60.0 and Axion Code 1.0.1 and 1.0.0: every approval unseen, none since generic .71;
-#: choreoai-cli 0.0.5 and 0.0.4: every approval (below); Alan Code 1.3.14 and 1.3.12 and
+#: choreoai-cli 0.0.5 and 0.0.4: every approval unseen, its 61-line command's since
+#: generic .72 (below); Alan Code 1.3.14 and 1.3.12 and
 #: ZettCode 0.2.0 and 0.1.12: the question unseen, none since generic .71; Aizen 2.7.0 and
 #: 2.6.1: none, unseen)
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
@@ -2493,10 +2497,10 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # its status row: nothing on screen asks)
           *(f"mforege-{v}/{c}" for v in ("0.1.16", "0.1.17")
             for c in ("long-command", "multiline")),
-          # choreoai-cli 0.0.5 and 0.0.4: every approval (its spinner runs on under the
-          # question, waiting or answered alike)
-          *(f"choreo-{v}/{c}" for v in ("0.0.4", "0.0.5")
-            for c in ("command-approve", "command-deny", "long-command", "multiline")),
+          # choreoai-cli 0.0.5 and 0.0.4: every approval unseen; since generic .72 its
+          # 61-line command's, the question scrolled past the screen's top (">" over the
+          # spinner's row under the command's last rows: nothing on screen asks)
+          *(f"choreo-{v}/long-command" for v in ("0.0.4", "0.0.5")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -2623,8 +2627,9 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # Alan Code 1.3.14 and 1.3.12: its negatives' quote of its dialog streams, and
          # stops 0.8 s on "    Your choice:" with the cursor after it
          "alancode-1.3.14": (1, 0.99), "alancode-1.3.12": (1, 0.99),
-         # choreoai-cli 0.0.5 and 0.0.4 (0.742, 0.758): its approvals unread (MISSED)
-         "choreo-0.0.5": (0, 0.74), "choreo-0.0.4": (0, 0.75),
+         # choreoai-cli 0.0.5 and 0.0.4 (0.742, 0.758 unseen; 0.954, 0.957 since generic
+         # .72): its 61-line command's approval unread (MISSED)
+         "choreo-0.0.5": (0, 0.95), "choreo-0.0.4": (0, 0.95),
          }
 
 

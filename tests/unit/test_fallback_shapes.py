@@ -2482,6 +2482,21 @@ def test_hostile_text_under_or_over_a_yes_no_question_is_inert(generic: rules.Ma
         assert [o.key for o in d.options] == ["y", "n"]
 
 
+def test_a_question_that_starts_with_its_verb_over_what_it_asks_about_asks_leave(
+        generic: rules.Manifest) -> None:
+    """"Allow running this script? [y/N]" at the margin over the script: the verb is the
+    row's first word, and it asks leave to act all the same (a permission, not a
+    question); so does "Apply these changes?" over a bare key list."""
+    v = rules.evaluate(generic, at_input(run_below(SCRIPT, ask="Allow running this script? [y/N]"),
+                                         0))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_below_permission")
+    assert v.dialog is not None and v.dialog.subject == tuple(SCRIPT)
+    rows = ["", *DIFF, "", "Apply these changes?", "y/n "]
+    bare = rules.evaluate(generic, at_input(rows, 4))
+    assert (bare.state, bare.kind, bare.rule_id) == ("blocked", "permission",
+                                                     "yes_no_bare_permission")
+
+
 # ------------------------------------ a line-mode numbered question at a glyph prompt
 
 STATUS_BAR = ["─" * 80, " openai/gpt-4o  │  workspace-write  │  ctx 0%  │  work"]
@@ -5475,3 +5490,82 @@ def test_a_checked_pointer_on_a_numbered_option_under_a_question(
     assert v.dialog is not None
     assert [(o.label, o.selected) for o in v.dialog.options] == [("Red", True), ("Blue", False)]
     assert dialog.keys_for(v.dialog, v.dialog.options[0]) == ["\r"]
+
+
+# -------------------------- a yes/no question over its command, a spinner left under it
+
+def over_spinner(*command: str, ask: str = "Allow shell command? [y/N/always/deny <pattern>]",
+                 spinner: str = "⠹ thinking…") -> list[str]:
+    """choreoai-cli 0.0.5's permission (tests/heldout/choreo-0.0.5): its question, the
+    command under it, its input prompt ">" on a row of its own, and under that the spinner
+    it left running, the cursor at the spinner's end."""
+    rows = _screen(HELD_OUT / "choreo-0.0.5" / "screens" / "blocked-permission--bash.txt")
+    top = _last_row(rows, "Allow shell command?")
+    return [*rows[:top], ask, *command, ">", spinner]
+
+
+def test_a_yes_no_question_left_over_a_running_spinner_waits_for_its_answer(
+        generic: rules.Manifest) -> None:
+    """choreoai-cli asks "Allow shell command? [y/N/always/deny <pattern>]" over "  $
+    <command>" and reads the answer at ">" with Python's input() while the spinner it
+    started for the turn ("⠹ thinking…") runs on under that row: a permission, its subject
+    the command's rows, answered y or n and Enter. Answered, the key is echoed after the
+    spinner's words and the spinner goes on a row lower: none; a question that asks no
+    leave to act is a question."""
+    rows = _screen(HELD_OUT / "choreo-0.0.5" / "screens" / "blocked-permission--bash.txt")
+    at = _last_row(rows, ">") + 1  # the spinner's row ("⠦ thinking…")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                           "yes_no_over_spinner_permission")
+    d = v.dialog
+    assert d is not None and not d.partial
+    assert d.subject == ("$ sleep 3 && mkdir -p out && echo hi > out/x.txt",)
+    assert d.question.startswith("Allow shell command? [y/N/always/deny <pattern>]")
+    assert [(o.label, o.key) for o in d.options] == [("yes", "y"), ("no", "n")]
+    assert dialog.keys_for(d, dialog.resolve(d, "no")) == ["n", "\r"]
+    # the spinner's next frame: the same dialog
+    turned = _cursor_at(generic, [*rows[:at], "⠼ thinking…"], at)
+    assert turned.dialog is not None and turned.dialog.id == d.id
+    # a command of two rows (0.0.5's multiline screen) is read whole; another command is
+    # another dialog
+    two = _cursor_at(generic, over_spinner("  $ ls -la", "touch x1.txt"), -1)
+    assert two.dialog is not None and two.dialog.subject == ("  $ ls -la", "touch x1.txt")
+    assert two.dialog.id != d.id
+    # answered: the key echoed after the spinner's words, the spinner a row lower
+    answered = [*rows[:at], "⠧ thinking…y", "⠇ thinking…"]
+    assert _cursor_at(generic, answered, at + 1).state != "blocked"
+    # a question asking no leave to act
+    q = _cursor_at(generic, over_spinner("  $ ls", ask="Keep going? [y/N/always]"), -1)
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "yes_no_over_spinner")
+    # a command cut with "..." is partial: `answer` refuses it
+    cut = _cursor_at(generic, over_spinner("  $ rm -rf build && touch ..."), -1)
+    assert cut.dialog is not None and cut.dialog.partial
+
+
+@pytest.mark.parametrize("rows", [
+    # the same rows with text typed after the prompt glyph: the user's, not the program's
+    [*over_spinner("  $ ls", spinner="⠹ thinking…")[:-2], "> y", "⠹ thinking…"],
+    # a key list quoted inside a sentence of a model's answer, over a chat prompt and its
+    # spinner row
+    ["It asks Allow shell command? [y/N] and waits.", "Then it runs.", "> ", "⠹ thinking…"],
+    # a spinner row with something drawn under it
+    [*over_spinner("  $ ls"), "  esc to interrupt"],
+], ids=["typed", "quoted", "drawn-below"])
+def test_a_yes_no_question_over_a_spinner_that_waits_for_nothing(
+        generic: rules.Manifest, rows: list[str]) -> None:
+    at = _last_row(rows, "⠹ thinking") if "  esc to interrupt" in rows else -1
+    v = _cursor_at(generic, rows, at)
+    assert not (v.state == "blocked" and v.rule_id is not None
+                and v.rule_id.startswith("yes_no_over_spinner")), v.rule_id
+
+
+def test_hostile_text_in_a_command_over_a_spinner_is_inert(generic: rules.Manifest) -> None:
+    hostile = f"  $ rm {HOSTILE} \u2066x\u2069 #(touch /tmp/x) " + "A" * 10_000
+    v = _cursor_at(generic, over_spinner(hostile, "echo $(id)"), -1)
+    assert (v.state, v.rule_id) == ("blocked", "yes_no_over_spinner_permission")
+    d = v.dialog
+    assert d is not None and d.subject
+    text = "\n".join([d.question, *d.subject])
+    for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
+        assert bad not in text, repr(bad)
+    assert "echo $(id)" in d.subject
