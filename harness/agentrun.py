@@ -1137,6 +1137,8 @@ class AgentRun:
         "a+enter": b"a\r",
         # AbstractCode's second step of a shell command's approval: the word "run" as a line
         "run+enter": b"run\r",
+        # Axons' command that puts its chat in its safe mode (it asks before a command), as a line
+        "/safe+enter": b"/safe\r",
         # Ctrl+I told from Tab as the kitty keyboard protocol sends it (CSI 105;5 u), which a
         # Textual app reads whatever the terminal: CodeGopher's key that focuses its input
         "ctrl+i": b"\x1b[105;5u",
@@ -4112,3 +4114,37 @@ def aizen_command(sb: Sandbox, base_url: str, *,
     env.update({"OPENROUTER_API_KEY": "sk-or-fake-0123456789"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "--model", "gpt-4o", *(args or [])], env
+
+
+def axons_is_main(req: Any) -> bool:
+    """Axons' main requests (a ``fakeapi`` main-request predicate): Chat Completions
+    requests that offer its ``finish_task`` tool. Its planning request, the first of an
+    agent's first prompt (``[PLANNING PHASE]``, offering only its read-only tools), is a side
+    request: its answer is drawn as a panel ``Axon · Planning`` and the turn goes on."""
+    if not chat_with_tools_is_main(req):
+        return False
+    return any(isinstance(t, dict) and t.get("function", {}).get("name") == "finish_task"
+               for t in req.body.get("tools") or [])
+
+
+def axons_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Axons (PyPI ``axons``, the program ``axon``: a line-mode chat, its
+    prompt ``▶`` read by Rich's ``console.input``, its answers and tool calls printed as Rich
+    panels up the main screen) in ``sb``: the fake API's Chat Completions as its OpenAI
+    endpoint (``OPENAI_BASE_URL``, the key in ``OPENAI_API_KEY``, the model ``gpt-4o`` by
+    ``AXON_MODEL``). Its chat starts in its auto mode (every tool run unasked): its
+    description's start key types ``/safe`` (``✓ Mode: safe — asks before write, patch,
+    run, commit``), after which a call of its ``run_command`` tool asks first: ``[Axon
+    needs approval]``, ``Tool: run_command``, ``Args:`` and the arguments as indented JSON
+    (cut at 500 characters), then the line prompt ``Run this? (Y/n): `` on the cursor's
+    row, answered by a line (n: the model is told). A turn goes on until the model calls
+    its ``finish_task`` tool. Its HTTP client reaches only its endpoint;
+    :func:`loopback_only_python` refuses any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["axons"]
+    env = sb.base_env()
+    env.update({"OPENAI_API_KEY": "sk-fake", "OPENAI_BASE_URL": f"{base_url}/v1",
+                "AXON_MODEL": "gpt-4o"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

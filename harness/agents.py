@@ -2245,6 +2245,24 @@ chalilulz_idle, chalilulz_asks, chalilulz_busy = (
     CHALILULZ_CHAT.idle, CHALILULZ_CHAT.asks, CHALILULZ_CHAT.busy)
 
 
+# --------------------------------------------------------------------------- Axons
+
+#: its prompt, empty, as the last row with anything on it: "▶ " (Rich's console.input; a
+#: line-mode chat: its panels scroll up the main screen)
+AXONS_PROMPT = re.compile(r"(?m)^▶\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after
+#: it: "Run this? (Y/n): " under "[Axon needs approval]", "Tool: run_command", "Args:" and
+#: the arguments as indented JSON (a line answered: y or n, then Enter)
+AXONS_ASKS = re.compile(r"(?m)^Run this\? \(Y/n\):\s*\Z")
+#: its question's line prompt as the last row with anything on it: "Your answer: " under
+#: a panel titled "❓ Axon needs input" (the question, its numbered options and "Enter a
+#: number or type your own answer")
+AXONS_QUESTION = re.compile(r"(?m)^Your answer:\s*\Z")
+
+AXONS_CHAT = LastRow(AXONS_PROMPT, AXONS_ASKS)
+axons_idle, axons_asks, axons_busy = AXONS_CHAT.idle, AXONS_CHAT.asks, AXONS_CHAT.busy
+
+
 # --------------------------------------------------------------------------- DevCoder
 
 #: its input card's empty input, ``Ask anything... "Fix a TODO in the codebase"``
@@ -3370,6 +3388,12 @@ ZETTCODE = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
 
+#: recorded only, as chalilulz is; a line-mode chat put in its safe mode by its start key
+#: (the line "/safe"), whose permission is a line prompt "Run this? (Y/n): " under the
+#: call's arguments, answered by a line; its main requests those offering finish_task
+AXONS = replace(line_chat("axons", agentrun.axons_command, AXONS_CHAT),
+                is_main=agentrun.axons_is_main, start_key="/safe+enter")
+
 #: recorded only; a prompt_toolkit prompt over a bottom toolbar whose permission is a Rich
 #: panel over a questionary menu, answered by Enter (approve) or Down, Enter (refuse)
 AIZEN = Description(
@@ -3389,7 +3413,8 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     WINDCODE, AELIX, CLARAITY, COMMANDCODE, GEMMA, CODERIO, AJNA, CRABCODE, PCLI, HAZZEL, CODII,
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
-    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN)}
+    MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
+    AXONS)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3407,4 +3432,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "memocode", "wingman", "vulpcode", "symphony", "wizolt",
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
-                           "axion", "choreo", "alancode", "zettcode", "aizen"})
+                           "axion", "choreo", "alancode", "zettcode", "aizen",
+                           "axons"})
