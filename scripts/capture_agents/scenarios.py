@@ -29,6 +29,7 @@ from capture_agents import (
     ata,
     axion,
     axon,
+    bayan,
     cdd,
     chalilulz,
     chcode,
@@ -217,6 +218,7 @@ MODULES = {
     "alancode": (alancode,),
     "zettcode": (zettcode,),
     "aizen": (aizen,),
+    "bayan": (bayan,),
 }
 AGENTS = tuple(MODULES)
 
