@@ -4148,3 +4148,46 @@ def axons_command(sb: Sandbox, base_url: str, *,
                 "AXON_MODEL": "gpt-4o"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+#: the body of the last Chat Completions request :func:`bayan_is_main` saw
+_BAYAN_LAST: list[str] = [""]
+
+
+def bayan_is_main(req: Any) -> bool:
+    """Bayan's main requests (a ``fakeapi`` main-request predicate): Chat Completions
+    requests that offer tools, each sent twice but the first of its conversation: it
+    reads a streamed answer only up to its ``data: [DONE]`` row, so its next request, sent
+    on the same connection, fails in its own client before any answer is read (the
+    connection dropped, the request sent again on a new one after half a second). The
+    first sending is a side request, the second (the same body) the main one; a
+    conversation's first request (its system prompt and the prompt, after its look-up of
+    the models) is sent once."""
+    body = req.body if isinstance(req.body, dict) else {}
+    if req.api != "chat" or not body.get("tools"):
+        return False
+    seen = json.dumps(body, sort_keys=True)
+    again, _BAYAN_LAST[0] = seen == _BAYAN_LAST[0], seen
+    return again or len(body.get("messages") or []) <= 2
+
+
+def bayan_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Bayan (PyPI ``bayan-cli``, the program ``bayan``: a composer boxed
+    in rules drawn in place at the foot of the main screen, its turns printed up it) in
+    ``sb``: the fake API's Chat Completions as its endpoint (``BAYAN_BASE_URL``, the key in
+    ``BAYAN_API_KEY``), the model ``gpt-4o`` (``-m``; it lists the endpoint's models at
+    start). A call of its ``run_bash`` tool (and of its tools that change files) asks first
+    in its own access mode ``ask``: a box drawn in place, ``Bash command`` over the command's
+    rows (six at most, then ``… +N more lines``) and ``Do you want to proceed?`` over its
+    numbered choices ``❯ 1. Yes``, ``2. Yes, and don't ask again this session (full
+    access)``, ``3. No, and tell Bayan what to do differently`` (see harness/agents.py for
+    its rows): Enter approves, ``3`` refuses (the model is told and answers). Ctrl+C while
+    the model is asked ends the turn (``Interrupted``). It has no update check or telemetry.
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any
+    other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["bayan"]
+    env = sb.base_env()
+    env.update({"BAYAN_BASE_URL": f"{base_url}/v1", "BAYAN_API_KEY": "byn_sk_fake0123456789"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), "-m", "gpt-4o", *(args or [])], env

@@ -1804,6 +1804,34 @@ def aizen_busy(text: str) -> bool:
     return not (aizen_idle(text) or aizen_asks(text))
 
 
+# --------------------------------------------------------------------------- Bayan
+
+#: its composer, empty: the row '│ > Try "explain this project" · @file · !cmd │' boxed in
+#: rules at the foot of the main screen over its status row ("  ? for shortcuts" left, the
+#: context used and the model right); gone while a turn runs (then the spinner's row
+#: "✢ Coalescing… (1s · esc to interrupt)", its verb picked at random, under the transcript)
+BAYAN_PROMPT = re.compile(
+    r'(?m)^│ > Try "explain this project" · @file · !cmd +│\n╰─+╯\n  \S[^\n]*\s*\Z')
+#: its permission, not yet answered: a box drawn in place ("Bash command" over the command's
+#: rows, "Do you want to proceed?") ending in its three numbered choices, the pointer "❯" on
+#: the selected one (Enter approves the first, "3" refuses: the model is told)
+BAYAN_ASKS = re.compile(
+    r"(?m)^│ [❯ ] 1\. Yes +│\n│ [❯ ] 2\. Yes, and don't ask again this session \(full access\) +│\n"
+    r"│ [❯ ] 3\. No, and tell Bayan what to do differently +│\n╰─+╯")
+
+
+def bayan_asks(text: str) -> bool:
+    return BAYAN_ASKS.search(text) is not None
+
+
+def bayan_idle(text: str) -> bool:
+    return BAYAN_PROMPT.search(text) is not None and not bayan_asks(text)
+
+
+def bayan_busy(text: str) -> bool:
+    return not (bayan_idle(text) or bayan_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3402,6 +3430,14 @@ AIZEN = Description(
     end_settle=1.0, busy=aizen_busy, drawn=aizen_asks, approve_key="enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only; a composer boxed in rules drawn in place whose permission is a box drawn in
+#: place ending in three numbered choices, answered by Enter (approve) or "3" (refuse)
+BAYAN = Description(
+    "bayan", agentrun.bayan_command, is_main=agentrun.bayan_is_main,
+    started=bayan_idle, start_wait=60, start_settle=1.5, ended=bayan_idle,
+    end_settle=1.0, busy=bayan_busy, drawn=bayan_asks, approve_key="enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
@@ -3414,7 +3450,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS)}
+    AXONS, BAYAN)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3433,4 +3469,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
-                           "axons"})
+                           "axons", "bayan"})

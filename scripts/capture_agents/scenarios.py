@@ -30,6 +30,7 @@ from capture_agents import (
     axion,
     axon,
     axons,
+    bayan,
     cdd,
     chalilulz,
     chcode,
@@ -219,6 +220,7 @@ MODULES = {
     "zettcode": (zettcode,),
     "aizen": (aizen,),
     "axons": (axons,),
+    "bayan": (bayan,),
 }
 AGENTS = tuple(MODULES)
 
