@@ -670,7 +670,8 @@ def _block(f: Finder, raw: Sequence[str], fills: bool = True) -> _Found:
     body = [UNSAFE_RE.sub(" ", x).rstrip() for x in body]
     partial = (not closed or (f.more is not None and any(f.more.search(x) for x in body))
                or (f.cut_at is not None and len(body) >= f.cut_at)
-               or (f.required and not body))  # found, but nothing in it: as missing
+               or (f.required and not body)  # found, but nothing in it: as missing
+               or _left_open(body))
     if len(body) > MAX_SUBJECT_ROWS or sum(map(len, body)) > MAX_SUBJECT_CHARS:
         partial, kept, left = True, [], MAX_SUBJECT_CHARS  # too long to carry: not whole
         for x in body[:MAX_SUBJECT_ROWS]:
@@ -718,6 +719,36 @@ def _strip_borders(rows: list[str]) -> list[str]:
             break
         rows = [x[:-1].rstrip() if x.strip() else x for x in rows]
     return rows
+
+
+def _left_open(rows: Sequence[str]) -> bool:
+    """Whether a structure printed in `rows` stops before its end: from the first row that
+    opens an object or a list (a tool's arguments: "{", "[{", '{"command": ...'), a brace or
+    a bracket is still open after the last row, or a string in double quotes is (a
+    backslash escapes the next character). A program that cuts what it shows at a length
+    of its own and says nothing ("...touch f31.txt\\ntouc" and no closing quote or brace)
+    shows part of the command only. Rows before that one (a shell command's own "[ -f x ]",
+    quotes of a line of prose) are not read."""
+    start = next((i for i, x in enumerate(rows) if x.lstrip()[:1] in ("{", "[")
+                  and x.lstrip()[1:2] in ("", "{", "[", '"', " ")), None)
+    if start is None:
+        return False
+    depth, in_str, esc = 0, False, False
+    for ch in "\n".join(rows[start:]):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+    return in_str or depth > 0
 
 
 def _trim(rows: list[str]) -> list[str]:

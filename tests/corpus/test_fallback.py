@@ -2350,6 +2350,24 @@ manifest instead of their own.
   time" ...) was measured once unseen (generic .70): **6/6, 0**, agreement 0.665 / 0.706
   (its prompt's "▸" behind the box's corner no prompt: turns' ends seen only 5 s later).
   Since generic .71 ("╰─ ▸" a two-row prompt's last row): 6/6, 0, 0.974 / 0.974.
+* **Axons 0.1.3 and 0.1.2** (``tests/heldout/axons-*``, PyPI ``axons``, a new agent: a
+  line chat, its prompt "▶ " (Rich's console.input) under its answers and calls drawn as
+  Rich panels, nothing spinning while the model is asked; put in its safe mode with
+  "/safe", its permission "[Axon needs approval]", "Tool: run_command", "Args:" and the
+  arguments as JSON (cut at 500 characters, without a word) over "Run this? (Y/n): ";
+  its question a panel "❓ Axon needs input" holding the question, "  1. Red" ... and
+  "Enter a number or type your own answer", over "Your answer: ") was measured once
+  unseen (generic .72): 6/7 each, 0, agreement 0.687 / 0.689 (its prompt "▶" no prompt:
+  every turn's end unseen; "Your answer:" no question's prompt). Since generic .73 (a
+  triangle alone a chat's prompt; "Your answer:", a blank row in the panel
+  before the hint): 7/7, 0, 1.000 / 1.000; its arguments cut mid-string leave the
+  dialog partial (``answer`` refuses it).
+* **Bayan 1.3.1 and 1.3.0** (``tests/heldout/bayan-*``, PyPI ``bayan-cli``, a new agent:
+  a composer boxed in rules drawn in place at the foot of the main screen over a status
+  row, a spinner row "✢ Coalescing… (1s · esc to interrupt)"; its permission a box
+  "Bash command", the command (six rows at most, then "… +55 more lines"), "Do you want
+  to proceed?" over "❯ 1. Yes" ...) was measured once unseen (generic .72): **6/6, 0,
+  1.000 / 1.000**; nothing was written from it.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2653,22 +2671,23 @@ def test_the_held_out_agent_is_there() -> None:
         "abstractcode-0.3.7", "abstractcode-0.3.8", "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0",
         "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "aizen-2.6.1", "aizen-2.7.0",
         "ajna-0.1.0", "ajna-0.1.1", "alancode-1.3.12", "alancode-1.3.14", "andromity-0.2.23", "andromity-0.2.24", "aru-0.60.0", "aru-0.61.0",
-        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axion-1.0.0", "axion-1.0.1", "axon-0.27.6", "axon-0.27.7", "cdd-0.0.5",
-        "cdd-0.0.6", "chalilulz-0.0.1b6", "chalilulz-0.0.1b7", "chcode-0.1.4", "chcode-0.1.5", "choreo-0.0.4", "choreo-0.0.5", "chyrd-0.4.6",
-        "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2",
-        "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1",
-        "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7",
-        "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1",
-        "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0",
-        "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4",
-        "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0",
-        "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26", "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8",
-        "memocode-0.9.9", "mentat-1.0.18", "mforege-0.1.16", "mforege-0.1.17", "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0",
-        "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0",
-        "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5",
-        "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1",
-        "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3",
-        "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]
+        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axion-1.0.0", "axion-1.0.1", "axon-0.27.6", "axon-0.27.7", "axons-0.1.2",
+        "axons-0.1.3", "bayan-1.3.0", "bayan-1.3.1", "cdd-0.0.5", "cdd-0.0.6", "chalilulz-0.0.1b6", "chalilulz-0.0.1b7", "chcode-0.1.4",
+        "chcode-0.1.5", "choreo-0.0.4", "choreo-0.0.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57",
+        "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
+        "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11",
+        "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0",
+        "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1", "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0",
+        "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
+        "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0",
+        "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26",
+        "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mforege-0.1.16", "mforege-0.1.17",
+        "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0",
+        "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0",
+        "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30",
+        "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0",
+        "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4",
+        "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

@@ -430,3 +430,40 @@ inline = '(?P<label>(?P<key>[A-Za-z/?]))[ ]*[/,\\]]'
         ("y", "y"), ("n", "n"), ("j", "j"), ("J", "J"), ("/", "/")]
     v = rules.evaluate(m, Snapshot(lines=["Go on? y/n/a"]))
     assert not v.dialog.options
+
+
+@pytest.mark.parametrize(("rows", "partial"), [
+    # a tool's arguments whole: closed string, closed brace
+    (["Tool: run_command", "Args:", "{", '  "command": "ls -la\\ntouch x1.txt",', "}"], False),
+    # cut at the program's own length, mid-string (Axons 0.1.3 cuts its arguments at 500
+    # characters and says nothing: "...touch f31.txt\ntouc")
+    (["Tool: run_command", "Args:", "{", '  "command": "touch f30.txt\\ntouch f31.txt\\ntouc'],
+     True),
+    # cut after a string closed, the brace left open
+    (["Args:", '{"command": "rm -rf build",', '  "cwd": "/tmp"'], True),
+    # an escaped quote inside the string does not close it; a closed one is whole
+    (["Args:", '{"command": "echo \\"hi\\" > out.txt"}'], False),
+    (["Args:", '{"command": "echo \\"hi'], True),
+    # a wrapped list of calls, closed
+    (["[{", '  "tool": "bash", "args": ["ls", "-la"]', "}]"], False),
+    # a shell command's own brackets and quotes before any structure: not read
+    (["$ [ -f x ] && echo \"it's", "rm -rf build"], False),
+])
+def test_a_structure_left_open_leaves_the_subject_partial(rows: list[str], partial: bool) -> None:
+    """A subject block holding a tool's arguments (an object or a list) that stops inside
+    a string or with a brace or bracket still open was cut by the program that shows it:
+    the dialog is partial (`answer` refuses it), whatever the rule's own `more` says."""
+    from osc7501wrap import rules
+
+    m = parse_manifest_text(HEAD.replace('contains = "?"', 'contains = "Run this? (Y/n)"') + '''
+[[dialog.subject]]
+rules = ["d"]
+region = "screen"
+up = true
+after = '^\\s*$'
+until = 'Run this\\? \\(Y/n\\)'
+''', "t")
+    v = rules.evaluate(m, rules.Snapshot(["", *rows, "Run this? (Y/n): "]))
+    assert v.state == "blocked" and v.dialog is not None
+    assert v.dialog.subject == tuple(rows)
+    assert v.dialog.partial is partial

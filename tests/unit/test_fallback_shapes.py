@@ -5569,3 +5569,59 @@ def test_hostile_text_in_a_command_over_a_spinner_is_inert(generic: rules.Manife
     for bad in ("\x1b", "\x07", "\u202e", "\u2066", "\u2069"):
         assert bad not in text, repr(bad)
     assert "echo $(id)" in d.subject
+
+
+def test_a_triangle_alone_on_the_cursors_row_is_a_line_chats_prompt(
+        generic: rules.Manifest) -> None:
+    """Axons 0.1.3's prompt "▶ " (Rich's console.input) alone on the cursor's row under its
+    last answer: idle, whether the session just started or a turn ended; the same glyph with
+    a line entered after it ("▶ describe the project", the cursor under it) is none."""
+    for screen in ("idle--prompt.txt", "done--answer.txt"):
+        rows = _screen(HELD_OUT / "axons-0.1.3" / "screens" / screen)[:-1]
+        at = _last_row(rows, "▶")
+        v = _cursor_at(generic, rows, at, 2)
+        assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), screen
+    for glyph in ("▸", "➤", "❱"):
+        v = _cursor_at(generic, ["Two plus two is four.", "", f"{glyph} "], -1, 2)
+        assert (v.state, v.rule_id) == ("idle", "line_chat_prompt"), glyph
+    typed = _cursor_at(generic, ["▶ describe the project", ""], -1, 0)
+    assert typed.rule_id != "line_chat_prompt"
+
+
+def test_a_numbered_question_in_a_panel_over_your_answer(generic: rules.Manifest) -> None:
+    """Axons 0.1.3's question: a panel "❓ Axon needs input" holding the question, a blank
+    row, "  1. Red" ... "  3. Blue", a blank row and its hint "Enter a number or type your
+    own answer", then "Your answer: " under the panel: a question, its numbers typed with
+    Enter. A bare "Answer: " is still no prompt of a question (prose)."""
+    rows = _screen(HELD_OUT / "axons-0.1.3" / "screens" / "blocked-question--question.txt")[:-1]
+    at = _last_row(rows, "Your answer:")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    assert v.dialog is not None
+    assert v.dialog.question == "Which color do you prefer?"
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("Red", "1"), ("Green", "2"), ("Blue", "3")]
+    assert dialog.keys_for(v.dialog, v.dialog.options[2]) == ["3", "\r"]
+    bare = [*rows[:at], "Answer: "]
+    assert _cursor_at(generic, bare, at).rule_id != "line_numbered_question"
+    # answered: the number entered, the cursor under it
+    answered = [*rows[:at], "Your answer: 1", ""]
+    assert _cursor_at(generic, answered, at + 1, 0).state != "blocked"
+
+
+def test_arguments_cut_by_the_program_leave_the_permission_partial(
+        generic: rules.Manifest) -> None:
+    """Axons 0.1.3 prints a call's arguments as JSON under "[Axon needs approval]" and cuts
+    them at 500 characters without a word ('...touch f31.txt\\ntouc', no closing quote or
+    brace) over "Run this? (Y/n): ": the command shown is not the command run, so the
+    dialog is partial and `answer` refuses it; its whole arguments are not."""
+    screens = HELD_OUT / "axons-0.1.3" / "screens"
+    rows = _screen(screens / "blocked-permission--long-command.txt")[:-1]
+    v = _cursor_at(generic, rows, _last_row(rows, "Run this?"))
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    assert v.dialog is not None and v.dialog.partial
+    assert v.dialog.subject[-1].endswith("touc")
+    rows = _screen(screens / "blocked-permission--bash.txt")[:-1]
+    whole = _cursor_at(generic, rows, _last_row(rows, "Run this?"))
+    assert whole.dialog is not None and not whole.dialog.partial
+    assert '  "command": "sleep 3 && mkdir -p out && echo hi > out/x.txt",' in whole.dialog.subject
