@@ -83,6 +83,7 @@ from capture_agents import (
     minacode,
     mini,
     nanocoder,
+    nrgrd,
     opencode,
     opencodex,
     openhands,
@@ -217,6 +218,7 @@ MODULES = {
     "alancode": (alancode,),
     "zettcode": (zettcode,),
     "aizen": (aizen,),
+    "nrgrd": (nrgrd,),
 }
 AGENTS = tuple(MODULES)
 
