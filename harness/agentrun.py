@@ -4191,3 +4191,35 @@ def bayan_command(sb: Sandbox, base_url: str, *,
     env.update({"BAYAN_BASE_URL": f"{base_url}/v1", "BAYAN_API_KEY": "byn_sk_fake0123456789"})
     loopback_only_python(sb, env)
     return [str(pin.exe), "-m", "gpt-4o", *(args or [])], env
+
+
+def nrgrd_command(sb: Sandbox, base_url: str, *,
+                  args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for nrgrd (PyPI ``nrgrd``, the program ``nrgrd``: a prompt_toolkit
+    prompt ``nrgrd> `` at the foot of the main screen under its context bar and over a bottom
+    toolbar, its turns printed with Rich panels up the screen) in ``sb``: the fake API's Chat
+    Completions as its endpoint (``base_url`` and the model ``gpt-4o`` in
+    ``$XDG_CONFIG_HOME/nrgrd/config.json``, the key in its file store ``credentials.json``
+    beside it, the keyring's backend the failing one so that it takes that file, not a
+    keyring daemon), its update check off (``NRGRD_NO_UPDATE_CHECK``: else it asks PyPI for
+    its latest release at start). A call of its ``shell`` tool asks first: a Rich panel
+    titled ``Nrgrd wants to run: shell`` (the command) over Rich's line prompt ``Allow?  Yes
+    No   Always allow this tool this session [y/n/a] (n):`` (its ``[y]``, ``[n]``, ``[a]``
+    eaten as Rich markup; see harness/agents.py for its rows), answered by a line: ``y``
+    approves, ``n`` refuses (a panel ``shell — Permission Denied``: the model is told and
+    answers). Ctrl+C in a turn stops it (``● Interrupted. Any partial reply above was
+    kept.``), its prompt back.
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["nrgrd"]
+    conf = sb.home / ".config" / "nrgrd"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "config.json").write_text(json.dumps({
+        "api_key": "", "base_url": f"{base_url}/v1", "model": "gpt-4o",
+        "context_window_tokens": 128000, "compact_keep_recent_tokens": 4000}))
+    (conf / "credentials.json").write_text(json.dumps({"api_key": "sk-fake-0123456789"}))
+    env = sb.base_env()
+    env.update({"NRGRD_NO_UPDATE_CHECK": "1",
+                "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

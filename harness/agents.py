@@ -1832,6 +1832,33 @@ def bayan_busy(text: str) -> bool:
     return not (bayan_idle(text) or bayan_asks(text))
 
 
+# --------------------------------------------------------------------------- nrgrd
+
+#: its prompt, empty ("nrgrd> ", under its context bar "context ━──... ≈1.2k / 128k · 1% ·
+#: window from config"), over blank rows and its bottom toolbar (" / for commands · Ctrl+V
+#: pastes an image · /attach adds files"): a prompt_toolkit prompt at the foot of the main
+#: screen, gone while a turn runs (then the user's panel "User" and, once the stream comes,
+#: the answer's panel "Nrgrd" are the last rows: no spinner while the model is silent)
+NRGRD_PROMPT = re.compile(r"(?m)^nrgrd> *\n(?: *\n)* / for commands · Ctrl\+V pastes an image[^\n]*\s*\Z")
+#: its permission's line prompt (Rich's Prompt.ask) as the last row with anything on it,
+#: nothing typed after it: "Allow?  Yes   No   Always allow this tool this session [y/n/a]
+#: (n):" (its "[y]", "[n]", "[a]" eaten as Rich markup) right under its panel titled "Nrgrd
+#: wants to run: shell" (the command); answered by a line (y approves, n refuses)
+NRGRD_ASKS = re.compile(r"(?m)^Allow\?[^\n]*\[y/n/a\] \(n\): *\s*\Z")
+
+
+def nrgrd_asks(text: str) -> bool:
+    return NRGRD_ASKS.search(text) is not None
+
+
+def nrgrd_idle(text: str) -> bool:
+    return NRGRD_PROMPT.search(text) is not None and not nrgrd_asks(text)
+
+
+def nrgrd_busy(text: str) -> bool:
+    return not (nrgrd_idle(text) or nrgrd_asks(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3438,6 +3465,14 @@ BAYAN = Description(
     end_settle=1.0, busy=bayan_busy, drawn=bayan_asks, approve_key="enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+#: recorded only; a prompt_toolkit prompt over a bottom toolbar whose permission is a Rich
+#: panel over Rich's line prompt, answered by a line (y or n, Enter)
+NRGRD = Description(
+    "nrgrd", agentrun.nrgrd_command, is_main=agentrun.chat_with_tools_is_main,
+    started=nrgrd_idle, start_wait=90, start_settle=1.5, ended=nrgrd_idle,
+    end_settle=1.0, busy=nrgrd_busy, drawn=nrgrd_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
@@ -3450,7 +3485,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS, BAYAN)}
+    AXONS, BAYAN, NRGRD)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3469,4 +3504,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
-                           "axons", "bayan"})
+                           "axons", "bayan", "nrgrd"})

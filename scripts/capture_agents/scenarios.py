@@ -85,6 +85,7 @@ from capture_agents import (
     minacode,
     mini,
     nanocoder,
+    nrgrd,
     opencode,
     opencodex,
     openhands,
@@ -221,6 +222,7 @@ MODULES = {
     "aizen": (aizen,),
     "axons": (axons,),
     "bayan": (bayan,),
+    "nrgrd": (nrgrd,),
 }
 AGENTS = tuple(MODULES)
 
