@@ -2368,6 +2368,19 @@ manifest instead of their own.
   "Bash command", the command (six rows at most, then "… +55 more lines"), "Do you want
   to proceed?" over "❯ 1. Yes" ...) was measured once unseen (generic .72): **6/6, 0,
   1.000 / 1.000**; nothing was written from it.
+* **nrgrd 0.2.2 and 0.2.1** (``tests/heldout/nrgrd-*``, PyPI ``nrgrd``, a new agent:
+  prompt_toolkit and Rich, its prompt "nrgrd> " under a context bar over a toolbar, the
+  user's line echoed in a panel "User", the answer streamed in a panel "Nrgrd", nothing
+  spinning while the model is silent; its permission a panel "Nrgrd wants to run:
+  shell" (the command) over Rich's line prompt "Allow?  Yes   No   Always allow this tool
+  this session [y/n/a] (n): ", its "[y]" "[n]" "[a]" eaten as markup) was measured once
+  unseen (generic .72): 6/6 each, 3 false blocked each, agreement 0.812 / 0.813 (the
+  answered "(n): y" row read as buttons on one row while the command ran; the dialog's
+  words entered at "nrgrd> " over the panel echoing them read as a question over an
+  input box; its quote in the answer's panel read as buttons). Since generic .74 (a
+  line prompt's row of bare words ending in its key list, and one answered with rows
+  under it, are no buttons; a question entered at a chat's prompt over its echo is the
+  user's): 6/6, 0, 0.992 / 0.993.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2682,12 +2695,12 @@ def test_the_held_out_agent_is_there() -> None:
         "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0",
         "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26",
         "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mforege-0.1.16", "mforege-0.1.17",
-        "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "opencodex-0.1.31", "openhands-1.11.0",
-        "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0",
-        "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3", "tinyharness-0.1.0", "tunacode-0.1.30",
-        "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0", "vulpcode-0.1.1", "vulpcode-0.2.0",
-        "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0", "yamin-0.2.3", "yamin-0.2.4",
-        "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]
+        "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "nrgrd-0.2.1", "nrgrd-0.2.2",
+        "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0",
+        "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3",
+        "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0",
+        "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0",
+        "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]
 
 
 #: known agents read with the fallback instead of their manifests, and the false blocked

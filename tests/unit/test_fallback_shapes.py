@@ -5625,3 +5625,51 @@ def test_arguments_cut_by_the_program_leave_the_permission_partial(
     whole = _cursor_at(generic, rows, _last_row(rows, "Run this?"))
     assert whole.dialog is not None and not whole.dialog.partial
     assert '  "command": "sleep 3 && mkdir -p out && echo hi > out/x.txt",' in whole.dialog.subject
+
+
+NRGRD = HELD_OUT / "nrgrd-0.2.2" / "screens"
+
+
+def test_a_line_prompt_whose_keys_markup_left_bare_is_read_at_the_cursor_only(
+        generic: rules.Manifest) -> None:
+    """nrgrd 0.2.2 asks under its panel "Nrgrd wants to run: shell" (the command) with
+    Rich's line prompt "Allow?  Yes   No   Always allow this tool this session [y/n/a]
+    (n): " (its "[y]", "[n]", "[a]" eaten as markup, the words left apart by blanks): a
+    permission on the cursor's row, its subject the command. Answered ("(n): y", the
+    call's result panel under it, the cursor under that), the same row is no dialog of
+    buttons on one row, nor any permission."""
+    rows = _screen(NRGRD / "blocked-permission--bash.txt")[:-1]
+    at = _last_row(rows, "Allow?")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "yes_no_permission")
+    assert v.dialog is not None and not v.dialog.partial
+    assert v.dialog.subject == ("sleep 3 && mkdir -p out && echo hi > out/x.txt",)
+    assert [(o.label, o.key) for o in v.dialog.options] == [("yes", "y"), ("no", "n")]
+    edge = "─" * 118
+    answered = [*rows[:at], rows[at].rstrip() + " y", f"╭{edge}╮", f"│ {'shell':<117}│",
+                f"│ {'exit code 0':<117}│", f"│ {'(no output)':<117}│", f"╰{edge}╯", ""]
+    after = _cursor_at(generic, answered, len(answered) - 1, 0)
+    assert after.state != "blocked", after.rule_id
+
+
+def test_a_line_prompt_quoted_or_entered_at_the_chats_prompt_is_none(
+        generic: rules.Manifest) -> None:
+    """nrgrd 0.2.2's negatives: the dialog's words entered at "nrgrd> " (the line stays on
+    its row, the panel "User" echoes it under it, the cursor under the panel while the
+    model is asked) and quoted in the answer's panel with a sentence after it: neither is
+    a dialog (the first is the user's line, the second a quote)."""
+    rows = _screen(NRGRD / "done--quoted-dialog.txt")[:-1]
+    prompt = _last_row(rows, "nrgrd>")
+    quoted = _cursor_at(generic, rows, prompt, 7)
+    assert quoted.state == "idle", quoted.rule_id
+    line = _last_row(rows, "nrgrd> Nrgrd wants to run")
+    edge = "─" * 118
+    said = rows[line][len("nrgrd> "):].rstrip()
+    entered = [*rows[:line + 1], f"╭{edge}╮", f"│ {said:<117}│", f"╰{edge}╯", ""]
+    v = _cursor_at(generic, entered, len(entered) - 1, 0)
+    assert v.state != "blocked", v.rule_id
+    # the same question with its keys at the conversation's margin over an input box is
+    # still a dialog (input_keys_permission)
+    asked = [*rows[:line], said, f"╭{edge}╮", f"│ {'':<117}│", f"╰{edge}╯", ""]
+    live = _cursor_at(generic, asked, len(asked) - 2, 2)
+    assert (live.state, live.rule_id) == ("blocked", "input_keys_permission")
