@@ -94,6 +94,7 @@ from capture_agents import (
     pooh,
     quoriv,
     qwen,
+    qwentermux,
     rawdog,
     strands,
     symphony,
@@ -221,6 +222,7 @@ MODULES = {
     "aizen": (aizen,),
     "axons": (axons,),
     "bayan": (bayan,),
+    "qwentermux": (qwentermux,),
 }
 AGENTS = tuple(MODULES)
 
