@@ -4232,5 +4232,11 @@ def qwentermux_command(sb: Sandbox, base_url: str, *,
     env.update({"PATH": f"{node}:{env['PATH']}", "OPENAI_API_KEY": "sk-fake",
                 "OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_MODEL": "gpt-4o",
                 "QWEN_TELEMETRY_ENABLED": "false", "NO_BROWSER": "1"})
+    if tuple(int(x) for x in pin.version.split("-")[0].split(".")[:2]) < (0, 21):
+        # 0.18.0-termux sends its API requests through $HTTPS_PROXY whatever $NO_PROXY
+        # says (the dead proxy fails them: "Connection error. (cause: fetch failed)"): no
+        # proxy for it; loopback_only still refuses any other host
+        for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
+            env.pop(name, None)
     loopback_only(sb, env)
     return [str(pin.exe), *(args or [])], env

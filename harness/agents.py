@@ -1835,9 +1835,11 @@ def bayan_busy(text: str) -> bool:
 # --------------------------------------------------------------------------- Qwen Code Termux
 
 #: its composer, empty: "   Type your message or @path/to/file" after ">" between two rules,
-#: over its status rows ("  ➜ work · gpt-4o", "  ⏸ Ask permissions (shift + tab to cycle)");
-#: an Ink app drawn in place at the foot of the main screen
-QWENTERMUX_COMPOSER = re.compile(r"(?m)^>   Type your message or @path/to/file *\n─+ *\n  ➜ ")
+#: over its status rows ("  ➜ work · gpt-4o", "  ⏸ Ask permissions (shift + tab to cycle)";
+#: 0.18.0-termux: the one row "  ? for shortcuts"); an Ink app drawn in place at the foot of
+#: the main screen
+QWENTERMUX_COMPOSER = re.compile(
+    r"(?m)^>   Type your message or @path/to/file *\n─+ *\n  (?:➜ |\? for shortcuts)")
 #: its spinner's row while a turn runs: a braille frame, a phrase picked at random, its time
 #: and its key to stop ("  ⠹ Polishing the algorithms... (3s · esc to cancel)"; the tokens
 #: in it once the model answers: "(0s · ↓ 28 tokens · esc to cancel)"); "  ⠏ Waiting for
@@ -1846,13 +1848,17 @@ QWENTERMUX_SPINNER = re.compile(r"(?m)^  [\u2800-\u28ff] \S[^\n]*(?:esc to cance
 #: its permission, not yet answered: "? Shell <command> (<description>) ←", the command,
 #: "   Allow execution of: 'rm'?" over "   › 1. Yes, allow once", "     2. Always allow run
 #: 'rm *' commands in this project", "     3. ... for this user", "     4. No, suggest
-#: changes (esc)"; Enter approves, Esc refuses (the turn stops)
-QWENTERMUX_ASKS = re.compile(r"(?m)^   Allow execution of: [^\n]*\?\s*\n(?: *\n)*   › 1\. Yes, allow once")
+#: changes (esc)"; Enter approves, Esc refuses (the turn stops). 0.18.0-termux draws them
+#: in a rounded box, no blank rows ("  │ Allow execution of: 'mkdir, python3'?  │" over
+#: "  │ › 1. Yes, allow once  │")
+QWENTERMUX_ASKS = re.compile(r"(?m)^(?:   |  │ )Allow execution of: [^\n]*\?[ │]*\n(?:[ │]*\n)*"
+                             r"(?:   |  │ )› 1\. Yes, allow once")
 #: its question (ask_user_question), not yet answered: "? AskUserQuestion Ask user 1
 #: question ←", its header, the question, "   ❯ 1. Red" (each choice's description under
 #: it), "     3. Type something..." and the legend "   ↑/↓: Navigate | Enter: Select | Esc:
 #: Cancel"
-QWENTERMUX_QUESTION = re.compile(r"(?m)^   ❯ 1\. [^\n]*\n(?:[^\n]*\n)*?   ↑/↓: Navigate \| Enter: Select \| Esc: Cancel")
+QWENTERMUX_QUESTION = re.compile(r"(?m)^(?:   |  │ )❯ 1\. [^\n]*\n(?:[^\n]*\n)*?"
+                                 r"(?:   |  │ )↑/↓: Navigate \| Enter: Select \| Esc: Cancel")
 
 
 def qwentermux_asks(text: str) -> bool:

@@ -25,7 +25,9 @@ tool draws ``? AskUserQuestion Ask user 1 question ←``, the header, the questi
 ``   ↑/↓: Navigate | Enter: Select | Esc: Cancel``; Enter takes the first. Esc in a turn
 stops it, the prompt back in the composer. It refuses a command that starts with ``sleep
 N &&`` (it tells the model to run it in the background): its approved command sleeps with
-``python3 -c`` instead.
+``python3 -c`` instead. 0.18.0-termux draws each tool call, its permission and its question
+in a rounded box (``  │ Allow execution of: 'rm'?`` over ``  │ › 1. Yes, allow once``), each
+answer after ``✦`` and the one status row ``  ? for shortcuts`` under its composer.
 
 What it does not do: describe it (its rows, command and keys: harness/agents.py) or read
 its own events (no hooks are set: its labels come from its screen).
@@ -58,7 +60,8 @@ DIALOG = {"asks": QWENTERMUX_ASKS, "tool_name": "run_shell_command", "tool_input
           "refusal_reply": []}
 
 # the composer holding the interrupted prompt, no spinner
-INTERRUPTED = re.compile(r"(?m)^> think about it for a long time *\n─+ *\n  ➜ [^\n]*\n  ⏸ ")
+INTERRUPTED = re.compile(r"(?m)^> think about it for a long time *\n─+ *\n"
+                         r"  (?:➜ [^\n]*\n  ⏸ |\? for shortcuts)")
 
 
 register("qwentermux", "command-approve",
