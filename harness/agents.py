@@ -1859,6 +1859,49 @@ def nrgrd_busy(text: str) -> bool:
     return not (nrgrd_idle(text) or nrgrd_asks(text))
 
 
+# --------------------------------------------------------------------------- Qwen Code Termux
+
+#: its composer, empty: "   Type your message or @path/to/file" after ">" between two rules,
+#: over its status rows ("  ➜ work · gpt-4o", "  ⏸ Ask permissions (shift + tab to cycle)";
+#: 0.18.0-termux: the one row "  ? for shortcuts"); an Ink app drawn in place at the foot of
+#: the main screen
+QWENTERMUX_COMPOSER = re.compile(
+    r"(?m)^>   Type your message or @path/to/file *\n─+ *\n  (?:➜ |\? for shortcuts)")
+#: its spinner's row while a turn runs: a braille frame, a phrase picked at random, its time
+#: and its key to stop ("  ⠹ Polishing the algorithms... (3s · esc to cancel)"; the tokens
+#: in it once the model answers: "(0s · ↓ 28 tokens · esc to cancel)"); "  ⠏ Waiting for
+#: user confirmation..." under a dialog
+QWENTERMUX_SPINNER = re.compile(r"(?m)^  [\u2800-\u28ff] \S[^\n]*(?:esc to cancel\)|Waiting for user confirmation\.\.\.)")
+#: its permission, not yet answered: "? Shell <command> (<description>) ←", the command,
+#: "   Allow execution of: 'rm'?" over "   › 1. Yes, allow once", "     2. Always allow run
+#: 'rm *' commands in this project", "     3. ... for this user", "     4. No, suggest
+#: changes (esc)"; Enter approves, Esc refuses (the turn stops). 0.18.0-termux draws them
+#: in a rounded box, no blank rows ("  │ Allow execution of: 'mkdir, python3'?  │" over
+#: "  │ › 1. Yes, allow once  │")
+QWENTERMUX_ASKS = re.compile(r"(?m)^(?:   |  │ )Allow execution of: [^\n]*\?[ │]*\n(?:[ │]*\n)*"
+                             r"(?:   |  │ )› 1\. Yes, allow once")
+#: its question (ask_user_question), not yet answered: "? AskUserQuestion Ask user 1
+#: question ←", its header, the question, "   ❯ 1. Red" (each choice's description under
+#: it), "     3. Type something..." and the legend "   ↑/↓: Navigate | Enter: Select | Esc:
+#: Cancel"
+QWENTERMUX_QUESTION = re.compile(r"(?m)^(?:   |  │ )❯ 1\. [^\n]*\n(?:[^\n]*\n)*?"
+                                 r"(?:   |  │ )↑/↓: Navigate \| Enter: Select \| Esc: Cancel")
+
+
+def qwentermux_asks(text: str) -> bool:
+    return QWENTERMUX_ASKS.search(text) is not None
+
+
+def qwentermux_idle(text: str) -> bool:
+    return (QWENTERMUX_COMPOSER.search(text) is not None
+            and QWENTERMUX_SPINNER.search(text) is None and not qwentermux_asks(text)
+            and QWENTERMUX_QUESTION.search(text) is None)
+
+
+def qwentermux_busy(text: str) -> bool:
+    return QWENTERMUX_SPINNER.search(text) is not None and not qwentermux_asks(text)
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3474,6 +3517,13 @@ NRGRD = Description(
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
 
+#: recorded only; a fork of Qwen Code (an Ink app at the foot of the main screen) whose
+#: permission is answered by Enter (approve) or Esc (refuse: the turn stops)
+QWENTERMUX = Description(
+    "qwentermux", agentrun.qwentermux_command, is_main=agentrun.chat_with_tools_is_main,
+    started=qwentermux_idle, start_wait=60, start_settle=1.5, ended=qwentermux_idle,
+    end_settle=1.0, busy=qwentermux_busy, drawn=qwentermux_asks, approve_key="enter")
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3485,7 +3535,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS, BAYAN, NRGRD)}
+    AXONS, BAYAN, NRGRD, QWENTERMUX)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3504,4 +3554,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
-                           "axons", "bayan", "nrgrd"})
+                           "axons", "bayan", "nrgrd", "qwentermux"})

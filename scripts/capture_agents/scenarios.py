@@ -95,6 +95,7 @@ from capture_agents import (
     pooh,
     quoriv,
     qwen,
+    qwentermux,
     rawdog,
     strands,
     symphony,
@@ -223,6 +224,7 @@ MODULES = {
     "axons": (axons,),
     "bayan": (bayan,),
     "nrgrd": (nrgrd,),
+    "qwentermux": (qwentermux,),
 }
 AGENTS = tuple(MODULES)
 
