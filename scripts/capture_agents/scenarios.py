@@ -18,6 +18,7 @@ from capture_agents import (
     aetheris,
     agentao,
     agentcode,
+    aic,
     aider,
     aisha,
     aizen,
@@ -221,6 +222,7 @@ MODULES = {
     "aizen": (aizen,),
     "axons": (axons,),
     "bayan": (bayan,),
+    "aic": (aic,),
 }
 AGENTS = tuple(MODULES)
 
