@@ -4272,3 +4272,27 @@ def qwentermux_command(sb: Sandbox, base_url: str, *,
             env.pop(name, None)
     loopback_only(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def aic_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for AI-Commander (PyPI ``aic-agent``, the program ``aic``: a full-screen
+    Textual app, its agent's log above a prompt box docked at the bottom over its key bar)
+    in ``sb``: the fake API's Chat Completions as its endpoint (``--api-base``, the key in
+    ``AIC_API_KEY``), the model ``gpt-4o`` (without one it asks the endpoint's model list)
+    and its ``ask_user`` tool on (``--ask``, from 2.7.0; 2.6.1 has neither). A call of its
+    ``execute_bash`` tool whose command is not read-only (``ls``, ``cat``, ``echo``... run
+    unasked) asks first, in a modal box ``Approve command`` drawn over the middle of the
+    screen (see harness/agents.py for its rows), answered by a key alone: ``y`` approves,
+    ``n`` refuses (the model is told and answers). A turn goes on, the model asked again
+    after each answer, until the model calls its ``task_complete`` tool. Its HTTP client
+    (the openai SDK) reaches only its endpoint; :func:`loopback_only_python` refuses any
+    other host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["aic"]
+    env = sb.base_env()
+    env.update({"AIC_API_KEY": "sk-fake-0123456789"})
+    loopback_only_python(sb, env)
+    # its ask_user tool (and --ask) came with 2.7.0
+    ask = ["--ask"] if tuple(int(n) for n in pin.version.split(".")[:2]) >= (2, 7) else []
+    return [str(pin.exe), "--api-base", f"{base_url}/v1", "--model", "gpt-4o", *ask,
+            *(args or [])], env

@@ -1902,6 +1902,49 @@ def qwentermux_busy(text: str) -> bool:
     return QWENTERMUX_SPINNER.search(text) is not None and not qwentermux_asks(text)
 
 
+# --------------------------------------------------------------------------- AI-Commander
+
+#: its status row under its prompt box, at rest: "● ready  step 0/500 │ ctx 0/80.0k 0% │ Σ 0 tok
+#: │ 0 tok/s │ approve: ask │ questions on │ sandbox ✓" (a spinner and "thinking 2.1s",
+#: "running 1.6s: <command>" while a turn runs, "◆ waiting for your approval" under its
+#: permission, "? waiting for your answer" under its question)
+AIC_READY = re.compile(r"(?m)^ ● ready  step \d+/\d+ │")
+#: its permission: a modal box drawn over the middle of its screen, "╔═ Approve command ═..╗"
+#: over "The agent wants to run this command:", the command (16 rows at most, scrolled),
+#: three edged buttons "Yes (y)", "No (n)", "Always (a)" and an input "…or type a
+#: suggestion for the agent and press Enter"; answered by a key alone (y, n, a)
+AIC_ASKS = re.compile(r"╔═ Approve command ═+╗ *[│ ]*\n.*║ The agent wants to run this command:")
+#: its question (its ask_user tool): "── Question · <time> ──" over the question and "  type
+#: your answer in the prompt and press Enter" in its log, its status row "? waiting for your
+#: answer"; answered by a line typed in its prompt box
+AIC_QUESTION = re.compile(r"(?m)^ \? waiting for your answer  step ")
+
+
+def aic_asks(text: str) -> bool:
+    """Its permission's modal box drawn."""
+    return AIC_ASKS.search(text) is not None
+
+
+def aic_question(text: str) -> bool:
+    """Its status row waiting for the answer to its question."""
+    return AIC_QUESTION.search(text) is not None
+
+
+def aic_quits(text: str) -> bool:
+    """Its quit confirmation drawn (Ctrl+Q): "Quit AI-Commander?" over "Quit (y)", "Stay (n)"."""
+    return "Quit AI-Commander?" in text and "Quit (y)" in text
+
+
+def aic_idle(text: str) -> bool:
+    """Its status row at rest, no modal box drawn."""
+    return (AIC_READY.search(text) is not None and not aic_asks(text)
+            and not aic_quits(text))
+
+
+def aic_busy(text: str) -> bool:
+    return not (aic_idle(text) or aic_asks(text) or aic_question(text) or aic_quits(text))
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3524,6 +3567,15 @@ QWENTERMUX = Description(
     started=qwentermux_idle, start_wait=60, start_settle=1.5, ended=qwentermux_idle,
     end_settle=1.0, busy=qwentermux_busy, drawn=qwentermux_asks, approve_key="enter")
 
+
+#: recorded only; a full-screen Textual app whose permission is a modal box of three edged
+#: buttons, answered by a key alone (y, n); Ctrl+Q asks to quit, y quits
+AIC = Description(
+    "aic", agentrun.aic_command, is_main=agentrun.chat_with_tools_is_main,
+    started=aic_idle, start_wait=90, start_settle=2.0, ended=aic_idle,
+    end_settle=1.0, busy=aic_busy, drawn=aic_asks, approve_key="y",
+    leave=(Leave(("ctrl+q", "y"), 10, pause=1.0, asks=aic_quits), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3535,7 +3587,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS, BAYAN, NRGRD, QWENTERMUX)}
+    AXONS, BAYAN, NRGRD, QWENTERMUX, AIC)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3554,4 +3606,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
-                           "axons", "bayan", "nrgrd", "qwentermux"})
+                           "axons", "bayan", "nrgrd", "qwentermux", "aic"})

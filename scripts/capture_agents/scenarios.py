@@ -18,6 +18,7 @@ from capture_agents import (
     aetheris,
     agentao,
     agentcode,
+    aic,
     aider,
     aisha,
     aizen,
@@ -225,6 +226,7 @@ MODULES = {
     "bayan": (bayan,),
     "nrgrd": (nrgrd,),
     "qwentermux": (qwentermux,),
+    "aic": (aic,),
 }
 AGENTS = tuple(MODULES)
 
