@@ -86,6 +86,7 @@ from capture_agents import (
     mini,
     nanocoder,
     nrgrd,
+    onefirewall,
     opencode,
     opencodex,
     openhands,
@@ -223,6 +224,7 @@ MODULES = {
     "axons": (axons,),
     "bayan": (bayan,),
     "nrgrd": (nrgrd,),
+    "onefirewall": (onefirewall,),
 }
 AGENTS = tuple(MODULES)
 
