@@ -4296,3 +4296,37 @@ def aic_command(sb: Sandbox, base_url: str, *,
     ask = ["--ask"] if tuple(int(n) for n in pin.version.split(".")[:2]) >= (2, 7) else []
     return [str(pin.exe), "--api-base", f"{base_url}/v1", "--model", "gpt-4o", *ask,
             *(args or [])], env
+
+
+def onefirewall_command(sb: Sandbox, base_url: str, *,
+                        args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for OneFirewall AI (PyPI ``onefirewall-ai``, the program
+    ``onefirewall-ai``: a prompt_toolkit prompt ``❯`` at the foot of the main screen over a
+    bottom toolbar `` gpt-4o  ·  ask before changes (shift+tab)  ·  context 0%  ·  <session>``,
+    its turns printed with Rich up the screen) in ``sb``: the fake API's Chat Completions as
+    its endpoint (its provider ``custom`` and the endpoint, key and model ``gpt-4o`` by
+    ``ONEFIREWALL_PROVIDER``, ``ONEFIREWALL_ENDPOINT``, ``ONEFIREWALL_API_KEY`` and
+    ``ONEFIREWALL_MODEL``; else it asks its own gateway), its state in ``ONEFIREWALL_HOME``
+    inside the sandbox, its sessions' titles not asked of the model
+    (``ONEFIREWALL_GENERATE_TITLES=0``: else each conversation's first turn sends a side
+    request). A call of its ``bash`` tool whose command is not one of its read-only ones
+    (``ls``, ``cat``... without ``;``, ``&``, ``|`` or a newline) asks first: a Rich panel
+    titled ``Run: <its first row>`` (the command) over its legend row ``  yes   a always
+    allow 'bash(<its head>*)' this session   no   (or type what to do instead)`` and the line
+    prompt ``Allow? `` on the cursor's row (see harness/agents.py for its rows), answered by
+    a line: ``y``, Enter approves, ``n``, Enter refuses (the model is told and answers). Its
+    ``ask_user`` tool asks a question: a panel ``Question`` over its numbered options and
+    the line prompt ``Your answer (number or text): ``. Ctrl+C while the model is
+    silent stops its spinner and nothing else (the turn waits on its request).
+    Its HTTP client reaches only its endpoint; :func:`loopback_only_python` refuses any other
+    host. No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["onefirewall"]
+    home = sb.home / ".onefirewall-ai"
+    home.mkdir(parents=True, exist_ok=True)
+    env = sb.base_env()
+    env.update({"ONEFIREWALL_HOME": str(home), "ONEFIREWALL_PROVIDER": "custom",
+                "ONEFIREWALL_ENDPOINT": f"{base_url}/v1",
+                "ONEFIREWALL_API_KEY": "sk-fake-0123456789", "ONEFIREWALL_MODEL": "gpt-4o",
+                "ONEFIREWALL_GENERATE_TITLES": "0"})
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

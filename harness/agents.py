@@ -1832,6 +1832,36 @@ def bayan_busy(text: str) -> bool:
     return not (bayan_idle(text) or bayan_asks(text))
 
 
+# --------------------------------------------------------------------------- OneFirewall AI
+
+#: its prompt, empty ("❯ "), over blank rows and its bottom toolbar (" gpt-4o  ·  ask before
+#: changes (shift+tab)  ·  context 0%  ·  <session>"): a prompt_toolkit prompt at the foot of
+#: the main screen, gone while a turn runs (then its spinner's row "⠹ Thinking… 1s (Ctrl+C to
+#: interrupt)" under the transcript)
+ONEFIREWALL_PROMPT = re.compile(r"(?m)^❯ *\n(?: *\n)* gpt-4o  ·  [^\n]*context \d+%[^\n]*\s*\Z")
+#: its permission's line prompt as the last row with anything on it, nothing typed after it:
+#: "Allow? " right under its legend row "  yes   a always allow 'bash(...)' this session   no
+#: (or type what to do instead)", itself under its Rich panel titled "Run: <the command's
+#: first row>" (the command); answered by a line (y approves, n refuses)
+ONEFIREWALL_ASKS = re.compile(r"(?m)\(or type what to do instead\) *\nAllow\? *\s*\Z")
+#: its question (its ask_user tool): a panel "Question" over its numbered options "  1) Red"
+#: and the line prompt "Your answer (number or text): " as the last row, nothing typed
+ONEFIREWALL_QUESTION = re.compile(r"(?m)^Your answer \(number or text\): *\s*\Z")
+
+
+def onefirewall_asks(text: str) -> bool:
+    return (ONEFIREWALL_ASKS.search(text) is not None
+            or ONEFIREWALL_QUESTION.search(text) is not None)
+
+
+def onefirewall_idle(text: str) -> bool:
+    return ONEFIREWALL_PROMPT.search(text) is not None and not onefirewall_asks(text)
+
+
+def onefirewall_busy(text: str) -> bool:
+    return not (onefirewall_idle(text) or onefirewall_asks(text))
+
+
 # --------------------------------------------------------------------------- nrgrd
 
 #: its prompt, empty ("nrgrd> ", under its context bar "context ━──... ≈1.2k / 128k · 1% ·
@@ -3576,6 +3606,15 @@ AIC = Description(
     end_settle=1.0, busy=aic_busy, drawn=aic_asks, approve_key="y",
     leave=(Leave(("ctrl+q", "y"), 10, pause=1.0, asks=aic_quits), *CTRL_C_TWICE))
 
+
+#: recorded only; a prompt_toolkit prompt over a bottom toolbar whose permission is a Rich
+#: panel over a legend row and a line prompt, answered by a line (y or n, Enter)
+ONEFIREWALL = Description(
+    "onefirewall", agentrun.onefirewall_command, is_main=agentrun.chat_with_tools_is_main,
+    started=onefirewall_idle, start_wait=90, start_settle=1.5, ended=onefirewall_idle,
+    end_settle=1.0, busy=onefirewall_busy, drawn=onefirewall_asks, approve_key="y+enter",
+    leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3587,7 +3626,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS, BAYAN, NRGRD, QWENTERMUX, AIC)}
+    AXONS, BAYAN, NRGRD, QWENTERMUX, AIC, ONEFIREWALL)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3606,4 +3645,5 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "tythan", "yamin", "marim", "lanscoder", "yncli",
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
-                           "axons", "bayan", "nrgrd", "qwentermux", "aic"})
+                           "axons", "bayan", "nrgrd", "qwentermux", "aic",
+                           "onefirewall"})

@@ -87,6 +87,7 @@ from capture_agents import (
     mini,
     nanocoder,
     nrgrd,
+    onefirewall,
     opencode,
     opencodex,
     openhands,
@@ -227,6 +228,7 @@ MODULES = {
     "nrgrd": (nrgrd,),
     "qwentermux": (qwentermux,),
     "aic": (aic,),
+    "onefirewall": (onefirewall,),
 }
 AGENTS = tuple(MODULES)
 
