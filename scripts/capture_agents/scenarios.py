@@ -86,6 +86,7 @@ from capture_agents import (
     minacode,
     mini,
     nanocoder,
+    neo,
     nrgrd,
     opencode,
     opencodex,
@@ -227,6 +228,7 @@ MODULES = {
     "nrgrd": (nrgrd,),
     "qwentermux": (qwentermux,),
     "aic": (aic,),
+    "neo": (neo,),
 }
 AGENTS = tuple(MODULES)
 
