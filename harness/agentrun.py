@@ -4330,3 +4330,30 @@ def onefirewall_command(sb: Sandbox, base_url: str, *,
                 "ONEFIREWALL_GENERATE_TITLES": "0"})
     loopback_only_python(sb, env)
     return [str(pin.exe), *(args or [])], env
+
+
+def neo_command(sb: Sandbox, base_url: str, *,
+                args: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """argv and env for neo (PyPI ``neo-agnt``, the program ``neo``: a Textual app on the
+    alternate screen, its transcript over a composer and a status row) in ``sb``: the fake
+    API's Chat Completions as its provider ``openai`` (``providers.openai.base_url`` and
+    ``api_key`` in ``~/.config/neo/neo.json``), the model ``openai/gpt-4o`` (its small
+    model too), its sandbox off (else it wraps each command in its own network filter). A
+    call of its ``bash`` tool whose command is not one it allows unasked (``ls *``, ``git
+    status *``...) asks first: a modal ``permission required`` over the tool and the command
+    and its buttons ``Allow once``, ``Always allow``, ``Reject`` (see harness/agents.py for
+    its rows): Enter approves, Escape refuses (the model is told and answers). Ctrl+C in a turn stops
+    nothing. Its HTTP
+    client reaches only its endpoint; :func:`loopback_only_python` refuses any other host.
+    No hooks are set: its runs are labelled from its screen."""
+    pin = pins()["neo"]
+    conf = sb.home / ".config" / "neo"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "neo.json").write_text(json.dumps({
+        "model": "openai/gpt-4o", "small_model": "openai/gpt-4o",
+        "providers": {"openai": {"base_url": f"{base_url}/v1",
+                                 "api_key": "sk-fake-0123456789"}},
+        "sandbox": {"mode": "off"}}))
+    env = sb.base_env()
+    loopback_only_python(sb, env)
+    return [str(pin.exe), *(args or [])], env

@@ -1975,6 +1975,36 @@ def aic_busy(text: str) -> bool:
     return not (aic_idle(text) or aic_asks(text) or aic_question(text) or aic_quits(text))
 
 
+# --------------------------------------------------------------------------- neo
+
+#: its composer, empty (the placeholder "Ask neo…  ( / for commands, @ for files )" in its
+#: box), right under its rule and a blank row: a Textual app on the alternate screen (while
+#: a turn runs that blank row holds its spinner's row " ⠋ thinking · 7s")
+NEO_PROMPT = re.compile(r"(?m)^─{40,}\n *\n ╭─+╮\n │ Ask neo…")
+#: its permission, a modal box drawn over the whole screen: "permission required" over the
+#: tool and the command ("bash  →  touch x1.txt"), the command again, the buttons "Allow
+#: once", "Always allow", "Reject" and the hint "up/down move · enter select · esc reject"
+#: (Enter approves, Escape refuses); a command taller than the screen pushes the buttons
+#: and the hint out of the box, its first rows shown under the title
+NEO_ASKS = re.compile(r"│  permission required +│\n *│ +│\n *│  \S+  →  ")
+#: its question tool's modal box: "question" over "<header>: <question>" and a button per
+#: choice (Enter takes the first)
+NEO_QUESTION = re.compile(r"│  question +│\n(?: *│ +│\n)* *│  [^\n]*: Which color")
+
+
+def neo_asks(text: str) -> bool:
+    return NEO_ASKS.search(text) is not None
+
+
+def neo_idle(text: str) -> bool:
+    return (NEO_PROMPT.search(text) is not None and not neo_asks(text)
+            and NEO_QUESTION.search(text) is None)
+
+
+def neo_busy(text: str) -> bool:
+    return not (neo_idle(text) or neo_asks(text) or NEO_QUESTION.search(text) is not None)
+
+
 # --------------------------------------------------------------------------- AbstractCode
 
 #: its input row, empty (``>``), over its two status rows, the first with no spinner in
@@ -3615,6 +3645,15 @@ ONEFIREWALL = Description(
     end_settle=1.0, busy=onefirewall_busy, drawn=onefirewall_asks, approve_key="y+enter",
     leave=(Leave(("ctrl+d",), 10), *CTRL_C_TWICE))
 
+
+#: recorded only; a Textual app whose permission is a modal box of buttons, answered by
+#: Enter (approve) or Escape (refuse)
+NEO = Description(
+    "neo", agentrun.neo_command, is_main=agentrun.chat_with_tools_is_main,
+    started=neo_idle, start_wait=90, start_settle=1.5, ended=neo_idle,
+    end_settle=1.0, busy=neo_busy, drawn=neo_asks, approve_key="enter",
+    leave=(Leave(("ctrl+q",), 10), *CTRL_C_TWICE))
+
 AGENTS: dict[str, Description] = {d.name: d for d in (
     CLAUDE, CODEX, AIDER, GEMINI, COPILOT, PI, OPENCODE, QWEN, KILO, GROK, CLINE, CONTINUE, VIBE,
     KIMI, DEEPAGENTS, MINI, OPENCODEX, CODEPUPPY, OPENHANDS, NANOCODER, GPTME, INTERPRETER,
@@ -3626,7 +3665,7 @@ AGENTS: dict[str, Description] = {d.name: d for d in (
     LANGREPL, POOH, CHCODE, QUORIV, ANDROMITY, MEMOCODE, WINGMAN,
     VULPCODE, SYMPHONY, WIZOLT, TYTHAN, YAMIN, MARIM, LANSCODER, YNCLI,
     MINACODE, CDD, ABSTRACTCODE, MFOREGE, CHALILULZ, ARU, AXION, CHOREO, ALANCODE, ZETTCODE, AIZEN,
-    AXONS, BAYAN, NRGRD, QWENTERMUX, AIC, ONEFIREWALL)}
+    AXONS, BAYAN, NRGRD, QWENTERMUX, AIC, ONEFIREWALL, NEO)}
 #: the agents recorded only to measure the fallback on (no manifest, no e2e profile)
 RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "opencodex",
                            "codepuppy", "openhands", "nanocoder", "gptme", "interpreter",
@@ -3646,4 +3685,4 @@ RECORDED_ONLY = frozenset({"continue", "vibe", "kimi", "deepagents", "mini", "op
                            "minacode", "cdd", "abstractcode", "mforege", "chalilulz", "aru",
                            "axion", "choreo", "alancode", "zettcode", "aizen",
                            "axons", "bayan", "nrgrd", "qwentermux", "aic",
-                           "onefirewall"})
+                           "onefirewall", "neo"})

@@ -86,6 +86,7 @@ from capture_agents import (
     minacode,
     mini,
     nanocoder,
+    neo,
     nrgrd,
     onefirewall,
     opencode,
@@ -229,6 +230,7 @@ MODULES = {
     "qwentermux": (qwentermux,),
     "aic": (aic,),
     "onefirewall": (onefirewall,),
+    "neo": (neo,),
 }
 AGENTS = tuple(MODULES)
 
