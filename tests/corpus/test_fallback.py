@@ -2381,6 +2381,38 @@ manifest instead of their own.
   line prompt's row of bare words ending in its key list, and one answered with rows
   under it, are no buttons; a question entered at a chat's prompt over its echo is the
   user's): 6/6, 0, 0.992 / 0.993.
+* **Qwen Code Termux 0.22.2-termux and 0.18.0-termux** (``tests/heldout/qwentermux-*``,
+  npm ``@mmmbuto/qwen-code-termux``, a fork of Qwen Code, a known agent: an Ink app at
+  the foot of the main screen, its composer ">   Type your message or @path/to/file"
+  between two rules; its permission "? Shell rm -rf build (Run the command) ←", the
+  command, "   Allow execution of: 'rm'?" over "   › 1. Yes, allow once" ... and "  ⠏
+  Waiting for user confirmation..."; 0.18.0's in a rounded box) was measured once unseen
+  (generic .74): **7/7 each, 0**, agreement 0.919 / 0.986 (a second turn answered within
+  0.2 s of its Enter: its end not read before the harness quit 1.2 s later); nothing
+  was written from it.
+* **AI-Commander 2.7.0 and 2.6.1** (``tests/heldout/aic-*``, PyPI ``aic-agent``, a new
+  agent: a full-screen Textual app, its log beside a side pane, a prompt box "╭─ Prompt"
+  holding "Type a task or /command…" over a status row (" ● ready  step 0/500 │ ...", "
+  ⠸ thinking 2.6s ...") and a key bar; its permission a modal of double edges over the
+  screen's middle, "╔═ Approve command ═╗", the command and three buttons with eighth-block
+  edges "Yes (y)   No (n)   Always (a)", the status row " ◆ waiting for your approval";
+  its question asked in its log, " ? waiting for your answer" on the status row; each
+  session's end a box "Quit AI-Commander?" over "Quit (y)   Stay (n)", labelled blocked:
+  seven and eight of its dialogs) was measured once unseen (generic .74): 0/14 and 0/16,
+  0, agreement 0.855 / 0.814 (its modal's title in its top edge, its double edges and
+  its buttons one blank apart no dialog; its prompt box's "/command…" no placeholder).
+  Since generic .75 (a modal titled in its top edge by an approval over edged buttons; a
+  status row saying it waits for the user's approval or answer; "/command" a
+  placeholder's word): 14/14 and 16/16, 0, 0.980 / 0.993.
+* **OneFirewall AI 0.3.0 and 0.2.0** (``tests/heldout/onefirewall-*``, PyPI
+  ``onefirewall-ai``, a new agent: prompt_toolkit and Rich, its prompt "❯ " over a
+  toolbar, "⠼ Thinking… 2s (Ctrl+C to interrupt)" under the prompt sent; its permission a
+  panel "╭─ Run: <command> ─╮" over a legend "  yes   a always allow ... no   (or type
+  what to do instead)" and "Allow? " on the cursor's row; its question a box holding the
+  question over "  1) Red" ... and "Your answer (number or text): ") was measured once
+  unseen (generic .74): 6/7 each, 0, agreement 0.985 / 0.974 (the question unread: its
+  box's bottom edge between it and the options). Since generic .75: 7/7, 0, 0.991 /
+  0.987.
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2682,22 +2714,23 @@ def _problems(agent_dir: Path) -> tuple[list[str], str]:
 def test_the_held_out_agent_is_there() -> None:
     assert [d.name for d in HELD_OUT] == [
         "abstractcode-0.3.7", "abstractcode-0.3.8", "acoder-0.1.0", "aelix-0.1.0b2", "aether-2.1.0", "aether-2.1.2", "aetheris-1.0.0", "aetheris-1.1.0",
-        "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aisha-0.2.13", "aisha-0.2.17", "aizen-2.6.1", "aizen-2.7.0",
-        "ajna-0.1.0", "ajna-0.1.1", "alancode-1.3.12", "alancode-1.3.14", "andromity-0.2.23", "andromity-0.2.24", "aru-0.60.0", "aru-0.61.0",
-        "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axion-1.0.0", "axion-1.0.1", "axon-0.27.6", "axon-0.27.7", "axons-0.1.2",
-        "axons-0.1.3", "bayan-1.3.0", "bayan-1.3.1", "cdd-0.0.5", "cdd-0.0.6", "chalilulz-0.0.1b6", "chalilulz-0.0.1b7", "chcode-0.1.4",
-        "chcode-0.1.5", "choreo-0.0.4", "choreo-0.0.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1", "claraity-1.2.0", "cline-3.0.57",
-        "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900", "codepuppy-0.0.946", "coderai-0.4.0",
-        "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2", "commandcode-1.64.0", "continue-1.5.11",
-        "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29", "deepagents-0.1.88", "devcoder-0.1.0",
-        "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1", "godspeed-0.4.0", "gpte-0.3.0", "gpte-0.3.1", "gptme-0.34.0",
-        "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0", "jasmine-0.1.1", "joshu-0.3.0",
-        "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1", "lanscoder-1.2.1", "lanscoder-1.3.0",
-        "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36", "llmist-18.4.0", "marim-0.18.26",
-        "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18", "mforege-0.1.16", "mforege-0.1.17",
-        "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0", "nrgrd-0.2.1", "nrgrd-0.2.2",
-        "opencodex-0.1.31", "openhands-1.11.0", "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0",
-        "quoriv-1.6.2", "quoriv-1.7.0", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3",
+        "agentao-0.4.27", "agentao-0.5.17", "agentcode-1.3.2", "agentcode-1.4.0", "aic-2.6.1", "aic-2.7.0", "aisha-0.2.13", "aisha-0.2.17",
+        "aizen-2.6.1", "aizen-2.7.0", "ajna-0.1.0", "ajna-0.1.1", "alancode-1.3.12", "alancode-1.3.14", "andromity-0.2.23", "andromity-0.2.24",
+        "aru-0.60.0", "aru-0.61.0", "ashcode-0.1.0", "ata-1.0.0", "ata-1.0.2", "axion-1.0.0", "axion-1.0.1", "axon-0.27.6",
+        "axon-0.27.7", "axons-0.1.2", "axons-0.1.3", "bayan-1.3.0", "bayan-1.3.1", "cdd-0.0.5", "cdd-0.0.6", "chalilulz-0.0.1b6",
+        "chalilulz-0.0.1b7", "chcode-0.1.4", "chcode-0.1.5", "choreo-0.0.4", "choreo-0.0.5", "chyrd-0.4.6", "chyrd-0.4.7", "claraity-0.14.1",
+        "claraity-1.2.0", "cline-3.0.57", "cline-3.0.65", "clippy-4.19.4", "clippy-4.20.2", "codegopher-0.2.2", "codegopher-0.3.0", "codepuppy-0.0.900",
+        "codepuppy-0.0.946", "coderai-0.4.0", "coderill-0.1.0", "coderill-0.1.1", "coderio-0.6.0", "coderio-0.6.1", "codii-0.1.0", "commandcode-1.54.2",
+        "commandcode-1.64.0", "continue-1.5.11", "continue-1.5.47", "corecoder-0.7.0", "corecoder-0.8.0", "crabcode-0.1.7", "crabcode-0.1.8", "deepagents-0.1.29",
+        "deepagents-0.1.88", "devcoder-0.1.0", "dostuff-0.2.0", "firstcoder-0.1.11", "firstcoder-0.1.12", "gemma-0.2.1", "godspeed-0.4.0", "gpte-0.3.0",
+        "gpte-0.3.1", "gptme-0.34.0", "gptme-0.35.1", "hazzel-1.6.1", "hazzel-1.6.2", "hermes-0.19.0", "interpreter-0.4.3", "jasmine-0.1.0",
+        "jasmine-0.1.1", "joshu-0.3.0", "kimi-1.40.0", "kimi-1.51.0", "koder-0.6.3", "koder-0.6.4", "langrepl-1.11.2", "langrepl-1.12.1",
+        "lanscoder-1.2.1", "lanscoder-1.3.0", "letta-0.25.3", "letta-0.25.9", "lindwyrm-0.8.1", "lindwyrm-0.9.0", "llm-0.34", "llm-0.36",
+        "llmist-18.4.0", "marim-0.18.26", "marim-0.18.27", "mastracode-0.32.1", "mcpcli-0.20.1", "memocode-0.9.8", "memocode-0.9.9", "mentat-1.0.18",
+        "mforege-0.1.16", "mforege-0.1.17", "minacode-0.35.0", "minacode-0.36.0", "mini-1.17.5", "mini-1.7.0", "nanocoder-1.25.2", "nanocoder-1.30.0",
+        "neo-0.1.13", "neo-0.1.14", "nrgrd-0.2.1", "nrgrd-0.2.2", "onefirewall-0.2.0", "onefirewall-0.3.0", "opencodex-0.1.31", "openhands-1.11.0",
+        "openhands-1.16.0", "pairwit-0.0.10", "pairwit-0.0.14", "pcli-0.1.0", "pcli-0.2.0", "pooh-2.0.0", "quoriv-1.6.2", "quoriv-1.7.0",
+        "qwentermux-0.18.0-termux", "qwentermux-0.22.2-termux", "rawdog-0.1.5", "rawdog-0.1.6", "strands-0.1.10", "strands-0.1.5", "symphony-0.0.2", "symphony-0.0.3",
         "tinyharness-0.1.0", "tunacode-0.1.30", "tunacode-0.1.46", "tythan-1.0.0", "vibe-2.18.3", "vibe-2.26.1", "vtx-1.2.2", "vtx-1.3.0",
         "vulpcode-0.1.1", "vulpcode-0.2.0", "windcode-0.4.5", "wingman-0.4.2", "wingman-0.4.3", "wizolt-0.75.3", "wizolt-0.76.0", "xiaoyu-0.75.0",
         "yamin-0.2.3", "yamin-0.2.4", "yncli-1.5.3", "yncli-1.6.0", "zettcode-0.1.12", "zettcode-0.2.0"]

@@ -4887,7 +4887,8 @@ def test_buttons_with_marks_beside_the_composer_and_a_forms_buttons_are_dialogs(
     assert (q.state, q.kind, q.rule_id) == (
         "blocked", "question", "tui_question_submit_buttons")
     idle = _cursor_at(generic, _screen(screens / "idle--prompt.txt")[:-1], 1, 2)
-    assert (idle.state, idle.rule_id) == ("idle", "tui_composer_box_hint"), idle
+    assert idle.state == "idle", idle
+    assert idle.rule_id in ("tui_composer_box_hint", "tui_composer_panel_hint"), idle
     typed = read(generic, ["> Run it? ✓ Apply    ✕ Reject", "", "model · ~/work"])
     assert typed.rule_id != "tui_dialog_mark_buttons"
 
@@ -5673,3 +5674,73 @@ def test_a_line_prompt_quoted_or_entered_at_the_chats_prompt_is_none(
     asked = [*rows[:line], said, f"╭{edge}╮", f"│ {'':<117}│", f"╰{edge}╯", ""]
     live = _cursor_at(generic, asked, len(asked) - 2, 2)
     assert (live.state, live.rule_id) == ("blocked", "input_keys_permission")
+
+
+AIC = HELD_OUT / "aic-2.7.0" / "screens"
+
+
+def test_a_modal_titled_in_its_top_edge_over_edged_buttons_is_a_permission(
+        generic: rules.Manifest) -> None:
+    """AI-Commander 2.7.0 (Textual) draws its approval as a modal of double edges over the
+    middle of the screen, titled in its top edge ("╔═ Approve command ═══╗"), the command in
+    it and three buttons drawn with eighth-block edges ("Yes (y)   No (n)   Always (a)"),
+    also with a command of 61 rows scrolled in it (the title twenty rows above the
+    buttons): a permission, its command read nowhere (partial: `answer` refuses it). Its
+    quit box, "Quit AI-Commander?" over "Quit (y)   Stay (n)", is a question."""
+    for screen in ("blocked-permission--bash.txt", "blocked-permission--long-command.txt"):
+        rows = _screen(AIC / screen)[:-1]
+        v = _cursor_at(generic, rows, -1, 0)
+        assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                               "tui_dialog_buttons_edged"), screen
+        assert v.dialog is not None and v.dialog.partial, screen
+    rows = _screen(AIC / "blocked-permission--bash.txt")[:-1]
+    top = next(i for i, x in enumerate(rows) if "╔═ Approve command" in x)
+    quit_box = [x.replace("Approve command", "Quit═══════════") if i == top else x
+                for i, x in enumerate(rows)]
+    at = next(i for i, x in enumerate(quit_box) if "The agent wants to run" in x)
+    quit_box[at] = quit_box[at].replace("The agent wants to run this command:",
+                                        "Quit AI-Commander?                  ")
+    at = next(i for i, x in enumerate(quit_box) if "Yes (y)" in x)
+    quit_box[at] = quit_box[at].replace("Yes (y)", "Quit (y)").replace(
+        "No (n)", "Stay (n)").replace("Always (a)", "          ")
+    q = _cursor_at(generic, quit_box, -1, 0)
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_buttons_edged")
+
+
+def test_a_status_row_that_says_it_waits_for_the_user(generic: rules.Manifest) -> None:
+    """AI-Commander's status row under its prompt box says what it waits for: " ◆ waiting
+    for your approval  step 1/500 │ ..." (a permission, partial: its command read
+    nowhere) and " ? waiting for your answer ..." (its question, asked in its log and
+    answered in the prompt box); " ● ready ..." with its prompt box's placeholder "Type a
+    task or /command…" is idle, " ⠧ thinking 2.6s ..." over the same box working; the
+    words in a row of prose are none."""
+    rows = _screen(AIC / "blocked-question--question.txt")[:-1]
+    v = _cursor_at(generic, rows, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "tui_status_waiting_question")
+    status = next(i for i, x in enumerate(rows) if "waiting for your answer" in x)
+    rows[status] = rows[status].replace("? waiting for your answer",
+                                        "◆ waiting for your approval")
+    v = _cursor_at(generic, rows, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                           "tui_status_waiting_permission")
+    assert v.dialog is not None and v.dialog.partial and not v.dialog.options
+    rows[status] = " I am waiting for your approval before I go on."
+    assert _cursor_at(generic, rows, -1, 0).state != "blocked"
+    idle = _cursor_at(generic, _screen(AIC / "idle--prompt.txt")[:-1], -1, 0)
+    assert (idle.state, idle.rule_id) == ("idle", "tui_composer_panel_hint")
+    busy = _cursor_at(generic, _screen(AIC / "working--thinking.txt")[:-1], -1, 0)
+    assert busy.state == "working"
+
+
+def test_a_numbered_question_alone_in_a_box_over_its_options(generic: rules.Manifest) -> None:
+    """OneFirewall AI 0.3.0: "╭── Question ──╮", "│ Which color do you prefer? │",
+    "╰──╯", then "  1) Red" ... "  3) Blue" and "Your answer (number or text): ": a
+    question, its numbers typed with Enter."""
+    rows = _screen(HELD_OUT / "onefirewall-0.3.0" / "screens"
+                   / "blocked-question--question.txt")[:-1]
+    at = _last_row(rows, "Your answer")
+    v = _cursor_at(generic, rows, at)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "question", "line_numbered_question")
+    assert v.dialog is not None
+    assert [(o.label, o.key) for o in v.dialog.options] == [
+        ("Red", "1"), ("Green", "2"), ("Blue", "3")]
