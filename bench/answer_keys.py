@@ -44,11 +44,13 @@ from osc7501wrap.rules import dialog  # noqa: E402
 
 def recorded_keys(directory: str) -> bytes | None:
     """The keys the recording driver typed to approve the dialogs of `directory`
-    (``NAME-VERSION``); None for an agent the harness does not describe."""
-    name, _, version = directory.rpartition("-")
-    about = AGENTS.get(name)
-    if about is None:
+    (``NAME-VERSION``, the version itself holding a "-" or not: "qwentermux-0.22.2-termux");
+    None for an agent the harness does not describe."""
+    name = next((n for n in sorted(AGENTS, key=len, reverse=True)
+                 if directory.startswith(f"{n}-")), None)
+    if name is None:
         return None
+    about, version = AGENTS[name], directory[len(name) + 1:]
     key = about.release_approve_keys.get(version, about.approve_key)
     return AgentRun.KEYS.get(key) or key.encode()
 

@@ -2413,6 +2413,19 @@ manifest instead of their own.
   unseen (generic .74): 6/7 each, 0, agreement 0.985 / 0.974 (the question unread: its
   box's bottom edge between it and the options). Since generic .75: 7/7, 0, 0.991 /
   0.987.
+* **neo 0.1.14 and 0.1.13** (``tests/heldout/neo-*``, PyPI ``neo-agnt``, a new agent: a
+  Textual app on the alternate screen, its composer a box "│ Ask neo…  ( / for commands,
+  @ for files )" under a rule, " ⠋ thinking · 1s" in its place while a turn runs, its
+  calls marked in the transcript by a braille glyph that stays ("⠋ bash denied"); its
+  permission a box over the whole screen, "│  permission required  │", the command, its
+  buttons stacked between eighth-block edges ("Allow once", "Always allow", "Reject"),
+  its question the same box with a button a choice) was measured once unseen (generic
+  .75): 4/7 each, 0, agreement 0.816 / 0.817. Since generic .76 (edged buttons stacked
+  in a box, a blank row between; a box titled by a permission over one approving edged
+  button, the others pushed out by a tall command; the same buttons under a question):
+  6/7, 0, 0.843 / 0.843; its 61-line command's box shows neither question nor buttons
+  (``MISSED``), and the braille glyph marking its calls reads as a spinner until the
+  transcript scrolls it out of the bottom rows (five turns' ends each unseen: ``SHORT``).
 * Grok CLI and Kilo CLI (``tests/captures/``) with their manifests left out: the
   captures the fallback was written from.
 
@@ -2516,7 +2529,10 @@ GOAL_AGREEMENT = 0.90
 #: choreoai-cli 0.0.5 and 0.0.4: every approval unseen, its 61-line command's since
 #: generic .72 (below); Alan Code 1.3.14 and 1.3.12 and
 #: ZettCode 0.2.0 and 0.1.12: the question unseen, none since generic .71; Aizen 2.7.0 and
-#: 2.6.1: none, unseen)
+#: 2.6.1: none, unseen; Axons 0.1.3 and 0.1.2 and OneFirewall AI 0.3.0 and 0.2.0: the
+#: question unseen, none since generic .73 and .75; Bayan, nrgrd and Qwen Code Termux: none,
+#: unseen; AI-Commander 2.7.0 and 2.6.1: every dialog unseen, none since generic .75; neo
+#: 0.1.14 and 0.1.13: three each unseen, its 61-line command's since generic .76 (below))
 MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # gpt-engineer 0.3.1 and 0.3.0 since the rules for a question over what it
           # asks about and over a bare key list: its 61-line script pushes the question
@@ -2564,6 +2580,9 @@ MISSED = {"mini-1.17.5/long-command", "mini-1.7.0/long-command",
           # 61-line command's, the question scrolled past the screen's top (">" over the
           # spinner's row under the command's last rows: nothing on screen asks)
           *(f"choreo-{v}/long-command" for v in ("0.0.4", "0.0.5")),
+          # neo 0.1.14 and 0.1.13: its 61-line command's approval, the box showing its
+          # title and the command's first rows, its buttons pushed out of sight
+          *(f"neo-{v}/long-command" for v in ("0.1.13", "0.1.14")),
           }
 #: held-out directories that miss the goals as measured, replayed with the activity
 #: samples a live session takes (module doc, "Replayed with activity"): (false blocked
@@ -2693,6 +2712,11 @@ SHORT = {"cline-3.0.57": (1, 0.95), "mini-1.17.5": (0, 0.93),
          # choreoai-cli 0.0.5 and 0.0.4 (0.742, 0.758 unseen; 0.954, 0.957 since generic
          # .72): its 61-line command's approval unread (MISSED)
          "choreo-0.0.5": (0, 0.95), "choreo-0.0.4": (0, 0.95),
+         # neo 0.1.14 and 0.1.13 (0.817, 0.816 unseen; 0.843 since generic .76): the
+         # braille glyph that marks each call in its transcript ("⠋ bash denied") reads
+         # as a spinner while it is in the bottom rows, so five turns' ends a release
+         # are read late or not at all
+         "neo-0.1.14": (0, 0.84), "neo-0.1.13": (0, 0.84),
          }
 
 

@@ -5744,3 +5744,33 @@ def test_a_numbered_question_alone_in_a_box_over_its_options(generic: rules.Mani
     assert v.dialog is not None
     assert [(o.label, o.key) for o in v.dialog.options] == [
         ("Red", "1"), ("Green", "2"), ("Blue", "3")]
+
+
+NEO = HELD_OUT / "neo-0.1.14" / "screens"
+
+
+def test_buttons_stacked_in_a_modals_box(generic: rules.Manifest) -> None:
+    """neo 0.1.14 (Textual) draws its approval as a box over the whole screen, "│
+    permission required │", the command, then its buttons stacked between eighth-block
+    edges inside the box's edges, a blank row between ("Allow once", "Always allow",
+    "Reject"): a permission; a command wrapped over many rows pushes all but the first
+    button out of the box, which still asks; its question's box stacks one button a choice
+    ("red", "green", "blue") under "Color: Which color do you prefer?": a question. No
+    options read (the focus a colour: `answer` types nothing)."""
+    rows = _screen(NEO / "blocked-permission--multiline-1.txt")[:-1]
+    v = _cursor_at(generic, rows, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission", "tui_dialog_buttons_stacked")
+    rows = _screen(NEO / "blocked-permission--multiline-2.txt")[:-1]
+    v = _cursor_at(generic, rows, -1, 0)
+    assert (v.state, v.kind, v.rule_id) == ("blocked", "permission",
+                                           "tui_dialog_titled_box_button")
+    assert v.dialog is not None and v.dialog.partial and not v.dialog.options
+    rows = _screen(NEO / "blocked-question--question.txt")[:-1]
+    q = _cursor_at(generic, rows, -1, 0)
+    assert (q.state, q.kind, q.rule_id) == ("blocked", "question", "tui_question_buttons_stacked")
+    assert q.dialog is not None and q.dialog.question.endswith("Which color do you prefer?")
+    # the same rows quoted as text, no edges: none
+    text = [x.replace("▔", " ").replace("▁", " ") for x in _screen(
+        NEO / "blocked-permission--multiline-1.txt")[:-1]]
+    assert _cursor_at(generic, text, -1, 0).rule_id not in (
+        "tui_dialog_buttons_stacked", "tui_dialog_titled_box_button")
