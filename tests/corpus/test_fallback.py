@@ -2398,7 +2398,7 @@ manifest instead of their own.
   edges "Yes (y)   No (n)   Always (a)", the status row " ◆ waiting for your approval";
   its question asked in its log, " ? waiting for your answer" on the status row; each
   session's end a box "Quit AI-Commander?" over "Quit (y)   Stay (n)", labelled blocked:
-  seven and eight of its dialogs) was measured once unseen (generic .74): 0/14 and 0/16,
+  nine and eight of its dialogs) was measured once unseen (generic .74): 0/14 and 0/16,
   0, agreement 0.855 / 0.814 (its modal's title in its top edge, its double edges and
   its buttons one blank apart no dialog; its prompt box's "/command…" no placeholder).
   Since generic .75 (a modal titled in its top edge by an approval over edged buttons; a
